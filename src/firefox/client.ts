@@ -1,0 +1,484 @@
+import type { Script } from 'webdriver-bidi-protocol';
+import { fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
+import { ConsoleCollector, type ConsoleFilter, type ConsoleMessage } from './console.js';
+import { DialogTracker, type Dialog } from './dialogs.js';
+import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, TimeoutError, translateBidiError } from './errors.js';
+import type { LaunchOptions } from './launch.js';
+import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './network.js';
+import { PageRegistry } from './pages.js';
+import { connectSession, launchSession, type SessionHandle, type SessionOptions } from './session.js';
+import { webdriverSession, type WebDriverOptions } from './webdriver.js';
+
+export interface ClientOptions extends SessionOptions {
+  /** Console messages kept per page (default 1000; the oldest are dropped). */
+  consoleCapacity?: number;
+  /** Network requests kept per page (default 1000; the oldest are dropped). */
+  networkCapacity?: number;
+  /** Viewport given to every page the client sees open. */
+  viewport?: { width: number; height: number };
+}
+
+export type FirefoxLaunchOptions = LaunchOptions & ClientOptions;
+export type FirefoxConnectOptions = ({ wsEndpoint: string } | (WebDriverOptions & { webdriverUrl: string })) & ClientOptions;
+
+export interface PageInfo {
+  index: number;
+  /** The BiDi browsing context id. */
+  id: string;
+  url: string;
+  title: string;
+  selected: boolean;
+}
+
+export type WaitUntil = 'none' | 'interactive' | 'complete';
+
+export interface NavigateOptions {
+  /** What to wait for (default 'complete'). */
+  wait?: WaitUntil;
+  /** Milliseconds (default 30 s). */
+  timeout?: number;
+}
+
+export interface ScreenshotOptions {
+  /** The whole document rather than the viewport. */
+  fullPage?: boolean;
+  format?: 'png' | 'jpeg';
+  /** JPEG quality, 0–100. */
+  quality?: number;
+}
+
+export interface EvaluateOptions {
+  /** Milliseconds (default 30 s). */
+  timeout?: number;
+}
+
+const SANDBOX = 'firefox-bidi-mcp';
+const EVENTS: [string, ...string[]] = [
+  'browsingContext.contextCreated',
+  'browsingContext.contextDestroyed',
+  'browsingContext.userPromptOpened',
+  'browsingContext.userPromptClosed',
+  'log.entryAdded',
+  'network.beforeRequestSent',
+  'network.responseCompleted',
+  'network.fetchError',
+];
+
+/**
+ * Drives one Firefox over WebDriver BiDi: pages, navigation, script, screenshots, console,
+ * network and dialogs. Get one with `FirefoxClient.launch()` (a local headless Firefox) or
+ * `FirefoxClient.connect()` (a running Firefox, or a WebDriver server such as Selenium Grid).
+ */
+export class FirefoxClient {
+  readonly #session: SessionHandle;
+  readonly #pages: PageRegistry;
+  readonly #console: ConsoleCollector;
+  readonly #network: NetworkCollector;
+  readonly #dialogs = new DialogTracker();
+  readonly #viewport: { width: number; height: number } | undefined;
+  #closing: Promise<void> | undefined;
+
+  private constructor(session: SessionHandle, options: ClientOptions) {
+    this.#session = session;
+    this.#pages = new PageRegistry('default');
+    this.#console = new ConsoleCollector(options.consoleCapacity);
+    this.#network = new NetworkCollector(options.networkCapacity);
+    this.#viewport = options.viewport;
+  }
+
+  /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
+  static async launch(options: FirefoxLaunchOptions = {}): Promise<FirefoxClient> {
+    return FirefoxClient.#start(await launchSession(options), options);
+  }
+
+  /** Connects to a running Firefox by `wsEndpoint`, or to a WebDriver server by `webdriverUrl`. */
+  static async connect(options: FirefoxConnectOptions): Promise<FirefoxClient> {
+    const session = 'wsEndpoint' in options ? await connectSession(options.wsEndpoint, options) : await webdriverSession(options);
+    return FirefoxClient.#start(session, options);
+  }
+
+  /** Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through it. */
+  static async launchWithGeckodriver(options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {}): Promise<FirefoxClient> {
+    return FirefoxClient.#start(await webdriverSession(options), options);
+  }
+
+  static async #start(session: SessionHandle, options: ClientOptions): Promise<FirefoxClient> {
+    const client = new FirefoxClient(session, options);
+    try {
+      await client.#init();
+    } catch (error) {
+      await session.end();
+      throw translateBidiError(error, 'Starting the client');
+    }
+    return client;
+  }
+
+  async #init(): Promise<void> {
+    const bidi = this.#session.connection;
+    bidi.on('browsingContext.contextCreated', (info) => {
+      this.#pages.onCreated(info);
+      if (this.#viewport && info.parent == null) void this.#applyViewport(info.context, this.#viewport).catch(() => undefined);
+    });
+    bidi.on('browsingContext.contextDestroyed', (info) => {
+      this.#pages.onDestroyed(info);
+      this.#console.clear(info.context);
+      this.#network.clear(info.context);
+      this.#dialogs.forget(info.context);
+    });
+    bidi.on('browsingContext.userPromptOpened', (event) => this.#dialogs.onOpened(event));
+    bidi.on('browsingContext.userPromptClosed', (event) => this.#dialogs.onClosed(event));
+    bidi.on('log.entryAdded', (entry) => this.#console.add(entry));
+    bidi.on('network.beforeRequestSent', (event) => this.#network.onBeforeRequestSent(event));
+    bidi.on('network.responseCompleted', (event) => this.#network.onResponseCompleted(event));
+    bidi.on('network.fetchError', (event) => this.#network.onFetchError(event));
+    await bidi.send('session.subscribe', { events: EVENTS });
+    const { contexts } = await bidi.send('browsingContext.getTree', { maxDepth: 0 });
+    for (const info of contexts) this.#pages.onCreated(info);
+    if (this.#pages.ids.length === 0) await this.newPage();
+    const selected = this.#pages.selectedId;
+    if (this.#viewport && selected) await this.#applyViewport(selected, this.#viewport);
+  }
+
+  /** The underlying BiDi connection, for commands the facade does not cover. */
+  get bidi(): BidiConnection {
+    return this.#session.connection;
+  }
+
+  /** How the session was obtained: `launched`, `connected` or `webdriver`. */
+  get sessionKind(): SessionHandle['kind'] {
+    return this.#session.kind;
+  }
+
+  get browserVersion(): string {
+    return this.#session.browserVersion;
+  }
+
+  /** The pid of the Firefox process, when this client launched it. */
+  get pid(): number | undefined {
+    return this.#session.process?.pid;
+  }
+
+  /** The profile directory, when this client launched Firefox. */
+  get profileDir(): string | undefined {
+    return this.#session.process?.profileDir;
+  }
+
+  get closed(): boolean {
+    return this.#closing !== undefined || this.#session.connection.closed;
+  }
+
+  // ---------------------------------------------------------------- pages
+
+  async listPages(): Promise<PageInfo[]> {
+    const { contexts } = await this.#send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
+    const urls = new Map(contexts.map((info) => [info.context, info.url]));
+    const selected = this.#pages.selectedId;
+    return Promise.all(
+      this.#pages.ids.map(async (id, index) => ({
+        index,
+        id,
+        url: urls.get(id) ?? 'about:blank',
+        title: await this.#title(id),
+        selected: id === selected,
+      })),
+    );
+  }
+
+  /** Opens a new tab, selects it, and navigates it to `url` when given. */
+  async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
+    if (url !== undefined) checkUrl(url);
+    const { context } = await this.#send('browsingContext.create', { type: 'tab' }, 'Opening a page');
+    this.#pages.onCreated({ context, parent: null, url: 'about:blank', children: null, userContext: this.#pages.userContext, originalOpener: null, clientWindow: '' });
+    this.#pages.select(context);
+    if (url !== undefined) await this.navigate(url, options);
+    return this.#pageInfo(context);
+  }
+
+  /** Makes page `index` (from listPages) the one every other call acts on, and brings it to the front. */
+  async selectPage(index: number): Promise<PageInfo> {
+    const id = this.#pages.idAt(index);
+    this.#pages.select(id);
+    await this.#send('browsingContext.activate', { context: id }, 'Selecting a page');
+    return this.#pageInfo(id);
+  }
+
+  /** Closes page `index`; the last open page cannot be closed (open another first). */
+  async closePage(index: number): Promise<void> {
+    const id = this.#pages.idAt(index);
+    if (this.#pages.ids.length === 1) {
+      throw new InvalidArgumentError('The last open page cannot be closed; open another page with newPage() first, or close() the client.');
+    }
+    await this.#send('browsingContext.close', { context: id, promptUnload: false }, 'Closing a page');
+    this.#pages.onDestroyed({ context: id, parent: null, url: '', children: null, userContext: this.#pages.userContext, originalOpener: null, clientWindow: '' });
+  }
+
+  /** The selected page's context id. */
+  get selectedPageId(): string {
+    return this.#selected();
+  }
+
+  /** Notes about changes the caller did not ask for (for example a fallback after the selected page closed), each given once. */
+  takeNotes(): string[] {
+    return this.#pages.takeNotes();
+  }
+
+  // ----------------------------------------------------------- navigation
+
+  async navigate(url: string, options: NavigateOptions = {}): Promise<{ url: string }> {
+    checkUrl(url);
+    const context = this.#selected();
+    const timeout = options.timeout ?? 30_000;
+    const result = await this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${url}`, timeout);
+    return { url: result.url };
+  }
+
+  async goBack(options: NavigateOptions = {}): Promise<{ url: string }> {
+    return this.#traverse(-1, options);
+  }
+
+  async goForward(options: NavigateOptions = {}): Promise<{ url: string }> {
+    return this.#traverse(1, options);
+  }
+
+  async reload(options: NavigateOptions = {}): Promise<{ url: string }> {
+    const context = this.#selected();
+    const result = await this.#send('browsingContext.reload', { context, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
+    return { url: result.url };
+  }
+
+  async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {
+    const context = this.#selected();
+    const what = delta < 0 ? 'Going back' : 'Going forward';
+    const deadline = Date.now() + (options.timeout ?? 30_000);
+    try {
+      await this.bidi.send('browsingContext.traverseHistory', { context, delta }, { timeout: deadline - Date.now() });
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'no such history entry') {
+        throw new InvalidArgumentError(`${what} is not possible: there is no ${delta < 0 ? 'earlier' : 'later'} page in this page's history.`, { cause: error });
+      }
+      throw translateBidiError(error, what);
+    }
+    const wait = options.wait ?? 'complete';
+    if (wait !== 'none') await this.#waitForReadyState(context, wait, deadline, what);
+    return { url: (await this.#pageInfo(context)).url };
+  }
+
+  async #waitForReadyState(context: string, wait: 'interactive' | 'complete', deadline: number, what: string): Promise<void> {
+    const accepted = wait === 'complete' ? ['complete'] : ['interactive', 'complete'];
+    for (;;) {
+      const state = await this.#sandboxEval(context, '() => document.readyState', deadline - Date.now()).catch(() => 'loading');
+      if (typeof state === 'string' && accepted.includes(state)) return;
+      if (Date.now() >= deadline) throw new TimeoutError(`${what}: the page did not reach readyState "${wait}" in time; it may still be loading. Take a screenshot to see it.`);
+      await sleep(50);
+    }
+  }
+
+  // --------------------------------------------------------------- script
+
+  /**
+   * Calls a function in the selected page with JSON arguments and returns its JSON result
+   * (promises are awaited). `fn` is a function or its source, such as `(a, b) => a + b`.
+   */
+  async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: string | ((...args: never[]) => unknown), ...args: JsonValue[]): Promise<T> {
+    return this.evaluateWithOptions<T>(fn, args);
+  }
+
+  async evaluateWithOptions<T extends JsonValue | undefined = JsonValue | undefined>(
+    fn: string | ((...args: never[]) => unknown),
+    args: JsonValue[] = [],
+    options: EvaluateOptions = {},
+  ): Promise<T> {
+    const context = this.#selected();
+    this.#refuseWhileDialogOpen(context, 'Running script');
+    const source = typeof fn === 'function' ? fn.toString() : fn;
+    if (source.trim() === '') throw new InvalidArgumentError('evaluate() needs a function, such as "() => document.title".');
+    const result = await this.#send(
+      'script.callFunction',
+      { functionDeclaration: source, arguments: args.map(toLocalValue), awaitPromise: true, target: { context }, resultOwnership: 'none', serializationOptions: { maxObjectDepth: 20, maxDomDepth: 0 } },
+      'Running script',
+      options.timeout ?? 30_000,
+    );
+    return unwrapEvaluation(result) as T;
+  }
+
+  async #sandboxEval(context: string, source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
+    const result = await this.#send(
+      'script.callFunction',
+      { functionDeclaration: source, arguments: args.map(toLocalValue), awaitPromise: true, target: { context, sandbox: SANDBOX }, resultOwnership: 'none' },
+      'Reading the page',
+      Math.max(1, timeout),
+    );
+    return unwrapEvaluation(result);
+  }
+
+  // ----------------------------------------------------------- screenshot
+
+  async screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
+    const format = options.format ?? 'png';
+    if (format !== 'png' && format !== 'jpeg') throw new InvalidArgumentError(`Screenshot format "${String(format)}" is not supported; use "png" or "jpeg".`);
+    if (options.quality !== undefined) {
+      if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
+      if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
+    }
+    const context = this.#selected();
+    const result = await this.#send(
+      'browsingContext.captureScreenshot',
+      {
+        context,
+        origin: options.fullPage ? 'document' : 'viewport',
+        format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
+      },
+      'Taking a screenshot',
+    );
+    return Buffer.from(result.data, 'base64');
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    for (const [name, value] of [['width', width], ['height', height]] as const) {
+      if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
+    }
+    await this.#applyViewport(this.#selected(), { width, height });
+  }
+
+  async #applyViewport(context: string, viewport: { width: number; height: number }): Promise<void> {
+    await this.#send('browsingContext.setViewport', { context, viewport }, 'Setting the viewport');
+  }
+
+  // ------------------------------------------------------- console, network
+
+  /** Console messages and uncaught errors of the selected page, oldest first. */
+  getConsoleMessages(filter: ConsoleFilter = {}): ConsoleMessage[] {
+    return this.#console.list(this.#selected(), filter);
+  }
+
+  getConsoleMessage(id: number): ConsoleMessage | undefined {
+    return this.#console.get(this.#selected(), id);
+  }
+
+  clearConsoleMessages(): void {
+    this.#console.clear(this.#selected());
+  }
+
+  /** Requests made by the selected page, in the order they started. */
+  getNetworkRequests(filter: NetworkFilter = {}): NetworkRequest[] {
+    return this.#network.list(this.#selected(), filter);
+  }
+
+  getNetworkRequest(id: number): NetworkRequest | undefined {
+    return this.#network.get(this.#selected(), id);
+  }
+
+  clearNetworkRequests(): void {
+    this.#network.clear(this.#selected());
+  }
+
+  // -------------------------------------------------------------- dialogs
+
+  /** The dialog open on the selected page, if any. */
+  getDialog(): Dialog | undefined {
+    return this.#dialogs.get(this.#selected());
+  }
+
+  /** Accepts or dismisses the dialog open on the selected page; `promptText` answers a prompt(). */
+  async handleDialog(accept: boolean, promptText?: string): Promise<void> {
+    const context = this.#selected();
+    const dialog = this.#dialogs.get(context);
+    if (!dialog) throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
+    if (promptText !== undefined && dialog.type !== 'prompt') {
+      throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
+    }
+    await this.#send('browsingContext.handleUserPrompt', { context, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
+    this.#dialogs.forget(context);
+  }
+
+  // ------------------------------------------------------------- waiting
+
+  /** Waits until any of `text` appears in the selected page's visible text; resolves with the one found. */
+  async waitForText(text: string | string[], options: { timeout?: number } = {}): Promise<string> {
+    const wanted = ([] as string[]).concat(text);
+    if (wanted.length === 0 || wanted.some((item) => typeof item !== 'string' || item === '')) {
+      throw new InvalidArgumentError('waitForText needs one or more non-empty strings.');
+    }
+    const timeout = options.timeout ?? 10_000;
+    const deadline = Date.now() + timeout;
+    const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
+    for (;;) {
+      const context = this.#selected();
+      this.#refuseWhileDialogOpen(context, 'Waiting for text');
+      // A navigation during the wait destroys the realm; that is not an error, just try again.
+      const found = await this.#sandboxEval(context, find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
+        if (error instanceof BrowserClosedError) throw error;
+        return null;
+      });
+      if (typeof found === 'string') return found;
+      if (Date.now() >= deadline) {
+        throw new TimeoutError(`None of ${wanted.map((item) => JSON.stringify(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
+      }
+      await sleep(100);
+    }
+  }
+
+  // --------------------------------------------------------------- close
+
+  /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */
+  close(): Promise<void> {
+    return (this.#closing ??= this.#session.end());
+  }
+
+  // -------------------------------------------------------------- helpers
+
+  #selected(): string {
+    if (this.#closing) throw new BrowserClosedError('The client is closed; launch or connect a new one.');
+    const id = this.#pages.selectedId;
+    if (id === undefined) throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
+    return id;
+  }
+
+  #refuseWhileDialogOpen(context: string, what: string): void {
+    const dialog = this.#dialogs.get(context);
+    if (dialog) {
+      throw new FirefoxClientError(`${what} is blocked: a ${dialog.type} dialog is open ("${dialog.message}"). Answer it with handleDialog(accept) first.`);
+    }
+  }
+
+  async #send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>> {
+    try {
+      return await this.#session.connection.send(method, params, timeout === undefined ? {} : { timeout });
+    } catch (error) {
+      throw translateBidiError(error, what);
+    }
+  }
+
+  async #pageInfo(id: string): Promise<PageInfo> {
+    const { contexts } = await this.#send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page');
+    return { index: this.#pages.indexOf(id), id, url: contexts[0]?.url ?? 'about:blank', title: await this.#title(id), selected: id === this.#pages.selectedId };
+  }
+
+  async #title(id: string): Promise<string> {
+    if (this.#dialogs.get(id)) return '';
+    const title = await this.#sandboxEval(id, '() => document.title', 5000).catch(() => '');
+    return typeof title === 'string' ? title : '';
+  }
+}
+
+function unwrapEvaluation(result: Script.EvaluateResult): JsonValue | undefined {
+  if (result.type === 'exception') {
+    const details = result.exceptionDetails;
+    throw new EvaluationError(`The script threw: ${details.text}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`);
+  }
+  return fromRemoteValue(result.result);
+}
+
+function checkUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidArgumentError(`"${url}" is not a valid URL; give an absolute URL such as https://example.com/ (with the scheme).`);
+  }
+  if (parsed.protocol === 'javascript:') throw new InvalidArgumentError('javascript: URLs are not navigations; use evaluate() to run script.');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

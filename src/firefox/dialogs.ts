@@ -1,0 +1,44 @@
+import type { BrowsingContext } from 'webdriver-bidi-protocol';
+
+export interface Dialog {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  defaultValue?: string;
+  /** Milliseconds since the epoch. */
+  openedAt: number;
+}
+
+/** Remembers the open dialog of each page, so it is reported instead of silently dismissed. */
+export class DialogTracker {
+  readonly #open = new Map<string, Dialog>();
+  readonly #waiters = new Set<(context: string, dialog: Dialog) => void>();
+
+  onOpened(event: BrowsingContext.UserPromptOpenedParameters): void {
+    const dialog: Dialog = {
+      type: event.type,
+      message: event.message,
+      ...(event.defaultValue === undefined ? {} : { defaultValue: event.defaultValue }),
+      openedAt: Date.now(),
+    };
+    this.#open.set(event.context, dialog);
+    for (const waiter of this.#waiters) waiter(event.context, dialog);
+  }
+
+  onClosed(event: BrowsingContext.UserPromptClosedParameters): void {
+    this.#open.delete(event.context);
+  }
+
+  get(context: string): Dialog | undefined {
+    return this.#open.get(context);
+  }
+
+  forget(context: string): void {
+    this.#open.delete(context);
+  }
+
+  /** Calls `listener` whenever a dialog opens; returns a function that stops it. */
+  onDialog(listener: (context: string, dialog: Dialog) => void): () => void {
+    this.#waiters.add(listener);
+    return () => this.#waiters.delete(listener);
+  }
+}

@@ -1,0 +1,58 @@
+import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError } from '../bidi/index.js';
+
+/** Base class of the errors a FirefoxClient caller can act on; each message says what to do next. */
+export class FirefoxClientError extends Error {
+  override name = 'FirefoxClientError';
+}
+
+/** An argument was wrong: the message names it and what would be accepted. */
+export class InvalidArgumentError extends FirefoxClientError {
+  override name = 'InvalidArgumentError';
+}
+
+/** A page index or page that does not exist (any more). */
+export class NoSuchPageError extends FirefoxClientError {
+  override name = 'NoSuchPageError';
+}
+
+/** Something did not happen in time. */
+export class TimeoutError extends FirefoxClientError {
+  override name = 'TimeoutError';
+}
+
+/** The browser or the connection to it is gone. */
+export class BrowserClosedError extends FirefoxClientError {
+  override name = 'BrowserClosedError';
+}
+
+/** Firefox could not be found or started. */
+export class LaunchError extends FirefoxClientError {
+  override name = 'LaunchError';
+}
+
+/** Script run in the page threw. */
+export class EvaluationError extends FirefoxClientError {
+  override name = 'EvaluationError';
+}
+
+/** Maps an error from the BiDi layer to the kind a caller can act on, keeping the original as `cause`. */
+export function translateBidiError(error: unknown, what: string): unknown {
+  if (error instanceof FirefoxClientError) return error;
+  if (error instanceof BidiTimeoutError) {
+    return new TimeoutError(`${what} timed out after ${error.timeoutMs} ms; retry with a longer timeout, or check the page with a screenshot.`, { cause: error });
+  }
+  if (error instanceof BidiConnectionClosedError) {
+    return new BrowserClosedError(`${what} failed: the browser connection is closed (${error.reason}). Launch or connect again.`, { cause: error });
+  }
+  if (error instanceof BidiProtocolError) {
+    switch (error.code) {
+      case 'no such frame':
+        return new NoSuchPageError(`${what} failed: the page is gone (${error.protocolMessage}). Call listPages() and select a live page.`, { cause: error });
+      case 'invalid argument':
+        return new InvalidArgumentError(`${what} failed: ${error.protocolMessage}`, { cause: error });
+      default:
+        return new FirefoxClientError(`${what} failed: ${error.code}: ${error.protocolMessage}`, { cause: error });
+    }
+  }
+  return error;
+}

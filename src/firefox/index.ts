@@ -1,0 +1,17 @@
+export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil } from './client.js';
+export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
+export { type NetworkRequest, type NetworkFilter } from './network.js';
+export { type Dialog } from './dialogs.js';
+export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
+export { findFirefox } from './find-firefox.js';
+export { findGeckodriver, type WebDriverOptions } from './webdriver.js';
+export { sessionEndpoint } from './session.js';
+export {
+  FirefoxClientError,
+  InvalidArgumentError,
+  NoSuchPageError,
+  TimeoutError,
+  BrowserClosedError,
+  LaunchError,
+  EvaluationError,
+} from './errors.js';

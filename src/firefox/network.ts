@@ -1,0 +1,144 @@
+import type { Network } from 'webdriver-bidi-protocol';
+
+export interface NetworkRequest {
+  /** Unique across the client, increasing in the order requests started. */
+  id: number;
+  /** The protocol's request id (shared by the hops of a redirect chain). */
+  requestId: string;
+  method: string;
+  url: string;
+  /** `document`, `script`, `style`, `image`, `font`, `fetch`, `xhr`… or `other`. */
+  resourceType: string;
+  /** HTTP status, or null while pending or when the request failed. */
+  status: number | null;
+  statusText: string | null;
+  mimeType: string | null;
+  fromCache: boolean;
+  /** Is this the main document request of a navigation? */
+  isNavigation: boolean;
+  /** Milliseconds since the epoch. */
+  startedAt: number;
+  /** Milliseconds from start to the last byte or the failure; null while pending. */
+  durationMs: number | null;
+  /** Fetch timing marks as Firefox reports them (milliseconds relative to timeOrigin). */
+  timings: Network.FetchTimingInfo;
+  sizes: { requestHeaders: number; requestBody: number | null; responseHeaders: number | null; responseBody: number | null; transferred: number | null; content: number | null };
+  failure?: string;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+}
+
+export interface NetworkFilter {
+  urlContains?: string;
+  method?: string;
+  status?: number;
+  resourceType?: string | string[];
+}
+
+function headerRecord(headers: readonly Network.Header[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const header of headers) {
+    const name = header.name.toLowerCase();
+    const value = header.value.type === 'string' ? header.value.value : Buffer.from(header.value.value, 'base64').toString('latin1');
+    out[name] = name in out ? `${out[name]}, ${value}` : value;
+  }
+  return out;
+}
+
+function resourceTypeOf(request: Network.RequestData): string {
+  if (request.destination) return request.destination;
+  if (request.initiatorType === 'xmlhttprequest') return 'xhr';
+  return request.initiatorType ?? 'other';
+}
+
+/** Keeps every request per page (each redirect hop its own entry), up to `capacity` per page. */
+export class NetworkCollector {
+  readonly #byContext = new Map<string, NetworkRequest[]>();
+  readonly #byKey = new Map<string, NetworkRequest>();
+  #nextId = 1;
+
+  constructor(readonly capacity = 1000) {}
+
+  onBeforeRequestSent(event: Network.BeforeRequestSentParameters): void {
+    if (event.context === null) return;
+    const request = event.request;
+    const entry: NetworkRequest = {
+      id: this.#nextId++,
+      requestId: request.request,
+      method: request.method,
+      url: request.url,
+      resourceType: resourceTypeOf(request),
+      status: null,
+      statusText: null,
+      mimeType: null,
+      fromCache: false,
+      isNavigation: event.navigation !== null && request.destination === 'document',
+      startedAt: event.timestamp,
+      durationMs: null,
+      timings: request.timings,
+      sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null, content: null },
+      requestHeaders: headerRecord(request.headers),
+      responseHeaders: {},
+    };
+    let list = this.#byContext.get(event.context);
+    if (!list) this.#byContext.set(event.context, (list = []));
+    list.push(entry);
+    this.#byKey.set(this.#key(event), entry);
+    while (list.length > this.capacity) {
+      const dropped = list.shift();
+      if (dropped) this.#forgetKey(dropped);
+    }
+  }
+
+  onResponseCompleted(event: Network.ResponseCompletedParameters): void {
+    const entry = this.#byKey.get(this.#key(event));
+    if (!entry) return;
+    const response = event.response;
+    entry.status = response.status;
+    entry.statusText = response.statusText;
+    entry.mimeType = response.mimeType;
+    entry.fromCache = response.fromCache;
+    entry.responseHeaders = headerRecord(response.headers);
+    entry.timings = event.request.timings;
+    entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
+    entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived, content: response.content.size };
+    this.#byKey.delete(this.#key(event));
+  }
+
+  onFetchError(event: Network.FetchErrorParameters): void {
+    const entry = this.#byKey.get(this.#key(event));
+    if (!entry) return;
+    entry.failure = event.errorText;
+    entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
+    this.#byKey.delete(this.#key(event));
+  }
+
+  list(context: string, filter: NetworkFilter = {}): NetworkRequest[] {
+    const types = filter.resourceType === undefined ? undefined : ([] as string[]).concat(filter.resourceType);
+    const method = filter.method?.toUpperCase();
+    return (this.#byContext.get(context) ?? []).filter(
+      (entry) =>
+        (filter.urlContains === undefined || entry.url.includes(filter.urlContains)) &&
+        (method === undefined || entry.method === method) &&
+        (filter.status === undefined || entry.status === filter.status) &&
+        (types === undefined || types.includes(entry.resourceType)),
+    );
+  }
+
+  get(context: string, id: number): NetworkRequest | undefined {
+    return this.#byContext.get(context)?.find((entry) => entry.id === id);
+  }
+
+  clear(context: string): void {
+    for (const entry of this.#byContext.get(context) ?? []) this.#forgetKey(entry);
+    this.#byContext.delete(context);
+  }
+
+  #key(event: Network.BaseParameters): string {
+    return `${event.request.request}#${event.redirectCount}`;
+  }
+
+  #forgetKey(entry: NetworkRequest): void {
+    for (const [key, value] of this.#byKey) if (value === entry) this.#byKey.delete(key);
+  }
+}

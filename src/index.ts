@@ -1,0 +1,2 @@
+export * from './firefox/index.js';
+export * as bidi from './bidi/index.js';
