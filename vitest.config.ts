@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/global-setup.ts'],
+    reporters: ['default', './tests/summary-reporter.ts'],
   },
 });

@@ -39,7 +39,7 @@ export class BidiConnection {
   private constructor(ws: WebSocket, commandTimeout: number) {
     this.#ws = ws;
     this.#commandTimeout = commandTimeout;
-    ws.on('message', (data: WebSocket.RawData) => this.#onMessage(data.toString()));
+    ws.on('message', (data: WebSocket.RawData) => this.#onMessage(rawDataToString(data)));
     ws.on('close', (code: number, reason: Buffer) =>
       this.#markClosed(`WebSocket closed with code ${code}${reason.length ? `: ${reason.toString()}` : ''}`),
     );
@@ -160,4 +160,9 @@ export class BidiConnection {
     for (const handler of this.#closeListeners) handler(reason);
     this.#closeListeners.clear();
   }
+}
+
+function rawDataToString(data: WebSocket.RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
 }

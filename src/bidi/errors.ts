@@ -1,5 +1,3 @@
-import type { ErrorCode } from 'webdriver-bidi-protocol';
-
 /** Base class of every error raised by the BiDi layer. */
 export class BidiError extends Error {
   override name = 'BidiError';
@@ -10,7 +8,8 @@ export class BidiProtocolError extends BidiError {
   override name = 'BidiProtocolError';
   constructor(
     readonly method: string,
-    readonly code: ErrorCode | string,
+    /** One of the spec's ErrorCode values, or whatever a non-conforming remote end sent. */
+    readonly code: string,
     readonly protocolMessage: string,
     readonly stacktrace?: string,
   ) {

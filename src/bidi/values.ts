@@ -56,13 +56,14 @@ export function fromRemoteValue(remote: Script.RemoteValue): JsonValue | undefin
       return (remote.value ?? []).map((item) => fromRemoteValue(item) ?? null);
     case 'object':
     case 'map': {
-      const out: Record<string, JsonValue> = {};
+      const entries: [string, JsonValue][] = [];
       for (const [key, item] of remote.value ?? []) {
         const name = typeof key === 'string' ? key : JSON.stringify(fromRemoteValue(key) ?? null);
         const converted = fromRemoteValue(item);
-        if (converted !== undefined) out[name] = converted;
+        if (converted !== undefined) entries.push([name, converted]);
       }
-      return out;
+      // fromEntries defines own properties, so a key such as "__proto__" stays data, not a prototype.
+      return Object.fromEntries(entries);
     }
     case 'node':
       return { node: remote.value?.localName ?? `nodeType ${remote.value?.nodeType ?? '?'}`, sharedId: remote.sharedId ?? null };

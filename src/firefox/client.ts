@@ -314,8 +314,8 @@ export class FirefoxClient {
   // ----------------------------------------------------------- screenshot
 
   async screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
-    const format = options.format ?? 'png';
-    if (format !== 'png' && format !== 'jpeg') throw new InvalidArgumentError(`Screenshot format "${String(format)}" is not supported; use "png" or "jpeg".`);
+    const format: string = options.format ?? 'png';
+    if (format !== 'png' && format !== 'jpeg') throw new InvalidArgumentError(`Screenshot format "${format}" is not supported; use "png" or "jpeg".`);
     if (options.quality !== undefined) {
       if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
       if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);

@@ -31,9 +31,9 @@ export function isConsoleLevel(value: string): value is ConsoleLevel {
 function textOf(entry: Log.Entry): string {
   if (entry.text !== null) return entry.text;
   if ('args' in entry) {
-    return (entry as Log.ConsoleLogEntry).args.map((arg) => {
+    return entry.args.map((arg) => {
       const value = fromRemoteValue(arg);
-      return typeof value === 'string' ? value : JSON.stringify(value ?? 'undefined');
+      return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
     }).join(' ');
   }
   return '';
@@ -53,7 +53,7 @@ export class ConsoleCollector {
     const message: ConsoleMessage = {
       id: this.#nextId++,
       level: isConsoleLevel(entry.level) ? entry.level : 'info',
-      type: 'method' in entry ? (entry as Log.ConsoleLogEntry).method : entry.type === 'javascript' ? 'exception' : entry.type,
+      type: 'method' in entry ? entry.method : entry.type === 'javascript' ? 'exception' : entry.type,
       text: textOf(entry),
       timestamp: entry.timestamp,
       ...(frame ? { source: { url: frame.url, line: frame.lineNumber + 1, column: frame.columnNumber + 1 } } : {}),

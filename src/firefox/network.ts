@@ -20,9 +20,10 @@ export interface NetworkRequest {
   startedAt: number;
   /** Milliseconds from start to the last byte or the failure; null while pending. */
   durationMs: number | null;
-  /** Fetch timing marks as Firefox reports them (milliseconds relative to timeOrigin). */
-  timings: Network.FetchTimingInfo;
-  sizes: { requestHeaders: number; requestBody: number | null; responseHeaders: number | null; responseBody: number | null; transferred: number | null; content: number | null };
+  /** Waiting (request sent to first byte) and download (first to last byte) in ms, with the raw fetch timing marks. */
+  timings: { waitingMs: number | null; downloadMs: number | null; marks: Network.FetchTimingInfo };
+  /** Bytes as Firefox reports them; `transferred` counts headers and body on the wire. */
+  sizes: { requestHeaders: number; requestBody: number | null; responseHeaders: number | null; responseBody: number | null; transferred: number | null };
   failure?: string;
   requestHeaders: Record<string, string>;
   responseHeaders: Record<string, string>;
@@ -36,13 +37,21 @@ export interface NetworkFilter {
 }
 
 function headerRecord(headers: readonly Network.Header[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>; // No prototype: any header name is a plain key.
   for (const header of headers) {
     const name = header.name.toLowerCase();
     const value = header.value.type === 'string' ? header.value.value : Buffer.from(header.value.value, 'base64').toString('latin1');
-    out[name] = name in out ? `${out[name]}, ${value}` : value;
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
   }
   return out;
+}
+
+function span(from: number, to: number): number | null {
+  return from > 0 && to >= from ? Math.round((to - from) * 1000) / 1000 : null;
+}
+
+function timingsOf(marks: Network.FetchTimingInfo): NetworkRequest['timings'] {
+  return { waitingMs: span(marks.requestStart, marks.responseStart), downloadMs: span(marks.responseStart, marks.responseEnd), marks };
 }
 
 function resourceTypeOf(request: Network.RequestData): string {
@@ -75,8 +84,8 @@ export class NetworkCollector {
       isNavigation: event.navigation !== null && request.destination === 'document',
       startedAt: event.timestamp,
       durationMs: null,
-      timings: request.timings,
-      sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null, content: null },
+      timings: timingsOf(request.timings),
+      sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null },
       requestHeaders: headerRecord(request.headers),
       responseHeaders: {},
     };
@@ -99,9 +108,9 @@ export class NetworkCollector {
     entry.mimeType = response.mimeType;
     entry.fromCache = response.fromCache;
     entry.responseHeaders = headerRecord(response.headers);
-    entry.timings = event.request.timings;
+    entry.timings = timingsOf(event.request.timings);
     entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
-    entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived, content: response.content.size };
+    entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived };
     this.#byKey.delete(this.#key(event));
   }
 

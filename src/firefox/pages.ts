@@ -15,7 +15,7 @@ export class PageRegistry {
 
   onCreated(info: BrowsingContext.Info): void {
     if (info.parent !== null && info.parent !== undefined) return;
-    if ((info.userContext ?? 'default') !== this.userContext || this.#ids.includes(info.context)) return;
+    if (info.userContext !== this.userContext || this.#ids.includes(info.context)) return;
     this.#ids.push(info.context);
     this.#selected ??= info.context;
   }

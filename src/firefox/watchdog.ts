@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 
 /**
  * Runs in its own Node process, detached from ours, holding a pipe to us. When the pipe closes —
@@ -43,13 +44,14 @@ function watchdogMain(pgid: number, profileDir: string | null): void {
 
 /** Starts the watchdog for a Firefox process group; `release()` lets it clean up and exit. */
 export function startWatchdog(pgid: number, profileDir: string | null): { child: ChildProcess; release: () => void } {
-  const source = `(${watchdogMain.toString()})(${JSON.stringify(pgid)}, ${JSON.stringify(profileDir)});`;
+  // Transpilers that keep function names (tsx, vitest) wrap inner functions in __name(); define it.
+  const source = `var __name = (fn) => fn; (${watchdogMain.toString()})(${JSON.stringify(pgid)}, ${JSON.stringify(profileDir)});`;
   const child = spawn(process.execPath, ['-e', source], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   child.unref();
   // The pipe must not keep our event loop alive; it exists only to close when we die.
-  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  (child.stdin as unknown as Socket).unref();
   return {
     child,
-    release: () => child.stdin?.end(),
+    release: () => child.stdin.end(),
   };
 }

@@ -1,0 +1,142 @@
+/**
+ * Small helpers shared by the benchmarks: timing loops, summary statistics, an aligned
+ * Markdown table, and a throwaway HTTP server on 127.0.0.1 for pages to load.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+/** Summary of one measure, all times in milliseconds. */
+export interface Stats {
+  name: string;
+  n: number;
+  min: number;
+  median: number;
+  p95: number;
+  mean: number;
+}
+
+export interface RunOptions {
+  /** Timed iterations. */
+  iterations: number;
+  /** Untimed iterations first, to warm caches and JIT (default 0). */
+  warmup?: number;
+}
+
+/** Linear-interpolated percentile (0–100) of ascending `sorted`. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = (p / 100) * (sorted.length - 1);
+  const lower = Math.floor(rank);
+  const upper = Math.ceil(rank);
+  const low = sorted[lower] ?? Number.NaN;
+  const high = sorted[upper] ?? low;
+  return low + (high - low) * (rank - lower);
+}
+
+/** min / median / p95 / mean of `samples` (milliseconds). */
+export function summarize(name: string, samples: readonly number[]): Stats {
+  if (samples.length === 0) throw new Error(`No samples for "${name}".`);
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    name,
+    n: sorted.length,
+    min: sorted[0] ?? Number.NaN,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+  };
+}
+
+/** Runs `fn` `warmup` times untimed, then `iterations` times one after another, timing each call. */
+export async function run(name: string, fn: (iteration: number) => unknown, options: RunOptions): Promise<Stats> {
+  const warmup = options.warmup ?? 0;
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < options.iterations; i++) {
+    const start = performance.now();
+    await fn(warmup + i);
+    samples.push(performance.now() - start);
+  }
+  return summarize(name, samples);
+}
+
+/** Formats milliseconds with a precision that suits their size. */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '–';
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** A Markdown table with padded columns; the first column is left-aligned, the others right-aligned. */
+export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const cell = (text: string, column: number): string => {
+    const width = widths[column] ?? text.length;
+    return column === 0 ? text.padEnd(width) : text.padStart(width);
+  };
+  const line = (cells: readonly string[]): string => `| ${headers.map((_, column) => cell(cells[column] ?? '', column)).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => (column === 0 ? ` ${'-'.repeat(width)} ` : ` ${'-'.repeat(width - 1)}: `)).join('|')}|`;
+  return [line(headers), rule, ...rows.map(line)].join('\n');
+}
+
+/**
+ * The standard table: measure, n, min, median, p95, mean, and the median's ratio to the
+ * median of `floor` (a trivial round trip measured in the same run).
+ */
+export function statsTable(all: readonly Stats[], floor: Stats): string {
+  return formatTable(
+    ['measure', 'n', 'min', 'median', 'p95', 'mean', 'ratio-to-floor'],
+    all.map((stats) => [
+      stats.name,
+      String(stats.n),
+      formatMs(stats.min),
+      formatMs(stats.median),
+      formatMs(stats.p95),
+      formatMs(stats.mean),
+      `${(stats.median / floor.median).toFixed(stats.median / floor.median >= 100 ? 0 : 1)}×`,
+    ]),
+  );
+}
+
+export interface PageServer {
+  /** URL of the page, such as http://127.0.0.1:PORT/ */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `html` for every GET on 127.0.0.1, on a free port. Close it when done. */
+export async function servePage(html: string): Promise<PageServer> {
+  const body = Buffer.from(html, 'utf8');
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405).end();
+      return;
+    }
+    if (request.url === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets from the browser would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}

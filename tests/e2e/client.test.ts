@@ -1,0 +1,236 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserClosedError, EvaluationError, FirefoxClient, InvalidArgumentError, NoSuchPageError, TimeoutError } from '../../src/index.js';
+import { eventually, groupAlive } from '../helpers/processes.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let client: FirefoxClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await FirefoxClient.launch();
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+/** Leaves exactly one page open, selected, on about:blank. */
+async function resetPages(): Promise<void> {
+  while ((await client.listPages()).length > 1) await client.closePage(1);
+  await client.selectPage(0);
+  await client.navigate('about:blank');
+}
+
+describe('FirefoxClient against a launched Firefox', () => {
+  it('launches headless Firefox with one blank page', async () => {
+    expect(client.sessionKind).toBe('launched');
+    expect(client.browserVersion).toMatch(/^\d+\./);
+    const pages = await client.listPages();
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ index: 0, url: 'about:blank', selected: true });
+  });
+
+  it('opens, selects and closes pages', async () => {
+    await resetPages();
+    const second = await client.newPage(server.url('/a.html'));
+    expect(second).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    await client.newPage(server.url('/b.html'));
+    let pages = await client.listPages();
+    expect(pages.map((page) => page.title)).toEqual(['', 'Page A', 'Page B']);
+    expect(pages.map((page) => page.selected)).toEqual([false, false, true]);
+
+    const selected = await client.selectPage(1);
+    expect(selected).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    expect(await client.evaluate(() => document.title)).toBe('Page A');
+
+    await client.closePage(2);
+    pages = await client.listPages();
+    expect(pages.map((page) => page.title)).toEqual(['', 'Page A']);
+    await expect(client.selectPage(5)).rejects.toThrow(NoSuchPageError);
+    await expect(client.selectPage(5)).rejects.toThrow(/valid indexes are 0 to 1/);
+  });
+
+  it('falls back to a live page with a note when the selected page closes itself', async () => {
+    await resetPages();
+    await client.newPage(server.url('/b.html'));
+    await client.evaluate(() => {
+      setTimeout(() => window.close(), 0);
+    }).catch(() => undefined);
+    // window.close() from script is allowed for a tab opened by automation? If not, close it ourselves.
+    if ((await client.listPages()).length === 2) await client.bidi.send('browsingContext.close', { context: client.selectedPageId });
+    expect(await eventually(() => client.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
+    expect((await client.listPages()).map((page) => page.selected)).toEqual([true]);
+  });
+
+  it('refuses to close the last page', async () => {
+    await resetPages();
+    await expect(client.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
+  });
+
+  it('navigates with history: back, forward and reload', async () => {
+    await resetPages();
+    expect((await client.navigate(server.url('/a.html'))).url).toBe(server.url('/a.html'));
+    await client.navigate(server.url('/b.html'));
+    expect((await client.goBack()).url).toBe(server.url('/a.html'));
+    expect(await client.evaluate(() => document.title)).toBe('Page A');
+    expect((await client.goForward()).url).toBe(server.url('/b.html'));
+    expect(await client.evaluate(() => document.title)).toBe('Page B');
+    await client.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await client.reload();
+    expect(await client.evaluate(() => typeof (window as unknown as { marker?: number }).marker)).toBe('undefined');
+    await expect(client.goForward()).rejects.toThrow(/no later page/);
+  });
+
+  it('rejects invalid URLs with a clear error and leaves the page as it was', async () => {
+    await resetPages();
+    await client.navigate(server.url('/a.html'));
+    await expect(client.navigate('not a url')).rejects.toThrow(InvalidArgumentError);
+    await expect(client.navigate('not a url')).rejects.toThrow(/absolute URL/);
+    expect((await client.listPages())[0]?.url).toBe(server.url('/a.html'));
+  });
+
+  it('evaluates functions with JSON arguments and results', async () => {
+    await resetPages();
+    expect(await client.evaluate('(a, b) => a + b', 2, 3)).toBe(5);
+    expect(await client.evaluate('(o) => ({ ...o, n: [1, null, "x"], d: 1.5 })', { k: 'v' })).toEqual({ k: 'v', n: [1, null, 'x'], d: 1.5 });
+    expect(await client.evaluate('async () => { await new Promise((r) => setTimeout(r, 20)); return "later"; }')).toBe('later');
+    expect(await client.evaluate('() => undefined')).toBeUndefined();
+    await expect(client.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(EvaluationError);
+    await expect(client.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(/nope/);
+  });
+
+  it('times out a script that never finishes, and stays usable', async () => {
+    await resetPages();
+    await expect(client.evaluateWithOptions('() => new Promise(() => {})', [], { timeout: 300 })).rejects.toThrow(TimeoutError);
+    expect(await client.evaluate('() => 7')).toBe(7);
+  });
+
+  it('takes PNG and JPEG screenshots of the viewport and the full page', async () => {
+    await resetPages();
+    await client.setViewport(400, 300);
+    await client.navigate(server.url('/tall.html'));
+    const png = await client.screenshot();
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
+    const full = await client.screenshot({ fullPage: true });
+    expect(full.readUInt32BE(20)).toBeGreaterThanOrEqual(3000);
+    const jpeg = await client.screenshot({ format: 'jpeg', quality: 50 });
+    expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    await expect(client.screenshot({ format: 'gif' as 'png' })).rejects.toThrow(/use "png" or "jpeg"/);
+    await expect(client.setViewport(0, 10)).rejects.toThrow(/width must be a whole number/);
+  });
+
+  it('captures console messages and uncaught errors of a served page', async () => {
+    await resetPages();
+    client.clearConsoleMessages();
+    await client.navigate(server.url('/console.html'));
+    await client.waitForText('Console');
+    expect(await eventually(() => client.getConsoleMessages().length >= 5, 5000)).toBe(true);
+    const messages = client.getConsoleMessages();
+    expect(messages.map((message) => [message.level, message.type, message.text])).toEqual(
+      expect.arrayContaining([
+        ['info', 'log', 'hello from the page 42'],
+        ['warn', 'warn', 'careful'],
+        ['error', 'error', 'something broke'],
+        ['info', 'info', 'data 42'],
+        ['error', 'exception', expect.stringContaining('uncaught boom')],
+      ]),
+    );
+    expect(messages.find((message) => message.text === 'careful')?.source?.url).toBe(server.url('/console.html'));
+    expect(client.getConsoleMessages({ level: 'warn' }).map((message) => message.text)).toEqual(['careful']);
+    expect(client.getConsoleMessages({ textContains: 'BOOM' })).toHaveLength(1);
+    const firstId = messages[0]?.id ?? 0;
+    expect(client.getConsoleMessages({ since: firstId }).length).toBe(messages.length - 1);
+    client.clearConsoleMessages();
+    expect(client.getConsoleMessages()).toEqual([]);
+  });
+
+  it('captures network requests with status, type, headers and timings', async () => {
+    await resetPages();
+    client.clearNetworkRequests();
+    await client.navigate(server.url('/console.html'));
+    expect(await eventually(() => client.getNetworkRequests().filter((request) => request.status !== null || request.failure).length >= 3, 5000)).toBe(true);
+    const requests = client.getNetworkRequests();
+    const document = requests.find((request) => request.url === server.url('/console.html'));
+    expect(document).toMatchObject({ method: 'GET', resourceType: 'document', status: 200, isNavigation: true });
+    expect(document?.responseHeaders['content-type']).toContain('text/html');
+    const api = client.getNetworkRequests({ urlContains: '/api/data' })[0];
+    expect(api).toMatchObject({ url: server.url('/api/data?x=1'), status: 200 });
+    expect(api?.mimeType).toContain('json');
+    expect(api?.responseHeaders['x-test']).toBe('yes');
+    expect(api?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(api?.sizes.responseBody).toBe(JSON.stringify({ answer: 42 }).length);
+    expect(api?.timings.waitingMs).toBeGreaterThanOrEqual(0);
+    // Firefox also asks for /favicon.ico, which this server does not have either.
+    expect(client.getNetworkRequests({ status: 404, resourceType: 'fetch' }).map((request) => request.url)).toEqual([server.url('/missing.json')]);
+    expect(client.getNetworkRequests({ resourceType: 'document' })).toHaveLength(1);
+    client.clearNetworkRequests();
+    expect(client.getNetworkRequests()).toEqual([]);
+  });
+
+  it('records each hop of a redirect', async () => {
+    await resetPages();
+    client.clearNetworkRequests();
+    await client.navigate(server.url('/redirect'));
+    expect(await eventually(() => client.getNetworkRequests().some((request) => request.status === 200), 5000)).toBe(true);
+    expect(client.getNetworkRequests().map((request) => [request.url, request.status])).toEqual([
+      [server.url('/redirect'), 302],
+      [server.url('/b.html'), 200],
+    ]);
+  });
+
+  it('reports alert, confirm and prompt dialogs and answers them', async () => {
+    await resetPages();
+    await client.navigate(server.url('/dialogs.html'));
+    expect(client.getDialog()).toBeUndefined();
+    await expect(client.handleDialog(true)).rejects.toThrow(/No dialog is open/);
+
+    await client.evaluate('() => { setTimeout(() => document.getElementById("alert").click(), 0); }');
+    expect(await eventually(() => client.getDialog() !== undefined, 5000)).toBe(true);
+    expect(client.getDialog()).toMatchObject({ type: 'alert', message: 'Hello alert' });
+    await expect(client.evaluate('() => 1')).rejects.toThrow(/alert dialog is open/);
+    await client.handleDialog(true);
+    expect(client.getDialog()).toBeUndefined();
+    expect(await client.evaluate('() => 1')).toBe(1);
+
+    await client.evaluate('() => { setTimeout(() => document.getElementById("confirm").click(), 0); }');
+    expect(await eventually(() => client.getDialog()?.type === 'confirm', 5000)).toBe(true);
+    await client.handleDialog(false);
+    expect(await client.evaluate(() => document.title)).toBe('confirm:false');
+
+    await client.evaluate('() => { setTimeout(() => document.getElementById("prompt").click(), 0); }');
+    expect(await eventually(() => client.getDialog()?.type === 'prompt', 5000)).toBe(true);
+    expect(client.getDialog()?.defaultValue).toBe('anon');
+    await client.handleDialog(true, 'Ada');
+    expect(await client.evaluate(() => document.title)).toBe('prompt:Ada');
+  });
+
+  it('waits for text to appear, and times out with the texts it wanted', async () => {
+    await resetPages();
+    await client.navigate(server.url('/late-text.html'), { wait: 'interactive' });
+    expect(await client.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
+    await expect(client.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
+    await expect(client.waitForText([])).rejects.toThrow(InvalidArgumentError);
+  });
+});
+
+describe('closing', () => {
+  it('closes Firefox, deletes its temporary profile and refuses later calls', async () => {
+    const own = await FirefoxClient.launch();
+    const pid = own.pid ?? 0;
+    const profile = own.profileDir ?? '';
+    expect(groupAlive(pid)).toBe(true);
+    expect(existsSync(profile)).toBe(true);
+    await own.close();
+    expect(await eventually(() => !groupAlive(pid), 5000)).toBe(true);
+    expect(existsSync(profile)).toBe(false);
+    await expect(own.listPages()).rejects.toThrow(BrowserClosedError);
+    expect(() => own.getConsoleMessages()).toThrow(/client is closed/);
+    await own.close(); // A second close is harmless.
+  });
+});

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename } from 'node:path';
+
+/** Is any process of group `pgid` alive? */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `condition` every 50 ms until it holds or `timeoutMs` passes; returns whether it held. */
+export async function eventually(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+/** Temporary profiles made by our launcher that exist now. */
+export function ourProfiles(): string[] {
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('firefox-bidi-mcp-profile-'));
+}
+
+/**
+ * Running Firefox processes (main and content processes) with their command lines; with `marker`,
+ * only those whose environment holds it (so other test runs on the machine are not counted).
+ */
+export function firefoxProcesses(marker?: string): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1');
+    } catch {
+      continue; // It ended while we looked.
+    }
+    const argv0 = cmdline.split('\0')[0] ?? '';
+    if (!basename(argv0).startsWith('firefox')) continue;
+    if (marker !== undefined && !environOf(entry).includes(marker)) continue;
+    found.set(Number(entry), cmdline.replaceAll('\0', ' ').trim());
+  }
+  return found;
+}
+
+function environOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1');
+  } catch {
+    return '';
+  }
+}

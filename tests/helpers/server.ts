@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Route = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface TestServer {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+function html(body: string, title = 'Test page'): Route {
+  return (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`);
+  };
+}
+
+const ROUTES: Record<string, Route> = {
+  '/': html('<h1>Home</h1><p>Welcome</p>', 'Home'),
+  '/a.html': html('<h1>Page A</h1><a href="/b.html">to B</a>', 'Page A'),
+  '/b.html': html('<h1>Page B</h1>', 'Page B'),
+  '/console.html': html(
+    `<h1>Console</h1>
+     <script>
+       console.log('hello from the page', 42);
+       console.warn('careful');
+       console.error('something broke');
+       fetch('/api/data?x=1').then((r) => r.json()).then((d) => console.info('data', d.answer));
+       fetch('/missing.json');
+       setTimeout(() => { throw new Error('uncaught boom'); }, 0);
+     </script>`,
+    'Console',
+  ),
+  '/api/data': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'x-test': 'yes' });
+    response.end(JSON.stringify({ answer: 42 }));
+  },
+  '/redirect': (_request, response) => {
+    response.writeHead(302, { location: '/b.html' });
+    response.end();
+  },
+  '/dialogs.html': html(
+    `<button id="alert" onclick="alert('Hello alert')">alert</button>
+     <button id="confirm" onclick="document.title = 'confirm:' + confirm('Sure?')">confirm</button>
+     <button id="prompt" onclick="document.title = 'prompt:' + prompt('Name?', 'anon')">prompt</button>`,
+    'Dialogs',
+  ),
+  '/late-text.html': html(`<p>waiting</p><script>setTimeout(() => { document.body.append(Object.assign(document.createElement('p'), { textContent: 'Ready now' })); }, 300);</script>`, 'Late'),
+  '/tall.html': html('<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>', 'Tall'),
+};
+
+/** Serves the test pages on 127.0.0.1 (file:// pages produce no network events). */
+export async function startTestServer(extra: Record<string, Route> = {}): Promise<TestServer> {
+  const routes = { ...ROUTES, ...extra };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const route = routes[path];
+    if (route) {
+      route(request, response);
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (path) => origin + path,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
