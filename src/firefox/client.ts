@@ -32,6 +32,12 @@ export interface PageInfo {
 
 export type WaitUntil = 'none' | 'interactive' | 'complete';
 
+export interface NavigationResult {
+  url: string;
+  /** A dialog that opened before the navigation finished; the navigation waits until it is answered. */
+  dialog?: Dialog;
+}
+
 export interface NavigateOptions {
   /** What to wait for (default 'complete'). */
   wait?: WaitUntil;
@@ -224,12 +230,17 @@ export class FirefoxClient {
 
   // ----------------------------------------------------------- navigation
 
-  async navigate(url: string, options: NavigateOptions = {}): Promise<{ url: string }> {
+  /**
+   * Loads `url` in the selected page. If the page opens a dialog on the way (an alert while
+   * loading, a beforeunload prompt), it resolves at once with the dialog: answer it with
+   * handleDialog() and the navigation goes on.
+   */
+  async navigate(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
     checkUrl(url);
     const context = this.#selected();
     const timeout = options.timeout ?? 30_000;
-    const result = await this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${url}`, timeout);
-    return { url: result.url };
+    const navigation = this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${url}`, timeout);
+    return this.#unlessDialog(context, navigation.then((result) => ({ url: result.url })));
   }
 
   async goBack(options: NavigateOptions = {}): Promise<{ url: string }> {
@@ -240,10 +251,30 @@ export class FirefoxClient {
     return this.#traverse(1, options);
   }
 
-  async reload(options: NavigateOptions = {}): Promise<{ url: string }> {
+  async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
     const context = this.#selected();
-    const result = await this.#send('browsingContext.reload', { context, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
-    return { url: result.url };
+    const reload = this.#send('browsingContext.reload', { context, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
+    return this.#unlessDialog(context, reload.then((result) => ({ url: result.url })));
+  }
+
+  /** Resolves with `work`, or early, with the page's URL and the dialog, when a dialog opens on `context` first. */
+  async #unlessDialog(context: string, work: Promise<{ url: string }>): Promise<NavigationResult> {
+    let stop = (): void => undefined;
+    const dialogOpened = new Promise<Dialog>((resolve) => {
+      stop = this.#dialogs.onDialog((where, dialog) => {
+        if (where === context) resolve(dialog);
+      });
+    });
+    // The work goes on behind an open dialog; if it fails later, nobody is waiting for it.
+    work.catch(() => undefined);
+    try {
+      const first = await Promise.race([work, dialogOpened.then((dialog) => ({ dialog }))]);
+      if ('url' in first) return first;
+      const { contexts } = await this.#send('browsingContext.getTree', { root: context, maxDepth: 0 }, 'Reading the page');
+      return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
+    } finally {
+      stop();
+    }
   }
 
   async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {

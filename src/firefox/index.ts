@@ -1,4 +1,4 @@
-export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil } from './client.js';
+export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult } from './client.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type Dialog } from './dialogs.js';

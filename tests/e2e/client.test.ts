@@ -178,7 +178,7 @@ describe('FirefoxClient against a launched Firefox', () => {
     client.clearNetworkRequests();
     await client.navigate(server.url('/redirect'));
     expect(await eventually(() => client.getNetworkRequests().some((request) => request.status === 200), 5000)).toBe(true);
-    expect(client.getNetworkRequests().map((request) => [request.url, request.status])).toEqual([
+    expect(client.getNetworkRequests({ resourceType: 'document' }).map((request) => [request.url, request.status])).toEqual([
       [server.url('/redirect'), 302],
       [server.url('/b.html'), 200],
     ]);
@@ -208,6 +208,14 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(client.getDialog()?.defaultValue).toBe('anon');
     await client.handleDialog(true, 'Ada');
     expect(await client.evaluate(() => document.title)).toBe('prompt:Ada');
+  });
+
+  it('returns from a navigation at once when the page opens a dialog while loading', async () => {
+    await resetPages();
+    const result = await client.navigate(server.url('/alert-on-load.html'));
+    expect(result.dialog).toMatchObject({ type: 'alert', message: 'Loading alert' });
+    await client.handleDialog(true);
+    expect(await client.waitForText('After the alert', { timeout: 5000 })).toBe('After the alert');
   });
 
   it('waits for text to appear, and times out with the texts it wanted', async () => {

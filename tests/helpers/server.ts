@@ -48,6 +48,7 @@ const ROUTES: Record<string, Route> = {
     'Dialogs',
   ),
   '/late-text.html': html(`<p>waiting</p><script>setTimeout(() => { document.body.append(Object.assign(document.createElement('p'), { textContent: 'Ready now' })); }, 300);</script>`, 'Late'),
+  '/alert-on-load.html': html(`<script>alert('Loading alert')</script><h1>After the alert</h1>`, 'Alert on load'),
   '/tall.html': html('<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>', 'Tall'),
 };
 
