@@ -12,9 +12,16 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
+    },
+  },
+  {
+    // The in-page library is sent to the page as source text: nothing may be imported at run time.
+    files: ['src/firefox/snapshot/injected/library.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[importKind!='type']", message: 'The in-page library runs in the page as source text: import types only.' }],
     },
   },
   {

@@ -8,6 +8,9 @@ import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './net
 import { PageRegistry } from './pages.js';
 import { connectSession, launchSession, type SessionHandle, type SessionOptions } from './session.js';
 import { webdriverSession, type WebDriverOptions } from './webdriver.js';
+import { InputController, type ActionResult, type ClickOptions } from './input/actions.js';
+import { NavigationWatcher } from './input/navigation-watch.js';
+import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 
 export interface ClientOptions extends SessionOptions {
   /** Console messages kept per page (default 1000; the oldest are dropped). */
@@ -68,6 +71,10 @@ const EVENTS: [string, ...string[]] = [
   'network.beforeRequestSent',
   'network.responseCompleted',
   'network.fetchError',
+  'browsingContext.navigationStarted',
+  'browsingContext.load',
+  'browsingContext.fragmentNavigated',
+  'browsingContext.historyUpdated',
 ];
 
 /**
@@ -81,6 +88,9 @@ export class FirefoxClient {
   readonly #console: ConsoleCollector;
   readonly #network: NetworkCollector;
   readonly #dialogs = new DialogTracker();
+  readonly #navigation = new NavigationWatcher();
+  readonly #snapshots: SnapshotManager;
+  readonly #input: InputController;
   readonly #viewport: { width: number; height: number } | undefined;
   #closing: Promise<void> | undefined;
 
@@ -90,6 +100,12 @@ export class FirefoxClient {
     this.#console = new ConsoleCollector(options.consoleCapacity);
     this.#network = new NetworkCollector(options.networkCapacity);
     this.#viewport = options.viewport;
+    const access = {
+      send: <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => this.#send(method, params, what, timeout),
+      pageIndexOf: (id: string) => this.#pages.indexOf(id),
+    };
+    this.#snapshots = new SnapshotManager(access);
+    this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation);
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -137,6 +153,10 @@ export class FirefoxClient {
     bidi.on('network.beforeRequestSent', (event) => this.#network.onBeforeRequestSent(event));
     bidi.on('network.responseCompleted', (event) => this.#network.onResponseCompleted(event));
     bidi.on('network.fetchError', (event) => this.#network.onFetchError(event));
+    bidi.on('browsingContext.navigationStarted', (event) => this.#navigation.onNavigationStarted(event));
+    bidi.on('browsingContext.load', (event) => this.#navigation.onLoad(event));
+    bidi.on('browsingContext.fragmentNavigated', (event) => this.#navigation.onFragmentNavigated(event));
+    bidi.on('browsingContext.historyUpdated', (event) => this.#navigation.onHistoryUpdated(event));
     await bidi.send('session.subscribe', { events: EVENTS });
     const { contexts } = await bidi.send('browsingContext.getTree', { maxDepth: 0 });
     for (const info of contexts) this.#pages.onCreated(info);
@@ -422,6 +442,73 @@ export class FirefoxClient {
     this.#dialogs.forget(context);
   }
 
+  // ------------------------------------------------------------ snapshots
+
+  /**
+   * Reads the selected page as a tree of what a person can see and use, each element with a uid
+   * (also written on it as data-mcp-uid). `text` is the model's view; the tree is for programs.
+   */
+  async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
+    const context = this.#selected();
+    this.#refuseWhileDialogOpen(context, 'Taking a snapshot');
+    return this.#snapshots.take(context, options);
+  }
+
+  /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */
+  async resolveUidToSelector(uid: string): Promise<UidSelector> {
+    return this.#snapshots.selector(this.#selected(), uid);
+  }
+
+  /** Forgets every uid of the selected page and removes the data-mcp-uid attributes. */
+  async clearSnapshot(): Promise<void> {
+    await this.#snapshots.clear(this.#selected());
+  }
+
+  // ---------------------------------------------------------------- input
+
+  /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
+  async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
+    return this.#input.click(this.#actionContext('Clicking'), uid, options);
+  }
+
+  async hoverByUid(uid: string): Promise<ActionResult> {
+    return this.#input.hover(this.#actionContext('Hovering'), uid);
+  }
+
+  /** Types into a text field or contenteditable, picks a select option by label or value, or sets a checkbox or radio (true/false). */
+  async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
+    return this.#input.fill(this.#actionContext('Filling'), uid, value);
+  }
+
+  async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
+    return this.#input.fillForm(this.#actionContext('Filling the form'), entries);
+  }
+
+  async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
+    return this.#input.drag(this.#actionContext('Dragging'), fromUid, toUid);
+  }
+
+  /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
+  async pressKey(combo: string): Promise<ActionResult> {
+    return this.#input.pressKey(this.#actionContext('Pressing a key'), combo);
+  }
+
+  /** Types text into the focused element; `submit` presses Enter after it. */
+  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+    return this.#input.typeText(this.#actionContext('Typing'), text, options);
+  }
+
+  /** Sets the files of a file input (BiDi input.setFiles); the paths must be existing regular files. */
+  async uploadFileByUid(uid: string, paths: string[]): Promise<ActionResult> {
+    return this.#input.uploadFile(this.#actionContext('Uploading'), uid, paths);
+  }
+
+  #actionContext(what: string): string {
+    const context = this.#selected();
+    this.#refuseWhileDialogOpen(context, what);
+    return context;
+  }
+
   // ------------------------------------------------------------- waiting
 
   /** Waits until any of `text` appears in the selected page's visible text; resolves with the one found. */
@@ -468,7 +555,7 @@ export class FirefoxClient {
   #refuseWhileDialogOpen(context: string, what: string): void {
     const dialog = this.#dialogs.get(context);
     if (dialog) {
-      throw new FirefoxClientError(`${what} is blocked: a ${dialog.type} dialog is open ("${dialog.message}"). Answer it with handleDialog(accept) first.`);
+      throw new FirefoxClientError(`${what} is blocked: ${dialog.type === 'alert' ? 'an' : 'a'} ${dialog.type} dialog is open ("${dialog.message}"). Answer it with handleDialog(accept) first.`);
     }
   }
 

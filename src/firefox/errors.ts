@@ -35,6 +35,22 @@ export class EvaluationError extends FirefoxClientError {
   override name = 'EvaluationError';
 }
 
+/** A uid that no longer (or never did) name an element: the message says why; take a new snapshot. */
+export class StaleUidError extends FirefoxClientError {
+  override name = 'StaleUidError';
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'unknown' | 'navigated' | 'removed' | 'cleared' | 'other-page',
+  ) {
+    super(message);
+  }
+}
+
+/** The element is there but cannot take the action now: disabled, covered by another element, not editable. */
+export class ElementNotInteractableError extends FirefoxClientError {
+  override name = 'ElementNotInteractableError';
+}
+
 /** Maps an error from the BiDi layer to the kind a caller can act on, keeping the original as `cause`. */
 export function translateBidiError(error: unknown, what: string): unknown {
   if (error instanceof FirefoxClientError) return error;

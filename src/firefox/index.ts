@@ -4,6 +4,10 @@ export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type Dialog } from './dialogs.js';
 export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
 export { findFirefox } from './find-firefox.js';
+export { formatSnapshotText, formatNode, allNodes, type Snapshot, type SnapshotNode } from './snapshot/format.js';
+export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
+export type { NameSource } from './snapshot/injected/types.js';
+export { type ActionResult, type ClickOptions, type MouseButton, type Modifier } from './input/actions.js';
 export { findGeckodriver, type WebDriverOptions } from './webdriver.js';
 export { sessionEndpoint } from './session.js';
 export {
@@ -14,4 +18,6 @@ export {
   BrowserClosedError,
   LaunchError,
   EvaluationError,
+  StaleUidError,
+  ElementNotInteractableError,
 } from './errors.js';

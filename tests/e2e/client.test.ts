@@ -193,7 +193,7 @@ describe('FirefoxClient against a launched Firefox', () => {
     await client.evaluate('() => { setTimeout(() => document.getElementById("alert").click(), 0); }');
     expect(await eventually(() => client.getDialog() !== undefined, 5000)).toBe(true);
     expect(client.getDialog()).toMatchObject({ type: 'alert', message: 'Hello alert' });
-    await expect(client.evaluate('() => 1')).rejects.toThrow(/alert dialog is open/);
+    await expect(client.evaluate('() => 1')).rejects.toThrow(/an alert dialog is open/);
     await client.handleDialog(true);
     expect(client.getDialog()).toBeUndefined();
     expect(await client.evaluate('() => 1')).toBe(1);

@@ -1,13 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Route = (request: IncomingMessage, response: ServerResponse) => void;
+export type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface TestServer {
   /** http://127.0.0.1:PORT */
   origin: string;
   url(path: string): string;
   close(): Promise<void>;
+}
+
+/** A route answering with a small HTML page. */
+export function page(title: string, body: string): Route {
+  return html(body, title);
 }
 
 function html(body: string, title = 'Test page'): Route {

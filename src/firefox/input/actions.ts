@@ -1,0 +1,300 @@
+import { statSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import type { Input } from 'webdriver-bidi-protocol';
+import type { Dialog, DialogTracker } from '../dialogs.js';
+import { ElementNotInteractableError, InvalidArgumentError } from '../errors.js';
+import type { ActionTarget } from '../snapshot/injected/types.js';
+import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
+import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
+import type { NavigationWatcher, PageWatch } from './navigation-watch.js';
+
+export type MouseButton = 'left' | 'middle' | 'right';
+export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
+
+export interface ClickOptions {
+  dblClick?: boolean;
+  button?: MouseButton;
+  modifiers?: Modifier[];
+}
+
+/** What an action led to, for the caller to report. */
+export interface ActionResult {
+  /** What was done, such as `Clicked uid=1_4 button "Sign in"`. */
+  action: string;
+  /** The page loaded a new document (complete: it finished loading in time) or moved within the document. */
+  navigated?: { url: string; sameDocument: boolean; complete: boolean };
+  /** A dialog opened; the page waits until it is answered with handleDialog(). */
+  dialog?: Dialog;
+  /** False when the page was still changing when the wait ran out. */
+  settled: boolean;
+}
+
+export interface SettleTimings {
+  /** A DOM quiet period that counts as settled (default 100 ms). */
+  quietMs?: number;
+  /** The longest wait for quiet (default 1500 ms). */
+  quietMaxMs?: number;
+  /** The longest wait for a navigation the action started (default 10 s). */
+  navigationTimeoutMs?: number;
+}
+
+type TextEntry = { uid: string; value: string | boolean };
+
+const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
+const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
+
+function describeTarget(uid: string, target: ActionTarget): string {
+  const what = target.inputType ? `${target.tag}[type=${target.inputType}]` : target.tag;
+  return `uid=${uid} ${what}${target.name ? ` "${target.name}"` : ''}`;
+}
+
+function isTruthy(value: string | boolean): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  const lowered = value.trim().toLowerCase();
+  if (['true', 'on', 'yes', 'checked', '1'].includes(lowered)) return true;
+  if (['false', 'off', 'no', 'unchecked', '0', ''].includes(lowered)) return false;
+  return undefined;
+}
+
+/**
+ * Acts on elements by uid with real input events (BiDi input.performActions with the element as
+ * origin), then waits until the page settles and reports what happened.
+ */
+export class InputController {
+  constructor(
+    private readonly page: PageAccess,
+    private readonly snapshots: SnapshotManager,
+    private readonly dialogs: DialogTracker,
+    private readonly navigation: NavigationWatcher,
+    private readonly timings: SettleTimings = {},
+  ) {}
+
+  async click(context: string, uid: string, options: ClickOptions = {}): Promise<ActionResult> {
+    const button = options.button ?? 'left';
+    if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got "${button}".`);
+    const { sharedId, target } = await this.#reachable(context, uid, 'click');
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    const presses: Input.PointerSourceAction[] = [];
+    for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
+      presses.push({ type: 'pointerDown', button: BUTTONS[button] }, { type: 'pointerUp', button: BUTTONS[button] });
+    }
+    const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x: 0, y: 0, origin }, ...presses];
+    const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
+    const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
+    return this.#act(context, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+  }
+
+  async hover(context: string, uid: string): Promise<ActionResult> {
+    const { sharedId, target } = await this.#reachable(context, uid, 'hover over');
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    return this.#act(context, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
+  }
+
+  /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
+  async fill(context: string, uid: string, value: string | boolean): Promise<ActionResult> {
+    const { target } = await this.snapshots.prepareAction(context, uid);
+    const what = describeTarget(uid, target);
+    if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
+    if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
+      const problem = await this.snapshots.call(context, 'setValue', [uid, String(value)], 'Setting a value');
+      if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
+      return this.#settle(context, `Set ${what} to ${JSON.stringify(String(value))}`, this.navigation.watch(context));
+    }
+    if (target.inputType === 'checkbox' || target.inputType === 'radio') {
+      return this.#check(context, uid, target, value);
+    }
+    if (target.inputType === 'file') throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid (upload_file) with file paths.`);
+    if (!target.editable) {
+      throw new InvalidArgumentError(`${what} cannot be filled: it is not a text field, select, checkbox or radio. Click it, or fill another element.`);
+    }
+    if (target.coveredBy) throw covered(what, target.coveredBy);
+    // Focus and select the old content so that the typed text replaces it; the typing is real.
+    await this.snapshots.call(context, 'selectContent', [uid], 'Focusing the field');
+    const text = String(value);
+    const keys = text === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(text);
+    return this.#act(context, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' ? '••••••••' : text)}`, [keySource(keys)]);
+  }
+
+  async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
+    if (entries.length === 0) throw new InvalidArgumentError('fillForm needs at least one { uid, value }.');
+    const results: ActionResult[] = [];
+    for (const entry of entries) {
+      const result = await this.fill(context, entry.uid, entry.value);
+      results.push(result);
+      if (result.dialog || (result.navigated && !result.navigated.sameDocument)) break; // The rest of the form is gone or blocked.
+    }
+    return results;
+  }
+
+  async drag(context: string, fromUid: string, toUid: string): Promise<ActionResult> {
+    const from = await this.#reachable(context, fromUid, 'drag');
+    const to = await this.snapshots.prepareAction(context, toUid);
+    const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
+    if (from.target.draggable) {
+      // Firefox starts a native drag session from WebDriver input but never completes the drop
+      // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
+      const watch = this.navigation.watch(context);
+      const accepted = await this.snapshots.call(context, 'html5Drag', [fromUid, toUid], 'Dragging');
+      return this.#settle(context, `Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
+    }
+    const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
+    const toOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: to.sharedId } };
+    const pointer: Input.PointerSourceAction[] = [
+      { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
+      { type: 'pointerDown', button: 0 },
+      // Small first steps start the drag as a person's hand would, then glide to the target.
+      { type: 'pointerMove', x: 3, y: 3, origin: fromOrigin, duration: 50 },
+      { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
+      { type: 'pointerUp', button: 0 },
+    ];
+    return this.#act(context, `Dragged ${what}`, [pointerSource(pointer)]);
+  }
+
+  /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
+  async pressKey(context: string, combo: string): Promise<ActionResult> {
+    return this.#act(context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+  }
+
+  /** Types text into whatever has focus; with `submit`, presses Enter after it. */
+  async typeText(context: string, text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+    if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
+    const keys = typingActions(text);
+    if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
+    return this.#act(context, `Typed ${JSON.stringify(text)}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
+  }
+
+  async uploadFile(context: string, uid: string, paths: string[]): Promise<ActionResult> {
+    if (paths.length === 0) throw new InvalidArgumentError('uploadFile needs at least one file path.');
+    const files = paths.map((path) => {
+      const absolute = resolvePath(path);
+      let isFile = false;
+      try {
+        isFile = statSync(absolute).isFile();
+      } catch {
+        throw new InvalidArgumentError(`File "${path}" does not exist; give the path of an existing file.`);
+      }
+      if (!isFile) throw new InvalidArgumentError(`"${path}" is not a regular file; give the path of a file, not a directory or device.`);
+      return absolute;
+    });
+    const { sharedId, target } = await this.snapshots.prepareAction(context, uid);
+    const what = describeTarget(uid, target);
+    if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
+    if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
+    const watch = this.navigation.watch(context);
+    await this.page.send('input.setFiles', { context, element: { sharedId }, files }, 'Setting files');
+    return this.#settle(context, `Chose ${files.length} file(s) for ${what}`, watch);
+  }
+
+  async #check(context: string, uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
+    const what = describeTarget(uid, target);
+    const wanted = isTruthy(value);
+    if (wanted === undefined) throw new InvalidArgumentError(`${what} takes true or false, got ${JSON.stringify(value)}.`);
+    if (target.checked === wanted) return { action: `${what} was already ${wanted ? 'checked' : 'unchecked'}`, settled: true };
+    if (target.inputType === 'radio' && !wanted) {
+      throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
+    }
+    return this.click(context, uid);
+  }
+
+  /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
+  async #reachable(context: string, uid: string, verb: string): Promise<{ sharedId: string; target: ActionTarget }> {
+    const prepared = await this.snapshots.prepareAction(context, uid);
+    const what = describeTarget(uid, prepared.target);
+    if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
+    if (prepared.target.coveredBy) throw covered(`Cannot ${verb} ${what}`, prepared.target.coveredBy);
+    if (!prepared.target.inViewport) throw new ElementNotInteractableError(`Cannot ${verb} ${what}: it stays outside the viewport even after scrolling.`);
+    return prepared;
+  }
+
+  async #act(context: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
+    const watch = this.navigation.watch(context);
+    const performed = this.page.send('input.performActions', { context, actions: sources }, action);
+    // A dialog opened by the action blocks the page and may hold the command: report it at once.
+    const dialog = await this.#raceDialog(context, performed.then(() => undefined));
+    if (dialog) {
+      watch.stop();
+      return { action, dialog, settled: false };
+    }
+    return this.#settle(context, action, watch);
+  }
+
+  /** Waits for a navigation the action started, or else for the DOM to stay quiet; stops at a dialog. */
+  async #settle(context: string, action: string, watch: PageWatch): Promise<ActionResult> {
+    try {
+      let quiet: boolean | undefined;
+      const quietDone = this.snapshots
+        .call(context, 'waitForQuiet', [this.timings.quietMs ?? 100, this.timings.quietMaxMs ?? 1500], 'Waiting for the page')
+        .then(
+          (value) => (quiet = value === true),
+          () => (quiet = false), // The realm went away: a navigation replaced the document.
+        );
+      // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
+      while (watch.started === undefined) {
+        if (quiet !== undefined) {
+          const sameDocument = watch.sameDocument;
+          return sameDocument === undefined ? { action, settled: quiet } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, settled: quiet };
+        }
+        const dialog = await this.#raceDialog(context, Promise.race([quietDone, watch.next()]));
+        if (dialog) return { action, dialog, settled: false };
+      }
+      const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
+      while (!watch.loaded && Date.now() < deadline) {
+        const dialog = await this.#raceDialog(context, Promise.race([watch.next(), sleep(deadline - Date.now())]));
+        if (dialog) return { action, navigated: { url: watch.started, sameDocument: false, complete: false }, dialog, settled: false };
+      }
+      return { action, navigated: { url: watch.started, sameDocument: false, complete: watch.loaded }, settled: watch.loaded };
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /** Resolves with the dialog if one opens on `context` before `work` ends; otherwise undefined. */
+  async #raceDialog(context: string, work: Promise<unknown>): Promise<Dialog | undefined> {
+    const open = this.dialogs.get(context);
+    if (open) {
+      work.catch(() => undefined);
+      return open;
+    }
+    let stop = (): void => undefined;
+    const opened = new Promise<Dialog>((resolve) => {
+      stop = this.dialogs.onDialog((where, dialog) => {
+        if (where === context) resolve(dialog);
+      });
+    });
+    try {
+      return await Promise.race([work.then(() => undefined), opened]);
+    } finally {
+      stop();
+      work.catch(() => undefined);
+    }
+  }
+}
+
+function covered(what: string, coveredBy: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is covered by ${coveredBy}, which would get the click. Close or act on that element first, then try again.`);
+}
+
+function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {
+  return { type: 'pointer', id: 'firefox-bidi-mcp-mouse', parameters: { pointerType: 'mouse' }, actions };
+}
+
+function keySource(actions: KeyAction[]): Input.KeySourceActions {
+  return { type: 'key', id: 'firefox-bidi-mcp-keyboard', actions };
+}
+
+/** Pointer actions framed by modifier key presses, tick for tick. */
+function withModifiers(pointer: Input.PointerSourceAction[], modifiers: string[]): Input.SourceActions[] {
+  if (modifiers.length === 0) return [pointerSource(pointer)];
+  const pause = { type: 'pause' } as const;
+  const keys: Input.KeySourceAction[] = [
+    ...modifiers.map((value) => ({ type: 'keyDown', value }) as const),
+    ...pointer.map(() => pause),
+    ...modifiers.map((value) => ({ type: 'keyUp', value }) as const),
+  ];
+  const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
+  return [{ type: 'key', id: 'firefox-bidi-mcp-keyboard', actions: keys }, pointerSource(framed)];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}

@@ -1,0 +1,70 @@
+import type { RawNode } from './injected/types.js';
+
+/** A page as the walker saw it: the tree of kept elements, with the page's URL and title. */
+export interface Snapshot {
+  id: number;
+  /** The browsing context (page) it was taken in. */
+  pageId: string;
+  url: string;
+  title: string;
+  viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
+  /** Elements visited and kept, and the walk's time in the page (ms). */
+  stats: { visited: number; kept: number; ms: number };
+  nodes: SnapshotNode[];
+}
+
+export type SnapshotNode = RawNode;
+
+const MAX_TEXT = 500;
+/** Input types a reader cannot guess from the role. */
+const SILENT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset']);
+
+function quote(text: string): string {
+  if (text.length <= MAX_TEXT) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
+}
+
+/** One element as one line: `uid=1_7 textbox "Email" value="a@b.c" required`. */
+export function formatNode(node: SnapshotNode): string {
+  const parts = [`uid=${node.uid}`, node.role === 'generic' ? node.tag : node.role];
+  if (node.name) parts.push(quote(node.name));
+  if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
+  if (node.value !== undefined) parts.push(`value=${quote(node.value)}`);
+  if (node.checked !== undefined) parts.push(node.checked === 'true' ? 'checked' : node.checked === 'mixed' ? 'checked=mixed' : 'unchecked');
+  if (node.selected) parts.push('selected');
+  if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
+  if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
+  if (node.disabled) parts.push('disabled');
+  if (node.required) parts.push('required');
+  if (node.readonly) parts.push('readonly');
+  if (node.invalid) parts.push('invalid');
+  if (node.focused) parts.push('focused');
+  if (node.level !== undefined) parts.push(`level=${node.level}`);
+  if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
+  if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  let line = parts.join(' ');
+  if (node.text && node.text !== node.name) line += `: ${node.text.length > MAX_TEXT ? `${node.text.slice(0, MAX_TEXT)}…(+${node.text.length - MAX_TEXT} chars)` : node.text}`;
+  return line;
+}
+
+/** The text export for a model: a header line, then one line per element, two spaces of indent per depth. */
+export function formatSnapshotText(snapshot: Snapshot): string {
+  const lines = [`snapshot=${snapshot.id} url=${JSON.stringify(snapshot.url)} title=${JSON.stringify(snapshot.title)}`];
+  const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
+    const indent = '  '.repeat(depth);
+    for (const node of nodes) {
+      lines.push(indent + formatNode(node));
+      if (node.children) visit(node.children, depth + 1);
+    }
+  };
+  visit(snapshot.nodes, 0);
+  return lines.join('\n');
+}
+
+/** Every node of the tree, depth first. */
+export function* allNodes(nodes: readonly SnapshotNode[]): Generator<SnapshotNode> {
+  for (const node of nodes) {
+    yield node;
+    if (node.children) yield* allNodes(node.children);
+  }
+}

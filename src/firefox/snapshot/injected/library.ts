@@ -1,0 +1,713 @@
+/**
+ * The in-page library: a DOM walker and the uid registry. It is sent to the page as source text
+ * (see source.ts) and runs in a BiDi sandbox, where page scripts that override built-ins cannot
+ * reach it and where its state (the uid ↔ element mapping) survives between calls for as long as
+ * the document lives. It must not import anything at run time: only types.
+ */
+import type { ActionTarget, NameSource, RawNode, UidLookup, WalkOptions, WalkResult } from './types.js';
+
+export function createLibrary() {
+  const UID_ATTRIBUTE = 'data-mcp-uid';
+  const ELEMENT_NODE = 1;
+  const TEXT_NODE = 3;
+
+  // The uid registry. Keys are the sandbox's wrappers of page elements, which keep their identity.
+  let uidByElement = new WeakMap<Element, string>();
+  const elementByUid = new Map<string, WeakRef<Element>>();
+  const snapshotsTaken = new Set<number>();
+
+  const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist', 'param', 'source', 'track']);
+  const INLINE_TAGS = new Set([
+    'span', 'b', 'i', 'em', 'strong', 'small', 'mark', 'abbr', 'sub', 'sup', 'u', 's', 'time', 'cite', 'q', 'kbd',
+    'var', 'samp', 'font', 'bdi', 'bdo', 'data', 'del', 'ins', 'dfn', 'code', 'tt', 'big', 'strike', 'nobr', 'wbr', 'br', 'label', 'picture',
+  ]);
+  const INTERACTIVE_ROLES = new Set([
+    'button', 'link', 'checkbox', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'option', 'scrollbar',
+  ]);
+  /** Roles kept even without text of their own: structure a reader needs. */
+  const STRUCTURAL_ROLES = new Set([
+    'heading', 'navigation', 'main', 'complementary', 'banner', 'contentinfo', 'form', 'region', 'search', 'article', 'dialog',
+    'alertdialog', 'alert', 'status', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
+    'img', 'figure', 'group', 'iframe', 'video', 'audio', 'progressbar', 'meter', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar',
+    'tree', 'radiogroup', 'caption', 'term', 'definition', 'math', 'log', 'marquee', 'timer', 'note', 'feed',
+  ]);
+  /** Roles whose name comes from their content: their descendants fold into one name, except controls. */
+  const NAME_FROM_CONTENT = new Set([
+    'button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'cell', 'gridcell',
+    'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'caption', 'label', 'term',
+  ]);
+  const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'progress', 'output']);
+  const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+
+  function collapse(text: string): string {
+    return text.replace(/\s+/g, ' ').trim();
+  }
+
+  function clip(text: string, max: number): string {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  }
+
+  function inputRole(el: HTMLInputElement, has: (name: string) => boolean): string {
+    switch (el.type) {
+      case 'button':
+      case 'submit':
+      case 'reset':
+      case 'image':
+      case 'file':
+      case 'color':
+        return 'button';
+      case 'checkbox':
+        return 'checkbox';
+      case 'radio':
+        return 'radio';
+      case 'range':
+        return 'slider';
+      case 'number':
+        return 'spinbutton';
+      case 'search':
+        return has('list') ? 'combobox' : 'searchbox';
+      case 'hidden':
+        return 'none';
+      default:
+        return has('list') ? 'combobox' : 'textbox';
+    }
+  }
+
+  function implicitRole(el: Element, tag: string, has: (name: string) => boolean): string {
+    switch (tag) {
+      case 'a':
+      case 'area':
+        return has('href') ? 'link' : 'generic';
+      case 'button':
+      case 'summary':
+        return 'button';
+      case 'input':
+        return inputRole(el as HTMLInputElement, has);
+      case 'select':
+        return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+      case 'textarea':
+        return 'textbox';
+      case 'option':
+        return 'option';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+        return 'heading';
+      case 'img':
+        return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+      case 'nav':
+        return 'navigation';
+      case 'main':
+        return 'main';
+      case 'aside':
+        return 'complementary';
+      case 'header':
+        return el.closest('article, aside, main, nav, section') ? 'generic' : 'banner';
+      case 'footer':
+        return el.closest('article, aside, main, nav, section') ? 'generic' : 'contentinfo';
+      case 'form':
+        return 'form';
+      case 'search':
+        return 'search';
+      case 'section':
+        return has('aria-label') || has('aria-labelledby') ? 'region' : 'generic';
+      case 'article':
+        return 'article';
+      case 'dialog':
+        return 'dialog';
+      case 'ul': case 'ol': case 'menu':
+        return 'list';
+      case 'li':
+        return 'listitem';
+      case 'dl':
+        return 'list';
+      case 'dt':
+        return 'term';
+      case 'dd':
+        return 'definition';
+      case 'table':
+        return 'table';
+      case 'tr':
+        return 'row';
+      case 'th':
+        return 'columnheader';
+      case 'td':
+        return 'cell';
+      case 'caption': case 'figcaption':
+        return 'caption';
+      case 'p':
+        return 'paragraph';
+      case 'blockquote':
+        return 'blockquote';
+      case 'figure':
+        return 'figure';
+      case 'fieldset': case 'details': case 'optgroup':
+        return 'group';
+      case 'legend':
+        return 'legend';
+      case 'progress':
+        return 'progressbar';
+      case 'meter':
+        return 'meter';
+      case 'output':
+        return 'status';
+      case 'iframe': case 'frame':
+        return 'iframe';
+      case 'video': case 'audio':
+        return tag;
+      case 'label':
+        return 'label';
+      case 'math':
+        return 'math';
+      default:
+        return 'generic';
+    }
+  }
+
+  /** The element that has focus, looking into shadow roots. */
+  function deepActiveElement(): Element | null {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active;
+  }
+
+  function textOfIds(el: Element, ids: string): string {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const parts: string[] = [];
+    for (const id of ids.split(/\s+/)) {
+      const target = id ? root.getElementById(id) : null;
+      if (target) parts.push(target.innerText || target.textContent || '');
+    }
+    return collapse(parts.join(' '));
+  }
+
+  function labelText(el: Element): string {
+    const labels = (el as HTMLInputElement).labels;
+    if (!labels || labels.length === 0) return '';
+    const parts: string[] = [];
+    for (const label of Array.from(labels)) {
+      // A wrapping label holds the control too: take its text without the control's own text.
+      let text = '';
+      for (let child = label.firstChild; child; child = child.nextSibling) {
+        if (child === el) continue;
+        if (child.nodeType === TEXT_NODE) text += (child as Text).data;
+        else if (child.nodeType === ELEMENT_NODE && !(child as Element).contains(el)) {
+          const tag = (child as Element).localName;
+          if (tag !== 'select' && tag !== 'textarea' && tag !== 'input') text += ` ${(child as HTMLElement).innerText || child.textContent || ''} `;
+        }
+      }
+      parts.push(text);
+    }
+    return collapse(parts.join(' '));
+  }
+
+  interface Pending {
+    el: Element;
+    tag: string;
+    role: string;
+    names: string[];
+    has: (name: string) => boolean;
+    interactive: boolean;
+    folds: boolean;
+    node: RawNode;
+    text: string[];
+  }
+
+  function nameOf(p: Pending): [string, NameSource] {
+    const { el, tag, role, has } = p;
+    if (has('aria-labelledby')) {
+      const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '');
+      if (text) return [text, 'aria-labelledby'];
+    }
+    if (has('aria-label')) {
+      const text = collapse(el.getAttribute('aria-label') ?? '');
+      if (text) return [text, 'aria-label'];
+    }
+    if (LABELABLE_TAGS.has(tag)) {
+      const text = labelText(el);
+      if (text) return [text, 'label'];
+    }
+    if (tag === 'img' || tag === 'area' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) {
+      const alt = collapse(el.getAttribute('alt') ?? '');
+      if (alt) return [alt, 'alt'];
+    }
+    if (tag === 'input') {
+      const type = (el as HTMLInputElement).type;
+      if (type === 'submit' || type === 'reset' || type === 'button') {
+        const value = (el as HTMLInputElement).value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+        if (value) return [collapse(value), 'value'];
+      }
+    }
+    if (tag === 'fieldset' || tag === 'table' || tag === 'figure') {
+      const caption = el.querySelector(tag === 'fieldset' ? 'legend' : tag === 'table' ? 'caption' : 'figcaption');
+      const text = caption ? collapse(caption.textContent) : '';
+      if (text) return [text, 'text'];
+    }
+    if (p.folds || (p.interactive && role === 'generic')) {
+      const text = collapse(p.text.join(''));
+      if (text) return [clip(text, 200), 'text'];
+    }
+    if (has('title')) {
+      const text = collapse(el.getAttribute('title') ?? '');
+      if (text) return [text, 'title'];
+    }
+    if (has('placeholder')) {
+      const text = collapse(el.getAttribute('placeholder') ?? '');
+      if (text) return [text, 'placeholder'];
+    }
+    return ['', 'unknown'];
+  }
+
+  function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
+    return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
+  }
+
+  function fillStates(p: Pending, active: Element | null): void {
+    const { el, tag, role, node, has } = p;
+    if (tag === 'input' || tag === 'textarea') {
+      const input = el as HTMLInputElement;
+      if (tag === 'input') node.type = input.type;
+      if (input.type === 'checkbox' || input.type === 'radio') {
+        node.checked = input.indeterminate ? 'mixed' : input.checked ? 'true' : 'false';
+      } else if (input.type !== 'submit' && input.type !== 'reset' && input.type !== 'button' && input.type !== 'image') {
+        const value = input.type === 'file' ? Array.from(input.files ?? []).map((file) => file.name).join(', ') : input.value;
+        // Never copy a password out of the page, only whether there is one.
+        if (value) node.value = input.type === 'password' ? '••••••••' : value;
+      }
+      if (input.required) node.required = true;
+      if (input.readOnly) node.readonly = true;
+    } else if (tag === 'select') {
+      const select = el as HTMLSelectElement;
+      const chosen = Array.from(select.selectedOptions).map((option) => collapse(option.label || option.text));
+      if (chosen.length) node.value = chosen.join(', ');
+      if (select.required) node.required = true;
+    } else if (has('contenteditable') && role === 'textbox') {
+      const text = collapse((el as HTMLElement).innerText || '');
+      if (text) node.value = text;
+    }
+    if (tag === 'option') {
+      node.selected = (el as HTMLOptionElement).selected;
+    }
+    if (has('aria-checked')) {
+      const state = ariaTriState(el.getAttribute('aria-checked'));
+      if (state) node.checked = state;
+    }
+    if (has('aria-selected')) node.selected = el.getAttribute('aria-selected') === 'true';
+    if (has('aria-expanded')) node.expanded = el.getAttribute('aria-expanded') === 'true';
+    else if (tag === 'summary' && el.parentElement?.localName === 'details') node.expanded = (el.parentElement as HTMLDetailsElement).open;
+    if (has('aria-pressed')) {
+      const state = ariaTriState(el.getAttribute('aria-pressed'));
+      if (state) node.pressed = state;
+    }
+    if ((has('aria-disabled') && el.getAttribute('aria-disabled') === 'true') || (LABELABLE_TAGS.has(tag) || tag === 'fieldset' || tag === 'option' ? el.matches(':disabled') : false)) {
+      node.disabled = true;
+    }
+    if (has('aria-required') && el.getAttribute('aria-required') === 'true') node.required = true;
+    if ((has('aria-invalid') && el.getAttribute('aria-invalid') !== 'false') || ((tag === 'input' || tag === 'textarea' || tag === 'select') && el.matches(':user-invalid'))) {
+      node.invalid = true;
+    }
+    if (el === active) node.focused = true;
+    if (role === 'heading') {
+      const level = has('aria-level') ? Number(el.getAttribute('aria-level')) : Number(tag.slice(1));
+      if (level > 0) node.level = level;
+    }
+    if (has('href') && (tag === 'a' || tag === 'area')) node.href = el.getAttribute('href') ?? '';
+    if (tag === 'iframe' || tag === 'frame') node.src = (el as HTMLIFrameElement).src;
+  }
+
+  function walk(options: WalkOptions): string {
+    const started = performance.now();
+    snapshotsTaken.add(options.snapshotId);
+    let counter = 0;
+    let visited = 0;
+    const active = deepActiveElement();
+    const elementOf = new Map<RawNode, Element>();
+    const kept: Pending[] = [];
+    const top: RawNode[] = [];
+
+    function uidFor(el: Element): string {
+      let uid = uidByElement.get(el);
+      if (uid === undefined) {
+        uid = `${options.snapshotId}_${++counter}`;
+        uidByElement.set(el, uid);
+        elementByUid.set(uid, new WeakRef(el));
+      }
+      return uid;
+    }
+
+    function visitChildren(parent: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+      for (let child = parent.firstChild; child; child = child.nextSibling) {
+        const type = child.nodeType;
+        if (type === ELEMENT_NODE) visitElement(child as Element, out, text, inFold);
+        else if (type === TEXT_NODE && text) text.push((child as Text).data);
+      }
+    }
+
+    /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
+    function visitContent(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
+      const shadow = el.shadowRoot;
+      if (shadow) visitChildren(shadow, out, text, inFold);
+      else visitChildren(el, out, text, inFold);
+    }
+
+    function visitSlot(slot: HTMLSlotElement, out: RawNode[], text: string[] | null, inFold: boolean): void {
+      const assigned = slot.assignedNodes();
+      if (assigned.length === 0) {
+        visitChildren(slot, out, text, inFold);
+        return;
+      }
+      for (const node of assigned) {
+        if (node.nodeType === ELEMENT_NODE) visitElement(node as Element, out, text, inFold);
+        else if (node.nodeType === TEXT_NODE && text) text.push((node as Text).data);
+      }
+    }
+
+    function visitElement(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
+      visited++;
+      const tag = el.localName;
+      if (SKIPPED_TAGS.has(tag)) return;
+      if (tag === 'slot') {
+        visitSlot(el as HTMLSlotElement, out, text, inFold);
+        return;
+      }
+      const rect = el.getBoundingClientRect();
+      const width = rect.width;
+      const height = rect.height;
+      // Every element with display:none has an empty box; only then is the costlier check needed.
+      if (width === 0 && height === 0 && !el.checkVisibility()) return;
+      const names = el.hasAttributes() ? el.getAttributeNames() : [];
+      const has = names.length === 0 ? () => false : (name: string) => names.includes(name);
+      if (has('aria-hidden') && el.getAttribute('aria-hidden') === 'true') return;
+      if (tag === 'svg') {
+        // SVG internals are drawing instructions; keep the graphic only when it has a name.
+        const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
+        if (label && width > 0 && height > 0) {
+          const node: RawNode = { uid: '', tag, role: 'img', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+          elementOf.set(node, el);
+          out.push(node);
+        }
+        return;
+      }
+      let role = has('role') ? (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '' : '';
+      if (!role) role = implicitRole(el, tag, has);
+      if (role === 'presentation' || role === 'none') role = 'generic';
+      const editable = has('contenteditable') && el.getAttribute('contenteditable') !== 'false';
+      if (editable && role === 'generic') role = 'textbox';
+      const tabbable = has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
+      let interactive =
+        INTERACTIVE_ROLES.has(role) || editable || tabbable || has('onclick') || ((tag === 'video' || tag === 'audio') && has('controls'));
+
+      // Inside a control, plain content only feeds the control's name.
+      if (inFold && !interactive && role !== 'img') {
+        if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
+          visitContent(el, out, text, true);
+          return;
+        }
+      }
+      if (tag === 'img' && inFold) {
+        const alt = el.getAttribute('alt');
+        if (alt && text) text.push(` ${alt} `);
+        return;
+      }
+      if (tag === 'label' && !interactive) {
+        // A label's text names its control; show it on its own only when the control is not visible.
+        const control = (el as HTMLLabelElement).control;
+        if (control && control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+          visitContent(el, out, null, inFold);
+          return;
+        }
+        // Its control is hidden (a styled checkbox, say): the label is what a person clicks.
+        if (control) interactive = true;
+      }
+      if (!interactive && role === 'generic' && INLINE_TAGS.has(tag)) {
+        if (tag === 'br') text?.push('\n');
+        visitContent(el, out, text, inFold);
+        return;
+      }
+
+      // A candidate for a line of its own: it must be visible and have an area.
+      const visible = width > 0 && height > 0 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      if (!visible) {
+        // Opacity 0 hides the whole subtree; visibility:hidden can be overridden by descendants.
+        if (!el.checkVisibility({ opacityProperty: true })) return;
+        visitContent(el, out, null, inFold);
+        return;
+      }
+      const folds = interactive || NAME_FROM_CONTENT.has(role);
+      const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+      const children: RawNode[] = [];
+      const ownText: string[] = [];
+      const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
+      if (tag === 'select') {
+        for (const option of Array.from((el as HTMLSelectElement).options)) {
+          const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.label || option.text), nameSource: 'text', box: node.box };
+          if (option.selected) item.selected = true;
+          if (option.disabled) item.disabled = true;
+          children.push(item);
+          elementOf.set(item, option);
+        }
+      } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
+        visitContent(el, children, ownText, folds || inFold);
+      }
+      const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic';
+      const loose = folds ? '' : collapse(ownText.join(''));
+      if (!structural && !loose) {
+        // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
+        for (const child of children) out.push(child);
+        return;
+      }
+      if (loose) node.text = loose;
+      if (children.length) node.children = children;
+      if (interactive) node.interactive = true;
+      elementOf.set(node, el);
+      kept.push(pending);
+      out.push(node);
+    }
+
+    visitContent(document.documentElement, top, null, false);
+    // Names and states are read after the walk, once every descendant's text is in.
+    for (const pending of kept) {
+      const [name, source] = nameOf(pending);
+      if (name) pending.node.name = name;
+      if (pending.interactive || name) pending.node.nameSource = source;
+      fillStates(pending, active);
+    }
+    // uids are handed out in document order, once the walk knows what it keeps.
+    const assign = (nodes: RawNode[]): void => {
+      for (const node of nodes) {
+        const el = elementOf.get(node);
+        if (el) node.uid = uidFor(el);
+        if (node.children) assign(node.children);
+      }
+    };
+    assign(top);
+    // Stamp last: writing attributes mid-walk would invalidate styles and force a relayout per element.
+    if (options.stamp) {
+      for (const [node, el] of elementOf) if (el.getAttribute(UID_ATTRIBUTE) !== node.uid) el.setAttribute(UID_ATTRIBUTE, node.uid);
+    }
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const result: WalkResult = {
+      url: location.href,
+      title: document.title,
+      snapshotId: options.snapshotId,
+      viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
+      stats: { visited, kept: elementOf.size, ms: Math.round((performance.now() - started) * 10) / 10 },
+      nodes: top,
+    };
+    return JSON.stringify(result);
+  }
+
+  /** What the registry knows of `uid`: only its own mapping counts, never the attribute alone. */
+  function lookup(uid: string): UidLookup {
+    const snapshotId = Number(uid.split('_')[0]);
+    if (!snapshotsTaken.has(snapshotId)) return { status: 'unknown-snapshot' };
+    const ref = elementByUid.get(uid);
+    if (!ref) return { status: 'unknown-uid' };
+    const el = ref.deref();
+    if (!el?.isConnected) return { status: 'removed' };
+    return { status: 'ok' };
+  }
+
+  function element(uid: string): Element | null {
+    const el = elementByUid.get(uid)?.deref();
+    if (!el?.isConnected) return null;
+    // The page may have moved or copied the attribute: the registry decides, the attribute follows.
+    if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) el.setAttribute(UID_ATTRIBUTE, uid);
+    return el;
+  }
+
+  function describe(el: Element): string {
+    const uid = uidByElement.get(el);
+    const id = el.id ? `#${el.id}` : '';
+    const text = clip(collapse((el as HTMLElement).innerText || el.textContent || ''), 60);
+    return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
+  }
+
+  /** Scrolls the element into view and says what a click at its centre would hit; returns [element, ActionTarget JSON]. */
+  function prepareAction(uid: string): [Element, string] | null {
+    const el = element(uid);
+    if (!el) return null;
+    const rects = el.getClientRects();
+    let rect = rects[0] ?? el.getBoundingClientRect();
+    const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    if (!inView(rect)) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      rect = el.getClientRects()[0] ?? el.getBoundingClientRect();
+    }
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const hit = root.elementFromPoint(x, y);
+    let coveredBy: string | undefined;
+    if (hit && hit !== el && !el.contains(hit)) {
+      const labels = (el as HTMLInputElement).labels;
+      const viaLabel = labels ? Array.from(labels).some((label) => label === hit || label.contains(hit)) : false;
+      if (!viaLabel) coveredBy = describe(hit);
+    }
+    const tag = el.localName;
+    const input = el as HTMLInputElement;
+    const editable = (tag === 'input' && TEXT_INPUT_TYPES.has(input.type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
+    const target: ActionTarget = {
+      tag,
+      role: el.getAttribute('role') ?? '',
+      name: clip(collapse(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText), 60),
+      disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
+      x,
+      y,
+      inViewport: x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight,
+      editable,
+    };
+    if (coveredBy) target.coveredBy = coveredBy;
+    if (el.closest('[draggable="true"]')) target.draggable = true;
+    if (tag === 'input') {
+      target.inputType = input.type;
+      if (input.type === 'checkbox' || input.type === 'radio') target.checked = input.checked;
+    }
+    return [el, JSON.stringify(target)];
+  }
+
+  /** Resolves after `quietMs` without DOM changes, or after `maxMs` at most; true when it was quiet. */
+  function waitForQuiet(quietMs: number, maxMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      let timer = setTimeout(done, quietMs, true);
+      const cap = setTimeout(done, maxMs, false);
+      const observer = new MutationObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, quietMs, true);
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      function done(quiet: boolean): void {
+        clearTimeout(timer);
+        clearTimeout(cap);
+        observer.disconnect();
+        resolve(quiet);
+      }
+    });
+  }
+
+  /**
+   * Plays HTML5 drag and drop from one element to another with one shared DataTransfer:
+   * dragstart, dragenter, dragover, drop, dragend. Returns whether the target accepted the drop.
+   */
+  function html5Drag(fromUid: string, toUid: string): boolean {
+    const source = element(fromUid)?.closest('[draggable="true"]');
+    const target = element(toUid);
+    if (!source || !target) return false;
+    const box = target.getBoundingClientRect();
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+    const dataTransfer = new DataTransfer();
+    const fire = (el: Element, type: string): boolean =>
+      el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer, ...at }));
+    fire(source, 'dragstart');
+    fire(target, 'dragenter');
+    // A drop target says yes by cancelling dragover.
+    const accepted = !fire(target, 'dragover');
+    if (accepted) fire(target, 'drop');
+    else fire(target, 'dragleave');
+    fire(source, 'dragend');
+    return accepted;
+  }
+
+  /** Selects all of a text field's content, so that typing replaces it. */
+  function selectContent(uid: string): boolean {
+    const el = element(uid);
+    if (!el) return false;
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+      el.focus();
+      el.select();
+      return true;
+    }
+    if ((el as HTMLElement).isContentEditable) {
+      (el as HTMLElement).focus();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const selection = getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Sets a value that keys cannot type (a select's option, a date or colour input) the way a
+   * person's pick would end: value set, then input and change events. Returns an error text or ''.
+   */
+  function setValue(uid: string, value: string): string {
+    const el = element(uid);
+    if (!el) return 'element is gone';
+    if (el instanceof HTMLSelectElement) {
+      const options = Array.from(el.options);
+      const wanted = value.trim().toLowerCase();
+      const option =
+        options.find((item) => item.label === value || item.text === value) ??
+        options.find((item) => item.value === value) ??
+        options.find((item) => collapse(item.label || item.text).toLowerCase() === wanted);
+      if (!option) return `no option has the label or value ${JSON.stringify(value)}; the options are ${options.map((item) => JSON.stringify(collapse(item.label || item.text))).join(', ')}`;
+      if (option.disabled) return `the option ${JSON.stringify(option.label)} is disabled`;
+      option.selected = true;
+    } else if (el instanceof HTMLInputElement) {
+      el.value = value;
+      if (el.value !== value && value !== '') return `the ${el.type} input did not accept ${JSON.stringify(value)} (the format it expects, such as 2024-01-31 for a date, is required)`;
+    } else {
+      return 'it is not a select or input';
+    }
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return '';
+  }
+
+  function selectorStep(el: Element, root: Document | ShadowRoot): string {
+    const tag = CSS.escape(el.localName);
+    if (el.id) {
+      const byId = `${tag}#${CSS.escape(el.id)}`;
+      if (root.querySelectorAll(byId).length === 1) return byId;
+    }
+    let index = 1;
+    for (let sibling = el.previousElementSibling; sibling; sibling = sibling.previousElementSibling) if (sibling.localName === el.localName) index++;
+    return `${tag}:nth-of-type(${index})`;
+  }
+
+  function isShadowRoot(node: Node): node is ShadowRoot {
+    return node.nodeType === 11 && 'host' in node;
+  }
+
+  /** A CSS selector that matches exactly `el` inside its own root (document or shadow root). */
+  function selectorWithinRoot(el: Element): string {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const uid = el.getAttribute(UID_ATTRIBUTE);
+    if (uid !== null && uidByElement.get(el) === uid) {
+      // uids are digits and an underscore: nothing to escape inside the quotes.
+      const byUid = `[${UID_ATTRIBUTE}="${uid}"]`;
+      const matches = root.querySelectorAll(byUid);
+      if (matches.length === 1 && matches[0] === el) return byUid;
+    }
+    const steps: string[] = [];
+    for (let current: Element | null = el; current; current = current.parentElement) {
+      const step = selectorStep(current, root);
+      steps.unshift(step);
+      if (step.includes('#') && root.querySelectorAll(steps.join(' > ')).length === 1) break;
+    }
+    return steps.join(' > ');
+  }
+
+  /** The selector of `uid` within its root, and the selectors of the shadow hosts around it, outermost first. */
+  function selector(uid: string): { selector: string; shadowHosts: string[] } | null {
+    const el = element(uid);
+    if (!el) return null;
+    const shadowHosts: string[] = [];
+    for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode()) shadowHosts.unshift(selectorWithinRoot(root.host));
+    return { selector: selectorWithinRoot(el), shadowHosts };
+  }
+
+  /** Forgets every uid of this document and removes the attributes it wrote. */
+  function clear(): void {
+    for (const ref of elementByUid.values()) ref.deref()?.removeAttribute(UID_ATTRIBUTE);
+    elementByUid.clear();
+    uidByElement = new WeakMap();
+    snapshotsTaken.clear();
+  }
+
+  return { walk, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
+}
+
+export type InjectedLibrary = ReturnType<typeof createLibrary>;
