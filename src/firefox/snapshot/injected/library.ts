@@ -10,6 +10,9 @@ export function createLibrary() {
   const UID_ATTRIBUTE = 'data-mcp-uid';
   const ELEMENT_NODE = 1;
   const TEXT_NODE = 3;
+  /** checkVisibility options, made once: each call converts them through the sandbox's wrappers. */
+  const SEEN = { opacityProperty: true, visibilityProperty: true };
+  const OPAQUE = { opacityProperty: true };
 
   // The uid registry. Keys are the sandbox's wrappers of page elements, which keep their identity.
   let uidByElement = new WeakMap<Element, string>();
@@ -180,11 +183,29 @@ export function createLibrary() {
     return collapse(parts.join(' '));
   }
 
-  function labelText(el: Element): string {
-    const labels = (el as HTMLInputElement).labels;
-    if (!labels || labels.length === 0) return '';
+  /**
+   * Each control's labels, from every label of the document and the given shadow roots. Built
+   * once per walk: reading `control.labels` instead costs a scan of the whole document per
+   * control on first use and leaves a live list behind that slows every later DOM change.
+   */
+  function indexLabels(roots: (Document | ShadowRoot)[]): Map<Element, HTMLLabelElement[]> {
+    const index = new Map<Element, HTMLLabelElement[]>();
+    for (const root of roots) {
+      for (const label of Array.from(root.querySelectorAll('label'))) {
+        const control = label.control;
+        if (!control) continue;
+        const list = index.get(control);
+        if (list) list.push(label);
+        else index.set(control, [label]);
+      }
+    }
+    return index;
+  }
+
+  function labelText(el: Element, labels: HTMLLabelElement[] | undefined): string {
+    if (!labels) return '';
     const parts: string[] = [];
-    for (const label of Array.from(labels)) {
+    for (const label of labels) {
       // A wrapping label holds the control too: take its text without the control's own text.
       let text = '';
       for (let child = label.firstChild; child; child = child.nextSibling) {
@@ -212,7 +233,7 @@ export function createLibrary() {
     text: string[];
   }
 
-  function nameOf(p: Pending): [string, NameSource] {
+  function nameOf(p: Pending, labels: Map<Element, HTMLLabelElement[]>): [string, NameSource] {
     const { el, tag, role, has } = p;
     if (has('aria-labelledby')) {
       const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '');
@@ -223,7 +244,7 @@ export function createLibrary() {
       if (text) return [text, 'aria-label'];
     }
     if (LABELABLE_TAGS.has(tag)) {
-      const text = labelText(el);
+      const text = labelText(el, labels.get(el));
       if (text) return [text, 'label'];
     }
     if (tag === 'img' || tag === 'area' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) {
@@ -321,6 +342,7 @@ export function createLibrary() {
     let visited = 0;
     const active = deepActiveElement();
     const elementOf = new Map<RawNode, Element>();
+    const shadowRoots: ShadowRoot[] = [];
     const kept: Pending[] = [];
     const top: RawNode[] = [];
 
@@ -334,19 +356,28 @@ export function createLibrary() {
       return uid;
     }
 
+    /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
+    function visitNode(node: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+      // Every DOM read costs a trip through the sandbox's wrappers: localName tells elements
+      // apart (other nodes have none) and is needed anyway, so nodeType is read for the rest only.
+      const tag = (node as Element).localName as string | undefined;
+      if (tag !== undefined) visitElement(node as Element, tag, out, text, inFold);
+      else if (text && node.nodeType === TEXT_NODE) text.push((node as Text).data);
+    }
+
     function visitChildren(parent: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
-      for (let child = parent.firstChild; child; child = child.nextSibling) {
-        const type = child.nodeType;
-        if (type === ELEMENT_NODE) visitElement(child as Element, out, text, inFold);
-        else if (type === TEXT_NODE && text) text.push((child as Text).data);
-      }
+      for (let child = parent.firstChild; child; child = child.nextSibling) visitNode(child, out, text, inFold);
     }
 
     /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
     function visitContent(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
       const shadow = el.shadowRoot;
-      if (shadow) visitChildren(shadow, out, text, inFold);
-      else visitChildren(el, out, text, inFold);
+      if (shadow) {
+        shadowRoots.push(shadow);
+        visitChildren(shadow, out, text, inFold);
+      } else {
+        visitChildren(el, out, text, inFold);
+      }
     }
 
     function visitSlot(slot: HTMLSlotElement, out: RawNode[], text: string[] | null, inFold: boolean): void {
@@ -355,15 +386,11 @@ export function createLibrary() {
         visitChildren(slot, out, text, inFold);
         return;
       }
-      for (const node of assigned) {
-        if (node.nodeType === ELEMENT_NODE) visitElement(node as Element, out, text, inFold);
-        else if (node.nodeType === TEXT_NODE && text) text.push((node as Text).data);
-      }
+      for (const node of assigned) visitNode(node, out, text, inFold);
     }
 
-    function visitElement(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    function visitElement(el: Element, tag: string, out: RawNode[], text: string[] | null, inFold: boolean): void {
       visited++;
-      const tag = el.localName;
       if (SKIPPED_TAGS.has(tag)) return;
       if (tag === 'slot') {
         visitSlot(el as HTMLSlotElement, out, text, inFold);
@@ -374,7 +401,7 @@ export function createLibrary() {
       const height = rect.height;
       // Every element with display:none has an empty box; only then is the costlier check needed.
       if (width === 0 && height === 0 && !el.checkVisibility()) return;
-      const names = el.hasAttributes() ? el.getAttributeNames() : [];
+      const names = el.getAttributeNames();
       const has = names.length === 0 ? () => false : (name: string) => names.includes(name);
       if (has('aria-hidden') && el.getAttribute('aria-hidden') === 'true') return;
       if (tag === 'svg') {
@@ -411,7 +438,7 @@ export function createLibrary() {
       if (tag === 'label' && !interactive) {
         // A label's text names its control; show it on its own only when the control is not visible.
         const control = (el as HTMLLabelElement).control;
-        if (control && control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+        if (control?.checkVisibility(SEEN)) {
           visitContent(el, out, null, inFold);
           return;
         }
@@ -425,10 +452,10 @@ export function createLibrary() {
       }
 
       // A candidate for a line of its own: it must be visible and have an area.
-      const visible = width > 0 && height > 0 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      const visible = width > 0 && height > 0 && el.checkVisibility(SEEN);
       if (!visible) {
         // Opacity 0 hides the whole subtree; visibility:hidden can be overridden by descendants.
-        if (!el.checkVisibility({ opacityProperty: true })) return;
+        if (!el.checkVisibility(OPAQUE)) return;
         visitContent(el, out, null, inFold);
         return;
       }
@@ -465,8 +492,9 @@ export function createLibrary() {
 
     visitContent(document.documentElement, top, null, false);
     // Names and states are read after the walk, once every descendant's text is in.
+    const labels = indexLabels([document, ...shadowRoots]);
     for (const pending of kept) {
-      const [name, source] = nameOf(pending);
+      const [name, source] = nameOf(pending, labels);
       if (name) pending.node.name = name;
       if (pending.interactive || name) pending.node.nameSource = source;
       fillStates(pending, active);
@@ -539,8 +567,8 @@ export function createLibrary() {
     const hit = root.elementFromPoint(x, y);
     let coveredBy: string | undefined;
     if (hit && hit !== el && !el.contains(hit)) {
-      const labels = (el as HTMLInputElement).labels;
-      const viaLabel = labels ? Array.from(labels).some((label) => label === hit || label.contains(hit)) : false;
+      // A click on a control's label reaches the control (checked through the label, not el.labels, see indexLabels).
+      const viaLabel = hit.closest('label')?.control === el;
       if (!viaLabel) coveredBy = describe(hit);
     }
     const tag = el.localName;

@@ -1,0 +1,440 @@
+/**
+ * The snapshot walker against a floor: a bare walk in the same kind of realm (the BiDi sandbox)
+ * that visits every element, reads its tag and box, and returns one JSON string. Generated pages
+ * of about 1k, 10k and 50k elements, served on 127.0.0.1; one Firefox for the whole run, with
+ * full-precision performance.now() so in-page times mean something. Measures are interleaved
+ * (one of each per round, order rotated) so drift hits them all alike. Run with
+ * `npm run bench:snapshot`. Exits non-zero only on errors, never on timings.
+ */
+import { performance } from 'node:perf_hooks';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
+import { libraryCall, SANDBOX } from '../src/firefox/snapshot/injected/source.js';
+import type { WalkResult } from '../src/firefox/snapshot/injected/types.js';
+import { formatMs, formatTable, servePage, statsTable, summarize, type Stats } from './lib.js';
+
+interface Size {
+  label: string;
+  /** Elements wanted in the light DOM (document.getElementsByTagName('*')). */
+  target: number;
+  warmup: number;
+  iterations: number;
+  /** Fresh loads for the first-snapshot-after-load measure (each one navigates). */
+  cold: number;
+}
+
+const SIZES: readonly Size[] = [
+  { label: '1k', target: 1_000, warmup: 3, iterations: 10, cold: 3 },
+  { label: '10k', target: 10_000, warmup: 2, iterations: 10, cold: 3 },
+  { label: '50k', target: 50_000, warmup: 1, iterations: 5, cold: 1 },
+];
+
+/** Targets from the issue, printed for context only. */
+const TARGET_NOTE = 'targets (issue): snapshot ≤ ~1.5× floor at 10k, ≤ ~2× at 50k — reported, not enforced';
+
+// ------------------------------------------------------------------ pages
+
+/** mulberry32: a tiny seeded generator, so every run serves the same pages. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'account active address amount archive basket billing board budget calendar campaign channel checkout client comment contract ' +
+  'delivery deploy device draft editor export feature filter folder forecast gallery invoice issue ledger library invoice market ' +
+  'member message metric monitor network notice order payment pipeline policy preview profile project quota receipt record release ' +
+  'report request review schedule search segment session setting shipment signal status storage summary supplier support ticket ' +
+  'timeline token upload usage vendor version warehouse webhook widget workflow'
+).split(' ');
+
+/** Elements in an HTML fragment without scripts: one per opening tag. */
+function countTags(html: string): number {
+  return html.match(/<[a-z][a-z0-9-]*/g)?.length ?? 0;
+}
+
+function block(i: number, next: () => number): string {
+  const word = (): string => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';
+  const words = (n: number): string => Array.from({ length: n }, word).join(' ');
+  const title = (): string => {
+    const text = words(2 + Math.floor(next() * 3));
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  };
+  const other = Math.floor(next() * 1e6) % (i + 1);
+  const parts: string[] = [
+    `<article class="card" id="c${i}">`,
+    `<header class="card-head"><h2>${title()} ${i}</h2><span class="tag">${word()}</span></header>`,
+    '<div class="card-body">',
+    `<p>${words(8)} <b>${word()}</b> ${words(6)} <a href="#c${other}">${words(2)}</a> ${words(5)}.</p>`,
+    `<ul><li>${words(3)}</li><li>${words(2)} <a href="#c${(other + 7) % (i + 1)}">more</a></li><li>${words(4)}</li></ul>`,
+  ];
+  if (i % 4 === 1) {
+    const row = (): string => `<tr><td>${word()}</td><td>${Math.floor(next() * 1000)}</td><td>${(next() * 10 - 5).toFixed(1)}%</td></tr>`;
+    parts.push(`<table><caption>${title()}</caption><thead><tr><th>Name</th><th>Value</th><th>Change</th></tr></thead><tbody>${row()}${row()}</tbody></table>`);
+  }
+  parts.push(
+    `<form class="row" onsubmit="return false"><label for="q${i}">${title()}</label> <input id="q${i}" name="q${i}" type="text" placeholder="${words(2)}"> `,
+    `<label><input type="checkbox" name="k${i}"> ${words(2)}</label>`,
+  );
+  if (i % 6 === 2) parts.push(`<select name="s${i}"><option>${word()}</option><option selected>${word()}</option><option>${word()}</option></select>`);
+  parts.push('</form></div>', `<footer class="card-foot"><button type="button">Open ${i}</button> <button type="button" disabled>Archive</button></footer>`);
+  if (i % 5 === 2) parts.push(`<div class="more" style="display:none"><p>${words(6)} <b>${word()}</b></p><button type="button">Hidden</button></div>`);
+  if (i % 7 === 3) parts.push(`<p style="visibility:hidden">${words(4)} <span>${word()}</span></p>`);
+  if (i % 100 === 10) parts.push('<div class="host"></div>');
+  parts.push('</article>');
+  return parts.join('');
+}
+
+const SHADOW_SCRIPT = `<script>
+for (const [n, host] of Array.from(document.querySelectorAll('.host')).entries()) {
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = '<style>.w { border: 1px solid #aaa; padding: 4px; }</style><div class="w"><h3>Widget ' + n + '</h3>'
+    + '<p>Inside a <b>shadow</b> root</p><button type="button">Shadow ' + n + '</button> <input aria-label="Shadow input ' + n + '"></div>';
+}
+</script>`;
+
+/** A deterministic page of cards with about `target` elements in its light DOM. */
+function generatePage(target: number): { html: string; blocks: number; shadowHosts: number } {
+  const head = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>snapshot bench ${target}</title>
+<style>
+body { font: 14px/1.4 sans-serif; margin: 0; }
+nav ul { display: flex; gap: 8px; list-style: none; }
+main { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 12px; padding: 12px; }
+.card { border: 1px solid #ccc; border-radius: 6px; padding: 8px; }
+.card-head { display: flex; justify-content: space-between; align-items: baseline; }
+.card-head h2 { font-size: 16px; margin: 0; }
+.tag { font-size: 11px; background: #eef; padding: 0 4px; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ddd; padding: 2px 4px; }
+.row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.card-foot { display: flex; gap: 6px; margin-top: 6px; }
+</style></head>
+<body>
+<header><nav aria-label="Sections"><ul><li><a href="#top">Top</a></li><li><a href="#c1">First</a></li><li><a href="#end">End</a></li></ul></nav></header>
+<h1 id="top">Snapshot bench: ${target} elements</h1>
+<main>`;
+  const tail = `</main>
+<footer id="end"><p>End of the page.</p></footer>
+${SHADOW_SCRIPT}
+</body>
+</html>`;
+  // The script counts as one element; the rest is plain tags.
+  let count = countTags(head) + countTags(tail.replace(SHADOW_SCRIPT, '')) + 1;
+  const next = random(target);
+  const blocks: string[] = [];
+  let shadowHosts = 0;
+  while (count < target) {
+    const html = block(blocks.length, next);
+    if (blocks.length % 100 === 10) shadowHosts++;
+    blocks.push(html);
+    count += countTags(html);
+  }
+  return { html: head + blocks.join('\n') + tail, blocks: blocks.length, shadowHosts };
+}
+
+// ------------------------------------------------------------ floor walks
+
+/** What a floor walk returns, as one JSON string: in-page time (including JSON.stringify), elements, and [tag, x, y, w, h] per element. */
+interface FloorResult {
+  ms: number;
+  count: number;
+  nodes: [string, number, number, number, number][];
+}
+
+/** Recursion over firstElementChild / nextElementSibling; open shadow roots before light children. */
+const FLOOR_RECURSIVE = `function () {
+  const started = performance.now();
+  const out = [];
+  let count = 0;
+  const visit = (first) => {
+    for (let el = first; el !== null; el = el.nextElementSibling) {
+      count++;
+      const r = el.getBoundingClientRect();
+      out.push([el.localName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
+      const shadow = el.shadowRoot;
+      if (shadow !== null) visit(shadow.firstElementChild);
+      visit(el.firstElementChild);
+    }
+  };
+  visit(document.documentElement);
+  const json = JSON.stringify(out);
+  return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
+}`;
+
+/** One TreeWalker (elements only) per root; an open shadow root gets its own walker. */
+const FLOOR_TREEWALKER = `function () {
+  const started = performance.now();
+  const out = [];
+  let count = 0;
+  const walkRoot = (root) => {
+    const walker = document.createTreeWalker(root, 1);
+    for (let el = root.nodeType === 1 ? root : walker.nextNode(); el !== null; el = walker.nextNode()) {
+      count++;
+      const r = el.getBoundingClientRect();
+      out.push([el.localName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
+      const shadow = el.shadowRoot;
+      if (shadow !== null) walkRoot(shadow);
+    }
+  };
+  walkRoot(document.documentElement);
+  const json = JSON.stringify(out);
+  return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
+}`;
+
+async function callForString(client: FirefoxClient, functionDeclaration: string, sandbox: boolean, args: unknown[] = []): Promise<string> {
+  const context = client.selectedPageId;
+  const result = await client.bidi.send('script.callFunction', {
+    functionDeclaration,
+    arguments: args.map((value) => ({ type: 'string' as const, value: JSON.stringify(value) })),
+    awaitPromise: false,
+    target: sandbox ? { context, sandbox: SANDBOX } : { context },
+    resultOwnership: 'none',
+  });
+  if (result.type === 'exception') throw new Error(`In-page call failed: ${result.exceptionDetails.text}`);
+  if (result.result.type !== 'string') throw new Error(`In-page call returned ${result.result.type}, expected a string.`);
+  return result.result.value;
+}
+
+async function floorWalk(client: FirefoxClient, source: string, sandbox: boolean): Promise<FloorResult> {
+  return JSON.parse(await callForString(client, source, sandbox)) as FloorResult;
+}
+
+/** The library's walk called directly (no parse, no formatting), with a snapshot id of our own. */
+const RAW_WALK = `function (options) { return (${libraryCall('walk')})(JSON.parse(options)); }`;
+let rawSnapshotId = 1_000_000;
+
+// ------------------------------------------------------------- measuring
+
+/** What one run of a measure reports: in-page milliseconds when known, and Node-side work to leave out of its round trip. */
+interface Sample {
+  inPage?: number;
+  untimed?: number;
+}
+
+interface Measure {
+  name: string;
+  run: () => Promise<Sample>;
+  roundTrip: number[];
+  inPage: number[];
+}
+
+function measure(name: string, run: () => Promise<Sample>): Measure {
+  return { name, run, roundTrip: [], inPage: [] };
+}
+
+function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function median(values: readonly number[]): number {
+  return summarize('median', values).median;
+}
+
+const ratio = (value: number, floor: number): string => `${(value / floor).toFixed(2)}×`;
+
+interface SizeResult {
+  size: Size;
+  elements: number;
+  shadowElements: number;
+  floor: Stats;
+  floorName: string;
+  pageFloor: Stats;
+  snapshot: Stats;
+  inPageWalk: number;
+  coldSnapshot: Stats;
+  chars: number;
+  tokens: number;
+  kept: number;
+}
+
+async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken): Promise<SizeResult> {
+  const page = generatePage(size.target);
+  const server = await servePage(page.html);
+  try {
+    await client.navigate(server.url);
+    const elements = await client.evaluate(`() => document.getElementsByTagName('*').length`);
+    if (typeof elements !== 'number') throw new Error(`Counting elements returned ${JSON.stringify(elements)}.`);
+
+    // Sanity first (this also warms up): the floors agree on what they visit, and a snapshot works, so no error path gets timed.
+    const recursive = await floorWalk(client, FLOOR_RECURSIVE, true);
+    const treeWalkerJson = await callForString(client, FLOOR_TREEWALKER, true);
+    const floorJsonChars = treeWalkerJson.length;
+    const treeWalker = JSON.parse(treeWalkerJson) as FloorResult;
+    const inPageRealm = await floorWalk(client, FLOOR_RECURSIVE, false);
+    if (recursive.count !== treeWalker.count || recursive.count !== inPageRealm.count || recursive.count < elements) {
+      throw new Error(`Floor walks disagree: recursive ${recursive.count}, tree walker ${treeWalker.count}, page realm ${inPageRealm.count}, document ${elements}.`);
+    }
+    const first = await client.takeSnapshot();
+    if (first.nodes.length === 0 || !first.text) throw new Error('takeSnapshot() returned an empty snapshot.');
+    progress(`${size.label}: ${elements} elements in the document (+${recursive.count - elements} in ${page.shadowHosts} shadow root(s)), ${page.blocks} cards; ${first.stats.kept} kept`);
+
+    let last: TakenSnapshot = first;
+    let walkJsonChars = 0;
+    const parseMs: number[] = [];
+    const formatMsSamples: number[] = [];
+    const measures: Measure[] = [
+      measure('floor: sandbox, recursive', async () => ({ inPage: (await floorWalk(client, FLOOR_RECURSIVE, true)).ms })),
+      measure('floor: sandbox, TreeWalker', async () => ({ inPage: (await floorWalk(client, FLOOR_TREEWALKER, true)).ms })),
+      measure('ref: page realm, recursive', async () => ({ inPage: (await floorWalk(client, FLOOR_RECURSIVE, false)).ms })),
+      measure('ref: page realm, TreeWalker', async () => ({ inPage: (await floorWalk(client, FLOOR_TREEWALKER, false)).ms })),
+      measure('snapshot: takeSnapshot()', async () => {
+        last = await client.takeSnapshot();
+        return { inPage: last.stats.ms };
+      }),
+      measure('exp: takeSnapshot({ stamp: false })', async () => ({ inPage: (await client.takeSnapshot({ stamp: false })).stats.ms })),
+      // The library's walk alone: its round trip leaves out the parse and format done here to time them.
+      measure('exp: walk call only (no parse/format)', async () => {
+        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true }]);
+        walkJsonChars = json.length;
+        const parseStart = performance.now();
+        const walked = JSON.parse(json) as WalkResult;
+        const formatStart = performance.now();
+        formatSnapshotText({ id: 0, pageId: client.selectedPageId, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes });
+        const formatEnd = performance.now();
+        formatMsSamples.push(formatEnd - formatStart);
+        parseMs.push(formatStart - parseStart);
+        return { inPage: walked.stats.ms, untimed: formatEnd - parseStart };
+      }),
+      // The same walker in the page's realm (no Xray wrappers; stamp off so the page stays clean): the sandbox's share.
+      measure('exp: walk call in page realm (stamp off)', async () => {
+        const json = await callForString(client, RAW_WALK, false, [{ snapshotId: rawSnapshotId++, stamp: false }]);
+        const parseStart = performance.now();
+        const walked = JSON.parse(json) as WalkResult;
+        return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
+      }),
+    ];
+    const rounds = size.warmup + size.iterations;
+    for (let round = 0; round < rounds; round++) {
+      const warm = round < size.warmup;
+      for (let k = 0; k < measures.length; k++) {
+        const m = measures[(round + k) % measures.length];
+        if (!m) continue;
+        const start = performance.now();
+        const sample = await m.run();
+        const elapsed = performance.now() - start - (sample.untimed ?? 0);
+        if (warm) continue;
+        m.roundTrip.push(elapsed);
+        if (sample.inPage !== undefined) m.inPage.push(sample.inPage);
+      }
+      if (warm) {
+        parseMs.length = 0;
+        formatMsSamples.length = 0;
+      }
+      progress(`  ${size.label} round ${round + 1}/${rounds}${warm ? ' (warm-up)' : ''}`);
+    }
+
+    const stats = (m: Measure | undefined): Stats => {
+      if (!m) throw new Error('missing measure');
+      return summarize(m.name, m.roundTrip);
+    };
+    const [recSandbox, twSandbox, recPage, twPage, snapshot] = measures.map(stats);
+    if (!recSandbox || !twSandbox || !recPage || !twPage || !snapshot) throw new Error('missing measure');
+    const floor = recSandbox.median <= twSandbox.median ? recSandbox : twSandbox;
+    const pageFloor = recPage.median <= twPage.median ? recPage : twPage;
+    const floorMeasure = measures[floor === recSandbox ? 0 : 1];
+    const floorInPage = summarize('floor in page', floorMeasure?.inPage ?? []);
+
+    // A fresh document each time: a new sandbox (library installed again, cold JIT), no uids yet, nothing stamped.
+    const coldFloorSamples: number[] = [];
+    const coldSnapshotSamples: number[] = [];
+    const coldInPage: number[] = [];
+    for (let i = 0; i < size.cold; i++) {
+      await client.navigate(`${server.url}?cold-floor-${i}`);
+      let start = performance.now();
+      await floorWalk(client, floor === recSandbox ? FLOOR_RECURSIVE : FLOOR_TREEWALKER, true);
+      coldFloorSamples.push(performance.now() - start);
+      await client.navigate(`${server.url}?cold-snapshot-${i}`);
+      start = performance.now();
+      const snapshot = await client.takeSnapshot();
+      coldSnapshotSamples.push(performance.now() - start);
+      coldInPage.push(snapshot.stats.ms);
+      progress(`  ${size.label} after a fresh load ${i + 1}/${size.cold}: floor ${formatMs(coldFloorSamples.at(-1) ?? Number.NaN)}, snapshot ${formatMs(coldSnapshotSamples.at(-1) ?? Number.NaN)}`);
+    }
+    const coldFloor = summarize('first floor walk after load (sandbox)', coldFloorSamples);
+    const coldSnapshot = summarize('first takeSnapshot() after load', coldSnapshotSamples);
+
+    const tokens = encoder.encode(last.text).length;
+    console.log(`\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`);
+    console.log('Round trip from Node (ratio to the faster sandbox floor):\n');
+    console.log(statsTable([...measures.map(stats), coldFloor, coldSnapshot], floor));
+    console.log(`\nIn-page time, performance.now() inside the call (ratio to the floor's in-page median):\n`);
+    console.log(statsTable([...measures.map((m) => summarize(`${m.name} — in page`, m.inPage)), summarize(`${coldSnapshot.name} — in page`, coldInPage)], floorInPage));
+    console.log(
+      `\nNode side of a snapshot (medians): JSON.parse ${formatMs(median(parseMs))}, formatSnapshotText ${formatMs(median(formatMsSamples))}; ` +
+        `JSON sent by the walk ${(walkJsonChars / 1024).toFixed(0)} KiB, by the floor ${(floorJsonChars / 1024).toFixed(0)} KiB; ` +
+        `snapshot text ${(last.text.length / 1024).toFixed(0)} KiB, ${tokens} tokens (o200k_base).`,
+    );
+    return {
+      size,
+      elements,
+      shadowElements: recursive.count - elements,
+      floor,
+      floorName: floor.name,
+      pageFloor,
+      snapshot,
+      inPageWalk: median(measures[4]?.inPage ?? []),
+      coldSnapshot,
+      chars: last.text.length,
+      tokens,
+      kept: last.stats.kept,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const encoder = new Tiktoken(o200kBase);
+  progress('Launching Firefox (full-precision timers)…');
+  // A long command timeout: the first snapshot of a large page can take many seconds.
+  const client = await FirefoxClient.launch({ commandTimeout: 120_000, prefs: { 'privacy.reduceTimerPrecision': false, 'privacy.reduceTimerPrecision.unconditional': false } });
+  try {
+    const header = `Snapshot bench — Firefox ${client.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
+    console.log(`\n${header}`);
+    const results: SizeResult[] = [];
+    for (const size of SIZES) results.push(await measureSize(client, size, encoder));
+
+    console.log('\n### Summary\n');
+    console.log(
+      formatTable(
+        ['size', 'elements', 'floor (sandbox)', 'floor (page realm)', 'snapshot', 'ratio', 'in-page walk', 'first after load', 'ratio', 'kept', 'text chars', 'tokens'],
+        results.map((r) => [
+          r.size.label,
+          r.shadowElements > 0 ? `${r.elements} (+${r.shadowElements} shadow)` : String(r.elements),
+          `${formatMs(r.floor.median)} (${r.floorName.includes('TreeWalker') ? 'TW' : 'rec'})`,
+          formatMs(r.pageFloor.median),
+          formatMs(r.snapshot.median),
+          ratio(r.snapshot.median, r.floor.median),
+          formatMs(r.inPageWalk),
+          `${formatMs(r.coldSnapshot.median)} (n=${r.coldSnapshot.n})`,
+          ratio(r.coldSnapshot.median, r.floor.median),
+          String(r.kept),
+          String(r.chars),
+          String(r.tokens),
+        ]),
+      ),
+    );
+    const total = (performance.now() - started) / 1000;
+    console.log(
+      '\nMedians. floor = the faster sandbox bare walk (tag + rounded box per element, one JSON string, parsed in Node); ' +
+        'snapshot = takeSnapshot() end to end, warm (same document, after warm-up); first after load = the first takeSnapshot() on a freshly loaded document.',
+    );
+    console.log(`Note: ${TARGET_NOTE}. Total ${total.toFixed(1)} s.`);
+  } finally {
+    await client.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Benchmark failed:', error);
+  process.exitCode = 1;
+});
