@@ -1,16 +1,10 @@
-import type { RawNode } from './injected/types.js';
+import type { RawNode, WalkResult } from './injected/types.js';
 
-/** A page as the walker saw it: the tree of kept elements, with the page's URL and title. */
-export interface Snapshot {
+/** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
+export interface Snapshot extends Omit<WalkResult, 'snapshotId'> {
   id: number;
   /** The browsing context (page) it was taken in. */
   pageId: string;
-  url: string;
-  title: string;
-  viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
-  /** Elements visited and kept, and the walk's time in the page (ms). */
-  stats: { visited: number; kept: number; ms: number };
-  nodes: SnapshotNode[];
 }
 
 export type SnapshotNode = RawNode;

@@ -44,7 +44,7 @@ export interface WalkResult {
   title: string;
   snapshotId: number;
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
-  /** Counts: elements visited, elements kept. */
+  /** Elements visited and kept, and the walk's time in the page (ms). */
   stats: { visited: number; kept: number; ms: number };
   nodes: RawNode[];
 }
