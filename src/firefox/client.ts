@@ -11,6 +11,7 @@ import { webdriverSession, type WebDriverOptions } from './webdriver.js';
 import { InputController, type ActionResult, type ClickOptions } from './input/actions.js';
 import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
+import { SANDBOX } from './snapshot/injected/source.js';
 
 export interface ClientOptions extends SessionOptions {
   /** Console messages kept per page (default 1000; the oldest are dropped). */
@@ -61,7 +62,6 @@ export interface EvaluateOptions {
   timeout?: number;
 }
 
-const SANDBOX = 'firefox-bidi-mcp';
 const EVENTS: [string, ...string[]] = [
   'browsingContext.contextCreated',
   'browsingContext.contextDestroyed',

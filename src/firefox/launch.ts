@@ -124,7 +124,8 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const recent: string[] = [];
-  const stderr = createInterface({ input: child.stderr ?? process.stdin });
+  // stdio[2] is 'pipe', so stderr exists; it must be read to the end or Firefox blocks on a full pipe.
+  const stderr = createInterface({ input: child.stderr as NodeJS.ReadableStream });
   let shutdownPromise: Promise<void> | undefined;
   const shutdown = (graceMs = 0): Promise<void> =>
     (shutdownPromise ??= (async () => {
