@@ -30,9 +30,10 @@ function specialNumber(value: number): Script.SpecialNumber | undefined {
 /**
  * Turns a BiDi RemoteValue into plain data. JSON-like values map one to one; values JSON has no
  * form for keep what a reader needs: a Date becomes its ISO string, a node `{ node, sharedId }`,
- * anything else (function, promise, window…) a `[type]` string.
+ * anything else (function, promise, window…) a `[type]` string. `mapNode` may say what a node becomes.
  */
-export function fromRemoteValue(remote: Script.RemoteValue): JsonValue | undefined {
+export function fromRemoteValue(remote: Script.RemoteValue, mapNode?: (node: Script.NodeRemoteValue) => JsonValue): JsonValue | undefined {
+  const convert = (item: Script.RemoteValue): JsonValue | undefined => fromRemoteValue(item, mapNode);
   switch (remote.type) {
     case 'undefined':
       return undefined;
@@ -53,19 +54,20 @@ export function fromRemoteValue(remote: Script.RemoteValue): JsonValue | undefin
     case 'set':
     case 'nodelist':
     case 'htmlcollection':
-      return (remote.value ?? []).map((item) => fromRemoteValue(item) ?? null);
+      return (remote.value ?? []).map((item) => convert(item) ?? null);
     case 'object':
     case 'map': {
       const entries: [string, JsonValue][] = [];
       for (const [key, item] of remote.value ?? []) {
-        const name = typeof key === 'string' ? key : JSON.stringify(fromRemoteValue(key) ?? null);
-        const converted = fromRemoteValue(item);
+        const name = typeof key === 'string' ? key : JSON.stringify(convert(key) ?? null);
+        const converted = convert(item);
         if (converted !== undefined) entries.push([name, converted]);
       }
       // fromEntries defines own properties, so a key such as "__proto__" stays data, not a prototype.
       return Object.fromEntries(entries);
     }
     case 'node':
+      if (mapNode) return mapNode(remote);
       return { node: remote.value?.localName ?? `nodeType ${remote.value?.nodeType ?? '?'}`, sharedId: remote.sharedId ?? null };
     default:
       return `[${remote.type}]`;

@@ -52,6 +52,8 @@ export interface NavigateOptions {
 export interface ScreenshotOptions {
   /** The whole document rather than the viewport. */
   fullPage?: boolean;
+  /** Only this element (a uid from a snapshot). */
+  uid?: string;
   format?: 'png' | 'jpeg';
   /** JPEG quality, 0–100. */
   quality?: number;
@@ -352,6 +354,34 @@ export class FirefoxClient {
     return unwrapEvaluation(result) as T;
   }
 
+  /**
+   * Calls a function in the selected page with the elements behind `uids` as its arguments.
+   * Elements in the result come back as `{ uid }`, with uids given to those that had none.
+   */
+  async evaluateOnElements(fn: string | ((...args: never[]) => unknown), uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
+    const context = this.#selected();
+    this.#refuseWhileDialogOpen(context, 'Running script');
+    const source = typeof fn === 'function' ? fn.toString() : fn;
+    if (source.trim() === '') throw new InvalidArgumentError('The script needs a function, such as "(el) => el.textContent".');
+    const sharedIds = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(context, uid)));
+    const result = await this.#send(
+      'script.callFunction',
+      { functionDeclaration: source, arguments: sharedIds.map((sharedId) => ({ sharedId })), awaitPromise: true, target: { context }, resultOwnership: 'none', serializationOptions: { maxObjectDepth: 20, maxDomDepth: 0 } },
+      'Running script',
+      options.timeout ?? 30_000,
+    );
+    if (result.type === 'exception') unwrapEvaluation(result);
+    const returned: string[] = [];
+    const collect = (value: Script.RemoteValue): void => {
+      if (value.type === 'node' && value.sharedId) returned.push(value.sharedId);
+      else if ('value' in value && Array.isArray(value.value)) for (const item of value.value as (Script.RemoteValue | [unknown, Script.RemoteValue])[]) collect(Array.isArray(item) ? item[1] : item);
+    };
+    if (result.type === 'success') collect(result.result);
+    const adopted = await this.#snapshots.adopt(context, [...new Set(returned)]);
+    const uidOf = new Map([...new Set(returned)].map((sharedId, index) => [sharedId, adopted[index] ?? '']));
+    return result.type === 'success' ? fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })) : undefined;
+  }
+
   async #sandboxEval(context: string, source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
     const result = await this.#send(
       'script.callFunction',
@@ -372,11 +402,14 @@ export class FirefoxClient {
       if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
     }
     const context = this.#selected();
+    if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
+    const element = options.uid === undefined ? undefined : await this.#snapshots.elementRef(context, options.uid);
     const result = await this.#send(
       'browsingContext.captureScreenshot',
       {
         context,
-        origin: options.fullPage ? 'document' : 'viewport',
+        origin: options.fullPage || element ? 'document' : 'viewport',
+        ...(element ? { clip: { type: 'element' as const, element: { sharedId: element } } } : {}),
         format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
       },
       'Taking a screenshot',

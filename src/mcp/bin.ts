@@ -1,47 +1,78 @@
 #!/usr/bin/env node
-// The firefox-bidi-mcp command. The MCP server itself (stdio and Streamable HTTP) is being built;
-// until it lands, the command checks that this machine can run Firefox over WebDriver BiDi.
+// The firefox-bidi-mcp command: an MCP server that drives Firefox over WebDriver BiDi, on stdio
+// (default) or Streamable HTTP (--port). Protocol messages only on stdout; everything else on stderr.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { FirefoxClient, findFirefox } from '../index.js';
+import { BrowserHolder } from './browser.js';
+import { startHttpServer } from './http.js';
+import { flagsHelp, OptionsError, parseOptions } from './options.js';
+import { createServer, VERSION } from './server.js';
 
-const HELP = `firefox-bidi-mcp — drive a real Firefox over WebDriver BiDi
+const HELP = `firefox-bidi-mcp ${VERSION}: Firefox for MCP clients, over WebDriver BiDi
 
 Usage:
+  firefox-bidi-mcp [flags]    serve MCP on stdio (or Streamable HTTP with --port)
   firefox-bidi-mcp check      find Firefox, launch it headless, open a session, close it
-  firefox-bidi-mcp --version
-  firefox-bidi-mcp --help
+  firefox-bidi-mcp --version | --help
 
-The MCP server (stdio and Streamable HTTP) is not part of this version yet.`;
+Flags (environment variable in the middle column):
+${flagsHelp()
+  .split('\n')
+  .map((row) => `  ${row.replace(/^\| /, '').replace(/ \|$/, '').replaceAll(' | ', '   ').replaceAll('`', '')}`)
+  .join('\n')}`;
 
 async function check(): Promise<void> {
-  const binary = findFirefox();
-  console.error(`Firefox binary: ${binary}`);
+  console.error(`Firefox binary: ${findFirefox()}`);
   const started = performance.now();
   const client = await FirefoxClient.launch();
   try {
     console.error(`Launched Firefox ${client.browserVersion} and opened a BiDi session in ${Math.round(performance.now() - started)} ms.`);
-    const roundTrip = performance.now();
-    await client.evaluate('() => 1');
-    console.error(`A script round trip took ${(performance.now() - roundTrip).toFixed(1)} ms.`);
   } finally {
     await client.close();
   }
   console.error('Closed Firefox and removed its temporary profile. All good.');
 }
 
-const command = process.argv[2];
-if (command === '--version' || command === '-v') {
-  const { createRequire } = await import('node:module');
-  const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
-  console.log(pkg.version);
-} else if (command === 'check') {
-  await check().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
-  });
-} else {
-  console.log(HELP);
-  if (command !== undefined && command !== '--help' && command !== '-h') {
-    console.error(`\nUnknown command "${command}".`);
-    process.exitCode = 2;
-  }
+/** Closes the browser(s) once, then exits: for stdin closing, SIGINT and SIGTERM alike. */
+function exitOnShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    void close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.stdin.on('end', shutdown);
+  process.stdin.on('close', shutdown);
 }
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    console.log(VERSION);
+    return;
+  }
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    console.log(HELP);
+    return;
+  }
+  if (argv[0] === 'check') return check();
+  const options = parseOptions(argv);
+  if (options.port !== undefined) {
+    const http = await startHttpServer(options);
+    console.error(`firefox-bidi-mcp ${VERSION} listening on ${http.url}`);
+    if (http.token && !options.token) console.error(`Clients must send "Authorization: Bearer ${http.token}" (generated for this run; set --token to choose one).`);
+    exitOnShutdown(() => http.close());
+    return;
+  }
+  const holder = new BrowserHolder(options);
+  await createServer(options, holder).connect(new StdioServerTransport());
+  exitOnShutdown(() => holder.close());
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof OptionsError ? error.message : error instanceof Error ? error.message : String(error));
+  process.exit(error instanceof OptionsError ? 2 : 1);
+});

@@ -164,7 +164,7 @@ describe('fromRemoteValue', () => {
       { type: 'typedarray' },
       { type: 'window', value: { context: 'ctx-1' } },
     ];
-    expect(unsupported.map(fromRemoteValue)).toEqual([
+    expect(unsupported.map((value) => fromRemoteValue(value))).toEqual([
       '[function]',
       '[promise]',
       '[symbol]',

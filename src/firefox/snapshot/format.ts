@@ -18,8 +18,8 @@ function quote(text: string): string {
   return `${JSON.stringify(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
 }
 
-/** One element as one line: `uid=1_7 textbox "Email" value="a@b.c" required`. */
-export function formatNode(node: SnapshotNode): string {
+/** One element as one line: `uid=1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
+export function formatNode(node: SnapshotNode, verbose = false): string {
   const parts = [`uid=${node.uid}`, node.role === 'generic' ? node.tag : node.role];
   if (node.name) parts.push(quote(node.name));
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
@@ -36,18 +36,22 @@ export function formatNode(node: SnapshotNode): string {
   if (node.level !== undefined) parts.push(`level=${node.level}`);
   if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
   if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  if (verbose) {
+    if (node.nameSource) parts.push(`name-from=${node.nameSource}`);
+    parts.push(`box=${node.box.join(',')}`);
+  }
   let line = parts.join(' ');
   if (node.text && node.text !== node.name) line += `: ${node.text.length > MAX_TEXT ? `${node.text.slice(0, MAX_TEXT)}…(+${node.text.length - MAX_TEXT} chars)` : node.text}`;
   return line;
 }
 
 /** The text export for a model: a header line, then one line per element, two spaces of indent per depth. */
-export function formatSnapshotText(snapshot: Snapshot): string {
+export function formatSnapshotText(snapshot: Snapshot, verbose = false): string {
   const lines = [`snapshot=${snapshot.id} url=${JSON.stringify(snapshot.url)} title=${JSON.stringify(snapshot.title)}`];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
     for (const node of nodes) {
-      lines.push(indent + formatNode(node));
+      lines.push(indent + formatNode(node, verbose));
       if (node.children) visit(node.children, depth + 1);
     }
   };

@@ -101,6 +101,36 @@ export class SnapshotManager {
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
   }
 
+  /** The BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
+  async elementRef(context: string, uid: string): Promise<string> {
+    this.#snapshotOf(context, uid);
+    const result = await this.#evaluate(context, 'element', [uid], 'Finding the element');
+    if (result.type === 'node' && result.sharedId) return result.sharedId;
+    await this.check(context, uid);
+    throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
+  }
+
+  /** Gives the elements behind these BiDi references uids (keeping the ones they have). */
+  async adopt(context: string, sharedIds: string[], stamp = true): Promise<string[]> {
+    if (sharedIds.length === 0) return [];
+    const id = this.#nextId++;
+    this.#pageOfSnapshot.set(id, context);
+    const result = await this.page.send(
+      'script.callFunction',
+      {
+        functionDeclaration: libraryCall('adopt'),
+        arguments: [{ type: 'number', value: id }, { type: 'boolean', value: stamp }, ...sharedIds.map((sharedId) => ({ sharedId }))],
+        awaitPromise: false,
+        target: { context, sandbox: SANDBOX },
+        resultOwnership: 'none',
+      },
+      'Giving elements uids',
+    );
+    if (result.type === 'exception') throw new EvaluationError(`Giving elements uids failed in the page: ${result.exceptionDetails.text}`);
+    const uids = fromRemoteValue(result.result);
+    return Array.isArray(uids) ? uids.map(String) : [];
+  }
+
   async selector(context: string, uid: string): Promise<UidSelector> {
     await this.check(context, uid);
     const found = (await this.#call(context, 'selector', [uid], 'Building a selector')) as { selector: string; shadowHosts: string[] } | null | undefined;

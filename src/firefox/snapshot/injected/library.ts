@@ -18,6 +18,21 @@ export function createLibrary() {
   let uidByElement = new WeakMap<Element, string>();
   const elementByUid = new Map<string, WeakRef<Element>>();
   const snapshotsTaken = new Set<number>();
+  /** The last counter handed out per snapshot id, so uids stay unique when one id is used twice. */
+  const counters = new Map<number, number>();
+
+  /** The element's uid, or a new one from `snapshotId`. */
+  function uidFor(el: Element, snapshotId: number): string {
+    let uid = uidByElement.get(el);
+    if (uid === undefined) {
+      const next = (counters.get(snapshotId) ?? 0) + 1;
+      counters.set(snapshotId, next);
+      uid = `${snapshotId}_${next}`;
+      uidByElement.set(el, uid);
+      elementByUid.set(uid, new WeakRef(el));
+    }
+    return uid;
+  }
 
   const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist', 'param', 'source', 'track']);
   const INLINE_TAGS = new Set([
@@ -338,23 +353,12 @@ export function createLibrary() {
   function walk(options: WalkOptions): string {
     const started = performance.now();
     snapshotsTaken.add(options.snapshotId);
-    let counter = 0;
     let visited = 0;
     const active = deepActiveElement();
     const elementOf = new Map<RawNode, Element>();
     const shadowRoots: ShadowRoot[] = [];
     const kept: Pending[] = [];
     const top: RawNode[] = [];
-
-    function uidFor(el: Element): string {
-      let uid = uidByElement.get(el);
-      if (uid === undefined) {
-        uid = `${options.snapshotId}_${++counter}`;
-        uidByElement.set(el, uid);
-        elementByUid.set(uid, new WeakRef(el));
-      }
-      return uid;
-    }
 
     /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
     function visitNode(node: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
@@ -503,7 +507,7 @@ export function createLibrary() {
     const assign = (nodes: RawNode[]): void => {
       for (const node of nodes) {
         const el = elementOf.get(node);
-        if (el) node.uid = uidFor(el);
+        if (el) node.uid = uidFor(el, options.snapshotId);
         if (node.children) assign(node.children);
       }
     };
@@ -522,6 +526,16 @@ export function createLibrary() {
       nodes: top,
     };
     return JSON.stringify(result);
+  }
+
+  /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
+  function adopt(snapshotId: number, stamp: boolean, ...elements: Element[]): string[] {
+    snapshotsTaken.add(snapshotId);
+    return elements.map((el) => {
+      const uid = uidFor(el, snapshotId);
+      if (stamp && el.getAttribute(UID_ATTRIBUTE) !== uid) el.setAttribute(UID_ATTRIBUTE, uid);
+      return uid;
+    });
   }
 
   /** What the registry knows of `uid`: only its own mapping counts, never the attribute alone. */
@@ -733,9 +747,10 @@ export function createLibrary() {
     elementByUid.clear();
     uidByElement = new WeakMap();
     snapshotsTaken.clear();
+    counters.clear();
   }
 
-  return { walk, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
+  return { walk, adopt, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
 }
 
 export type InjectedLibrary = ReturnType<typeof createLibrary>;

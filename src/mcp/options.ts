@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import type { PrefValue } from '../firefox/index.js';
+
+/** Everything the server can be told at start-up. */
+export interface ServerOptions {
+  headless: boolean;
+  firefoxPath?: string;
+  profile?: string;
+  wsEndpoint?: string;
+  webdriverUrl?: string;
+  viewport?: { width: number; height: number };
+  acceptInsecureCerts: boolean;
+  prefs: Record<string, PrefValue>;
+  outputDir: string;
+  /** Streamable HTTP on this port (0: any free port); stdio when absent. */
+  port?: number;
+  host: string;
+  token?: string;
+}
+
+interface FlagSpec {
+  name: string;
+  type: 'boolean' | 'string';
+  /** Environment variable that gives the same setting. */
+  env?: string;
+  multiple?: boolean;
+  value?: string;
+  description: string;
+}
+
+/** The flags, in the order the README and --help list them. */
+export const FLAGS: readonly FlagSpec[] = [
+  { name: 'headless', type: 'boolean', env: 'FIREFOX_HEADLESS', description: 'Run Firefox without a window (the default).' },
+  { name: 'headed', type: 'boolean', description: 'Show the Firefox window.' },
+  { name: 'firefox-path', type: 'string', env: 'FIREFOX_BIN', value: 'path', description: 'Firefox binary (default: firefox or firefox-esr on PATH, then the usual install paths).' },
+  { name: 'profile', type: 'string', env: 'FIREFOX_PROFILE', value: 'dir', description: 'Use this profile directory (kept) instead of a fresh temporary one (deleted on exit).' },
+  { name: 'ws-endpoint', type: 'string', env: 'FIREFOX_WS_ENDPOINT', value: 'url', description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).' },
+  { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get Firefox from a WebDriver server (Selenium Grid, geckodriver) with BiDi enabled.' },
+  { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
+  { name: 'accept-insecure-certs', type: 'boolean', description: 'Accept self-signed and otherwise invalid TLS certificates.' },
+  { name: 'pref', type: 'string', multiple: true, value: 'name=value', description: 'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.' },
+  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots and snapshots are saved (default temp/); files are written only here or in the working directory.' },
+  { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
+  { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
+  { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
+];
+
+/** Bad start-up input: the message says what to change. */
+export class OptionsError extends Error {
+  override name = 'OptionsError';
+}
+
+function parseViewport(text: string): { width: number; height: number } {
+  const match = /^(\d+)x(\d+)$/i.exec(text.trim());
+  const width = Number(match?.[1]);
+  const height = Number(match?.[2]);
+  if (!match || width < 1 || height < 1 || width > 10_000 || height > 10_000) {
+    throw new OptionsError(`--viewport "${text}" is not WIDTHxHEIGHT in pixels, such as 1280x720.`);
+  }
+  return { width, height };
+}
+
+function parsePref(text: string): [string, PrefValue] {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new OptionsError(`--pref "${text}" is not name=value, such as --pref browser.tabs.warnOnClose=false.`);
+  const name = text.slice(0, at).trim();
+  const raw = text.slice(at + 1).trim();
+  if (raw === 'true' || raw === 'false') return [name, raw === 'true'];
+  if (/^-?\d+$/.test(raw)) return [name, Number(raw)];
+  return [name, raw.replace(/^"(.*)"$/, '$1')];
+}
+
+/** Reads flags, then the environment for what the flags left unset. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: Object.fromEntries(FLAGS.map((flag) => [flag.name, { type: flag.type, multiple: flag.multiple ?? false }])),
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new OptionsError(`${error instanceof Error ? error.message : String(error)}. Run with --help for the flags.`);
+  }
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    if (typeof value === 'string') return value;
+    const spec = FLAGS.find((flag) => flag.name === name);
+    return spec?.env ? env[spec.env] || undefined : undefined;
+  };
+  if (values.headed === true && values.headless === true) throw new OptionsError('--headed and --headless contradict each other; give one.');
+  const headlessEnv = env.FIREFOX_HEADLESS;
+  const headless = values.headed === true ? false : values.headless === true ? true : headlessEnv === undefined ? true : !['0', 'false', 'no'].includes(headlessEnv.toLowerCase());
+  const wsEndpoint = text('ws-endpoint');
+  const webdriverUrl = text('webdriver-url');
+  if (wsEndpoint && webdriverUrl) throw new OptionsError('--ws-endpoint and --webdriver-url are two ways to reach a browser; give one.');
+  const portText = text('port');
+  let port: number | undefined;
+  if (portText !== undefined) {
+    port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new OptionsError(`--port "${portText}" is not a port number from 0 to 65535.`);
+  }
+  const viewport = text('viewport');
+  const firefoxPath = text('firefox-path');
+  const profile = text('profile');
+  const token = text('token');
+  return {
+    headless,
+    acceptInsecureCerts: values['accept-insecure-certs'] === true,
+    prefs: Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)),
+    outputDir: text('output-dir') ?? 'temp',
+    host: text('host') ?? '127.0.0.1',
+    ...(firefoxPath === undefined ? {} : { firefoxPath }),
+    ...(profile === undefined ? {} : { profile }),
+    ...(wsEndpoint === undefined ? {} : { wsEndpoint }),
+    ...(webdriverUrl === undefined ? {} : { webdriverUrl }),
+    ...(viewport === undefined ? {} : { viewport: parseViewport(viewport) }),
+    ...(port === undefined ? {} : { port }),
+    ...(token === undefined ? {} : { token }),
+  };
+}
+
+/** The flag list for --help and the README. */
+export function flagsHelp(): string {
+  return FLAGS.map((flag) => {
+    const name = `--${flag.name}${flag.value ? ` <${flag.value}>` : ''}`;
+    return `| \`${name}\` | ${flag.env ? `\`${flag.env}\`` : ''} | ${flag.description} |`;
+  }).join('\n');
+}

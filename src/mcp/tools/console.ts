@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { InvalidArgumentError, type ConsoleMessage } from '../../firefox/index.js';
+import { defineTool } from '../tool.js';
+import { paginate } from './paging.js';
+import { pageIdx, pageSize } from './schemas.js';
+
+function line(message: ConsoleMessage): string {
+  const where = message.source ? ` (${message.source.url}:${message.source.line})` : '';
+  return `msgid=${message.id} [${message.type}] ${message.text}${where}`;
+}
+
+export const listConsoleMessages = defineTool({
+  name: 'list_console_messages',
+  description: 'List the console messages and uncaught errors of the selected page since it opened, oldest first.',
+  annotations: { category: 'console', readOnlyHint: true },
+  schema: {
+    types: z.array(z.string()).optional().describe('Only these types or levels, such as ["error", "warn"], ["log"], ["exception"]. Default: all.'),
+    pageSize,
+    pageIdx,
+  },
+  handler: ({ types, pageSize: size, pageIdx: index }, { client }, response) => {
+    const wanted = types?.map((type) => type.toLowerCase());
+    const messages = client.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
+    const page = paginate(messages, size, index);
+    response.line(page.summary);
+    for (const message of page.items) response.line(line(message));
+    response.structured('messages', page.items);
+  },
+});
+
+export const getConsoleMessage = defineTool({
+  name: 'get_console_message',
+  description: 'Show one console message in full, by its msgid from list_console_messages.',
+  annotations: { category: 'console', readOnlyHint: true },
+  schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.') },
+  handler: ({ msgid }, { client }, response) => {
+    const message = client.getConsoleMessage(msgid);
+    if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);
+    response.line(line(message)).line(`Level: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`).structured('message', message);
+  },
+});
+
+export const consoleTools = [listConsoleMessages, getConsoleMessage];

@@ -1,0 +1,19 @@
+import type { ToolDefinition } from '../tool.js';
+import { consoleTools } from './console.js';
+import { inputTools } from './input.js';
+import { networkTools } from './network.js';
+import { pageTools } from './pages.js';
+import { screenshotTools } from './screenshot.js';
+import { scriptTools } from './script.js';
+import { snapshotTools } from './snapshot.js';
+
+/** Every tool the server offers, in the order the README lists them. */
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  ...pageTools,
+  ...snapshotTools,
+  ...inputTools,
+  ...scriptTools,
+  ...consoleTools,
+  ...networkTools,
+  ...screenshotTools,
+] as unknown as readonly ToolDefinition[];

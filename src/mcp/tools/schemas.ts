@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** Parameters several tools share, described once for the model. */
+export const uid = z.string().describe('The uid of an element, from the latest take_snapshot (such as 3_14).');
+export const includeSnapshot = z.boolean().optional().describe('Also return a snapshot of the page after the action. Default false.');
+export const pageSize = z.number().int().positive().max(1000).optional().describe('How many entries per page of results (default 50).');
+export const pageIdx = z.number().int().min(0).optional().describe('Which page of results, from 0 (default 0).');

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, SERVER_BIN, text } from '../helpers/mcp.js';
+import { eventually } from '../helpers/processes.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  /** Lines the server wrote to stderr so far. */
+  output: string[];
+}
+
+/** Starts the built server with --port 0 and waits for the line that says where it listens. */
+async function startHttp(args: string[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+      output.push(line);
+      const match = /listening on (\S+)/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
+  });
+  return { child, url, output };
+}
+
+async function stop(server: RunningServer): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'firefox-bidi-mcp-http-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+let pages: TestServer;
+
+beforeAll(async () => {
+  pages = await startTestServer({
+    '/set-cookie': (request, response) => {
+      const name = new URL(request.url ?? '/', 'http://localhost').searchParams.get('who') ?? 'nobody';
+      response.writeHead(200, { 'set-cookie': `who=${name}; Path=/`, 'content-type': 'text/html' });
+      response.end(`<title>cookie set</title><p>set ${name}</p>`);
+    },
+    '/cookie': (request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<title>cookie</title><p id="c">cookie=[${request.headers.cookie ?? ''}]</p>`);
+    },
+  });
+});
+
+afterAll(async () => {
+  await pages.close();
+});
+
+describe('the MCP server over Streamable HTTP', () => {
+  it('gives each client session its own browser: pages and cookies do not mix', async () => {
+    const server = await startHttp([]);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const alice = await connect(server.url);
+    const bob = await connect(server.url);
+    try {
+      await call(alice, 'navigate_page', { url: pages.url('/set-cookie?who=alice') });
+      await call(alice, 'new_page', { url: pages.url('/a.html') });
+      await call(bob, 'navigate_page', { url: pages.url('/cookie') });
+      expect(text(await call(bob, 'evaluate_script', { function: '() => document.getElementById("c").textContent' }))).toContain('cookie=[]');
+      await call(alice, 'navigate_page', { url: pages.url('/cookie') });
+      expect(text(await call(alice, 'evaluate_script', { function: '() => document.getElementById("c").textContent' }))).toContain('cookie=[who=alice]');
+      expect(text(await call(alice, 'list_pages'))).toMatch(/^1: cookie/m);
+      const bobPages = text(await call(bob, 'list_pages'));
+      expect(bobPages).toContain('0: cookie');
+      expect(bobPages).not.toMatch(/^1:/m);
+    } finally {
+      await alice.close();
+      await bob.close();
+      await stop(server);
+    }
+  });
+
+  it('requires a bearer token when listening beyond loopback, and prints the one it generated', async () => {
+    const server = await startHttp(['--host', '0.0.0.0']);
+    try {
+      await eventually(() => server.output.some((line) => line.includes('Bearer')), 5000);
+      const token = /Bearer (\S+)"/.exec(server.output.join('\n'))?.[1] ?? '';
+      expect(token.length).toBeGreaterThan(20);
+      const local = server.url.replace('0.0.0.0', '127.0.0.1');
+      const refused = await fetch(local, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('Authorization: Bearer');
+      const client = await connect(local, { authorization: `Bearer ${token}` });
+      expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+      await client.close();
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it('refuses a request for another host name (DNS rebinding) on loopback', async () => {
+    const server = await startHttp([]);
+    try {
+      // fetch() will not send a forged Host header; a raw request will, as a rebound browser would.
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const request = httpRequest(server.url, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+      expect(status).toBe(403);
+    } finally {
+      await stop(server);
+    }
+  });
+});

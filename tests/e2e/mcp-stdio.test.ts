@@ -1,0 +1,158 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { eventually, firefoxProcesses } from '../helpers/processes.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+const SIGNUP = page(
+  'Sign up',
+  `<h1>Sign up</h1>
+   <form onsubmit="event.preventDefault(); document.getElementById('result').textContent = 'Welcome ' + this.name.value + ' (' + this.plan.value + ')';">
+     <label>Name <input name="name"></label>
+     <label>Plan <select name="plan"><option>Free</option><option>Pro</option></select></label>
+     <label><input type="checkbox" name="terms"> I accept the terms</label>
+     <button type="submit">Create account</button>
+   </form>
+   <p id="result"></p>
+   <button onclick="document.title = 'confirmed:' + confirm('Delete everything?')">Delete</button>
+   <script>console.log('signup page ready'); fetch('/api/data');</script>`,
+);
+
+let server: TestServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startTestServer({ '/signup.html': SIGNUP });
+  ({ client } = await startStdioServer(['--output-dir', 'temp/mcp-test-output']));
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+  rmSync('temp/mcp-test-output', { recursive: true, force: true });
+});
+
+describe('the MCP server over stdio, driven by the SDK client', () => {
+  it('lists the tools with described parameters', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const name of ['list_pages', 'new_page', 'select_page', 'close_page', 'navigate_page', 'wait_for', 'resize_page', 'take_snapshot', 'resolve_uid_to_selector', 'click', 'hover', 'fill', 'fill_form', 'drag', 'press_key', 'type_text', 'upload_file', 'handle_dialog', 'evaluate_script', 'list_console_messages', 'get_console_message', 'list_network_requests', 'get_network_request', 'take_screenshot']) {
+      expect(names, name).toContain(name);
+    }
+    const clickTool = tools.find((tool) => tool.name === 'click');
+    expect(clickTool?.inputSchema.required).toEqual(['uid']);
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(10);
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('plays a whole scenario: open, snapshot, fill a form, submit, wait, console, network, screenshot', async () => {
+    expect(text(await call(client, 'navigate_page', { url: server.url('/signup.html') }))).toContain(`Navigated to ${server.url('/signup.html')}`);
+    const snapshot = text(await call(client, 'take_snapshot'));
+    expect(snapshot).toContain('heading "Sign up" level=1');
+    const filled = await call(client, 'fill_form', {
+      elements: [
+        { uid: uidOf(snapshot, 'textbox', 'Name'), value: 'Ada' },
+        { uid: uidOf(snapshot, 'combobox', 'Plan'), value: 'Pro' },
+        { uid: uidOf(snapshot, 'checkbox', 'I accept the terms'), value: 'true' },
+      ],
+    });
+    expect(filled.isError).toBeFalsy();
+    const clicked = await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Create account'), includeSnapshot: true });
+    expect(text(clicked)).toContain('Clicked');
+    expect(text(clicked)).toContain('## Page snapshot');
+    expect(text(await call(client, 'wait_for', { text: ['Welcome Ada (Pro)'] }))).toContain('Found "Welcome Ada (Pro)"');
+
+    const consoleList = text(await call(client, 'list_console_messages'));
+    expect(consoleList).toMatch(/msgid=\d+ \[log\] signup page ready/);
+    const msgid = Number(/msgid=(\d+)/.exec(consoleList)?.[1]);
+    expect(text(await call(client, 'get_console_message', { msgid }))).toContain('signup page ready');
+
+    const network = await call(client, 'list_network_requests', { resourceTypes: ['fetch'] });
+    expect(text(network)).toMatch(new RegExp(`reqid=\\d+ GET 200 fetch ${server.url('/api/data').replace(/[.?]/g, '\\$&')}`));
+    const reqid = Number(/reqid=(\d+)/.exec(text(network))?.[1]);
+    const detail = text(await call(client, 'get_network_request', { reqid }));
+    expect(detail).toContain('x-test: yes');
+
+    const shot = await call(client, 'take_screenshot');
+    const image = shot.content.find((part) => part.type === 'image');
+    expect(image?.mimeType).toBe('image/png');
+    expect(Buffer.from(image?.type === 'image' ? image.data : '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+
+    const saved = await call(client, 'take_screenshot', { filePath: 'shot.png', fullPage: true });
+    const path = (saved.structuredContent as { filePath: string }).filePath;
+    expect(path).toMatch(/temp\/mcp-test-output\/shot\.png$/);
+    expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
+    const refused = await call(client, 'take_screenshot', { filePath: '/tmp/outside.png' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain('outside the output directory');
+    expect(existsSync('/tmp/outside.png')).toBe(false);
+  });
+
+  it('reports a dialog a click opens and answers it with handle_dialog', async () => {
+    await call(client, 'navigate_page', { url: server.url('/signup.html') });
+    const snapshot = text(await call(client, 'take_snapshot'));
+    const clicked = text(await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Delete') }));
+    expect(clicked).toContain('## Open dialog');
+    expect(clicked).toContain('A confirm dialog is open: "Delete everything?"');
+    expect(text(await call(client, 'handle_dialog', { action: 'accept' }))).toContain('Accepted the confirm dialog');
+    expect(text(await call(client, 'evaluate_script', { function: '() => document.title' }))).toContain('"confirmed:true"');
+  });
+
+  it('passes elements to scripts by uid and returns elements as uids', async () => {
+    await call(client, 'navigate_page', { url: server.url('/signup.html') });
+    const snapshot = text(await call(client, 'take_snapshot'));
+    const heading = uidOf(snapshot, 'heading', 'Sign up');
+    const result = await call(client, 'evaluate_script', { function: '(h) => ({ text: h.textContent, form: document.querySelector("form") })', args: [{ uid: heading }] });
+    const value = (result.structuredContent as { result: { text: string; form: { uid: string } } }).result;
+    expect(value.text).toBe('Sign up');
+    expect(value.form.uid).toMatch(/^\d+_\d+$/);
+    const selector = await call(client, 'resolve_uid_to_selector', { uid: value.form.uid });
+    expect(text(await call(client, 'evaluate_script', { function: `() => document.querySelectorAll(${JSON.stringify((selector.structuredContent as { full: string }).full)}).length` }))).toContain('1');
+  });
+
+  it('answers bad input with a clear tool error, and the next call still works', async () => {
+    const missing = await call(client, 'click', {});
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/uid/);
+    const stale = await call(client, 'click', { uid: '999_1' });
+    expect(stale.isError).toBe(true);
+    expect(text(stale)).toContain('take a snapshot');
+    const badPage = await call(client, 'select_page', { pageIdx: 7 });
+    expect(badPage.isError).toBe(true);
+    expect(text(badPage)).toContain('No page has index 7');
+    const badUrl = await call(client, 'navigate_page', { url: 'not a url' });
+    expect(text(badUrl)).toContain('absolute URL');
+    expect(text(await call(client, 'list_pages'))).toContain('[selected]');
+  });
+
+  it('manages pages', async () => {
+    await call(client, 'new_page', { url: server.url('/b.html') });
+    const pages = text(await call(client, 'list_pages'));
+    expect(pages).toMatch(/1: Page B \(.*\/b\.html\) \[selected\]/);
+    expect(text(await call(client, 'select_page', { pageIdx: 0 }))).toContain('Selected page 0');
+    expect(text(await call(client, 'close_page', { pageIdx: 1 }))).toContain('Closed page 1');
+    expect(text(await call(client, 'resize_page', { width: 800, height: 600 }))).toContain('800x600');
+    expect(text(await call(client, 'evaluate_script', { function: '() => [innerWidth, innerHeight]' }))).toMatch(/800,\s*600/);
+  });
+});
+
+describe('the server process', () => {
+  it('leaves no Firefox behind when it is killed in the middle of a call', async () => {
+    const marker = `kill-test-${process.pid}-${Date.now()}`;
+    const own = await startStdioServer([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+    await call(own.client, 'navigate_page', { url: server.url('/a.html') });
+    const ours = (): number[] => [...firefoxProcesses(marker).keys()];
+    expect(ours().length).toBeGreaterThan(0);
+    const pending = call(own.client, 'evaluate_script', { function: '() => new Promise(() => {})' }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(own.transport.pid ?? 0, 'SIGKILL');
+    expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
+    expect(await pending).toBe('aborted');
+    await own.client.close().catch(() => undefined);
+  });
+});

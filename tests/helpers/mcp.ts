@@ -1,0 +1,38 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The built server, as an MCP client would start it. */
+export const SERVER_BIN = new URL('../../dist/src/mcp/bin.js', import.meta.url).pathname;
+
+/** Starts the built server over stdio with the SDK's own client. */
+export async function startStdioServer(args: string[] = [], env: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_BIN, ...args],
+    // The whole environment: Firefox must inherit the test run's marker (see global-setup).
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Calls a tool and returns its result, typed. */
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The text of a tool result. */
+export function text(result: CallToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
+/** The uid of the first snapshot line with this role and name. */
+export function uidOf(snapshot: string, role: string, name: string): string {
+  const line = snapshot.split('\n').find((candidate) => candidate.includes(` ${role} ${JSON.stringify(name)}`));
+  const uid = line ? /uid=(\S+)/.exec(line)?.[1] : undefined;
+  if (!uid) throw new Error(`No ${role} "${name}" in the snapshot:\n${snapshot}`);
+  return uid;
+}

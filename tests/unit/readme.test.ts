@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderFlagTable, renderToolList, replaceSection } from '../../src/mcp/docs.js';
+import { ALL_TOOLS } from '../../src/mcp/tools/index.js';
+
+describe('README', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+  it('lists every tool and flag exactly as the definitions say (run `npm run readme` after changing them)', () => {
+    expect(replaceSection(replaceSection(readme, 'tools', renderToolList()), 'flags', renderFlagTable())).toBe(readme);
+  });
+
+  it('names each tool once', () => {
+    for (const tool of ALL_TOOLS) expect(readme.split(`\`${tool.name}(`).length - 1, tool.name).toBe(1);
+  });
+});
