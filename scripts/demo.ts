@@ -1,48 +1,50 @@
-// The main job on the embedded default: launch a local headless Firefox (no geckodriver), open a
-// page (the bundled demo page, or the URL given), and show what the client sees.
+// The main job on the embedded default: start the firefox-bidi-mcp server (stdio, a local headless
+// Firefox, no geckodriver) with the MCP SDK's own client, and play what an agent does on the
+// bundled demo page (or the URL given): open it, read it, fill the form, submit, check the result.
 // Usage: npm run demo [-- <url>] [-- --headed]
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { FirefoxClient } from '../src/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { serveDirectory } from './lib/serve.js';
 
 const args = process.argv.slice(2);
-const headed = args.includes('--headed');
 const target = args.find((arg) => !arg.startsWith('--'));
-
 const server = target ? undefined : await serveDirectory(fileURLToPath(new URL('./pages', import.meta.url)));
 const url = target ?? `${server ? server.origin : ''}/demo.html`;
-const started = performance.now();
-const client = await FirefoxClient.launch({ headless: !headed });
+
+const bin = fileURLToPath(new URL('../dist/src/mcp/bin.js', import.meta.url));
+const client = new Client({ name: 'firefox-bidi-mcp-demo', version: '1.0.0' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, ...(args.includes('--headed') ? ['--headed'] : [])], stderr: 'inherit' }));
+
+async function tool(name: string, toolArgs: Record<string, unknown> = {}): Promise<string> {
+  const started = performance.now();
+  const result = (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
+  const text = result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+  console.log(`\n> ${name} ${JSON.stringify(toolArgs)}  (${Math.round(performance.now() - started)} ms${result.isError ? ', error' : ''})\n${text}`);
+  return text;
+}
+
+function uid(snapshot: string, pattern: RegExp): string | undefined {
+  return snapshot.split('\n').find((line) => pattern.test(line))?.match(/uid=(\S+)/)?.[1];
+}
+
 try {
-  console.log(`Firefox ${client.browserVersion} ready in ${Math.round(performance.now() - started)} ms (pid ${client.pid ?? '?'}, ${headed ? 'headed' : 'headless'})`);
-  const navigated = performance.now();
-  await client.navigate(url);
-  console.log(`Loaded ${url} in ${Math.round(performance.now() - navigated)} ms\n`);
-  await new Promise((resolve) => setTimeout(resolve, 300)); // Let the page's own requests finish.
-
-  console.log('Pages:');
-  for (const page of await client.listPages()) console.log(`  ${page.selected ? '*' : ' '} [${page.index}] ${page.title || '(no title)'} — ${page.url}`);
-
-  console.log('\nConsole:');
-  for (const message of client.getConsoleMessages()) console.log(`  ${message.level.padEnd(5)} ${message.text}`);
-
-  console.log('\nNetwork:');
-  for (const request of client.getNetworkRequests()) {
-    console.log(`  ${request.method} ${String(request.status ?? request.failure ?? 'pending').padEnd(3)} ${request.resourceType.padEnd(8)} ${request.url}`);
+  await tool('navigate_page', { url });
+  const snapshot = await tool('take_snapshot');
+  const email = uid(snapshot, /textbox "Email"/);
+  const password = uid(snapshot, /textbox "Password"/);
+  const submit = uid(snapshot, /button "Sign in"$/);
+  if (email && password && submit) {
+    await tool('fill_form', { elements: [{ uid: email, value: 'ada@example.com' }, { uid: password, value: 'correct horse' }] });
+    await tool('click', { uid: submit });
+    await tool('wait_for', { text: ['Welcome'] });
   }
-
-  const headings = await client.evaluate(() => [...document.querySelectorAll('h1, h2, h3')].map((heading) => heading.textContent.trim()));
-  console.log(`\nHeadings: ${JSON.stringify(headings)}`);
-
-  const dir = join(process.cwd(), 'temp');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `demo-${new Date().toISOString().replace(/[:.]/g, '-')}.png`);
-  writeFileSync(file, await client.screenshot());
-  console.log(`Screenshot: ${file}`);
+  await tool('list_console_messages');
+  await tool('list_network_requests');
+  await tool('take_screenshot', { filePath: `demo-${new Date().toISOString().replace(/[:.]/g, '-')}.png` });
 } finally {
   await client.close();
   await server?.close();
 }
-console.log('Closed Firefox and removed its temporary profile.');
+console.log('\nThe client closed the server; Firefox and its temporary profile are gone.');

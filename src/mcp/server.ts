@@ -8,7 +8,19 @@ import { ToolResponse } from './response.js';
 import type { ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
 
-export const VERSION = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+/** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
+export const VERSION = ((): string => {
+  const require = createRequire(import.meta.url);
+  for (const path of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = require(path) as { name?: string; version?: string };
+      if (pkg.name === 'firefox-bidi-mcp' && pkg.version) return pkg.version;
+    } catch {
+      // Not at this depth.
+    }
+  }
+  return 'unknown';
+})();
 
 /** A sentence for the model: what went wrong and what to do next. */
 function errorText(error: unknown): string {

@@ -142,6 +142,23 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
 });
 
 describe('the server process', () => {
+  it('starts Firefox on the first call, starts it again after a crash and says so, and closes it when the client goes', async () => {
+    const marker = `restart-test-${process.pid}-${Date.now()}`;
+    const own = await startStdioServer([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+    const ours = (): number[] => [...firefoxProcesses(marker).keys()];
+    expect(ours()).toEqual([]); // Lazy: nothing runs before a tool needs it.
+    await call(own.client, 'navigate_page', { url: server.url('/a.html') });
+    const first = ours();
+    expect(first.length).toBeGreaterThan(0);
+    for (const pid of first) process.kill(pid, 'SIGKILL');
+    expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
+    const afterCrash = await call(own.client, 'list_pages');
+    expect(text(afterCrash)).toContain('a new Firefox was started');
+    expect(ours().length).toBeGreaterThan(0);
+    await own.client.close(); // Closes the server's stdin.
+    expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
+  });
+
   it('leaves no Firefox behind when it is killed in the middle of a call', async () => {
     const marker = `kill-test-${process.pid}-${Date.now()}`;
     const own = await startStdioServer([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });

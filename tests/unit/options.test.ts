@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { OptionsError, parseOptions } from '../../src/mcp/options.js';
+import { isLoopback } from '../../src/mcp/http.js';
+import { paginate } from '../../src/mcp/tools/paging.js';
+
+describe('parseOptions', () => {
+  it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1' });
+  });
+
+  it('reads every flag', () => {
+    const options = parseOptions(
+      ['--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't'],
+      {},
+    );
+    expect(options).toEqual({
+      headless: false,
+      firefoxPath: '/opt/ff',
+      profile: '/p',
+      viewport: { width: 1280, height: 720 },
+      acceptInsecureCerts: true,
+      prefs: { 'a.b': true, c: 3, d: 'text' },
+      outputDir: 'out',
+      port: 8931,
+      host: '0.0.0.0',
+      token: 't',
+    });
+  });
+
+  it('takes the environment where flags are silent, flags first', () => {
+    expect(parseOptions([], { FIREFOX_HEADLESS: 'false', FIREFOX_WS_ENDPOINT: 'ws://127.0.0.1:9222', FIREFOX_MCP_PORT: '0' })).toMatchObject({ headless: false, wsEndpoint: 'ws://127.0.0.1:9222', port: 0 });
+    expect(parseOptions(['--headless'], { FIREFOX_HEADLESS: 'false' }).headless).toBe(true);
+    expect(parseOptions(['--output-dir', 'a'], { FIREFOX_MCP_OUTPUT_DIR: 'b' }).outputDir).toBe('a');
+  });
+
+  it('refuses bad input with a message that says what to write', () => {
+    expect(() => parseOptions(['--viewport', 'big'], {})).toThrow(OptionsError);
+    expect(() => parseOptions(['--viewport', 'big'], {})).toThrow('such as 1280x720');
+    expect(() => parseOptions(['--pref', 'novalue'], {})).toThrow('is not name=value');
+    expect(() => parseOptions(['--port', '70000'], {})).toThrow('not a port number');
+    expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
+    expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
+    expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
+  });
+});
+
+describe('isLoopback', () => {
+  it('knows loopback addresses from the rest', () => {
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['0.0.0.0', '192.168.1.2', 'example.com', '::'].map(isLoopback)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('paginate', () => {
+  it('cuts pages and says where it stands', () => {
+    const items = Array.from({ length: 7 }, (_, index) => index);
+    expect(paginate(items, 3, 0)).toEqual({ items: [0, 1, 2], summary: 'Showing 1-3 of 7 (page 0 of 2); next: pageIdx 1.' });
+    expect(paginate(items, 3, 2)).toEqual({ items: [6], summary: 'Showing 7-7 of 7 (page 2 of 2).' });
+    expect(paginate([], 3, 0).summary).toBe('None.');
+    expect(() => paginate(items, 3, 3)).toThrow('pageIdx 3 is past the last page of results (2)');
+  });
+});
