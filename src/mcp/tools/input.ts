@@ -107,11 +107,12 @@ export const handleDialog = defineTool({
   schema: {
     action: z.enum(['accept', 'dismiss']).describe('Accept (OK) or dismiss (Cancel) the dialog.'),
     promptText: z.string().optional().describe('The answer to type into a prompt() before accepting.'),
+    includeSnapshot,
   },
-  handler: async ({ action, promptText }, { client }, response) => {
+  handler: async ({ action, promptText, includeSnapshot: snapshot }, { client }, response) => {
     const dialog = client.getDialog();
     await client.handleDialog(action === 'accept', promptText);
-    response.line(`${action === 'accept' ? 'Accepted' : 'Dismissed'} the ${dialog?.type ?? ''} dialog ${JSON.stringify(dialog?.message ?? '')}.`);
+    response.line(`${action === 'accept' ? 'Accepted' : 'Dismissed'} the ${dialog?.type ?? ''} dialog ${JSON.stringify(dialog?.message ?? '')}.`).includeSnapshot(snapshot ?? false);
   },
 });
 
