@@ -363,10 +363,13 @@ export class FirefoxClient {
     this.#refuseWhileDialogOpen(context, 'Running script');
     const source = typeof fn === 'function' ? fn.toString() : fn;
     if (source.trim() === '') throw new InvalidArgumentError('The script needs a function, such as "(el) => el.textContent".');
-    const sharedIds = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(context, uid)));
+    const refs = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(context, uid)));
+    // The function runs in the document that holds the elements (a frame's, when they sit in one).
+    const frame = refs[0]?.frame ?? context;
+    if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
     const result = await this.#send(
       'script.callFunction',
-      { functionDeclaration: source, arguments: sharedIds.map((sharedId) => ({ sharedId })), awaitPromise: true, target: { context }, resultOwnership: 'none', serializationOptions: { maxObjectDepth: 20, maxDomDepth: 0 } },
+      { functionDeclaration: source, arguments: refs.map((ref) => ({ sharedId: ref.sharedId })), awaitPromise: true, target: { context: frame }, resultOwnership: 'none', serializationOptions: { maxObjectDepth: 20, maxDomDepth: 0 } },
       'Running script',
       options.timeout ?? 30_000,
     );
@@ -377,7 +380,7 @@ export class FirefoxClient {
       else if ('value' in value && Array.isArray(value.value)) for (const item of value.value as (Script.RemoteValue | [unknown, Script.RemoteValue])[]) collect(Array.isArray(item) ? item[1] : item);
     };
     if (result.type === 'success') collect(result.result);
-    const adopted = await this.#snapshots.adopt(context, [...new Set(returned)]);
+    const adopted = await this.#snapshots.adopt(context, frame, [...new Set(returned)]);
     const uidOf = new Map([...new Set(returned)].map((sharedId, index) => [sharedId, adopted[index] ?? '']));
     return result.type === 'success' ? fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })) : undefined;
   }
@@ -407,9 +410,9 @@ export class FirefoxClient {
     const result = await this.#send(
       'browsingContext.captureScreenshot',
       {
-        context,
+        context: element?.frame ?? context,
         origin: options.fullPage || element ? 'document' : 'viewport',
-        ...(element ? { clip: { type: 'element' as const, element: { sharedId: element } } } : {}),
+        ...(element ? { clip: { type: 'element' as const, element: { sharedId: element.sharedId } } } : {}),
         format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
       },
       'Taking a screenshot',

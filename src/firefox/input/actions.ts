@@ -72,7 +72,7 @@ export class InputController {
   async click(context: string, uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     const button = options.button ?? 'left';
     if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got "${button}".`);
-    const { sharedId, target } = await this.#reachable(context, uid, 'click');
+    const { frame, sharedId, target } = await this.#reachable(context, uid, 'click');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
     const presses: Input.PointerSourceAction[] = [];
     for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
@@ -81,22 +81,22 @@ export class InputController {
     const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x: 0, y: 0, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
     const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
-    return this.#act(context, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+    return this.#act(context, frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
   }
 
   async hover(context: string, uid: string): Promise<ActionResult> {
-    const { sharedId, target } = await this.#reachable(context, uid, 'hover over');
+    const { frame, sharedId, target } = await this.#reachable(context, uid, 'hover over');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
-    return this.#act(context, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
+    return this.#act(context, frame, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
   }
 
   /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
   async fill(context: string, uid: string, value: string | boolean): Promise<ActionResult> {
-    const { target } = await this.snapshots.prepareAction(context, uid);
+    const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
-      const problem = await this.snapshots.call(context, 'setValue', [uid, String(value)], 'Setting a value');
+      const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [String(value)], 'Setting a value');
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
       return this.#settle(context, `Set ${what} to ${JSON.stringify(String(value))}`, this.navigation.watch(context));
     }
@@ -108,11 +108,14 @@ export class InputController {
       throw new InvalidArgumentError(`${what} cannot be filled: it is not a text field, select, checkbox or radio. Click it, or fill another element.`);
     }
     if (target.coveredBy) throw covered(what, target.coveredBy);
-    // Focus and select the old content so that the typed text replaces it; the typing is real.
-    await this.snapshots.call(context, 'selectContent', [uid], 'Focusing the field');
+    // Click into the field as a person would (that also focuses the frame it sits in), select the
+    // old content so the typed text replaces it, then type for real.
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    await this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
+    await this.snapshots.callOnUid(context, uid, 'selectContent', [], 'Focusing the field');
     const text = String(value);
     const keys = text === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(text);
-    return this.#act(context, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' ? '••••••••' : text)}`, [keySource(keys)]);
+    return this.#act(context, frame, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' ? '••••••••' : text)}`, [keySource(keys)]);
   }
 
   async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
@@ -130,11 +133,12 @@ export class InputController {
     const from = await this.#reachable(context, fromUid, 'drag');
     const to = await this.snapshots.prepareAction(context, toUid);
     const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
+    if (from.frame !== to.frame) throw new InvalidArgumentError(`Cannot drag ${what}: they are in different frames, and a drag stays within one document.`);
     if (from.target.draggable) {
       // Firefox starts a native drag session from WebDriver input but never completes the drop
       // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
       const watch = this.navigation.watch(context);
-      const accepted = await this.snapshots.call(context, 'html5Drag', [fromUid, toUid], 'Dragging');
+      const accepted = await this.snapshots.callOnUid(context, fromUid, 'html5Drag', [toUid], 'Dragging');
       return this.#settle(context, `Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
     }
     const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
@@ -147,12 +151,12 @@ export class InputController {
       { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
       { type: 'pointerUp', button: 0 },
     ];
-    return this.#act(context, `Dragged ${what}`, [pointerSource(pointer)]);
+    return this.#act(context, from.frame, `Dragged ${what}`, [pointerSource(pointer)]);
   }
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
   async pressKey(context: string, combo: string): Promise<ActionResult> {
-    return this.#act(context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+    return this.#act(context, context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
   }
 
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */
@@ -160,7 +164,7 @@ export class InputController {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(text);
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#act(context, `Typed ${JSON.stringify(text)}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
+    return this.#act(context, context, `Typed ${JSON.stringify(text)}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
   }
 
   async uploadFile(context: string, uid: string, paths: string[]): Promise<ActionResult> {
@@ -176,12 +180,12 @@ export class InputController {
       if (!isFile) throw new InvalidArgumentError(`"${path}" is not a regular file; give the path of a file, not a directory or device.`);
       return absolute;
     });
-    const { sharedId, target } = await this.snapshots.prepareAction(context, uid);
+    const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
     const watch = this.navigation.watch(context);
-    await this.page.send('input.setFiles', { context, element: { sharedId }, files }, 'Setting files');
+    await this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files');
     return this.#settle(context, `Chose ${files.length} file(s) for ${what}`, watch);
   }
 
@@ -197,7 +201,7 @@ export class InputController {
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
-  async #reachable(context: string, uid: string, verb: string): Promise<{ sharedId: string; target: ActionTarget }> {
+  async #reachable(context: string, uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
     const prepared = await this.snapshots.prepareAction(context, uid);
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
@@ -206,9 +210,10 @@ export class InputController {
     return prepared;
   }
 
-  async #act(context: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
+  /** Performs input in `frame` (the page itself, or the frame holding the element), then waits for `page` to settle. */
+  async #act(context: string, frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
     const watch = this.navigation.watch(context);
-    const performed = this.page.send('input.performActions', { context, actions: sources }, action);
+    const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
     // A dialog opened by the action blocks the page and may hold the command: report it at once.
     const dialog = await this.#raceDialog(context, performed.then(() => undefined));
     if (dialog) {

@@ -1,7 +1,7 @@
-import type { RawNode, WalkResult } from './injected/types.js';
+import type { PageReading, RawNode } from './injected/types.js';
 
 /** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
-export interface Snapshot extends Omit<WalkResult, 'snapshotId'> {
+export interface Snapshot extends PageReading {
   id: number;
   /** The browsing context (page) it was taken in. */
   pageId: string;
@@ -35,7 +35,10 @@ export function formatNode(node: SnapshotNode, verbose = false): string {
   if (node.focused) parts.push('focused');
   if (node.level !== undefined) parts.push(`level=${node.level}`);
   if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
-  if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
+  else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  if (node.custom) parts.push('custom');
+  if (node.shadow) parts.push(`shadow=${node.shadow}`);
   if (verbose) {
     if (node.nameSource) parts.push(`name-from=${node.nameSource}`);
     parts.push(`box=${node.box.join(',')}`);

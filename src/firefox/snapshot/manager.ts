@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath } from 'node:path';
-import type { Script } from 'webdriver-bidi-protocol';
-import { fromRemoteValue, toLocalValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
-import { EvaluationError, InvalidArgumentError, StaleUidError } from '../errors.js';
+import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
+import { InvalidArgumentError, StaleUidError } from '../errors.js';
 import { formatSnapshotText, type Snapshot } from './format.js';
-import { libraryCall, SANDBOX } from './injected/source.js';
 import type { InjectedLibrary } from './injected/library.js';
-import type { ActionTarget, UidLookup, WalkResult } from './injected/types.js';
+import type { ActionTarget, UidLookup } from './injected/types.js';
+import { evaluateLibrary, PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
 export interface PageAccess {
@@ -28,34 +27,39 @@ export interface TakenSnapshot extends Snapshot {
   savedTo?: { text: string; json: string };
 }
 
-/** A uid's CSS path: a selector inside its own root, and the shadow hosts around it (outermost first). */
+/** A uid's locator path: a CSS selector inside its own root, the shadow hosts and the frames around it (outermost first). */
 export interface UidSelector {
   selector: string;
   shadowHosts: string[];
-  /** One string for Playwright (`>>` pierces each shadow root). */
+  /** Selectors of the iframes that hold it, outermost first (`iframe#auth`, `iframe#form`). */
+  frames: string[];
+  /** One string for Playwright: frames, hosts and the selector joined by ` >> `. */
   full: string;
 }
 
 const UID_PATTERN = /^(\d+)_(\d+)$/;
 
 /**
- * Takes snapshots and owns uids: which snapshot (and so which page) each uid came from, and what
- * the in-page registry says of it now. The registry lives in a sandbox of the page, out of the
+ * Takes snapshots and owns uids: which snapshot, page and frame each uid came from, and what the
+ * in-page registry says of it now. The registry lives in a sandbox of each document, out of the
  * page's reach, and dies with the document, which is how navigation clears uids.
  */
 export class SnapshotManager {
   #nextId = 1;
-  readonly #pageOfSnapshot = new Map<number, string>();
+  /** Per snapshot id: the page it was taken of, and which frame holds which uid counters. */
+  readonly #snapshots = new Map<number, { page: string; ranges: UidRange[] }>();
+  /** Frames met in walks: their page, parent frame and iframe uid (for selector chains). */
+  readonly #frames = new Map<string, FrameInfo>();
   readonly #cleared = new Set<number>();
 
   constructor(private readonly page: PageAccess) {}
 
   async take(context: string, options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     const id = this.#nextId++;
-    this.#pageOfSnapshot.set(id, context);
-    const json = await this.#call(context, 'walk', [{ snapshotId: id, stamp: options.stamp !== false }], 'Taking a snapshot');
-    if (typeof json !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
-    const walked = JSON.parse(json) as WalkResult;
+    const walk = new PageWalk(this.page, context, id, options.stamp !== false);
+    this.#snapshots.set(id, { page: context, ranges: walk.ranges });
+    const walked = await walk.run();
+    for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
     const snapshot: TakenSnapshot = {
       id,
       pageId: context,
@@ -71,15 +75,15 @@ export class SnapshotManager {
     return snapshot;
   }
 
-  /** Checks `uid` against the page's registry; throws a StaleUidError that says what happened. */
-  async check(context: string, uid: string): Promise<void> {
-    const snapshotId = this.#snapshotOf(context, uid);
-    const lookup = (await this.#call(context, 'lookup', [uid], 'Resolving a uid')) as UidLookup | undefined;
+  /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
+  async locate(page: string, uid: string): Promise<string> {
+    const { snapshotId, frame } = this.#frameOf(page, uid);
+    const lookup = fromRemoteValue(await evaluateLibrary(this.page, frame, 'lookup', [uid], 'Resolving a uid')) as UidLookup | undefined;
     switch (lookup?.status) {
       case 'ok':
-        return;
+        return frame;
       case 'unknown-snapshot':
-        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
+        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === page ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
       case 'removed':
         throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot to see what is there now.`, 'removed');
       default:
@@ -87,105 +91,93 @@ export class SnapshotManager {
     }
   }
 
-  /** Scrolls the element into view and returns its BiDi reference with what a click there would hit. */
-  async prepareAction(context: string, uid: string): Promise<{ sharedId: string; target: ActionTarget }> {
-    this.#snapshotOf(context, uid);
-    const result = await this.#evaluate(context, 'prepareAction', [uid], 'Finding the element');
+  /** Scrolls the element into view and returns its frame, its BiDi reference and what a click there would hit. */
+  async prepareAction(page: string, uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+    const { frame } = this.#frameOf(page, uid);
+    const result = await evaluateLibrary(this.page, frame, 'prepareAction', [uid], 'Finding the element');
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
       if (element?.type === 'node' && element.sharedId && json?.type === 'string') {
-        return { sharedId: element.sharedId, target: JSON.parse(json.value) as ActionTarget };
+        return { frame, sharedId: element.sharedId, target: JSON.parse(json.value) as ActionTarget };
       }
     }
-    await this.check(context, uid);
+    await this.locate(page, uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
   }
 
-  /** The BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
-  async elementRef(context: string, uid: string): Promise<string> {
-    this.#snapshotOf(context, uid);
-    const result = await this.#evaluate(context, 'element', [uid], 'Finding the element');
-    if (result.type === 'node' && result.sharedId) return result.sharedId;
-    await this.check(context, uid);
+  /** The frame and BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
+  async elementRef(page: string, uid: string): Promise<{ frame: string; sharedId: string }> {
+    const { frame } = this.#frameOf(page, uid);
+    const result = await evaluateLibrary(this.page, frame, 'element', [uid], 'Finding the element');
+    if (result.type === 'node' && result.sharedId) return { frame, sharedId: result.sharedId };
+    await this.locate(page, uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
   }
 
-  /** Gives the elements behind these BiDi references uids (keeping the ones they have). */
-  async adopt(context: string, sharedIds: string[], stamp = true): Promise<string[]> {
+  /** Gives the elements behind these BiDi references (all in `frame`) uids, keeping the ones they have. */
+  async adopt(page: string, frame: string, sharedIds: string[], stamp = true): Promise<string[]> {
     if (sharedIds.length === 0) return [];
     const id = this.#nextId++;
-    this.#pageOfSnapshot.set(id, context);
-    const result = await this.page.send(
-      'script.callFunction',
-      {
-        functionDeclaration: libraryCall('adopt'),
-        arguments: [{ type: 'number', value: id }, { type: 'boolean', value: stamp }, ...sharedIds.map((sharedId) => ({ sharedId }))],
-        awaitPromise: false,
-        target: { context, sandbox: SANDBOX },
-        resultOwnership: 'none',
-      },
-      'Giving elements uids',
-    );
-    if (result.type === 'exception') throw new EvaluationError(`Giving elements uids failed in the page: ${result.exceptionDetails.text}`);
-    const uids = fromRemoteValue(result.result);
+    this.#snapshots.set(id, { page, ranges: [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }] });
+    const uids = fromRemoteValue(await evaluateLibrary(this.page, frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids'));
     return Array.isArray(uids) ? uids.map(String) : [];
   }
 
-  async selector(context: string, uid: string): Promise<UidSelector> {
-    await this.check(context, uid);
-    const found = (await this.#call(context, 'selector', [uid], 'Building a selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
+  /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
+  async selector(page: string, uid: string): Promise<UidSelector> {
+    const frame = await this.locate(page, uid);
+    const found = fromRemoteValue(await evaluateLibrary(this.page, frame, 'selector', [uid], 'Building a selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
     if (!found) throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
-    return { ...found, full: [...found.shadowHosts, found.selector].join(' >> ') };
+    const frames: string[] = [];
+    for (let info = this.#frames.get(frame); info; info = this.#frames.get(info.parent)) {
+      const iframe = fromRemoteValue(await evaluateLibrary(this.page, info.parent, 'selector', [info.iframeUid], 'Building a frame selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
+      if (!iframe) throw new StaleUidError(`The frame holding uid ${uid} is gone; take a new snapshot.`, 'removed');
+      frames.unshift([...iframe.shadowHosts, iframe.selector].join(' >> '));
+    }
+    return { ...found, frames, full: [...frames, ...found.shadowHosts, found.selector].join(' >> ') };
   }
 
-  /** Runs an operation of the in-page library on the element behind `uid` (checked first). */
+  /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
+  async callOnUid(page: string, uid: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+    const { frame } = this.#frameOf(page, uid);
+    return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, [uid, ...args], what));
+  }
+
+  /** Runs an operation of the in-page library in a document's sandbox. */
   async call(context: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
-    return this.#call(context, operation, args, what);
+    return fromRemoteValue(await evaluateLibrary(this.page, context, operation, args, what));
   }
 
-  /** Forgets every uid of the page and removes the attributes. */
-  async clear(context: string): Promise<void> {
-    for (const [id, page] of this.#pageOfSnapshot) if (page === context) this.#cleared.add(id);
-    await this.#call(context, 'clear', [], 'Clearing uids');
+  /** Forgets every uid of the page (its frames included) and removes the attributes. */
+  async clear(page: string): Promise<void> {
+    const frames = new Set([page]);
+    for (const [id, snapshot] of this.#snapshots) {
+      if (snapshot.page !== page) continue;
+      this.#cleared.add(id);
+      for (const range of snapshot.ranges) frames.add(range.context);
+    }
+    await Promise.all([...frames].map((frame) => evaluateLibrary(this.page, frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
   }
 
-  /** The snapshot id of a well-formed uid taken on this page, or a StaleUidError that says why not. */
-  #snapshotOf(context: string, uid: string): number {
+  /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */
+  #frameOf(page: string, uid: string): { snapshotId: number; frame: string } {
     const match = UID_PATTERN.exec(uid);
     if (!match) throw new StaleUidError(`"${uid}" is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`, 'malformed');
     const snapshotId = Number(match[1]);
-    const page = this.#pageOfSnapshot.get(snapshotId);
-    if (page === undefined) throw new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
+    const counter = Number(match[2]);
+    const snapshot = this.#snapshots.get(snapshotId);
+    if (snapshot === undefined) throw new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
     if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
-    if (page !== context) {
-      const index = this.page.pageIndexOf(page);
+    if (snapshot.page !== page) {
+      const index = this.page.pageIndexOf(snapshot.page);
       throw new StaleUidError(
         index < 0 ? `uid ${uid} belongs to a page that has been closed; take a snapshot of this page.` : `uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`,
         'other-page',
       );
     }
-    return snapshotId;
-  }
-
-  async #evaluate(context: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<Script.RemoteValue> {
-    const result = await this.page.send(
-      'script.callFunction',
-      {
-        functionDeclaration: libraryCall(operation),
-        arguments: args.map(toLocalValue),
-        awaitPromise: true,
-        target: { context, sandbox: SANDBOX },
-        resultOwnership: 'none',
-        serializationOptions: { maxDomDepth: 0, maxObjectDepth: 2 },
-      },
-      what,
-    );
-    if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
-    return result.result;
-  }
-
-  async #call(context: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
-    return fromRemoteValue(await this.#evaluate(context, operation, args, what));
+    const range = snapshot.ranges.find((candidate) => counter >= candidate.from && counter <= candidate.to);
+    if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
+    return { snapshotId, frame: range.context };
   }
 }
 

@@ -34,7 +34,7 @@ export const resolveUidToSelector = defineTool({
   schema: { uid },
   handler: async ({ uid: target }, { client }, response) => {
     const found = await client.resolveUidToSelector(target);
-    response.line(found.full).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('full', found.full);
+    response.line(found.full).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('frames', found.frames).structured('full', found.full);
   },
 });
 

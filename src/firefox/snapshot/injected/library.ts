@@ -350,15 +350,19 @@ export function createLibrary() {
     if (tag === 'iframe' || tag === 'frame') node.src = (el as HTMLIFrameElement).src;
   }
 
-  function walk(options: WalkOptions): string {
+  /** Walks the document, or with `root` the content of one (closed) shadow root. */
+  function walk(options: WalkOptions, root?: ShadowRoot): string {
     const started = performance.now();
     snapshotsTaken.add(options.snapshotId);
+    if (options.counterStart !== undefined) counters.set(options.snapshotId, Math.max(counters.get(options.snapshotId) ?? 0, options.counterStart));
     let visited = 0;
     const active = deepActiveElement();
     const elementOf = new Map<RawNode, Element>();
-    const shadowRoots: ShadowRoot[] = [];
+    const shadowRoots: ShadowRoot[] = root ? [root] : [];
     const kept: Pending[] = [];
     const top: RawNode[] = [];
+    const iframeNodes: RawNode[] = [];
+    const hostCandidates: RawNode[] = [];
 
     /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
     function visitNode(node: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
@@ -465,6 +469,15 @@ export function createLibrary() {
       }
       const folds = interactive || NAME_FROM_CONTENT.has(role);
       const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+      // Custom elements are kept when they host a shadow root; a closed one is invisible from
+      // here, so each custom element without an open root is a candidate that Node checks.
+      const custom = tag.includes('-');
+      const openRoot = custom || tag === 'div' || tag === 'span' ? el.shadowRoot : null;
+      if (custom) {
+        node.custom = true;
+        if (openRoot) node.shadow = 'open';
+        else hostCandidates.push(node);
+      }
       const children: RawNode[] = [];
       const ownText: string[] = [];
       const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
@@ -479,7 +492,7 @@ export function createLibrary() {
       } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
         visitContent(el, children, ownText, folds || inFold);
       }
-      const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic';
+      const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || custom;
       const loose = folds ? '' : collapse(ownText.join(''));
       if (!structural && !loose) {
         // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
@@ -489,14 +502,16 @@ export function createLibrary() {
       if (loose) node.text = loose;
       if (children.length) node.children = children;
       if (interactive) node.interactive = true;
+      if (tag === 'iframe' || tag === 'frame') iframeNodes.push(node);
       elementOf.set(node, el);
       kept.push(pending);
       out.push(node);
     }
 
-    visitContent(document.documentElement, top, null, false);
+    if (root) visitChildren(root, top, null, false);
+    else visitContent(document.documentElement, top, null, false);
     // Names and states are read after the walk, once every descendant's text is in.
-    const labels = indexLabels([document, ...shadowRoots]);
+    const labels = indexLabels(root ? shadowRoots : [document, ...shadowRoots]);
     for (const pending of kept) {
       const [name, source] = nameOf(pending, labels);
       if (name) pending.node.name = name;
@@ -524,8 +539,21 @@ export function createLibrary() {
       viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
       stats: { visited, kept: elementOf.size, ms: Math.round((performance.now() - started) * 10) / 10 },
       nodes: top,
+      lastCounter: counters.get(options.snapshotId) ?? 0,
+      iframes: iframeNodes.map((node) => node.uid),
+      closedHostCandidates: hostCandidates.map((node) => node.uid),
     };
     return JSON.stringify(result);
+  }
+
+  /** The elements behind uids (null where gone), for BiDi to serialize. */
+  function elements(...uids: string[]): (Element | null)[] {
+    return uids.map(element);
+  }
+
+  /** The content windows of iframes, which BiDi serializes as their browsing contexts. */
+  function frameWindows(...uids: string[]): (Window | null)[] {
+    return uids.map((uid) => (element(uid) as HTMLIFrameElement | null)?.contentWindow ?? null);
   }
 
   /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
@@ -716,6 +744,11 @@ export function createLibrary() {
   /** A CSS selector that matches exactly `el` inside its own root (document or shadow root). */
   function selectorWithinRoot(el: Element): string {
     const root = el.getRootNode() as Document | ShadowRoot;
+    // A unique id outlives reloads; our attribute does not, so it comes second.
+    if (el.id) {
+      const byId = selectorStep(el, root);
+      if (byId.includes('#')) return byId;
+    }
     const uid = el.getAttribute(UID_ATTRIBUTE);
     if (uid !== null && uidByElement.get(el) === uid) {
       // uids are digits and an underscore: nothing to escape inside the quotes.
@@ -750,7 +783,7 @@ export function createLibrary() {
     counters.clear();
   }
 
-  return { walk, adopt, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
+  return { walk, elements, frameWindows, adopt, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
 }
 
 export type InjectedLibrary = ReturnType<typeof createLibrary>;

@@ -28,6 +28,12 @@ export interface RawNode {
   src?: string;
   /** Is it something a person can act on (click, type into, pick)? */
   interactive?: boolean;
+  /** A custom element (its tag has a hyphen). */
+  custom?: boolean;
+  /** It hosts a shadow root: open, or closed (reached through BiDi, which no page script can do). */
+  shadow?: 'open' | 'closed';
+  /** For an iframe: the frame's URL and browsing context, or why it could not be entered. */
+  frame?: { url: string; context?: string; error?: string };
   /** x, y, width, height in CSS pixels, relative to the viewport. */
   box: [number, number, number, number];
   children?: RawNode[];
@@ -37,16 +43,28 @@ export interface WalkOptions {
   snapshotId: number;
   /** Write data-mcp-uid on kept elements (default true). */
   stamp: boolean;
+  /** New uids of this snapshot count up from here (frames of one page share the snapshot id). */
+  counterStart?: number;
 }
 
-export interface WalkResult {
+/** What a walk tells about a page. */
+export interface PageReading {
   url: string;
   title: string;
-  snapshotId: number;
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
   /** Elements visited and kept, and the walk's time in the page (ms). */
   stats: { visited: number; kept: number; ms: number };
   nodes: RawNode[];
+}
+
+/** A walk's answer: the reading, and what Node needs to go on (frames, closed shadow roots). */
+export interface WalkResult extends PageReading {
+  snapshotId: number;
+  /** The highest uid counter of this snapshot id in this document after the walk. */
+  lastCounter: number;
+  /** uids of kept iframes, and of custom elements that may host a closed shadow root. */
+  iframes: string[];
+  closedHostCandidates: string[];
 }
 
 /** What the library knows about a uid it is asked to act on. */

@@ -1,0 +1,204 @@
+import type { Script } from 'webdriver-bidi-protocol';
+import { toLocalValue, type JsonValue } from '../../bidi/index.js';
+import { EvaluationError } from '../errors.js';
+import type { InjectedLibrary } from './injected/library.js';
+import { libraryCall, SANDBOX } from './injected/source.js';
+import type { RawNode, WalkResult } from './injected/types.js';
+import type { PageAccess } from './manager.js';
+
+/** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
+export interface UidRange {
+  context: string;
+  from: number;
+  to: number;
+}
+
+/** A frame met during a walk: its page, its parent frame, and the iframe element (uid) holding it. */
+export interface FrameInfo {
+  page: string;
+  parent: string;
+  iframeUid: string;
+}
+
+/** Nested frames and closed shadow roots deeper than this are left out, with a note on the node. */
+const MAX_DEPTH = 32;
+
+/** Runs an operation of the in-page library in a document's sandbox and returns the raw BiDi value. */
+export async function evaluateLibrary(
+  page: PageAccess,
+  context: string,
+  operation: keyof InjectedLibrary,
+  args: (JsonValue | { sharedId: string })[],
+  what: string,
+  serialization: Script.SerializationOptions = { maxDomDepth: 0, maxObjectDepth: 2 },
+): Promise<Script.RemoteValue> {
+  const result = await page.send(
+    'script.callFunction',
+    {
+      functionDeclaration: libraryCall(operation),
+      arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg))),
+      awaitPromise: true,
+      target: { context, sandbox: SANDBOX },
+      resultOwnership: 'none',
+      serializationOptions: serialization,
+    },
+    what,
+  );
+  if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
+  return result.result;
+}
+
+function findNode(nodes: RawNode[], uid: string): RawNode | undefined {
+  for (const node of nodes) {
+    if (node.uid === uid) return node;
+    const found = node.children ? findNode(node.children, uid) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function shiftBoxes(nodes: RawNode[], dx: number, dy: number): void {
+  for (const node of nodes) {
+    node.box = [node.box[0] + dx, node.box[1] + dy, node.box[2], node.box[3]];
+    if (node.children) shiftBoxes(node.children, dx, dy);
+  }
+}
+
+function clearFocus(nodes: RawNode[]): void {
+  for (const node of nodes) {
+    delete node.focused;
+    if (node.children) clearFocus(node.children);
+  }
+}
+
+/**
+ * Every document reports its own active element; a person sees one focus, which follows the
+ * chain from the top document into the focused iframe. Marks elsewhere are dropped.
+ */
+function resolveFocus(nodes: RawNode[]): void {
+  const own: RawNode[] = [];
+  const frames: RawNode[] = [];
+  const visit = (list: RawNode[]): void => {
+    for (const node of list) {
+      if (node.focused) own.push(node);
+      if (node.frame) frames.push(node);
+      else if (node.children) visit(node.children);
+    }
+  };
+  visit(nodes);
+  const focusedFrame = own.find((node) => node.frame);
+  for (const frame of frames) {
+    if (frame === focusedFrame) resolveFocus(frame.children ?? []);
+    else clearFocus(frame.children ?? []);
+  }
+  if (focusedFrame) delete focusedFrame.focused;
+}
+
+/** Removes custom-element placeholders that turned out to hold nothing. */
+function pruneEmptyHosts(nodes: RawNode[], empty: Set<string>): RawNode[] {
+  return nodes.filter((node) => {
+    if (node.children) node.children = pruneEmptyHosts(node.children, empty);
+    return !(empty.has(node.uid) && !node.children?.length && !node.text && !node.name);
+  });
+}
+
+/**
+ * Walks one page as a person sees it: its document, then each closed shadow root (reached through
+ * BiDi's serialization of the host) and each frame (through its own browsing context, cross-origin
+ * too), nested to any depth, all under one snapshot id with uids unique across the page.
+ */
+export class PageWalk {
+  readonly ranges: UidRange[] = [];
+  readonly frames = new Map<string, FrameInfo>();
+  #counter = 0;
+  /** Custom elements that turned out to host no closed shadow root. */
+  readonly #emptyHosts = new Set<string>();
+
+  constructor(
+    private readonly page: PageAccess,
+    private readonly pageContext: string,
+    private readonly snapshotId: number,
+    private readonly stamp: boolean,
+  ) {}
+
+  async run(): Promise<WalkResult> {
+    const walked = await this.#document(this.pageContext, 0);
+    walked.nodes = pruneEmptyHosts(walked.nodes, this.#emptyHosts);
+    resolveFocus(walked.nodes);
+    return walked;
+  }
+
+  async #walk(context: string, root?: string): Promise<WalkResult> {
+    const start = this.#counter;
+    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start };
+    const value = await evaluateLibrary(this.page, context, 'walk', root ? [options, { sharedId: root }] : [options], 'Taking a snapshot');
+    if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
+    const walked = JSON.parse(value.value) as WalkResult;
+    this.#counter = Math.max(start, walked.lastCounter);
+    this.ranges.push({ context, from: start + 1, to: this.#counter });
+    return walked;
+  }
+
+  async #document(context: string, depth: number): Promise<WalkResult> {
+    const walked = await this.#walk(context);
+    await this.#closedRoots(context, walked.nodes, walked.closedHostCandidates, walked.iframes, depth);
+    await this.#frames(context, walked, depth);
+    return walked;
+  }
+
+  /**
+   * Fills custom elements whose shadow root is closed, found in `nodes`; iframes met inside are
+   * added to `iframes`. Candidates with no closed root are remembered, to be pruned when empty.
+   */
+  async #closedRoots(context: string, nodes: RawNode[], candidates: string[], iframes: string[], depth: number): Promise<void> {
+    if (candidates.length === 0) return;
+    const hosts = await evaluateLibrary(this.page, context, 'elements', candidates, 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const items = hosts.type === 'array' ? hosts.value ?? [] : [];
+    for (const [index, uid] of candidates.entries()) {
+      const host = items[index];
+      const root = host?.type === 'node' ? host.value?.shadowRoot : undefined;
+      const node = findNode(nodes, uid);
+      if (!node) continue;
+      if (!root?.sharedId || root.value?.mode !== 'closed') {
+        this.#emptyHosts.add(uid);
+        continue;
+      }
+      node.shadow = 'closed';
+      if (depth >= MAX_DEPTH) continue;
+      const inner = await this.#walk(context, root.sharedId);
+      if (inner.nodes.length) node.children = [...(node.children ?? []), ...inner.nodes];
+      iframes.push(...inner.iframes);
+      await this.#closedRoots(context, inner.nodes, inner.closedHostCandidates, iframes, depth + 1);
+    }
+  }
+
+  /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */
+  async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
+    if (walked.iframes.length === 0) return;
+    const windows = await evaluateLibrary(this.page, context, 'frameWindows', walked.iframes, 'Finding frames', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const items = windows.type === 'array' ? windows.value ?? [] : [];
+    for (const [index, uid] of walked.iframes.entries()) {
+      const node = findNode(walked.nodes, uid);
+      if (!node) continue;
+      const window = items[index];
+      const child = window?.type === 'window' ? window.value.context : undefined;
+      if (!child) {
+        node.frame = { url: node.src ?? '', error: 'the frame has no document to read (not loaded yet, or blocked)' };
+        continue;
+      }
+      if (depth >= MAX_DEPTH) {
+        node.frame = { url: node.src ?? '', context: child, error: `frames nested deeper than ${MAX_DEPTH} are not read` };
+        continue;
+      }
+      this.frames.set(child, { page: this.pageContext, parent: context, iframeUid: uid });
+      try {
+        const inner = await this.#document(child, depth + 1);
+        shiftBoxes(inner.nodes, node.box[0], node.box[1]);
+        node.frame = { url: inner.url, context: child };
+        if (inner.nodes.length) node.children = inner.nodes;
+      } catch (error) {
+        node.frame = { url: node.src ?? '', context: child, error: `the frame could not be read: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  }
+}
