@@ -6,6 +6,7 @@
  * (one of each per round, order rotated) so drift hits them all alike. Run with
  * `npm run bench:snapshot`. Exits non-zero only on errors, never on timings.
  */
+import { observe } from '../src/firefox/snapshot/observe.js';
 import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
@@ -297,7 +298,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         const formatStart = performance.now();
-        formatSnapshotText({ id: 0, pageId: client.selectedPageId, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes });
+        formatSnapshotText({ id: 0, pageId: client.selectedPageId, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes, observation: observe(walked) });
         const formatEnd = performance.now();
         formatMsSamples.push(formatEnd - formatStart);
         parseMs.push(formatStart - parseStart);

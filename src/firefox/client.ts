@@ -8,7 +8,8 @@ import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './net
 import { PageRegistry } from './pages.js';
 import { connectSession, launchSession, type SessionHandle, type SessionOptions } from './session.js';
 import { webdriverSession, type WebDriverOptions } from './webdriver.js';
-import { InputController, type ActionResult, type ClickOptions } from './input/actions.js';
+import { InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
+import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 import { SANDBOX } from './snapshot/injected/source.js';
@@ -20,6 +21,10 @@ export interface ClientOptions extends SessionOptions {
   networkCapacity?: number;
   /** Viewport given to every page the client sees open. */
   viewport?: { width: number; height: number };
+  /** Named layers for snapshots: name → CSS selectors, such as { content: ['#main', 'article'] }. */
+  layers?: Record<string, string[]>;
+  /** The layers a snapshot is limited to when it names none (default: the whole page). */
+  defaultLayers?: string[];
 }
 
 export type FirefoxLaunchOptions = LaunchOptions & ClientOptions;
@@ -106,7 +111,10 @@ export class FirefoxClient {
       send: <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => this.#send(method, params, what, timeout),
       pageIndexOf: (id: string) => this.#pages.indexOf(id),
     };
-    this.#snapshots = new SnapshotManager(access);
+    for (const name of options.defaultLayers ?? []) {
+      if (!options.layers?.[name]) throw new InvalidArgumentError(`Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`);
+    }
+    this.#snapshots = new SnapshotManager(access, { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] });
     this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation);
   }
 
@@ -488,6 +496,22 @@ export class FirefoxClient {
     const context = this.#selected();
     this.#refuseWhileDialogOpen(context, 'Taking a snapshot');
     return this.#snapshots.take(context, options);
+  }
+
+  /**
+   * Scrolls the page (or a container by uid) with real wheel input, waits until it rests or the
+   * budget runs out, and returns what happened with a viewport snapshot of where it ended.
+   */
+  async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
+    const context = this.#actionContext('Scrolling');
+    const result = await this.#input.scroll(context, options);
+    return { ...result, snapshot: await this.#snapshots.take(context, { viewport: true }) };
+  }
+
+  /** Elements whose name, text, value or link matches `query` (text, or a regular expression), with their uids and paths, collapsed or not. */
+  async findInPage(query: string, options: { regex?: boolean; limit?: number } = {}): Promise<FindResult & { snapshotId: number }> {
+    const snapshot = await this.takeSnapshot({ layers: [] });
+    return { ...findInSnapshot(snapshot.nodes, query, options), snapshotId: snapshot.id };
   }
 
   /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */

@@ -4,10 +4,14 @@ export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type Dialog } from './dialogs.js';
 export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
 export { findFirefox } from './find-firefox.js';
-export { formatSnapshotText, formatNode, allNodes, type Snapshot, type SnapshotNode } from './snapshot/format.js';
+export { formatSnapshotText, formatHeader, formatNode, allNodes, type Snapshot, type SnapshotNode, type FormatOptions } from './snapshot/format.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 export type { NameSource } from './snapshot/injected/types.js';
-export { type ActionResult, type ClickOptions, type MouseButton, type Modifier } from './input/actions.js';
+export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
+export { compressSnapshot, formatCompressedText, formatCollapsed, type CollapsedRun, type CompressedNode } from './snapshot/compress.js';
+export { diffSnapshots, formatDiff, type SnapshotDiff } from './snapshot/diff.js';
+export { pageOfText, findInSnapshot, formatFindResult, type TextPage, type FindResult, type FindMatch } from './snapshot/budget.js';
+export { type Observation, type ViewportInfo, type NameStatus, type Zone } from './snapshot/observe.js';
 export { findGeckodriver, type WebDriverOptions } from './webdriver.js';
 export { sessionEndpoint } from './session.js';
 export {

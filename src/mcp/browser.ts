@@ -52,6 +52,8 @@ export class BrowserHolder {
     const options = this.options;
     const common = {
       acceptInsecureCerts: options.acceptInsecureCerts,
+      layers: options.layers,
+      defaultLayers: options.defaultLayers,
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };
     if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });

@@ -12,6 +12,11 @@ export interface ServerOptions {
   acceptInsecureCerts: boolean;
   prefs: Record<string, PrefValue>;
   outputDir: string;
+  /** Snapshots collapse long repeated runs unless a call says otherwise. */
+  compress: boolean;
+  /** Named layers for snapshots (name → selectors), and the ones used when a call names none. */
+  layers: Record<string, string[]>;
+  defaultLayers: string[];
   /** Streamable HTTP on this port (0: any free port); stdio when absent. */
   port?: number;
   host: string;
@@ -39,6 +44,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
   { name: 'accept-insecure-certs', type: 'boolean', description: 'Accept self-signed and otherwise invalid TLS certificates.' },
   { name: 'pref', type: 'string', multiple: true, value: 'name=value', description: 'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.' },
+  { name: 'layer', type: 'string', multiple: true, value: 'name=selectors', description: 'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.' },
+  { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
+  { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
   { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots and snapshots are saved (default temp/); files are written only here or in the working directory.' },
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
@@ -58,6 +66,13 @@ function parseViewport(text: string): { width: number; height: number } {
     throw new OptionsError(`--viewport "${text}" is not WIDTHxHEIGHT in pixels, such as 1280x720.`);
   }
   return { width, height };
+}
+
+function parseLayer(text: string): [string, string[]] {
+  const at = text.indexOf('=');
+  const selectors = at > 0 ? text.slice(at + 1).split(',').map((selector) => selector.trim()).filter(Boolean) : [];
+  if (at <= 0 || selectors.length === 0) throw new OptionsError(`--layer "${text}" is not name=selectors, such as --layer content=#main,article.`);
+  return [text.slice(0, at).trim(), selectors];
 }
 
 function parsePref(text: string): [string, PrefValue] {
@@ -106,7 +121,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const firefoxPath = text('firefox-path');
   const profile = text('profile');
   const token = text('token');
+  const layers = Object.fromEntries(((values.layer as string[] | undefined) ?? []).map(parseLayer));
+  const defaultLayers = (text('default-layers') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of defaultLayers) {
+    if (!layers[name]) throw new OptionsError(`--default-layers names "${name}", which no --layer defines; define it with --layer ${name}=<selectors>.`);
+  }
+  const compressEnv = env.FIREFOX_MCP_COMPRESS;
   return {
+    compress: values.compress === true || (compressEnv !== undefined && ['1', 'true', 'yes'].includes(compressEnv.toLowerCase())),
+    layers,
+    defaultLayers,
     headless,
     acceptInsecureCerts: values['accept-insecure-certs'] === true,
     prefs: Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)),

@@ -1,5 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ActionResult, Dialog, FirefoxClient } from '../firefox/index.js';
+import { pageOfText, type ActionResult, type Dialog, type FirefoxClient } from '../firefox/index.js';
+
+/** Characters of one text output (snapshot, Markdown, console, network) unless maxChars says otherwise. */
+export const DEFAULT_MAX_CHARS = 40_000;
 
 /** Describes a dialog the way a model should act on it. */
 export function dialogLine(dialog: Dialog): string {
@@ -29,6 +32,17 @@ export class ToolResponse {
   structured(key: string, value: unknown): this {
     this.#structured[key] = value;
     return this;
+  }
+
+  /** Adds a long text within a budget: one page of it, a note saying what was cut, and the paging fields. */
+  budgeted(text: string, page: { offset?: number | undefined; maxChars?: number | undefined }): this {
+    const result = pageOfText(text, { offset: page.offset ?? 0, maxChars: page.maxChars ?? DEFAULT_MAX_CHARS });
+    this.line(result.text);
+    return this.structured('totalChars', result.totalChars)
+      .structured('offset', result.offset)
+      .structured('hasMore', result.hasMore)
+      .structured('nextOffset', result.nextOffset)
+      .structured('truncated', result.truncated);
   }
 
   image(data: Buffer, mimeType: string): this {

@@ -185,7 +185,11 @@ describe('takeSnapshot', () => {
     expect(unnamed).toMatchObject({ role: 'button', nameSource: 'unknown', interactive: true });
     expect(unnamed.name).toBeUndefined();
     expect(snapshot.text).toContain(`uid=${(await byId(snapshot, 'by-text')).uid} button "Save draft"`);
-    expect(snapshot.text.split('\n')[0]).toBe(`snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels"`);
+    expect(snapshot.text.split('\n')[0]).toBe(`snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels" interactive=10 weak-names=2 no-names=1 exact-ui-claims=partial`);
+    expect(snapshot.observation).toEqual({ totalInteractive: 10, weakInteractive: 2, unknownInteractive: 1, exactUiClaims: 'partial' });
+    expect(unnamed.nameStatus).toBe('unknown');
+    expect((await byId(snapshot, 'by-title')).nameStatus).toBe('weak');
+    expect((await byId(snapshot, 'by-text')).nameStatus).toBe('strong');
   });
 
   it('keeps what a person can see and drops the rest', async () => {
@@ -221,7 +225,7 @@ describe('takeSnapshot', () => {
     expect(await byId(snapshot, 'editable')).toMatchObject({ role: 'textbox', name: 'Notes', value: 'Some notes' });
     expect(await byId(snapshot, 'tab')).toMatchObject({ interactive: true, name: 'Focusable div' });
     const line = (id: string): Promise<string> => byId(snapshot, id).then((node) => snapshot.text.split('\n').find((text) => text.includes(`uid=${node.uid} `))?.trim() ?? '');
-    expect(await line('filled')).toMatch(/^uid=\S+ textbox value="a@b\.c" required focused$/);
+    expect(await line('filled')).toMatch(/^uid=\S+ textbox value="a@b\.c" required focused no-name$/);
     expect(await line('dis')).toMatch(/^uid=\S+ button "Off" disabled$/);
     expect(await line('docs')).toMatch(/^uid=\S+ link "Docs" href="\/docs"$/);
   });

@@ -7,7 +7,7 @@ import {
   isCollapsed,
   type CompressedNode,
 } from '../../src/firefox/snapshot/compress.js';
-import { formatSnapshotText, type Snapshot, type SnapshotNode } from '../../src/firefox/snapshot/format.js';
+import { formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from '../../src/firefox/snapshot/format.js';
 
 const box: [number, number, number, number] = [0, 0, 10, 10];
 
@@ -19,6 +19,7 @@ function snapshotOf(nodes: SnapshotNode[]): Snapshot {
     title: 'Example',
     viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
     stats: { visited: 0, kept: 0, ms: 0 },
+    observation: { totalInteractive: 0, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
     nodes,
   };
 }
@@ -118,7 +119,8 @@ describe('compressSnapshot', () => {
     const result = compressSnapshot(nodes);
     expect(result.collapsed).toEqual([]);
     expect(result.nodes).toBe(nodes);
-    expect(formatCompressedText(header, result.nodes)).toBe(formatSnapshotText(snapshotOf(nodes)));
+    const snapshot = snapshotOf(nodes);
+    expect(formatCompressedText(formatHeader(snapshot), result.nodes)).toBe(formatSnapshotText(snapshot));
   });
 
   it('does not collapse siblings whose structure differs, however alike their names', () => {

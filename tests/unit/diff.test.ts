@@ -13,6 +13,7 @@ function snapshot(id: number, nodes: SnapshotNode[], pageId = 'p'): Snapshot {
     title: 'Form',
     viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
     stats: { visited: 0, kept: 0, ms: 0 },
+    observation: { totalInteractive: 0, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
     nodes,
   };
 }

@@ -36,10 +36,11 @@ describe('formatSnapshotText', () => {
       title: 'Example "site"',
       viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
       stats: { visited: 3, kept: 3, ms: 1 },
+      observation: { totalInteractive: 1, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
       nodes: [{ uid: '3_1', tag: 'nav', role: 'navigation', name: 'Main', box, children: [{ uid: '3_2', tag: 'a', role: 'link', name: 'Home', href: '/', box }] }, { uid: '3_3', tag: 'main', role: 'main', box }],
     };
     expect(formatSnapshotText(snapshot)).toBe(
-      ['snapshot=3 url="http://example.test/" title="Example \\"site\\""', 'uid=3_1 navigation "Main"', '  uid=3_2 link "Home" href="/"', 'uid=3_3 main'].join('\n'),
+      ['snapshot=3 url="http://example.test/" title="Example \\"site\\"" interactive=1 exact-ui-claims=safe', 'uid=3_1 navigation "Main"', '  uid=3_2 link "Home" href="/"', 'uid=3_3 main'].join('\n'),
     );
   });
 });

@@ -5,12 +5,12 @@ import { paginate } from '../../src/mcp/tools/paging.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1' });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', compress: false, layers: {}, defaultLayers: [] });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't'],
       {},
     );
     expect(options).toEqual({
@@ -24,6 +24,9 @@ describe('parseOptions', () => {
       port: 8931,
       host: '0.0.0.0',
       token: 't',
+      layers: { content: ['#main', 'article'], nav: ['nav'] },
+      defaultLayers: ['content'],
+      compress: true,
     });
   });
 
@@ -41,6 +44,8 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
     expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
+    expect(() => parseOptions(['--layer', 'content'], {})).toThrow('is not name=selectors');
+    expect(() => parseOptions(['--default-layers', 'nope'], {})).toThrow('no --layer defines');
   });
 });
 

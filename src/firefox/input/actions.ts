@@ -29,6 +29,27 @@ export interface ActionResult {
   settled: boolean;
 }
 
+export interface ScrollOptions {
+  direction: 'up' | 'down' | 'left' | 'right';
+  /** How far, in screens (viewport or container heights/widths); default 0.75. */
+  screens?: number;
+  /** Scroll this container instead of the page. */
+  uid?: string;
+  /** The longest wait for the scrolling to come to rest (default 1500 ms). */
+  budgetMs?: number;
+}
+
+export interface ScrollResult {
+  action: string;
+  /** Pixels moved, and whether an end was reached. */
+  moved: { x: number; y: number };
+  atEnd: boolean;
+  /** The scrolling was still going when the budget ran out. */
+  incomplete: boolean;
+}
+
+type ScrollState = { x: number; y: number; width: number; height: number; maxX: number; maxY: number; centerX: number; centerY: number };
+
 export interface SettleTimings {
   /** A DOM quiet period that counts as settled (default 100 ms). */
   quietMs?: number;
@@ -198,6 +219,43 @@ export class InputController {
       throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
     }
     return this.click(context, uid);
+  }
+
+  /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest. */
+  async scroll(context: string, options: ScrollOptions): Promise<ScrollResult> {
+    const screens = options.screens ?? 0.75;
+    if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
+    if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got "${options.direction}".`);
+    const uid = options.uid ?? null;
+    const frame = uid === null ? context : (await this.snapshots.elementRef(context, uid)).frame;
+    const read = async (): Promise<ScrollState> => {
+      const state = (await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(context, uid, 'scrollState', [], 'Reading the scroll position'))) as ScrollState | null;
+      if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
+      return state;
+    };
+    const before = await read();
+    const vertical = options.direction === 'up' || options.direction === 'down';
+    const sign = options.direction === 'up' || options.direction === 'left' ? -1 : 1;
+    const delta = Math.round(sign * screens * (vertical ? before.height : before.width));
+    const what = uid === null ? 'the page' : `uid=${uid}`;
+    await this.page.send(
+      'input.performActions',
+      { context: frame, actions: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x: before.centerX, y: before.centerY, deltaX: vertical ? 0 : delta, deltaY: vertical ? delta : 0, origin: 'viewport' }] }] },
+      `Scrolling ${what}`,
+    );
+    // Smooth scrolling takes a while: wait until the position holds still, within the budget.
+    const deadline = Date.now() + (options.budgetMs ?? 1500);
+    let last = before;
+    let still = 0;
+    while (Date.now() < deadline && still < 2) {
+      await sleep(50);
+      const now = await read();
+      still = now.x === last.x && now.y === last.y ? still + 1 : 0;
+      last = now;
+    }
+    const moved = { x: last.x - before.x, y: last.y - before.y };
+    const atEnd = vertical ? (sign < 0 ? last.y <= 0 : last.y >= last.maxY - 1) : sign < 0 ? last.x <= 0 : last.x >= last.maxX - 1;
+    return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: still < 2 };
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
 import { formatCount } from './budget.js';
-import { formatNode, type SnapshotNode } from './format.js';
+import { formatNode, type FormatOptions, type SnapshotNode } from './format.js';
 
 export interface CompressOptions {
   /** The fewest alike siblings in a row that get collapsed (default 20). */
@@ -159,7 +159,7 @@ export function formatCollapsed(run: CollapsedRun): string {
 }
 
 /** Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker, two spaces of indent per depth. */
-export function formatCompressedText(header: string, nodes: readonly CompressedNode[], verbose = false): string {
+export function formatCompressedText(header: string, nodes: readonly CompressedNode[], options: FormatOptions = {}): string {
   const lines = [header];
   const visit = (list: readonly CompressedNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
@@ -169,7 +169,7 @@ export function formatCompressedText(header: string, nodes: readonly CompressedN
         continue;
       }
       const { children, ...element } = node;
-      lines.push(indent + formatNode(element, verbose));
+      lines.push(indent + formatNode(element, options));
       if (children) visit(children, depth + 1);
     }
   };

@@ -1,10 +1,24 @@
 import type { PageReading, RawNode } from './injected/types.js';
+import type { Observation, ViewportInfo } from './observe.js';
 
 /** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
 export interface Snapshot extends PageReading {
   id: number;
   /** The browsing context (page) it was taken in. */
   pageId: string;
+  /** How many interactive elements, how many weakly or not named, and whether exact UI claims are safe. */
+  observation: Observation;
+  /** With `viewport: true`: only what intersects the viewport was kept; this says how much lies outside. */
+  viewportInfo?: ViewportInfo;
+  /** With `layers`: the named layers the snapshot was limited to. */
+  layers?: string[];
+}
+
+export interface FormatOptions {
+  /** Also show where each name came from and each element's box. */
+  verbose?: boolean;
+  /** Show each interactive element's zone (viewport snapshots do). */
+  zones?: boolean;
 }
 
 export type SnapshotNode = RawNode;
@@ -19,7 +33,8 @@ function quote(text: string): string {
 }
 
 /** One element as one line: `uid=1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
-export function formatNode(node: SnapshotNode, verbose = false): string {
+export function formatNode(node: SnapshotNode, options: FormatOptions = {}): string {
+  const { verbose = false, zones = verbose } = options;
   const parts = [`uid=${node.uid}`, node.role === 'generic' ? node.tag : node.role];
   if (node.name) parts.push(quote(node.name));
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
@@ -37,6 +52,9 @@ export function formatNode(node: SnapshotNode, verbose = false): string {
   if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
   if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
   else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  if (node.nameStatus === 'unknown') parts.push('no-name');
+  else if (node.nameStatus === 'weak') parts.push('weak-name');
+  if (zones && node.zone) parts.push(`zone=${node.zone}`);
   if (node.custom) parts.push('custom');
   if (node.shadow) parts.push(`shadow=${node.shadow}`);
   if (verbose) {
@@ -49,12 +67,26 @@ export function formatNode(node: SnapshotNode, verbose = false): string {
 }
 
 /** The text export for a model: a header line, then one line per element, two spaces of indent per depth. */
-export function formatSnapshotText(snapshot: Snapshot, verbose = false): string {
-  const lines = [`snapshot=${snapshot.id} url=${JSON.stringify(snapshot.url)} title=${JSON.stringify(snapshot.title)}`];
+/** The header line: which snapshot of which page, and how far its names can be trusted. */
+export function formatHeader(snapshot: Snapshot): string {
+  const { observation: seen, viewportInfo: outside } = snapshot;
+  const parts = [`snapshot=${snapshot.id}`, `url=${JSON.stringify(snapshot.url)}`, `title=${JSON.stringify(snapshot.title)}`];
+  parts.push(`interactive=${seen.totalInteractive}`);
+  if (seen.weakInteractive) parts.push(`weak-names=${seen.weakInteractive}`);
+  if (seen.unknownInteractive) parts.push(`no-names=${seen.unknownInteractive}`);
+  parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
+  if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
+  if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
+  return parts.join(' ');
+}
+
+export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = {}): string {
+  const format = { zones: snapshot.viewportInfo !== undefined, ...options };
+  const lines = [formatHeader(snapshot)];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
     for (const node of nodes) {
-      lines.push(indent + formatNode(node, verbose));
+      lines.push(indent + formatNode(node, format));
       if (node.children) visit(node.children, depth + 1);
     }
   };

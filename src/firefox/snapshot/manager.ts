@@ -2,9 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath } from 'node:path';
 import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
-import { formatSnapshotText, type Snapshot } from './format.js';
+import { compressSnapshot, formatCompressedText, type CollapsedRun } from './compress.js';
+import { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
+import { allNodes, formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
 import type { InjectedLibrary } from './injected/library.js';
 import type { ActionTarget, UidLookup } from './injected/types.js';
+import { observe, viewportInfo, viewportNodes } from './observe.js';
 import { evaluateLibrary, PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
@@ -16,13 +19,27 @@ export interface PageAccess {
 export interface SnapshotOptions {
   /** Write `data-mcp-uid` on kept elements (default true); off for pages that react badly to DOM changes. */
   stamp?: boolean;
+  /** Keep only what intersects the viewport, and say how much lies above and below. */
+  viewport?: boolean;
+  /** Limit the walk to these named layers (configured with the client's `layers`); `[]` means the whole page even when default layers are set. */
+  layers?: string[];
+  /** Collapse long runs of structurally identical siblings in the text (the tree stays whole). */
+  compress?: boolean;
+  /** Only the subtree under this uid. */
+  root?: string;
+  /** Only what changed since this snapshot id (of the same page), as a diff. */
+  since?: number;
   /** Also save the text and JSON under this directory (inside the working directory; `true` means `temp/`). */
   saveTo?: string | true;
 }
 
 export interface TakenSnapshot extends Snapshot {
-  /** The text export, for a model. */
+  /** The text export, for a model: the snapshot, compressed with `compress`, or the diff with `since`. */
   text: string;
+  /** With `compress`: the runs that the text collapses. */
+  collapsed?: CollapsedRun[];
+  /** With `since`: what changed (absent when `since` was unknown; the text then says so). */
+  diff?: SnapshotDiff;
   /** Where the snapshot was saved, with `saveTo`. */
   savedTo?: { text: string; json: string };
 }
@@ -38,6 +55,15 @@ export interface UidSelector {
 }
 
 const UID_PATTERN = /^(\d+)_(\d+)$/;
+/** Snapshots kept per page for diffs. */
+const HISTORY = 10;
+
+/** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
+function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
+  if (root === undefined) return nodes;
+  for (const node of allNodes(nodes)) if (node.uid === root) return [node];
+  throw new InvalidArgumentError(`root "${root}" is not in this snapshot; take a snapshot without root and use one of its uids.`);
+}
 
 /**
  * Takes snapshots and owns uids: which snapshot, page and frame each uid came from, and what the
@@ -51,15 +77,33 @@ export class SnapshotManager {
   /** Frames met in walks: their page, parent frame and iframe uid (for selector chains). */
   readonly #frames = new Map<string, FrameInfo>();
   readonly #cleared = new Set<number>();
+  /** Recent snapshots, for `since`. */
+  readonly #history: TakenSnapshot[] = [];
 
-  constructor(private readonly page: PageAccess) {}
+  constructor(
+    private readonly page: PageAccess,
+    /** Named layers: name → CSS selectors; and the layers a snapshot takes when it names none. */
+    private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
+  ) {}
 
   async take(context: string, options: SnapshotOptions = {}): Promise<TakenSnapshot> {
+    // No layers named: the default layers; an empty list: the whole page.
+    const chosen = options.layers ?? this.layers.defaults;
+    const layers = chosen.length ? [...chosen] : undefined;
+    const selectors = layers?.flatMap((name) => {
+      const found = this.layers.named[name];
+      if (!found) {
+        const known = Object.keys(this.layers.named);
+        throw new InvalidArgumentError(`Unknown layer "${name}"; ${known.length ? `the layers are ${known.map((layer) => `"${layer}"`).join(', ')}` : 'no layers are configured (start with --layer name=selector)'}.`);
+      }
+      return [...found];
+    });
     const id = this.#nextId++;
-    const walk = new PageWalk(this.page, context, id, options.stamp !== false);
+    const walk = new PageWalk(this.page, context, id, options.stamp !== false, selectors);
     this.#snapshots.set(id, { page: context, ranges: walk.ranges });
     const walked = await walk.run();
     for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
+    const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
       pageId: context,
@@ -67,12 +111,41 @@ export class SnapshotManager {
       title: walked.title,
       viewport: walked.viewport,
       stats: walked.stats,
-      nodes: walked.nodes,
+      nodes,
+      observation: observe({ nodes, viewport: walked.viewport }),
+      ...(options.viewport ? { viewportInfo: viewportInfo(walked.viewport) } : {}),
+      ...(layers ? { layers } : {}),
       text: '',
     };
-    snapshot.text = formatSnapshotText(snapshot);
+    snapshot.text = this.#text(snapshot, options);
+    this.#remember(snapshot);
     if (options.saveTo !== undefined) snapshot.savedTo = saveSnapshot(snapshot, options.saveTo === true ? 'temp' : options.saveTo);
     return snapshot;
+  }
+
+  #text(snapshot: TakenSnapshot, options: SnapshotOptions): string {
+    if (options.since !== undefined) {
+      const before = this.#history.find((old) => old.id === options.since && old.pageId === snapshot.pageId);
+      if (before) {
+        snapshot.diff = diffSnapshots(before, snapshot);
+        return formatDiff(snapshot.diff);
+      }
+      const note = `since=${options.since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
+      return `${note}\n${formatSnapshotText(snapshot)}`;
+    }
+    if (options.compress) {
+      const compressed = compressSnapshot(snapshot.nodes);
+      snapshot.collapsed = compressed.collapsed;
+      return formatCompressedText(formatHeader(snapshot), compressed.nodes, { zones: snapshot.viewportInfo !== undefined });
+    }
+    return formatSnapshotText(snapshot);
+  }
+
+  /** Keeps the last snapshots of each page for diffs; a navigation makes older ones useless, and #text says so. */
+  #remember(snapshot: TakenSnapshot): void {
+    this.#history.push(snapshot);
+    const ofPage = this.#history.filter((old) => old.pageId === snapshot.pageId);
+    if (ofPage.length > HISTORY) this.#history.splice(this.#history.indexOf(ofPage[0] as TakenSnapshot), 1);
   }
 
   /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */

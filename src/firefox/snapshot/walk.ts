@@ -119,6 +119,8 @@ export class PageWalk {
     private readonly pageContext: string,
     private readonly snapshotId: number,
     private readonly stamp: boolean,
+    /** Walk only these parts of the top document (named layers). */
+    private readonly rootSelectors?: string[],
   ) {}
 
   async run(): Promise<WalkResult> {
@@ -130,7 +132,8 @@ export class PageWalk {
 
   async #walk(context: string, root?: string): Promise<WalkResult> {
     const start = this.#counter;
-    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start };
+    const layered = context === this.pageContext && !root && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
+    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered };
     const value = await evaluateLibrary(this.page, context, 'walk', root ? [options, { sharedId: root }] : [options], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError, type ConsoleMessage } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
-import { pageIdx, pageSize } from './schemas.js';
+import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
 function line(message: ConsoleMessage): string {
   const where = message.source ? ` (${message.source.url}:${message.source.line})` : '';
@@ -17,13 +17,14 @@ export const listConsoleMessages = defineTool({
     types: z.array(z.string()).optional().describe('Only these types or levels, such as ["error", "warn"], ["log"], ["exception"]. Default: all.'),
     pageSize,
     pageIdx,
+    maxChars,
+    offset,
   },
-  handler: ({ types, pageSize: size, pageIdx: index }, { client }, response) => {
+  handler: ({ types, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { client }, response) => {
     const wanted = types?.map((type) => type.toLowerCase());
     const messages = client.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
     const page = paginate(messages, size, index);
-    response.line(page.summary);
-    for (const message of page.items) response.line(line(message));
+    response.budgeted([page.summary, ...page.items.map(line)].join('\n'), { offset: start, maxChars: budget });
     response.structured('messages', page.items);
   },
 });

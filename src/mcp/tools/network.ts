@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError, type NetworkRequest } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
-import { pageIdx, pageSize } from './schemas.js';
+import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
 /** Header values that carry credentials: shown as <redacted>, never printed. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
@@ -26,12 +26,13 @@ export const listNetworkRequests = defineTool({
     resourceTypes: z.array(z.string()).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
     pageSize,
     pageIdx,
+    maxChars,
+    offset,
   },
-  handler: ({ resourceTypes, pageSize: size, pageIdx: index }, { client }, response) => {
+  handler: ({ resourceTypes, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { client }, response) => {
     const requests = client.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
     const page = paginate(requests, size, index);
-    response.line(page.summary);
-    for (const request of page.items) response.line(line(request));
+    response.budgeted([page.summary, ...page.items.map(line)].join('\n'), { offset: start, maxChars: budget });
     response.structured('requests', page.items.map((request) => ({ ...request, requestHeaders: redact(request.requestHeaders), responseHeaders: redact(request.responseHeaders) })));
   },
 });

@@ -1,35 +1,64 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { formatSnapshotText } from '../../firefox/index.js';
+import { formatFindResult, formatSnapshotText } from '../../firefox/index.js';
 import { defineTool, outputPath } from '../tool.js';
-import { uid } from './schemas.js';
+import { maxChars, offset, uid } from './schemas.js';
 
 export const takeSnapshot = defineTool({
   name: 'take_snapshot',
   description:
-    'Take a text snapshot of the selected page: one line per visible element a person can see or use, each with a uid that the input tools take. Prefer it to a screenshot. Uids stay valid until the page navigates.',
+    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, each with a uid that the input tools take. Prefer it to a screenshot. Uids stay valid until the page navigates.',
   annotations: { category: 'snapshot', readOnlyHint: true },
   schema: {
-    verbose: z.boolean().optional().describe('Also show where each name came from and each element\'s box (x,y,width,height). Default false.'),
+    verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),
+    viewport: z.boolean().optional().describe('Only what is in the viewport now, with how much lies above and below. Default false.'),
+    layers: z.array(z.string()).optional().describe('Only these named layers (configured with --layer); [] for the whole page.'),
+    compress: z.boolean().optional().describe('Collapse long runs of identical rows or items into one line each (default: the server setting).'),
+    root: z.string().optional().describe('Only the subtree under this uid.'),
+    since: z.number().int().positive().optional().describe('Only what changed since this snapshot id (added, removed, changed elements).'),
     filePath: z.string().optional().describe('Save the snapshot to this file (in the output directory when relative) instead of returning it.'),
+    maxChars,
+    offset,
   },
-  handler: async ({ verbose, filePath }, { client, options }, response) => {
-    const snapshot = await client.takeSnapshot();
-    const text = verbose ? formatSnapshotText(snapshot, true) : snapshot.text;
-    response.structured('snapshotId', snapshot.id).structured('url', snapshot.url).structured('title', snapshot.title);
+  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { client, options }, response) => {
+    const snapshot = await client.takeSnapshot({
+      compress: compress ?? options.compress,
+      ...(viewport === undefined ? {} : { viewport }),
+      ...(layers === undefined ? {} : { layers }),
+      ...(root === undefined ? {} : { root }),
+      ...(since === undefined ? {} : { since }),
+    });
+    const text = verbose && since === undefined ? formatSnapshotText(snapshot, { verbose: true }) : snapshot.text;
+    response.structured('snapshotId', snapshot.id).structured('url', snapshot.url).structured('title', snapshot.title).structured('observation', snapshot.observation);
+    if (snapshot.viewportInfo) response.structured('viewport', snapshot.viewportInfo);
     if (filePath !== undefined) {
       const target = outputPath(options, filePath);
       writeFileSync(target, `${text}\n`);
       response.line(`Saved snapshot ${snapshot.id} (${snapshot.stats.kept} elements, ${text.length} characters) to ${target}.`).structured('filePath', target);
       return;
     }
-    response.line('## Page snapshot').line(text);
+    response.line(since === undefined ? '## Page snapshot' : '## Changes').budgeted(text, { offset: start, maxChars: budget });
+  },
+});
+
+export const findInPage = defineTool({
+  name: 'find_in_page',
+  description: 'Find elements whose name, text, value or link matches a text (or a regular expression), with their uids and where they sit, whether or not a compressed snapshot shows them.',
+  annotations: { category: 'snapshot', readOnlyHint: true },
+  schema: {
+    query: z.string().min(1).describe('Text to look for (case-insensitive), or a regular expression with regex: true.'),
+    regex: z.boolean().optional().describe('Treat query as a regular expression. Default false.'),
+    limit: z.number().int().positive().max(1000).optional().describe('The most matches to list (default 50).'),
+  },
+  handler: async ({ query, regex, limit }, { client }, response) => {
+    const found = await client.findInPage(query, { ...(regex === undefined ? {} : { regex }), ...(limit === undefined ? {} : { limit }) });
+    response.line(formatFindResult(found, query)).structured('matches', found.matches).structured('total', found.total);
   },
 });
 
 export const resolveUidToSelector = defineTool({
   name: 'resolve_uid_to_selector',
-  description: 'Give a CSS selector that finds exactly the element with this uid (with its shadow-host chain), for use in Playwright or Selenium scripts.',
+  description: 'Give a ready locator path for the element with this uid: a CSS selector inside its root, with its shadow-host and frame chains (joined by >> for Playwright).',
   annotations: { category: 'snapshot', readOnlyHint: true },
   schema: { uid },
   handler: async ({ uid: target }, { client }, response) => {
@@ -38,4 +67,23 @@ export const resolveUidToSelector = defineTool({
   },
 });
 
-export const snapshotTools = [takeSnapshot, resolveUidToSelector];
+export const scrollPage = defineTool({
+  name: 'scroll_page',
+  description: 'Scroll the page (or a scrollable container) with the mouse wheel, wait until it rests, and return a snapshot of what is in the viewport then.',
+  annotations: { category: 'snapshot', readOnlyHint: false },
+  schema: {
+    direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
+    screens: z.number().positive().max(20).optional().describe('How far, in screens (default 0.75).'),
+    uid: z.string().optional().describe('A scrollable container to scroll instead of the page.'),
+    maxChars,
+  },
+  handler: async ({ direction, screens, uid: container, maxChars: budget }, { client }, response) => {
+    const result = await client.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
+    response.line(`${result.action}${result.atEnd ? '; reached the end' : ''}.`);
+    if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
+    response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
+    response.line('## Viewport snapshot').budgeted(result.snapshot.text, { maxChars: budget });
+  },
+});
+
+export const snapshotTools = [takeSnapshot, findInPage, resolveUidToSelector, scrollPage];

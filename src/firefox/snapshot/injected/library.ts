@@ -350,6 +350,14 @@ export function createLibrary() {
     if (tag === 'iframe' || tag === 'frame') node.src = (el as HTMLIFrameElement).src;
   }
 
+  /** The outermost elements matched by any of the selectors, in document order. */
+  function layerRoots(selectors: string[]): Element[] {
+    const matched = new Set<Element>();
+    for (const selector of selectors) for (const el of Array.from(document.querySelectorAll(selector))) matched.add(el);
+    const ordered = [...matched].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    return ordered.filter((el) => !ordered.some((other) => other !== el && other.contains(el)));
+  }
+
   /** Walks the document, or with `root` the content of one (closed) shadow root. */
   function walk(options: WalkOptions, root?: ShadowRoot): string {
     const started = performance.now();
@@ -509,6 +517,7 @@ export function createLibrary() {
     }
 
     if (root) visitChildren(root, top, null, false);
+    else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
     else visitContent(document.documentElement, top, null, false);
     // Names and states are read after the walk, once every descendant's text is in.
     const labels = indexLabels(root ? shadowRoots : [document, ...shadowRoots]);
@@ -554,6 +563,24 @@ export function createLibrary() {
   /** The content windows of iframes, which BiDi serializes as their browsing contexts. */
   function frameWindows(...uids: string[]): (Window | null)[] {
     return uids.map((uid) => (element(uid) as HTMLIFrameElement | null)?.contentWindow ?? null);
+  }
+
+  /** Scroll position and size of a container (by uid) or of the page. */
+  function scrollState(uid: string | null): { x: number; y: number; width: number; height: number; maxX: number; maxY: number; centerX: number; centerY: number } | null {
+    const el = uid === null ? document.scrollingElement ?? document.documentElement : element(uid);
+    if (!el) return null;
+    const page = uid === null;
+    const box = page ? { left: 0, top: 0, width: innerWidth, height: innerHeight } : el.getBoundingClientRect();
+    return {
+      x: Math.round(el.scrollLeft),
+      y: Math.round(el.scrollTop),
+      width: page ? innerWidth : el.clientWidth,
+      height: page ? innerHeight : el.clientHeight,
+      maxX: el.scrollWidth - (page ? innerWidth : el.clientWidth),
+      maxY: el.scrollHeight - (page ? innerHeight : el.clientHeight),
+      centerX: Math.round(box.left + box.width / 2),
+      centerY: Math.round(box.top + box.height / 2),
+    };
   }
 
   /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
@@ -783,7 +810,7 @@ export function createLibrary() {
     counters.clear();
   }
 
-  return { walk, elements, frameWindows, adopt, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
+  return { walk, scrollState, elements, frameWindows, adopt, lookup, element, prepareAction, selector, clear, describe, waitForQuiet, selectContent, setValue, html5Drag };
 }
 
 export type InjectedLibrary = ReturnType<typeof createLibrary>;

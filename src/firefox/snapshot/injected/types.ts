@@ -28,6 +28,10 @@ export interface RawNode {
   src?: string;
   /** Is it something a person can act on (click, type into, pick)? */
   interactive?: boolean;
+  /** How reliable the name is (interactive elements): strong, weak (title, placeholder, a glyph), or unknown (none). */
+  nameStatus?: 'strong' | 'weak' | 'unknown';
+  /** Where it sits in the viewport (interactive elements): a 3×3 grid, or above/below/left/right of it. */
+  zone?: string;
   /** A custom element (its tag has a hyphen). */
   custom?: boolean;
   /** It hosts a shadow root: open, or closed (reached through BiDi, which no page script can do). */
@@ -45,6 +49,8 @@ export interface WalkOptions {
   stamp: boolean;
   /** New uids of this snapshot count up from here (frames of one page share the snapshot id). */
   counterStart?: number;
+  /** Walk only the elements these selectors match (named layers), instead of the whole document. */
+  rootSelectors?: string[];
 }
 
 /** What a walk tells about a page. */
