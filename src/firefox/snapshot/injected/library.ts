@@ -565,12 +565,30 @@ export function createLibrary() {
     return uids.map((uid) => (element(uid) as HTMLIFrameElement | null)?.contentWindow ?? null);
   }
 
-  /** Scroll position and size of a container (by uid) or of the page. */
+  /** The element itself or its nearest ancestor that scrolls (what a wheel over it moves); null for the page. */
+  function scrollerOf(el: Element): Element | null {
+    for (let current: Element | null = el; current && current !== document.documentElement && current !== document.body; current = current.parentElement) {
+      const style = getComputedStyle(current);
+      const scrollsY = current.scrollHeight > current.clientHeight + 1 && /(auto|scroll|overlay)/.test(style.overflowY);
+      const scrollsX = current.scrollWidth > current.clientWidth + 1 && /(auto|scroll|overlay)/.test(style.overflowX);
+      if (scrollsY || scrollsX) return current;
+    }
+    return null;
+  }
+
+  /** Scroll position and size of the container that scrolls for a uid (or of the page). */
   function scrollState(uid: string | null): { x: number; y: number; width: number; height: number; maxX: number; maxY: number; centerX: number; centerY: number } | null {
-    const el = uid === null ? document.scrollingElement ?? document.documentElement : element(uid);
-    if (!el) return null;
-    const page = uid === null;
-    const box = page ? { left: 0, top: 0, width: innerWidth, height: innerHeight } : el.getBoundingClientRect();
+    const target = uid === null ? null : element(uid);
+    if (uid !== null && !target) return null;
+    const container = target ? scrollerOf(target) : null;
+    const el = container ?? document.scrollingElement ?? document.documentElement;
+    const page = container === null;
+    let box = page ? { left: 0, top: 0, width: innerWidth, height: innerHeight } : el.getBoundingClientRect();
+    // The wheel turns over the container, so it must be on screen first.
+    if (!page && (box.top + box.height / 2 < 0 || box.top + box.height / 2 > innerHeight || box.left + box.width / 2 < 0 || box.left + box.width / 2 > innerWidth)) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      box = el.getBoundingClientRect();
+    }
     return {
       x: Math.round(el.scrollLeft),
       y: Math.round(el.scrollTop),

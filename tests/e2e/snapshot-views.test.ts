@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allNodes, FirefoxClient, InvalidArgumentError } from '../../src/index.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+const ROWS = Array.from({ length: 2000 }, (_, i) => `<tr><td>Issue ${i}</td><td><a href="/issues/${i}">open</a></td><td>${i % 7} comments</td></tr>`).join('');
+
+let server: TestServer;
+let client: FirefoxClient;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/long.html': page(
+      'Long',
+      `<header id="top"><button>Menu</button></header>
+       <main id="main"><h1>Article</h1>${Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} with enough words to fill a line.</p>`).join('')}
+         <button id="bottom-button">Bottom button</button></main>
+       <aside id="side"><a href="/help">Help</a></aside>
+       <div id="box" style="height:100px;overflow:auto"><div style="height:1000px">Inner <button style="margin-top:600px">Deep in box</button></div></div>`,
+    ),
+    '/table.html': page('Table', `<h1>Issues</h1><table id="issues"><tbody>${ROWS}</tbody></table><button id="add" onclick="document.querySelector('h1').textContent = 'Issues (changed)'">Change</button>`),
+    '/dashboard.html': page(
+      'Dashboard',
+      `<nav><a href="/a">A</a><a href="/b">B</a><a href="/c">C</a></nav>
+       <h2>Sales</h2><p>Up 5%</p><button>Refresh</button><input aria-label="Search"><select aria-label="Range"><option>Day</option></select>
+       <ul><li>One</li><li>Two</li><li>Three</li></ul><table><tr><th>Name</th></tr><tr><td>X</td></tr></table>`,
+    ),
+  });
+  client = await FirefoxClient.launch({ viewport: { width: 800, height: 600 }, layers: { content: ['#main'], side: ['#side', '#top'] } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe('viewport snapshots, zones and layers', () => {
+  it('keeps only what is in the viewport, says how much lies above and below, and gives zones', async () => {
+    await client.navigate(server.url('/long.html'));
+    const full = await client.takeSnapshot();
+    const visible = await client.takeSnapshot({ viewport: true });
+    const names = [...allNodes(visible.nodes)].map((node) => node.name ?? node.text);
+    expect(names).toContain('Menu');
+    expect(names).not.toContain('Bottom button');
+    expect([...allNodes(full.nodes)].map((node) => node.name)).toContain('Bottom button');
+    expect(visible.viewportInfo?.above).toBe(0);
+    expect(visible.viewportInfo?.below).toBeGreaterThan(600);
+    expect(visible.viewportInfo?.screensBelow).toBeCloseTo((visible.viewportInfo?.below ?? 0) / 600, 1);
+    const menu = [...allNodes(visible.nodes)].find((node) => node.name === 'Menu');
+    expect(menu?.zone).toBe('top-left');
+    expect(visible.text).toMatch(/button "Menu" zone=top-left/);
+    expect(visible.text.split('\n')[0]).toMatch(/viewport-only above=0px \(0 screens\) below=\d+px/);
+  });
+
+  it('limits a snapshot to named layers and refuses an unknown one', async () => {
+    await client.navigate(server.url('/long.html'));
+    const content = await client.takeSnapshot({ layers: ['content'] });
+    const names = [...allNodes(content.nodes)].map((node) => node.name ?? node.text);
+    expect(names).toContain('Article');
+    expect(names).not.toContain('Menu');
+    expect(names).not.toContain('Help');
+    const side = await client.takeSnapshot({ layers: ['side'] });
+    expect([...allNodes(side.nodes)].map((node) => node.name)).toEqual(expect.arrayContaining(['Menu', 'Help']));
+    expect(side.text.split('\n')[0]).toContain('layers=side');
+    await expect(client.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow(InvalidArgumentError);
+    await expect(client.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow('Unknown layer "sidebar"; the layers are "content", "side"');
+  });
+
+  it('scrolls the page and a container with the wheel and returns the new viewport', async () => {
+    await client.navigate(server.url('/long.html'));
+    const down = await client.scroll({ direction: 'down', screens: 1 });
+    expect(down.moved.y).toBeGreaterThan(300);
+    expect(down.snapshot.viewportInfo?.above).toBe(down.moved.y);
+    expect(down.incomplete).toBe(false);
+    const up = await client.scroll({ direction: 'up', screens: 5 });
+    expect(up.atEnd).toBe(true);
+    const box = [...allNodes((await client.takeSnapshot()).nodes)].find((node) => node.text === 'Inner');
+    const inner = await client.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2 });
+    expect(inner.moved.y).toBeGreaterThan(100);
+    await expect(client.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow('direction must be up, down, left or right');
+  });
+});
+
+describe('huge lists, search, diffs and paging', () => {
+  it('compresses a 2,000-row table by over 90% and finds hidden rows by search', async () => {
+    await client.navigate(server.url('/table.html'));
+    const plain = await client.takeSnapshot();
+    const compressed = await client.takeSnapshot({ compress: true });
+    expect(compressed.text.length).toBeLessThan(plain.text.length * 0.1);
+    expect(compressed.collapsed?.[0]?.count).toBeGreaterThan(1900);
+    expect(compressed.text).toMatch(/… 1,99\d more "row" like the above/);
+    const found = await client.findInPage('Issue 1234');
+    expect(found.matches.map((match) => match.line)).toEqual([expect.stringContaining('Issue 1234')]);
+    expect(found.matches[0]?.path.join(' > ')).toContain('table');
+    const regex = await client.findInPage('^Issue 19\\d\\d$', { regex: true });
+    expect(regex.total).toBe(100);
+    await expect(client.findInPage('(', { regex: true })).rejects.toThrow('not a valid regular expression');
+  });
+
+  it('leaves a diverse page unchanged when compressing', async () => {
+    await client.navigate(server.url('/dashboard.html'));
+    const plain = await client.takeSnapshot();
+    const compressed = await client.takeSnapshot({ compress: true });
+    expect(compressed.text.split('\n').slice(1)).toEqual(plain.text.split('\n').slice(1));
+    expect(compressed.collapsed).toEqual([]);
+  });
+
+  it('gives only what changed since an earlier snapshot, and a full one for an unknown id', async () => {
+    await client.navigate(server.url('/table.html'));
+    const before = await client.takeSnapshot();
+    const button = [...allNodes(before.nodes)].find((node) => node.name === 'Change');
+    await client.clickByUid(button?.uid ?? '');
+    const diff = await client.takeSnapshot({ since: before.id });
+    // The heading changed; the clicked button also took focus.
+    expect(diff.diff?.changed.map((change) => change.uid).sort()).toEqual([button?.uid, before.nodes.find((node) => node.role === 'heading')?.uid].sort());
+    expect(diff.diff?.added).toEqual([]);
+    expect(diff.diff?.removed).toEqual([]);
+    expect(diff.text.split('\n').length).toBeLessThanOrEqual(4);
+    expect(diff.text).toContain('heading "Issues" level=1 → "Issues (changed)"');
+    const unknown = await client.takeSnapshot({ since: 99_999 });
+    expect(unknown.diff).toBeUndefined();
+    expect(unknown.text.split('\n')[0]).toContain('since=99999 is not one of the last');
+  });
+
+  it('snapshots one subtree by root uid', async () => {
+    await client.navigate(server.url('/dashboard.html'));
+    const full = await client.takeSnapshot();
+    const list = [...allNodes(full.nodes)].find((node) => node.role === 'list' && node.tag === 'ul');
+    const part = await client.takeSnapshot({ root: list?.uid ?? '' });
+    expect(part.nodes).toHaveLength(1);
+    expect([...allNodes(part.nodes)].map((node) => node.text)).toEqual([undefined, 'One', 'Two', 'Three']);
+    await expect(client.takeSnapshot({ root: '999_9' })).rejects.toThrow('is not in this snapshot');
+  });
+});
