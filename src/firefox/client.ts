@@ -13,6 +13,8 @@ import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 import { SANDBOX } from './snapshot/injected/source.js';
+import { SecretStore } from './redact.js';
+import { markdownSource, MARKDOWN_SANDBOX, paginateText, parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 
 export interface ClientOptions extends SessionOptions {
   /** Console messages kept per page (default 1000; the oldest are dropped). */
@@ -25,6 +27,8 @@ export interface ClientOptions extends SessionOptions {
   layers?: Record<string, string[]>;
   /** The layers a snapshot is limited to when it names none (default: the whole page). */
   defaultLayers?: string[];
+  /** Named secrets: fill fields with `<secret>NAME</secret>`; outputs show that instead of the value. */
+  secrets?: Record<string, string>;
 }
 
 export type FirefoxLaunchOptions = LaunchOptions & ClientOptions;
@@ -40,6 +44,20 @@ export interface PageInfo {
 }
 
 export type WaitUntil = 'none' | 'interactive' | 'complete';
+
+/** A page as Markdown, one page of it at a time. */
+export interface PageMarkdown {
+  url: string;
+  view: 'document' | 'agent';
+  markdown: string;
+  /** uids shown (agent view). */
+  refsCount: number;
+  truncated: boolean;
+  totalChars: number;
+  offset: number;
+  hasMore: boolean;
+  nextOffset: number | null;
+}
 
 export interface NavigationResult {
   url: string;
@@ -98,6 +116,7 @@ export class FirefoxClient {
   readonly #navigation = new NavigationWatcher();
   readonly #snapshots: SnapshotManager;
   readonly #input: InputController;
+  readonly #secrets: SecretStore;
   readonly #viewport: { width: number; height: number } | undefined;
   #closing: Promise<void> | undefined;
 
@@ -114,8 +133,9 @@ export class FirefoxClient {
     for (const name of options.defaultLayers ?? []) {
       if (!options.layers?.[name]) throw new InvalidArgumentError(`Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`);
     }
-    this.#snapshots = new SnapshotManager(access, { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] });
-    this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation);
+    this.#secrets = new SecretStore(options.secrets);
+    this.#snapshots = new SnapshotManager(access, { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] }, this.#secrets);
+    this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation, this.#secrets);
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -170,6 +190,15 @@ export class FirefoxClient {
     await bidi.send('session.subscribe', { events: EVENTS });
     const { contexts } = await bidi.send('browsingContext.getTree', { maxDepth: 0 });
     for (const info of contexts) this.#pages.onCreated(info);
+    if (this.#session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
+      // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
+      // events would not fire in it: replace it with a tab of our own, which does.
+      const startup = contexts[0].context;
+      await this.newPage();
+      await this.#send('browsingContext.close', { context: startup }, 'Closing the start-up tab');
+      this.#pages.onDestroyed(contexts[0]);
+      this.#pages.takeNotes();
+    }
     if (this.#pages.ids.length === 0) await this.newPage();
     const selected = this.#pages.selectedId;
     if (this.#viewport && selected) await this.#applyViewport(selected, this.#viewport);
@@ -359,7 +388,7 @@ export class FirefoxClient {
       'Running script',
       options.timeout ?? 30_000,
     );
-    return unwrapEvaluation(result) as T;
+    return this.#secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
 
   /**
@@ -390,7 +419,7 @@ export class FirefoxClient {
     if (result.type === 'success') collect(result.result);
     const adopted = await this.#snapshots.adopt(context, frame, [...new Set(returned)]);
     const uidOf = new Map([...new Set(returned)].map((sharedId, index) => [sharedId, adopted[index] ?? '']));
-    return result.type === 'success' ? fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })) : undefined;
+    return this.#secrets.maskDeep(result.type === 'success' ? fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })) : undefined);
   }
 
   async #sandboxEval(context: string, source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
@@ -443,11 +472,20 @@ export class FirefoxClient {
 
   /** Console messages and uncaught errors of the selected page, oldest first. */
   getConsoleMessages(filter: ConsoleFilter = {}): ConsoleMessage[] {
-    return this.#console.list(this.#selected(), filter);
+    return this.#console.list(this.#selected(), filter).map((message) => this.#maskMessage(message));
   }
 
   getConsoleMessage(id: number): ConsoleMessage | undefined {
-    return this.#console.get(this.#selected(), id);
+    const message = this.#console.get(this.#selected(), id);
+    return message && this.#maskMessage(message);
+  }
+
+  #maskMessage(message: ConsoleMessage): ConsoleMessage {
+    return { ...message, text: this.#secrets.mask(message.text, { entropy: true }) };
+  }
+
+  #maskRequest(request: NetworkRequest): NetworkRequest {
+    return { ...request, url: this.#secrets.mask(request.url), requestHeaders: this.#secrets.maskDeep(request.requestHeaders), responseHeaders: this.#secrets.maskDeep(request.responseHeaders) };
   }
 
   clearConsoleMessages(): void {
@@ -456,11 +494,12 @@ export class FirefoxClient {
 
   /** Requests made by the selected page, in the order they started. */
   getNetworkRequests(filter: NetworkFilter = {}): NetworkRequest[] {
-    return this.#network.list(this.#selected(), filter);
+    return this.#network.list(this.#selected(), filter).map((request) => this.#maskRequest(request));
   }
 
   getNetworkRequest(id: number): NetworkRequest | undefined {
-    return this.#network.get(this.#selected(), id);
+    const request = this.#network.get(this.#selected(), id);
+    return request && this.#maskRequest(request);
   }
 
   clearNetworkRequests(): void {
@@ -471,7 +510,8 @@ export class FirefoxClient {
 
   /** The dialog open on the selected page, if any. */
   getDialog(): Dialog | undefined {
-    return this.#dialogs.get(this.#selected());
+    const dialog = this.#dialogs.get(this.#selected());
+    return dialog && { ...dialog, message: this.#secrets.mask(dialog.message) };
   }
 
   /** Accepts or dismisses the dialog open on the selected page; `promptText` answers a prompt(). */
@@ -512,6 +552,22 @@ export class FirefoxClient {
   async findInPage(query: string, options: { regex?: boolean; limit?: number } = {}): Promise<FindResult & { snapshotId: number }> {
     const snapshot = await this.takeSnapshot({ layers: [] });
     return { ...findInSnapshot(snapshot.nodes, query, options), snapshotId: snapshot.id };
+  }
+
+  /**
+   * The selected page as deterministic Markdown: `document` is clean reading text; `agent` keeps
+   * uids and inline controls with their state. Long pages come in pages of `maxChars` from `offset`.
+   */
+  async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
+    const view = parseMarkdownView(options.view ?? 'document');
+    const context = this.#selected();
+    this.#refuseWhileDialogOpen(context, 'Reading the page as Markdown');
+    const result = await this.#send('script.callFunction', { functionDeclaration: markdownSource(), awaitPromise: false, target: { context, sandbox: MARKDOWN_SANDBOX }, resultOwnership: 'none' }, 'Reading the page as Markdown');
+    if (result.type === 'exception') throw new EvaluationError(`Reading the page as Markdown failed in the page: ${result.exceptionDetails.text}`);
+    const document = parseMarkdownDocument(result.result.type === 'string' ? result.result.value : undefined);
+    const rendered = renderMarkdown(document, { view });
+    const page = paginateText(this.#secrets.mask(rendered.markdown), options.offset ?? 0, options.maxChars);
+    return { url: this.#secrets.mask(document.url), view, markdown: page.text, refsCount: rendered.refsCount, truncated: page.truncated, totalChars: page.totalChars, offset: page.offset, hasMore: page.hasMore, nextOffset: page.nextOffset };
   }
 
   /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */

@@ -1,4 +1,4 @@
-export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult } from './client.js';
+export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult, type PageMarkdown } from './client.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type Dialog } from './dialogs.js';
@@ -25,3 +25,4 @@ export {
   StaleUidError,
   ElementNotInteractableError,
 } from './errors.js';
+export { SecretStore, redactTokens, parseSecretsFile, REDACTED } from './redact.js';

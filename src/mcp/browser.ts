@@ -54,6 +54,7 @@ export class BrowserHolder {
       acceptInsecureCerts: options.acceptInsecureCerts,
       layers: options.layers,
       defaultLayers: options.defaultLayers,
+      secrets: options.secrets,
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };
     if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });

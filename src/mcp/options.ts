@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseSecretsFile } from '../firefox/redact.js';
 import type { PrefValue } from '../firefox/index.js';
 
 /** Everything the server can be told at start-up. */
@@ -17,6 +19,8 @@ export interface ServerOptions {
   /** Named layers for snapshots (name → selectors), and the ones used when a call names none. */
   layers: Record<string, string[]>;
   defaultLayers: string[];
+  /** Named secrets from --secrets (values never printed). */
+  secrets: Record<string, string>;
   /** Streamable HTTP on this port (0: any free port); stdio when absent. */
   port?: number;
   host: string;
@@ -47,6 +51,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'layer', type: 'string', multiple: true, value: 'name=selectors', description: 'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.' },
   { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
   { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
+  { name: 'secrets', type: 'string', env: 'FIREFOX_MCP_SECRETS', value: 'file.env', description: 'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.' },
   { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots and snapshots are saved (default temp/); files are written only here or in the working directory.' },
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
@@ -127,7 +132,23 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     if (!layers[name]) throw new OptionsError(`--default-layers names "${name}", which no --layer defines; define it with --layer ${name}=<selectors>.`);
   }
   const compressEnv = env.FIREFOX_MCP_COMPRESS;
+  const secretsFile = text('secrets');
+  let secrets: Record<string, string> = {};
+  if (secretsFile !== undefined) {
+    let content: string;
+    try {
+      content = readFileSync(secretsFile, 'utf8');
+    } catch (error) {
+      throw new OptionsError(`--secrets "${secretsFile}" cannot be read (${error instanceof Error ? error.message : String(error)}); give the path of a NAME=value file.`);
+    }
+    try {
+      secrets = parseSecretsFile(content, secretsFile);
+    } catch (error) {
+      throw new OptionsError(error instanceof Error ? error.message : String(error));
+    }
+  }
   return {
+    secrets,
     compress: values.compress === true || (compressEnv !== undefined && ['1', 'true', 'yes'].includes(compressEnv.toLowerCase())),
     layers,
     defaultLayers,

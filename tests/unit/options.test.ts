@@ -5,7 +5,7 @@ import { paginate } from '../../src/mcp/tools/paging.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', compress: false, layers: {}, defaultLayers: [] });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', compress: false, layers: {}, defaultLayers: [], secrets: {} });
   });
 
   it('reads every flag', () => {
@@ -27,6 +27,7 @@ describe('parseOptions', () => {
       layers: { content: ['#main', 'article'], nav: ['nav'] },
       defaultLayers: ['content'],
       compress: true,
+      secrets: {},
     });
   });
 

@@ -7,6 +7,7 @@ import type { ActionTarget } from '../snapshot/injected/types.js';
 import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import type { NavigationWatcher, PageWatch } from './navigation-watch.js';
+import { SecretStore } from '../redact.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
@@ -87,6 +88,8 @@ export class InputController {
     private readonly snapshots: SnapshotManager,
     private readonly dialogs: DialogTracker,
     private readonly navigation: NavigationWatcher,
+    /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
+    private readonly secrets: SecretStore = new SecretStore(),
     private readonly timings: SettleTimings = {},
   ) {}
 
@@ -117,7 +120,7 @@ export class InputController {
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
-      const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [String(value)], 'Setting a value');
+      const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value');
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
       return this.#settle(context, `Set ${what} to ${JSON.stringify(String(value))}`, this.navigation.watch(context));
     }
@@ -135,8 +138,9 @@ export class InputController {
     await this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
     await this.snapshots.callOnUid(context, uid, 'selectContent', [], 'Focusing the field');
     const text = String(value);
-    const keys = text === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(text);
-    return this.#act(context, frame, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' ? '••••••••' : text)}`, [keySource(keys)]);
+    const typed = this.secrets.reveal(text);
+    const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
+    return this.#act(context, frame, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, [keySource(keys)]);
   }
 
   async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
@@ -183,9 +187,9 @@ export class InputController {
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */
   async typeText(context: string, text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
-    const keys = typingActions(text);
+    const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#act(context, context, `Typed ${JSON.stringify(text)}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
+    return this.#act(context, context, `Typed ${JSON.stringify(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
   }
 
   async uploadFile(context: string, uid: string, paths: string[]): Promise<ActionResult> {

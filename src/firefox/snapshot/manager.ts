@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath } from 'node:path';
 import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
+import { maskNodes, SecretStore } from '../redact.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from './compress.js';
 import { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
 import { allNodes, formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
@@ -84,6 +85,8 @@ export class SnapshotManager {
     private readonly page: PageAccess,
     /** Named layers: name → CSS selectors; and the layers a snapshot takes when it names none. */
     private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
+    /** Secret values and token-shaped strings never leave in a snapshot. */
+    private readonly secrets: SecretStore = new SecretStore(),
   ) {}
 
   async take(context: string, options: SnapshotOptions = {}): Promise<TakenSnapshot> {
@@ -103,6 +106,9 @@ export class SnapshotManager {
     this.#snapshots.set(id, { page: context, ranges: walk.ranges });
     const walked = await walk.run();
     for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
+    maskNodes(walked.nodes, this.secrets);
+    walked.title = this.secrets.mask(walked.title);
+    walked.url = this.secrets.mask(walked.url);
     const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { formatFindResult, formatSnapshotText } from '../../firefox/index.js';
+import { DEFAULT_MAX_CHARS } from '../response.js';
 import { defineTool, outputPath } from '../tool.js';
 import { maxChars, offset, uid } from './schemas.js';
 
@@ -86,4 +87,22 @@ export const scrollPage = defineTool({
   },
 });
 
-export const snapshotTools = [takeSnapshot, findInPage, resolveUidToSelector, scrollPage];
+export const getPageMarkdown = defineTool({
+  name: 'get_page_markdown',
+  description:
+    'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value.',
+  annotations: { category: 'snapshot', readOnlyHint: true },
+  schema: {
+    view: z.string().optional().describe('"document" (default) or "agent".'),
+    offset,
+    maxChars,
+  },
+  handler: async ({ view, offset: start, maxChars: budget }, { client }, response) => {
+    const page = await client.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...(start === undefined ? {} : { offset: start }), maxChars: budget ?? DEFAULT_MAX_CHARS });
+    response.line(page.markdown);
+    if (page.hasMore) response.line(`\n(${page.totalChars - page.offset - page.markdown.length} more characters; call again with offset=${page.nextOffset ?? ''})`);
+    for (const [key, value] of Object.entries(page)) response.structured(key, value);
+  },
+});
+
+export const snapshotTools = [takeSnapshot, findInPage, resolveUidToSelector, scrollPage, getPageMarkdown];

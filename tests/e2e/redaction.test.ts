@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allNodes, FirefoxClient, type TakenSnapshot } from '../../src/index.js';
+import { eventually } from '../helpers/processes.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+const TOKEN = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+const RANDOM = 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+
+let server: TestServer;
+let client: FirefoxClient;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/secrets.html': page(
+      'Secrets',
+      `<label>Password <input type="password" value="prefilled-pass"></label>
+       <label>API token <input id="token" value="${TOKEN}"></label>
+       <label>Session <input id="session" value="${RANDOM}"></label>
+       <label>API key <input id="key"></label>
+       <p id="check"></p>
+       <script>
+         console.log('token is ${TOKEN}');
+         document.getElementById('key').addEventListener('change', (e) => {
+           document.getElementById('check').textContent = e.target.value === 'k-live-123456' ? 'key ok' : 'key wrong';
+           console.log('key typed: ' + e.target.value);
+           fetch('/api/data?api_key=' + encodeURIComponent(e.target.value));
+         });
+       </script>`,
+    ),
+  });
+  client = await FirefoxClient.launch({ secrets: { API_KEY: 'k-live-123456' } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+function names(snapshot: TakenSnapshot): string {
+  return JSON.stringify(snapshot.nodes);
+}
+
+describe('redaction', () => {
+  it('never shows a prefilled password, a token or a random session value', async () => {
+    await client.navigate(server.url('/secrets.html'));
+    const snapshot = await client.takeSnapshot();
+    for (const secret of ['prefilled-pass', TOKEN, RANDOM]) {
+      expect(snapshot.text).not.toContain(secret);
+      expect(names(snapshot)).not.toContain(secret);
+    }
+    expect(snapshot.text).toMatch(/textbox "Password" type=password value="••••••••"/);
+    expect(snapshot.text).toMatch(/textbox "API token" value="<redacted>"/);
+    expect(client.getConsoleMessages().map((message) => message.text)).toContain('token is <redacted>');
+    const markdown = await client.getPageMarkdown({ view: 'agent' });
+    expect(markdown.markdown).not.toContain(TOKEN);
+  });
+
+  it('fills a field by secret name, and every output shows the name instead of the value', async () => {
+    await client.navigate(server.url('/secrets.html'));
+    const snapshot = await client.takeSnapshot();
+    const key = [...allNodes(snapshot.nodes)].find((node) => node.name === 'API key');
+    const result = await client.fillByUid(key?.uid ?? '', '<secret>API_KEY</secret>');
+    expect(result.action).toContain('<secret>API_KEY</secret>');
+    await client.pressKey('Tab');
+    expect(await client.waitForText('key ok')).toBe('key ok');
+    const after = await client.takeSnapshot();
+    expect(after.text).toContain('value="<secret>API_KEY</secret>"');
+    expect(after.text).not.toContain('k-live-123456');
+    expect(client.getConsoleMessages().map((message) => message.text)).toContain('key typed: <secret>API_KEY</secret>');
+    expect(await eventually(() => client.getNetworkRequests({ urlContains: '/api/data' }).length > 0, 5000)).toBe(true);
+    expect(client.getNetworkRequests({ urlContains: '/api/data' })[0]?.url).toContain('api_key=<redacted>');
+    expect(await client.evaluate(() => (document.getElementById('key') as HTMLInputElement).value)).toBe('<secret>API_KEY</secret>');
+    await expect(client.fillByUid(key?.uid ?? '', '<secret>NOPE</secret>')).rejects.toThrow('There is no secret named "NOPE"; the secrets are API_KEY');
+  });
+});

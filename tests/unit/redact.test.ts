@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, parseSecretsFile, redactTokens, SecretStore } from '../../src/index.js';
+
+describe('redactTokens', () => {
+  it('hides tokens of known shapes, auth values and credential parameters', () => {
+    expect(redactTokens('jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end')).toBe('jwt <redacted> end');
+    expect(redactTokens('key sk-proj-abcdefghijklmnopqrstuvwx and ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('key <redacted> and <redacted>');
+    expect(redactTokens('Authorization: Bearer abc.def-ghi_jkl~mno')).toBe('Authorization: Bearer <redacted>');
+    expect(redactTokens('https://x.test/cb?code=1&access_token=abc123&state=ok')).toBe('https://x.test/cb?code=1&access_token=<redacted>&state=ok');
+    expect(redactTokens('AKIAABCDEFGHIJKLMNOP')).toBe('<redacted>');
+  });
+
+  it('hides long random-looking runs only when asked (values, logs), not document ids in links', () => {
+    const random = 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+    expect(redactTokens(`value ${random}`, { entropy: true })).toBe('value <redacted>');
+    expect(redactTokens(`https://docs.test/d/${random}/edit`)).toBe(`https://docs.test/d/${random}/edit`);
+    expect(redactTokens('The quick brown fox jumps over the lazy dog 1234567890', { entropy: true })).toBe('The quick brown fox jumps over the lazy dog 1234567890');
+  });
+});
+
+describe('secrets', () => {
+  it('parses .env files', () => {
+    expect(parseSecretsFile('# comment\nexport API_KEY="k-123"\nPASSWORD=hunter2\n\nEMPTY=\n')).toEqual({ API_KEY: 'k-123', PASSWORD: 'hunter2' });
+    expect(() => parseSecretsFile('not a pair')).toThrow('Line 1 of the secrets file is not NAME=value');
+  });
+
+  it('reveals references for typing and masks values in every output', () => {
+    const store = new SecretStore({ PASSWORD: 'hunter2', PIN: '1234' });
+    expect(store.reveal('pw=<secret>PASSWORD</secret>')).toBe('pw=hunter2');
+    expect(() => store.reveal('<secret>TOKEN</secret>')).toThrow(InvalidArgumentError);
+    expect(() => store.reveal('<secret>TOKEN</secret>')).toThrow('the secrets are PASSWORD, PIN');
+    expect(store.mask('login with hunter2 and 1234')).toBe('login with <secret>PASSWORD</secret> and <secret>PIN</secret>');
+    expect(store.maskDeep({ a: ['hunter2'], b: 3 })).toEqual({ a: ['<secret>PASSWORD</secret>'], b: 3 });
+  });
+});
