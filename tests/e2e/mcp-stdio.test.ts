@@ -19,11 +19,13 @@ const SIGNUP = page(
    <script>console.log('signup page ready'); fetch('/api/data');</script>`,
 );
 
+const LONG_LIST = page('Long list', `<h1>Items</h1><ul>${Array.from({ length: 600 }, (_, i) => `<li>Item number ${i}</li>`).join('')}</ul>`);
+
 let server: TestServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/signup.html': SIGNUP });
+  server = await startTestServer({ '/signup.html': SIGNUP, '/long-list.html': LONG_LIST });
   ({ client } = await startStdioServer(['--output-dir', 'temp/mcp-test-output']));
 });
 
@@ -128,6 +130,34 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     const badUrl = await call(client, 'navigate_page', { url: 'not a url' });
     expect(text(badUrl)).toContain('absolute URL');
     expect(text(await call(client, 'list_pages'))).toContain('[selected]');
+  });
+
+  it('pages long snapshots with maxChars and offset, compresses, searches, scrolls and renders Markdown', async () => {
+    await call(client, 'navigate_page', { url: server.url('/long-list.html') });
+    const first = await call(client, 'take_snapshot', { maxChars: 2000 });
+    const paging = first.structuredContent as { totalChars: number; hasMore: boolean; nextOffset: number };
+    expect(paging.hasMore).toBe(true);
+    expect(paging.totalChars).toBeGreaterThan(10_000);
+    expect(text(first)).toContain(`call again with offset=${paging.nextOffset}`);
+    const second = await call(client, 'take_snapshot', { maxChars: 2000, offset: paging.nextOffset });
+    expect((second.structuredContent as { offset: number }).offset).toBe(paging.nextOffset);
+    const compressed = text(await call(client, 'take_snapshot', { compress: true }));
+    expect(compressed).toMatch(/… 5\d\d more "listitem" like the above/);
+    expect(text(await call(client, 'find_in_page', { query: 'Item number 432' }))).toMatch(/uid=\S+ listitem: Item number 432/);
+    const scrolled = await call(client, 'scroll_page', { direction: 'down' });
+    expect(text(scrolled)).toContain('## Viewport snapshot');
+    expect((scrolled.structuredContent as { moved: { y: number } }).moved.y).toBeGreaterThan(0);
+    const markdown = await call(client, 'get_page_markdown', { view: 'document' });
+    expect(text(markdown)).toContain('# Items');
+    expect(text(markdown)).toContain('- Item number 0');
+    const again = await call(client, 'get_page_markdown', { view: 'document' });
+    expect(text(again)).toBe(text(markdown));
+    const badView = await call(client, 'get_page_markdown', { view: 'summary' });
+    expect(badView.isError).toBe(true);
+    expect(text(badView)).toMatch(/view/);
+    const badLayer = await call(client, 'take_snapshot', { layers: ['nope'] });
+    expect(badLayer.isError).toBe(true);
+    expect(text(badLayer)).toContain('Unknown layer "nope"');
   });
 
   it('manages pages', async () => {
