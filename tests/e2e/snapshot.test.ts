@@ -16,7 +16,8 @@ const LABELS = page(
    <button id="by-text">Save <b>draft</b></button>
    <input id="by-value" type="submit" value="Send now">
    <input id="by-default" type="reset">
-   <button id="unnamed" style="width:20px;height:20px"></button>`,
+   <button id="unnamed" style="width:20px;height:20px"></button>
+   <button id="icon-only"><svg width="16" height="16"><circle cx="8" cy="8" r="6"/></svg></button>`,
 );
 
 const HIDDEN = page(
@@ -181,12 +182,14 @@ describe('takeSnapshot', () => {
     for (const [id, role, name, source] of expectations) {
       expect(await byId(snapshot, id), id).toMatchObject({ role, name, nameSource: source });
     }
+    expect(await byId(snapshot, 'icon-only')).toMatchObject({ role: 'button', icon: true, nameStatus: 'unknown' });
+    expect(snapshot.text).toMatch(/button no-name icon/);
     const unnamed = await byId(snapshot, 'unnamed');
     expect(unnamed).toMatchObject({ role: 'button', nameSource: 'unknown', interactive: true });
     expect(unnamed.name).toBeUndefined();
     expect(snapshot.text).toContain(`uid=${(await byId(snapshot, 'by-text')).uid} button "Save draft"`);
-    expect(snapshot.text.split('\n')[0]).toBe(`snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels" interactive=10 weak-names=2 no-names=1 exact-ui-claims=partial`);
-    expect(snapshot.observation).toEqual({ totalInteractive: 10, weakInteractive: 2, unknownInteractive: 1, exactUiClaims: 'partial' });
+    expect(snapshot.text.split('\n')[0]).toBe(`snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels" interactive=11 weak-names=2 no-names=2 exact-ui-claims=partial`);
+    expect(snapshot.observation).toEqual({ totalInteractive: 11, weakInteractive: 2, unknownInteractive: 2, exactUiClaims: 'partial' });
     expect(unnamed.nameStatus).toBe('unknown');
     expect((await byId(snapshot, 'by-title')).nameStatus).toBe('weak');
     expect((await byId(snapshot, 'by-text')).nameStatus).toBe('strong');

@@ -52,7 +52,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
   if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
   else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
-  if (node.nameStatus === 'unknown') parts.push('no-name');
+  if (node.nameStatus === 'unknown') parts.push(node.icon ? 'no-name icon' : 'no-name');
   else if (node.nameStatus === 'weak') parts.push('weak-name');
   if (zones && node.zone) parts.push(`zone=${node.zone}`);
   if (node.custom) parts.push('custom');

@@ -525,6 +525,8 @@ export function createLibrary() {
       const [name, source] = nameOf(pending, labels);
       if (name) pending.node.name = name;
       if (pending.interactive || name) pending.node.nameSource = source;
+      // What can be said of an unnamed control: it shows an icon.
+      if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
       fillStates(pending, active);
     }
     // uids are handed out in document order, once the walk knows what it keeps.

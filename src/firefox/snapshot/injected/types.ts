@@ -32,6 +32,8 @@ export interface RawNode {
   nameStatus?: 'strong' | 'weak' | 'unknown';
   /** Where it sits in the viewport (interactive elements): a 3×3 grid, or above/below/left/right of it. */
   zone?: string;
+  /** An unnamed control that shows an icon (svg, img, icon font) instead of text. */
+  icon?: boolean;
   /** A custom element (its tag has a hyphen). */
   custom?: boolean;
   /** It hosts a shadow root: open, or closed (reached through BiDi, which no page script can do). */
