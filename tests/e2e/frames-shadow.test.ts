@@ -89,6 +89,7 @@ describe('frames', () => {
     expect(find(snapshot, (node) => node.name === 'Same-origin button').role).toBe('button');
     const uids = [...allNodes(snapshot.nodes)].map((node) => node.uid);
     expect(new Set(uids).size).toBe(uids.length);
+    expect(snapshot.stats.kept).toBe(uids.length); // Counted over the page and its frames.
     expect(uids.every((uid) => uid.startsWith(`${snapshot.id}_`))).toBe(true);
     expect(snapshot.text).toMatch(new RegExp(`iframe url="${otherOrigin('/auth-frame.html').replace(/[.?/]/g, '\\$&')}"`));
     // Boxes inside frames are page coordinates: the login button lies inside its iframe's box.

@@ -111,6 +111,8 @@ export class PageWalk {
   readonly ranges: UidRange[] = [];
   readonly frames = new Map<string, FrameInfo>();
   #counter = 0;
+  /** Elements visited and kept, and in-page walk time, over every document and shadow root walked. */
+  readonly #stats = { visited: 0, kept: 0, ms: 0 };
   /** Custom elements that turned out to host no closed shadow root. */
   readonly #emptyHosts = new Set<string>();
 
@@ -127,6 +129,7 @@ export class PageWalk {
     const walked = await this.#document(this.pageContext, 0);
     walked.nodes = pruneEmptyHosts(walked.nodes, this.#emptyHosts);
     resolveFocus(walked.nodes);
+    walked.stats = { ...this.#stats, ms: Math.round(this.#stats.ms * 10) / 10 };
     return walked;
   }
 
@@ -138,6 +141,9 @@ export class PageWalk {
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
     this.#counter = Math.max(start, walked.lastCounter);
+    this.#stats.visited += walked.stats.visited;
+    this.#stats.kept += walked.stats.kept;
+    this.#stats.ms += walked.stats.ms;
     this.ranges.push({ context, from: start + 1, to: this.#counter });
     return walked;
   }
