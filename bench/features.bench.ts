@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { allNodes, FirefoxClient, type SnapshotNode, type TakenSnapshot } from '../src/index.js';
-import { formatMs, formatTable, statsTable, summarize, type Stats } from './lib.js';
+import { formatMs, formatTable, statsTable, summarize, type Stats, random, WORDS } from './lib.js';
 
 /** Untimed rounds first, then timed rounds; medians are reported. */
 const WARMUP = 2;
@@ -86,25 +86,6 @@ async function serveSite(build: (origins: { origin: string; otherOrigin: string 
 
 // ------------------------------------------------------------------- pages
 
-/** mulberry32: a tiny seeded generator, so every run serves the same pages. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'account active address amount archive basket billing board budget calendar campaign channel checkout client comment contract ' +
-  'delivery deploy device draft editor export feature filter folder forecast gallery invoice issue ledger library market ' +
-  'member message metric monitor network notice order payment pipeline policy preview profile project quota receipt record release ' +
-  'report request review schedule search segment session setting shipment signal status storage summary supplier support ticket ' +
-  'timeline token upload usage vendor version warehouse webhook widget workflow'
-).split(' ');
 
 function wordsFrom(next: () => number): { word: () => string; words: (n: number) => string; title: (n: number) => string } {
   const word = (): string => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';

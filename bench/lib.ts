@@ -140,3 +140,24 @@ export async function servePage(html: string): Promise<PageServer> {
       }),
   };
 }
+
+/** mulberry32: a tiny seeded generator, so every run serves the same pages. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Everyday product words for generated pages. */
+export const WORDS = (
+  'account active address amount archive basket billing board budget calendar campaign channel checkout client comment contract ' +
+  'delivery deploy device draft editor export feature filter folder forecast gallery invoice issue ledger library market ' +
+  'member message metric monitor network notice order payment pipeline policy preview profile project quota receipt record release ' +
+  'report request review schedule search segment session setting shipment signal status storage summary supplier support ticket ' +
+  'timeline token upload usage vendor version warehouse webhook widget workflow'
+).split(' ');

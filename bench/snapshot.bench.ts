@@ -13,7 +13,7 @@ import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
 import { libraryCall, SANDBOX } from '../src/firefox/snapshot/injected/source.js';
 import type { WalkResult } from '../src/firefox/snapshot/injected/types.js';
-import { formatMs, formatTable, servePage, statsTable, summarize, type Stats } from './lib.js';
+import { formatMs, formatTable, servePage, statsTable, summarize, type Stats, random, WORDS } from './lib.js';
 
 interface Size {
   label: string;
@@ -36,25 +36,6 @@ const TARGET_NOTE = 'targets (issue): snapshot ≤ ~1.5× floor at 10k, ≤ ~2×
 
 // ------------------------------------------------------------------ pages
 
-/** mulberry32: a tiny seeded generator, so every run serves the same pages. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'account active address amount archive basket billing board budget calendar campaign channel checkout client comment contract ' +
-  'delivery deploy device draft editor export feature filter folder forecast gallery invoice issue ledger library invoice market ' +
-  'member message metric monitor network notice order payment pipeline policy preview profile project quota receipt record release ' +
-  'report request review schedule search segment session setting shipment signal status storage summary supplier support ticket ' +
-  'timeline token upload usage vendor version warehouse webhook widget workflow'
-).split(' ');
 
 /** Elements in an HTML fragment without scripts: one per opening tag. */
 function countTags(html: string): number {
