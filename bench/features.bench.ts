@@ -15,13 +15,11 @@
  * `npm run bench:features`. Exits non-zero on errors and on correctness failures (a control missing
  * from the snapshot, Markdown that differs between calls), never on timings or sizes.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { allNodes, FirefoxClient, type SnapshotNode, type TakenSnapshot } from '../src/index.js';
-import { formatMs, formatTable, statsTable, summarize, type Stats, random, WORDS } from './lib.js';
+import { FLOOR_RECURSIVE, formatMs, formatTable, serveSite, statsTable, summarize, type FloorResult, type Stats, random, WORDS } from './lib.js';
 
 /** Untimed rounds first, then timed rounds; medians are reported. */
 const WARMUP = 2;
@@ -33,56 +31,6 @@ const ARTICLE_PARAGRAPHS = 200;
 const MARKDOWN_MAX_CHARS = 10_000_000;
 /** Targets from the issue, reported, not enforced. */
 const TABLE_REDUCTION_TARGET = 90;
-
-// ------------------------------------------------------------------ server
-
-interface Site {
-  port: number;
-  /** http://127.0.0.1:PORT */
-  origin: string;
-  /** http://localhost:PORT — the same server, another origin. */
-  otherOrigin: string;
-  close(): Promise<void>;
-}
-
-/** Serves `routes` (path → HTML, built once the port is known) on 127.0.0.1; 404 for anything else. */
-async function serveSite(build: (origins: { origin: string; otherOrigin: string }) => Record<string, string>): Promise<Site> {
-  let pages = new Map<string, Buffer>();
-  const server = createServer((request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405).end();
-      return;
-    }
-    const path = new URL(request.url ?? '/', 'http://host').pathname;
-    const body = pages.get(path);
-    if (!body) {
-      response.writeHead(path === '/favicon.ico' ? 204 : 404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const origins = { origin: `http://127.0.0.1:${port}`, otherOrigin: `http://localhost:${port}` };
-  pages = new Map(Object.entries(build(origins)).map(([path, html]) => [path, Buffer.from(html, 'utf8')]));
-  return {
-    port,
-    ...origins,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets from the browser would otherwise hold close() open.
-        server.closeAllConnections();
-      }),
-  };
-}
 
 // ------------------------------------------------------------------- pages
 
@@ -299,24 +247,9 @@ async function callForString(client: FirefoxClient, context: string, functionDec
   return result.result.value;
 }
 
-/** The bare-walk floor (as in snapshot.bench.ts): every element's tag and rounded box, open shadow roots too, as one JSON string. */
-const FLOOR_WALK = `function () {
-  const out = [];
-  const visit = (first) => {
-    for (let el = first; el !== null; el = el.nextElementSibling) {
-      const r = el.getBoundingClientRect();
-      out.push([el.localName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
-      const shadow = el.shadowRoot;
-      if (shadow !== null) visit(shadow.firstElementChild);
-      visit(el.firstElementChild);
-    }
-  };
-  visit(document.documentElement);
-  return JSON.stringify(out);
-}`;
-
+/** The bare-walk floor shared with snapshot.bench.ts; returns how many elements it visited. */
 async function floorWalk(client: FirefoxClient): Promise<number> {
-  return (JSON.parse(await callForString(client, client.selectedPageId, FLOOR_WALK)) as unknown[]).length;
+  return (JSON.parse(await callForString(client, client.selectedPageId, FLOOR_RECURSIVE)) as FloorResult).count;
 }
 
 async function elementCount(client: FirefoxClient): Promise<number> {

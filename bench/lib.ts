@@ -101,22 +101,31 @@ export function statsTable(all: readonly Stats[], floor: Stats): string {
   );
 }
 
-export interface PageServer {
-  /** URL of the page, such as http://127.0.0.1:PORT/ */
-  url: string;
+export interface Site {
+  port: number;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** http://localhost:PORT — the same server, another origin. */
+  otherOrigin: string;
   close(): Promise<void>;
 }
 
-/** Serves `html` for every GET on 127.0.0.1, on a free port. Close it when done. */
-export async function servePage(html: string): Promise<PageServer> {
-  const body = Buffer.from(html, 'utf8');
+/**
+ * Serves pages (path → HTML, built once the port is known) on 127.0.0.1; `fallback` answers any
+ * other path, or 404 when there is none.
+ */
+export async function serveSite(build: (origins: { origin: string; otherOrigin: string }) => Record<string, string>, fallback?: string): Promise<Site> {
+  let pages = new Map<string, Buffer>();
+  const fallbackBody = fallback === undefined ? undefined : Buffer.from(fallback, 'utf8');
   const server = createServer((request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405).end();
       return;
     }
-    if (request.url === '/favicon.ico') {
-      response.writeHead(204).end();
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const body = path === '/favicon.ico' ? undefined : pages.get(path) ?? fallbackBody;
+    if (!body) {
+      response.writeHead(path === '/favicon.ico' ? 204 : 404).end();
       return;
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
@@ -130,8 +139,11 @@ export async function servePage(html: string): Promise<PageServer> {
     });
   });
   const { port } = server.address() as AddressInfo;
+  const origins = { origin: `http://127.0.0.1:${port}`, otherOrigin: `http://localhost:${port}` };
+  pages = new Map(Object.entries(build(origins)).map(([path, html]) => [path, Buffer.from(html, 'utf8')]));
   return {
-    url: `http://127.0.0.1:${port}/`,
+    port,
+    ...origins,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -139,6 +151,18 @@ export async function servePage(html: string): Promise<PageServer> {
         server.closeAllConnections();
       }),
   };
+}
+
+export interface PageServer {
+  /** URL of the page, such as http://127.0.0.1:PORT/ */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `html` for every GET on 127.0.0.1, on a free port. Close it when done. */
+export async function servePage(html: string): Promise<PageServer> {
+  const site = await serveSite(() => ({}), html);
+  return { url: `${site.origin}/`, close: () => site.close() };
 }
 
 /** mulberry32: a tiny seeded generator, so every run serves the same pages. */
@@ -161,3 +185,32 @@ export const WORDS = (
   'report request review schedule search segment session setting shipment signal status storage summary supplier support ticket ' +
   'timeline token upload usage vendor version warehouse webhook widget workflow'
 ).split(' ');
+
+// ------------------------------------------------------------ the floor
+
+/** What a floor walk returns, as one JSON string: in-page time (including JSON.stringify), elements, and [tag, x, y, w, h] per element. */
+export interface FloorResult {
+  ms: number;
+  count: number;
+  nodes: [string, number, number, number, number][];
+}
+
+/** Recursion over firstElementChild / nextElementSibling; open shadow roots before light children. */
+export const FLOOR_RECURSIVE = `function () {
+  const started = performance.now();
+  const out = [];
+  let count = 0;
+  const visit = (first) => {
+    for (let el = first; el !== null; el = el.nextElementSibling) {
+      count++;
+      const r = el.getBoundingClientRect();
+      out.push([el.localName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
+      const shadow = el.shadowRoot;
+      if (shadow !== null) visit(shadow.firstElementChild);
+      visit(el.firstElementChild);
+    }
+  };
+  visit(document.documentElement);
+  const json = JSON.stringify(out);
+  return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
+}`;

@@ -13,7 +13,7 @@ import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
 import { libraryCall, SANDBOX } from '../src/firefox/snapshot/injected/source.js';
 import type { WalkResult } from '../src/firefox/snapshot/injected/types.js';
-import { formatMs, formatTable, servePage, statsTable, summarize, type Stats, random, WORDS } from './lib.js';
+import { formatMs, formatTable, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
 
 interface Size {
   label: string;
@@ -123,33 +123,6 @@ ${SHADOW_SCRIPT}
 }
 
 // ------------------------------------------------------------ floor walks
-
-/** What a floor walk returns, as one JSON string: in-page time (including JSON.stringify), elements, and [tag, x, y, w, h] per element. */
-interface FloorResult {
-  ms: number;
-  count: number;
-  nodes: [string, number, number, number, number][];
-}
-
-/** Recursion over firstElementChild / nextElementSibling; open shadow roots before light children. */
-const FLOOR_RECURSIVE = `function () {
-  const started = performance.now();
-  const out = [];
-  let count = 0;
-  const visit = (first) => {
-    for (let el = first; el !== null; el = el.nextElementSibling) {
-      count++;
-      const r = el.getBoundingClientRect();
-      out.push([el.localName, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
-      const shadow = el.shadowRoot;
-      if (shadow !== null) visit(shadow.firstElementChild);
-      visit(el.firstElementChild);
-    }
-  };
-  visit(document.documentElement);
-  const json = JSON.stringify(out);
-  return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
-}`;
 
 /** One TreeWalker (elements only) per root; an open shadow root gets its own walker. */
 const FLOOR_TREEWALKER = `function () {

@@ -7,22 +7,9 @@ import {
   isCollapsed,
   type CompressedNode,
 } from '../../src/firefox/snapshot/compress.js';
-import { formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from '../../src/firefox/snapshot/format.js';
+import { formatHeader, formatSnapshotText, type SnapshotNode } from '../../src/firefox/snapshot/format.js';
+import { box, snapshotOf } from '../helpers/snapshots.js';
 
-const box: [number, number, number, number] = [0, 0, 10, 10];
-
-function snapshotOf(nodes: SnapshotNode[]): Snapshot {
-  return {
-    id: 3,
-    pageId: 'p',
-    url: 'http://example.test/',
-    title: 'Example',
-    viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
-    stats: { visited: 0, kept: 0, ms: 0 },
-    observation: { totalInteractive: 0, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
-    nodes,
-  };
-}
 
 const header = 'snapshot=3 url="http://example.test/" title="Example"';
 

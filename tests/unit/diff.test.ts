@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
 import { diffSnapshots, formatDiff } from '../../src/firefox/snapshot/diff.js';
 import type { Snapshot, SnapshotNode } from '../../src/firefox/snapshot/format.js';
-
-const box: [number, number, number, number] = [0, 0, 10, 10];
+import { box, snapshotOf } from '../helpers/snapshots.js';
 
 function snapshot(id: number, nodes: SnapshotNode[], pageId = 'p'): Snapshot {
-  return {
-    id,
-    pageId,
-    url: 'http://example.test/',
-    title: 'Form',
-    viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
-    stats: { visited: 0, kept: 0, ms: 0 },
-    observation: { totalInteractive: 0, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
-    nodes,
-  };
+  return snapshotOf(nodes, { id, pageId, title: 'Form' });
 }
 
 /** A page with a form of `fields` textboxes (3_10…), a list of three items (3_3…3_5) and a Save button. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatNode, formatSnapshotText, type Snapshot } from '../../src/index.js';
-
-const box: [number, number, number, number] = [0, 0, 10, 10];
+import { formatNode, formatSnapshotText } from '../../src/index.js';
+import { box, snapshotOf } from '../helpers/snapshots.js';
 
 describe('formatNode', () => {
   it('writes uid, role, name and states on one line', () => {
@@ -29,16 +28,10 @@ describe('formatNode', () => {
 
 describe('formatSnapshotText', () => {
   it('starts with a header and indents two spaces per depth', () => {
-    const snapshot: Snapshot = {
-      id: 3,
-      pageId: 'p',
-      url: 'http://example.test/',
-      title: 'Example "site"',
-      viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
-      stats: { visited: 3, kept: 3, ms: 1 },
-      observation: { totalInteractive: 1, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' },
-      nodes: [{ uid: '3_1', tag: 'nav', role: 'navigation', name: 'Main', box, children: [{ uid: '3_2', tag: 'a', role: 'link', name: 'Home', href: '/', box }] }, { uid: '3_3', tag: 'main', role: 'main', box }],
-    };
+    const snapshot = snapshotOf(
+      [{ uid: '3_1', tag: 'nav', role: 'navigation', name: 'Main', box, children: [{ uid: '3_2', tag: 'a', role: 'link', name: 'Home', href: '/', box }] }, { uid: '3_3', tag: 'main', role: 'main', box }],
+      { title: 'Example "site"', stats: { visited: 3, kept: 3, ms: 1 }, observation: { totalInteractive: 1, weakInteractive: 0, unknownInteractive: 0, exactUiClaims: 'safe' } },
+    );
     expect(formatSnapshotText(snapshot)).toBe(
       ['snapshot=3 url="http://example.test/" title="Example \\"site\\"" interactive=1 exact-ui-claims=safe', 'uid=3_1 navigation "Main"', '  uid=3_2 link "Home" href="/"', 'uid=3_3 main'].join('\n'),
     );
