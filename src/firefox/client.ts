@@ -2,7 +2,8 @@ import type { Script } from 'webdriver-bidi-protocol';
 import { fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleCollector, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { DialogTracker, type Dialog } from './dialogs.js';
-import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, TimeoutError, translateBidiError } from './errors.js';
+import { BidiTimeoutError } from '../bidi/index.js';
+import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './network.js';
 import { PageRegistry } from './pages.js';
@@ -14,6 +15,9 @@ import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 import { SANDBOX } from './snapshot/injected/source.js';
 import { SecretStore } from './redact.js';
+import { quote } from './text.js';
+import { DownloadTracker, type Download } from './downloads.js';
+import { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 import { markdownSource, MARKDOWN_SANDBOX, paginateText, parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 
 export interface ClientOptions extends SessionOptions {
@@ -29,6 +33,12 @@ export interface ClientOptions extends SessionOptions {
   defaultLayers?: string[];
   /** Named secrets: fill fields with `<secret>NAME</secret>`; outputs show that instead of the value. */
   secrets?: Record<string, string>;
+  /** Which URLs navigate() and newPage() load (default: any). */
+  urlPolicy?: UrlPolicyOptions;
+  /** Save downloads in this folder (absolute); by default Firefox's own choice. Every download is reported in takeNotes(). */
+  downloadDir?: string;
+  /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
+  responsiveTimeout?: number;
 }
 
 export type FirefoxLaunchOptions = LaunchOptions & ClientOptions;
@@ -41,6 +51,8 @@ export interface PageInfo {
   url: string;
   title: string;
   selected: boolean;
+  /** The page's script did not answer the last probe (a busy loop): its title is unknown. */
+  unresponsive?: true;
 }
 
 export type WaitUntil = 'none' | 'interactive' | 'complete';
@@ -101,6 +113,8 @@ const EVENTS: [string, ...string[]] = [
   'browsingContext.fragmentNavigated',
   'browsingContext.historyUpdated',
 ];
+/** Events some browsers lack; subscribed on their own so their absence breaks nothing. */
+const OPTIONAL_EVENTS: [string, ...string[]] = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd'];
 
 /**
  * Drives one Firefox over WebDriver BiDi: pages, navigation, script, screenshots, console,
@@ -118,6 +132,12 @@ export class FirefoxClient {
   readonly #input: InputController;
   readonly #secrets: SecretStore;
   readonly #viewport: { width: number; height: number } | undefined;
+  readonly #urlPolicy: UrlPolicy;
+  readonly #downloads = new DownloadTracker();
+  readonly #downloadDir: string | undefined;
+  readonly #responsiveTimeout: number;
+  /** Pages whose script did not answer a probe: listed without a title until they answer again. */
+  readonly #unresponsive = new Set<string>();
   #closing: Promise<void> | undefined;
 
   private constructor(session: SessionHandle, options: ClientOptions) {
@@ -126,6 +146,9 @@ export class FirefoxClient {
     this.#console = new ConsoleCollector(options.consoleCapacity);
     this.#network = new NetworkCollector(options.networkCapacity);
     this.#viewport = options.viewport;
+    this.#urlPolicy = new UrlPolicy(options.urlPolicy);
+    this.#downloadDir = options.downloadDir;
+    this.#responsiveTimeout = options.responsiveTimeout ?? 3000;
     const access = {
       send: <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => this.#send(method, params, what, timeout),
       pageIndexOf: (id: string) => this.#pages.indexOf(id),
@@ -176,6 +199,7 @@ export class FirefoxClient {
       this.#console.clear(info.context);
       this.#network.clear(info.context);
       this.#dialogs.forget(info.context);
+      this.#unresponsive.delete(info.context);
     });
     bidi.on('browsingContext.userPromptOpened', (event) => this.#dialogs.onOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => this.#dialogs.onClosed(event));
@@ -183,11 +207,20 @@ export class FirefoxClient {
     bidi.on('network.beforeRequestSent', (event) => this.#network.onBeforeRequestSent(event));
     bidi.on('network.responseCompleted', (event) => this.#network.onResponseCompleted(event));
     bidi.on('network.fetchError', (event) => this.#network.onFetchError(event));
-    bidi.on('browsingContext.navigationStarted', (event) => this.#navigation.onNavigationStarted(event));
+    bidi.on('browsingContext.navigationStarted', (event) => {
+      this.#unresponsive.delete(event.context);
+      this.#navigation.onNavigationStarted(event);
+    });
+    bidi.on('browsingContext.downloadWillBegin', (event) => this.#downloads.onWillBegin(event));
+    bidi.on('browsingContext.downloadEnd', (event) => this.#downloads.onEnd(event));
     bidi.on('browsingContext.load', (event) => this.#navigation.onLoad(event));
     bidi.on('browsingContext.fragmentNavigated', (event) => this.#navigation.onFragmentNavigated(event));
     bidi.on('browsingContext.historyUpdated', (event) => this.#navigation.onHistoryUpdated(event));
     await bidi.send('session.subscribe', { events: EVENTS });
+    await bidi.send('session.subscribe', { events: OPTIONAL_EVENTS }).catch(() => undefined);
+    if (this.#downloadDir !== undefined) {
+      await this.#send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.#downloadDir } }, 'Choosing the download folder');
+    }
     const { contexts } = await bidi.send('browsingContext.getTree', { maxDepth: 0 });
     for (const info of contexts) this.#pages.onCreated(info);
     if (this.#session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
@@ -245,13 +278,14 @@ export class FirefoxClient {
         url: urls.get(id) ?? 'about:blank',
         title: await this.#title(id),
         selected: id === selected,
+        ...(this.#unresponsive.has(id) ? { unresponsive: true as const } : {}),
       })),
     );
   }
 
   /** Opens a new tab, selects it, and navigates it to `url` when given. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
-    if (url !== undefined) checkUrl(url);
+    if (url !== undefined) this.#urlPolicy.check(url);
     const { context } = await this.#send('browsingContext.create', { type: 'tab' }, 'Opening a page');
     this.#pages.onCreated({ context, parent: null, url: 'about:blank', children: null, userContext: this.#pages.userContext, originalOpener: null, clientWindow: '' });
     this.#pages.select(context);
@@ -259,11 +293,19 @@ export class FirefoxClient {
     return this.#pageInfo(context);
   }
 
+  /** Every download pages started since the client began, oldest first. */
+  getDownloads(): Download[] {
+    return this.#downloads.list();
+  }
+
   /** Makes page `index` (from listPages) the one every other call acts on, and brings it to the front. */
   async selectPage(index: number): Promise<PageInfo> {
     const id = this.#pages.idAt(index);
     this.#pages.select(id);
-    await this.#send('browsingContext.activate', { context: id }, 'Selecting a page');
+    // Activation waits on the page that loses the front; a hung page must not hold up the others.
+    await this.#send('browsingContext.activate', { context: id }, 'Selecting a page', this.#responsiveTimeout).catch((error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+    });
     return this.#pageInfo(id);
   }
 
@@ -284,7 +326,7 @@ export class FirefoxClient {
 
   /** Notes about changes the caller did not ask for (for example a fallback after the selected page closed), each given once. */
   takeNotes(): string[] {
-    return this.#pages.takeNotes();
+    return [...this.#pages.takeNotes(), ...this.#downloads.takeNotes()];
   }
 
   // ----------------------------------------------------------- navigation
@@ -295,10 +337,10 @@ export class FirefoxClient {
    * handleDialog() and the navigation goes on.
    */
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
-    checkUrl(url);
-    const context = this.#selected();
+    this.#urlPolicy.check(url);
+    const context = await this.#replaceIfUnresponsive(this.#selected());
     const timeout = options.timeout ?? 30_000;
-    const navigation = this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${url}`, timeout);
+    const navigation = this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, timeout);
     return this.#unlessDialog(context, navigation.then((result) => ({ url: result.url })));
   }
 
@@ -311,7 +353,7 @@ export class FirefoxClient {
   }
 
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
-    const context = this.#selected();
+    const context = await this.#responsive(this.#selected(), 'Reloading');
     const reload = this.#send('browsingContext.reload', { context, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
     return this.#unlessDialog(context, reload.then((result) => ({ url: result.url })));
   }
@@ -337,8 +379,8 @@ export class FirefoxClient {
   }
 
   async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {
-    const context = this.#selected();
     const what = delta < 0 ? 'Going back' : 'Going forward';
+    const context = await this.#responsive(this.#selected(), what);
     const deadline = Date.now() + (options.timeout ?? 30_000);
     try {
       await this.bidi.send('browsingContext.traverseHistory', { context, delta }, { timeout: deadline - Date.now() });
@@ -378,8 +420,7 @@ export class FirefoxClient {
     args: JsonValue[] = [],
     options: EvaluateOptions = {},
   ): Promise<T> {
-    const context = this.#selected();
-    this.#refuseWhileDialogOpen(context, 'Running script');
+    const context = await this.#ready('Running script');
     const source = typeof fn === 'function' ? fn.toString() : fn;
     if (source.trim() === '') throw new InvalidArgumentError('evaluate() needs a function, such as "() => document.title".');
     const result = await this.#send(
@@ -396,8 +437,7 @@ export class FirefoxClient {
    * Elements in the result come back as `{ uid }`, with uids given to those that had none.
    */
   async evaluateOnElements(fn: string | ((...args: never[]) => unknown), uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
-    const context = this.#selected();
-    this.#refuseWhileDialogOpen(context, 'Running script');
+    const context = await this.#ready('Running script');
     const source = typeof fn === 'function' ? fn.toString() : fn;
     if (source.trim() === '') throw new InvalidArgumentError('The script needs a function, such as "(el) => el.textContent".');
     const refs = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(context, uid)));
@@ -441,7 +481,7 @@ export class FirefoxClient {
       if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
       if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
     }
-    const context = this.#selected();
+    const context = await this.#ready('Taking a screenshot');
     if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
     const element = options.uid === undefined ? undefined : await this.#snapshots.elementRef(context, options.uid);
     const result = await this.#send(
@@ -533,8 +573,7 @@ export class FirefoxClient {
    * (also written on it as data-mcp-uid). `text` is the model's view; the tree is for programs.
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
-    const context = this.#selected();
-    this.#refuseWhileDialogOpen(context, 'Taking a snapshot');
+    const context = await this.#ready('Taking a snapshot');
     return this.#snapshots.take(context, options);
   }
 
@@ -543,7 +582,7 @@ export class FirefoxClient {
    * budget runs out, and returns what happened with a viewport snapshot of where it ended.
    */
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
-    const context = this.#actionContext('Scrolling');
+    const context = await this.#ready('Scrolling');
     const result = await this.#input.scroll(context, options);
     return { ...result, snapshot: await this.#snapshots.take(context, { viewport: true }) };
   }
@@ -560,8 +599,7 @@ export class FirefoxClient {
    */
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
-    const context = this.#selected();
-    this.#refuseWhileDialogOpen(context, 'Reading the page as Markdown');
+    const context = await this.#ready('Reading the page as Markdown');
     const result = await this.#send('script.callFunction', { functionDeclaration: markdownSource(), awaitPromise: false, target: { context, sandbox: MARKDOWN_SANDBOX }, resultOwnership: 'none' }, 'Reading the page as Markdown');
     if (result.type === 'exception') throw new EvaluationError(`Reading the page as Markdown failed in the page: ${result.exceptionDetails.text}`);
     const document = parseMarkdownDocument(result.result.type === 'string' ? result.result.value : undefined);
@@ -584,45 +622,46 @@ export class FirefoxClient {
 
   /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
   async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
-    return this.#input.click(this.#actionContext('Clicking'), uid, options);
+    return this.#input.click(await this.#ready('Clicking'), uid, options);
   }
 
   async hoverByUid(uid: string): Promise<ActionResult> {
-    return this.#input.hover(this.#actionContext('Hovering'), uid);
+    return this.#input.hover(await this.#ready('Hovering'), uid);
   }
 
   /** Types into a text field or contenteditable, picks a select option by label or value, or sets a checkbox or radio (true/false). */
   async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
-    return this.#input.fill(this.#actionContext('Filling'), uid, value);
+    return this.#input.fill(await this.#ready('Filling'), uid, value);
   }
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
-    return this.#input.fillForm(this.#actionContext('Filling the form'), entries);
+    return this.#input.fillForm(await this.#ready('Filling the form'), entries);
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
-    return this.#input.drag(this.#actionContext('Dragging'), fromUid, toUid);
+    return this.#input.drag(await this.#ready('Dragging'), fromUid, toUid);
   }
 
   /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
   async pressKey(combo: string): Promise<ActionResult> {
-    return this.#input.pressKey(this.#actionContext('Pressing a key'), combo);
+    return this.#input.pressKey(await this.#ready('Pressing a key'), combo);
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */
   async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
-    return this.#input.typeText(this.#actionContext('Typing'), text, options);
+    return this.#input.typeText(await this.#ready('Typing'), text, options);
   }
 
   /** Sets the files of a file input (BiDi input.setFiles); the paths must be existing regular files. */
   async uploadFileByUid(uid: string, paths: string[]): Promise<ActionResult> {
-    return this.#input.uploadFile(this.#actionContext('Uploading'), uid, paths);
+    return this.#input.uploadFile(await this.#ready('Uploading'), uid, paths);
   }
 
-  #actionContext(what: string): string {
+  /** The selected page, once it is known to be free to act on: no dialog open, its script answering. */
+  async #ready(what: string): Promise<string> {
     const context = this.#selected();
     this.#refuseWhileDialogOpen(context, what);
-    return context;
+    return this.#responsive(context, what);
   }
 
   // ------------------------------------------------------------- waiting
@@ -637,8 +676,7 @@ export class FirefoxClient {
     const deadline = Date.now() + timeout;
     const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
     for (;;) {
-      const context = this.#selected();
-      this.#refuseWhileDialogOpen(context, 'Waiting for text');
+      const context = await this.#ready('Waiting for text');
       // A navigation during the wait destroys the realm; that is not an error, just try again.
       const found = await this.#sandboxEval(context, find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
         if (error instanceof BrowserClosedError) throw error;
@@ -689,9 +727,44 @@ export class FirefoxClient {
   }
 
   async #title(id: string): Promise<string> {
-    if (this.#dialogs.get(id)) return '';
-    const title = await this.#sandboxEval(id, '() => document.title', 5000).catch(() => '');
+    if (this.#dialogs.get(id) || this.#unresponsive.has(id)) return '';
+    const title = await this.#sandboxEval(id, '() => document.title', Math.min(1000, this.#responsiveTimeout)).catch((error: unknown) => {
+      if (error instanceof TimeoutError) this.#unresponsive.add(id);
+      return '';
+    });
     return typeof title === 'string' ? title : '';
+  }
+
+  /**
+   * Resolves with `context` when its script answers a trivial probe in time. A page stuck in a
+   * loop would hold every call for its whole timeout; this says so within seconds instead.
+   */
+  async #responsive(context: string, what: string): Promise<string> {
+    if (this.#dialogs.get(context)) return context; // A dialog holds the script; the callers deal with it.
+    try {
+      await this.#session.connection.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context, sandbox: SANDBOX } }, { timeout: this.#responsiveTimeout });
+      this.#unresponsive.delete(context);
+    } catch (error) {
+      if (!(error instanceof BidiTimeoutError)) return context; // Gone or navigating: the real call reports it.
+      this.#unresponsive.add(context);
+      throw new PageUnresponsiveError(
+        `${what} is not possible: this page's script is not responding (no answer within ${this.#responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
+      );
+    }
+    return context;
+  }
+
+  /** The page to navigate: `context` itself, or a fresh tab in its place when its script does not answer. */
+  async #replaceIfUnresponsive(context: string): Promise<string> {
+    try {
+      return await this.#responsive(context, 'Navigating');
+    } catch (error) {
+      if (!(error instanceof PageUnresponsiveError)) throw error;
+    }
+    const { context: fresh } = await this.#send('browsingContext.create', { type: 'tab' }, 'Opening a page');
+    this.#pages.replace(context, fresh, 'was not responding, so its tab was closed and replaced by a fresh one at the same index');
+    await this.#send('browsingContext.close', { context, promptUnload: false }, 'Closing the page that is not responding', this.#responsiveTimeout).catch(() => undefined);
+    return fresh;
   }
 }
 
@@ -701,16 +774,6 @@ function unwrapEvaluation(result: Script.EvaluateResult): JsonValue | undefined 
     throw new EvaluationError(`The script threw: ${details.text}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`);
   }
   return fromRemoteValue(result.result);
-}
-
-function checkUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new InvalidArgumentError(`"${url}" is not a valid URL; give an absolute URL such as https://example.com/ (with the scheme).`);
-  }
-  if (parsed.protocol === 'javascript:') throw new InvalidArgumentError('javascript: URLs are not navigations; use evaluate() to run script.');
 }
 
 function sleep(ms: number): Promise<void> {

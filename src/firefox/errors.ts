@@ -25,6 +25,11 @@ export class BrowserClosedError extends FirefoxClientError {
   override name = 'BrowserClosedError';
 }
 
+/** The page's script does not answer (a busy loop, a long task): acting on it would only wait. */
+export class PageUnresponsiveError extends FirefoxClientError {
+  override name = 'PageUnresponsiveError';
+}
+
 /** Firefox could not be found or started. */
 export class LaunchError extends FirefoxClientError {
   override name = 'LaunchError';

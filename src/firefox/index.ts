@@ -18,6 +18,7 @@ export {
   FirefoxClientError,
   InvalidArgumentError,
   NoSuchPageError,
+  PageUnresponsiveError,
   TimeoutError,
   BrowserClosedError,
   LaunchError,
@@ -25,4 +26,7 @@ export {
   StaleUidError,
   ElementNotInteractableError,
 } from './errors.js';
+export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
+export { type Download } from './downloads.js';
+export { quote, shorten, oneLine } from './text.js';
 export { SecretStore, redactTokens, parseSecretsFile, REDACTED } from './redact.js';

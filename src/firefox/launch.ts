@@ -26,7 +26,7 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Prefs that silence first-run, update and telemetry noise, and keep memory lean. */
+/** Prefs that silence first-run, update and telemetry noise, isolate sites, and block popups. */
 export const DEFAULT_PREFS: Readonly<Record<string, PrefValue>> = {
   'remote.active-protocols': 1,
   'browser.startup.page': 0,
@@ -48,9 +48,12 @@ export const DEFAULT_PREFS: Readonly<Record<string, PrefValue>> = {
   'network.captive-portal-service.enabled': false,
   'network.connectivity-service.enabled': false,
   'extensions.update.enabled': false,
-  'fission.autostart': false,
-  'dom.ipc.processCount': 1,
+  // Sites in their own content processes: a page stuck in a loop stalls only its own process,
+  // so the other pages keep answering (one shared process stalled them all).
+  'fission.autostart': true,
   'dom.ipc.processPrelaunch.enabled': false,
+  // The Remote Agent turns the popup blocker off; a page must not open tabs without a user gesture.
+  'dom.disable_open_during_load': true,
 };
 
 const ENDPOINT_LINE = /WebDriver BiDi listening on (ws:\/\/\S+)/;

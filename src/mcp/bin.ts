@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The firefox-bidi-mcp command: an MCP server that drives Firefox over WebDriver BiDi, on stdio
 // (default) or Streamable HTTP (--port). Protocol messages only on stdout; everything else on stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { FirefoxClient, findFirefox } from '../index.js';
 import { BrowserHolder } from './browser.js';
 import { startHttpServer } from './http.js';
 import { flagsHelp, OptionsError, parseOptions } from './options.js';
 import { createServer, VERSION } from './server.js';
+import { StdioTransport } from './stdio.js';
 
 const HELP = `firefox-bidi-mcp ${VERSION}: Firefox for MCP clients, over WebDriver BiDi
 
@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const holder = new BrowserHolder(options);
-  await createServer(options, holder).connect(new StdioServerTransport());
+  await createServer(options, holder).connect(new StdioTransport());
   exitOnShutdown(() => holder.close());
 }
 

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { FirefoxClient } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 
@@ -55,6 +56,8 @@ export class BrowserHolder {
       layers: options.layers,
       defaultLayers: options.defaultLayers,
       secrets: options.secrets,
+      urlPolicy: options.urlPolicy,
+      downloadDir: join(resolve(options.outputDir), 'downloads'),
       ...(options.viewport ? { viewport: options.viewport } : {}),
     };
     if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });

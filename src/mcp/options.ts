@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecretsFile } from '../firefox/redact.js';
 import type { PrefValue } from '../firefox/index.js';
@@ -14,6 +15,10 @@ export interface ServerOptions {
   acceptInsecureCerts: boolean;
   prefs: Record<string, PrefValue>;
   outputDir: string;
+  /** Folders (besides the working and output directories) that upload_file may read. */
+  allowedDirs: string[];
+  /** Which URLs the tools may load. */
+  urlPolicy: { allowedSchemes: string[]; allowedOrigins: string[]; blockedOrigins: string[] };
   /** Snapshots collapse long repeated runs unless a call says otherwise. */
   compress: boolean;
   /** Named layers for snapshots (name → selectors), and the ones used when a call names none. */
@@ -52,7 +57,12 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
   { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
   { name: 'secrets', type: 'string', env: 'FIREFOX_MCP_SECRETS', value: 'file.env', description: 'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.' },
-  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots and snapshots are saved (default temp/); files are written only here or in the working directory.' },
+  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots, snapshots and downloads (in downloads/) are saved (default temp/); files are written only here or in the working directory.' },
+  { name: 'allow-file-urls', type: 'boolean', description: 'Let tools load file: URLs (blocked by default: a page could make the agent read local files).' },
+  { name: 'allow-data-urls', type: 'boolean', description: 'Let tools load data: URLs as pages (blocked by default: a data: page can pose as any site).' },
+  { name: 'allowed-origins', type: 'string', value: 'origins', description: 'Only these origins may be loaded, by tools or by the pages, separated by ; such as https://example.com;*.test.org;http://localhost:*.' },
+  { name: 'blocked-origins', type: 'string', value: 'origins', description: 'These origins may never be loaded, by tools or by the pages (; separated); wins over --allowed-origins.' },
+  { name: 'allowed-dir', type: 'string', multiple: true, value: 'dir', description: 'A folder upload_file may read from (repeatable), besides the working directory, the output directory and the client\'s MCP roots.' },
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
   { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
@@ -88,6 +98,10 @@ function parsePref(text: string): [string, PrefValue] {
   if (raw === 'true' || raw === 'false') return [name, raw === 'true'];
   if (/^-?\d+$/.test(raw)) return [name, Number(raw)];
   return [name, raw.replace(/^"(.*)"$/, '$1')];
+}
+
+function originList(text: string | undefined): string[] {
+  return (text ?? '').split(';').map((origin) => origin.trim()).filter(Boolean);
 }
 
 /** Reads flags, then the environment for what the flags left unset. */
@@ -156,6 +170,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     acceptInsecureCerts: values['accept-insecure-certs'] === true,
     prefs: Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)),
     outputDir: text('output-dir') ?? 'temp',
+    allowedDirs: ((values['allowed-dir'] as string[] | undefined) ?? []).map((dir) => resolve(dir)),
+    urlPolicy: {
+      allowedSchemes: [...(values['allow-file-urls'] === true ? ['file'] : []), ...(values['allow-data-urls'] === true ? ['data'] : [])],
+      allowedOrigins: originList(text('allowed-origins')),
+      blockedOrigins: originList(text('blocked-origins')),
+    },
     host: text('host') ?? '127.0.0.1',
     ...(firefoxPath === undefined ? {} : { firefoxPath }),
     ...(profile === undefined ? {} : { profile }),

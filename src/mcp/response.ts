@@ -1,13 +1,30 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { pageOfText, type ActionResult, type Dialog, type FirefoxClient } from '../firefox/index.js';
+import { oneLine, pageOfText, quote, shorten, type ActionResult, type Dialog, type FirefoxClient, type PageInfo } from '../firefox/index.js';
 
 /** Characters of one text output (snapshot, Markdown, console, network) unless maxChars says otherwise. */
 export const DEFAULT_MAX_CHARS = 40_000;
+/** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
+const FRAME_CHARS = 8_000;
+/** The longest string in structured content; the text content carries the whole, page by page. */
+const MAX_STRUCTURED_STRING = 2_000;
+
+/** Shortens every long string inside a JSON-like value. */
+function shortenDeep(value: unknown, max: number): unknown {
+  if (typeof value === 'string') return shorten(value, max);
+  if (Array.isArray(value)) return value.map((item) => shortenDeep(item, max));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenDeep(item, max)]));
+  return value;
+}
+
+function pageLine(page: PageInfo): string {
+  const title = page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
+  return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))})${page.selected ? ' [selected]' : ''}`;
+}
 
 /** Describes a dialog the way a model should act on it. */
 export function dialogLine(dialog: Dialog): string {
-  const prompt = dialog.type === 'prompt' ? ` (default value ${JSON.stringify(dialog.defaultValue ?? '')})` : '';
-  return `A ${dialog.type} dialog is open: ${JSON.stringify(dialog.message)}${prompt}. Answer it with handle_dialog (accept or dismiss) before anything else on this page.`;
+  const prompt = dialog.type === 'prompt' ? ` (default value ${quote(dialog.defaultValue ?? '', 200)})` : '';
+  return `A ${dialog.type} dialog is open: ${quote(dialog.message, 1000)}${prompt}. Answer it with handle_dialog (accept or dismiss) before anything else on this page.`;
 }
 
 /**
@@ -22,7 +39,11 @@ export class ToolResponse {
   #includeSnapshot = false;
   #includePages = false;
 
-  constructor(private readonly toolName: string) {}
+  /** `budget`: the call's maxChars; the whole answer stays within it plus a small frame. */
+  constructor(
+    private readonly toolName: string,
+    private readonly budget = DEFAULT_MAX_CHARS,
+  ) {}
 
   line(text: string): this {
     this.#lines.push(text);
@@ -36,7 +57,7 @@ export class ToolResponse {
 
   /** Adds a long text within a budget: one page of it, a note saying what was cut, and the paging fields. */
   budgeted(text: string, page: { offset?: number | undefined; maxChars?: number | undefined }): this {
-    const result = pageOfText(text, { offset: page.offset ?? 0, maxChars: page.maxChars ?? DEFAULT_MAX_CHARS });
+    const result = pageOfText(text, { offset: page.offset ?? 0, maxChars: page.maxChars ?? this.budget });
     this.line(result.text);
     return this.structured('totalChars', result.totalChars)
       .structured('offset', result.offset)
@@ -71,7 +92,7 @@ export class ToolResponse {
   }
 
   async build(client: FirefoxClient | undefined, notes: string[]): Promise<CallToolResult> {
-    const sections = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${note}`), ...this.#lines];
+    const sections = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
     if (client && !client.closed) {
       const dialog = client.getDialog();
       if (dialog) {
@@ -81,18 +102,36 @@ export class ToolResponse {
       if (!dialog) {
         const pages = await client.listPages();
         if (this.#includePages || pages.length > 1) {
-          sections.push('## Pages', ...pages.map((page) => `${page.index}: ${page.title || '(no title)'} (${page.url})${page.selected ? ' [selected]' : ''}`));
+          sections.push('## Pages', ...pages.map(pageLine));
           this.#structured.pages = pages;
         }
         if (this.#includeSnapshot) {
           const snapshot = await client.takeSnapshot();
-          sections.push('## Page snapshot', snapshot.text);
+          sections.push('## Page snapshot', pageOfText(snapshot.text, { maxChars: this.budget }).text);
         }
       }
     }
+    let text = sections.join('\n');
+    const limit = this.budget + FRAME_CHARS;
+    if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars or pageSize.)`;
+    const structured = shortenDeep(this.#structured, MAX_STRUCTURED_STRING) as Record<string, unknown>;
     return {
-      content: [{ type: 'text', text: sections.join('\n') }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
-      ...(Object.keys(this.#structured).length ? { structuredContent: this.#structured } : {}),
+      content: [{ type: 'text', text }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
+      ...(Object.keys(structured).length ? { structuredContent: this.#fitted(structured) } : {}),
     };
+  }
+
+  /** Structured content within the budget: the largest entries give way first, and say so. */
+  #fitted(structured: Record<string, unknown>): Record<string, unknown> {
+    const sizes = Object.entries(structured).map(([key, value]) => [key, (JSON.stringify(value) as string | undefined)?.length ?? 0] as const);
+    let total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    const omitted: string[] = [];
+    for (const [key, size] of [...sizes].sort((a, b) => b[1] - a[1])) {
+      if (total <= this.budget) break;
+      omitted.push(key);
+      total -= size;
+    }
+    if (omitted.length === 0) return structured;
+    return { ...Object.fromEntries(Object.entries(structured).filter(([key]) => !omitted.includes(key))), omitted };
   }
 }

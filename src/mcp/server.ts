@@ -4,8 +4,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BrowserClosedError, FirefoxClientError } from '../firefox/index.js';
 import type { BrowserHolder } from './browser.js';
 import type { ServerOptions } from './options.js';
-import { ToolResponse } from './response.js';
-import type { ToolDefinition } from './tool.js';
+import { DEFAULT_MAX_CHARS, ToolResponse } from './response.js';
+import { FilePolicy, rootPaths } from './files.js';
+import type { ToolContext, ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
@@ -22,20 +23,29 @@ export const VERSION = ((): string => {
   return 'unknown';
 })();
 
+/** The longest error text; messages quote a short prefix of bad input, and this holds any that does not. */
+const MAX_ERROR_CHARS = 2000;
+
 /** A sentence for the model: what went wrong and what to do next. */
 function errorText(error: unknown): string {
-  if (error instanceof BrowserClosedError) return `${error.message} The next tool call starts a new Firefox.`;
-  if (error instanceof FirefoxClientError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
-  return `${message}. If this repeats, take a snapshot to see the page, or restart the server.`;
+  const text =
+    error instanceof BrowserClosedError
+      ? `${message} The next tool call starts a new Firefox.`
+      : error instanceof FirefoxClientError
+        ? message
+        : `${message}. If this repeats, take a snapshot to see the page, or restart the server.`;
+  if (text.length <= MAX_ERROR_CHARS) return text;
+  // Keep the head (what failed) and the tail (what to do next).
+  return `${text.slice(0, MAX_ERROR_CHARS / 2)} … (${text.length - MAX_ERROR_CHARS} characters cut) … ${text.slice(-MAX_ERROR_CHARS / 2)}`;
 }
 
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, options: ServerOptions, holder: BrowserHolder): Promise<CallToolResult> {
-  const response = new ToolResponse(tool.name);
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client'>, holder: BrowserHolder): Promise<CallToolResult> {
+  const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
   try {
     const { client, note } = await holder.client();
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
-    await tool.handler(args, { client, options }, response);
+    await tool.handler(args, { ...context, client }, response);
     return await response.build(client, [...notes, ...client.takeNotes()]);
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: errorText(error) }] };
@@ -51,10 +61,14 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
         'Drives a real Firefox. Start with take_snapshot: it lists what is on the page with uids, which click, fill and the other input tools take. Uids stay valid until the page navigates.',
     },
   );
+  // The client's MCP roots widen where uploads may come from, when it announces any.
+  const roots = async (): Promise<string[]> =>
+    server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
+  const files = new FilePolicy(options.outputDir, options.allowedDirs, roots);
   for (const tool of ALL_TOOLS) {
     const { category: _category, ...annotations } = tool.annotations;
     server.registerTool(tool.name, { description: tool.description, inputSchema: tool.schema, annotations }, (args: Record<string, unknown>) =>
-      holder.exclusive(() => runTool(tool, args, options, holder)),
+      holder.exclusive(() => runTool(tool, args, { options, files }, holder)),
     );
   }
   return server;

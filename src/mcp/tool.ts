@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { InvalidArgumentError, type FirefoxClient } from '../firefox/index.js';
+import type { FirefoxClient } from '../firefox/index.js';
+import type { FilePolicy } from './files.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 
@@ -10,6 +9,8 @@ import type { ToolResponse } from './response.js';
 export interface ToolContext {
   client: FirefoxClient;
   options: ServerOptions;
+  /** Where files may be read from and written to. */
+  files: FilePolicy;
 }
 
 /** One tool, declared: the server registers it, the README lists it, the handler holds no MCP plumbing. */
@@ -23,23 +24,4 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
 
 export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
   return definition;
-}
-
-function inside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-/**
- * Resolves where a tool may write `filePath`: relative paths land in the output directory; any
- * path must stay inside the output directory or the working directory, or it is refused.
- */
-export function outputPath(options: ServerOptions, filePath: string): string {
-  const outputDir = resolve(options.outputDir);
-  const target = isAbsolute(filePath) ? resolve(filePath) : resolve(outputDir, filePath);
-  if (!inside(outputDir, target) && !inside(process.cwd(), target)) {
-    throw new InvalidArgumentError(`filePath "${filePath}" is outside the output directory (${outputDir}) and the working directory; give a path inside one of them.`);
-  }
-  mkdirSync(dirname(target), { recursive: true });
-  return target;
 }

@@ -18,8 +18,8 @@ describe('the official MCP Inspector (CLI mode)', () => {
     expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['navigate_page', 'take_snapshot', 'click', 'evaluate_script']));
   });
 
-  it('calls a tool', async () => {
-    const result = (await inspector('--method', 'tools/call', '--tool-name', 'navigate_page', '--tool-arg', 'url=data:text/html,<title>Inspected</title>')) as {
+  it('calls a tool (a data: URL, which the user opened with --allow-data-urls)', async () => {
+    const result = (await inspector('--allow-data-urls', '--method', 'tools/call', '--tool-name', 'navigate_page', '--tool-arg', 'url=data:text/html,<title>Inspected</title>')) as {
       content: { text: string }[];
     };
     expect(result.content[0]?.text).toContain('Navigated to data:text/html,<title>Inspected</title>');

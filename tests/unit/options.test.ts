@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptionsError, parseOptions } from '../../src/mcp/options.js';
 import { isLoopback } from '../../src/mcp/http.js';
@@ -5,12 +6,12 @@ import { paginate } from '../../src/mcp/tools/paging.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', compress: false, layers: {}, defaultLayers: [], secrets: {} });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
       {},
     );
     expect(options).toEqual({
@@ -28,6 +29,8 @@ describe('parseOptions', () => {
       defaultLayers: ['content'],
       compress: true,
       secrets: {},
+      allowedDirs: ['/srv/files', resolve('rel')],
+      urlPolicy: { allowedSchemes: ['file', 'data'], allowedOrigins: ['https://a.test', '*.b.test'], blockedOrigins: ['http://c.test:8080'] },
     });
   });
 

@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, DialogTracker } from '../dialogs.js';
-import { ElementNotInteractableError, InvalidArgumentError } from '../errors.js';
+import { ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
+import { quote } from '../text.js';
 import type { ActionTarget } from '../snapshot/injected/types.js';
 import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
@@ -58,7 +59,12 @@ export interface SettleTimings {
   quietMaxMs?: number;
   /** The longest wait for a navigation the action started (default 10 s). */
   navigationTimeoutMs?: number;
+  /** The longest typing may take before it stops (default 30 s). */
+  typingTimeoutMs?: number;
 }
+
+/** Key presses sent per input.performActions: a typing call can stop between two batches. */
+const KEYS_PER_BATCH = 100;
 
 type TextEntry = { uid: string; value: string | boolean };
 
@@ -67,7 +73,7 @@ const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week',
 
 function describeTarget(uid: string, target: ActionTarget): string {
   const what = target.inputType ? `${target.tag}[type=${target.inputType}]` : target.tag;
-  return `uid=${uid} ${what}${target.name ? ` "${target.name}"` : ''}`;
+  return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
 }
 
 function isTruthy(value: string | boolean): boolean | undefined {
@@ -95,7 +101,7 @@ export class InputController {
 
   async click(context: string, uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     const button = options.button ?? 'left';
-    if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got "${button}".`);
+    if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
     const { frame, sharedId, target } = await this.#reachable(context, uid, 'click');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
     const presses: Input.PointerSourceAction[] = [];
@@ -122,7 +128,7 @@ export class InputController {
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value');
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      return this.#settle(context, `Set ${what} to ${JSON.stringify(String(value))}`, this.navigation.watch(context));
+      return this.#settle(context, `Set ${what} to ${quote(String(value))}`, this.navigation.watch(context));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
       return this.#check(context, uid, target, value);
@@ -140,7 +146,7 @@ export class InputController {
     const text = String(value);
     const typed = this.secrets.reveal(text);
     const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
-    return this.#act(context, frame, `Filled ${what} with ${JSON.stringify(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, [keySource(keys)]);
+    return this.#type(context, frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
   }
 
   async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
@@ -189,7 +195,7 @@ export class InputController {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#act(context, context, `Typed ${JSON.stringify(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, [keySource(keys)]);
+    return this.#type(context, context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys);
   }
 
   async uploadFile(context: string, uid: string, paths: string[]): Promise<ActionResult> {
@@ -200,9 +206,9 @@ export class InputController {
       try {
         isFile = statSync(absolute).isFile();
       } catch {
-        throw new InvalidArgumentError(`File "${path}" does not exist; give the path of an existing file.`);
+        throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
       }
-      if (!isFile) throw new InvalidArgumentError(`"${path}" is not a regular file; give the path of a file, not a directory or device.`);
+      if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
       return absolute;
     });
     const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
@@ -217,7 +223,7 @@ export class InputController {
   async #check(context: string, uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
     const what = describeTarget(uid, target);
     const wanted = isTruthy(value);
-    if (wanted === undefined) throw new InvalidArgumentError(`${what} takes true or false, got ${JSON.stringify(value)}.`);
+    if (wanted === undefined) throw new InvalidArgumentError(`${what} takes true or false, got ${quote(String(value))}.`);
     if (target.checked === wanted) return { action: `${what} was already ${wanted ? 'checked' : 'unchecked'}`, settled: true };
     if (target.inputType === 'radio' && !wanted) {
       throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
@@ -229,7 +235,7 @@ export class InputController {
   async scroll(context: string, options: ScrollOptions): Promise<ScrollResult> {
     const screens = options.screens ?? 0.75;
     if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
-    if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got "${options.direction}".`);
+    if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(options.direction)}.`);
     const uid = options.uid ?? null;
     const frame = uid === null ? context : (await this.snapshots.elementRef(context, uid)).frame;
     const read = async (): Promise<ScrollState> => {
@@ -274,13 +280,34 @@ export class InputController {
 
   /** Performs input in `frame` (the page itself, or the frame holding the element), then waits for `page` to settle. */
   async #act(context: string, frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
+    return this.#perform(context, frame, action, [sources]);
+  }
+
+  /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
+  async #type(context: string, frame: string, action: string, keys: KeyAction[]): Promise<ActionResult> {
+    const batches: Input.SourceActions[][] = [];
+    for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2) batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
+    return this.#perform(context, frame, action, batches);
+  }
+
+  /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
+  async #perform(context: string, frame: string, action: string, batches: Input.SourceActions[][]): Promise<ActionResult> {
     const watch = this.navigation.watch(context);
-    const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
-    // A dialog opened by the action blocks the page and may hold the command: report it at once.
-    const dialog = await this.#raceDialog(context, performed.then(() => undefined));
-    if (dialog) {
-      watch.stop();
-      return { action, dialog, settled: false };
+    const timeout = this.timings.typingTimeoutMs ?? 30_000;
+    const deadline = Date.now() + timeout;
+    for (const [index, sources] of batches.entries()) {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        watch.stop();
+        throw new TimeoutError(`${action} stopped after ${index} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`);
+      }
+      const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action, left);
+      // A dialog opened by the action blocks the page and may hold the command: report it at once.
+      const dialog = await this.#raceDialog(context, performed.then(() => undefined));
+      if (dialog) {
+        watch.stop();
+        return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
+      }
     }
     return this.#settle(context, action, watch);
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve as resolvePath } from 'node:path';
 import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
+import { quote } from '../text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
 import { maskNodes, SecretStore } from '../redact.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from './compress.js';
@@ -63,7 +64,7 @@ const HISTORY = 10;
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
   if (root === undefined) return nodes;
   for (const node of allNodes(nodes)) if (node.uid === root) return [node];
-  throw new InvalidArgumentError(`root "${root}" is not in this snapshot; take a snapshot without root and use one of its uids.`);
+  throw new InvalidArgumentError(`root ${quote(root)} is not in this snapshot; take a snapshot without root and use one of its uids.`);
 }
 
 /**
@@ -97,7 +98,7 @@ export class SnapshotManager {
       const found = this.layers.named[name];
       if (!found) {
         const known = Object.keys(this.layers.named);
-        throw new InvalidArgumentError(`Unknown layer "${name}"; ${known.length ? `the layers are ${known.map((layer) => `"${layer}"`).join(', ')}` : 'no layers are configured (start with --layer name=selector)'}.`);
+        throw new InvalidArgumentError(`Unknown layer ${quote(name)}; ${known.length ? `the layers are ${known.map((layer) => `"${layer}"`).join(', ')}` : 'no layers are configured (start with --layer name=selector)'}.`);
       }
       return [...found];
     });
@@ -241,7 +242,7 @@ export class SnapshotManager {
   /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */
   #frameOf(page: string, uid: string): { snapshotId: number; frame: string } {
     const match = UID_PATTERN.exec(uid);
-    if (!match) throw new StaleUidError(`"${uid}" is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`, 'malformed');
+    if (!match) throw new StaleUidError(`${quote(uid)} is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`, 'malformed');
     const snapshotId = Number(match[1]);
     const counter = Number(match[2]);
     const snapshot = this.#snapshots.get(snapshotId);

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { InvalidArgumentError, type ConsoleMessage } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, shorten, type ConsoleMessage } from '../../firefox/index.js';
+import { DEFAULT_MAX_CHARS } from '../response.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
 function line(message: ConsoleMessage): string {
-  const where = message.source ? ` (${message.source.url}:${message.source.line})` : '';
-  return `msgid=${message.id} [${message.type}] ${message.text}${where}`;
+  const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
+  // Escaped to one line: a message with line breaks must not pose as further entries.
+  return `msgid=${message.id} [${oneLine(message.type)}] ${oneLine(message.text)}${where}`;
 }
 
 export const listConsoleMessages = defineTool({
@@ -33,11 +35,12 @@ export const getConsoleMessage = defineTool({
   name: 'get_console_message',
   description: 'Show one console message in full, by its msgid from list_console_messages.',
   annotations: { category: 'console', readOnlyHint: true },
-  schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.') },
-  handler: ({ msgid }, { client }, response) => {
+  schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.'), maxChars, offset },
+  handler: ({ msgid, maxChars: budget, offset: start }, { client }, response) => {
     const message = client.getConsoleMessage(msgid);
     if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);
-    response.line(line(message)).line(`Level: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`).structured('message', message);
+    response.budgeted(`${line(message)}\nLevel: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`, { offset: start, maxChars: budget });
+    response.structured('message', { ...message, text: shorten(message.text, budget ?? DEFAULT_MAX_CHARS) });
   },
 });
 

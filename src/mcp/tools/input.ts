@@ -92,11 +92,12 @@ export const typeText = defineTool({
 
 export const uploadFile = defineTool({
   name: 'upload_file',
-  description: 'Choose files for a file input (input type=file). The files must exist and be regular files.',
+  description: 'Choose files for a file input (input type=file). The files must be regular files inside the working directory, the output directory, an --allowed-dir folder or one of the client\'s roots.',
   annotations: { category: 'input', readOnlyHint: false },
   schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('Paths of the files to choose, absolute or relative to the working directory.'), includeSnapshot },
-  handler: async ({ uid: target, filePaths, includeSnapshot: snapshot }, { client }, response) => {
-    response.action(await client.uploadFileByUid(target, filePaths)).includeSnapshot(snapshot ?? false);
+  handler: async ({ uid: target, filePaths, includeSnapshot: snapshot }, { client, files }, response) => {
+    const real = await Promise.all(filePaths.map((path) => files.readable(path)));
+    response.action(await client.uploadFileByUid(target, real)).includeSnapshot(snapshot ?? false);
   },
 });
 

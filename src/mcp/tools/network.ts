@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { InvalidArgumentError, type NetworkRequest } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, shorten, type NetworkRequest } from '../../firefox/index.js';
+import { DEFAULT_MAX_CHARS } from '../response.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
@@ -15,7 +16,7 @@ function line(request: NetworkRequest): string {
   const status = request.failure ? `failed (${request.failure})` : String(request.status ?? 'pending');
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
   const size = request.sizes.transferred === null ? '' : `, ${request.sizes.transferred} B`;
-  return `reqid=${request.id} ${request.method} ${status} ${request.resourceType} ${request.url}${time}${size}`;
+  return `reqid=${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}`;
 }
 
 export const listNetworkRequests = defineTool({
@@ -41,18 +42,18 @@ export const getNetworkRequest = defineTool({
   name: 'get_network_request',
   description: 'Show one network request in full (headers, timings, sizes), by its reqid from list_network_requests.',
   annotations: { category: 'network', readOnlyHint: true },
-  schema: { reqid: z.number().int().positive().describe('The reqid from list_network_requests.') },
-  handler: ({ reqid }, { client }, response) => {
+  schema: { reqid: z.number().int().positive().describe('The reqid from list_network_requests.'), maxChars, offset },
+  handler: ({ reqid, maxChars: budget, offset: start }, { client }, response) => {
     const request = client.getNetworkRequest(reqid);
     if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
     const shown = { ...request, requestHeaders: redact(request.requestHeaders), responseHeaders: redact(request.responseHeaders) };
-    response.line(line(request));
+    const lines = [line(request)];
     for (const [title, headers] of [['Request headers', shown.requestHeaders], ['Response headers', shown.responseHeaders]] as const) {
-      response.line(`### ${title}`);
-      for (const [name, value] of Object.entries(headers)) response.line(`${name}: ${value}`);
+      lines.push(`### ${title}`, ...Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`));
     }
-    response.line(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
-    response.structured('request', shown);
+    lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
+    response.budgeted(lines.join('\n'), { offset: start, maxChars: budget });
+    response.structured('request', { ...shown, url: shorten(shown.url, budget ?? DEFAULT_MAX_CHARS) });
   },
 });
 

@@ -1,6 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { defineTool, outputPath } from '../tool.js';
+import { defineTool } from '../tool.js';
 
 export const takeScreenshot = defineTool({
   name: 'take_screenshot',
@@ -13,12 +12,11 @@ export const takeScreenshot = defineTool({
     quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0-100.'),
     filePath: z.string().optional().describe('Save the image to this file (in the output directory when relative) instead of returning it.'),
   },
-  handler: async ({ uid, fullPage, format, quality, filePath }, { client, options }, response) => {
+  handler: async ({ uid, fullPage, format, quality, filePath }, { client, files }, response) => {
     const image = await client.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }) });
     const what = uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport';
     if (filePath !== undefined) {
-      const target = outputPath(options, filePath);
-      writeFileSync(target, image);
+      const target = files.write(filePath, image);
       response.line(`Saved a screenshot of ${what} (${image.length} bytes) to ${target}.`).structured('filePath', target);
       return;
     }

@@ -1,8 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { formatFindResult, formatSnapshotText } from '../../firefox/index.js';
 import { DEFAULT_MAX_CHARS } from '../response.js';
-import { defineTool, outputPath } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { maxChars, offset, uid } from './schemas.js';
 
 export const takeSnapshot = defineTool({
@@ -21,7 +20,7 @@ export const takeSnapshot = defineTool({
     maxChars,
     offset,
   },
-  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { client, options }, response) => {
+  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { client, options, files }, response) => {
     const snapshot = await client.takeSnapshot({
       compress: compress ?? options.compress,
       ...(viewport === undefined ? {} : { viewport }),
@@ -33,8 +32,7 @@ export const takeSnapshot = defineTool({
     response.structured('snapshotId', snapshot.id).structured('url', snapshot.url).structured('title', snapshot.title).structured('observation', snapshot.observation);
     if (snapshot.viewportInfo) response.structured('viewport', snapshot.viewportInfo);
     if (filePath !== undefined) {
-      const target = outputPath(options, filePath);
-      writeFileSync(target, `${text}\n`);
+      const target = files.write(filePath, `${text}\n`);
       response.line(`Saved snapshot ${snapshot.id} (${snapshot.stats.kept} elements, ${text.length} characters) to ${target}.`).structured('filePath', target);
       return;
     }
