@@ -39,6 +39,8 @@ export interface ClientOptions extends SessionOptions {
   downloadDir?: string;
   /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
   responsiveTimeout?: number;
+  /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
+  inputTimeout?: number;
 }
 
 export type FirefoxLaunchOptions = LaunchOptions & ClientOptions;
@@ -158,7 +160,7 @@ export class FirefoxClient {
     }
     this.#secrets = new SecretStore(options.secrets);
     this.#snapshots = new SnapshotManager(access, { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] }, this.#secrets);
-    this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation, this.#secrets);
+    this.#input = new InputController(access, this.#snapshots, this.#dialogs, this.#navigation, this.#secrets, options.inputTimeout === undefined ? {} : { inputTimeoutMs: options.inputTimeout });
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -286,9 +288,10 @@ export class FirefoxClient {
   /** Opens a new tab, selects it, and navigates it to `url` when given. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
     if (url !== undefined) this.#urlPolicy.check(url);
-    const { context } = await this.#send('browsingContext.create', { type: 'tab' }, 'Opening a page');
+    const { context } = await this.#send('browsingContext.create', { type: 'tab', background: true }, 'Opening a page');
     this.#pages.onCreated({ context, parent: null, url: 'about:blank', children: null, userContext: this.#pages.userContext, originalOpener: null, clientWindow: '' });
     this.#pages.select(context);
+    await this.#activate(context);
     if (url !== undefined) await this.navigate(url, options);
     return this.#pageInfo(context);
   }
@@ -302,11 +305,15 @@ export class FirefoxClient {
   async selectPage(index: number): Promise<PageInfo> {
     const id = this.#pages.idAt(index);
     this.#pages.select(id);
-    // Activation waits on the page that loses the front; a hung page must not hold up the others.
-    await this.#send('browsingContext.activate', { context: id }, 'Selecting a page', this.#responsiveTimeout).catch((error: unknown) => {
+    await this.#activate(id);
+    return this.#pageInfo(id);
+  }
+
+  /** Brings a tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
+  async #activate(context: string): Promise<void> {
+    await this.#send('browsingContext.activate', { context }, 'Selecting a page', this.#responsiveTimeout).catch((error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
     });
-    return this.#pageInfo(id);
   }
 
   /** Closes page `index`; the last open page cannot be closed (open another first). */
@@ -684,7 +691,7 @@ export class FirefoxClient {
       });
       if (typeof found === 'string') return found;
       if (Date.now() >= deadline) {
-        throw new TimeoutError(`None of ${wanted.map((item) => JSON.stringify(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
+        throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
       }
       await sleep(100);
     }
@@ -761,9 +768,10 @@ export class FirefoxClient {
     } catch (error) {
       if (!(error instanceof PageUnresponsiveError)) throw error;
     }
-    const { context: fresh } = await this.#send('browsingContext.create', { type: 'tab' }, 'Opening a page');
+    const { context: fresh } = await this.#send('browsingContext.create', { type: 'tab', background: true }, 'Opening a page');
     this.#pages.replace(context, fresh, 'was not responding, so its tab was closed and replaced by a fresh one at the same index');
     await this.#send('browsingContext.close', { context, promptUnload: false }, 'Closing the page that is not responding', this.#responsiveTimeout).catch(() => undefined);
+    await this.#activate(fresh);
     return fresh;
   }
 }

@@ -6,10 +6,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 export const SERVER_BIN = new URL('../../dist/src/mcp/bin.js', import.meta.url).pathname;
 
 /** Starts the built server over stdio with the SDK's own client. */
-export async function startStdioServer(args: string[] = [], env: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
+export async function startStdioServer(args: string[] = [], env: Record<string, string> = {}, cwd?: string): Promise<{ client: Client; transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_BIN, ...args],
+    ...(cwd === undefined ? {} : { cwd }),
     // The whole environment: Firefox must inherit the test run's marker (see global-setup).
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
@@ -35,4 +36,30 @@ export function uidOf(snapshot: string, role: string, name: string): string {
   const uid = line ? /uid=(\S+)/.exec(line)?.[1] : undefined;
   if (!uid) throw new Error(`No ${role} "${name}" in the snapshot:\n${snapshot}`);
   return uid;
+}
+
+/**
+ * The server's own code in this process, linked to the SDK client in memory: for tests that
+ * watch the server from inside (its event loop). Close it to close its Firefox.
+ */
+export async function startInProcessServer(args: string[] = []): Promise<{ client: Client; close: () => Promise<void> }> {
+  const [{ InMemoryTransport }, { BrowserHolder }, { parseOptions }, { createServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/inMemory.js'),
+    import('../../src/mcp/browser.js'),
+    import('../../src/mcp/options.js'),
+    import('../../src/mcp/server.js'),
+  ]);
+  const options = parseOptions(args, {});
+  const holder = new BrowserHolder(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createServer(options, holder).connect(serverSide);
+  const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' });
+  await client.connect(clientSide);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await holder.close();
+    },
+  };
 }

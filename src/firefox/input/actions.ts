@@ -59,8 +59,8 @@ export interface SettleTimings {
   quietMaxMs?: number;
   /** The longest wait for a navigation the action started (default 10 s). */
   navigationTimeoutMs?: number;
-  /** The longest typing may take before it stops (default 30 s). */
-  typingTimeoutMs?: number;
+  /** The longest one input call (typing, above all) may take before it stops where it is (default 30 s). */
+  inputTimeoutMs?: number;
 }
 
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
@@ -293,21 +293,25 @@ export class InputController {
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
   async #perform(context: string, frame: string, action: string, batches: Input.SourceActions[][]): Promise<ActionResult> {
     const watch = this.navigation.watch(context);
-    const timeout = this.timings.typingTimeoutMs ?? 30_000;
+    const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
-    for (const [index, sources] of batches.entries()) {
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        watch.stop();
-        throw new TimeoutError(`${action} stopped after ${index} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`);
+    const stopped = (done: number): TimeoutError =>
+      new TimeoutError(`${action} stopped after ${done} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`);
+    try {
+      for (const [index, sources] of batches.entries()) {
+        // Checked between batches, never mid-batch: when the error says typing stopped, it has.
+        if (Date.now() >= deadline) throw stopped(index);
+        const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
+        // A dialog opened by the action blocks the page and may hold the command: report it at once.
+        const dialog = await this.#raceDialog(context, performed.then(() => undefined));
+        if (dialog) {
+          watch.stop();
+          return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
+        }
       }
-      const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action, left);
-      // A dialog opened by the action blocks the page and may hold the command: report it at once.
-      const dialog = await this.#raceDialog(context, performed.then(() => undefined));
-      if (dialog) {
-        watch.stop();
-        return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
-      }
+    } catch (error) {
+      watch.stop();
+      throw error;
     }
     return this.#settle(context, action, watch);
   }

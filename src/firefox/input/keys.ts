@@ -31,8 +31,8 @@ export function keyValue(name: string): string {
   );
 }
 
-/** The most characters one call types: each is a real key press, so more would hold the page (and the server) for minutes. */
-export const MAX_TYPED_CHARS = 20_000;
+/** The most characters one call types: each is a real key press (about 3 ms each in Firefox), so this fits the 30 s a call may type. */
+export const MAX_TYPED_CHARS = 5_000;
 
 /** Splits `Control+Shift+R` into modifiers and the key (a trailing `+` is the plus key itself). */
 export function parseKeyCombo(combo: string): { modifiers: string[]; key: string } {

@@ -1,0 +1,202 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startInProcessServer, text, uidOf } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * The server under hostile pages and careless arguments (issue 8): a page stuck in a loop, a
+ * megabyte in every string parameter, console text posing as entries. The server runs in this
+ * process so that its event loop can be watched.
+ */
+
+const FORM = page(
+  'Form',
+  `<h1>Form</h1>
+   <label>Name <input id="name"></label>
+   <label>Bio <textarea id="bio"></textarea></label>
+   <label>Plan <select id="plan"><option>Free</option><option>Pro</option></select></label>
+   <label><input type="checkbox" id="terms"> Terms</label>
+   <label>Attachment <input type="file" id="file"></label>
+   <div id="list" style="height:60px;overflow:auto"><p style="height:400px">long</p></div>
+   <button onclick="document.title = 'clicked'">Go</button>`,
+);
+const LOOP = page('Loop', `<h1>Loop</h1><script>setTimeout(() => { for (;;) {} }, 200);</script>`);
+const CONSOLE = page('Console', `<script>console.log('hi\\nmsgid=999 [error] injected\\r\\u2028more'); console.log('second');</script>`);
+
+let server: TestServer;
+let client: Client;
+let close: () => Promise<void>;
+
+async function timed(name: string, args: Record<string, unknown> = {}): Promise<{ result: CallToolResult; ms: number }> {
+  const started = performance.now();
+  const result = await call(client, name, args);
+  return { result, ms: performance.now() - started };
+}
+
+function pageUrls(result: CallToolResult): string[] {
+  return (result.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ '/form.html': FORM, '/loop.html': LOOP, '/console.html': CONSOLE });
+  ({ client, close } = await startInProcessServer(['--output-dir', 'temp/robustness-output']));
+});
+
+afterAll(async () => {
+  await close();
+  await server.close();
+});
+
+describe('a page stuck in a loop', () => {
+  it('leaves the other pages working, says it is not responding, and can be navigated and closed', async () => {
+    await call(client, 'navigate_page', { url: server.url('/a.html') });
+    await call(client, 'new_page', { url: server.url('/b.html') });
+    await call(client, 'new_page', { url: server.url('/loop.html') });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+
+    const stuck = await timed('take_snapshot');
+    expect(stuck.result.isError).toBe(true);
+    expect(text(stuck.result)).toContain("this page's script is not responding");
+    expect(stuck.ms).toBeLessThan(10_000);
+
+    for (const [index, heading] of [[0, 'Page A'], [1, 'Page B']] as const) {
+      expect((await call(client, 'select_page', { pageIdx: index })).isError).toBeFalsy();
+      const snapshot = await timed('take_snapshot');
+      expect(snapshot.result.isError, text(snapshot.result)).toBeFalsy();
+      expect(text(snapshot.result)).toContain(`heading "${heading}"`);
+      expect(snapshot.ms).toBeLessThan(10_000);
+    }
+    expect(text(await call(client, 'list_pages'))).toContain('2: (not responding)');
+
+    // navigate_page replaces the stuck tab in its place; the page list keeps three pages.
+    await call(client, 'select_page', { pageIdx: 2 });
+    const moved = await timed('navigate_page', { url: server.url('/form.html') });
+    expect(moved.result.isError, text(moved.result)).toBeFalsy();
+    expect(text(moved.result)).toContain('Page 2 was not responding, so its tab was closed and replaced');
+    expect(moved.ms).toBeLessThan(15_000);
+    const listed = await call(client, 'list_pages');
+    expect(pageUrls(listed)).toEqual([server.url('/a.html'), server.url('/b.html'), server.url('/form.html')]);
+    expect(text(await call(client, 'take_snapshot'))).toContain('heading "Form"');
+
+    // close_page works on a stuck page, and the others still answer.
+    await call(client, 'navigate_page', { url: server.url('/loop.html') });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const closed = await timed('close_page', { pageIdx: 2 });
+    expect(closed.result.isError, text(closed.result)).toBeFalsy();
+    expect(closed.ms).toBeLessThan(10_000);
+    expect(pageUrls(await call(client, 'list_pages'))).toEqual([server.url('/a.html'), server.url('/b.html')]);
+    await call(client, 'select_page', { pageIdx: 0 });
+    expect(text(await call(client, 'take_snapshot'))).toContain('heading "Page A"');
+    await call(client, 'close_page', { pageIdx: 1 });
+  });
+});
+
+describe('console text', () => {
+  it('keeps each console message on one line, so page text cannot pose as another entry', async () => {
+    await call(client, 'navigate_page', { url: server.url('/console.html') });
+    const listed = text(await call(client, 'list_console_messages'));
+    const entries = listed.split('\n').filter((line) => line.startsWith('msgid='));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toContain('hi\\nmsgid=999 [error] injected\\r\\u2028more');
+    expect(listed).not.toMatch(/^msgid=999/m);
+  });
+});
+
+/** Every string in a tool's arguments, as a path and a setter, from its JSON schema. */
+function stringPaths(schema: Record<string, unknown>, base: Record<string, unknown>): { path: string; with: (value: string) => Record<string, unknown> }[] {
+  const paths: { path: string; with: (value: string) => Record<string, unknown> }[] = [];
+  const properties = (schema.properties ?? {}) as Record<string, { type?: string; items?: { type?: string; properties?: Record<string, { type?: string }> } }>;
+  for (const [key, property] of Object.entries(properties)) {
+    if (property.type === 'string') paths.push({ path: key, with: (value) => ({ ...base, [key]: value }) });
+    if (property.type === 'array' && property.items?.type === 'string') paths.push({ path: `${key}[0]`, with: (value) => ({ ...base, [key]: [value] }) });
+    if (property.type === 'array' && property.items?.type === 'object') {
+      for (const [inner, innerProperty] of Object.entries(property.items.properties ?? {})) {
+        if (innerProperty.type !== 'string') continue;
+        const first = ((base[key] as Record<string, unknown>[] | undefined) ?? [{}])[0] ?? {};
+        paths.push({ path: `${key}[0].${inner}`, with: (value) => ({ ...base, [key]: [{ ...first, [inner]: value }] }) });
+      }
+    }
+  }
+  return paths;
+}
+
+describe('a megabyte in every string parameter of every tool', () => {
+  it('answers each call within 2 s and within its budget, never blocking the event loop over 200 ms', async () => {
+    await call(client, 'navigate_page', { url: server.url('/form.html') });
+    const snapshot = text(await call(client, 'take_snapshot'));
+    const name = uidOf(snapshot, 'textbox', 'Name');
+    const go = uidOf(snapshot, 'button', 'Go');
+    // Valid arguments for each tool; one string at a time becomes a megabyte.
+    const base: Record<string, Record<string, unknown>> = {
+      new_page: { url: server.url('/a.html') },
+      navigate_page: { type: 'url', url: server.url('/form.html') },
+      wait_for: { text: ['Form'], timeout: 1000 },
+      take_snapshot: { layers: [], root: name, since: 1, filePath: 'x.txt' },
+      find_in_page: { query: 'Name' },
+      resolve_uid_to_selector: { uid: name },
+      scroll_page: { direction: 'down', uid: name },
+      get_page_markdown: { view: 'document' },
+      click: { uid: go },
+      hover: { uid: go },
+      fill: { uid: name, value: 'Ada' },
+      fill_form: { elements: [{ uid: name, value: 'Ada' }] },
+      drag: { from_uid: go, to_uid: name },
+      press_key: { key: 'Tab' },
+      type_text: { text: 'x', submitKey: 'Tab' },
+      upload_file: { uid: name, filePaths: ['package.json'] },
+      handle_dialog: { action: 'accept', promptText: 'x' },
+      evaluate_script: { function: '() => 1', args: [{ uid: name }] },
+      list_console_messages: { types: ['log'] },
+      list_network_requests: { resourceTypes: ['document'] },
+      take_screenshot: { uid: go, filePath: 'x.png' },
+    };
+    const megabyte = 'x'.repeat(1024 * 1024);
+    const { tools } = await client.listTools();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const checked: string[] = [];
+    try {
+      for (const tool of tools) {
+        for (const { path, with: withValue } of stringPaths(tool.inputSchema as Record<string, unknown>, base[tool.name] ?? {})) {
+          const { result, ms } = await timed(tool.name, withValue(megabyte));
+          const label = `${tool.name}.${path}`;
+          checked.push(label);
+          expect(ms, label).toBeLessThan(2000);
+          expect(text(result).length, label).toBeLessThan(50_000);
+          expect(JSON.stringify(result).length, label).toBeLessThan(100_000);
+          // Put the page back where the checks expect it, whatever the call did.
+          if (tool.name === 'new_page' || tool.name === 'navigate_page') await call(client, 'list_pages');
+        }
+      }
+    } finally {
+      delay.disable();
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(25);
+    console.log(`A megabyte went into ${checked.length} string parameters; the longest event-loop stall was ${(delay.max / 1e6).toFixed(0)} ms.`);
+    expect(delay.max / 1e6).toBeLessThan(200);
+    // The server still works.
+    expect((await call(client, 'list_pages')).isError).toBeFalsy();
+  });
+});
+
+describe('typing that runs out of time', () => {
+  it('stops typing when the call times out, instead of going on behind its error', async () => {
+    const { FirefoxClient } = await import('../../src/index.js');
+    const firefox = await FirefoxClient.launch({ inputTimeout: 1000 });
+    try {
+      await firefox.navigate(server.url('/form.html'));
+      const uid = uidOf((await firefox.takeSnapshot()).text, 'textbox', 'Bio');
+      await expect(firefox.fillByUid(uid, 'typing on and on '.repeat(250))).rejects.toThrow(/stopped after \d+ of \d+ parts/);
+      const length = (): Promise<unknown> => firefox.evaluate("() => document.getElementById('bio').value.length");
+      const first = await length();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await length()).toBe(first);
+      expect(first).toBeLessThan(4250);
+      await expect(firefox.fillByUid(uid, 'x'.repeat(5001))).rejects.toThrow(/over the 5000 one call types/);
+    } finally {
+      await firefox.close();
+    }
+  });
+});

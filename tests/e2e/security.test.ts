@@ -1,0 +1,152 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer, type Route } from '../helpers/server.js';
+
+/**
+ * What a page, or instructions planted in one, could make an agent do to the machine: every hole
+ * here was open before the URL and file policy (issue 8), and each test checks the machine's
+ * state, not only the tool's words.
+ */
+
+const DOWNLOAD: Route = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+  response.end('downloaded bytes');
+};
+
+let server: TestServer;
+let client: Client;
+let work: string;
+let outside: string;
+
+async function pageState(expression: string): Promise<unknown> {
+  const result = await call(client, 'evaluate_script', { function: expression });
+  expect(result.isError, text(result)).toBeFalsy();
+  return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(result))?.[1] ?? 'null');
+}
+
+async function snapshotUid(role: string, name: string): Promise<string> {
+  return uidOf(text(await call(client, 'take_snapshot')), role, name);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/upload.html': page('Upload', '<label>Attachment <input type="file" id="file"></label>'),
+    '/download.html': page('Download', '<a href="/report.bin">Get the report</a>'),
+    '/report.bin': DOWNLOAD,
+    '/popups.html': page('Popups', `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`),
+    '/fetch-file.html': page('Fetch file', `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`),
+  });
+  // The server runs in a folder of its own: its working directory and output directory are the
+  // only places it may read uploads from and write files to.
+  work = mkdtempSync(join(tmpdir(), 'ffmcp-security-'));
+  outside = mkdtempSync(join(tmpdir(), 'ffmcp-outside-'));
+  writeFileSync(join(outside, 'secret.txt'), 'top secret');
+  writeFileSync(join(work, 'notes.txt'), 'fine to upload');
+  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('URLs: local files and data: pages are blocked by default', () => {
+  it('refuses a file: URL in navigate_page and new_page, and the page stays where it was', async () => {
+    await call(client, 'navigate_page', { url: server.url('/a.html') });
+    for (const [tool, args] of [
+      ['navigate_page', { url: 'file:///etc/passwd' }],
+      ['navigate_page', { url: 'file:///etc/' }],
+      ['new_page', { url: 'file:///etc/hostname' }],
+      ['new_page', { url: 'data:text/html,<h1>Your bank</h1>' }],
+      ['navigate_page', { url: 'data:text/html,<h1>Your bank</h1>' }],
+      ['navigate_page', { url: 'about:config' }],
+      ['navigate_page', { url: 'view-source:http://example.com/' }],
+    ] as const) {
+      const result = await call(client, tool, args);
+      expect(result.isError, `${tool} ${args.url}`).toBe(true);
+      expect(text(result)).toMatch(/blocked/);
+    }
+    expect(text(await call(client, 'navigate_page', { url: 'file:///etc/passwd' }))).toContain('--allow-file-urls');
+    const pages = await call(client, 'list_pages');
+    expect((pages.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url)).toEqual([server.url('/a.html')]);
+    expect(await pageState('() => document.title')).toBe('Page A');
+  });
+
+  it('gives a web page no way to reach local files: neither fetch nor navigation from script', async () => {
+    await call(client, 'navigate_page', { url: server.url('/fetch-file.html') });
+    await call(client, 'wait_for', { text: ['refused', 'read:'] });
+    expect(await pageState("() => document.getElementById('out').textContent")).toBe('refused');
+    const moved = await call(client, 'evaluate_script', { function: "() => { location.href = 'file:///etc/passwd'; }" });
+    expect(text(moved)).toMatch(/denied/i);
+    expect(await pageState('() => location.protocol')).toBe('http:');
+  });
+});
+
+describe('files: uploads only from allowed folders, writes only into them, symlinks resolved', () => {
+  it('refuses to upload a file outside the allowed folders, directly or through a symlink, and the input stays empty', async () => {
+    await call(client, 'navigate_page', { url: server.url('/upload.html') });
+    const input = await snapshotUid('button', 'Attachment');
+    symlinkSync(join(outside, 'secret.txt'), join(work, 'innocent.txt'));
+    symlinkSync(outside, join(work, 'linked-dir'));
+    for (const path of [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', '../' + outside.split('/').pop() + '/secret.txt']) {
+      const result = await call(client, 'upload_file', { uid: input, filePaths: [path] });
+      expect(result.isError, path).toBe(true);
+      expect(text(result)).toMatch(/outside the folders files may be uploaded from|does not exist/);
+    }
+    expect(await pageState("() => document.getElementById('file').files.length")).toBe(0);
+    const allowed = await call(client, 'upload_file', { uid: input, filePaths: ['notes.txt'] });
+    expect(allowed.isError, text(allowed)).toBeFalsy();
+    expect(await pageState("() => document.getElementById('file').files[0].text()")).toBe('fine to upload');
+  });
+
+  it('refuses a screenshot through a directory symlink or onto a file symlink, and writes nothing outside', async () => {
+    mkdirSync(join(work, 'out'), { recursive: true });
+    symlinkSync(outside, join(work, 'out', 'escape'));
+    symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'shot.png'));
+    for (const filePath of ['escape/x.png', 'escape/new/dir/x.png', 'shot.png', join(work, 'out', 'shot.png'), '../../' + outside.split('/').pop() + '/y.png']) {
+      const result = await call(client, 'take_screenshot', { filePath });
+      expect(result.isError, filePath).toBe(true);
+      expect(text(result)).toMatch(/leads outside the output directory/);
+    }
+    expect(readdirSync(outside).sort()).toEqual(['secret.txt']);
+    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
+    const saved = await call(client, 'take_screenshot', { filePath: 'fine.png' });
+    expect(saved.isError, text(saved)).toBeFalsy();
+    expect(readFileSync(join(work, 'out', 'fine.png')).subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('what pages do on their own', () => {
+  it('saves a download in the output directory, not ~/Downloads, and says so', async () => {
+    const before = existsSync(join(homedir(), 'Downloads')) ? readdirSync(join(homedir(), 'Downloads')) : [];
+    await call(client, 'navigate_page', { url: server.url('/download.html') });
+    const answer = text(await call(client, 'click', { uid: await snapshotUid('link', 'Get the report') }));
+    let notes = answer;
+    for (let i = 0; i < 20 && !notes.includes('A download finished'); i++) notes += text(await call(client, 'list_pages'));
+    const saved = join(work, 'out', 'downloads', 'report.bin');
+    expect(notes).toContain(`was saved as ${saved}`);
+    expect(readFileSync(saved, 'utf8')).toBe('downloaded bytes');
+    const after = existsSync(join(homedir(), 'Downloads')) ? readdirSync(join(homedir(), 'Downloads')) : [];
+    expect(after).toEqual(before);
+  });
+
+  it('blocks a flood of popups opened without a user gesture, and reports a tab opened by a click', async () => {
+    await call(client, 'navigate_page', { url: server.url('/popups.html') });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const listed = await call(client, 'list_pages');
+    expect((listed.structuredContent as { pages: unknown[] }).pages).toHaveLength(1);
+    const clicked = text(await call(client, 'click', { uid: await snapshotUid('button', 'Open one') }));
+    let seen = clicked;
+    for (let i = 0; i < 20 && !seen.includes('opened a new page'); i++) seen += text(await call(client, 'list_pages'));
+    expect(seen).toContain('Page 0 opened a new page (index 1)');
+    const pages = (await call(client, 'list_pages')).structuredContent as { pages: { url: string }[] };
+    expect(pages.pages).toHaveLength(2);
+    await call(client, 'close_page', { pageIdx: 1 });
+  });
+});
