@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
@@ -94,7 +94,7 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     const input = await snapshotUid('button', 'Attachment');
     symlinkSync(join(outside, 'secret.txt'), join(work, 'innocent.txt'));
     symlinkSync(outside, join(work, 'linked-dir'));
-    for (const path of [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', '../' + outside.split('/').pop() + '/secret.txt']) {
+    for (const path of [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', `../${basename(outside)}/secret.txt`]) {
       const result = await call(client, 'upload_file', { uid: input, filePaths: [path] });
       expect(result.isError, path).toBe(true);
       expect(text(result)).toMatch(/outside the folders files may be uploaded from|does not exist/);
@@ -109,7 +109,7 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     mkdirSync(join(work, 'out'), { recursive: true });
     symlinkSync(outside, join(work, 'out', 'escape'));
     symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'shot.png'));
-    for (const filePath of ['escape/x.png', 'escape/new/dir/x.png', 'shot.png', join(work, 'out', 'shot.png'), '../../' + outside.split('/').pop() + '/y.png']) {
+    for (const filePath of ['escape/x.png', 'escape/new/dir/x.png', 'shot.png', join(work, 'out', 'shot.png'), `../../${basename(outside)}/y.png`]) {
       const result = await call(client, 'take_screenshot', { filePath });
       expect(result.isError, filePath).toBe(true);
       expect(text(result)).toMatch(/leads outside the output directory/);
