@@ -1,8 +1,7 @@
 import type { Script } from 'webdriver-bidi-protocol';
-import { fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
+import { BidiTimeoutError, fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleCollector, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { DialogTracker, type Dialog } from './dialogs.js';
-import { BidiTimeoutError } from '../bidi/index.js';
 import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './network.js';
@@ -17,6 +16,7 @@ import { SANDBOX } from './snapshot/injected/source.js';
 import { SecretStore } from './redact.js';
 import { quote } from './text.js';
 import { DownloadTracker, type Download } from './downloads.js';
+import { guardRequests } from './request-guard.js';
 import { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 import { markdownSource, MARKDOWN_SANDBOX, paginateText, parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 
@@ -220,6 +220,7 @@ export class FirefoxClient {
     bidi.on('browsingContext.historyUpdated', (event) => this.#navigation.onHistoryUpdated(event));
     await bidi.send('session.subscribe', { events: EVENTS });
     await bidi.send('session.subscribe', { events: OPTIONAL_EVENTS }).catch(() => undefined);
+    await guardRequests(bidi, this.#urlPolicy);
     if (this.#downloadDir !== undefined) {
       await this.#send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.#downloadDir } }, 'Choosing the download folder');
     }

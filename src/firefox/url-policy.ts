@@ -71,7 +71,20 @@ export class UrlPolicy {
         ? `${scheme} URLs are blocked: ${closed.why}. The user can allow them by starting the server with ${closed.flag} (urlPolicy.allowedSchemes for FirefoxClient).`
         : `${scheme} URLs are blocked: only http:, https: and about:blank pages are loaded.`;
     }
-    if (!web) return undefined;
+    return web ? this.#originRefusal(parsed) : undefined;
+  }
+
+  /** The reason a request the page makes to `url` must fail: its origin is outside the lists. Other schemes (data: images, blob:) are the page's own. */
+  requestRefusal(url: string): string | undefined {
+    if (!this.filtersOrigins || !/^https?:/i.test(url)) return undefined;
+    try {
+      return this.#originRefusal(new URL(url));
+    } catch {
+      return undefined;
+    }
+  }
+
+  #originRefusal(parsed: URL): string | undefined {
     const blocked = this.#blocked.find((pattern) => originMatches(pattern, parsed));
     if (blocked !== undefined) return `${parsed.origin} is blocked by --blocked-origins (${quote(blocked)}); load another site.`;
     if (this.#allowed && !this.#allowed.some((pattern) => originMatches(pattern, parsed))) {

@@ -150,3 +150,33 @@ describe('what pages do on their own', () => {
     await call(client, 'close_page', { pageIdx: 1 });
   });
 });
+
+describe('origin lists', () => {
+  it('keeps tools and the pages themselves to --allowed-origins, and out of --blocked-origins', async () => {
+    const other = await startTestServer({ '/secret.json': page('Other', 'other site') });
+    const allowedPage = page(
+      'Allowed',
+      `<p id="out">pending</p><a href="${other.url('/b.html')}">Elsewhere</a>
+       <script>fetch('${other.url('/secret.json')}').then(() => { out.textContent = 'reached'; }, () => { out.textContent = 'blocked'; });</script>`,
+    );
+    const site = await startTestServer({ '/allowed.html': allowedPage });
+    const { client: limited } = await startStdioServer(['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1'], {}, work);
+    try {
+      const refused = await call(limited, 'navigate_page', { url: other.url('/b.html') });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('is not in --allowed-origins');
+      expect(text(await call(limited, 'navigate_page', { url: site.url('/allowed.html') }))).toContain('Navigated');
+      expect(text(await call(limited, 'wait_for', { text: ['blocked', 'reached'] }))).toContain('"blocked"');
+      const link = uidOf(text(await call(limited, 'take_snapshot')), 'link', 'Elsewhere');
+      await call(limited, 'click', { uid: link });
+      const state = await call(limited, 'evaluate_script', { function: '() => location.href' });
+      expect(text(state)).not.toContain(other.origin);
+      const blocked = await call(limited, 'new_page', { url: 'http://127.0.0.1:1/' });
+      expect(text(blocked)).toContain('is blocked by --blocked-origins');
+    } finally {
+      await limited.close();
+      await site.close();
+      await other.close();
+    }
+  });
+});
