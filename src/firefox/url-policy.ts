@@ -22,14 +22,16 @@ function hostMatches(pattern: string, host: string): boolean {
   return host === pattern;
 }
 
-/** `https://example.com`, `example.com`, `*.example.com`, `http://localhost:*` against a parsed URL. */
+/** `https://example.com` (that origin), `example.com` and `*.example.com` (any scheme and port), `http://localhost:*` against a parsed URL. */
 function originMatches(pattern: string, url: URL): boolean {
   const match = /^(?:([a-z][\w+.-]*):\/\/)?([^/:]+)(?::(\d+|\*))?\/?$/i.exec(pattern.trim());
   if (!match) return false;
   const [, scheme, host = '', port] = match;
   if (scheme && `${scheme.toLowerCase()}:` !== url.protocol) return false;
   if (!hostMatches(host.toLowerCase(), url.hostname.toLowerCase())) return false;
-  if (port === undefined || port === '*') return true;
+  if (port === '*') return true;
+  // `https://example.com` is one origin (the default port); a bare host is the site on any port.
+  if (port === undefined) return !scheme || url.port === '';
   const actual = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
   return port === actual;
 }

@@ -78,7 +78,12 @@ describe('URLs: local files and data: pages are blocked by default', () => {
     expect(await pageState('() => document.title')).toBe('Page A');
   });
 
-  it('gives a web page no way to reach local files: neither fetch nor navigation from script', async () => {
+  it('gives no page a way to read local files: no file: page to fetch from, no fetch or navigation from a web page', async () => {
+    // A local HTML file that reads another local file, as a planted page would.
+    writeFileSync(join(work, 'reader.html'), `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, () => { out.textContent = 'refused'; });</script>`);
+    const opened = await call(client, 'navigate_page', { url: `file://${join(work, 'reader.html')}` });
+    expect(opened.isError).toBe(true);
+    expect(await pageState('() => location.protocol')).toBe('http:');
     await call(client, 'navigate_page', { url: server.url('/fetch-file.html') });
     await call(client, 'wait_for', { text: ['refused', 'read:'] });
     expect(await pageState("() => document.getElementById('out').textContent")).toBe('refused');
@@ -103,6 +108,22 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     const allowed = await call(client, 'upload_file', { uid: input, filePaths: ['notes.txt'] });
     expect(allowed.isError, text(allowed)).toBeFalsy();
     expect(await pageState("() => document.getElementById('file').files[0].text()")).toBe('fine to upload');
+  });
+
+  it("uploads from the client's MCP roots when it announces them", async () => {
+    const { client: rooted } = await startStdioServer(['--output-dir', 'out'], {}, work, [outside]);
+    try {
+      await call(rooted, 'navigate_page', { url: server.url('/upload.html') });
+      const input = uidOf(text(await call(rooted, 'take_snapshot')), 'button', 'Attachment');
+      const result = await call(rooted, 'upload_file', { uid: input, filePaths: [join(outside, 'secret.txt')] });
+      expect(result.isError, text(result)).toBeFalsy();
+      const read = await call(rooted, 'evaluate_script', { function: "() => document.getElementById('file').files[0].text()" });
+      expect(text(read)).toContain('"top secret"');
+      const refused = await call(rooted, 'upload_file', { uid: input, filePaths: ['/etc/hostname'] });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await rooted.close();
+    }
   });
 
   it('refuses a screenshot through a directory symlink or onto a file symlink, and writes nothing outside', async () => {

@@ -1,12 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
 
 /** The built server, as an MCP client would start it. */
 export const SERVER_BIN = new URL('../../dist/src/mcp/bin.js', import.meta.url).pathname;
 
 /** Starts the built server over stdio with the SDK's own client. */
-export async function startStdioServer(args: string[] = [], env: Record<string, string> = {}, cwd?: string): Promise<{ client: Client; transport: StdioClientTransport }> {
+export async function startStdioServer(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  cwd?: string,
+  /** Folders the client announces as its MCP roots. */
+  roots?: string[],
+): Promise<{ client: Client; transport: StdioClientTransport }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_BIN, ...args],
@@ -15,7 +22,8 @@ export async function startStdioServer(args: string[] = [], env: Record<string, 
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' });
+  const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' }, roots ? { capabilities: { roots: {} } } : {});
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ uri: pathToFileURL(root).href })) }));
   await client.connect(transport);
   return { client, transport };
 }
