@@ -10,34 +10,30 @@ export class PageRegistry {
   readonly #ids: string[] = [];
   #selected: string | undefined;
   readonly #notes: string[] = [];
-  /** Tabs put in place of another: their own creation event must not add them twice. */
-  readonly #replaced = new Set<string>();
 
   constructor(readonly userContext: string) {}
 
   onCreated(info: BrowsingContext.Info): void {
     if (info.parent !== null && info.parent !== undefined) return;
-    if (info.userContext !== this.userContext || this.#ids.includes(info.context) || this.#replaced.has(info.context)) return;
+    if (info.userContext !== this.userContext || this.#ids.includes(info.context)) return;
     this.#ids.push(info.context);
     this.#selected ??= info.context;
     const opener = info.originalOpener ? this.#ids.indexOf(info.originalOpener) : -1;
-    if (opener >= 0) this.#notes.push(`Page ${opener} opened a new page (index ${this.#ids.length - 1}); list_pages shows its address, select_page switches to it.`);
+    if (opener >= 0) this.#notes.push(`Page ${opener} opened a new page (index ${this.#ids.length - 1}); select it to act on it.`);
   }
 
-  /** Puts `fresh` in the place (index and selection) of `old`, which is about to close, and says why. */
+  /** Puts `fresh` in the place (index and selection) of `old`, which is about to close, and says why; its own creation event then finds it listed. */
   replace(old: string, fresh: string, why: string): void {
     const index = this.#ids.indexOf(old);
     if (index < 0) return;
     const already = this.#ids.indexOf(fresh);
     if (already >= 0) this.#ids.splice(already, 1);
     this.#ids.splice(this.#ids.indexOf(old), 1, fresh);
-    this.#replaced.add(fresh);
     if (this.#selected === old) this.#selected = fresh;
     this.#notes.push(`Page ${index} ${why}.`);
   }
 
   onDestroyed(info: BrowsingContext.Info): void {
-    this.#replaced.delete(info.context);
     const index = this.#ids.indexOf(info.context);
     if (index < 0) return;
     this.#ids.splice(index, 1);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, shorten, type ConsoleMessage } from '../../firefox/index.js';
-import { DEFAULT_MAX_CHARS } from '../response.js';
+import { InvalidArgumentError, oneLine, type ConsoleMessage } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
@@ -40,7 +39,7 @@ export const getConsoleMessage = defineTool({
     const message = client.getConsoleMessage(msgid);
     if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);
     response.budgeted(`${line(message)}\nLevel: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`, { offset: start, maxChars: budget });
-    response.structured('message', { ...message, text: shorten(message.text, budget ?? DEFAULT_MAX_CHARS) });
+    response.structured('message', message);
   },
 });
 

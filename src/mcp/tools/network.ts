@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, shorten, type NetworkRequest } from '../../firefox/index.js';
-import { DEFAULT_MAX_CHARS } from '../response.js';
+import { InvalidArgumentError, oneLine, type NetworkRequest } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
@@ -53,7 +52,7 @@ export const getNetworkRequest = defineTool({
     }
     lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
     response.budgeted(lines.join('\n'), { offset: start, maxChars: budget });
-    response.structured('request', { ...shown, url: shorten(shown.url, budget ?? DEFAULT_MAX_CHARS) });
+    response.structured('request', shown);
   },
 });
 
