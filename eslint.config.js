@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'temp/', 'node_modules/', 'coverage/'] },
+  { ignores: ['dist/', 'temp/', 'node_modules/', 'coverage/', 'tests/wpt/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

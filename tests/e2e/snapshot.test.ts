@@ -172,7 +172,7 @@ describe('takeSnapshot', () => {
       ['by-aria-label', 'textbox', 'Search the site', 'aria-label'],
       ['by-for', 'textbox', 'Label with for', 'label'],
       ['by-wrap', 'textbox', 'Wrapping label', 'label'],
-      ['by-alt', 'img', 'Company logo', 'alt'],
+      ['by-alt', 'image', 'Company logo', 'alt'],
       ['by-title', 'button', 'Close panel', 'title'],
       ['by-placeholder', 'textbox', 'Your city', 'placeholder'],
       ['by-text', 'button', 'Save draft', 'text'],

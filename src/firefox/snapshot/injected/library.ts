@@ -47,7 +47,7 @@ export function createLibrary() {
   const STRUCTURAL_ROLES = new Set([
     'heading', 'navigation', 'main', 'complementary', 'banner', 'contentinfo', 'form', 'region', 'search', 'article', 'dialog',
     'alertdialog', 'alert', 'status', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
-    'img', 'figure', 'group', 'iframe', 'video', 'audio', 'progressbar', 'meter', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar',
+    'image', 'figure', 'group', 'iframe', 'video', 'audio', 'progressbar', 'meter', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar',
     'tree', 'radiogroup', 'caption', 'term', 'definition', 'math', 'log', 'marquee', 'timer', 'note', 'feed',
   ]);
   /** Roles whose name comes from their content: their descendants fold into one name, except controls. */
@@ -55,8 +55,52 @@ export function createLibrary() {
     'button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'cell', 'gridcell',
     'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'caption', 'label', 'term',
   ]);
+  /** WAI-ARIA's concrete roles (1.2, and 1.3's image, sectionheader, sectionfooter…); abstract ones are not roles an author may give. */
+  const ARIA_ROLES = new Set([
+    'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader',
+    'combobox', 'comment', 'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'document', 'emphasis', 'feed', 'figure', 'form',
+    'generic', 'grid', 'gridcell', 'group', 'heading', 'image', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark',
+    'marquee', 'math', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option',
+    'paragraph', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox',
+    'sectionfooter', 'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript', 'suggestion', 'superscript',
+    'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
+  ]);
+  /** Older names of roles, and the name the role has now. */
+  const ROLE_SYNONYMS: Record<string, string> = { img: 'image', directory: 'list', presentation: 'none' };
+  /** Roles of text-level elements: they stay inside the sentence they are part of. */
+  const TEXT_LEVEL_ROLES = new Set(['strong', 'emphasis', 'code', 'deletion', 'insertion', 'subscript', 'superscript', 'mark', 'time', 'term']);
+  /** Global ARIA attributes: an element with one is not presentational, whatever its role says. */
+  const GLOBAL_ARIA = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-details', 'aria-live', 'aria-owns', 'aria-controls', 'aria-keyshortcuts', 'aria-roledescription', 'aria-busy', 'aria-dropeffect', 'aria-grabbed', 'aria-flowto', 'aria-relevant', 'aria-atomic', 'aria-errormessage', 'aria-invalid', 'aria-haspopup'];
   const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'progress', 'output']);
   const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+
+  /** The role an author gave: the first token that is a concrete WAI-ARIA role, in any case; '' when none is. */
+  function explicitRole(value: string, named = true): string {
+    for (const token of value.toLowerCase().split(/\s+/)) {
+      const role = ROLE_SYNONYMS[token] ?? token;
+      // A region or form needs a name to be one; without it the next token (or the element's own role) stands.
+      if (!named && (role === 'region' || role === 'form')) continue;
+      if (ARIA_ROLES.has(role)) return role;
+    }
+    return '';
+  }
+
+  /**
+   * The text CSS generated content adds to a name (accname 2F.ii): the strings and attr() values
+   * of `content`, or its alternative text after `/`. Counters and quotes are not read.
+   */
+  function generatedText(el: Element, pseudo: '::before' | '::after'): string {
+    const content = getComputedStyle(el, pseudo).content;
+    if (!content || content === 'none' || content === 'normal') return '';
+    const parts: string[] = [];
+    let alt: string[] | undefined;
+    const token = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|(\/)/g;
+    for (let match = token.exec(content); match; match = token.exec(content)) {
+      if (match[3]) alt = [];
+      else (alt ?? parts).push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''));
+    }
+    return (alt ?? parts).join('');
+  }
 
   function collapse(text: string): string {
     return text.replace(/\s+/g, ' ').trim();
@@ -76,7 +120,7 @@ export function createLibrary() {
       case 'color':
         return 'button';
       case 'checkbox':
-        return 'checkbox';
+        return has('switch') ? 'switch' : 'checkbox';
       case 'radio':
         return 'radio';
       case 'range':
@@ -111,7 +155,31 @@ export function createLibrary() {
       case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
         return 'heading';
       case 'img':
-        return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+        return el.getAttribute('alt') === '' && !has('aria-label') && !has('aria-labelledby') ? 'none' : 'image';
+      case 'address': case 'hgroup':
+        return 'group';
+      case 'hr':
+        return 'separator';
+      case 'strong':
+        return 'strong';
+      case 'em':
+        return 'emphasis';
+      case 'code':
+        return 'code';
+      case 'del': case 's':
+        return 'deletion';
+      case 'ins':
+        return 'insertion';
+      case 'sub':
+        return 'subscript';
+      case 'sup':
+        return 'superscript';
+      case 'mark':
+        return 'mark';
+      case 'time':
+        return 'time';
+      case 'dfn':
+        return 'term';
       case 'nav':
         return 'navigation';
       case 'main':
@@ -127,7 +195,7 @@ export function createLibrary() {
       case 'search':
         return 'search';
       case 'section':
-        return has('aria-label') || has('aria-labelledby') ? 'region' : 'generic';
+        return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
       case 'article':
         return 'article';
       case 'dialog':
@@ -188,14 +256,75 @@ export function createLibrary() {
     return active;
   }
 
-  function textOfIds(el: Element, ids: string): string {
+  /** The text of the elements `ids` names (aria-labelledby): each one's own name when it has one, else its content, hidden or not. */
+  function textOfIds(el: Element, ids: string, labels: Map<Element, HTMLLabelElement[]>): string {
     const root = el.getRootNode() as Document | ShadowRoot;
     const parts: string[] = [];
     for (const id of ids.split(/\s+/)) {
       const target = id ? root.getElementById(id) : null;
-      if (target) parts.push(target.innerText || target.textContent || '');
+      if (!target) continue;
+      const label = target === el ? '' : collapse(target.getAttribute('aria-label') ?? '');
+      const own = label || (LABELABLE_TAGS.has(target.localName) && target !== el ? labelText(target, labels.get(target)) : '');
+      if (own) parts.push(own);
+      else {
+        // A hidden node counts when referenced; inside a visible one, hidden parts stay hidden.
+        const text: string[] = [];
+        contentText(target, null, text, target.getAttribute('aria-hidden') === 'true' || !target.checkVisibility(SEEN));
+        parts.push(text.join(''));
+      }
     }
     return collapse(parts.join(' '));
+  }
+
+  /** What an embedded control contributes to a name around it (accname 2C): its value, not its label. */
+  function embeddedValue(el: Element, tag: string): string | undefined {
+    const role = explicitRole(el.getAttribute('role') ?? '') || (tag === 'input' ? inputRole(el as HTMLInputElement, (name) => el.hasAttribute(name)) : tag === 'textarea' ? 'textbox' : tag === 'select' ? 'combobox' : '');
+    switch (role) {
+      case 'textbox': case 'searchbox':
+        return tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent;
+      case 'combobox': case 'listbox': {
+        if (tag === 'select') return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
+        if (tag === 'input') return (el as HTMLInputElement).value;
+        const selected = role === 'listbox' ? Array.from(el.querySelectorAll('[aria-selected="true"]'), (option) => option.textContent) : [];
+        return selected.length ? selected.join(' ') : role === 'combobox' ? el.textContent : '';
+      }
+      case 'slider': case 'spinbutton': case 'progressbar': case 'scrollbar': case 'meter':
+        return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? (tag === 'input' ? (el as HTMLInputElement).value : el.textContent);
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * The text of a subtree as names take it (accname 2F): embedded controls as their values,
+   * spaces around block boxes, `skip` (the control a label names) left out, hidden content only
+   * when `hidden` says it counts (a node referenced by aria-labelledby).
+   */
+  function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean): void {
+    // What renders inside: a shadow tree rather than the light children, a slot's assigned nodes.
+    const assigned = (node as Element).localName === 'slot' ? (node as HTMLSlotElement).assignedNodes() : [];
+    const children = assigned.length ? assigned : Array.from(((node as Element).shadowRoot ?? node).childNodes);
+    for (const child of children) {
+      if (child === skip) continue;
+      if (child.nodeType === TEXT_NODE) {
+        out.push((child as Text).data);
+        continue;
+      }
+      if (child.nodeType !== ELEMENT_NODE) continue;
+      const el = child as Element;
+      const tag = el.localName;
+      if (SKIPPED_TAGS.has(tag)) continue;
+      if (!hidden && (el.getAttribute('aria-hidden') === 'true' || !el.checkVisibility(SEEN))) continue;
+      const value = embeddedValue(el, tag);
+      if (value !== undefined) {
+        out.push(` ${value} `);
+        continue;
+      }
+      const block = !INLINE_TAGS.has(tag);
+      if (block) out.push(' ');
+      contentText(el, skip, out, hidden);
+      if (block) out.push(' ');
+    }
   }
 
   /**
@@ -220,19 +349,8 @@ export function createLibrary() {
   function labelText(el: Element, labels: HTMLLabelElement[] | undefined): string {
     if (!labels) return '';
     const parts: string[] = [];
-    for (const label of labels) {
-      // A wrapping label holds the control too: take its text without the control's own text.
-      let text = '';
-      for (let child = label.firstChild; child; child = child.nextSibling) {
-        if (child === el) continue;
-        if (child.nodeType === TEXT_NODE) text += (child as Text).data;
-        else if (child.nodeType === ELEMENT_NODE && !(child as Element).contains(el)) {
-          const tag = (child as Element).localName;
-          if (tag !== 'select' && tag !== 'textarea' && tag !== 'input') text += ` ${(child as HTMLElement).innerText || child.textContent || ''} `;
-        }
-      }
-      parts.push(text);
-    }
+    // A wrapping label holds the control too: its text is taken without the control itself.
+    for (const label of labels) contentText(label, el, parts, false);
     return collapse(parts.join(' '));
   }
 
@@ -251,7 +369,7 @@ export function createLibrary() {
   function nameOf(p: Pending, labels: Map<Element, HTMLLabelElement[]>): [string, NameSource] {
     const { el, tag, role, has } = p;
     if (has('aria-labelledby')) {
-      const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '');
+      const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '', labels);
       if (text) return [text, 'aria-labelledby'];
     }
     if (has('aria-label')) {
@@ -364,6 +482,8 @@ export function createLibrary() {
     snapshotsTaken.add(options.snapshotId);
     if (options.counterStart !== undefined) counters.set(options.snapshotId, Math.max(counters.get(options.snapshotId) ?? 0, options.counterStart));
     let visited = 0;
+    /** Computed-style reads left for names (generated content, inline-block spacing): bounded, so a huge table of cells stays cheap. */
+    let styleReads = 2000;
     const active = deepActiveElement();
     const elementOf = new Map<RawNode, Element>();
     const shadowRoots: ShadowRoot[] = root ? [root] : [];
@@ -412,11 +532,19 @@ export function createLibrary() {
         visitSlot(el as HTMLSlotElement, out, text, inFold);
         return;
       }
-      const rect = el.getBoundingClientRect();
+      let rect = el.getBoundingClientRect();
+      // Every element with display:none has an empty box; only then is the costlier check needed.
+      // display:contents has no box either, yet its children render: it is walked through.
+      let boxless = false;
+      if (rect.width === 0 && rect.height === 0 && !el.checkVisibility()) {
+        if (getComputedStyle(el).display !== 'contents') return;
+        boxless = true;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        rect = range.getBoundingClientRect();
+      }
       const width = rect.width;
       const height = rect.height;
-      // Every element with display:none has an empty box; only then is the costlier check needed.
-      if (width === 0 && height === 0 && !el.checkVisibility()) return;
       const names = el.getAttributeNames();
       const has = names.length === 0 ? () => false : (name: string) => names.includes(name);
       if (has('aria-hidden') && el.getAttribute('aria-hidden') === 'true') return;
@@ -424,15 +552,19 @@ export function createLibrary() {
         // SVG internals are drawing instructions; keep the graphic only when it has a name.
         const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
         if (label && width > 0 && height > 0) {
-          const node: RawNode = { uid: '', tag, role: 'img', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+          const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
           elementOf.set(node, el);
           out.push(node);
         }
         return;
       }
-      let role = has('role') ? (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '' : '';
+      let role = has('role') ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title')) : '';
+      // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
+      if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
       if (!role) role = implicitRole(el, tag, has);
-      if (role === 'presentation' || role === 'none') role = 'generic';
+      if (role === 'none') role = 'generic';
+      // HTML-AAM's minimum role: what can be dragged, focused at load or shown as a popover is at least a group.
+      if (role === 'generic' && (has('draggable') || has('autofocus') || has('popover'))) role = 'group';
       const editable = has('contenteditable') && el.getAttribute('contenteditable') !== 'false';
       if (editable && role === 'generic') role = 'textbox';
       const tabbable = has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
@@ -440,9 +572,16 @@ export function createLibrary() {
         INTERACTIVE_ROLES.has(role) || editable || tabbable || has('onclick') || ((tag === 'video' || tag === 'audio') && has('controls'));
 
       // Inside a control, plain content only feeds the control's name.
-      if (inFold && !interactive && role !== 'img') {
+      if (inFold && !interactive && role !== 'image') {
         if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
+          // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
+          const styled = text !== null && styleReads-- > 0;
+          const block = !INLINE_TAGS.has(tag) || (styled && getComputedStyle(el).display !== 'inline');
+          if (block) text?.push(' ');
+          if (styled) text.push(generatedText(el, '::before'));
           visitContent(el, out, text, true);
+          if (styled) text.push(generatedText(el, '::after'));
+          if (block) text?.push(' ');
           return;
         }
       }
@@ -461,15 +600,20 @@ export function createLibrary() {
         // Its control is hidden (a styled checkbox, say): the label is what a person clicks.
         if (control) interactive = true;
       }
-      if (!interactive && role === 'generic' && INLINE_TAGS.has(tag)) {
+      if (!interactive && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
         if (tag === 'br') text?.push('\n');
         visitContent(el, out, text, inFold);
         return;
       }
 
-      // A candidate for a line of its own: it must be visible and have an area.
-      const visible = width > 0 && height > 0 && el.checkVisibility(SEEN);
+      // A candidate for a line of its own: it must be visible and have an area (a box-less
+      // element's area is its content's).
+      const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN));
       if (!visible) {
+        if (boxless) {
+          visitContent(el, out, text, inFold);
+          return;
+        }
         // Opacity 0 hides the whole subtree; visibility:hidden can be overridden by descendants.
         if (!el.checkVisibility(OPAQUE)) return;
         visitContent(el, out, null, inFold);
@@ -481,7 +625,9 @@ export function createLibrary() {
       // here, so each custom element without an open root is a candidate that Node checks.
       const custom = tag.includes('-');
       const openRoot = custom || tag === 'div' || tag === 'span' ? el.shadowRoot : null;
-      if (custom) {
+      // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
+      const listedCustom = custom && (!boxless || openRoot !== null);
+      if (listedCustom) {
         node.custom = true;
         if (openRoot) node.shadow = 'open';
         else hostCandidates.push(node);
@@ -498,9 +644,12 @@ export function createLibrary() {
           elementOf.set(item, option);
         }
       } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
+        const styled = folds && styleReads-- > 0;
+        if (styled) ownText.push(generatedText(el, '::before'));
         visitContent(el, children, ownText, folds || inFold);
+        if (styled) ownText.push(generatedText(el, '::after'));
       }
-      const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || custom;
+      const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || listedCustom;
       const loose = folds ? '' : collapse(ownText.join(''));
       if (!structural && !loose) {
         // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
