@@ -27,6 +27,8 @@ const NAMES = page(
    <label><input type="checkbox" id="embedded-select"> Repeat <select aria-label="n"><option>1</option><option selected>2</option></select> times</label>
    <style>#generated::before { content: "Open "; } #generated::after { content: " now" / ""; }</style>
    <button id="generated">menu</button>
+   <button id="zero-width">Sub&shy;scribe&#8203; now</button>
+   <button id="named-by-ref" aria-labelledby="ref" onclick="this.dataset.clicked = 'yes'">Go</button>
    <span id="ref">Billing <span style="display:none">secret</span> address</span><input id="labelled" aria-labelledby="ref">`,
 );
 
@@ -71,7 +73,7 @@ describe('the engine on component-library patterns', () => {
     expect(found.matches.length).toBeGreaterThan(0);
   });
 
-  it('names as accname says: spaces between blocks, embedded control values, generated content, hidden parts of a reference left out', async () => {
+  it('names as accname says: spaces between blocks, embedded control values, generated content, hidden parts of a reference left out, no zero-width characters', async () => {
     await client.navigate(server.url('/names.html'));
     expect((await nodeOf('blocks'))?.name).toBe('GET /items List items');
     expect((await nodeOf('inline-blocks'))?.name).toBe('one two');
@@ -79,6 +81,16 @@ describe('the engine on component-library patterns', () => {
     expect((await nodeOf('embedded-select'))?.name).toBe('Repeat 2 times');
     expect((await nodeOf('generated'))?.name).toBe('Open menu');
     expect((await nodeOf('labelled'))?.name).toBe('Billing address');
+    expect((await nodeOf('zero-width'))?.name).toBe('Subscribe now');
+  });
+
+  it('names a uid in an action answer as the snapshot did', async () => {
+    await client.navigate(server.url('/names.html'));
+    const node = await nodeOf('named-by-ref');
+    expect(node?.name).toBe('Billing address');
+    const result = await client.clickByUid(node?.uid ?? '');
+    expect(result.action).toContain('"Billing address"');
+    expect(await client.evaluate("() => document.getElementById('named-by-ref').dataset.clicked")).toBe('yes');
   });
 
   it('reads roles as WAI-ARIA says: any case, first valid token, abstract roles ignored, unnamed regions fall back, none yields to focus', async () => {

@@ -99,11 +99,25 @@ export function createLibrary() {
       if (match[3]) alt = [];
       else (alt ?? parts).push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''));
     }
-    return (alt ?? parts).join('');
+    // Icon fonts draw with private-use characters, which mean nothing in a name.
+    return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
+  }
+
+  /** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
+  /** True unless every style sheet of the document is readable and none has a ::before or ::after rule (shadow trees' own sheets are not read). */
+  function sheetsGenerateContent(): boolean {
+    for (const sheet of [...Array.from(document.styleSheets), ...document.adoptedStyleSheets]) {
+      try {
+        if (/::?(?:before|after)\b/i.test(Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n'))) return true;
+      } catch {
+        return true; // A cross-origin sheet cannot be read: it may.
+      }
+    }
+    return false;
   }
 
   function collapse(text: string): string {
-    return text.replace(/\s+/g, ' ').trim();
+    return text.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim();
   }
 
   function clip(text: string, max: number): string {
@@ -482,8 +496,17 @@ export function createLibrary() {
     snapshotsTaken.add(options.snapshotId);
     if (options.counterStart !== undefined) counters.set(options.snapshotId, Math.max(counters.get(options.snapshotId) ?? 0, options.counterStart));
     let visited = 0;
-    /** Computed-style reads left for names (generated content, inline-block spacing): bounded, so a huge table of cells stays cheap. */
-    let styleReads = 2000;
+    /**
+     * Computed styles read for names (generated content, inline-block spacing), only inside the
+     * names of controls and headings, and at most this many per walk: each read costs a trip
+     * through the sandbox's wrappers, and tables of cells need none.
+     */
+    let styleReads = 200;
+    /** Whether any style sheet could generate content (::before, ::after): reading a pseudo-element's style is dear, so a page without such rules pays nothing. */
+    let generates: boolean | undefined;
+    const mayGenerate = (): boolean => (generates ??= sheetsGenerateContent());
+    /** How deep the walk is inside the content of a control or heading. */
+    let inControlName = 0;
     const active = deepActiveElement();
     const elementOf = new Map<RawNode, Element>();
     const shadowRoots: ShadowRoot[] = root ? [root] : [];
@@ -575,12 +598,13 @@ export function createLibrary() {
       if (inFold && !interactive && role !== 'image') {
         if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
           // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
-          const styled = text !== null && styleReads-- > 0;
+          const styled = text !== null && inControlName > 0 && styleReads-- > 0;
           const block = !INLINE_TAGS.has(tag) || (styled && getComputedStyle(el).display !== 'inline');
+          const generated = styled && mayGenerate();
           if (block) text?.push(' ');
-          if (styled) text.push(generatedText(el, '::before'));
+          if (generated) text.push(generatedText(el, '::before'));
           visitContent(el, out, text, true);
-          if (styled) text.push(generatedText(el, '::after'));
+          if (generated) text.push(generatedText(el, '::after'));
           if (block) text?.push(' ');
           return;
         }
@@ -644,9 +668,12 @@ export function createLibrary() {
           elementOf.set(item, option);
         }
       } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
-        const styled = folds && styleReads-- > 0;
+        const control = folds && (interactive || role === 'heading');
+        const styled = control && mayGenerate() && styleReads-- > 0;
         if (styled) ownText.push(generatedText(el, '::before'));
+        if (control) inControlName++;
         visitContent(el, children, ownText, folds || inFold);
+        if (control) inControlName--;
         if (styled) ownText.push(generatedText(el, '::after'));
       }
       const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || listedCustom;
