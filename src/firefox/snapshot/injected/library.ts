@@ -103,7 +103,6 @@ export function createLibrary() {
     return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
   }
 
-  /** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
   /** True unless every style sheet of the document is readable and none has a ::before or ::after rule (shadow trees' own sheets are not read). */
   function sheetsGenerateContent(): boolean {
     for (const sheet of [...Array.from(document.styleSheets), ...document.adoptedStyleSheets]) {
@@ -116,6 +115,7 @@ export function createLibrary() {
     return false;
   }
 
+  /** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
   function collapse(text: string): string {
     return text.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim();
   }
