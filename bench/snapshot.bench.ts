@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
-import { libraryCall, SANDBOX } from '../src/firefox/snapshot/injected/source.js';
-import type { WalkResult } from '../src/firefox/snapshot/injected/types.js';
+import { engineCall, SANDBOX } from '../src/firefox/engine/index.js';
+import type { WalkResult } from '../src/firefox/engine/types.js';
 import { formatMs, formatTable, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
 
 interface Size {
@@ -163,7 +163,7 @@ async function floorWalk(client: FirefoxClient, source: string, sandbox: boolean
 }
 
 /** The library's walk called directly (no parse, no formatting), with a snapshot id of our own. */
-const RAW_WALK = `function (options) { return (${libraryCall('walk')})(JSON.parse(options)); }`;
+const RAW_WALK = `function (options) { return (${engineCall('walk')})(JSON.parse(options)); }`;
 let rawSnapshotId = 1_000_000;
 
 // ------------------------------------------------------------- measuring

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eventually, firefoxProcesses, ourProfiles } from './helpers/processes.js';
 
@@ -8,6 +9,8 @@ import { eventually, firefoxProcesses, ourProfiles } from './helpers/processes.j
  * profiles; CI runs alone.
  */
 export default function setup(): () => Promise<void> {
+  // The tests run the engine from source: bundle it as it is now.
+  execFileSync(process.execPath, ['scripts/build-engine.js'], { stdio: 'inherit' });
   // Every Firefox the tests start inherits this, which tells it apart from other runs on the machine.
   const marker = `FIREFOX_BIDI_MCP_TEST_RUN=${randomUUID()}`;
   process.env.FIREFOX_BIDI_MCP_TEST_RUN = marker.split('=')[1];

@@ -12,13 +12,13 @@ import { InputController, type ActionResult, type ClickOptions, type ScrollOptio
 import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
-import { SANDBOX } from './snapshot/injected/source.js';
+import { SANDBOX } from './engine/index.js';
 import { SecretStore } from './redact.js';
 import { quote } from './text.js';
 import { DownloadTracker, type Download } from './downloads.js';
 import { guardRequests } from './request-guard.js';
 import { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
-import { markdownSource, MARKDOWN_SANDBOX, paginateText, parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
+import { paginateText, parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 
 export interface ClientOptions extends SessionOptions {
   /** Console messages kept per page (default 1000; the oldest are dropped). */
@@ -608,9 +608,7 @@ export class FirefoxClient {
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     const context = await this.#ready('Reading the page as Markdown');
-    const result = await this.#send('script.callFunction', { functionDeclaration: markdownSource(), awaitPromise: false, target: { context, sandbox: MARKDOWN_SANDBOX }, resultOwnership: 'none' }, 'Reading the page as Markdown');
-    if (result.type === 'exception') throw new EvaluationError(`Reading the page as Markdown failed in the page: ${result.exceptionDetails.text}`);
-    const document = parseMarkdownDocument(result.result.type === 'string' ? result.result.value : undefined);
+    const document = parseMarkdownDocument(await this.#snapshots.readDocument(context, view === 'agent'));
     const rendered = renderMarkdown(document, { view });
     const page = paginateText(this.#secrets.mask(rendered.markdown), options.offset ?? 0, options.maxChars);
     return { url: this.#secrets.mask(document.url), view, markdown: page.text, refsCount: rendered.refsCount, truncated: page.truncated, totalChars: page.totalChars, offset: page.offset, hasMore: page.hasMore, nextOffset: page.nextOffset };

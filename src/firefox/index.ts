@@ -6,7 +6,7 @@ export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
 export { findFirefox } from './find-firefox.js';
 export { formatSnapshotText, formatHeader, formatNode, allNodes, type Snapshot, type SnapshotNode, type FormatOptions } from './snapshot/format.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
-export type { NameSource } from './snapshot/injected/types.js';
+export type { NameSource } from './engine/types.js';
 export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
 export { compressSnapshot, formatCompressedText, formatCollapsed, type CollapsedRun, type CompressedNode } from './snapshot/compress.js';
 export { diffSnapshots, formatDiff, type SnapshotDiff } from './snapshot/diff.js';

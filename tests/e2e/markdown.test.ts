@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
-import { MARKDOWN_SANDBOX, markdownSource, paginateText, parseMarkdownDocument, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
+import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
+import { paginateText, parseMarkdownDocument, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -119,16 +120,19 @@ afterAll(async () => {
 /** Runs the extractor in the selected page, in the snapshot library's sandbox. */
 async function extract(): Promise<MdDocument> {
   const result = await client.bidi.send('script.callFunction', {
-    functionDeclaration: markdownSource(),
+    functionDeclaration: engineCall('readDocument'),
+    arguments: [{ type: 'null' }],
     awaitPromise: false,
-    target: { context: client.selectedPageId, sandbox: MARKDOWN_SANDBOX },
+    target: { context: client.selectedPageId, sandbox: SANDBOX },
   });
   if (result.type === 'exception') throw new Error(`the extractor threw: ${result.exceptionDetails.text}`);
   return parseMarkdownDocument(result.result.type === 'string' ? result.result.value : undefined);
 }
 
+/** The page's Markdown as the client gives it (the agent view hands out uids). */
 async function markdown(view: MarkdownView): Promise<{ markdown: string; refsCount: number }> {
-  return renderMarkdown(await extract(), { view });
+  const { markdown: text, refsCount } = await client.getPageMarkdown({ view, maxChars: 1_000_000 });
+  return { markdown: text, refsCount };
 }
 
 async function uidOf(id: string): Promise<string> {
@@ -168,23 +172,24 @@ describe('page Markdown', () => {
     await client.navigate(server.url('/article.html'));
     const runs: string[] = [];
     for (let i = 0; i < 2; i++) runs.push(JSON.stringify([await markdown('document'), await markdown('agent')]));
-    await client.reload();
-    runs.push(JSON.stringify([await markdown('document'), await markdown('agent')]));
     expect(new Set(runs).size).toBe(1);
+    // A reload is a new document with new uids: its document view is the same text.
+    const before = await markdown('document');
+    await client.reload();
+    expect(await markdown('document')).toEqual(before);
   });
 
-  it('shows no uids in the agent view before a snapshot, and the snapshot uids after one', async () => {
+  it('gives uids in the agent view without a snapshot, the same ones a snapshot then shows', async () => {
     await client.navigate(server.url('/article.html'));
-    const before = await markdown('agent');
-    expect(before.refsCount).toBe(0);
-    expect(before.markdown).toContain('[button "Sign in"]');
-    expect(before.markdown).not.toContain('uid=');
-
-    await client.takeSnapshot();
+    const after = await markdown('agent');
     const [home, docs, signIn, intro, done, email, password, remember, subscribe, privacy] = await Promise.all(
       ['home', 'docs', 'sign-in', 'intro', 'done', 'email', 'password', 'remember', 'subscribe', 'privacy'].map(uidOf),
     );
-    const after = await markdown('agent');
+    const snapshot = await client.takeSnapshot();
+    // The snapshot names each uid as the agent view did.
+    for (const [uid, name] of [[signIn, 'Sign in'], [email, 'Email'], [remember, 'Remember me'], [subscribe, 'Subscribe']]) {
+      expect(snapshot.text).toContain(`uid=${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`);
+    }
     const o = server.origin;
     expect(after.markdown).toContain(`Header: [![Acme](${o}/logo.gif)](${o}/){uid=${home}} · [button "Sign in" uid=${signIn}]`);
     expect(after.markdown).toContain(`Navigation (Main): [Docs](${o}/docs){uid=${docs}} · [Pricing](${o}/pricing){uid=`);
@@ -221,7 +226,10 @@ describe('page Markdown', () => {
     await client.evaluate('() => { const copy = document.getElementById("subscribe").cloneNode(true); copy.id = "copy"; copy.textContent = "Copy"; document.querySelector("form").append(copy); }');
     expect(await uidOf('copy')).toBe(subscribe);
     const { markdown: text } = await markdown('agent');
-    expect(text).toContain(`[button "Subscribe" uid=${subscribe}] [button "Copy"]`);
+    // The copy carried the attribute, not the uid: it gets one of its own.
+    const copy = await uidOf('copy');
+    expect(copy).not.toBe(subscribe);
+    expect(text).toContain(`[button "Subscribe" uid=${subscribe}] [button "Copy" uid=${copy}]`);
     expect(text.split(`uid=${subscribe}`)).toHaveLength(2);
   });
 
@@ -260,7 +268,7 @@ describe('page Markdown', () => {
       ].join('\n\n') + '\n',
     );
     // The label of a hidden checkbox stands for it; a label in a shadow root names its control there.
-    expect((await markdown('agent')).markdown).toContain('[checkbox "Styled box" checked]\n\n[textbox "Shadow field" value="v"]\n\nMade:');
+    expect((await markdown('agent')).markdown).toMatch(/\[checkbox "Styled box" checked uid=\d+_\d+\]\n\n\[textbox "Shadow field" value="v" uid=\d+_\d+\]\n\nMade:/);
     await client.navigate('about:blank');
     expect(await markdown('document')).toEqual({ markdown: '', refsCount: 0 });
   });

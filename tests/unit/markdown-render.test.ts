@@ -1,10 +1,10 @@
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/index.js';
+import { engineCall } from '../../src/firefox/engine/index.js';
 import {
   codeFence,
   escapeText,
-  markdownSource,
   paginateText,
   parseMarkdownDocument,
   parseMarkdownView,
@@ -429,10 +429,10 @@ describe('paginateText', () => {
 // ------------------------------------------------------------------ the Node side
 
 describe('markdown index', () => {
-  it('sends the extractor as a function declaration that defines __name', () => {
-    const source = markdownSource();
-    expect(source.startsWith('function () { var __name = (fn) => fn; return (function extractDocument(')).toBe(true);
-    expect(source.endsWith(')(); }')).toBe(true);
+  it('sends the engine as a function declaration that compiles and installs it once per sandbox', () => {
+    const source = engineCall('readDocument');
+    expect(source).toMatch(/^function \(\.\.\.args\) \{ const engine = globalThis\.__firefoxBidiMcp \?\?= /);
+    expect(source.endsWith('return engine.readDocument(...args); }')).toBe(true);
     // It compiles as JavaScript (the page compiles it the same way, as a parenthesized expression).
     expect(() => new Script(`(${source})`)).not.toThrow();
   });

@@ -4,7 +4,7 @@ import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, DialogTracker } from '../dialogs.js';
 import { ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
 import { quote } from '../text.js';
-import type { ActionTarget } from '../snapshot/injected/types.js';
+import type { ActionTarget } from '../engine/types.js';
 import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import type { NavigationWatcher, PageWatch } from './navigation-watch.js';

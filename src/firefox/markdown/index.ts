@@ -1,37 +1,18 @@
 /**
- * Deterministic Markdown of a page: the in-page extractor (sent as source text), the pure renderer
- * and the paginator. Wiring, for a client with a BiDi connection:
+ * Deterministic Markdown of a page: the engine reads the page as a tree of blocks (its
+ * `readDocument` operation, see SnapshotManager.readDocument), this module parses that tree, and
+ * the pure renderer and the paginator turn it into text:
  *
- *   const result = await bidi.send('script.callFunction', {
- *     functionDeclaration: markdownSource(), awaitPromise: false,
- *     target: { context, sandbox: MARKDOWN_SANDBOX }, resultOwnership: 'none' });
- *   const doc = parseMarkdownDocument(result.result.value);      // the string the extractor returned
+ *   const doc = parseMarkdownDocument(await snapshots.readDocument(context, view === 'agent'));
  *   const { markdown, refsCount } = renderMarkdown(doc, { view });
  *   const page = paginateText(markdown, offset, maxChars);
- *
- * Run it in the snapshot library's sandbox so that uids are checked against its registry: only
- * uids a snapshot stamped and the registry still vouches for reach the agent view.
  */
 import { EvaluationError } from '../errors.js';
-import { SANDBOX } from '../snapshot/injected/source.js';
-import { extractDocument } from './injected.js';
 import type { MdDocument } from './types.js';
 
 export { renderMarkdown, parseMarkdownView, escapeText, codeFence, MARKDOWN_VIEWS, type RenderOptions, type RenderedMarkdown } from './render.js';
 export { paginateText, DEFAULT_MAX_CHARS, type MarkdownPage } from './page.js';
-export { extractDocument } from './injected.js';
 export type * from './types.js';
-
-/** The sandbox to run the extractor in: the snapshot library's, whose uid registry it consults. */
-export const MARKDOWN_SANDBOX = SANDBOX;
-
-// Transpilers that keep function names (tsx, vitest) wrap inner functions in __name(); define it.
-const SOURCE = `function () { var __name = (fn) => fn; return (${extractDocument.toString()})(); }`;
-
-/** The function declaration for script.callFunction that returns the page's Markdown tree as one JSON string. */
-export function markdownSource(): string {
-  return SOURCE;
-}
 
 /** Parses what the extractor returned; an EvaluationError when it is not a Markdown tree. */
 export function parseMarkdownDocument(json: unknown): MdDocument {

@@ -1,6 +1,6 @@
 /**
  * The page as the Markdown extractor reports it: a compact tree of visible blocks and inline
- * runs. Shared by the in-page extractor (injected.ts) and the renderer (render.ts). Types only:
+ * runs. Shared by the engine (engine/page/markdown.ts) and the renderer (render.ts). Types only:
  * nothing here exists at run time in the page. Keys are short because the tree travels as one
  * JSON string: `k` is the kind, `c` the content.
  */
@@ -25,7 +25,7 @@ export interface MdControl {
   selected?: boolean;
   disabled?: boolean;
   required?: boolean;
-  /** The element's data-mcp-uid, when a snapshot stamped it and the sandbox's registry agrees. */
+  /** The element's uid (agent view), from the same registry as snapshots'. */
   uid?: string;
 }
 
@@ -77,7 +77,7 @@ export type MdBlock =
   /** Navigation, header, footer, sidebar or search: its links, controls and short texts, in order. */
   | { k: 'chrome'; landmark: ChromeLandmark; label?: string; items: MdInline[] };
 
-/** What `extractDocument()` returns (as JSON). */
+/** What the engine's `readDocument()` returns (as JSON). */
 export interface MdDocument {
   url: string;
   title: string;

@@ -1,4 +1,4 @@
-import type { PageReading, RawNode } from './injected/types.js';
+import type { PageReading, RawNode } from '../engine/types.js';
 import type { Observation, ViewportInfo } from './observe.js';
 
 /** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */

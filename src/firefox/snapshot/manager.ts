@@ -7,8 +7,8 @@ import { maskNodes, SecretStore } from '../redact.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from './compress.js';
 import { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
 import { allNodes, formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
-import type { InjectedLibrary } from './injected/library.js';
-import type { ActionTarget, UidLookup } from './injected/types.js';
+import type { EngineOperation } from '../engine/index.js';
+import type { ActionTarget, UidLookup } from '../engine/types.js';
 import { observe, viewportInfo, viewportNodes } from './observe.js';
 import { evaluateLibrary, PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
@@ -217,6 +217,16 @@ export class SnapshotManager {
     return Array.isArray(uids) ? uids.map(String) : [];
   }
 
+  /** The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new snapshot id. */
+  async readDocument(page: string, withUids: boolean): Promise<JsonValue | undefined> {
+    let id: number | null = null;
+    if (withUids) {
+      id = this.#nextId++;
+      this.#snapshots.set(id, { page, ranges: [{ context: page, from: 1, to: Number.MAX_SAFE_INTEGER }] });
+    }
+    return fromRemoteValue(await evaluateLibrary(this.page, page, 'readDocument', [id], 'Reading the page as Markdown'));
+  }
+
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
   async selector(page: string, uid: string): Promise<UidSelector> {
     const frame = await this.locate(page, uid);
@@ -232,13 +242,13 @@ export class SnapshotManager {
   }
 
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
-  async callOnUid(page: string, uid: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+  async callOnUid(page: string, uid: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
     const { frame } = this.#frameOf(page, uid);
     return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, [uid, ...args], what));
   }
 
   /** Runs an operation of the in-page library in a document's sandbox. */
-  async call(context: string, operation: keyof InjectedLibrary, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+  async call(context: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
     return fromRemoteValue(await evaluateLibrary(this.page, context, operation, args, what));
   }
 

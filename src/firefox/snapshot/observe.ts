@@ -1,4 +1,4 @@
-import type { RawNode } from './injected/types.js';
+import type { RawNode } from '../engine/types.js';
 import type { Snapshot } from './format.js';
 
 export type NameStatus = 'strong' | 'weak' | 'unknown';

@@ -1,9 +1,8 @@
 import type { Script } from 'webdriver-bidi-protocol';
 import { toLocalValue, type JsonValue } from '../../bidi/index.js';
 import { EvaluationError } from '../errors.js';
-import type { InjectedLibrary } from './injected/library.js';
-import { libraryCall, SANDBOX } from './injected/source.js';
-import type { RawNode, WalkResult } from './injected/types.js';
+import { engineCall, SANDBOX, type EngineOperation } from '../engine/index.js';
+import type { RawNode, WalkResult } from '../engine/types.js';
 import type { PageAccess } from './manager.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
@@ -27,7 +26,7 @@ const MAX_DEPTH = 32;
 export async function evaluateLibrary(
   page: PageAccess,
   context: string,
-  operation: keyof InjectedLibrary,
+  operation: EngineOperation,
   args: (JsonValue | { sharedId: string })[],
   what: string,
   serialization: Script.SerializationOptions = { maxDomDepth: 0, maxObjectDepth: 2 },
@@ -35,7 +34,7 @@ export async function evaluateLibrary(
   const result = await page.send(
     'script.callFunction',
     {
-      functionDeclaration: libraryCall(operation),
+      functionDeclaration: engineCall(operation),
       arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg))),
       awaitPromise: true,
       target: { context, sandbox: SANDBOX },

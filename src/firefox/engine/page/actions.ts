@@ -1,0 +1,189 @@
+/** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
+import type { ActionTarget } from '../types.js';
+import { clip, collapse, TEXT_INPUT_TYPES } from './dom.js';
+import { Labels, nameFromContent, nameOf } from './names.js';
+import { element, uidOf } from './registry.js';
+import { attributeTest, NAME_FROM_CONTENT, roleOf } from './roles.js';
+import { STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
+
+/** The element itself or its nearest ancestor that scrolls (what a wheel over it moves); null for the page. */
+function scrollerOf(el: Element): Element | null {
+  for (let current: Element | null = el; current && current !== document.documentElement && current !== document.body; current = current.parentElement) {
+    const style = getComputedStyle(current);
+    const scrollsY = current.scrollHeight > current.clientHeight + 1 && /(auto|scroll|overlay)/.test(style.overflowY);
+    const scrollsX = current.scrollWidth > current.clientWidth + 1 && /(auto|scroll|overlay)/.test(style.overflowX);
+    if (scrollsY || scrollsX) return current;
+  }
+  return null;
+}
+
+/** Scroll position and size of the container that scrolls for a uid (or of the page). */
+export function scrollState(uid: string | null): { x: number; y: number; width: number; height: number; maxX: number; maxY: number; centerX: number; centerY: number } | null {
+  const target = uid === null ? null : element(uid);
+  if (uid !== null && !target) return null;
+  const container = target ? scrollerOf(target) : null;
+  const el = container ?? document.scrollingElement ?? document.documentElement;
+  const page = container === null;
+  let box = page ? { left: 0, top: 0, width: innerWidth, height: innerHeight } : el.getBoundingClientRect();
+  // The wheel turns over the container, so it must be on screen first.
+  if (!page && (box.top + box.height / 2 < 0 || box.top + box.height / 2 > innerHeight || box.left + box.width / 2 < 0 || box.left + box.width / 2 > innerWidth)) {
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    box = el.getBoundingClientRect();
+  }
+  return {
+    x: Math.round(el.scrollLeft),
+    y: Math.round(el.scrollTop),
+    width: page ? innerWidth : el.clientWidth,
+    height: page ? innerHeight : el.clientHeight,
+    maxX: el.scrollWidth - (page ? innerWidth : el.clientWidth),
+    maxY: el.scrollHeight - (page ? innerHeight : el.clientHeight),
+    centerX: Math.round(box.left + box.width / 2),
+    centerY: Math.round(box.top + box.height / 2),
+  };
+}
+
+export function describe(el: Element): string {
+  const uid = uidOf(el);
+  const id = el.id ? `#${el.id}` : '';
+  const text = clip(collapse((el as HTMLElement).innerText || el.textContent || ''), 60);
+  return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
+}
+
+/** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
+export function prepareAction(uid: string): [Element, string] | null {
+  const el = element(uid);
+  if (!el) return null;
+  // A visually hidden checkbox is clicked where a person clicks it: on its label.
+  const shown = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) ? (visibleLabel(el, new Labels()) ?? el) : el;
+  const rects = shown.getClientRects();
+  let rect = rects[0] ?? shown.getBoundingClientRect();
+  const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  if (!inView(rect)) {
+    shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    rect = shown.getClientRects()[0] ?? shown.getBoundingClientRect();
+  }
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const hit = root.elementFromPoint(x, y);
+  let coveredBy: string | undefined;
+  if (hit && hit !== el && !el.contains(hit)) {
+    // A click on a control's label reaches the control (checked through the label, not el.labels, see indexLabels).
+    const viaLabel = hit.closest('label')?.control === el;
+    if (!viaLabel) coveredBy = describe(hit);
+  }
+  const tag = el.localName;
+  const { has } = attributeTest(el);
+  const role = roleOf(el, tag, has);
+  const input = el as HTMLInputElement;
+  const editable = (tag === 'input' && TEXT_INPUT_TYPES.has(input.type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
+  const target: ActionTarget = {
+    tag,
+    role,
+    name: clip(nameOf({ el, tag, role, has }, new Labels(), NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null)[0], 200),
+    disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
+    x,
+    y,
+    inViewport: x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight,
+    editable,
+  };
+  if (coveredBy) target.coveredBy = coveredBy;
+  if (el.closest('[draggable="true"]')) target.draggable = true;
+  if (tag === 'input') {
+    target.inputType = input.type;
+    if (input.type === 'checkbox' || input.type === 'radio') target.checked = input.checked;
+  }
+  return [shown, JSON.stringify(target)];
+}
+
+/** Resolves after `quietMs` without DOM changes, or after `maxMs` at most; true when it was quiet. */
+export function waitForQuiet(quietMs: number, maxMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, quietMs, true);
+    const cap = setTimeout(done, maxMs, false);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs, true);
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    function done(quiet: boolean): void {
+      clearTimeout(timer);
+      clearTimeout(cap);
+      observer.disconnect();
+      resolve(quiet);
+    }
+  });
+}
+
+/**
+ * Plays HTML5 drag and drop from one element to another with one shared DataTransfer:
+ * dragstart, dragenter, dragover, drop, dragend. Returns whether the target accepted the drop.
+ */
+export function html5Drag(fromUid: string, toUid: string): boolean {
+  const source = element(fromUid)?.closest('[draggable="true"]');
+  const target = element(toUid);
+  if (!source || !target) return false;
+  const box = target.getBoundingClientRect();
+  const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+  const dataTransfer = new DataTransfer();
+  const fire = (el: Element, type: string): boolean =>
+    el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer, ...at }));
+  fire(source, 'dragstart');
+  fire(target, 'dragenter');
+  // A drop target says yes by cancelling dragover.
+  const accepted = !fire(target, 'dragover');
+  if (accepted) fire(target, 'drop');
+  else fire(target, 'dragleave');
+  fire(source, 'dragend');
+  return accepted;
+}
+
+/** Selects all of a text field's content, so that typing replaces it. */
+export function selectContent(uid: string): boolean {
+  const el = element(uid);
+  if (!el) return false;
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    el.focus();
+    el.select();
+    return true;
+  }
+  if ((el as HTMLElement).isContentEditable) {
+    (el as HTMLElement).focus();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Sets a value that keys cannot type (a select's option, a date or colour input) the way a
+ * person's pick would end: value set, then input and change events. Returns an error text or ''.
+ */
+export function setValue(uid: string, value: string): string {
+  const el = element(uid);
+  if (!el) return 'element is gone';
+  if (el instanceof HTMLSelectElement) {
+    const options = Array.from(el.options);
+    const wanted = value.trim().toLowerCase();
+    const option =
+      options.find((item) => item.label === value || item.text === value) ??
+      options.find((item) => item.value === value) ??
+      options.find((item) => collapse(item.label || item.text).toLowerCase() === wanted);
+    if (!option) return `no option has the label or value ${JSON.stringify(value)}; the options are ${options.map((item) => JSON.stringify(collapse(item.label || item.text))).join(', ')}`;
+    if (option.disabled) return `the option ${JSON.stringify(option.label)} is disabled`;
+    option.selected = true;
+  } else if (el instanceof HTMLInputElement) {
+    el.value = value;
+    if (el.value !== value && value !== '') return `the ${el.type} input did not accept ${JSON.stringify(value)} (the format it expects, such as 2024-01-31 for a date, is required)`;
+  } else {
+    return 'it is not a select or input';
+  }
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return '';
+}
+

@@ -1,0 +1,44 @@
+/** DOM facts and text helpers every part of the engine shares. */
+
+export const UID_ATTRIBUTE = 'data-mcp-uid';
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+
+/** Elements that never render content of their own. */
+export const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist', 'param', 'source', 'track']);
+/** Elements laid out inline by default: they do not part the words around them. */
+export const INLINE_TAGS = new Set([
+  'span', 'b', 'i', 'em', 'strong', 'small', 'mark', 'abbr', 'sub', 'sup', 'u', 's', 'time', 'cite', 'q', 'kbd',
+  'var', 'samp', 'font', 'bdi', 'bdo', 'data', 'del', 'ins', 'dfn', 'code', 'tt', 'big', 'strike', 'nobr', 'wbr', 'br', 'label', 'picture',
+]);
+export const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'progress', 'output']);
+export const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+
+/** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
+export function collapse(text: string): string {
+  return text.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The element that has focus, looking into shadow roots. */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+export function isShadowRoot(node: Node): node is ShadowRoot {
+  return node.nodeType === 11 && 'host' in node;
+}
+
+/** The nodes that render inside `node`: a slot's assigned nodes (or its fallback), a shadow tree rather than the light children. */
+export function renderedChildren(node: Node): Node[] {
+  if ((node as Element).localName === 'slot') {
+    const assigned = (node as HTMLSlotElement).assignedNodes();
+    if (assigned.length) return assigned;
+  }
+  return Array.from(((node as Element).shadowRoot ?? node).childNodes);
+}

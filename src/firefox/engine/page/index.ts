@@ -1,0 +1,11 @@
+/**
+ * The in-page engine: what the page's sandbox can be asked to do. scripts/build-engine.js bundles
+ * this module and the ones it imports into one self-contained function source, which runs in a
+ * BiDi sandbox where page scripts that override built-ins cannot reach it, and where its state
+ * (the uid registry) lives as long as the document does.
+ */
+export { walk } from './walk.js';
+export { readDocument } from './markdown.js';
+export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
+export { html5Drag, prepareAction, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
+export { selector } from './selectors.js';

@@ -1,0 +1,212 @@
+/**
+ * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
+ * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
+ */
+import type { NameSource } from '../types.js';
+import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { explicitRole, inputRole, type Has } from './roles.js';
+import { SEEN } from './visibility.js';
+
+/** Longest name taken from content. */
+const MAX_CONTENT_NAME = 200;
+
+/**
+ * The text CSS generated content adds to a name (accname 2F.ii): the strings and attr() values
+ * of `content`, or its alternative text after `/`. Counters and quotes are not read.
+ */
+export function generatedText(el: Element, pseudo: '::before' | '::after'): string {
+  const content = getComputedStyle(el, pseudo).content;
+  if (!content || content === 'none' || content === 'normal') return '';
+  const parts: string[] = [];
+  let alt: string[] | undefined;
+  const token = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|(\/)/g;
+  for (let match = token.exec(content); match; match = token.exec(content)) {
+    if (match[3]) alt = [];
+    else (alt ?? parts).push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''));
+  }
+  // Icon fonts draw with private-use characters, which mean nothing in a name.
+  return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
+}
+
+/** True unless every style sheet of the document is readable and none has a ::before or ::after rule (shadow trees' own sheets are not read). */
+export function sheetsGenerateContent(): boolean {
+  for (const sheet of [...Array.from(document.styleSheets), ...document.adoptedStyleSheets]) {
+    try {
+      if (/::?(?:before|after)\b/i.test(Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n'))) return true;
+    } catch {
+      return true; // A cross-origin sheet cannot be read: it may.
+    }
+  }
+  return false;
+}
+
+/**
+ * Each control's labels, indexed once per tree (the document, a shadow root) on first use:
+ * reading `control.labels` instead costs a scan of the document per control and leaves a live
+ * list behind that slows every later DOM change. One index serves one walk.
+ */
+export class Labels {
+  readonly #byRoot = new Map<Node, Map<Element, HTMLLabelElement[]>>();
+
+  of(control: Element): HTMLLabelElement[] | undefined {
+    const root = control.getRootNode() as Document | ShadowRoot;
+    let index = this.#byRoot.get(root);
+    if (!index) {
+      index = new Map();
+      this.#byRoot.set(root, index);
+      for (const label of Array.from(root.querySelectorAll('label'))) {
+        const target = label.control;
+        if (!target) continue;
+        const list = index.get(target);
+        if (list) list.push(label);
+        else index.set(target, [label]);
+      }
+    }
+    return index.get(control);
+  }
+
+  /** The text of the control's labels; a wrapping label is read without the control itself. */
+  textOf(control: Element): string {
+    const labels = this.of(control);
+    if (!labels) return '';
+    const parts: string[] = [];
+    for (const label of labels) contentText(label, control, parts, false);
+    return collapse(parts.join(' '));
+  }
+}
+
+/** The text of the elements `ids` names (aria-labelledby): each one's own name when it has one, else its content, hidden or not. */
+export function textOfIds(el: Element, ids: string, labels: Labels): string {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const parts: string[] = [];
+  for (const id of ids.split(/\s+/)) {
+    const target = id ? root.getElementById(id) : null;
+    if (!target) continue;
+    const label = target === el ? '' : collapse(target.getAttribute('aria-label') ?? '');
+    const own = label || (LABELABLE_TAGS.has(target.localName) && target !== el ? labels.textOf(target) : '');
+    if (own) parts.push(own);
+    else {
+      // A hidden node counts when referenced; inside a visible one, hidden parts stay hidden.
+      const text: string[] = [];
+      contentText(target, null, text, target.getAttribute('aria-hidden') === 'true' || !target.checkVisibility(SEEN));
+      parts.push(text.join(''));
+    }
+  }
+  return collapse(parts.join(' '));
+}
+
+/** What an embedded control contributes to a name around it (accname 2C): its value, not its label. */
+export function embeddedValue(el: Element, tag: string): string | undefined {
+  const role = explicitRole(el.getAttribute('role') ?? '') || (tag === 'input' ? inputRole(el as HTMLInputElement, (name) => el.hasAttribute(name)) : tag === 'textarea' ? 'textbox' : tag === 'select' ? 'combobox' : '');
+  switch (role) {
+    case 'textbox': case 'searchbox':
+      return tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent;
+    case 'combobox': case 'listbox': {
+      if (tag === 'select') return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
+      if (tag === 'input') return (el as HTMLInputElement).value;
+      const selected = role === 'listbox' ? Array.from(el.querySelectorAll('[aria-selected="true"]'), (option) => option.textContent) : [];
+      return selected.length ? selected.join(' ') : role === 'combobox' ? el.textContent : '';
+    }
+    case 'slider': case 'spinbutton': case 'progressbar': case 'scrollbar': case 'meter':
+      return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? (tag === 'input' ? (el as HTMLInputElement).value : el.textContent);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The text of a subtree as names take it (accname 2F): embedded controls as their values,
+ * spaces around block boxes, `skip` (the control a label names) left out, hidden content only
+ * when `hidden` says it counts (a node referenced by aria-labelledby).
+ */
+export function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean): void {
+  for (const child of renderedChildren(node)) {
+    if (child === skip) continue;
+    if (child.nodeType === TEXT_NODE) {
+      out.push((child as Text).data);
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const el = child as Element;
+    const tag = el.localName;
+    if (SKIPPED_TAGS.has(tag)) continue;
+    if (!hidden && (el.getAttribute('aria-hidden') === 'true' || !el.checkVisibility(SEEN))) continue;
+    const value = embeddedValue(el, tag);
+    if (value !== undefined) {
+      out.push(` ${value} `);
+      continue;
+    }
+    if (tag === 'img') {
+      out.push(` ${el.getAttribute('alt') ?? ''} `);
+      continue;
+    }
+    const block = !INLINE_TAGS.has(tag);
+    if (block) out.push(' ');
+    contentText(el, skip, out, hidden);
+    if (block) out.push(' ');
+  }
+}
+
+/** An element to name: what the caller already knows of it. */
+export interface Nameable {
+  el: Element;
+  tag: string;
+  role: string;
+  has: Has;
+}
+
+/**
+ * The accessible name and where it came from. `content` gives the text of the element's content
+ * when its name may come from there (the walk gathers it as it goes), or is null when it may not.
+ */
+export function nameOf(target: Nameable, labels: Labels, content: (() => string) | null): [string, NameSource] {
+  const { el, tag, has } = target;
+  if (has('aria-labelledby')) {
+    const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '', labels);
+    if (text) return [text, 'aria-labelledby'];
+  }
+  if (has('aria-label')) {
+    const text = collapse(el.getAttribute('aria-label') ?? '');
+    if (text) return [text, 'aria-label'];
+  }
+  if (LABELABLE_TAGS.has(tag)) {
+    const text = labels.textOf(el);
+    if (text) return [text, 'label'];
+  }
+  if (tag === 'img' || tag === 'area' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) {
+    const alt = collapse(el.getAttribute('alt') ?? '');
+    if (alt) return [alt, 'alt'];
+  }
+  if (tag === 'input') {
+    const type = (el as HTMLInputElement).type;
+    if (type === 'submit' || type === 'reset' || type === 'button') {
+      const value = (el as HTMLInputElement).value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+      if (value) return [collapse(value), 'value'];
+    }
+  }
+  if (tag === 'fieldset' || tag === 'table' || tag === 'figure') {
+    const caption = el.querySelector(tag === 'fieldset' ? 'legend' : tag === 'table' ? 'caption' : 'figcaption');
+    const text = caption ? collapse(caption.textContent) : '';
+    if (text) return [text, 'text'];
+  }
+  if (content) {
+    const text = collapse(content());
+    if (text) return [clip(text, MAX_CONTENT_NAME), 'text'];
+  }
+  if (has('title')) {
+    const text = collapse(el.getAttribute('title') ?? '');
+    if (text) return [text, 'title'];
+  }
+  if (has('placeholder')) {
+    const text = collapse(el.getAttribute('placeholder') ?? '');
+    if (text) return [text, 'placeholder'];
+  }
+  return ['', 'unknown'];
+}
+
+/** The name of an element met outside a walk (the Markdown reading, an action's answer): its content read on demand. */
+export function nameFromContent(el: Element): string {
+  const out: string[] = [];
+  contentText(el, null, out, false);
+  return out.join('');
+}

@@ -1,0 +1,93 @@
+/**
+ * The uid registry: which element each uid names. It lives in the sandbox for as long as the
+ * document does, so navigation clears it. Keys are the sandbox's wrappers of page elements,
+ * which keep their identity; the data-mcp-uid attribute only follows what the registry says.
+ */
+import type { UidLookup } from '../types.js';
+import { UID_ATTRIBUTE } from './dom.js';
+
+let uidByElement = new WeakMap<Element, string>();
+const elementByUid = new Map<string, WeakRef<Element>>();
+const snapshotsTaken = new Set<number>();
+/** The last counter handed out per snapshot id, so uids stay unique when one id is used twice. */
+const counters = new Map<number, number>();
+
+/** Notes that snapshot `snapshotId` reads this document; new uids count up from `counterStart`. */
+export function begin(snapshotId: number, counterStart?: number): void {
+  snapshotsTaken.add(snapshotId);
+  if (counterStart !== undefined) counters.set(snapshotId, Math.max(counters.get(snapshotId) ?? 0, counterStart));
+}
+
+/** The highest counter handed out for `snapshotId`. */
+export function lastCounter(snapshotId: number): number {
+  return counters.get(snapshotId) ?? 0;
+}
+
+/** The element's uid, or a new one from `snapshotId`. */
+export function uidFor(el: Element, snapshotId: number): string {
+  let uid = uidByElement.get(el);
+  if (uid === undefined) {
+    const next = (counters.get(snapshotId) ?? 0) + 1;
+    counters.set(snapshotId, next);
+    uid = `${snapshotId}_${next}`;
+    uidByElement.set(el, uid);
+    elementByUid.set(uid, new WeakRef(el));
+  }
+  return uid;
+}
+
+/** The uid the registry gave the element, if any. */
+export function uidOf(el: Element): string | undefined {
+  return uidByElement.get(el);
+}
+
+/** Writes each element's uid on it; done last, since writing attributes mid-walk would force a relayout per element. */
+export function stamp(entries: Iterable<[string, Element]>): void {
+  for (const [uid, el] of entries) if (el.getAttribute(UID_ATTRIBUTE) !== uid) el.setAttribute(UID_ATTRIBUTE, uid);
+}
+
+/** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
+export function adopt(snapshotId: number, write: boolean, ...elements: Element[]): string[] {
+  begin(snapshotId);
+  const uids = elements.map((el) => uidFor(el, snapshotId));
+  if (write) stamp(uids.map((uid, index) => [uid, elements[index] as Element]));
+  return uids;
+}
+
+/** What the registry knows of `uid`: only its own mapping counts, never the attribute alone. */
+export function lookup(uid: string): UidLookup {
+  const snapshotId = Number(uid.split('_')[0]);
+  if (!snapshotsTaken.has(snapshotId)) return { status: 'unknown-snapshot' };
+  const ref = elementByUid.get(uid);
+  if (!ref) return { status: 'unknown-uid' };
+  const el = ref.deref();
+  if (!el?.isConnected) return { status: 'removed' };
+  return { status: 'ok' };
+}
+
+export function element(uid: string): Element | null {
+  const el = elementByUid.get(uid)?.deref();
+  if (!el?.isConnected) return null;
+  // The page may have moved or copied the attribute: the registry decides, the attribute follows.
+  if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) el.setAttribute(UID_ATTRIBUTE, uid);
+  return el;
+}
+
+/** The elements behind uids (null where gone), for BiDi to serialize. */
+export function elements(...uids: string[]): (Element | null)[] {
+  return uids.map(element);
+}
+
+/** The content windows of iframes, which BiDi serializes as their browsing contexts. */
+export function frameWindows(...uids: string[]): (Window | null)[] {
+  return uids.map((uid) => (element(uid) as HTMLIFrameElement | null)?.contentWindow ?? null);
+}
+
+/** Forgets every uid of this document and removes the attributes it wrote. */
+export function clear(): void {
+  for (const ref of elementByUid.values()) ref.deref()?.removeAttribute(UID_ATTRIBUTE);
+  elementByUid.clear();
+  uidByElement = new WeakMap();
+  snapshotsTaken.clear();
+  counters.clear();
+}

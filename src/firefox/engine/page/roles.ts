@@ -1,0 +1,211 @@
+/** Roles: WAI-ARIA 1.2 for what authors write, HTML-AAM for what elements are. */
+import { LABELABLE_TAGS } from './dom.js';
+
+export const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'menuitem', 'menuitemcheckbox',
+  'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'option', 'scrollbar',
+]);
+/** Roles kept even without text of their own: structure a reader needs. */
+export const STRUCTURAL_ROLES = new Set([
+  'heading', 'navigation', 'main', 'complementary', 'banner', 'contentinfo', 'form', 'region', 'search', 'article', 'dialog',
+  'alertdialog', 'alert', 'status', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
+  'image', 'figure', 'group', 'iframe', 'video', 'audio', 'progressbar', 'meter', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar',
+  'tree', 'radiogroup', 'caption', 'term', 'definition', 'math', 'log', 'marquee', 'timer', 'note', 'feed',
+]);
+/** Roles whose name comes from their content: their descendants fold into one name, except controls. */
+export const NAME_FROM_CONTENT = new Set([
+  'button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'cell', 'gridcell',
+  'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'caption', 'label', 'term',
+]);
+/** WAI-ARIA's concrete roles (1.2, and 1.3's image, sectionheader, sectionfooter…); abstract ones are not roles an author may give. */
+export const ARIA_ROLES = new Set([
+  'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader',
+  'combobox', 'comment', 'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'document', 'emphasis', 'feed', 'figure', 'form',
+  'generic', 'grid', 'gridcell', 'group', 'heading', 'image', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark',
+  'marquee', 'math', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option',
+  'paragraph', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox',
+  'sectionfooter', 'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript', 'suggestion', 'superscript',
+  'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
+]);
+/** Older names of roles, and the name the role has now. */
+export const ROLE_SYNONYMS: Record<string, string> = { img: 'image', directory: 'list', presentation: 'none' };
+/** Roles of text-level elements: they stay inside the sentence they are part of. */
+export const TEXT_LEVEL_ROLES = new Set(['strong', 'emphasis', 'code', 'deletion', 'insertion', 'subscript', 'superscript', 'mark', 'time', 'term']);
+/** Global ARIA attributes: an element with one is not presentational, whatever its role says. */
+export const GLOBAL_ARIA = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-details', 'aria-live', 'aria-owns', 'aria-controls', 'aria-keyshortcuts', 'aria-roledescription', 'aria-busy', 'aria-dropeffect', 'aria-grabbed', 'aria-flowto', 'aria-relevant', 'aria-atomic', 'aria-errormessage', 'aria-invalid', 'aria-haspopup'];
+/** A test for one of an element's attributes that costs no DOM read. */
+export type Has = (name: string) => boolean;
+
+/** The role an author gave: the first token that is a concrete WAI-ARIA role, in any case; '' when none is. */
+export function explicitRole(value: string, named = true): string {
+  for (const token of value.toLowerCase().split(/\s+/)) {
+    const role = ROLE_SYNONYMS[token] ?? token;
+    // A region or form needs a name to be one; without it the next token (or the element's own role) stands.
+    if (!named && (role === 'region' || role === 'form')) continue;
+    if (ARIA_ROLES.has(role)) return role;
+  }
+  return '';
+}
+
+export function inputRole(el: HTMLInputElement, has: Has): string {
+  switch (el.type) {
+    case 'button':
+    case 'submit':
+    case 'reset':
+    case 'image':
+    case 'file':
+    case 'color':
+      return 'button';
+    case 'checkbox':
+      return has('switch') ? 'switch' : 'checkbox';
+    case 'radio':
+      return 'radio';
+    case 'range':
+      return 'slider';
+    case 'number':
+      return 'spinbutton';
+    case 'search':
+      return has('list') ? 'combobox' : 'searchbox';
+    case 'hidden':
+      return 'none';
+    default:
+      return has('list') ? 'combobox' : 'textbox';
+  }
+}
+
+export function implicitRole(el: Element, tag: string, has: Has): string {
+  switch (tag) {
+    case 'a':
+    case 'area':
+      return has('href') ? 'link' : 'generic';
+    case 'button':
+    case 'summary':
+      return 'button';
+    case 'input':
+      return inputRole(el as HTMLInputElement, has);
+    case 'select':
+      return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+    case 'textarea':
+      return 'textbox';
+    case 'option':
+      return 'option';
+    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+      return 'heading';
+    case 'img':
+      return el.getAttribute('alt') === '' && !has('aria-label') && !has('aria-labelledby') ? 'none' : 'image';
+    case 'address': case 'hgroup':
+      return 'group';
+    case 'hr':
+      return 'separator';
+    case 'strong':
+      return 'strong';
+    case 'em':
+      return 'emphasis';
+    case 'code':
+      return 'code';
+    case 'del': case 's':
+      return 'deletion';
+    case 'ins':
+      return 'insertion';
+    case 'sub':
+      return 'subscript';
+    case 'sup':
+      return 'superscript';
+    case 'mark':
+      return 'mark';
+    case 'time':
+      return 'time';
+    case 'dfn':
+      return 'term';
+    case 'nav':
+      return 'navigation';
+    case 'main':
+      return 'main';
+    case 'aside':
+      return 'complementary';
+    case 'header':
+      return el.closest('article, aside, main, nav, section') ? 'generic' : 'banner';
+    case 'footer':
+      return el.closest('article, aside, main, nav, section') ? 'generic' : 'contentinfo';
+    case 'form':
+      return 'form';
+    case 'search':
+      return 'search';
+    case 'section':
+      return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
+    case 'article':
+      return 'article';
+    case 'dialog':
+      return 'dialog';
+    case 'ul': case 'ol': case 'menu':
+      return 'list';
+    case 'li':
+      return 'listitem';
+    case 'dl':
+      return 'list';
+    case 'dt':
+      return 'term';
+    case 'dd':
+      return 'definition';
+    case 'table':
+      return 'table';
+    case 'tr':
+      return 'row';
+    case 'th':
+      return 'columnheader';
+    case 'td':
+      return 'cell';
+    case 'caption': case 'figcaption':
+      return 'caption';
+    case 'p':
+      return 'paragraph';
+    case 'blockquote':
+      return 'blockquote';
+    case 'figure':
+      return 'figure';
+    case 'fieldset': case 'details': case 'optgroup':
+      return 'group';
+    case 'legend':
+      return 'legend';
+    case 'progress':
+      return 'progressbar';
+    case 'meter':
+      return 'meter';
+    case 'output':
+      return 'status';
+    case 'iframe': case 'frame':
+      return 'iframe';
+    case 'video': case 'audio':
+      return tag;
+    case 'label':
+      return 'label';
+    case 'math':
+      return 'math';
+    default:
+      return 'generic';
+  }
+}
+
+
+/** The element's role, as an accessibility tree would give it: the author's if valid and allowed, else the element's own ('generic' for none). */
+export function roleOf(el: Element, tag: string, has: Has): string {
+  let role = has('role') ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title')) : '';
+  // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
+  if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
+  if (!role) role = implicitRole(el, tag, has);
+  if (role === 'none') role = 'generic';
+  // HTML-AAM's minimum role: what can be dragged, focused at load or shown as a popover is at least a group.
+  if (role === 'generic' && (has('draggable') || has('autofocus') || has('popover'))) role = 'group';
+  if (role === 'generic' && isEditable(el, has)) role = 'textbox';
+  return role;
+}
+
+export function isEditable(el: Element, has: Has): boolean {
+  return has('contenteditable') && el.getAttribute('contenteditable') !== 'false';
+}
+
+/** A `has` for an element: its attribute names, read once. */
+export function attributeTest(el: Element): { names: string[]; has: Has } {
+  const names = el.getAttributeNames();
+  return { names, has: names.length === 0 ? () => false : (name: string) => names.includes(name) };
+}

@@ -1,0 +1,68 @@
+/** States and values, read from the element as the accessibility tree reports them. */
+import type { RawNode } from '../types.js';
+import { collapse, LABELABLE_TAGS } from './dom.js';
+import type { Nameable } from './names.js';
+
+export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
+
+export function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
+  return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
+}
+
+/** Writes the element's states (checked, selected, expanded, pressed, disabled, value…) on `node`. */
+export function fillStates(target: Nameable, node: ElementStates, active: Element | null): void {
+  const { el, tag, role, has } = target;
+  if (tag === 'input' || tag === 'textarea') {
+    const input = el as HTMLInputElement;
+    if (tag === 'input') node.type = input.type;
+    if (input.type === 'checkbox' || input.type === 'radio') {
+      node.checked = input.indeterminate ? 'mixed' : input.checked ? 'true' : 'false';
+    } else if (input.type !== 'submit' && input.type !== 'reset' && input.type !== 'button' && input.type !== 'image') {
+      const value = input.type === 'file' ? Array.from(input.files ?? []).map((file) => file.name).join(', ') : input.value;
+      // Never copy a password out of the page, only whether there is one.
+      if (value) node.value = input.type === 'password' ? '••••••••' : value;
+    }
+    if (input.required) node.required = true;
+    if (input.readOnly) node.readonly = true;
+  } else if (tag === 'select') {
+    const select = el as HTMLSelectElement;
+    const chosen = Array.from(select.selectedOptions).map((option) => collapse(option.label || option.text));
+    if (chosen.length) node.value = chosen.join(', ');
+    if (select.required) node.required = true;
+  } else if (has('aria-valuetext') || has('aria-valuenow')) {
+    const value = collapse(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
+    if (value) node.value = value;
+  } else if (has('contenteditable') && role === 'textbox') {
+    const text = collapse((el as HTMLElement).innerText || '');
+    if (text) node.value = text;
+  }
+  if (tag === 'option') {
+    node.selected = (el as HTMLOptionElement).selected;
+  }
+  if (has('aria-checked')) {
+    const state = ariaTriState(el.getAttribute('aria-checked'));
+    if (state) node.checked = state;
+  }
+  if (has('aria-selected')) node.selected = el.getAttribute('aria-selected') === 'true';
+  if (has('aria-expanded')) node.expanded = el.getAttribute('aria-expanded') === 'true';
+  else if (tag === 'summary' && el.parentElement?.localName === 'details') node.expanded = (el.parentElement as HTMLDetailsElement).open;
+  if (has('aria-pressed')) {
+    const state = ariaTriState(el.getAttribute('aria-pressed'));
+    if (state) node.pressed = state;
+  }
+  if ((has('aria-disabled') && el.getAttribute('aria-disabled') === 'true') || (LABELABLE_TAGS.has(tag) || tag === 'fieldset' || tag === 'option' ? el.matches(':disabled') : false)) {
+    node.disabled = true;
+  }
+  if (has('aria-required') && el.getAttribute('aria-required') === 'true') node.required = true;
+  if ((has('aria-invalid') && el.getAttribute('aria-invalid') !== 'false') || ((tag === 'input' || tag === 'textarea' || tag === 'select') && el.matches(':user-invalid'))) {
+    node.invalid = true;
+  }
+  if (el === active) node.focused = true;
+  if (role === 'heading') {
+    const level = has('aria-level') ? Number(el.getAttribute('aria-level')) : Number(tag.slice(1));
+    if (level > 0) node.level = level;
+  }
+  if (has('href') && (tag === 'a' || tag === 'area')) node.href = el.getAttribute('href') ?? '';
+  if (tag === 'iframe' || tag === 'frame') node.src = (el as HTMLIFrameElement).src;
+}
+

@@ -1,0 +1,60 @@
+/** What shows: boxes, display:contents, checkVisibility with the options the walks use. */
+
+/** checkVisibility options, made once: each call converts them through the sandbox's wrappers. */
+export const SEEN = { opacityProperty: true, visibilityProperty: true };
+export const OPAQUE = { opacityProperty: true };
+
+/**
+ * The element's box, or null when it renders nothing (display:none and the like). An element
+ * with display:contents has no box of its own yet its children render: its box is its content's,
+ * and `boxless` says so.
+ */
+export function boxOf(el: Element): { rect: DOMRect; boxless: boolean } | null {
+  const rect = el.getBoundingClientRect();
+  // Every element with display:none has an empty box; only then is the costlier check needed.
+  if (rect.width !== 0 || rect.height !== 0 || el.checkVisibility()) return { rect, boxless: false };
+  if (getComputedStyle(el).display !== 'contents') return null;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return { rect: range.getBoundingClientRect(), boxless: true };
+}
+
+/** Hidden from assistive technology by aria-hidden="true". */
+export function ariaHidden(el: Element, has: (name: string) => boolean): boolean {
+  return has('aria-hidden') && el.getAttribute('aria-hidden') === 'true';
+}
+
+/**
+ * Shown to screen readers only (a 1-pixel clipped box, or moved far off the left edge): a
+ * reading of the page as a person sees it leaves it out; the accessibility tree keeps it.
+ */
+export function screenReaderOnly(el: Element, rect: DOMRect): boolean {
+  if (rect.width <= 1 || rect.height <= 1) {
+    const style = getComputedStyle(el);
+    return style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  }
+  return movedOffLeft(rect);
+}
+
+/** Moved far off the left edge, a way to hide from the eye and keep for screen readers. */
+function movedOffLeft(rect: DOMRect): boolean {
+  return rect.right + scrollX < -500;
+}
+
+/** Input types that sites hide and draw anew (a styled checkbox, a switch, a file button): their label is what a person clicks. */
+export const STAND_IN_TYPES = new Set(['checkbox', 'radio', 'file']);
+
+/** Not seen by the eye, though it may be in the accessibility tree: hidden, transparent, a pixel or less, or moved off-screen. */
+export function visuallyHidden(el: Element): boolean {
+  if (!el.checkVisibility(SEEN)) return true;
+  const rect = el.getBoundingClientRect();
+  return rect.width <= 1 || rect.height <= 1 || movedOffLeft(rect);
+}
+
+/** The first label of `control` that a person can see and click. */
+export function visibleLabel(control: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): HTMLLabelElement | undefined {
+  return labels.of(control)?.find((label) => {
+    const rect = label.getBoundingClientRect();
+    return rect.width > 1 && rect.height > 1 && label.checkVisibility(SEEN);
+  });
+}

@@ -1,0 +1,276 @@
+/**
+ * The snapshot walk: one pass over what renders (shadow trees and slots resolved, display:contents
+ * walked through) that keeps what a person can see and use, with role, name and states.
+ */
+import type { RawNode, WalkOptions, WalkResult } from '../types.js';
+import { collapse, deepActiveElement, INLINE_TAGS, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
+import { begin, lastCounter, stamp, uidFor } from './registry.js';
+import { attributeTest, INTERACTIVE_ROLES, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
+import { fillStates } from './states.js';
+import { ariaHidden, boxOf, OPAQUE, SEEN, STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
+
+interface Pending {
+  el: Element;
+  tag: string;
+  role: string;
+  names: string[];
+  has: Has;
+  interactive: boolean;
+  folds: boolean;
+  node: RawNode;
+  text: string[];
+}
+
+/** The outermost elements matched by any of the selectors, in document order. */
+function layerRoots(selectors: string[]): Element[] {
+  const matched = new Set<Element>();
+  for (const selector of selectors) for (const el of Array.from(document.querySelectorAll(selector))) matched.add(el);
+  const ordered = [...matched].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return ordered.filter((el) => !ordered.some((other) => other !== el && other.contains(el)));
+}
+
+/** Walks the document, or with `root` the content of one (closed) shadow root. */
+export function walk(options: WalkOptions, root?: ShadowRoot): string {
+  const started = performance.now();
+  begin(options.snapshotId, options.counterStart);
+  let visited = 0;
+  /**
+   * Computed styles read for names (generated content, inline-block spacing), only inside the
+   * names of controls and headings, and at most this many per walk: each read costs a trip
+   * through the sandbox's wrappers, and tables of cells need none.
+   */
+  let styleReads = 200;
+  /** Whether any style sheet could generate content (::before, ::after): reading a pseudo-element's style is dear, so a page without such rules pays nothing. */
+  let generates: boolean | undefined;
+  const mayGenerate = (): boolean => (generates ??= sheetsGenerateContent());
+  /** How deep the walk is inside the content of a control or heading. */
+  let inControlName = 0;
+  const active = deepActiveElement();
+  const elementOf = new Map<RawNode, Element>();
+  const kept: Pending[] = [];
+  const labels = new Labels();
+  /** Hidden controls listed where their labels are. */
+  const standIns = new Set<Element>();
+  const top: RawNode[] = [];
+  const iframeNodes: RawNode[] = [];
+  const hostCandidates: RawNode[] = [];
+
+  /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
+  function standIn(label: Element, control: Element, rect: DOMRect, out: RawNode[]): void {
+    standIns.add(control);
+    const tag = control.localName;
+    const { names, has } = attributeTest(control);
+    const role = roleOf(control, tag, has);
+    const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height)], interactive: true };
+    const children: RawNode[] = [];
+    const text: string[] = [];
+    visitContent(label, children, text, true);
+    if (children.length) node.children = children;
+    elementOf.set(node, control);
+    kept.push({ el: control, tag, role, names, has, interactive: true, folds: false, node, text });
+    out.push(node);
+  }
+
+  /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
+  function visitNode(node: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    // Every DOM read costs a trip through the sandbox's wrappers: localName tells elements
+    // apart (other nodes have none) and is needed anyway, so nodeType is read for the rest only.
+    const tag = (node as Element).localName as string | undefined;
+    if (tag !== undefined) visitElement(node as Element, tag, out, text, inFold);
+    else if (text && node.nodeType === TEXT_NODE) text.push((node as Text).data);
+  }
+
+  function visitChildren(parent: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    for (let child = parent.firstChild; child; child = child.nextSibling) visitNode(child, out, text, inFold);
+  }
+
+  /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
+  function visitContent(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    const shadow = el.shadowRoot;
+    if (shadow) {
+      visitChildren(shadow, out, text, inFold);
+    } else {
+      visitChildren(el, out, text, inFold);
+    }
+  }
+
+  function visitSlot(slot: HTMLSlotElement, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    const assigned = slot.assignedNodes();
+    if (assigned.length === 0) {
+      visitChildren(slot, out, text, inFold);
+      return;
+    }
+    for (const node of assigned) visitNode(node, out, text, inFold);
+  }
+
+  function visitElement(el: Element, tag: string, out: RawNode[], text: string[] | null, inFold: boolean): void {
+    visited++;
+    if (SKIPPED_TAGS.has(tag) || standIns.has(el)) return;
+    if (tag === 'slot') {
+      visitSlot(el as HTMLSlotElement, out, text, inFold);
+      return;
+    }
+    const box = boxOf(el);
+    if (!box) return;
+    const { rect, boxless } = box;
+    const width = rect.width;
+    const height = rect.height;
+    const { names, has } = attributeTest(el);
+    if (ariaHidden(el, has)) return;
+    if (tag === 'svg') {
+      // SVG internals are drawing instructions; keep the graphic only when it has a name.
+      const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
+      if (label && width > 0 && height > 0) {
+        const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+        elementOf.set(node, el);
+        out.push(node);
+      }
+      return;
+    }
+    // A visually hidden checkbox whose label shows is listed where its label is (see standIn).
+    if (tag === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) && visibleLabel(el, labels)) return;
+    const role = roleOf(el, tag, has);
+    const editable = isEditable(el, has);
+    const tabbable = has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
+    const interactive =
+      INTERACTIVE_ROLES.has(role) || editable || tabbable || has('onclick') || ((tag === 'video' || tag === 'audio') && has('controls'));
+
+    // Inside a control, plain content only feeds the control's name.
+    if (inFold && !interactive && role !== 'image') {
+      if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
+        // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
+        const styled = text !== null && inControlName > 0 && styleReads-- > 0;
+        const block = !INLINE_TAGS.has(tag) || (styled && getComputedStyle(el).display !== 'inline');
+        const generated = styled && mayGenerate();
+        if (block) text?.push(' ');
+        if (generated) text.push(generatedText(el, '::before'));
+        visitContent(el, out, text, true);
+        if (generated) text.push(generatedText(el, '::after'));
+        if (block) text?.push(' ');
+        return;
+      }
+    }
+    if (tag === 'img' && inFold) {
+      const alt = el.getAttribute('alt');
+      if (alt && text) text.push(` ${alt} `);
+      return;
+    }
+    if (tag === 'label' && !interactive) {
+      const control = (el as HTMLLabelElement).control;
+      // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
+      if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN)) {
+        standIn(el, control, rect, out);
+        return;
+      }
+      // A label's text names its control: it is not said again.
+      if (control) {
+        visitContent(el, out, null, inFold);
+        return;
+      }
+    }
+    if (!interactive && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
+      if (tag === 'br') text?.push('\n');
+      visitContent(el, out, text, inFold);
+      return;
+    }
+
+    // A candidate for a line of its own: it must be visible and have an area (a box-less
+    // element's area is its content's).
+    const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN));
+    if (!visible) {
+      if (boxless) {
+        visitContent(el, out, text, inFold);
+        return;
+      }
+      // Opacity 0 hides the whole subtree; visibility:hidden can be overridden by descendants.
+      if (!el.checkVisibility(OPAQUE)) return;
+      visitContent(el, out, null, inFold);
+      return;
+    }
+    const folds = interactive || NAME_FROM_CONTENT.has(role);
+    const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+    // Custom elements are kept when they host a shadow root; a closed one is invisible from
+    // here, so each custom element without an open root is a candidate that Node checks.
+    const custom = tag.includes('-');
+    const openRoot = custom || tag === 'div' || tag === 'span' ? el.shadowRoot : null;
+    // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
+    const listedCustom = custom && (!boxless || openRoot !== null);
+    if (listedCustom) {
+      node.custom = true;
+      if (openRoot) node.shadow = 'open';
+      else hostCandidates.push(node);
+    }
+    const children: RawNode[] = [];
+    const ownText: string[] = [];
+    const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
+    if (tag === 'select') {
+      for (const option of Array.from((el as HTMLSelectElement).options)) {
+        const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.label || option.text), nameSource: 'text', box: node.box };
+        if (option.selected) item.selected = true;
+        if (option.disabled) item.disabled = true;
+        children.push(item);
+        elementOf.set(item, option);
+      }
+    } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
+      const control = folds && (interactive || role === 'heading');
+      const styled = control && mayGenerate() && styleReads-- > 0;
+      if (styled) ownText.push(generatedText(el, '::before'));
+      if (control) inControlName++;
+      visitContent(el, children, ownText, folds || inFold);
+      if (control) inControlName--;
+      if (styled) ownText.push(generatedText(el, '::after'));
+    }
+    const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || listedCustom;
+    const loose = folds ? '' : collapse(ownText.join(''));
+    if (!structural && !loose) {
+      // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
+      for (const child of children) out.push(child);
+      return;
+    }
+    if (loose) node.text = loose;
+    if (children.length) node.children = children;
+    if (interactive) node.interactive = true;
+    if (tag === 'iframe' || tag === 'frame') iframeNodes.push(node);
+    elementOf.set(node, el);
+    kept.push(pending);
+    out.push(node);
+  }
+
+  if (root) visitChildren(root, top, null, false);
+  else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
+  else visitContent(document.documentElement, top, null, false);
+  // Names and states are read after the walk, once every descendant's text is in.
+  for (const pending of kept) {
+    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => pending.text.join('') : null);
+    if (name) pending.node.name = name;
+    if (pending.interactive || name) pending.node.nameSource = source;
+    // What can be said of an unnamed control: it shows an icon.
+    if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
+    fillStates(pending, pending.node, active);
+  }
+  // uids are handed out in document order, once the walk knows what it keeps.
+  const assign = (nodes: RawNode[]): void => {
+    for (const node of nodes) {
+      const el = elementOf.get(node);
+      if (el) node.uid = uidFor(el, options.snapshotId);
+      if (node.children) assign(node.children);
+    }
+  };
+  assign(top);
+  if (options.stamp) stamp(Array.from(elementOf, ([node, el]) => [node.uid, el]));
+  const scroller = document.scrollingElement ?? document.documentElement;
+  const result: WalkResult = {
+    url: location.href,
+    title: document.title,
+    snapshotId: options.snapshotId,
+    viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
+    stats: { visited, kept: elementOf.size, ms: Math.round((performance.now() - started) * 10) / 10 },
+    nodes: top,
+    lastCounter: lastCounter(options.snapshotId),
+    iframes: iframeNodes.map((node) => node.uid),
+    closedHostCandidates: hostCandidates.map((node) => node.uid),
+  };
+  return JSON.stringify(result);
+}
+
