@@ -56,6 +56,11 @@ export class ElementNotInteractableError extends FirefoxClientError {
   override name = 'ElementNotInteractableError';
 }
 
+/** The action was performed but the page did not take it: the value or state read back afterwards is not what was asked. */
+export class ActionNotTakenError extends FirefoxClientError {
+  override name = 'ActionNotTakenError';
+}
+
 /** Maps an error from the BiDi layer to the kind a caller can act on, keeping the original as `cause`. */
 export function translateBidiError(error: unknown, what: string): unknown {
   if (error instanceof FirefoxClientError) return error;

@@ -24,6 +24,7 @@ export {
   LaunchError,
   EvaluationError,
   StaleUidError,
+  ActionNotTakenError,
   ElementNotInteractableError,
 } from './errors.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';

@@ -43,6 +43,39 @@ const ROLES = page(
    <img id="image" alt="Chart" src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==" width="10" height="10">`,
 );
 
+const MODALS = page(
+  'Modals',
+  `<button id="behind" onclick="this.dataset.clicked = 'yes'">Behind</button>
+   <dialog id="native" aria-label="Confirm delete"><p>Delete it?</p><button id="keep" onclick="this.closest('dialog').close()">Keep it</button></dialog>
+   <div id="overlay" style="display:none"><div role="dialog" aria-modal="true" aria-labelledby="t"><h2 id="t">Sign up</h2><button id="inside">Inside</button></div></div>
+   <button id="open-native" onclick="document.getElementById('native').showModal()">Open native</button>`,
+);
+
+const CUSTOM_CONTROLS = page(
+  'Custom controls',
+  `<style>
+     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+     .switch input { opacity: 0; position: absolute; width: 0; height: 0; }
+     .track { display: inline-block; width: 30px; height: 16px; background: #ccc; }
+   </style>
+   <label id="dark-label" class="switch"><input type="checkbox" id="dark" role="switch"><span class="track"></span> Dark mode</label>
+   <label id="news-label"><input type="checkbox" id="news" class="sr-only" checked> <span>Newsletter</span></label>
+   <input type="radio" name="plan" id="free" class="sr-only"><label for="free">Free plan</label>
+   <label>Region <input id="region" role="combobox" readonly value="US West"></label>
+   <label>Code <input id="code" value="abc"></label>
+   <script>
+     // A controlled field, as frameworks make them: it puts its old value back on every input.
+     const code = document.getElementById('code');
+     code.addEventListener('input', () => { code.value = 'abc'; });
+   </script>`,
+);
+
+const HISTORY = page(
+  'History',
+  `<button id="same" onclick="history.replaceState(null, '', location.href)">Same URL</button>
+   <button id="other" onclick="history.pushState(null, '', '#moved')">Other URL</button>`,
+);
+
 let server: TestServer;
 let client: FirefoxClient;
 
@@ -53,7 +86,7 @@ async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES });
+  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY });
   client = await FirefoxClient.launch();
 });
 
@@ -66,7 +99,8 @@ describe('the engine on component-library patterns', () => {
   it('walks through display:contents wrappers: tabs in their tablist, a dialog with its content, a box-less list', async () => {
     await client.navigate(server.url('/contents.html'));
     const { text } = await client.takeSnapshot();
-    expect(text).toMatch(/tablist "Sections"\n\s+uid=\S+ tab "Overview" selected\n\s+uid=\S+ tab "Details"/);
+    // The dialog is aria-modal: the tabs behind it are blocked.
+    expect(text).toMatch(/tablist "Sections"\n\s+uid=\S+ tab "Overview" selected blocked\n\s+uid=\S+ tab "Details" blocked/);
     expect(text).toMatch(/dialog "Settings"[\s\S]*paragraph[\s\S]*button "Save settings"/);
     expect(text).toMatch(/list\n\s+uid=\S+ listitem: First item/);
     const found = await client.findInPage('Save settings');
@@ -102,5 +136,68 @@ describe('the engine on component-library patterns', () => {
     expect((await nodeOf('focusable-none'))?.role).toBe('heading');
     expect((await nodeOf('rule'))?.role).toBe('separator');
     expect((await nodeOf('image'))?.role).toBe('image');
+  });
+
+  it('marks what lies behind an open modal dialog as blocked, and refuses to act on it, naming the dialog', async () => {
+    await client.navigate(server.url('/modals.html'));
+    await client.clickByUid((await nodeOf('open-native'))?.uid ?? '');
+    const snapshot = await client.takeSnapshot();
+    const dialog = await nodeOf('native');
+    expect(snapshot.text).toContain(`modal=${dialog?.uid ?? '?'}`);
+    expect(snapshot.text).toMatch(/button "Behind" blocked/);
+    expect(snapshot.text).toMatch(/button "Keep it"(?! blocked)/);
+    await expect(client.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Confirm delete"/);
+    expect(await client.evaluate("() => [document.getElementById('behind').dataset.clicked ?? 'no', document.getElementById('native').open]")).toEqual(['no', true]);
+    await client.clickByUid((await nodeOf('keep'))?.uid ?? '');
+    expect(await client.evaluate("() => document.getElementById('native').open")).toBe(false);
+    expect((await client.takeSnapshot()).text).not.toMatch(/blocked/);
+
+    // A dialog marked aria-modal blocks as well, though nothing covers the page.
+    await client.evaluate("() => { document.getElementById('overlay').style.display = 'block'; }");
+    const marked = await client.takeSnapshot();
+    expect(marked.text).toMatch(/modal=\S+/);
+    await expect(client.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Sign up"/);
+    await client.clickByUid((await nodeOf('inside'))?.uid ?? '');
+  });
+
+  it('lists a visually hidden checkbox once, where its label is, with its role and state, and clicks it there', async () => {
+    await client.navigate(server.url('/custom.html'));
+    const { text } = await client.takeSnapshot();
+    expect(text).toMatch(/switch "Dark mode" unchecked/);
+    expect(text).toMatch(/checkbox "Newsletter" checked/);
+    expect(text).toMatch(/radio "Free plan" unchecked/);
+    expect(text).not.toMatch(/label/);
+    expect(text.match(/Dark mode/g)).toHaveLength(1);
+    const dark = await nodeOf('dark');
+    expect(dark?.role).toBe('switch');
+    await client.clickByUid(dark?.uid ?? '');
+    expect(await client.evaluate("() => document.getElementById('dark').checked")).toBe(true);
+    await client.fillByUid((await nodeOf('news'))?.uid ?? '', false);
+    expect(await client.evaluate("() => document.getElementById('news').checked")).toBe(false);
+    await client.fillByUid((await nodeOf('free'))?.uid ?? '', true);
+    expect(await client.evaluate("() => document.getElementById('free').checked")).toBe(true);
+  });
+
+  it('says when a fill did not take: a read-only combobox, a field that puts its value back', async () => {
+    await client.navigate(server.url('/custom.html'));
+    await expect(client.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);
+    expect(await client.evaluate("() => document.getElementById('region').value")).toBe('US West');
+    await expect(client.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(/but it did not take: uid=\S+ textbox "Code" holds "abc"/);
+  });
+
+  it('reports a navigation only when the URL changed', async () => {
+    await client.navigate(server.url('/history.html'));
+    const same = await client.clickByUid((await nodeOf('same'))?.uid ?? '');
+    expect(same.navigated).toBeUndefined();
+    const other = await client.clickByUid((await nodeOf('other'))?.uid ?? '');
+    expect(other.navigated).toMatchObject({ url: server.url('/history.html#moved'), sameDocument: true });
+  });
+
+  it('gives locator paths without the engine\'s own attribute, which find the element again after a reload', async () => {
+    await client.navigate(server.url('/custom.html'));
+    const paths = await Promise.all(['dark', 'code'].map(async (id) => (await client.resolveUidToSelector((await nodeOf(id))?.uid ?? '')).full));
+    for (const path of paths) expect(path).not.toContain('data-mcp-uid');
+    await client.reload();
+    expect(await client.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', ...paths)).toEqual(['dark', 'code']);
   });
 });

@@ -26,6 +26,8 @@ export interface RawNode {
   level?: number;
   href?: string;
   src?: string;
+  /** Behind an open modal dialog: it cannot be used until the dialog closes. */
+  blocked?: boolean;
   /** Is it something a person can act on (click, type into, pick)? */
   interactive?: boolean;
   /** How reliable the name is (interactive elements): strong, weak (title, placeholder, a glyph), or unknown (none). */
@@ -60,6 +62,8 @@ export interface PageReading {
   url: string;
   title: string;
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
+  /** The uid of the open modal dialog, when one is open: what lies outside it is blocked. */
+  modal?: string;
   /** Elements visited and kept, and the walk's time in the page (ms). */
   stats: { visited: number; kept: number; ms: number };
   nodes: RawNode[];
@@ -82,12 +86,22 @@ export type UidLookup =
   | { status: 'unknown-uid' }
   | { status: 'removed' };
 
+/** What a control holds after an action, to check that the action took. */
+export interface ControlReading {
+  /** The text or the chosen options' labels; null for what holds no value. */
+  value: string | null;
+  checked?: boolean;
+  expanded?: boolean;
+}
+
 /** Where an element stands before an action: what a click at its centre would hit. */
 export interface ActionTarget {
   tag: string;
   role: string;
   name: string;
   disabled: boolean;
+  /** The open modal dialog it is behind (a person cannot reach it until the dialog closes). */
+  blockedBy?: string;
   /** The element a click at the centre would land on, when it is neither the target nor inside it. */
   coveredBy?: string;
   /** Centre in viewport CSS pixels, after scrolling into view. */
@@ -95,6 +109,12 @@ export interface ActionTarget {
   y: number;
   inViewport: boolean;
   editable: boolean;
+  /** What a text field holds before the action (never shown: it is compared with what it holds after). */
+  value?: string;
+  /** A read-only text field: typing changes nothing. */
+  readonly?: boolean;
+  /** An element with aria-expanded (a combobox, a menu button): whether it is open. */
+  expanded?: boolean;
   inputType?: string;
   /** A checkbox's or radio's state. */
   checked?: boolean;

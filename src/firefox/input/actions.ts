@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, DialogTracker } from '../dialogs.js';
-import { ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
+import { ActionNotTakenError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
 import { quote } from '../text.js';
-import type { ActionTarget } from '../engine/types.js';
+import type { ActionTarget, ControlReading } from '../engine/types.js';
 import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import type { NavigationWatcher, PageWatch } from './navigation-watch.js';
@@ -71,8 +71,9 @@ type TextEntry = { uid: string; value: string | boolean };
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
 
+/** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
 function describeTarget(uid: string, target: ActionTarget): string {
-  const what = target.inputType ? `${target.tag}[type=${target.inputType}]` : target.tag;
+  const what = target.role && target.role !== 'generic' ? target.role : target.tag;
   return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
 }
 
@@ -125,17 +126,25 @@ export class InputController {
     const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
+    if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value');
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      return this.#settle(context, `Set ${what} to ${quote(String(value))}`, this.navigation.watch(context));
+      const result = await this.#settle(context, `Set ${what} to ${quote(String(value))}`, this.navigation.watch(context));
+      return this.#readBack(context, uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
       return this.#check(context, uid, target, value);
     }
     if (target.inputType === 'file') throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid (upload_file) with file paths.`);
     if (!target.editable) {
+      if (target.role === 'combobox' || target.role === 'listbox') {
+        throw new InvalidArgumentError(`${what} takes no typed text: click it to open it, take a snapshot to see its options, then click the option you want.`);
+      }
       throw new InvalidArgumentError(`${what} cannot be filled: it is not a text field, select, checkbox or radio. Click it, or fill another element.`);
+    }
+    if (target.readonly) {
+      throw new InvalidArgumentError(`${what} is read-only, so typing would change nothing.${target.role === 'combobox' ? ' It is a combobox that is picked, not typed: click it, take a snapshot, then click an option.' : ' Fill another field, or use the control that sets it.'}`);
     }
     if (target.coveredBy) throw covered(what, target.coveredBy);
     // Click into the field as a person would (that also focuses the frame it sits in), select the
@@ -146,7 +155,23 @@ export class InputController {
     const text = String(value);
     const typed = this.secrets.reveal(text);
     const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
-    return this.#type(context, frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
+    const result = await this.#type(context, frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
+    // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
+    return this.#readBack(context, uid, what, result, (held) => held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value));
+  }
+
+  /**
+   * Reads the control back after an action and refuses to call it done when `took` says the
+   * value did not take, saying what the control holds and what to do instead.
+   */
+  async #readBack(context: string, uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
+    if (result.dialog || result.navigated?.sameDocument === false) return result;
+    const held = (await this.snapshots.callOnUid(context, uid, 'readControl', [], 'Reading the value back')) as ControlReading | null | undefined;
+    if (!held) return result;
+    if (took(held)) return result;
+    const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
+    const opened = held.expanded === true ? ' It opened a list instead: take a snapshot and click the option you want.' : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
+    throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${opened}`);
   }
 
   async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
@@ -228,7 +253,7 @@ export class InputController {
     if (target.inputType === 'radio' && !wanted) {
       throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
     }
-    return this.click(context, uid);
+    return this.#readBack(context, uid, what, await this.click(context, uid), (held) => held.checked === wanted);
   }
 
   /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest. */
@@ -273,6 +298,7 @@ export class InputController {
     const prepared = await this.snapshots.prepareAction(context, uid);
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
+    if (prepared.target.blockedBy) throw behindModal(`Cannot ${verb} ${what}`, prepared.target.blockedBy);
     if (prepared.target.coveredBy) throw covered(`Cannot ${verb} ${what}`, prepared.target.coveredBy);
     if (!prepared.target.inViewport) throw new ElementNotInteractableError(`Cannot ${verb} ${what}: it stays outside the viewport even after scrolling.`);
     return prepared;
@@ -366,6 +392,10 @@ export class InputController {
       work.catch(() => undefined);
     }
   }
+}
+
+function behindModal(what: string, modal: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is behind the open modal ${modal}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
 }
 
 function covered(what: string, coveredBy: string): ElementNotInteractableError {

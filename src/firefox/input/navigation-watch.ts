@@ -6,13 +6,15 @@ export class PageWatch {
   started: string | undefined;
   /** The new document finished loading. */
   loaded = false;
-  /** A same-document navigation (an anchor, history.pushState) to this URL. */
+  /** A same-document navigation (an anchor, history.pushState) to a URL other than the one the page had. */
   sameDocument: string | undefined;
   readonly #wakers = new Set<() => void>();
 
   constructor(
     readonly context: string,
     private readonly dispose: (watch: PageWatch) => void,
+    /** The page's URL when the watch began, when known: moving to it again is no navigation. */
+    readonly urlAtStart: string | undefined,
   ) {}
 
   /** Resolves at the next event on this page. */
@@ -34,9 +36,11 @@ export class PageWatch {
 /** Hands out watches over a page's navigations, fed by the client's BiDi events. */
 export class NavigationWatcher {
   readonly #watches = new Set<PageWatch>();
+  /** Each page's URL, as its last load or same-document navigation left it. */
+  readonly #urls = new Map<string, string>();
 
   watch(context: string): PageWatch {
-    const watch = new PageWatch(context, (done) => this.#watches.delete(done));
+    const watch = new PageWatch(context, (done) => this.#watches.delete(done), this.#urls.get(context));
     this.#watches.add(watch);
     return watch;
   }
@@ -49,6 +53,7 @@ export class NavigationWatcher {
   }
 
   onLoad(event: BrowsingContext.NavigationInfo): void {
+    this.#urls.set(event.context, event.url);
     this.#each(event.context, (watch) => {
       watch.loaded = true;
       watch.started ??= event.url;
@@ -56,14 +61,23 @@ export class NavigationWatcher {
   }
 
   onFragmentNavigated(event: BrowsingContext.NavigationInfo): void {
-    this.#each(event.context, (watch) => {
-      watch.sameDocument = event.url;
-    });
+    this.#movedWithin(event.context, event.url);
   }
 
   onHistoryUpdated(event: BrowsingContext.HistoryUpdatedParameters): void {
-    this.#each(event.context, (watch) => {
-      watch.sameDocument = event.url;
+    this.#movedWithin(event.context, event.url);
+  }
+
+  /** Forgets a page that closed. */
+  forget(context: string): void {
+    this.#urls.delete(context);
+  }
+
+  /** A same-document navigation: reported only when the URL changed (replaceState to the same URL is none). */
+  #movedWithin(context: string, url: string): void {
+    this.#urls.set(context, url);
+    this.#each(context, (watch) => {
+      watch.sameDocument = url === watch.urlAtStart ? undefined : url;
     });
   }
 

@@ -44,6 +44,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
   if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
   if (node.disabled) parts.push('disabled');
+  if (node.blocked) parts.push('blocked');
   if (node.required) parts.push('required');
   if (node.readonly) parts.push('readonly');
   if (node.invalid) parts.push('invalid');
@@ -75,6 +76,7 @@ export function formatHeader(snapshot: Snapshot): string {
   if (seen.weakInteractive) parts.push(`weak-names=${seen.weakInteractive}`);
   if (seen.unknownInteractive) parts.push(`no-names=${seen.unknownInteractive}`);
   parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
+  if (snapshot.modal) parts.push(`modal=${snapshot.modal} (what is marked blocked lies behind it)`);
   if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
   if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
   return parts.join(' ');

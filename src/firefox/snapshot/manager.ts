@@ -117,6 +117,7 @@ export class SnapshotManager {
       url: walked.url,
       title: walked.title,
       viewport: walked.viewport,
+      ...(walked.modal ? { modal: walked.modal } : {}),
       stats: walked.stats,
       nodes,
       observation: observe({ nodes, viewport: walked.viewport }),

@@ -1,9 +1,9 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
-import type { ActionTarget } from '../types.js';
+import type { ActionTarget, ControlReading } from '../types.js';
 import { clip, collapse, TEXT_INPUT_TYPES } from './dom.js';
-import { Labels, nameFromContent, nameOf } from './names.js';
+import { composedContains, describeModal, openModal } from './modal.js';
+import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
-import { attributeTest, NAME_FROM_CONTENT, roleOf } from './roles.js';
 import { STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
 
 /** The element itself or its nearest ancestor that scrolls (what a wheel over it moves); null for the page. */
@@ -73,14 +73,13 @@ export function prepareAction(uid: string): [Element, string] | null {
     if (!viaLabel) coveredBy = describe(hit);
   }
   const tag = el.localName;
-  const { has } = attributeTest(el);
-  const role = roleOf(el, tag, has);
+  const { role, name } = roleAndName(el);
   const input = el as HTMLInputElement;
   const editable = (tag === 'input' && TEXT_INPUT_TYPES.has(input.type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
   const target: ActionTarget = {
     tag,
     role,
-    name: clip(nameOf({ el, tag, role, has }, new Labels(), NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null)[0], 200),
+    name,
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
     x,
     y,
@@ -88,12 +87,37 @@ export function prepareAction(uid: string): [Element, string] | null {
     editable,
   };
   if (coveredBy) target.coveredBy = coveredBy;
+  if ((tag === 'input' || tag === 'textarea') && input.readOnly) target.readonly = true;
+  if (editable) target.value = tag === 'input' || tag === 'textarea' ? input.value : (el as HTMLElement).innerText;
+  const modal = openModal();
+  if (modal && !composedContains(modal, el)) target.blockedBy = describeModal(modal);
+  if (el.hasAttribute('aria-expanded')) target.expanded = el.getAttribute('aria-expanded') === 'true';
   if (el.closest('[draggable="true"]')) target.draggable = true;
   if (tag === 'input') {
     target.inputType = input.type;
     if (input.type === 'checkbox' || input.type === 'radio') target.checked = input.checked;
   }
   return [shown, JSON.stringify(target)];
+}
+
+/** What the control behind `uid` holds now; null when it is gone. */
+export function readControl(uid: string): ControlReading | null {
+  const el = element(uid);
+  if (!el) return null;
+  const reading: ControlReading = { value: null };
+  if (el instanceof HTMLInputElement) {
+    if (el.type === 'checkbox' || el.type === 'radio') reading.checked = el.checked;
+    else reading.value = el.value;
+  } else if (el instanceof HTMLTextAreaElement) {
+    reading.value = el.value;
+  } else if (el instanceof HTMLSelectElement) {
+    reading.value = Array.from(el.selectedOptions, (option) => collapse(option.label || option.text)).join(', ');
+  } else if ((el as HTMLElement).isContentEditable) {
+    reading.value = (el as HTMLElement).innerText;
+  }
+  const expanded = el.getAttribute('aria-expanded');
+  if (expanded !== null) reading.expanded = expanded === 'true';
+  return reading;
 }
 
 /** Resolves after `quietMs` without DOM changes, or after `maxMs` at most; true when it was quiet. */

@@ -7,5 +7,5 @@
 export { walk } from './walk.js';
 export { readDocument } from './markdown.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
-export { html5Drag, prepareAction, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
+export { html5Drag, prepareAction, readControl, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
 export { selector } from './selectors.js';

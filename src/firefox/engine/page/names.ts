@@ -4,7 +4,7 @@
  */
 import type { NameSource } from '../types.js';
 import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
-import { explicitRole, inputRole, type Has } from './roles.js';
+import { attributeTest, explicitRole, inputRole, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
 import { SEEN } from './visibility.js';
 
 /** Longest name taken from content. */
@@ -204,9 +204,18 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
   return ['', 'unknown'];
 }
 
-/** The name of an element met outside a walk (the Markdown reading, an action's answer): its content read on demand. */
+/** The text of an element's content, read on demand (outside a walk, which gathers it as it goes). */
 export function nameFromContent(el: Element): string {
   const out: string[] = [];
   contentText(el, null, out, false);
   return out.join('');
+}
+
+/** The role and name of an element met outside a walk (an action's target, a modal dialog). */
+export function roleAndName(el: Element): { role: string; name: string } {
+  const tag = el.localName;
+  const { has } = attributeTest(el);
+  const role = roleOf(el, tag, has);
+  const [name] = nameOf({ el, tag, role, has }, new Labels(), NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null);
+  return { role, name: clip(name, MAX_CONTENT_NAME) };
 }

@@ -7,6 +7,7 @@ import { collapse, deepActiveElement, INLINE_TAGS, SKIPPED_TAGS, TEXT_NODE } fro
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, INTERACTIVE_ROLES, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
+import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
 import { ariaHidden, boxOf, OPAQUE, SEEN, STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
 
@@ -52,6 +53,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const labels = new Labels();
   /** Hidden controls listed where their labels are. */
   const standIns = new Set<Element>();
+  /** The open modal dialog met last, if any. */
+  let modal: Element | null = null;
   const top: RawNode[] = [];
   const iframeNodes: RawNode[] = [];
   const hostCandidates: RawNode[] = [];
@@ -131,6 +134,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // A visually hidden checkbox whose label shows is listed where its label is (see standIn).
     if (tag === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) && visibleLabel(el, labels)) return;
     const role = roleOf(el, tag, has);
+    if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) modal = el;
     const editable = isEditable(el, has);
     const tabbable = has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
     const interactive =
@@ -258,6 +262,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     }
   };
   assign(top);
+  const modalNode = modal ? [...elementOf].find(([, el]) => el === modal)?.[0] : undefined;
+  if (modalNode) markBlocked(top, modalNode);
+  if (!root && !options.rootSelectors) rememberModal(modalNode ? modal : null);
   if (options.stamp) stamp(Array.from(elementOf, ([node, el]) => [node.uid, el]));
   const scroller = document.scrollingElement ?? document.documentElement;
   const result: WalkResult = {
@@ -267,6 +274,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
     stats: { visited, kept: elementOf.size, ms: Math.round((performance.now() - started) * 10) / 10 },
     nodes: top,
+    ...(modalNode ? { modal: modalNode.uid } : {}),
     lastCounter: lastCounter(options.snapshotId),
     iframes: iframeNodes.map((node) => node.uid),
     closedHostCandidates: hostCandidates.map((node) => node.uid),
@@ -274,3 +282,12 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   return JSON.stringify(result);
 }
 
+
+/** Marks what a person can use outside the open modal dialog as blocked. */
+function markBlocked(nodes: RawNode[], modal: RawNode): void {
+  for (const node of nodes) {
+    if (node === modal) continue;
+    if (node.interactive) node.blocked = true;
+    if (node.children) markBlocked(node.children, modal);
+  }
+}
