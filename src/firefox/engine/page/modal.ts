@@ -39,10 +39,17 @@ export function openModal(): Element | null {
 
 /** Is `el` inside `ancestor`, across shadow roots and slots? */
 export function composedContains(ancestor: Element, el: Element): boolean {
-  for (let node: Node | null = el; node; node = (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null) {
+  for (let node: Node | null = el; node; node = composedParent(node)) {
     if (node === ancestor) return true;
   }
   return false;
+}
+
+/** The node a node renders inside: its slot, its parent, or a shadow root's host. */
+function composedParent(node: Node): Node | null {
+  if (node.nodeType === 1 && (node as Element).assignedSlot) return (node as Element).assignedSlot;
+  if (node.parentNode) return node.parentNode;
+  return node.nodeType === 11 && 'host' in node ? (node as ShadowRoot).host : null;
 }
 
 /** The modal as an answer names it: its uid when it has one, its role and name. */

@@ -54,7 +54,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   /** Hidden controls listed where their labels are. */
   const standIns = new Set<Element>();
   /** The open modal dialog met last, if any. */
-  let modal: Element | null = null;
+  let modal = null as Element | null;
   const top: RawNode[] = [];
   const iframeNodes: RawNode[] = [];
   const hostCandidates: RawNode[] = [];
