@@ -26,6 +26,8 @@ export interface RawNode {
   level?: number;
   href?: string;
   src?: string;
+  /** A link inside its parent's running text, which shows it as `[words](uid=…)`: the text export prints it there only. */
+  inline?: boolean;
   /** Behind an open modal dialog: it cannot be used until the dialog closes. */
   blocked?: boolean;
   /** Is it something a person can act on (click, type into, pick)? */

@@ -169,6 +169,7 @@ export function formatCompressedText(header: string, nodes: readonly CompressedN
         continue;
       }
       const { children, ...element } = node;
+      if (element.inline) continue;
       lines.push(indent + formatNode(element, options));
       if (children) visit(children, depth + 1);
     }

@@ -88,6 +88,7 @@ export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = 
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
     for (const node of nodes) {
+      if (node.inline) continue;
       lines.push(indent + formatNode(node, format));
       if (node.children) visit(node.children, depth + 1);
     }

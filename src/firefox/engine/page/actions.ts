@@ -49,6 +49,20 @@ export function describe(el: Element): string {
   return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
 }
 
+/**
+ * The element a click at (x, y) lands on, looked up from the document down through shadow
+ * roots: a shadow root's own lookup misses what covers it from outside (a modal's backdrop).
+ */
+function deepElementFromPoint(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
 /** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
@@ -64,13 +78,14 @@ export function prepareAction(uid: string): [Element, string] | null {
   }
   const x = rect.left + rect.width / 2;
   const y = rect.top + rect.height / 2;
-  const root = el.getRootNode() as Document | ShadowRoot;
-  const hit = root.elementFromPoint(x, y);
+  const hit = deepElementFromPoint(x, y);
   let coveredBy: string | undefined;
-  if (hit && hit !== el && !el.contains(hit)) {
-    // A click on a control's label reaches the control (checked through the label, not el.labels, see indexLabels).
+  if (hit && !composedContains(el, hit)) {
+    // The lookup cannot enter a closed shadow root: when it stops at a host around el, el's own root judges.
+    const own = composedContains(hit, el) ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
+    // A click on a control's label reaches the control (checked through the label, not el.labels, see Labels).
     const viaLabel = hit.closest('label')?.control === el;
-    if (!viaLabel) coveredBy = describe(hit);
+    if (!(own && composedContains(el, own)) && !viaLabel) coveredBy = describe(own ?? hit);
   }
   const tag = el.localName;
   const { role, name } = roleAndName(el);

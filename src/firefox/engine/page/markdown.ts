@@ -112,8 +112,11 @@ function shown(info: Info, flags: number, block: boolean): number {
   return flags;
 }
 
-function isBlock(tag: string, role: string): boolean {
-  return BLOCK_TAGS.has(tag) || tag.includes('-') || LANDMARK_ROLES.has(role) || role === 'heading' || role === 'list' || role === 'table' || role === 'grid';
+function isBlock(info: Info): boolean {
+  const { tag, role } = info;
+  if (BLOCK_TAGS.has(tag) || tag.includes('-') || LANDMARK_ROLES.has(role) || role === 'heading' || role === 'list' || role === 'table' || role === 'grid') return true;
+  // An element HTML does not know (an app's <redoc> root) wraps whatever the app puts in it, as a custom element does.
+  return Object.prototype.toString.call(info.el) === '[object HTMLUnknownElement]';
 }
 
 // ------------------------------------------------------------------ children, shadow roots, slots
@@ -205,7 +208,7 @@ function inlineNode(node: Node, out: MdInline[], flags: number): void {
     return;
   }
   const info = infoOf(node as Element, tag);
-  const own = shown(info, flags, isBlock(tag, info.role));
+  const own = shown(info, flags, isBlock(info));
   if (own === NOT_SHOWN) return;
   inlineElement(info, out, own);
 }
@@ -264,7 +267,7 @@ function inlineElement(info: Info, out: MdInline[], flags: number): void {
       label(info, out, flags);
       return;
   }
-  if (isBlock(tag, info.role)) {
+  if (isBlock(info)) {
     // A block inside inline content (a card inside a link): keep its words apart.
     pushText(out, ' ');
     inlineChildren(el, out, flags);
@@ -283,7 +286,8 @@ function link(info: Info, out: MdInline[], flags: number): void {
     return;
   }
   if (!hasContent(c)) {
-    if (flags & HIDDEN) return;
+    // A permalink drawn as an icon (a heading's anchor) is no part of the text to read.
+    if (flags & HIDDEN || (reading.snapshotId === null && permalink(href))) return;
     const name = fallbackName(info);
     c.length = 0;
     if (name) c.push({ k: 'text', v: name });
@@ -292,6 +296,12 @@ function link(info: Info, out: MdInline[], flags: number): void {
   const uid = uidOf(info);
   if (uid) node.uid = uid;
   out.push(node);
+}
+
+/** A link to a place on this same page. */
+function permalink(href: string): boolean {
+  const hash = href.indexOf('#');
+  return hash >= 0 && href.slice(0, hash) === location.href.split('#')[0];
 }
 
 /** A name for an element whose content says nothing (an icon link): its accessible name, or an SVG's title. */
@@ -419,7 +429,7 @@ function blockNode(node: Node, ctx: Ctx, flags: number): void {
   }
   const info = infoOf(node as Element, tag);
   const { el, role } = info;
-  if (!isBlock(tag, role) || isControl(info)) {
+  if (!isBlock(info) || isControl(info)) {
     const own = shown(info, flags, false);
     if (own !== NOT_SHOWN) inlineElement(info, ctx.inl, own);
     return;

@@ -3,7 +3,7 @@
  * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
  */
 import type { NameSource } from '../types.js';
-import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { attributeTest, explicitRole, inputRole, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
 import { SEEN } from './visibility.js';
 
@@ -130,7 +130,8 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
     const el = child as Element;
     const tag = el.localName;
     if (SKIPPED_TAGS.has(tag)) continue;
-    if (!hidden && (el.getAttribute('aria-hidden') === 'true' || !el.checkVisibility(SEEN))) continue;
+    // A slot and other display:contents boxes render their content: checkVisibility calls them hidden.
+    if (!hidden && (el.getAttribute('aria-hidden') === 'true' || (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))) continue;
     const value = embeddedValue(el, tag);
     if (value !== undefined) {
       out.push(` ${value} `);
@@ -145,6 +146,23 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
     contentText(el, skip, out, hidden);
     if (block) out.push(' ');
   }
+}
+
+const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
+/** Roles of controls that do not take their name from their content. */
+const FIELD_ROLES = new Set(['checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
+
+/**
+ * The name a field inside a component gets from the component: the shadow host's aria-label,
+ * aria-labelledby or labels (a form-associated custom element is labelable), as a person reads
+ * `<label>Dark theme <x-switch></x-switch></label>`.
+ */
+function hostName(el: Element, labels: Labels): string {
+  const root = el.getRootNode();
+  if (!isShadowRoot(root)) return '';
+  const host = root.host;
+  const labelledBy = host.getAttribute('aria-labelledby');
+  return (labelledBy ? textOfIds(host, labelledBy, labels) : '') || collapse(host.getAttribute('aria-label') ?? '') || labels.textOf(host);
 }
 
 /** An element to name: what the caller already knows of it. */
@@ -171,6 +189,10 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
   }
   if (LABELABLE_TAGS.has(tag)) {
     const text = labels.textOf(el);
+    if (text) return [text, 'label'];
+  }
+  if (FIELD_TAGS.has(tag) || FIELD_ROLES.has(target.role)) {
+    const text = hostName(el, labels);
     if (text) return [text, 'label'];
   }
   if (tag === 'img' || tag === 'area' || (tag === 'input' && (el as HTMLInputElement).type === 'image')) {

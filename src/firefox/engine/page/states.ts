@@ -1,6 +1,6 @@
 /** States and values, read from the element as the accessibility tree reports them. */
 import type { RawNode } from '../types.js';
-import { collapse, LABELABLE_TAGS } from './dom.js';
+import { clip, collapse, LABELABLE_TAGS } from './dom.js';
 import type { Nameable } from './names.js';
 
 export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
@@ -32,6 +32,10 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   } else if (has('aria-valuetext') || has('aria-valuenow')) {
     const value = collapse(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
     if (value) node.value = value;
+  } else if (role === 'combobox' && !el.querySelector('[role="listbox"]')) {
+    // A select-only combobox shows its choice as its text.
+    const text = collapse((el as HTMLElement).innerText || '');
+    if (text) node.value = clip(text, 200);
   } else if (has('contenteditable') && role === 'textbox') {
     const text = collapse((el as HTMLElement).innerText || '');
     if (text) node.value = text;

@@ -2,7 +2,7 @@
 
 /** checkVisibility options, made once: each call converts them through the sandbox's wrappers. */
 export const SEEN = { opacityProperty: true, visibilityProperty: true };
-export const OPAQUE = { opacityProperty: true };
+const VISIBLE = { visibilityProperty: true };
 
 /**
  * The element's box, or null when it renders nothing (display:none and the like). An element
@@ -17,6 +17,16 @@ export function boxOf(el: Element): { rect: DOMRect; boxless: boolean } | null {
   const range = document.createRange();
   range.selectNodeContents(el);
   return { rect: range.getBoundingClientRect(), boxless: true };
+}
+
+/**
+ * A form field drawn transparent that still takes clicks: a styled checkbox's input over its
+ * picture, a text field while its floating label rests over it. (A transparent button or link
+ * shows nothing to click, so it stays out.)
+ */
+export function transparentControl(el: Element): boolean {
+  const tag = el.localName;
+  return (tag === 'input' || tag === 'select' || tag === 'textarea') && el.checkVisibility(VISIBLE) && getComputedStyle(el).pointerEvents !== 'none';
 }
 
 /** Hidden from assistive technology by aria-hidden="true". */

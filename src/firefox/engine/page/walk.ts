@@ -9,7 +9,7 @@ import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, INTERACTIVE_ROLES, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
-import { ariaHidden, boxOf, OPAQUE, SEEN, STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
+import { ariaHidden, boxOf, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden } from './visibility.js';
 
 interface Pending {
   el: Element;
@@ -20,7 +20,7 @@ interface Pending {
   interactive: boolean;
   folds: boolean;
   node: RawNode;
-  text: string[];
+  text: TextRun[];
 }
 
 /** The outermost elements matched by any of the selectors, in document order. */
@@ -67,7 +67,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const role = roleOf(control, tag, has);
     const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height)], interactive: true };
     const children: RawNode[] = [];
-    const text: string[] = [];
+    const text: TextRun[] = [];
     visitContent(label, children, text, true);
     if (children.length) node.children = children;
     elementOf.set(node, control);
@@ -76,7 +76,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   }
 
   /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
-  function visitNode(node: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+  function visitNode(node: Node, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     // Every DOM read costs a trip through the sandbox's wrappers: localName tells elements
     // apart (other nodes have none) and is needed anyway, so nodeType is read for the rest only.
     const tag = (node as Element).localName as string | undefined;
@@ -84,12 +84,12 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     else if (text && node.nodeType === TEXT_NODE) text.push((node as Text).data);
   }
 
-  function visitChildren(parent: Node, out: RawNode[], text: string[] | null, inFold: boolean): void {
+  function visitChildren(parent: Node, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     for (let child = parent.firstChild; child; child = child.nextSibling) visitNode(child, out, text, inFold);
   }
 
   /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
-  function visitContent(el: Element, out: RawNode[], text: string[] | null, inFold: boolean): void {
+  function visitContent(el: Element, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     const shadow = el.shadowRoot;
     if (shadow) {
       visitChildren(shadow, out, text, inFold);
@@ -98,7 +98,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     }
   }
 
-  function visitSlot(slot: HTMLSlotElement, out: RawNode[], text: string[] | null, inFold: boolean): void {
+  function visitSlot(slot: HTMLSlotElement, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     const assigned = slot.assignedNodes();
     if (assigned.length === 0) {
       visitChildren(slot, out, text, inFold);
@@ -107,7 +107,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     for (const node of assigned) visitNode(node, out, text, inFold);
   }
 
-  function visitElement(el: Element, tag: string, out: RawNode[], text: string[] | null, inFold: boolean): void {
+  function visitElement(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     visited++;
     if (SKIPPED_TAGS.has(tag) || standIns.has(el)) return;
     if (tag === 'slot') {
@@ -181,14 +181,14 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 
     // A candidate for a line of its own: it must be visible and have an area (a box-less
     // element's area is its content's).
-    const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN));
+    const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
     if (!visible) {
       if (boxless) {
         visitContent(el, out, text, inFold);
         return;
       }
-      // Opacity 0 hides the whole subtree; visibility:hidden can be overridden by descendants.
-      if (!el.checkVisibility(OPAQUE)) return;
+      // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
+      // be a transparent control that takes clicks (a styled checkbox, a field fading in).
       visitContent(el, out, null, inFold);
       return;
     }
@@ -206,7 +206,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       else hostCandidates.push(node);
     }
     const children: RawNode[] = [];
-    const ownText: string[] = [];
+    const ownText: TextRun[] = [];
     const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
     if (tag === 'select') {
       for (const option of Array.from((el as HTMLSelectElement).options)) {
@@ -226,7 +226,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       if (styled) ownText.push(generatedText(el, '::after'));
     }
     const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || listedCustom;
-    const loose = folds ? '' : collapse(ownText.join(''));
+    const loose = folds ? '' : collapse(plainText(ownText));
     if (!structural && !loose) {
       // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
       for (const child of children) out.push(child);
@@ -239,6 +239,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     elementOf.set(node, el);
     kept.push(pending);
     out.push(node);
+    // A link in running text keeps its place in the sentence (see inlineLinks).
+    if (text && !inFold && role === 'link' && !node.children) text.push(node);
   }
 
   if (root) visitChildren(root, top, null, false);
@@ -246,7 +248,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   else visitContent(document.documentElement, top, null, false);
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
-    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => pending.text.join('') : null);
+    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => plainText(pending.text) : null);
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
@@ -262,6 +264,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     }
   };
   assign(top);
+  for (const pending of kept) if (pending.node.text) inlineLinks(pending.node, pending.text);
   const modalNode = modal ? [...elementOf].find(([, el]) => el === modal)?.[0] : undefined;
   if (modalNode) markBlocked(top, modalNode);
   if (!root && !options.rootSelectors) rememberModal(modalNode ? modal : null);
@@ -290,4 +293,32 @@ function markBlocked(nodes: RawNode[], modal: RawNode): void {
     if (node.interactive) node.blocked = true;
     if (node.children) markBlocked(node.children, modal);
   }
+}
+
+/** Text as the walk gathers it: strings, and links met in running text. */
+type TextRun = string | RawNode;
+
+/** The words of gathered text, links left out. */
+function plainText(runs: TextRun[]): string {
+  let text = '';
+  for (const run of runs) if (typeof run === 'string') text += run;
+  return text;
+}
+
+/**
+ * Puts the links of a node's running text back in their sentence as `[words](uid=…)`, so that
+ * "see the paging guide for details" reads whole and each link can still be acted on. The links
+ * stay in the tree (marked inline); the text export prints them only there.
+ */
+function inlineLinks(node: RawNode, runs: TextRun[]): void {
+  if (!runs.some((run) => typeof run !== 'string')) return;
+  let text = '';
+  for (const run of runs) {
+    if (typeof run === 'string') text += run;
+    else {
+      text += `[${(run.name ?? '').replace(/[[\]]/g, '')}](uid=${run.uid})`;
+      run.inline = true;
+    }
+  }
+  node.text = collapse(text);
 }
