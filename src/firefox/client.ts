@@ -12,7 +12,7 @@ import { InputController, type ActionResult, type ClickOptions, type ScrollOptio
 import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { NavigationWatcher } from './input/navigation-watch.js';
 import { SnapshotManager, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
-import { SANDBOX } from './engine/index.js';
+import { INTERNALS_PRELOAD, SANDBOX } from './engine/index.js';
 import { SecretStore } from './redact.js';
 import { quote } from './text.js';
 import { DownloadTracker, type Download } from './downloads.js';
@@ -222,6 +222,8 @@ export class FirefoxClient {
     await bidi.send('session.subscribe', { events: EVENTS });
     await bidi.send('session.subscribe', { events: OPTIONAL_EVENTS }).catch(() => undefined);
     await guardRequests(bidi, this.#urlPolicy);
+    // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
+    await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
     if (this.#downloadDir !== undefined) {
       await this.#send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.#downloadDir } }, 'Choosing the download folder');
     }

@@ -70,6 +70,35 @@ const CUSTOM_CONTROLS = page(
    </script>`,
 );
 
+const INTERNALS = page(
+  'Internals',
+  `<x-tabs role="tablist" aria-label="Views"><x-tab id="list-tab" selected>List</x-tab><x-tab id="grid-tab">Grid</x-tab></x-tabs>
+   <x-toggle id="toggle"></x-toggle>
+   <script>
+     customElements.define('x-tab', class extends HTMLElement {
+       constructor() {
+         super();
+         this.internals = this.attachInternals();
+         this.internals.role = 'tab';
+         this.internals.ariaSelected = String(this.hasAttribute('selected'));
+         this.tabIndex = 0;
+         this.attachShadow({ mode: 'open' }).innerHTML = '<slot></slot>';
+       }
+     });
+     customElements.define('x-toggle', class extends HTMLElement {
+       constructor() {
+         super();
+         const internals = this.attachInternals();
+         internals.role = 'switch';
+         internals.ariaLabel = 'Airplane mode';
+         internals.ariaChecked = 'true';
+         this.tabIndex = 0;
+         this.attachShadow({ mode: 'closed' }).innerHTML = '<span>✈</span>';
+       }
+     });
+   </script>`,
+);
+
 const HISTORY = page(
   'History',
   `<button id="same" onclick="history.replaceState(null, '', location.href)">Same URL</button>
@@ -86,7 +115,7 @@ async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY });
+  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY, '/internals.html': INTERNALS });
   client = await FirefoxClient.launch();
 });
 
@@ -183,6 +212,13 @@ describe('the engine on component-library patterns', () => {
     await expect(client.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);
     expect(await client.evaluate("() => document.getElementById('region').value")).toBe('US West');
     await expect(client.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(/but it did not take: uid=\S+ textbox "Code" holds "abc"/);
+  });
+
+  it('reads the roles, names and states custom elements give themselves through ElementInternals', async () => {
+    await client.navigate(server.url('/internals.html'));
+    expect(await nodeOf('list-tab')).toMatchObject({ role: 'tab', name: 'List', selected: true });
+    expect(await nodeOf('grid-tab')).toMatchObject({ role: 'tab', name: 'Grid', selected: false });
+    expect(await nodeOf('toggle')).toMatchObject({ role: 'switch', name: 'Airplane mode', checked: 'true' });
   });
 
   it('reports a navigation only when the URL changed', async () => {

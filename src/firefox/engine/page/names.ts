@@ -5,6 +5,7 @@
 import type { NameSource } from '../types.js';
 import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { attributeTest, explicitRole, inputRole, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
+import { internalsAria } from './internals.js';
 import { SEEN } from './visibility.js';
 
 /** Longest name taken from content. */
@@ -183,8 +184,9 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
     const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '', labels);
     if (text) return [text, 'aria-labelledby'];
   }
-  if (has('aria-label')) {
-    const text = collapse(el.getAttribute('aria-label') ?? '');
+  const ariaLabel = has('aria-label') ? el.getAttribute('aria-label') : tag.includes('-') ? internalsAria(el, 'ariaLabel') : null;
+  if (ariaLabel) {
+    const text = collapse(ariaLabel);
     if (text) return [text, 'aria-label'];
   }
   if (LABELABLE_TAGS.has(tag)) {

@@ -1,5 +1,6 @@
 /** Roles: WAI-ARIA 1.2 for what authors write, HTML-AAM for what elements are. */
 import { LABELABLE_TAGS } from './dom.js';
+import { internalsAria } from './internals.js';
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'menuitem', 'menuitemcheckbox',
@@ -192,6 +193,8 @@ export function roleOf(el: Element, tag: string, has: Has): string {
   let role = has('role') ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title')) : '';
   // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
   if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
+  // A custom element's own default role, set through ElementInternals, comes before none.
+  if (!role && tag.includes('-')) role = explicitRole(internalsAria(el, 'role') ?? '');
   if (!role) role = implicitRole(el, tag, has);
   if (role === 'none') role = 'generic';
   // HTML-AAM's minimum role: what can be dragged, focused at load or shown as a popover is at least a group.

@@ -1,6 +1,7 @@
 /** States and values, read from the element as the accessibility tree reports them. */
 import type { RawNode } from '../types.js';
 import { clip, collapse, LABELABLE_TAGS } from './dom.js';
+import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 
 export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
@@ -43,18 +44,19 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   if (tag === 'option') {
     node.selected = (el as HTMLOptionElement).selected;
   }
-  if (has('aria-checked')) {
-    const state = ariaTriState(el.getAttribute('aria-checked'));
-    if (state) node.checked = state;
-  }
-  if (has('aria-selected')) node.selected = el.getAttribute('aria-selected') === 'true';
-  if (has('aria-expanded')) node.expanded = el.getAttribute('aria-expanded') === 'true';
+  // An attribute, or for a custom element what it set on its ElementInternals.
+  const custom = tag.includes('-');
+  const aria = (name: string, property: Parameters<typeof internalsAria>[1]): string | null => (has(name) ? el.getAttribute(name) : custom ? internalsAria(el, property) : null);
+  const checked = ariaTriState(aria('aria-checked', 'ariaChecked'));
+  if (checked) node.checked = checked;
+  const selected = aria('aria-selected', 'ariaSelected');
+  if (selected !== null) node.selected = selected === 'true';
+  const expanded = aria('aria-expanded', 'ariaExpanded');
+  if (expanded !== null) node.expanded = expanded === 'true';
   else if (tag === 'summary' && el.parentElement?.localName === 'details') node.expanded = (el.parentElement as HTMLDetailsElement).open;
-  if (has('aria-pressed')) {
-    const state = ariaTriState(el.getAttribute('aria-pressed'));
-    if (state) node.pressed = state;
-  }
-  if ((has('aria-disabled') && el.getAttribute('aria-disabled') === 'true') || (LABELABLE_TAGS.has(tag) || tag === 'fieldset' || tag === 'option' ? el.matches(':disabled') : false)) {
+  const pressed = ariaTriState(aria('aria-pressed', 'ariaPressed'));
+  if (pressed) node.pressed = pressed;
+  if (aria('aria-disabled', 'ariaDisabled') === 'true' || (LABELABLE_TAGS.has(tag) || tag === 'fieldset' || tag === 'option' ? el.matches(':disabled') : false)) {
     node.disabled = true;
   }
   if (has('aria-required') && el.getAttribute('aria-required') === 'true') node.required = true;
