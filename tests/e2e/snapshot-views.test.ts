@@ -115,10 +115,23 @@ describe('huge lists, search, diffs and paging', () => {
     expect(diff.diff?.added).toEqual([]);
     expect(diff.diff?.removed).toEqual([]);
     expect(diff.text.split('\n').length).toBeLessThanOrEqual(4);
-    expect(diff.text).toContain('heading "Issues" level=1 → "Issues (changed)"');
+    expect(diff.text).toContain('heading "Issues (changed)": name "Issues" → "Issues (changed)"');
+    expect(diff.text).toContain(`uid=${button?.uid ?? ''} button "Change": focused added`);
     const unknown = await client.takeSnapshot({ since: 99_999 });
     expect(unknown.diff).toBeUndefined();
     expect(unknown.text.split('\n')[0]).toContain('since=99999 is not one of the last');
+  });
+
+  it('diffs a subtree against the subtree it was taken from, not against the whole page', async () => {
+    await client.navigate(server.url('/table.html'));
+    const whole = await client.takeSnapshot();
+    const table = [...allNodes(whole.nodes)].find((node) => node.role === 'table');
+    const part = await client.takeSnapshot({ root: table?.uid ?? '' });
+    await client.evaluate("() => { document.querySelector('h1').textContent = 'Elsewhere'; document.querySelector('#issues td').textContent = 'Edited'; }");
+    const diff = await client.takeSnapshot({ since: part.id });
+    expect(diff.diff?.added).toEqual([]);
+    expect(diff.diff?.removed).toEqual([]);
+    expect(diff.text).toMatch(/^diff since snapshot \d+ → \d+: 0 added, 0 removed, 1 changed\n~ uid=\S+ cell "Edited": name "Issue 0" → "Edited"$/);
   });
 
   it('snapshots one subtree by root uid', async () => {

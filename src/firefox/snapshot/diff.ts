@@ -28,6 +28,10 @@ export interface DiffChanged {
   uid: string;
   before: string;
   after: string;
+  /** The element as it is now, short: `uid=3_7 textbox "Email"`. */
+  element: string;
+  /** What changed, one phrase per field: `unchecked → checked`, `selected removed`, `value "a" → "ab"`, `text now: …`. */
+  changes: string[];
 }
 
 export interface DiffMoved {
@@ -90,60 +94,53 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, options: DiffOp
       continue;
     }
     const oldLine = line(was.node);
-    if (oldLine !== newLine) diff.changed.push({ uid, before: oldLine, after: newLine });
+    if (oldLine !== newLine) diff.changed.push({ uid, before: oldLine, after: newLine, element: shortLine(placed.node), changes: fieldChanges(was.node, placed.node, options.boxes === true) });
     if (was.parentUid !== placed.parentUid) diff.moved.push({ uid, line: newLine, fromParentUid: was.parentUid, toParentUid: placed.parentUid, index: placed.index });
   }
   return diff;
 }
 
-/**
- * Where the two lines part, cut back to the start of a word (a space outside quoted strings, or
- * any space in the trailing text after `: `), so the change reads `value="a" → value="ab"`.
- */
-function splitPoint(before: string, after: string): number {
-  let boundary = 0;
-  let quoted = false;
-  let escaped = false;
-  let text = false;
-  for (let i = 0; i < before.length && i < after.length && before[i] === after[i]; i += 1) {
-    const char = before[i];
-    if (quoted) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') quoted = false;
-    } else if (char === ' ') {
-      boundary = i + 1;
-    } else if (!text && char === '"') {
-      quoted = true;
-    } else if (!text && char === ':' && before[i + 1] === ' ') {
-      text = true;
-    }
-  }
-  return boundary;
+type Flag = 'selected' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'blocked';
+const FLAGS: Flag[] = ['selected', 'disabled', 'required', 'readonly', 'invalid', 'focused', 'blocked'];
+
+function triWord(state: SnapshotNode['checked'], on: string, off: string): string {
+  return state === 'true' ? on : state === 'mixed' ? `${on}=mixed` : state === 'false' ? off : `no ${on} state`;
 }
 
-const LONG = 100;
-const KEEP = 40;
+function quoted(value: string | undefined): string {
+  return value === undefined ? 'none' : JSON.stringify(value);
+}
 
-/** `uid=3_7 textbox "Email" value="a" → value="ab"`, with long unchanged stretches shortened to `…`. */
-function describeChange(before: string, after: string): string {
-  const cut = splitPoint(before, after);
-  let prefix = before.slice(0, cut);
-  let from = before.slice(cut);
-  let to = after.slice(cut);
-  if (from.length > LONG || to.length > LONG) {
-    let same = 0;
-    while (same < from.length && same < to.length && from[from.length - 1 - same] === to[to.length - 1 - same]) same += 1;
-    if (same > KEEP) {
-      from = `${from.slice(0, from.length - same + KEEP / 2)}…`;
-      to = `${to.slice(0, to.length - same + KEEP / 2)}…`;
-    }
+/**
+ * The changes of one element as phrases a reader cannot misread: `unchecked → checked`,
+ * `collapsed → expanded`, `selected removed`, `value "a" → "ab"`, and a changed text in full.
+ */
+function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean): string[] {
+  const changes: string[] = [];
+  const role = (node: SnapshotNode): string => (node.role === 'generic' ? node.tag : node.role);
+  if (role(before) !== role(after)) changes.push(`role ${role(before)} → ${role(after)}`);
+  if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
+  if (before.value !== after.value) changes.push(`value ${quoted(before.value)} → ${quoted(after.value)}`);
+  if (before.checked !== after.checked) changes.push(`${triWord(before.checked, 'checked', 'unchecked')} → ${triWord(after.checked, 'checked', 'unchecked')}`);
+  if (before.pressed !== after.pressed) changes.push(`${triWord(before.pressed, 'pressed', 'not-pressed')} → ${triWord(after.pressed, 'pressed', 'not-pressed')}`);
+  if (before.expanded !== after.expanded) {
+    const word = (expanded: boolean | undefined): string => (expanded === undefined ? 'no expanded state' : expanded ? 'expanded' : 'collapsed');
+    changes.push(`${word(before.expanded)} → ${word(after.expanded)}`);
   }
-  if (prefix.length > LONG) {
-    const head = prefix.indexOf(' ') + 1;
-    prefix = `${prefix.slice(0, Math.max(head, LONG - KEEP))}… ${prefix.slice(-KEEP / 2).trimStart()}`;
+  for (const flag of FLAGS) if (Boolean(before[flag]) !== Boolean(after[flag])) changes.push(`${flag} ${after[flag] ? 'added' : 'removed'}`);
+  for (const field of ['level', 'href', 'src'] as const) {
+    if (before[field] !== after[field]) changes.push(`${field} ${quoted(before[field]?.toString())} → ${quoted(after[field]?.toString())}`);
   }
-  return `${prefix}${from} → ${to}`;
+  if (before.text !== after.text) changes.push(after.text === undefined ? 'text removed' : `text now: ${after.text}`);
+  if (boxes && before.box.join() !== after.box.join()) changes.push(`box ${before.box.join(',')} → ${after.box.join(',')}`);
+  // Anything else the line shows (a name's strength, an icon): the lines tell.
+  if (changes.length === 0) changes.push(`${formatNode(before)} → ${formatNode(after)}`);
+  return changes;
+}
+
+/** `uid=3_7 textbox "Email"`: an element named, without its states. */
+function shortLine(node: SnapshotNode): string {
+  return `uid=${node.uid} ${node.role === 'generic' ? node.tag : node.role}${node.name ? ` ${JSON.stringify(node.name)}` : ''}`;
 }
 
 function position(parentUid: string | null, index: number): string {
@@ -183,7 +180,7 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
     lines.push(`- ${removed.line} (${where}${within > 0 ? `, with ${within} element${within === 1 ? '' : 's'} inside` : ''})`);
   }
 
-  for (const changed of diff.changed) lines.push(`~ ${describeChange(changed.before, changed.after)}`);
+  for (const changed of diff.changed) lines.push(`~ ${changed.element}: ${changed.changes.join('; ')}`);
 
   for (const moved of diff.moved) {
     const from = moved.fromParentUid === null ? 'the top level' : `under uid=${moved.fromParentUid}`;

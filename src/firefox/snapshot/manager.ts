@@ -42,6 +42,8 @@ export interface TakenSnapshot extends Snapshot {
   collapsed?: CollapsedRun[];
   /** With `since`: what changed (absent when `since` was unknown; the text then says so). */
   diff?: SnapshotDiff;
+  /** With `root`: the uid of the subtree it holds. */
+  root?: string;
   /** Where the snapshot was saved, with `saveTo`. */
   savedTo?: { text: string; json: string };
 }
@@ -123,6 +125,7 @@ export class SnapshotManager {
       observation: observe({ nodes, viewport: walked.viewport }),
       ...(options.viewport ? { viewportInfo: viewportInfo(walked.viewport) } : {}),
       ...(layers ? { layers } : {}),
+      ...(options.root !== undefined ? { root: options.root } : {}),
       text: '',
     };
     snapshot.text = this.#text(snapshot, options);
@@ -135,7 +138,7 @@ export class SnapshotManager {
     if (options.since !== undefined) {
       const before = this.#history.find((old) => old.id === options.since && old.pageId === snapshot.pageId);
       if (before) {
-        snapshot.diff = diffSnapshots(before, snapshot);
+        snapshot.diff = diffSnapshots(...sameScope(before, snapshot));
         return formatDiff(snapshot.diff);
       }
       const note = `since=${options.since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
@@ -284,6 +287,20 @@ export class SnapshotManager {
     if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
     return { snapshotId, frame: range.context };
   }
+}
+
+/**
+ * The two snapshots cut to the same subtree: a `since` from a snapshot of one subtree compares
+ * that subtree only (the rest of the page was never in it, so it is not new).
+ */
+function sameScope(before: TakenSnapshot, after: TakenSnapshot): [Snapshot, Snapshot] {
+  const root = after.root ?? before.root;
+  if (root === undefined) return [before, after];
+  const cut = (snapshot: TakenSnapshot): Snapshot => {
+    for (const node of allNodes(snapshot.nodes)) if (node.uid === root) return { ...snapshot, nodes: [node] };
+    return { ...snapshot, nodes: [] };
+  };
+  return [cut(before), cut(after)];
 }
 
 /** Writes `<time>-<host>.txt` and `.json` under `dir`, which must lie inside the working directory. */
