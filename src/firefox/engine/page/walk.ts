@@ -160,6 +160,11 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       if (alt && text) text.push(` ${alt} `);
       return;
     }
+    // A legend or caption names its group, table or figure: it is not said again.
+    if ((tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
+      visitContent(el, out, null, inFold);
+      return;
+    }
     if (tag === 'label' && !interactive) {
       const control = (el as HTMLLabelElement).control;
       // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
@@ -232,15 +237,18 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       for (const child of children) out.push(child);
       return;
     }
-    if (loose) node.text = loose;
+    // Preformatted text keeps its lines, written as \n on the one line the element has.
+    if (loose) node.text = tag === 'pre' ? plainText(ownText).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
     if (children.length) node.children = children;
     if (interactive) node.interactive = true;
     if (tag === 'iframe' || tag === 'frame') iframeNodes.push(node);
     elementOf.set(node, el);
     kept.push(pending);
     out.push(node);
-    // A link in running text keeps its place in the sentence (see inlineLinks).
+    // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
+    // (a cell, a heading), a control's words are part of that name as well as its own.
     if (text && !inFold && role === 'link' && !node.children) text.push(node);
+    else if (text && inFold && folds) text.push(' ', plainText(ownText), ' ');
   }
 
   if (root) visitChildren(root, top, null, false);
@@ -294,6 +302,9 @@ function markBlocked(nodes: RawNode[], modal: RawNode): void {
     if (node.children) markBlocked(node.children, modal);
   }
 }
+
+/** Elements that name their parent: legend → fieldset, caption → table, figcaption → figure. */
+const CAPTIONED: Record<string, string> = { legend: 'fieldset', caption: 'table', figcaption: 'figure' };
 
 /** Text as the walk gathers it: strings, and links met in running text. */
 type TextRun = string | RawNode;
