@@ -60,7 +60,7 @@ function pause(ms: number): Promise<void> {
 /** The uid of the first snapshot line matching a pattern. */
 function uidWhere(snapshotText: string, pattern: RegExp): string {
   const line = snapshotText.split('\n').find((candidate) => pattern.test(candidate));
-  const uid = line ? /uid=(\S+)/.exec(line)?.[1] : undefined;
+  const uid = line ? /^\s*(\d+_\d+) /.exec(line)?.[1] : undefined;
   if (!uid) throw new Error(`No line matching ${String(pattern)} in the snapshot:\n${snapshotText}`);
   return uid;
 }
@@ -68,7 +68,7 @@ function uidWhere(snapshotText: string, pattern: RegExp): string {
 /** The block of the first list item whose lines contain this text. */
 function listItemWith(snapshotText: string, content: string): string {
   for (const line of snapshotText.split('\n')) {
-    const uid = /uid=(\S+) listitem\b/.exec(line)?.[1];
+    const uid = /^\s*(\d+_\d+) listitem\b/.exec(line)?.[1];
     if (uid === undefined) continue;
     const lines = block(snapshotText, uid);
     if (lines.includes(content)) return lines;
@@ -79,8 +79,8 @@ function listItemWith(snapshotText: string, content: string): string {
 /** The snapshot lines under (indented deeper than) the line with this uid, that line included. */
 function block(snapshotText: string, uid: string): string {
   const lines = snapshotText.split('\n');
-  const start = lines.findIndex((line) => line.includes(`uid=${uid} `) || line.endsWith(`uid=${uid}`));
-  if (start < 0) throw new Error(`No uid=${uid} in the snapshot:\n${snapshotText}`);
+  const start = lines.findIndex((line) => line.trimStart().startsWith(`${uid} `));
+  if (start < 0) throw new Error(`No uid ${uid} in the snapshot:\n${snapshotText}`);
   const indent = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0;
   const end = lines.findIndex((line, index) => index > start && indent(line) <= indent(lines[start] ?? ''));
   return lines.slice(start, end < 0 ? undefined : end).join('\n');

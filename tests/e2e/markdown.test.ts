@@ -188,7 +188,7 @@ describe('page Markdown', () => {
     const snapshot = await client.takeSnapshot();
     // The snapshot names each uid as the agent view did.
     for (const [uid, name] of [[signIn, 'Sign in'], [email, 'Email'], [remember, 'Remember me'], [subscribe, 'Subscribe']]) {
-      expect(snapshot.text).toContain(`uid=${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`);
+      expect(snapshot.text).toContain(`${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`);
     }
     const o = server.origin;
     expect(after.markdown).toContain(`Header: [![Acme](${o}/logo.gif)](${o}/){uid=${home}} · [button "Sign in" uid=${signIn}]`);

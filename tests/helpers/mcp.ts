@@ -41,7 +41,8 @@ export function text(result: CallToolResult): string {
 /** The uid of the first snapshot line with this role and name. */
 export function uidOf(snapshot: string, role: string, name: string): string {
   const line = snapshot.split('\n').find((candidate) => candidate.includes(` ${role} ${JSON.stringify(name)}`));
-  const uid = line ? /uid=(\S+)/.exec(line)?.[1] : undefined;
+  // A snapshot line starts with its uid (after the indent).
+  const uid = line ? /^\s*(\d+_\d+) /.exec(line)?.[1] : undefined;
   if (!uid) throw new Error(`No ${role} "${name}" in the snapshot:\n${snapshot}`);
   return uid;
 }

@@ -33,9 +33,9 @@ describe('pageOfText', () => {
   });
 
   it('never cuts mid-line when a line boundary is in the window', () => {
-    const text = ['uid=1_1 main', '  uid=1_2 heading "Title"', '  uid=1_3 paragraph: Some words here', '  uid=1_4 button "OK"'].join('\n');
+    const text = ['1_1 main', '  1_2 heading "Title"', '  1_3 paragraph: Some words here', '  1_4 button "OK"'].join('\n');
     const page = pageOfText(text, { maxChars: 50 });
-    expect(body(page)).toBe('uid=1_1 main\n  uid=1_2 heading "Title"');
+    expect(body(page)).toBe('1_1 main\n  1_2 heading "Title"');
     expect(page.nextOffset).toBe(body(page).length + 1);
     expect(page.text.split('\n').at(-1)).toBe(`… ${text.length - body(page).length - 1} more characters; call again with offset=${body(page).length + 1}`);
   });
@@ -138,8 +138,8 @@ describe('findInSnapshot', () => {
   it('finds names, texts, values and hrefs, case-insensitively, with the ancestors that matter', () => {
     expect(findInSnapshot(tree, 'LOGIN')).toEqual({
       matches: [
-        { uid: '3_4', line: 'uid=3_4 link "Crash on login" href="/issues/17"', path: ['table "Issues"', 'row'] },
-        { uid: '3_9', line: 'uid=3_9 textbox "Filter" value="login"', path: [] },
+        { uid: '3_4', line: '3_4 link "Crash on login" href="/issues/17"', path: ['table "Issues"', 'row'] },
+        { uid: '3_9', line: '3_9 textbox "Filter" value="login"', path: [] },
       ],
       total: 2,
     });
@@ -170,7 +170,7 @@ describe('findInSnapshot', () => {
 
   it('formats results as text', () => {
     expect(formatFindResult(findInSnapshot(tree, 'login'), 'login')).toBe(
-      ['2 elements match "login"', 'uid=3_4 link "Crash on login" href="/issues/17"  (in table "Issues" > row)', 'uid=3_9 textbox "Filter" value="login"'].join('\n'),
+      ['2 elements match "login"', '3_4 link "Crash on login" href="/issues/17"  (in table "Issues" > row)', '3_9 textbox "Filter" value="login"'].join('\n'),
     );
     expect(formatFindResult(findInSnapshot(tree, 'o', { limit: 1 }), 'o').split('\n')[0]).toBe('5 elements match "o" (showing the first 1)');
     expect(formatFindResult(findInSnapshot(tree, 'bob'), 'bob').split('\n')[0]).toBe('1 element matches "bob"');

@@ -172,8 +172,8 @@ describe('compressSnapshot', () => {
     const lines = formatCompressedText(header, nodes).split('\n');
     // header, root, 6 lists × (list + 6 items + placeholder), outer placeholder
     expect(lines).toHaveLength(2 + 6 * 8 + 1);
-    expect(lines[2]).toBe('  uid=4_100 list "Group 0"');
-    expect(lines[3]).toBe('    uid=4_101 listitem: item');
+    expect(lines[2]).toBe('  4_100 list "Group 0"');
+    expect(lines[3]).toBe('    4_101 listitem: item');
     expect(lines[8]).toMatch(/^ {4}… 24 more "listitem" like the above \(uid=4_106 … uid=4_129\) hidden under uid=4_100; /);
     expect(lines[42]).toMatch(/^ {2}… 19 more "list" like the above /);
   });
@@ -189,7 +189,7 @@ describe('compressSnapshot', () => {
     expect(collapsed).toEqual([{ count: 14, label: 'div', parentUid: null, firstUid: '5_7', lastUid: '5_20', index: 6, runLength: 20 }]);
     const text = formatCompressedText(header, nodes);
     expect(text.split('\n')[7]).toBe('… 14 more "div" like the above (uid=5_7 … uid=5_20) hidden at the top level; take_snapshot({ compress: false }) or find_in_page to see them');
-    expect(text.split('\n').at(-1)).toBe('uid=5_99 contentinfo');
+    expect(text.split('\n').at(-1)).toBe('5_99 contentinfo');
   });
 
   it('honours minRun, keepFirst and keepLast, and rejects nonsense', () => {

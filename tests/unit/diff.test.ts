@@ -55,9 +55,9 @@ describe('diffSnapshots', () => {
   it('reports one changed value as one short line', () => {
     const diff = diffSnapshots(snapshot(3, page()), snapshot(5, page({ '3_7': { value: 'ab' } })));
     expect(diff.changed).toEqual([
-      { uid: '3_7', before: 'uid=3_7 textbox "Email" type=email value="a"', after: 'uid=3_7 textbox "Email" type=email value="ab"', element: 'uid=3_7 textbox "Email"', changes: ['value "a" → "ab"'] },
+      { uid: '3_7', before: '3_7 textbox "Email" type=email value="a"', after: '3_7 textbox "Email" type=email value="ab"', element: '3_7 textbox "Email"', changes: ['value "a" → "ab"'] },
     ]);
-    expect(formatDiff(diff)).toBe('diff since snapshot 3 → 5: 0 added, 0 removed, 1 changed\n~ uid=3_7 textbox "Email": value "a" → "ab"');
+    expect(formatDiff(diff)).toBe('diff since snapshot 3 → 5: 0 added, 0 removed, 1 changed\n~ 3_7 textbox "Email": value "a" → "ab"');
   });
 
   it('reports an added element with its parent and position, and its new children indented under it', () => {
@@ -73,17 +73,17 @@ describe('diffSnapshots', () => {
     after[0]?.children?.push({ uid: '5_3', tag: 'div', role: 'status', text: 'Saved', box });
     const diff = diffSnapshots(snapshot(3, page()), snapshot(5, after));
     expect(diff.added).toEqual([
-      { uid: '5_1', line: 'uid=5_1 listitem', parentUid: '3_2', index: 1 },
-      { uid: '5_2', line: 'uid=5_2 button "New"', parentUid: '5_1', index: 0 },
-      { uid: '5_3', line: 'uid=5_3 status: Saved', parentUid: '3_1', index: 4 },
+      { uid: '5_1', line: '5_1 listitem', parentUid: '3_2', index: 1 },
+      { uid: '5_2', line: '5_2 button "New"', parentUid: '5_1', index: 0 },
+      { uid: '5_3', line: '5_3 status: Saved', parentUid: '3_1', index: 4 },
     ]);
     expect(diff.changed).toEqual([]);
     expect(diff.moved).toEqual([]);
     expect(formatDiff(diff, { sinceId: 3, id: 5 }).split('\n')).toEqual([
       'diff since snapshot 3 → 5: 3 added, 0 removed, 0 changed',
-      '+ uid=5_1 listitem (under uid=3_2, position 2)',
-      '+   uid=5_2 button "New"',
-      '+ uid=5_3 status: Saved (under uid=3_1, position 5)',
+      '+ 5_1 listitem (under uid=3_2, position 2)',
+      '+   5_2 button "New"',
+      '+ 5_3 status: Saved (under uid=3_1, position 5)',
     ]);
   });
 
@@ -93,11 +93,11 @@ describe('diffSnapshots', () => {
     if (main?.children) main.children = main.children.filter((child) => child.uid !== '3_2' && child.uid !== '3_8');
     const diff = diffSnapshots(snapshot(3, page()), snapshot(4, after));
     expect(diff.removed.map((entry) => entry.uid)).toEqual(['3_2', '3_3', '3_4', '3_5', '3_8']);
-    expect(diff.removed[1]).toEqual({ uid: '3_3', line: 'uid=3_3 listitem: Milk', parentUid: '3_2' });
+    expect(diff.removed[1]).toEqual({ uid: '3_3', line: '3_3 listitem: Milk', parentUid: '3_2' });
     expect(formatDiff(diff).split('\n')).toEqual([
       'diff since snapshot 3 → 4: 0 added, 5 removed, 0 changed',
-      '- uid=3_2 list "Todo" (was under uid=3_1, with 3 elements inside)',
-      '- uid=3_8 button "Save" (was under uid=3_1)',
+      '- 3_2 list "Todo" (was under uid=3_1, with 3 elements inside)',
+      '- 3_8 button "Save" (was under uid=3_1)',
     ]);
   });
 
@@ -108,9 +108,9 @@ describe('diffSnapshots', () => {
     );
     expect(formatDiff(diff).split('\n')).toEqual([
       'diff since snapshot 3 → 4: 0 added, 0 removed, 3 changed',
-      '~ uid=3_2 list "Shopping": name "Todo" → "Shopping"',
-      '~ uid=3_3 listitem: text now: Oat milk',
-      '~ uid=3_8 button "Save": disabled added',
+      '~ 3_2 list "Shopping": name "Todo" → "Shopping"',
+      '~ 3_3 listitem: text now: Oat milk',
+      '~ 3_8 button "Save": disabled added',
     ]);
   });
 
@@ -119,18 +119,18 @@ describe('diffSnapshots', () => {
       snapshot(3, page({ '3_8': { checked: 'true', selected: true, focused: true, expanded: false } })),
       snapshot(4, page({ '3_8': { checked: 'false', focused: true, expanded: true } })),
     );
-    expect(formatDiff(diff).split('\n')[1]).toBe('~ uid=3_8 button "Save": checked → unchecked; collapsed → expanded; selected removed');
+    expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save": checked → unchecked; collapsed → expanded; selected removed');
   });
 
   it('splits a change at a word outside quoted names, not inside them', () => {
     const diff = diffSnapshots(snapshot(3, page({ '3_8': { name: 'Save all now' } })), snapshot(4, page({ '3_8': { name: 'Save all later' } })));
-    expect(formatDiff(diff).split('\n')[1]).toBe('~ uid=3_8 button "Save all later": name "Save all now" → "Save all later"');
+    expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save all later": name "Save all now" → "Save all later"');
   });
 
   it('gives a changed text whole', () => {
     const long = 'word '.repeat(100);
     const diff = diffSnapshots(snapshot(3, page({ '3_3': { text: `Count: 1. ${long}` } })), snapshot(4, page({ '3_3': { text: `Count: 2. ${long}` } })));
-    expect(formatDiff(diff).split('\n')[1]).toBe(`~ uid=3_3 listitem: text now: Count: 2. ${long}`);
+    expect(formatDiff(diff).split('\n')[1]).toBe(`~ 3_3 listitem: text now: Count: 2. ${long}`);
   });
 
   it('ignores boxes unless asked', () => {
@@ -138,9 +138,9 @@ describe('diffSnapshots', () => {
     expect(diffSnapshots(snapshot(3, page()), snapshot(4, moved)).changed).toEqual([]);
     const diff = diffSnapshots(snapshot(3, page()), snapshot(4, moved), { boxes: true });
     expect(diff.changed).toEqual([
-      { uid: '3_8', before: 'uid=3_8 button "Save" box=0,0,10,10', after: 'uid=3_8 button "Save" box=100,200,50,20', element: 'uid=3_8 button "Save"', changes: ['box 0,0,10,10 → 100,200,50,20'] },
+      { uid: '3_8', before: '3_8 button "Save" box=0,0,10,10', after: '3_8 button "Save" box=100,200,50,20', element: '3_8 button "Save"', changes: ['box 0,0,10,10 → 100,200,50,20'] },
     ]);
-    expect(formatDiff(diff).split('\n')[1]).toBe('~ uid=3_8 button "Save": box 0,0,10,10 → 100,200,50,20');
+    expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save": box 0,0,10,10 → 100,200,50,20');
   });
 
   it('reports an element under a new parent as moved (and changed when its line changed too)', () => {
@@ -152,11 +152,11 @@ describe('diffSnapshots', () => {
       if (eggs) main.children.unshift({ ...eggs, text: 'Eggs (done)' });
     }
     const diff = diffSnapshots(snapshot(3, page()), snapshot(6, after));
-    expect(diff.moved).toEqual([{ uid: '3_4', line: 'uid=3_4 listitem: Eggs (done)', fromParentUid: '3_2', toParentUid: '3_1', index: 0 }]);
+    expect(diff.moved).toEqual([{ uid: '3_4', line: '3_4 listitem: Eggs (done)', fromParentUid: '3_2', toParentUid: '3_1', index: 0 }]);
     expect(formatDiff(diff).split('\n')).toEqual([
       'diff since snapshot 3 → 6: 0 added, 0 removed, 1 changed, 1 moved',
-      '~ uid=3_4 listitem: text now: Eggs (done)',
-      '> uid=3_4 listitem: Eggs (done) (moved from under uid=3_2 to under uid=3_1, position 1)',
+      '~ 3_4 listitem: text now: Eggs (done)',
+      '> 3_4 listitem: Eggs (done) (moved from under uid=3_2 to under uid=3_1, position 1)',
     ]);
   });
 
@@ -164,7 +164,7 @@ describe('diffSnapshots', () => {
     const diff = diffSnapshots(snapshot(3, page({}, 2000)), snapshot(4, page({ '3_1500': { value: 'hello' } }, 2000)));
     const text = formatDiff(diff);
     expect(text.split('\n')).toHaveLength(2);
-    expect(text).toContain('~ uid=3_1500 textbox "Field 1490": value none → "hello"');
+    expect(text).toContain('~ 3_1500 textbox "Field 1490": value none → "hello"');
   });
 
   it('refuses snapshots of different pages', () => {

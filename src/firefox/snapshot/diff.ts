@@ -28,7 +28,7 @@ export interface DiffChanged {
   uid: string;
   before: string;
   after: string;
-  /** The element as it is now, short: `uid=3_7 textbox "Email"`. */
+  /** The element as it is now, short: `3_7 textbox "Email"`. */
   element: string;
   /** What changed, one phrase per field: `unchecked → checked`, `selected removed`, `value "a" → "ab"`, `text now: …`. */
   changes: string[];
@@ -138,9 +138,9 @@ function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean)
   return changes;
 }
 
-/** `uid=3_7 textbox "Email"`: an element named, without its states. */
+/** `3_7 textbox "Email"`: an element named, without its states. */
 function shortLine(node: SnapshotNode): string {
-  return `uid=${node.uid} ${node.role === 'generic' ? node.tag : node.role}${node.name ? ` ${JSON.stringify(node.name)}` : ''}`;
+  return `${node.uid} ${node.role === 'generic' ? node.tag : node.role}${node.name ? ` ${JSON.stringify(node.name)}` : ''}`;
 }
 
 function position(parentUid: string | null, index: number): string {

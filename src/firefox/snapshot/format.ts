@@ -32,14 +32,16 @@ function quote(text: string): string {
   return `${JSON.stringify(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
 }
 
-/** One element as one line: `uid=1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
+/** One element as one line: `1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
 export function formatNode(node: SnapshotNode, options: FormatOptions = {}): string {
   const { verbose = false, zones = verbose } = options;
-  const parts = [`uid=${node.uid}`, node.role === 'generic' ? node.tag : node.role];
+  // The line starts with the uid itself: every line has one, so a label for it would be noise.
+  const parts = [node.uid, node.role === 'generic' ? node.tag : node.role];
   if (node.name) parts.push(quote(node.name));
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
   if (node.value !== undefined) parts.push(`value=${quote(node.value)}`);
-  if (node.checked !== undefined) parts.push(node.checked === 'true' ? 'checked' : node.checked === 'mixed' ? 'checked=mixed' : 'unchecked');
+  // A checkbox, radio or switch that does not say checked is unchecked.
+  if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
   if (node.selected) parts.push('selected');
   if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
   if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
@@ -50,14 +52,16 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.invalid) parts.push('invalid');
   if (node.focused) parts.push('focused');
   if (node.level !== undefined) parts.push(`level=${node.level}`);
-  if (node.href !== undefined) parts.push(`href=${quote(node.href)}`);
+  // A link to a place on the same page says where with its name; its #fragment adds nothing.
+  if (node.href !== undefined && !node.href.startsWith('#')) parts.push(`href=${quote(node.href)}`);
   if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
   else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
   if (node.nameStatus === 'unknown') parts.push(node.icon ? 'no-name icon' : 'no-name');
   else if (node.nameStatus === 'weak') parts.push('weak-name');
   if (zones && node.zone) parts.push(`zone=${node.zone}`);
-  if (node.custom) parts.push('custom');
-  if (node.shadow) parts.push(`shadow=${node.shadow}`);
+  // The JSON says which elements are custom and host open shadow roots; the text says only what no script could reach.
+  if (node.shadow === 'closed') parts.push('shadow=closed');
+  if (verbose && node.custom) parts.push('custom');
   if (verbose) {
     if (node.nameSource) parts.push(`name-from=${node.nameSource}`);
     parts.push(`box=${node.box.join(',')}`);
@@ -72,10 +76,8 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
 export function formatHeader(snapshot: Snapshot): string {
   const { observation: seen, viewportInfo: outside } = snapshot;
   const parts = [`snapshot=${snapshot.id}`, `url=${JSON.stringify(snapshot.url)}`, `title=${JSON.stringify(snapshot.title)}`];
-  parts.push(`interactive=${seen.totalInteractive}`);
-  if (seen.weakInteractive) parts.push(`weak-names=${seen.weakInteractive}`);
-  if (seen.unknownInteractive) parts.push(`no-names=${seen.unknownInteractive}`);
-  parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
+  // Only a warning is worth its tokens: when names are too weak for exact claims about the UI.
+  if (seen.exactUiClaims !== 'safe') parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
   if (snapshot.modal) parts.push(`modal=${snapshot.modal} (what is marked blocked lies behind it)`);
   if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
   if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);

@@ -7,7 +7,7 @@ import { maxChars, offset, uid } from './schemas.js';
 export const takeSnapshot = defineTool({
   name: 'take_snapshot',
   description:
-    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, each with a uid that the input tools take. Prefer it to a screenshot. Uids stay valid until the page navigates.',
+    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14). Prefer it to a screenshot. Uids stay valid until the page navigates.',
   annotations: { category: 'snapshot', readOnlyHint: true },
   schema: {
     verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),

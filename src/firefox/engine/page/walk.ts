@@ -230,7 +230,10 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       if (control) inControlName--;
       if (styled) ownText.push(generatedText(el, '::after'));
     }
-    const structural = interactive || STRUCTURAL_ROLES.has(role) || role !== 'generic' || listedCustom;
+    // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
+    // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
+    const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
+    const structural = interactive || (role !== 'generic' && (named || !UNNAMED_WRAPPERS.has(role))) || (listedCustom && !openRoot);
     const loose = folds ? '' : collapse(plainText(ownText));
     if (!structural && !loose) {
       // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
@@ -263,6 +266,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
   }
+  for (const echo of dropEchoes(top)) elementOf.delete(echo);
   // uids are handed out in document order, once the walk knows what it keeps.
   const assign = (nodes: RawNode[]): void => {
     for (const node of nodes) {
@@ -303,6 +307,9 @@ function markBlocked(nodes: RawNode[], modal: RawNode): void {
   }
 }
 
+/** Roles that add nothing to the text when they have no name (their content says it all). */
+const UNNAMED_WRAPPERS = new Set(['paragraph', 'group', 'form']);
+
 /** Elements that name their parent: legend → fieldset, caption → table, figcaption → figure. */
 const CAPTIONED: Record<string, string> = { legend: 'fieldset', caption: 'table', figcaption: 'figure' };
 
@@ -327,9 +334,31 @@ function inlineLinks(node: RawNode, runs: TextRun[]): void {
   for (const run of runs) {
     if (typeof run === 'string') text += run;
     else {
-      text += `[${(run.name ?? '').replace(/[[\]]/g, '')}](uid=${run.uid})`;
+      text += ` [${(run.name ?? '').replace(/[[\]]/g, '')}](uid=${run.uid}) `;
       run.inline = true;
     }
   }
-  node.text = collapse(text);
+  // The spaces that part a link from the words around it do not go before punctuation.
+  node.text = collapse(text).replace(/\) ([.,;:!?])/g, ')$1');
+}
+
+/**
+ * Removes text-only lines that say again what the control beside them is named (a floating
+ * label's text before its field, a label whose control took its words); returns them.
+ */
+function dropEchoes(nodes: RawNode[]): RawNode[] {
+  const dropped: RawNode[] = [];
+  for (let index = nodes.length - 1; index >= 0; index--) {
+    const node = nodes[index] as RawNode;
+    if (node.children) dropped.push(...dropEchoes(node.children));
+    if (node.interactive || node.children?.length || (node.role !== 'generic' && node.role !== 'label')) continue;
+    const words = node.text ?? node.name;
+    if (!words) continue;
+    const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && other.name === words;
+    if (echoes(nodes[index - 1]) || echoes(nodes[index + 1])) {
+      dropped.push(node);
+      nodes.splice(index, 1);
+    }
+  }
+  return dropped;
 }
