@@ -99,6 +99,15 @@ const INTERNALS = page(
    </script>`,
 );
 
+const READING = page(
+  'Reading',
+  `<p id="sentence">The built-in <a href="/sorted">sorted()</a> function is guaranteed to be <em>stable</em>; see <a href="/howto">the sorting how-to</a>.</p>
+   <pre id="code"><span>def</span> f(x):
+    <span>return</span> x + 1</pre>
+   <table><tr><th>Name</th><th>Type</th></tr><tr><td id="cell-code"><code>limit</code></td><td id="cell-link"><a href="#string">string</a> or null</td></tr></table>
+   <fieldset id="shipping"><legend>Shipping</legend><label><input type="radio" name="s"> Fast</label></fieldset>`,
+);
+
 const HISTORY = page(
   'History',
   `<button id="same" onclick="history.replaceState(null, '', location.href)">Same URL</button>
@@ -115,7 +124,7 @@ async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY, '/internals.html': INTERNALS });
+  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY, '/internals.html': INTERNALS, '/reading.html': READING });
   client = await FirefoxClient.launch();
 });
 
@@ -219,6 +228,25 @@ describe('the engine on component-library patterns', () => {
     expect(await nodeOf('list-tab')).toMatchObject({ role: 'tab', name: 'List', selected: true });
     expect(await nodeOf('grid-tab')).toMatchObject({ role: 'tab', name: 'Grid', selected: false });
     expect(await nodeOf('toggle')).toMatchObject({ role: 'switch', name: 'Airplane mode', checked: 'true' });
+  });
+
+  it('keeps reading order: links inside their sentence, preformatted lines, the text of table cells, a legend said once', async () => {
+    await client.navigate(server.url('/reading.html'));
+    const { text } = await client.takeSnapshot();
+    const sorted = await nodeOf('sentence');
+    expect(sorted?.text).toMatch(/^The built-in \[sorted\(\)\]\(uid=\d+_\d+\) function is guaranteed to be stable; see \[the sorting how-to\]\(uid=\d+_\d+\)\.$/);
+    // The links are in the sentence, and only there, in the text; the tree still has them to act on.
+    expect(text.match(/sorted\(\)/g)).toHaveLength(1);
+    const link = sorted?.children?.find((child) => child.name === 'sorted()');
+    expect(link).toMatchObject({ role: 'link', inline: true });
+    await client.clickByUid(link?.uid ?? '');
+    expect(await client.evaluate('() => location.pathname')).toBe('/sorted');
+    await client.navigate(server.url('/reading.html'));
+    expect((await nodeOf('code'))?.text).toBe('def f(x):\\n    return x + 1');
+    expect((await nodeOf('cell-code'))?.name).toBe('limit');
+    expect((await nodeOf('cell-link'))?.name).toBe('string or null');
+    const shipping = await client.takeSnapshot();
+    expect(shipping.text.match(/Shipping/g)).toHaveLength(1);
   });
 
   it('reports a navigation only when the URL changed', async () => {

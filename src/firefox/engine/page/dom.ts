@@ -34,6 +34,13 @@ export function isShadowRoot(node: Node): node is ShadowRoot {
   return node.nodeType === 11 && 'host' in node;
 }
 
+/** Elements that attachShadow() accepts (custom elements and these); asking any other for its shadow root is a wasted trip through the sandbox's wrappers. */
+const SHADOW_HOST_TAGS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
+export function mayHostShadow(tag: string): boolean {
+  return SHADOW_HOST_TAGS.has(tag) || tag.includes('-');
+}
+
 /** The nodes that render inside `node`: a slot's assigned nodes (or its fallback), a shadow tree rather than the light children. */
 export function renderedChildren(node: Node): Node[] {
   if ((node as Element).localName === 'slot') {

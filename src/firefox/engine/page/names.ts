@@ -29,16 +29,28 @@ export function generatedText(el: Element, pseudo: '::before' | '::after'): stri
   return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
 }
 
-/** True unless every style sheet of the document is readable and none has a ::before or ::after rule (shadow trees' own sheets are not read). */
+/** The last answer of sheetsGenerateContent, and the sheets it read. */
+let sheetsRead: { sheets: CSSStyleSheet[]; generate: boolean } | null = null;
+
+/**
+ * True unless every style sheet of the document is readable and none has a ::before or ::after
+ * rule (shadow trees' own sheets are not read). Read again only when the list of sheets changed:
+ * reading every rule's text is dear on a large site.
+ */
 export function sheetsGenerateContent(): boolean {
-  for (const sheet of [...Array.from(document.styleSheets), ...document.adoptedStyleSheets]) {
+  const sheets = [...Array.from(document.styleSheets), ...document.adoptedStyleSheets];
+  if (sheetsRead && sheetsRead.sheets.length === sheets.length && sheetsRead.sheets.every((sheet, index) => sheet === sheets[index])) return sheetsRead.generate;
+  let generate = false;
+  for (const sheet of sheets) {
     try {
-      if (/::?(?:before|after)\b/i.test(Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n'))) return true;
+      if (/::?(?:before|after)\b/i.test(Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n'))) generate = true;
     } catch {
-      return true; // A cross-origin sheet cannot be read: it may.
+      generate = true; // A cross-origin sheet cannot be read: it may.
     }
+    if (generate) break;
   }
-  return false;
+  sheetsRead = { sheets, generate };
+  return generate;
 }
 
 /**

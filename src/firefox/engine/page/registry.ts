@@ -41,9 +41,20 @@ export function uidOf(el: Element): string | undefined {
   return uidByElement.get(el);
 }
 
-/** Writes each element's uid on it; done last, since writing attributes mid-walk would force a relayout per element. */
+/** The uid last written on each element, so a warm snapshot writes (and reads) nothing it wrote before. */
+let stamped = new WeakMap<Element, string>();
+
+/**
+ * Writes each element's uid on it; done last, since writing attributes mid-walk would force a
+ * relayout per element. What the page does to the attribute afterwards does not matter: the
+ * registry decides (see element()).
+ */
 export function stamp(entries: Iterable<[string, Element]>): void {
-  for (const [uid, el] of entries) if (el.getAttribute(UID_ATTRIBUTE) !== uid) el.setAttribute(UID_ATTRIBUTE, uid);
+  for (const [uid, el] of entries) {
+    if (stamped.get(el) === uid) continue;
+    el.setAttribute(UID_ATTRIBUTE, uid);
+    stamped.set(el, uid);
+  }
 }
 
 /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
@@ -88,6 +99,7 @@ export function clear(): void {
   for (const ref of elementByUid.values()) ref.deref()?.removeAttribute(UID_ATTRIBUTE);
   elementByUid.clear();
   uidByElement = new WeakMap();
+  stamped = new WeakMap();
   snapshotsTaken.clear();
   counters.clear();
 }

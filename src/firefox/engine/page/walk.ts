@@ -3,7 +3,7 @@
  * walked through) that keeps what a person can see and use, with role, name and states.
  */
 import type { RawNode, WalkOptions, WalkResult } from '../types.js';
-import { collapse, deepActiveElement, INLINE_TAGS, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { collapse, deepActiveElement, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, INTERACTIVE_ROLES, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
@@ -90,7 +90,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 
   /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
   function visitContent(el: Element, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
-    const shadow = el.shadowRoot;
+    const shadow = mayHostShadow(el.localName) ? el.shadowRoot : null;
     if (shadow) {
       visitChildren(shadow, out, text, inFold);
     } else {
@@ -202,7 +202,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // Custom elements are kept when they host a shadow root; a closed one is invisible from
     // here, so each custom element without an open root is a candidate that Node checks.
     const custom = tag.includes('-');
-    const openRoot = custom || tag === 'div' || tag === 'span' ? el.shadowRoot : null;
+    const openRoot = mayHostShadow(tag) ? el.shadowRoot : null;
     // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
     const listedCustom = custom && (!boxless || openRoot !== null);
     if (listedCustom) {
@@ -261,7 +261,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   for (const pending of kept) {
     const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => plainText(pending.text) : null);
     if (name) pending.node.name = name;
-    if (pending.interactive || name) pending.node.nameSource = source;
+    // Where a name came from matters for judging controls' names (and verbose output); elsewhere it is weight.
+    if (pending.interactive) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
