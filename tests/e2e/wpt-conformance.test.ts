@@ -14,8 +14,8 @@ import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
  */
 
 const WPT = new URL('../wpt/', import.meta.url).pathname;
-const NAME_FLOOR = 0.9;
-const ROLE_FLOOR = 0.92;
+const NAME_FLOOR = 0.95;
+const ROLE_FLOOR = 0.95;
 /**
  * Left out on purpose (text-level roles inside their sentence, hidden or empty elements, and an
  * unnamed paragraph, group or form with no text of its own, whose content is listed in its place): may shrink, must not grow.

@@ -1,6 +1,6 @@
 /** Shapes shared by the in-page library and the Node side. Types only: nothing here exists at run time in the page. */
 
-export type NameSource = 'aria-labelledby' | 'aria-label' | 'label' | 'alt' | 'title' | 'placeholder' | 'text' | 'value' | 'unknown';
+export type NameSource = 'aria-labelledby' | 'aria-label' | 'label' | 'alt' | 'title' | 'placeholder' | 'text' | 'value' | 'heading' | 'unknown';
 
 /** One kept element, as the walker reports it. */
 export interface RawNode {

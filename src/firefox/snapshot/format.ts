@@ -37,7 +37,8 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   const { verbose = false, zones = verbose } = options;
   // The line starts with the uid itself: every line has one, so a label for it would be noise.
   const parts = [node.uid, node.role === 'generic' ? node.tag : node.role];
-  if (node.name) parts.push(quote(node.name));
+  // A name taken from a heading inside is said by the heading's own line.
+  if (node.name && node.nameSource !== 'heading') parts.push(quote(node.name));
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
   if (node.value !== undefined) parts.push(`value=${quote(node.value)}`);
   // A checkbox, radio or switch that does not say checked is unchecked.

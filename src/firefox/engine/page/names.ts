@@ -95,8 +95,9 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
   for (const id of ids.split(/\s+/)) {
     const target = id ? root.getElementById(id) : null;
     if (!target) continue;
-    const label = target === el ? '' : collapse(target.getAttribute('aria-label') ?? '');
-    const own = label || (LABELABLE_TAGS.has(target.localName) && target !== el ? labels.textOf(target) : '');
+    // The element itself, referenced, counts by its aria-label (accname 2C).
+    const label = collapse(target.getAttribute('aria-label') ?? '');
+    const own = label || (LABELABLE_TAGS.has(target.localName) && target !== el ? labels.textOf(target) : '') || (target.localName === 'img' ? collapse(target.getAttribute('alt') ?? '') : '');
     if (own) parts.push(own);
     else {
       // A hidden node counts when referenced; inside a visible one, hidden parts stay hidden.
@@ -150,6 +151,12 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
       out.push(` ${value} `);
       continue;
     }
+    // A descendant with its own label counts by it (accname 2C within the recursion).
+    const label = tag === 'slot' ? '' : el.getAttribute('aria-label')?.trim();
+    if (label) {
+      out.push(` ${label} `);
+      continue;
+    }
     if (tag === 'img') {
       out.push(` ${el.getAttribute('alt') ?? ''} `);
       continue;
@@ -162,6 +169,7 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
 }
 
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
+const NAMED_BY_HEADING = new Set(['dialog', 'alertdialog', 'article']);
 /** Roles of controls that do not take their name from their content. */
 const FIELD_ROLES = new Set(['checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
 
@@ -228,6 +236,12 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
   if (content) {
     const text = collapse(content());
     if (text) return [clip(text, MAX_CONTENT_NAME), 'text'];
+  }
+  if (NAMED_BY_HEADING.has(target.role)) {
+    // A dialog or article is known by its first heading (accname's tentative name from heading).
+    const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    const text = heading ? collapse(nameFromContent(heading)) : '';
+    if (text) return [text, 'heading'];
   }
   if (has('title')) {
     const text = collapse(el.getAttribute('title') ?? '');

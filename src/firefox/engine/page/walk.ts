@@ -21,6 +21,8 @@ interface Pending {
   folds: boolean;
   node: RawNode;
   text: TextRun[];
+  /** CSS text-transform of a control or heading, which its name from content shows as a person reads it. */
+  transform?: string;
 }
 
 /** The outermost elements matched by any of the selectors, in document order. */
@@ -143,6 +145,12 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // Inside a control, plain content only feeds the control's name.
     if (inFold && !interactive && role !== 'image') {
       if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
+        // A part with its own label counts by it (accname 2C within the recursion).
+        const label = has('aria-label') ? el.getAttribute('aria-label')?.trim() : '';
+        if (label) {
+          text?.push(` ${label} `);
+          return;
+        }
         // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
         const styled = text !== null && inControlName > 0 && styleReads-- > 0;
         const block = !INLINE_TAGS.has(tag) || (styled && getComputedStyle(el).display !== 'inline');
@@ -215,7 +223,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
     if (tag === 'select') {
       for (const option of Array.from((el as HTMLSelectElement).options)) {
-        const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.label || option.text), nameSource: 'text', box: node.box };
+        const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.getAttribute('aria-label') || option.label || option.text), nameSource: 'text', box: node.box };
         if (option.selected) item.selected = true;
         if (option.disabled) item.disabled = true;
         children.push(item);
@@ -223,7 +231,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       }
     } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
       const control = folds && (interactive || role === 'heading');
-      const styled = control && mayGenerate() && styleReads-- > 0;
+      const style = control && styleReads-- > 0 ? getComputedStyle(el) : null;
+      if (style && style.textTransform !== 'none') pending.transform = style.textTransform;
+      const styled = style !== null && mayGenerate();
       if (styled) ownText.push(generatedText(el, '::before'));
       if (control) inControlName++;
       visitContent(el, children, ownText, folds || inFold);
@@ -251,7 +261,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
     // (a cell, a heading), a control's words are part of that name as well as its own.
     if (text && !inFold && role === 'link' && !node.children) text.push(node);
-    else if (text && inFold && folds) text.push(' ', plainText(ownText), ' ');
+    else if (text && inFold && folds) text.push(' ', nameOf(pending, labels, () => plainText(ownText))[0], ' ');
   }
 
   if (root) visitChildren(root, top, null, false);
@@ -259,10 +269,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   else visitContent(document.documentElement, top, null, false);
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
-    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => plainText(pending.text) : null);
+    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => transformed(plainText(pending.text), pending.transform) : null);
     if (name) pending.node.name = name;
-    // Where a name came from matters for judging controls' names (and verbose output); elsewhere it is weight.
-    if (pending.interactive) pending.node.nameSource = source;
+    if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
@@ -313,6 +322,20 @@ const UNNAMED_WRAPPERS = new Set(['paragraph', 'group', 'form']);
 
 /** Elements that name their parent: legend → fieldset, caption → table, figcaption → figure. */
 const CAPTIONED: Record<string, string> = { legend: 'fieldset', caption: 'table', figcaption: 'figure' };
+
+/** Text as CSS text-transform shows it. */
+function transformed(text: string, transform: string | undefined): string {
+  switch (transform) {
+    case 'uppercase':
+      return text.toUpperCase();
+    case 'lowercase':
+      return text.toLowerCase();
+    case 'capitalize':
+      return text.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+    default:
+      return text;
+  }
+}
 
 /** Text as the walk gathers it: strings, and links met in running text. */
 type TextRun = string | RawNode;
