@@ -216,6 +216,19 @@ describe('the engine on component-library patterns', () => {
     expect(await client.evaluate("() => document.getElementById('free').checked")).toBe(true);
   });
 
+  it('gives each uid one role, one name and one state in the snapshot and in the agent view of Markdown', async () => {
+    await client.navigate(server.url('/custom.html'));
+    const { markdown } = await client.getPageMarkdown({ view: 'agent' });
+    const { text } = await client.takeSnapshot();
+    const controls = [...markdown.matchAll(/\[(\w+) ("[^"]*")([^\]]*?) uid=(\d+_\d+)\]/g)];
+    expect(controls.map((match) => match[1])).toEqual(['switch', 'checkbox', 'radio', 'combobox', 'textbox']);
+    for (const [, role, name, states, uid] of controls) {
+      const line = text.split('\n').find((candidate) => candidate.trimStart().startsWith(`${uid ?? ''} `)) ?? '';
+      expect(line.trim().startsWith(`${uid ?? ''} ${role ?? ''} ${name ?? ''}`), `${uid ?? ''}: ${line}`).toBe(true);
+      expect(/ checked\b/.test(line)).toBe(/\bchecked\b/.test(states ?? ''));
+    }
+  });
+
   it('says when a fill did not take: a read-only combobox, a field that puts its value back', async () => {
     await client.navigate(server.url('/custom.html'));
     await expect(client.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);

@@ -11,7 +11,7 @@ import { Labels, nameFromContent, nameOf, type Nameable } from './names.js';
 import { begin, stamp, uidFor } from './registry.js';
 import { attributeTest, INTERACTIVE_ROLES, NAME_FROM_CONTENT, roleOf } from './roles.js';
 import { fillStates, type ElementStates } from './states.js';
-import { ariaHidden, boxOf, screenReaderOnly, SEEN } from './visibility.js';
+import { ariaHidden, boxOf, screenReaderOnly, SEEN, visuallyHidden } from './visibility.js';
 
 // Walk flags, passed down the tree.
 /** Inside visibility:hidden: own text is not shown, but a descendant may show itself again. */
@@ -369,7 +369,7 @@ function label(info: Info, out: MdInline[], flags: number): void {
     inlineChildren(info.el, out, flags);
     return;
   }
-  if (control.checkVisibility(SEEN) && !(control.getAttribute('aria-hidden') === 'true')) {
+  if (!visuallyHidden(control) && !(control.getAttribute('aria-hidden') === 'true')) {
     inlineChildren(info.el, out, flags | MUTE);
     return;
   }
