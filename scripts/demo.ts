@@ -26,7 +26,8 @@ async function tool(name: string, toolArgs: Record<string, unknown> = {}): Promi
 }
 
 function uid(snapshot: string, pattern: RegExp): string | undefined {
-  return snapshot.split('\n').find((line) => pattern.test(line))?.match(/uid=(\S+)/)?.[1];
+  // Each snapshot line starts with its uid.
+  return snapshot.split('\n').find((line) => pattern.test(line))?.match(/^\s*(\d+_\d+) /)?.[1];
 }
 
 try {
@@ -39,6 +40,8 @@ try {
     await tool('fill_form', { elements: [{ uid: email, value: 'ada@example.com' }, { uid: password, value: 'correct horse' }] });
     await tool('click', { uid: submit });
     await tool('wait_for', { text: ['Welcome'] });
+  } else {
+    console.log('\n(No sign-in form with Email, Password and "Sign in" on this page: fill_form, click and wait_for are left out.)');
   }
   await tool('list_console_messages');
   await tool('list_network_requests');
