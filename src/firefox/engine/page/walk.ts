@@ -149,6 +149,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
         const label = has('aria-label') ? el.getAttribute('aria-label')?.trim() : '';
         if (label) {
           text?.push(` ${label} `);
+          // Its words are replaced by the label; a control inside it is still listed.
+          visitContent(el, out, null, true);
           return;
         }
         // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
