@@ -115,8 +115,8 @@ const EVENTS: [string, ...string[]] = [
   'browsingContext.fragmentNavigated',
   'browsingContext.historyUpdated',
 ];
-/** Events some browsers lack; subscribed on their own so their absence breaks nothing. */
-const OPTIONAL_EVENTS: [string, ...string[]] = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd'];
+/** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
+const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd', 'browsingContext.navigationCommitted', 'browsingContext.navigationFailed'];
 
 /**
  * Drives one Firefox over WebDriver BiDi: pages, navigation, script, screenshots, console,
@@ -208,19 +208,30 @@ export class FirefoxClient {
     bidi.on('browsingContext.userPromptClosed', (event) => this.#dialogs.onClosed(event));
     bidi.on('log.entryAdded', (entry) => this.#console.add(entry));
     bidi.on('network.beforeRequestSent', (event) => this.#network.onBeforeRequestSent(event));
-    bidi.on('network.responseCompleted', (event) => this.#network.onResponseCompleted(event));
-    bidi.on('network.fetchError', (event) => this.#network.onFetchError(event));
+    bidi.on('network.responseCompleted', (event) => {
+      this.#network.onResponseCompleted(event);
+      this.#navigation.onResponseCompleted(event);
+    });
+    bidi.on('network.fetchError', (event) => {
+      this.#network.onFetchError(event);
+      this.#navigation.onFetchError(event);
+    });
     bidi.on('browsingContext.navigationStarted', (event) => {
       this.#unresponsive.delete(event.context);
       this.#navigation.onNavigationStarted(event);
     });
-    bidi.on('browsingContext.downloadWillBegin', (event) => this.#downloads.onWillBegin(event));
+    bidi.on('browsingContext.downloadWillBegin', (event) => {
+      this.#downloads.onWillBegin(event);
+      this.#navigation.onDownloadWillBegin(event);
+    });
+    bidi.on('browsingContext.navigationCommitted', (event) => this.#navigation.onNavigationCommitted(event));
+    bidi.on('browsingContext.navigationFailed', (event) => this.#navigation.onNavigationFailed(event));
     bidi.on('browsingContext.downloadEnd', (event) => this.#downloads.onEnd(event));
     bidi.on('browsingContext.load', (event) => this.#navigation.onLoad(event));
     bidi.on('browsingContext.fragmentNavigated', (event) => this.#navigation.onFragmentNavigated(event));
     bidi.on('browsingContext.historyUpdated', (event) => this.#navigation.onHistoryUpdated(event));
     await bidi.send('session.subscribe', { events: EVENTS });
-    await bidi.send('session.subscribe', { events: OPTIONAL_EVENTS }).catch(() => undefined);
+    await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
     await guardRequests(bidi, this.#urlPolicy);
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);

@@ -8,6 +8,7 @@ export { formatSnapshotText, formatHeader, formatNode, allNodes, type Snapshot, 
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 export type { NameSource } from './engine/types.js';
 export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
+export type { NavigationEnd } from './input/navigation-watch.js';
 export { compressSnapshot, formatCompressedText, formatCollapsed, type CollapsedRun, type CompressedNode } from './snapshot/compress.js';
 export { diffSnapshots, formatDiff, type SnapshotDiff } from './snapshot/diff.js';
 export { pageOfText, findInSnapshot, formatFindResult, type TextPage, type FindResult, type FindMatch } from './snapshot/budget.js';

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { oneLine, pageOfText, quote, shorten, type ActionResult, type Dialog, type FirefoxClient, type PageInfo } from '../firefox/index.js';
+import { oneLine, pageOfText, quote, shorten, type ActionResult, type Dialog, type FirefoxClient, type NavigationEnd, type PageInfo } from '../firefox/index.js';
 
 /** Characters of one text output (snapshot, Markdown, console, network) unless maxChars says otherwise. */
 export const DEFAULT_MAX_CHARS = 40_000;
@@ -19,6 +19,21 @@ function shortenDeep(value: unknown, max: number): unknown {
 function pageLine(page: PageInfo): string {
   const title = page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
   return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))})${page.selected ? ' [selected]' : ''}`;
+}
+
+/** Says how a navigation ended without a new page, and that the page is as it was. */
+export function navigationEndLine(end: NavigationEnd): string {
+  const url = oneLine(shorten(end.url, 200));
+  switch (end.outcome) {
+    case 'download':
+      return `It started a download of ${quote(end.detail)} from ${url}; the page stayed as it was (the next answer says when the download finishes).`;
+    case 'no-content':
+      return `It asked for ${url}, which answered ${end.detail}; the page stayed as it was.`;
+    case 'aborted':
+      return `It asked for ${url}, but no page came (${end.detail}: an answer with nothing to show, such as 204, or a load cancelled); the page stayed as it was.`;
+    case 'failed':
+      return `It tried to load ${url}, which failed: ${oneLine(shorten(end.detail, 300))}. The page now shows Firefox's error page; navigate elsewhere or go back.`;
+  }
 }
 
 /** Describes a dialog the way a model should act on it. */
@@ -87,6 +102,7 @@ export class ToolResponse {
     if (result.navigated) {
       this.line(result.navigated.sameDocument ? `The page moved to ${result.navigated.url} (same document).` : `The page navigated to ${result.navigated.url}${result.navigated.complete ? '' : ' (still loading)'}.`);
     }
+    if (result.navigationEnded) this.line(navigationEndLine(result.navigationEnded));
     if (!result.settled && !result.dialog) this.line('The page was still changing when the wait ended; take a snapshot to see where it is.');
     return this;
   }

@@ -37,6 +37,12 @@ beforeAll(async () => {
     '/upload.html': page('Upload', '<label>Attachment <input type="file" id="file"></label>'),
     '/download.html': page('Download', '<a href="/report.bin">Get the report</a>'),
     '/report.bin': DOWNLOAD,
+    '/no-page.html': page('No page', '<a href="/empty">Ping</a> <a href="/reset">Broken</a>'),
+    '/empty': (_request, response) => {
+      response.writeHead(204);
+      response.end();
+    },
+    '/reset': (request) => request.socket.destroy(),
     '/popups.html': page('Popups', `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`),
     '/fetch-file.html': page('Fetch file', `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`),
   });
@@ -155,6 +161,23 @@ describe('what pages do on their own', () => {
     expect(readFileSync(saved, 'utf8')).toBe('downloaded bytes');
     const after = existsSync(join(homedir(), 'Downloads')) ? readdirSync(join(homedir(), 'Downloads')) : [];
     expect(after).toEqual(before);
+  });
+
+  it('says at once what came of a click whose navigation brings no page: a download, a 204, a failed load', async () => {
+    await call(client, 'navigate_page', { url: server.url('/download.html') });
+    const download = text(await call(client, 'click', { uid: await snapshotUid('link', 'Get the report') }));
+    expect(download).toMatch(/It started a download of "report(\(\d+\))?\.bin" from .*\/report\.bin; the page stayed as it was/);
+    expect(download).not.toContain('still loading');
+    expect(await pageState('() => location.pathname')).toBe('/download.html');
+
+    await call(client, 'navigate_page', { url: server.url('/no-page.html') });
+    const empty = text(await call(client, 'click', { uid: await snapshotUid('link', 'Ping') }));
+    expect(empty).toMatch(/It asked for .*\/empty, but no page came .*; the page stayed as it was/);
+    expect(await pageState('() => location.pathname')).toBe('/no-page.html');
+
+    const broken = text(await call(client, 'click', { uid: await snapshotUid('link', 'Broken') }));
+    expect(broken).toMatch(/It tried to load .*\/reset, which failed: NS_ERROR_NET_RESET/);
+    expect(await pageState('() => document.documentURI')).toMatch(/^about:neterror/);
   });
 
   it('blocks a flood of popups opened without a user gesture, and reports a tab opened by a click', async () => {

@@ -7,7 +7,7 @@ import { quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
 import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
-import type { NavigationWatcher, PageWatch } from './navigation-watch.js';
+import type { NavigationEnd, NavigationWatcher, PageWatch } from './navigation-watch.js';
 import { SecretStore } from '../redact.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
@@ -27,6 +27,8 @@ export interface ActionResult {
   navigated?: { url: string; sameDocument: boolean; complete: boolean };
   /** A dialog opened; the page waits until it is answered with handleDialog(). */
   dialog?: Dialog;
+  /** A navigation started but brought no new document: a download, a 204 answer, an error. */
+  navigationEnded?: NavigationEnd;
   /** False when the page was still changing when the wait ran out. */
   settled: boolean;
 }
@@ -362,10 +364,12 @@ export class InputController {
         if (dialog) return { action, dialog, settled: false };
       }
       const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
-      while (!watch.loaded && Date.now() < deadline) {
+      while (!watch.loaded && !watch.ended && Date.now() < deadline) {
         const dialog = await this.#raceDialog(context, Promise.race([watch.next(), sleep(deadline - Date.now())]));
         if (dialog) return { action, navigated: { url: watch.started, sameDocument: false, complete: false }, dialog, settled: false };
       }
+      // A download, a 204 or an error page: no new document came, and the answer says what did.
+      if (watch.ended) return { action, navigationEnded: watch.ended, settled: true };
       return { action, navigated: { url: watch.started, sameDocument: false, complete: watch.loaded }, settled: watch.loaded };
     } finally {
       watch.stop();
