@@ -1,10 +1,11 @@
-import type { Script } from 'webdriver-bidi-protocol';
+import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import { BidiTimeoutError, fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleCollector, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { DialogTracker, type Dialog } from './dialogs.js';
 import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './network.js';
+import { FrameTree, type Place } from './frames.js';
 import { PageRegistry } from './pages.js';
 import { connectSession, launchSession, type SessionHandle, type SessionOptions } from './session.js';
 import { webdriverSession, type WebDriverOptions } from './webdriver.js';
@@ -129,6 +130,7 @@ export class FirefoxClient {
   readonly #console: ConsoleCollector;
   readonly #network: NetworkCollector;
   readonly #dialogs = new DialogTracker();
+  readonly #frames = new FrameTree();
   readonly #navigation = new NavigationWatcher();
   readonly #snapshots: SnapshotManager;
   readonly #input: InputController;
@@ -145,8 +147,9 @@ export class FirefoxClient {
   private constructor(session: SessionHandle, options: ClientOptions) {
     this.#session = session;
     this.#pages = new PageRegistry('default');
-    this.#console = new ConsoleCollector(options.consoleCapacity);
-    this.#network = new NetworkCollector(options.networkCapacity);
+    const placeOf = (context: string): Place => this.#frames.placeOf(context);
+    this.#console = new ConsoleCollector(options.consoleCapacity, placeOf);
+    this.#network = new NetworkCollector(options.networkCapacity, placeOf);
     this.#viewport = options.viewport;
     this.#urlPolicy = new UrlPolicy(options.urlPolicy);
     this.#downloadDir = options.downloadDir;
@@ -193,10 +196,12 @@ export class FirefoxClient {
   async #init(): Promise<void> {
     const bidi = this.#session.connection;
     bidi.on('browsingContext.contextCreated', (info) => {
+      this.#frames.onCreated(info);
       this.#pages.onCreated(info);
       if (this.#viewport && info.parent == null) void this.#applyViewport(info.context, this.#viewport).catch(() => undefined);
     });
     bidi.on('browsingContext.contextDestroyed', (info) => {
+      this.#frames.onDestroyed(info);
       this.#pages.onDestroyed(info);
       this.#console.clear(info.context);
       this.#network.clear(info.context);
@@ -224,10 +229,16 @@ export class FirefoxClient {
       this.#downloads.onWillBegin(event);
       this.#navigation.onDownloadWillBegin(event);
     });
-    bidi.on('browsingContext.navigationCommitted', (event) => this.#navigation.onNavigationCommitted(event));
+    bidi.on('browsingContext.navigationCommitted', (event) => {
+      this.#frames.onNavigated(event.context, event.url);
+      this.#navigation.onNavigationCommitted(event);
+    });
     bidi.on('browsingContext.navigationFailed', (event) => this.#navigation.onNavigationFailed(event));
     bidi.on('browsingContext.downloadEnd', (event) => this.#downloads.onEnd(event));
-    bidi.on('browsingContext.load', (event) => this.#navigation.onLoad(event));
+    bidi.on('browsingContext.load', (event) => {
+      this.#frames.onNavigated(event.context, event.url);
+      this.#navigation.onLoad(event);
+    });
     bidi.on('browsingContext.fragmentNavigated', (event) => this.#navigation.onFragmentNavigated(event));
     bidi.on('browsingContext.historyUpdated', (event) => this.#navigation.onHistoryUpdated(event));
     await bidi.send('session.subscribe', { events: EVENTS });
@@ -238,7 +249,14 @@ export class FirefoxClient {
     if (this.#downloadDir !== undefined) {
       await this.#send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.#downloadDir } }, 'Choosing the download folder');
     }
-    const { contexts } = await bidi.send('browsingContext.getTree', { maxDepth: 0 });
+    const { contexts } = await bidi.send('browsingContext.getTree', {});
+    const learn = (infos: BrowsingContext.InfoList): void => {
+      for (const info of infos) {
+        this.#frames.onCreated(info);
+        learn(info.children ?? []);
+      }
+    };
+    learn(contexts);
     for (const info of contexts) this.#pages.onCreated(info);
     if (this.#session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
       // Firefox's start-up tab never gets window focus when headless, so focus, blur and change

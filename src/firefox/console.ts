@@ -1,5 +1,6 @@
 import type { Log } from 'webdriver-bidi-protocol';
 import { fromRemoteValue } from '../bidi/index.js';
+import type { Place } from './frames.js';
 
 export type ConsoleLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -13,6 +14,8 @@ export interface ConsoleMessage {
   /** Milliseconds since the epoch. */
   timestamp: number;
   source?: { url: string; line: number; column: number };
+  /** The URL of the iframe it came from, when it did not come from the page itself. */
+  frame?: string;
 }
 
 export interface ConsoleFilter {
@@ -44,11 +47,15 @@ export class ConsoleCollector {
   readonly #byContext = new Map<string, ConsoleMessage[]>();
   #nextId = 1;
 
-  constructor(readonly capacity = 1000) {}
+  constructor(
+    readonly capacity = 1000,
+    /** The page (and frame) a browsing context belongs to: an iframe's messages are its page's. */
+    private readonly placeOf: (context: string) => Place = (context) => ({ page: context }),
+  ) {}
 
   add(entry: Log.Entry): void {
-    const context = entry.source.context;
-    if (context === undefined) return;
+    if (entry.source.context === undefined) return;
+    const { page: context, frame: frameUrl } = this.placeOf(entry.source.context);
     const frame = entry.stackTrace?.callFrames[0];
     const message: ConsoleMessage = {
       id: this.#nextId++,
@@ -57,6 +64,7 @@ export class ConsoleCollector {
       text: textOf(entry),
       timestamp: entry.timestamp,
       ...(frame ? { source: { url: frame.url, line: frame.lineNumber + 1, column: frame.columnNumber + 1 } } : {}),
+      ...(frameUrl !== undefined ? { frame: frameUrl } : {}),
     };
     let list = this.#byContext.get(context);
     if (!list) this.#byContext.set(context, (list = []));

@@ -1,4 +1,5 @@
 import type { Network } from 'webdriver-bidi-protocol';
+import type { Place } from './frames.js';
 
 export interface NetworkRequest {
   /** Unique across the client, increasing in the order requests started. */
@@ -27,6 +28,8 @@ export interface NetworkRequest {
   failure?: string;
   requestHeaders: Record<string, string>;
   responseHeaders: Record<string, string>;
+  /** The URL of the iframe that made it, when the page itself did not. */
+  frame?: string;
 }
 
 export interface NetworkFilter {
@@ -66,10 +69,15 @@ export class NetworkCollector {
   readonly #byKey = new Map<string, NetworkRequest>();
   #nextId = 1;
 
-  constructor(readonly capacity = 1000) {}
+  constructor(
+    readonly capacity = 1000,
+    /** The page (and frame) a browsing context belongs to: an iframe's requests are its page's. */
+    private readonly placeOf: (context: string) => Place = (context) => ({ page: context }),
+  ) {}
 
   onBeforeRequestSent(event: Network.BeforeRequestSentParameters): void {
     if (event.context === null) return;
+    const place = this.placeOf(event.context);
     const request = event.request;
     const entry: NetworkRequest = {
       id: this.#nextId++,
@@ -88,9 +96,10 @@ export class NetworkCollector {
       sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null },
       requestHeaders: headerRecord(request.headers),
       responseHeaders: {},
+      ...(place.frame !== undefined ? { frame: place.frame } : {}),
     };
-    let list = this.#byContext.get(event.context);
-    if (!list) this.#byContext.set(event.context, (list = []));
+    let list = this.#byContext.get(place.page);
+    if (!list) this.#byContext.set(place.page, (list = []));
     list.push(entry);
     this.#byKey.set(this.#key(event), entry);
     while (list.length > this.capacity) {

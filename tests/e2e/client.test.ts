@@ -2,13 +2,19 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserClosedError, EvaluationError, FirefoxClient, InvalidArgumentError, NoSuchPageError, TimeoutError } from '../../src/index.js';
 import { eventually, groupAlive } from '../helpers/processes.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    // The same console page twice in frames: once from the page's own origin, once cross-origin (another process).
+    '/framed.html': (request, response) => {
+      const port = (request.headers.host ?? '').split(':')[1] ?? '';
+      page('Framed', `<h1>Framed</h1><iframe src="/console.html"></iframe><iframe src="http://localhost:${port}/console.html"></iframe>`)(request, response);
+    },
+  });
   client = await FirefoxClient.launch();
 });
 
@@ -171,6 +177,21 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(client.getNetworkRequests({ resourceType: 'document' })).toHaveLength(1);
     client.clearNetworkRequests();
     expect(client.getNetworkRequests()).toEqual([]);
+  });
+
+  it('lists what iframes log and fetch under their page, with the frame it came from', async () => {
+    await resetPages();
+    client.clearConsoleMessages();
+    client.clearNetworkRequests();
+    await client.navigate(server.url('/framed.html'));
+    const port = new URL(server.origin).port;
+    const frames = [server.url('/console.html'), `http://localhost:${port}/console.html`];
+    expect(await eventually(() => client.getConsoleMessages({ textContains: 'careful' }).length === 2, 5000)).toBe(true);
+    expect(client.getConsoleMessages({ textContains: 'careful' }).map((message) => message.frame).sort()).toEqual([...frames].sort());
+    expect(await eventually(() => client.getNetworkRequests({ urlContains: '/api/data' }).length === 2, 5000)).toBe(true);
+    expect(client.getNetworkRequests({ urlContains: '/api/data' }).map((request) => request.frame).sort()).toEqual([...frames].sort());
+    // The page's own requests say no frame.
+    expect(client.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
 
   it('records each hop of a redirect', async () => {

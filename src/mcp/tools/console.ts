@@ -6,8 +6,9 @@ import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
 function line(message: ConsoleMessage): string {
   const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
+  const frame = message.frame === undefined ? '' : ` [in frame ${oneLine(message.frame)}]`;
   // Escaped to one line: a message with line breaks must not pose as further entries.
-  return `msgid=${message.id} [${oneLine(message.type)}] ${oneLine(message.text)}${where}`;
+  return `msgid=${message.id} [${oneLine(message.type)}] ${oneLine(message.text)}${where}${frame}`;
 }
 
 export const listConsoleMessages = defineTool({

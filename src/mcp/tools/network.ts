@@ -15,7 +15,8 @@ function line(request: NetworkRequest): string {
   const status = request.failure ? `failed (${request.failure})` : String(request.status ?? 'pending');
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
   const size = request.sizes.transferred === null ? '' : `, ${request.sizes.transferred} B`;
-  return `reqid=${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}`;
+  const frame = request.frame === undefined ? '' : ` [in frame ${oneLine(request.frame)}]`;
+  return `reqid=${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}${frame}`;
 }
 
 export const listNetworkRequests = defineTool({
