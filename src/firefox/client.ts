@@ -321,12 +321,28 @@ export class FirefoxClient {
   /** Opens a new tab, selects it, and navigates it to `url` when given. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
     if (url !== undefined) this.#urlPolicy.check(url);
+    const previous = this.#pages.selectedId;
     const { context } = await this.#send('browsingContext.create', { type: 'tab', background: true }, 'Opening a page');
     this.#pages.onCreated({ context, parent: null, url: 'about:blank', children: null, userContext: this.#pages.userContext, originalOpener: null, clientWindow: '' });
     this.#pages.select(context);
     await this.#activate(context);
-    if (url !== undefined) await this.navigate(url, options);
+    if (url !== undefined) {
+      try {
+        await this.navigate(url, options);
+      } catch (error) {
+        // A page that failed to open is not left behind for later calls to act on.
+        await this.#closeFailedPage(context, previous);
+        if (error instanceof Error) error.message += `${error.message.endsWith('.') ? '' : '.'} The new page was closed${previous === undefined ? '' : `; page ${this.#pages.indexOf(previous)} is selected again`}.`;
+        throw error;
+      }
+    }
     return this.#pageInfo(context);
+  }
+
+  async #closeFailedPage(context: string, previous: string | undefined): Promise<void> {
+    if (previous !== undefined) this.#pages.select(previous);
+    await this.#send('browsingContext.close', { context }, 'Closing the page that failed to open').catch(() => undefined);
+    if (previous !== undefined) await this.#activate(previous).catch(() => undefined);
   }
 
   /** Every download pages started since the client began, oldest first. */

@@ -71,6 +71,19 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect((await client.listPages()).map((page) => page.selected)).toEqual([true]);
   });
 
+  it('closes a new page that failed to load, and selects the page before it again', async () => {
+    await resetPages();
+    await client.navigate(server.url('/a.html'));
+    // A port nothing listens on.
+    const closed = await startTestServer();
+    const unreachable = closed.url('/');
+    await closed.close();
+    await expect(client.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
+    const pages = await client.listPages();
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ url: server.url('/a.html'), selected: true });
+  });
+
   it('refuses to close the last page', async () => {
     await resetPages();
     await expect(client.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
