@@ -208,6 +208,7 @@ export class FirefoxClient {
       this.#dialogs.forget(info.context);
       this.#unresponsive.delete(info.context);
       this.#navigation.forget(info.context);
+      this.#snapshots.forget(info.context);
     });
     bidi.on('browsingContext.userPromptOpened', (event) => this.#dialogs.onOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => this.#dialogs.onClosed(event));

@@ -264,6 +264,14 @@ describe('takeSnapshot', () => {
     await client.clearSnapshot();
     expect(await client.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
     await expect(client.clickByUid(link.uid)).rejects.toThrow('was cleared');
+
+    // A page that closed leaves no snapshot behind, and its uids are refused as a closed page's.
+    await client.newPage(server.url('/hidden.html'));
+    const other = await client.takeSnapshot();
+    const otherLink = await byId(other, 'deep-link');
+    await client.closePage(1);
+    await expect(client.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
+    await expect(client.takeSnapshot({ since: other.id })).resolves.toMatchObject({ text: expect.stringContaining(`since=${other.id} is not one of the last`) });
   });
 
   it('can leave the DOM untouched', async () => {

@@ -61,6 +61,8 @@ export interface UidSelector {
 const UID_PATTERN = /^(\d+)_(\d+)$/;
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
+/** Snapshot ids of closed pages remembered for their error message. */
+const CLOSED_KEPT = 10_000;
 
 /** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
@@ -83,6 +85,8 @@ export class SnapshotManager {
   readonly #cleared = new Set<number>();
   /** Recent snapshots, for `since`. */
   readonly #history: TakenSnapshot[] = [];
+  /** Snapshot ids of pages that closed, so their uids are refused as such; the oldest are dropped. */
+  readonly #closed = new Set<number>();
 
   constructor(
     private readonly page: PageAccess,
@@ -256,6 +260,22 @@ export class SnapshotManager {
     return fromRemoteValue(await evaluateLibrary(this.page, context, operation, args, what));
   }
 
+  /** Forgets a page that closed: its snapshots, frames and history; its uids are then refused as a closed page's. */
+  forget(page: string): void {
+    for (const [id, snapshot] of this.#snapshots) {
+      if (snapshot.page !== page) continue;
+      this.#snapshots.delete(id);
+      this.#cleared.delete(id);
+      this.#closed.add(id);
+    }
+    for (const [frame, info] of this.#frames) if (info.page === page) this.#frames.delete(frame);
+    for (let index = this.#history.length - 1; index >= 0; index--) if (this.#history[index]?.pageId === page) this.#history.splice(index, 1);
+    for (const id of this.#closed) {
+      if (this.#closed.size <= CLOSED_KEPT) break;
+      this.#closed.delete(id);
+    }
+  }
+
   /** Forgets every uid of the page (its frames included) and removes the attributes. */
   async clear(page: string): Promise<void> {
     const frames = new Set([page]);
@@ -274,6 +294,7 @@ export class SnapshotManager {
     const snapshotId = Number(match[1]);
     const counter = Number(match[2]);
     const snapshot = this.#snapshots.get(snapshotId);
+    if (snapshot === undefined && this.#closed.has(snapshotId)) throw new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page');
     if (snapshot === undefined) throw new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
     if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
     if (snapshot.page !== page) {
