@@ -271,7 +271,7 @@ describe('takeSnapshot', () => {
     const otherLink = await byId(other, 'deep-link');
     await client.closePage(1);
     await expect(client.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
-    await expect(client.takeSnapshot({ since: other.id })).resolves.toMatchObject({ text: expect.stringContaining(`since=${other.id} is not one of the last`) });
+    expect((await client.takeSnapshot({ since: other.id })).text).toContain(`since=${other.id} is not one of the last`);
   });
 
   it('can leave the DOM untouched', async () => {
