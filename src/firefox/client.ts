@@ -620,7 +620,8 @@ export class FirefoxClient {
       throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
     }
     await this.#send('browsingContext.handleUserPrompt', { context, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
-    this.#dialogs.forget(context);
+    // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
+    this.#dialogs.forget(context, dialog);
   }
 
   // ------------------------------------------------------------ snapshots

@@ -32,8 +32,9 @@ export class DialogTracker {
     return this.#open.get(context);
   }
 
-  forget(context: string): void {
-    this.#open.delete(context);
+  /** Forgets the page's dialog (only `dialog`, when given: a newer one stays). */
+  forget(context: string, dialog?: Dialog): void {
+    if (dialog === undefined || this.#open.get(context) === dialog) this.#open.delete(context);
   }
 
   /** Calls `listener` whenever a dialog opens; returns a function that stops it. */

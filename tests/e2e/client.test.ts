@@ -244,6 +244,19 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(await client.evaluate(() => document.title)).toBe('prompt:Ada');
   });
 
+  it('sees a second alert that opens as soon as the first is answered', async () => {
+    await resetPages();
+    await client.navigate(server.url('/dialogs.html'));
+    for (let round = 0; round < 8; round++) {
+      await client.evaluate(`() => { setTimeout(() => { alert('first ${round}'); alert('second ${round}'); document.title = 'done ${round}'; }, 0); }`);
+      expect(await eventually(() => client.getDialog()?.message === `first ${round}`, 5000)).toBe(true);
+      await client.handleDialog(true);
+      expect(await eventually(() => client.getDialog()?.message === `second ${round}`, 5000), `round ${round}`).toBe(true);
+      await client.handleDialog(true);
+      expect(await client.evaluate(() => document.title)).toBe(`done ${round}`);
+    }
+  });
+
   it('returns from a navigation at once when the page opens a dialog while loading', async () => {
     await resetPages();
     const result = await client.navigate(server.url('/alert-on-load.html'));
