@@ -2,7 +2,7 @@ import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import { BidiTimeoutError, fromRemoteValue, toLocalValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleCollector, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { DialogTracker, type Dialog } from './dialogs.js';
-import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
+import { BrowserClosedError, EvaluationError, FirefoxClientError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import { NetworkCollector, type NetworkFilter, type NetworkRequest } from './network.js';
 import { FrameTree, type Place } from './frames.js';
@@ -56,6 +56,8 @@ export interface PageInfo {
   selected: boolean;
   /** The page's script did not answer the last probe (a busy loop): its title is unknown. */
   unresponsive?: true;
+  /** Its content process ended: it shows Firefox's crash page until it is navigated or reloaded. */
+  crashed?: true;
 }
 
 export type WaitUntil = 'none' | 'interactive' | 'complete';
@@ -142,6 +144,8 @@ export class FirefoxClient {
   readonly #responsiveTimeout: number;
   /** Pages whose script did not answer a probe: listed without a title until they answer again. */
   readonly #unresponsive = new Set<string>();
+  /** Pages whose content process ended, with the URL they showed: they show the crash page until navigated. */
+  readonly #crashed = new Map<string, string>();
   #closing: Promise<void> | undefined;
 
   private constructor(session: SessionHandle, options: ClientOptions) {
@@ -209,6 +213,7 @@ export class FirefoxClient {
       this.#unresponsive.delete(info.context);
       this.#navigation.forget(info.context);
       this.#snapshots.forget(info.context);
+      this.#crashed.delete(info.context);
     });
     bidi.on('browsingContext.userPromptOpened', (event) => this.#dialogs.onOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => this.#dialogs.onClosed(event));
@@ -231,6 +236,9 @@ export class FirefoxClient {
       this.#navigation.onDownloadWillBegin(event);
     });
     bidi.on('browsingContext.navigationCommitted', (event) => {
+      // Firefox shows its crash page in a tab whose content process ended.
+      if (event.url.startsWith('about:tabcrashed')) this.#crashed.set(event.context, new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '');
+      else this.#crashed.delete(event.context);
       this.#frames.onNavigated(event.context, event.url);
       this.#navigation.onNavigationCommitted(event);
     });
@@ -315,6 +323,7 @@ export class FirefoxClient {
         title: await this.#title(id),
         selected: id === selected,
         ...(this.#unresponsive.has(id) ? { unresponsive: true as const } : {}),
+        ...(this.#crashed.has(id) ? { crashed: true as const } : {}),
       })),
     );
   }
@@ -632,7 +641,16 @@ export class FirefoxClient {
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     const context = await this.#ready('Taking a snapshot');
-    return this.#snapshots.take(context, options);
+    const snapshot = await this.#snapshots.take(context, options).catch(async (error: unknown) => {
+      // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
+      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) {
+        for (let waited = 0; waited < 1000 && !this.#crashed.has(context); waited += 50) await sleep(50);
+        this.#refuseIfCrashed(context, 'Taking a snapshot');
+      }
+      throw error;
+    });
+    await this.#crashedDuring(context, 'Taking a snapshot', snapshot.url);
+    return snapshot;
   }
 
   /**
@@ -716,8 +734,25 @@ export class FirefoxClient {
   /** The selected page, once it is known to be free to act on: no dialog open, its script answering. */
   async #ready(what: string): Promise<string> {
     const context = this.#selected();
+    this.#refuseIfCrashed(context, what);
     this.#refuseWhileDialogOpen(context, what);
     return this.#responsive(context, what);
+  }
+
+  #refuseIfCrashed(context: string, what: string): void {
+    const url = this.#crashed.get(context);
+    if (url === undefined) return;
+    throw new PageCrashedError(`${what} cannot go on: page ${this.#pages.indexOf(context)} crashed (its content process ended) while it showed ${quote(url)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+  }
+
+  /**
+   * A page whose content process ends during a call is replaced by a blank document, and the
+   * crash page follows a moment later: a result from that blank document is no answer at all.
+   */
+  async #crashedDuring(context: string, what: string, url: string): Promise<void> {
+    if (url !== 'about:blank' || this.#navigation.urlOf(context) === 'about:blank') return;
+    for (let waited = 0; waited < 1000 && !this.#crashed.has(context); waited += 50) await sleep(50);
+    this.#refuseIfCrashed(context, what);
   }
 
   // ------------------------------------------------------------- waiting

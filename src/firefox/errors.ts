@@ -30,6 +30,11 @@ export class PageUnresponsiveError extends FirefoxClientError {
   override name = 'PageUnresponsiveError';
 }
 
+/** The page's content process ended (a crash, or killed): it shows Firefox's crash page until it is navigated or reloaded. */
+export class PageCrashedError extends FirefoxClientError {
+  override name = 'PageCrashedError';
+}
+
 /** Firefox could not be found or started. */
 export class LaunchError extends FirefoxClientError {
   override name = 'LaunchError';

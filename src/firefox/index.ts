@@ -26,6 +26,7 @@ export {
   EvaluationError,
   StaleUidError,
   ActionNotTakenError,
+  PageCrashedError,
   ElementNotInteractableError,
 } from './errors.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';

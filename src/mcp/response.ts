@@ -17,7 +17,7 @@ function shortenDeep(value: unknown, max: number): unknown {
 }
 
 function pageLine(page: PageInfo): string {
-  const title = page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
+  const title = page.crashed ? '(crashed)' : page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
   return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))})${page.selected ? ' [selected]' : ''}`;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserClosedError, EvaluationError, FirefoxClient, InvalidArgumentError, NoSuchPageError, TimeoutError } from '../../src/index.js';
-import { eventually, groupAlive } from '../helpers/processes.js';
+import { BrowserClosedError, EvaluationError, FirefoxClient, InvalidArgumentError, NoSuchPageError, PageCrashedError, TimeoutError } from '../../src/index.js';
+import { contentProcesses, eventually, groupAlive } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -9,6 +9,7 @@ let client: FirefoxClient;
 
 beforeAll(async () => {
   server = await startTestServer({
+    '/big.html': page('Big', Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i} <a href="#${i}">link</a></p>`).join('')),
     // The same console page twice in frames: once from the page's own origin, once cross-origin (another process).
     '/framed.html': (request, response) => {
       const port = (request.headers.host ?? '').split(':')[1] ?? '';
@@ -275,6 +276,33 @@ describe('FirefoxClient against a launched Firefox', () => {
 });
 
 describe('closing', () => {
+  it('says a page crashed when its content process ends, never snapshots the blank page left behind, and recovers by navigating', async () => {
+    await resetPages();
+    const url = server.url('/big.html');
+    await client.navigate(url);
+    const kill = (): void => {
+      for (const pid of contentProcesses(client.pid ?? -1)) process.kill(pid, 'SIGKILL');
+    };
+    // Killed during a snapshot: the answer is the crash or the page as it was, never an empty blank page.
+    const during = client.takeSnapshot();
+    setTimeout(kill, 20);
+    const outcome = await during.then((snapshot) => snapshot.url, (error: unknown) => error);
+    if (typeof outcome === 'string') expect(outcome).toBe(url);
+    else expect(outcome).toBeInstanceOf(PageCrashedError);
+    kill();
+    let crashed = false;
+    for (let tries = 0; tries < 100 && !crashed; tries++) {
+      crashed = (await client.listPages())[0]?.crashed === true;
+      if (!crashed) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(crashed).toBe(true);
+    await expect(client.takeSnapshot()).rejects.toThrow(PageCrashedError);
+    await expect(client.takeSnapshot()).rejects.toThrow(`page 0 crashed (its content process ended) while it showed "${url}"`);
+    await client.navigate(url);
+    expect((await client.takeSnapshot()).url).toBe(url);
+    expect((await client.listPages())[0]?.crashed).toBeUndefined();
+  });
+
   it('closes Firefox, deletes its temporary profile and refuses later calls', async () => {
     const own = await FirefoxClient.launch();
     const pid = own.pid ?? 0;

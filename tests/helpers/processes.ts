@@ -56,3 +56,20 @@ function environOf(pid: string): string {
     return '';
   }
 }
+
+/** The web content processes (tabs) of the Firefox with this pid: killing them crashes its pages. */
+export function contentProcesses(firefoxPid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline: string;
+    try {
+      // Processes from Firefox's fork server carry their arguments as one space-separated string.
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').replaceAll('\0', ' ');
+    } catch {
+      continue; // It ended while we looked.
+    }
+    if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline)) found.push(Number(entry));
+  }
+  return found;
+}

@@ -112,6 +112,11 @@ export class NavigationWatcher {
     this.#movedWithin(event.context, event.url);
   }
 
+  /** The page's URL as its last load or same-document navigation left it, when known. */
+  urlOf(context: string): string | undefined {
+    return this.#urls.get(context);
+  }
+
   /** Forgets a page that closed. */
   forget(context: string): void {
     this.#urls.delete(context);
