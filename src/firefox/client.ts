@@ -236,9 +236,15 @@ export class FirefoxClient {
       this.#navigation.onDownloadWillBegin(event);
     });
     bidi.on('browsingContext.navigationCommitted', (event) => {
-      // Firefox shows its crash page in a tab whose content process ended.
-      if (event.url.startsWith('about:tabcrashed')) this.#crashed.set(event.context, new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '');
-      else this.#crashed.delete(event.context);
+      // Firefox shows its crash page in a tab whose content process ended, after a blank
+      // document, and may name that blank document as what crashed: the page's last URL is.
+      if (event.url.startsWith('about:tabcrashed')) {
+        const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
+        const url = named && named !== 'about:blank' ? named : (this.#crashed.get(event.context) ?? this.#navigation.urlOf(event.context) ?? named);
+        this.#crashed.set(event.context, url);
+      } else if (event.url !== 'about:blank') {
+        this.#crashed.delete(event.context);
+      }
       this.#frames.onNavigated(event.context, event.url);
       this.#navigation.onNavigationCommitted(event);
     });
@@ -426,22 +432,10 @@ export class FirefoxClient {
 
   /** Resolves with `work`, or early, with the page's URL and the dialog, when a dialog opens on `context` first. */
   async #unlessDialog(context: string, work: Promise<{ url: string }>): Promise<NavigationResult> {
-    let stop = (): void => undefined;
-    const dialogOpened = new Promise<Dialog>((resolve) => {
-      stop = this.#dialogs.onDialog((where, dialog) => {
-        if (where === context) resolve(dialog);
-      });
-    });
-    // The work goes on behind an open dialog; if it fails later, nobody is waiting for it.
-    work.catch(() => undefined);
-    try {
-      const first = await Promise.race([work, dialogOpened.then((dialog) => ({ dialog }))]);
-      if ('url' in first) return first;
-      const { contexts } = await this.#send('browsingContext.getTree', { root: context, maxDepth: 0 }, 'Reading the page');
-      return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
-    } finally {
-      stop();
-    }
+    const first = await this.#dialogs.race(context, work);
+    if ('value' in first) return first.value;
+    const { contexts } = await this.#send('browsingContext.getTree', { root: context, maxDepth: 0 }, 'Reading the page');
+    return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
   }
 
   async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {

@@ -37,6 +37,27 @@ export class DialogTracker {
     if (dialog === undefined || this.#open.get(context) === dialog) this.#open.delete(context);
   }
 
+  /**
+   * Waits for `work`, unless the page has a dialog open or opens one first: then resolves at once
+   * with the dialog, and the work goes on behind it (a later failure of it is nobody's).
+   */
+  async race<T>(context: string, work: Promise<T>): Promise<{ value: T } | { dialog: Dialog }> {
+    work.catch(() => undefined);
+    const open = this.#open.get(context);
+    if (open) return { dialog: open };
+    let stop = (): void => undefined;
+    const opened = new Promise<Dialog>((resolve) => {
+      stop = this.onDialog((where, dialog) => {
+        if (where === context) resolve(dialog);
+      });
+    });
+    try {
+      return await Promise.race([work.then((value) => ({ value })), opened.then((dialog) => ({ dialog }))]);
+    } finally {
+      stop();
+    }
+  }
+
   /** Calls `listener` whenever a dialog opens; returns a function that stops it. */
   onDialog(listener: (context: string, dialog: Dialog) => void): () => void {
     this.#waiters.add(listener);

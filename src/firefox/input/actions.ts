@@ -378,23 +378,8 @@ export class InputController {
 
   /** Resolves with the dialog if one opens on `context` before `work` ends; otherwise undefined. */
   async #raceDialog(context: string, work: Promise<unknown>): Promise<Dialog | undefined> {
-    const open = this.dialogs.get(context);
-    if (open) {
-      work.catch(() => undefined);
-      return open;
-    }
-    let stop = (): void => undefined;
-    const opened = new Promise<Dialog>((resolve) => {
-      stop = this.dialogs.onDialog((where, dialog) => {
-        if (where === context) resolve(dialog);
-      });
-    });
-    try {
-      return await Promise.race([work.then(() => undefined), opened]);
-    } finally {
-      stop();
-      work.catch(() => undefined);
-    }
+    const first = await this.dialogs.race(context, work);
+    return 'dialog' in first ? first.dialog : undefined;
   }
 }
 
