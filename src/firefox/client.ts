@@ -205,6 +205,8 @@ export class FirefoxClient {
       if (this.#viewport && info.parent == null) void this.#applyViewport(info.context, this.#viewport).catch(() => undefined);
     });
     bidi.on('browsingContext.contextDestroyed', (info) => {
+      // Frames inside a closed page go with it, whether or not Firefox says so for each.
+      for (const context of this.#frames.subtree(info.context)) this.#navigation.forget(context);
       this.#frames.onDestroyed(info);
       this.#pages.onDestroyed(info);
       this.#console.clear(info.context);
@@ -246,6 +248,7 @@ export class FirefoxClient {
         this.#crashed.delete(event.context);
       }
       this.#frames.onNavigated(event.context, event.url);
+      if (this.#pages.indexOf(event.context) >= 0) this.#snapshots.onNavigated(event.context);
       this.#navigation.onNavigationCommitted(event);
     });
     bidi.on('browsingContext.navigationFailed', (event) => this.#navigation.onNavigationFailed(event));
@@ -304,6 +307,33 @@ export class FirefoxClient {
   /** The pid of the Firefox process, when this client launched it. */
   get pid(): number | undefined {
     return this.#session.process?.pid;
+  }
+
+  /**
+   * How many entries the client's per-page state holds, map by map: for checking (and the soak
+   * bench) that pages which closed leave nothing behind.
+   */
+  stateCounts(): Record<string, number> {
+    const network = this.#network.sizes;
+    const dialogs = this.#dialogs.sizes;
+    const navigation = this.#navigation.sizes;
+    const snapshots = this.#snapshots.sizes;
+    return {
+      pages: this.#pages.ids.length,
+      frames: this.#frames.size,
+      consoleLists: this.#console.size,
+      networkLists: network.pages,
+      networkPending: network.pending,
+      openDialogs: dialogs.open,
+      dialogListeners: dialogs.waiting,
+      navigationUrls: navigation.urls,
+      navigationWatches: navigation.watches,
+      snapshots: snapshots.snapshots,
+      snapshotFrames: snapshots.frames,
+      snapshotHistory: snapshots.history,
+      unresponsive: this.#unresponsive.size,
+      crashed: this.#crashed.size,
+    };
   }
 
   /** The profile directory, when this client launched Firefox. */

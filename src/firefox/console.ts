@@ -90,4 +90,9 @@ export class ConsoleCollector {
   clear(context: string): void {
     this.#byContext.delete(context);
   }
+
+  /** Pages that have a list. */
+  get size(): number {
+    return this.#byContext.size;
+  }
 }

@@ -58,6 +58,11 @@ export class DialogTracker {
     }
   }
 
+  /** Pages with an open dialog, and listeners waiting for one. */
+  get sizes(): { open: number; waiting: number } {
+    return { open: this.#open.size, waiting: this.#waiters.size };
+  }
+
   /** Calls `listener` whenever a dialog opens; returns a function that stops it. */
   onDialog(listener: (context: string, dialog: Dialog) => void): () => void {
     this.#waiters.add(listener);

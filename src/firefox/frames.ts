@@ -17,6 +17,15 @@ export class FrameTree {
     this.#frames.set(info.context, { parent: info.parent ?? null, url: info.url });
   }
 
+  /** The context and every frame inside it, as far as they are known. */
+  subtree(context: string): string[] {
+    const found = [context];
+    for (let index = 0; index < found.length; index++) {
+      for (const [child, frame] of this.#frames) if (frame.parent === found[index]) found.push(child);
+    }
+    return found;
+  }
+
   /** A context went away, and with it every frame inside it. */
   onDestroyed(info: BrowsingContext.Info): void {
     this.#frames.delete(info.context);

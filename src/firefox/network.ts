@@ -147,6 +147,11 @@ export class NetworkCollector {
     return this.#byContext.get(context)?.find((entry) => entry.id === id);
   }
 
+  /** Pages that have a list, and requests still waiting for their answer. */
+  get sizes(): { pages: number; pending: number } {
+    return { pages: this.#byContext.size, pending: this.#byKey.size };
+  }
+
   clear(context: string): void {
     for (const entry of this.#byContext.get(context) ?? []) this.#forgetKey(entry);
     this.#byContext.delete(context);

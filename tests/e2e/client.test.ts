@@ -208,6 +208,32 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(client.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
 
+  it('leaves nothing behind of pages that closed, in any of its maps', async () => {
+    await resetPages();
+    await client.takeSnapshot();
+    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    const before = client.stateCounts();
+    for (let round = 0; round < 3; round++) {
+      await client.newPage(server.url('/framed.html'));
+      await client.waitForText('Framed');
+      await client.takeSnapshot();
+      await client.takeSnapshot({ since: 1 });
+      await client.closePage(1);
+    }
+    await settle();
+    expect(client.stateCounts()).toEqual(before);
+    // A page that navigates keeps its maps' entries for the new document only.
+    await client.navigate(server.url('/a.html'));
+    await client.takeSnapshot();
+    await client.navigate(server.url('/b.html'));
+    const snapshot = await client.takeSnapshot();
+    await settle();
+    expect(client.stateCounts().snapshots).toBe(1);
+    expect(client.stateCounts().snapshotHistory).toBe(1);
+    expect(snapshot.id).toBeGreaterThan(1);
+  });
+
   it('records each hop of a redirect', async () => {
     await resetPages();
     client.clearNetworkRequests();

@@ -117,6 +117,11 @@ export class NavigationWatcher {
     return this.#urls.get(context);
   }
 
+  /** Pages with a known URL, and watches under way. */
+  get sizes(): { urls: number; watches: number } {
+    return { urls: this.#urls.size, watches: this.#watches.size };
+  }
+
   /** Forgets a page that closed. */
   forget(context: string): void {
     this.#urls.delete(context);

@@ -61,8 +61,8 @@ export interface UidSelector {
 const UID_PATTERN = /^(\d+)_(\d+)$/;
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
-/** Snapshot ids of closed pages remembered for their error message. */
-const CLOSED_KEPT = 10_000;
+/** Snapshot ids of closed or navigated pages remembered for their error message. */
+const GONE_KEPT = 10_000;
 
 /** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
@@ -85,8 +85,8 @@ export class SnapshotManager {
   readonly #cleared = new Set<number>();
   /** Recent snapshots, for `since`. */
   readonly #history: TakenSnapshot[] = [];
-  /** Snapshot ids of pages that closed, so their uids are refused as such; the oldest are dropped. */
-  readonly #closed = new Set<number>();
+  /** Snapshot ids whose page closed or navigated, so their uids are refused saying which; the oldest are dropped. */
+  readonly #gone = new Map<number, 'closed' | 'navigated'>();
 
   constructor(
     private readonly page: PageAccess,
@@ -262,18 +262,32 @@ export class SnapshotManager {
 
   /** Forgets a page that closed: its snapshots, frames and history; its uids are then refused as a closed page's. */
   forget(page: string): void {
+    this.#drop(page, 'closed');
+  }
+
+  /** The page loaded a new document: the uids of its snapshots died with the old one, and diffs against them mean nothing. */
+  onNavigated(page: string): void {
+    this.#drop(page, 'navigated');
+  }
+
+  #drop(page: string, why: 'closed' | 'navigated'): void {
     for (const [id, snapshot] of this.#snapshots) {
       if (snapshot.page !== page) continue;
       this.#snapshots.delete(id);
       this.#cleared.delete(id);
-      this.#closed.add(id);
+      this.#gone.set(id, why);
     }
     for (const [frame, info] of this.#frames) if (info.page === page) this.#frames.delete(frame);
     for (let index = this.#history.length - 1; index >= 0; index--) if (this.#history[index]?.pageId === page) this.#history.splice(index, 1);
-    for (const id of this.#closed) {
-      if (this.#closed.size <= CLOSED_KEPT) break;
-      this.#closed.delete(id);
+    for (const id of this.#gone.keys()) {
+      if (this.#gone.size <= GONE_KEPT) break;
+      this.#gone.delete(id);
     }
+  }
+
+  /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
+  get sizes(): { snapshots: number; frames: number; history: number } {
+    return { snapshots: this.#snapshots.size, frames: this.#frames.size, history: this.#history.length };
   }
 
   /** Forgets every uid of the page (its frames included) and removes the attributes. */
@@ -294,7 +308,9 @@ export class SnapshotManager {
     const snapshotId = Number(match[1]);
     const counter = Number(match[2]);
     const snapshot = this.#snapshots.get(snapshotId);
-    if (snapshot === undefined && this.#closed.has(snapshotId)) throw new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page');
+    const gone = snapshot === undefined ? this.#gone.get(snapshotId) : undefined;
+    if (gone === 'closed') throw new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page');
+    if (gone === 'navigated') throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
     if (snapshot === undefined) throw new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
     if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
     if (snapshot.page !== page) {
