@@ -440,6 +440,7 @@ export class FirefoxClient {
    */
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
     this.#urlPolicy.check(url);
+    this.#refuseWhileDialogOpen(this.#selected(), `Navigating to ${quote(url)}`);
     const context = await this.#replaceIfUnresponsive(this.#selected());
     const timeout = options.timeout ?? 30_000;
     const navigation = this.#send('browsingContext.navigate', { context, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, timeout);
@@ -455,6 +456,7 @@ export class FirefoxClient {
   }
 
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
+    this.#refuseWhileDialogOpen(this.#selected(), 'Reloading');
     const context = await this.#responsive(this.#selected(), 'Reloading');
     const reload = this.#send('browsingContext.reload', { context, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
     return this.#unlessDialog(context, reload.then((result) => ({ url: result.url })));
@@ -470,6 +472,7 @@ export class FirefoxClient {
 
   async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {
     const what = delta < 0 ? 'Going back' : 'Going forward';
+    this.#refuseWhileDialogOpen(this.#selected(), what);
     const context = await this.#responsive(this.#selected(), what);
     const deadline = Date.now() + (options.timeout ?? 30_000);
     try {
@@ -591,6 +594,7 @@ export class FirefoxClient {
     for (const [name, value] of [['width', width], ['height', height]] as const) {
       if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
     }
+    this.#refuseWhileDialogOpen(this.#selected(), 'Resizing the viewport');
     await this.#applyViewport(this.#selected(), { width, height });
   }
 
@@ -824,7 +828,7 @@ export class FirefoxClient {
   #refuseWhileDialogOpen(context: string, what: string): void {
     const dialog = this.#dialogs.get(context);
     if (dialog) {
-      throw new FirefoxClientError(`${what} is blocked: ${dialog.type === 'alert' ? 'an' : 'a'} ${dialog.type} dialog is open ("${dialog.message}"). Answer it with handleDialog(accept) first.`);
+      throw new FirefoxClientError(`${what} is blocked: ${dialog.type === 'alert' ? 'an' : 'a'} ${dialog.type} dialog is open ("${dialog.message}"). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`);
     }
   }
 

@@ -38,6 +38,7 @@ beforeAll(async () => {
     '/download.html': page('Download', '<a href="/report.bin">Get the report</a>'),
     '/report.bin': DOWNLOAD,
     '/no-page.html': page('No page', '<a href="/empty">Ping</a> <a href="/reset">Broken</a>'),
+    '/alerting.html': page('Alerting', '<button>Press</button><input aria-label="Name">'),
     '/empty': (_request, response) => {
       response.writeHead(204);
       response.end();
@@ -178,6 +179,25 @@ describe('what pages do on their own', () => {
     const broken = text(await call(client, 'click', { uid: await snapshotUid('link', 'Broken') }));
     expect(broken).toMatch(/It tried to load .*\/reset, which failed: NS_ERROR_NET_RESET/);
     expect(await pageState('() => document.documentURI')).toMatch(/^about:neterror/);
+  });
+
+  it('says an open dialog holds the page, whichever tool is called while it is open, and does nothing behind it', async () => {
+    await call(client, 'navigate_page', { url: server.url('/alerting.html') });
+    const tools: [string, Record<string, unknown>][] = [
+      ['take_snapshot', {}], ['take_screenshot', {}], ['evaluate_script', { function: '() => 1' }], ['get_page_markdown', {}], ['find_in_page', { query: 'Press' }],
+      ['press_key', { key: 'Tab' }], ['type_text', { text: 'x' }], ['scroll_page', { direction: 'down' }], ['wait_for', { text: ['Press'] }], ['resize_page', { width: 800, height: 600 }],
+      ['navigate_page', { url: server.url('/download.html') }], ['navigate_page', { type: 'reload' }], ['list_pages', {}], ['list_console_messages', {}], ['list_network_requests', {}],
+    ];
+    for (const [name, args] of tools) {
+      await call(client, 'evaluate_script', { function: '() => { setTimeout(() => alert("held"), 0); return 1; }' });
+      for (let tries = 0; tries < 40 && !text(await call(client, 'list_pages')).includes('alert dialog is open'); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const answer = await call(client, name, args);
+      if (answer.isError) expect(text(answer), name).toMatch(/is blocked: an alert dialog is open \("held"\)\. Answer it first/);
+      else expect(text(answer), name).toContain('## Open dialog\nA alert dialog is open: "held"');
+      expect(text(await call(client, 'handle_dialog', { action: 'accept' })), name).toContain('Accepted the alert dialog');
+    }
+    // Nothing was done behind the dialog: the page is where it was, as it was.
+    expect(await pageState('() => [location.pathname, document.querySelector("input").value]')).toEqual(['/alerting.html', '']);
   });
 
   it('blocks a flood of popups opened without a user gesture, and reports a tab opened by a click', async () => {

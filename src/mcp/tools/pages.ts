@@ -64,7 +64,9 @@ export const navigatePage = defineTool({
     if (kind === 'url' && url === undefined) throw new InvalidArgumentError('type "url" needs a url.');
     const result =
       kind === 'url' ? await client.navigate(url ?? '', options) : kind === 'back' ? await client.goBack(options) : kind === 'forward' ? await client.goForward(options) : await client.reload(options);
-    response.line(`${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`);
+    // A dialog that opened on the way (an alert while loading, a beforeunload prompt) holds the navigation.
+    const dialog = 'dialog' in result && result.dialog !== undefined;
+    response.line(dialog ? `A dialog opened before ${kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`} finished; the page is at ${result.url} for now, and the rest waits for the dialog's answer.` : `${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`);
     response.structured('url', result.url);
   },
 });
