@@ -368,6 +368,11 @@ export class InputController {
         const dialog = await this.#raceDialog(context, Promise.race([watch.next(), sleep(deadline - Date.now())]));
         if (dialog) return { action, navigated: { url: watch.started, sameDocument: false, complete: false }, dialog, settled: false };
       }
+      // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
+      const errorPage = Math.min(deadline, Date.now() + 1000);
+      while (watch.ended?.outcome === 'failed' && !watch.committed && Date.now() < errorPage) {
+        await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
+      }
       // A download, a 204 or an error page: no new document came, and the answer says what did.
       if (watch.ended) return { action, navigationEnded: watch.ended, settled: true };
       return { action, navigated: { url: watch.started, sameDocument: false, complete: watch.loaded }, settled: watch.loaded };

@@ -16,6 +16,8 @@ export class PageWatch {
   navigation: string | null = null;
   /** The navigation ended without a new document (a download, a 204, an error page). */
   ended: NavigationEnd | undefined;
+  /** A document was committed for the watched navigation (the page, or Firefox's error page). */
+  committed = false;
   /** The new document finished loading. */
   loaded = false;
   /** A same-document navigation (an anchor, history.pushState) to a URL other than the one the page had. */
@@ -62,12 +64,16 @@ export class NavigationWatcher {
       watch.started = event.url;
       watch.navigation = event.navigation;
       watch.loaded = false;
+      watch.committed = false;
       watch.ended = undefined;
     });
   }
 
   /** A committed navigation to Firefox's error page is a failed one: no load event follows. */
   onNavigationCommitted(event: BrowsingContext.NavigationInfo): void {
+    this.#each(event.context, (watch) => {
+      if (watch.navigation === event.navigation) watch.committed = true;
+    });
     if (!/^about:(neterror|certerror)\b/.test(event.url)) return;
     const reason = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('d') ?? 'the page could not be loaded';
     this.#end(event.context, event.navigation, { url: this.#startedUrl(event.context, event.navigation) ?? event.url, outcome: 'failed', detail: reason });
