@@ -671,10 +671,7 @@ export class FirefoxClient {
     const context = await this.#ready('Taking a snapshot');
     const snapshot = await this.#snapshots.take(context, options).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
-      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) {
-        for (let waited = 0; waited < 1000 && !this.#crashed.has(context); waited += 50) await sleep(50);
-        this.#refuseIfCrashed(context, 'Taking a snapshot');
-      }
+      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing(context, 'Taking a snapshot');
       throw error;
     });
     await this.#crashedDuring(context, 'Taking a snapshot', snapshot.url);
@@ -779,6 +776,11 @@ export class FirefoxClient {
    */
   async #crashedDuring(context: string, what: string, url: string): Promise<void> {
     if (url !== 'about:blank' || this.#navigation.urlOf(context) === 'about:blank') return;
+    await this.#refuseIfCrashing(context, what);
+  }
+
+  /** Gives Firefox's crash page a moment (up to 1 s) to arrive, and refuses if it does. */
+  async #refuseIfCrashing(context: string, what: string): Promise<void> {
     for (let waited = 0; waited < 1000 && !this.#crashed.has(context); waited += 50) await sleep(50);
     this.#refuseIfCrashed(context, what);
   }

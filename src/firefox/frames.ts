@@ -28,9 +28,7 @@ export class FrameTree {
 
   /** A context went away, and with it every frame inside it. */
   onDestroyed(info: BrowsingContext.Info): void {
-    this.#frames.delete(info.context);
-    for (const child of info.children ?? []) this.onDestroyed(child);
-    for (const [context, frame] of this.#frames) if (frame.parent === info.context) this.onDestroyed({ ...info, context, children: null });
+    for (const context of this.subtree(info.context)) this.#frames.delete(context);
   }
 
   /** A frame's document changed: its URL is the one its events now come from. */

@@ -68,7 +68,8 @@ export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
   // A visually hidden checkbox is clicked where a person clicks it: on its label.
-  const shown = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) ? (visibleLabel(el, new Labels()) ?? el) : el;
+  const labels = new Labels();
+  const shown = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) ? (visibleLabel(el, labels) ?? el) : el;
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
   const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
@@ -88,7 +89,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     if (!(own && composedContains(el, own)) && !viaLabel) coveredBy = describe(own ?? hit);
   }
   const tag = el.localName;
-  const { role, name } = roleAndName(el);
+  const { role, name } = roleAndName(el, labels);
   const input = el as HTMLInputElement;
   const editable = (tag === 'input' && TEXT_INPUT_TYPES.has(input.type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
   const target: ActionTarget = {

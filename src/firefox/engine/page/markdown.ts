@@ -65,10 +65,6 @@ interface Reading {
 
 let reading: Reading = { labels: new Labels(), active: null, snapshotId: null, uids: [] };
 
-interface Info extends Nameable {
-  names: string[];
-}
-
 function shortenUrl(url: string): string {
   if (url.startsWith('data:') && url.length > 100) {
     const comma = url.indexOf(',');
@@ -77,17 +73,17 @@ function shortenUrl(url: string): string {
   return url;
 }
 
-function attr(info: Info, name: string): string | null {
-  return info.names.includes(name) ? info.el.getAttribute(name) : null;
+function attr(info: Nameable, name: string): string | null {
+  return info.has(name) ? info.el.getAttribute(name) : null;
 }
 
-function infoOf(el: Element, tag: string): Info {
-  const { names, has } = attributeTest(el);
-  return { el, tag, names, has, role: roleOf(el, tag, has) };
+function infoOf(el: Element, tag: string): Nameable {
+  const { has } = attributeTest(el);
+  return { el, tag, has, role: roleOf(el, tag, has) };
 }
 
 /** The element's uid in the agent view: the one it has, or a new one of this reading's snapshot id. */
-function uidOf(info: Info): string | undefined {
+function uidOf(info: Nameable): string | undefined {
   if (reading.snapshotId === null) return undefined;
   const uid = uidFor(info.el, reading.snapshotId);
   reading.uids.push([uid, info.el]);
@@ -98,7 +94,7 @@ function uidOf(info: Info): string | undefined {
  * Whether the element shows, and the flags for its content; NOT_SHOWN when nothing in it can.
  * `block`: also check visibility:hidden (inline elements inherit their block's answer).
  */
-function shown(info: Info, flags: number, block: boolean): number {
+function shown(info: Nameable, flags: number, block: boolean): number {
   const { el, has } = info;
   if (has('hidden') || ariaHidden(el, has)) return NOT_SHOWN;
   const box = boxOf(el);
@@ -112,7 +108,7 @@ function shown(info: Info, flags: number, block: boolean): number {
   return flags;
 }
 
-function isBlock(info: Info): boolean {
+function isBlock(info: Nameable): boolean {
   const { tag, role } = info;
   if (BLOCK_TAGS.has(tag) || tag.includes('-') || LANDMARK_ROLES.has(role) || role === 'heading' || role === 'list' || role === 'table' || role === 'grid') return true;
   // An element HTML does not know (an app's <redoc> root) wraps whatever the app puts in it, as a custom element does.
@@ -213,14 +209,14 @@ function inlineNode(node: Node, out: MdInline[], flags: number): void {
   inlineElement(info, out, own);
 }
 
-function wrapped(kind: 'strong' | 'em' | 'del', info: Info, out: MdInline[], flags: number): void {
+function wrapped(kind: 'strong' | 'em' | 'del', info: Nameable, out: MdInline[], flags: number): void {
   const c: MdInline[] = [];
   inlineChildren(info.el, c, flags);
   if (hasContent(c)) out.push({ k: kind, c });
   else if (c.length > 0) pushText(out, ' ');
 }
 
-function inlineElement(info: Info, out: MdInline[], flags: number): void {
+function inlineElement(info: Nameable, out: MdInline[], flags: number): void {
   const { el, tag } = info;
   const control = controlOf(info, flags);
   if (control !== undefined) {
@@ -229,7 +225,7 @@ function inlineElement(info: Info, out: MdInline[], flags: number): void {
   }
   switch (tag) {
     case 'a':
-      if (!(flags & IN_LINK) && info.names.includes('href')) {
+      if (!(flags & IN_LINK) && info.has('href')) {
         link(info, out, flags);
         return;
       }
@@ -277,7 +273,7 @@ function inlineElement(info: Info, out: MdInline[], flags: number): void {
   inlineChildren(el, out, flags);
 }
 
-function link(info: Info, out: MdInline[], flags: number): void {
+function link(info: Nameable, out: MdInline[], flags: number): void {
   const href = (info.el as HTMLAnchorElement).href as unknown;
   const c: MdInline[] = [];
   inlineChildren(info.el, c, (flags | IN_LINK) & ~MUTE);
@@ -305,14 +301,14 @@ function permalink(href: string): boolean {
 }
 
 /** A name for an element whose content says nothing (an icon link): its accessible name, or an SVG's title. */
-function fallbackName(info: Info): string {
+function fallbackName(info: Nameable): string {
   const [name] = nameOf(info, reading.labels, null);
   if (name) return name;
   const svg = info.el.querySelector('svg');
   return svg ? collapse(svg.getAttribute('aria-label') ?? svg.querySelector('title')?.textContent ?? '') : '';
 }
 
-function image(info: Info, out: MdInline[]): void {
+function image(info: Nameable, out: MdInline[]): void {
   const alt = attr(info, 'alt');
   // alt="" says the image is decoration; role none or presentation says the same.
   if (alt === '' || info.role === 'generic') return;
@@ -327,14 +323,14 @@ function image(info: Info, out: MdInline[]): void {
 // ------------------------------------------------------------------ controls
 
 /** A control in the agent view: what has a widget role, except a link, which is a link in both views. */
-function isControl(info: Info): boolean {
+function isControl(info: Nameable): boolean {
   if (!INTERACTIVE_ROLES.has(info.role) || (info.role === 'link' && info.tag === 'a')) return false;
   // A summary is something to click in the agent view and a line of text in the document view.
   return info.tag !== 'summary' || reading.snapshotId !== null;
 }
 
 /** The element as a control (roles and names as the snapshot gives them): undefined when it is not one, null when it shows nothing. */
-function controlOf(info: Info, flags: number): MdControl | null | undefined {
+function controlOf(info: Nameable, flags: number): MdControl | null | undefined {
   if (!isControl(info)) return undefined;
   const { el, tag, role } = info;
   // Inside visibility:hidden, nothing shows; the caller drops it.
@@ -363,7 +359,7 @@ function controlOf(info: Info, flags: number): MdControl | null | undefined {
  * says it). When that control is hidden (a styled checkbox), the label is what a person clicks:
  * it stands for the control.
  */
-function label(info: Info, out: MdInline[], flags: number): void {
+function label(info: Nameable, out: MdInline[], flags: number): void {
   const control = (info.el as HTMLLabelElement).control;
   if (!control) {
     inlineChildren(info.el, out, flags);
@@ -407,7 +403,7 @@ function blocksOf(parent: Node, flags: number): MdBlock[] {
   return ctx.out;
 }
 
-function landmarkOf(info: Info, flags: number): ChromeLandmark | undefined {
+function landmarkOf(info: Nameable, flags: number): ChromeLandmark | undefined {
   const landmark = LANDMARK_ROLES.get(info.role);
   if (!landmark || info.has('role')) return landmark;
   // Inside a landmark or a section, a header or footer is part of it; inside an article, so is an aside.
@@ -480,7 +476,7 @@ function blockNode(node: Node, ctx: Ctx, flags: number): void {
       return;
     case 'details':
       // Closed, only its summary shows; text straight inside it has no box to ask.
-      if (!info.names.includes('open')) {
+      if (!info.has('open')) {
         flush(ctx);
         for (let child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === 'summary') blockNode(child, ctx, own);
         flush(ctx);
@@ -524,7 +520,7 @@ function code(el: Element, ctx: Ctx): void {
   ctx.out.push(block);
 }
 
-function list(info: Info, ctx: Ctx, flags: number): void {
+function list(info: Nameable, ctx: Ctx, flags: number): void {
   const ordered = info.tag === 'ol';
   const items: MdListItem[] = [];
   let stray: Ctx | null = null;
@@ -566,7 +562,7 @@ function list(info: Info, ctx: Ctx, flags: number): void {
   ctx.out.push(block);
 }
 
-function listItem(info: Info, flags: number): MdListItem | null {
+function listItem(info: Nameable, flags: number): MdListItem | null {
   const c = blocksOf(info.el, flags);
   const item: MdListItem = { c };
   // A task item: its first content is a checkbox.
@@ -589,7 +585,7 @@ function listItem(info: Info, flags: number): MdListItem | null {
   return item;
 }
 
-function cellOf(info: Info, flags: number): MdCell {
+function cellOf(info: Nameable, flags: number): MdCell {
   const cell: MdCell = { c: blocksOf(info.el, flags) };
   if (info.role === 'columnheader' || info.role === 'rowheader') cell.header = true;
   const colspan = Number(attr(info, 'colspan') ?? attr(info, 'aria-colspan') ?? 1);
@@ -607,7 +603,7 @@ function pushTable(ctx: Ctx, rows: MdRow[], caption: MdInline[] | null, layout: 
   ctx.out.push(block);
 }
 
-function htmlTable(info: Info, ctx: Ctx, flags: number, layout: boolean): void {
+function htmlTable(info: Nameable, ctx: Ctx, flags: number, layout: boolean): void {
   const table = info.el as HTMLTableElement;
   let caption: MdInline[] | null = null;
   const captionEl = table.caption;
@@ -640,7 +636,7 @@ function htmlTable(info: Info, ctx: Ctx, flags: number, layout: boolean): void {
 }
 
 /** A table made of ARIA roles: rows (role=row, through row groups), cells (cell, gridcell, columnheader, rowheader). */
-function ariaTable(info: Info, ctx: Ctx, flags: number): void {
+function ariaTable(info: Nameable, ctx: Ctx, flags: number): void {
   const rows: MdRow[] = [];
   const visitRows = (parent: Node, rowFlags: number, inHead: boolean): void => {
     forContent(parent, (child) => {
@@ -733,7 +729,7 @@ function chromeItems(blocks: readonly MdBlock[], items: MdInline[], nested: MdBl
   }
 }
 
-function chrome(info: Info, landmark: ChromeLandmark, ctx: Ctx, flags: number): void {
+function chrome(info: Nameable, landmark: ChromeLandmark, ctx: Ctx, flags: number): void {
   const items: MdInline[] = [];
   const nested: MdBlock[] = [];
   // Inside a landmark, a header or footer is part of it, and an aside is too.

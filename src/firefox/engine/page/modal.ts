@@ -2,10 +2,10 @@
  * Modal dialogs: a dialog opened with showModal() (the browser makes everything else inert) or a
  * visible dialog marked aria-modal="true". While one is open, what lies outside it is blocked.
  */
-import { clip } from './dom.js';
+import { clip, ELEMENT_NODE, isShadowRoot } from './dom.js';
 import { roleAndName } from './names.js';
 import { uidOf } from './registry.js';
-import type { Has } from './roles.js';
+import { attributeTest, roleOf, type Has } from './roles.js';
 
 /** The modal the last walk found (it may sit in a shadow root, which document queries cannot reach). */
 let lastSeen: WeakRef<Element> | null = null;
@@ -23,7 +23,9 @@ export function rememberModal(el: Element | null): void {
 
 function stillOpen(el: Element): boolean {
   if (!el.isConnected || !el.checkVisibility()) return false;
-  return el.localName === 'dialog' ? el.matches(':modal') : el.getAttribute('aria-modal') === 'true';
+  const tag = el.localName;
+  const { has } = attributeTest(el);
+  return isOpenModal(el, tag, roleOf(el, tag, has), has);
 }
 
 /** The open modal dialog, if any: one in the document found now, or the one the last walk found if it is still open. */
@@ -47,9 +49,9 @@ export function composedContains(ancestor: Element, el: Element): boolean {
 
 /** The node a node renders inside: its slot, its parent, or a shadow root's host. */
 function composedParent(node: Node): Node | null {
-  if (node.nodeType === 1 && (node as Element).assignedSlot) return (node as Element).assignedSlot;
+  if (node.nodeType === ELEMENT_NODE && (node as Element).assignedSlot) return (node as Element).assignedSlot;
   if (node.parentNode) return node.parentNode;
-  return node.nodeType === 11 && 'host' in node ? (node as ShadowRoot).host : null;
+  return isShadowRoot(node) ? node.host : null;
 }
 
 /** The modal as an answer names it: its uid when it has one, its role and name. */

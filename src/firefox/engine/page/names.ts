@@ -4,9 +4,9 @@
  */
 import type { NameSource } from '../types.js';
 import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
-import { attributeTest, explicitRole, inputRole, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
+import { attributeTest, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
 import { internalsAria } from './internals.js';
-import { SEEN } from './visibility.js';
+import { ariaHidden, SEEN } from './visibility.js';
 
 /** Longest name taken from content. */
 const MAX_CONTENT_NAME = 200;
@@ -110,8 +110,7 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
 }
 
 /** What an embedded control contributes to a name around it (accname 2C): its value, not its label. */
-export function embeddedValue(el: Element, tag: string): string | undefined {
-  const role = explicitRole(el.getAttribute('role') ?? '') || (tag === 'input' ? inputRole(el as HTMLInputElement, (name) => el.hasAttribute(name)) : tag === 'textarea' ? 'textbox' : tag === 'select' ? 'combobox' : '');
+export function embeddedValue(el: Element, tag: string, role: string): string | undefined {
   switch (role) {
     case 'textbox': case 'searchbox':
       return tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent;
@@ -144,15 +143,16 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
     const el = child as Element;
     const tag = el.localName;
     if (SKIPPED_TAGS.has(tag)) continue;
+    const { has } = attributeTest(el);
     // A slot and other display:contents boxes render their content: checkVisibility calls them hidden.
-    if (!hidden && (el.getAttribute('aria-hidden') === 'true' || (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))) continue;
-    const value = embeddedValue(el, tag);
+    if (!hidden && (ariaHidden(el, has) || (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))) continue;
+    const value = embeddedValue(el, tag, roleOf(el, tag, has));
     if (value !== undefined) {
       out.push(` ${value} `);
       continue;
     }
     // A descendant with its own label counts by it (accname 2C within the recursion).
-    const label = tag === 'slot' ? '' : el.getAttribute('aria-label')?.trim();
+    const label = tag === 'slot' || !has('aria-label') ? '' : el.getAttribute('aria-label')?.trim();
     if (label) {
       out.push(` ${label} `);
       continue;
@@ -262,10 +262,10 @@ export function nameFromContent(el: Element): string {
 }
 
 /** The role and name of an element met outside a walk (an action's target, a modal dialog). */
-export function roleAndName(el: Element): { role: string; name: string } {
+export function roleAndName(el: Element, labels = new Labels()): { role: string; name: string } {
   const tag = el.localName;
   const { has } = attributeTest(el);
   const role = roleOf(el, tag, has);
-  const [name] = nameOf({ el, tag, role, has }, new Labels(), NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null);
+  const [name] = nameOf({ el, tag, role, has }, labels, NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null);
   return { role, name: clip(name, MAX_CONTENT_NAME) };
 }

@@ -67,10 +67,10 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const tag = control.localName;
     const { names, has } = attributeTest(control);
     const role = roleOf(control, tag, has);
-    const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height)], interactive: true };
+    const node: RawNode = { uid: '', tag, role, box: boxArray(rect), interactive: true };
     const children: RawNode[] = [];
     const text: TextRun[] = [];
-    visitContent(label, children, text, true);
+    visitContent(label, 'label', children, text, true);
     if (children.length) node.children = children;
     elementOf.set(node, control);
     kept.push({ el: control, tag, role, names, has, interactive: true, folds: false, node, text });
@@ -91,8 +91,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   }
 
   /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
-  function visitContent(el: Element, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
-    const shadow = mayHostShadow(el.localName) ? el.shadowRoot : null;
+  function visitContent(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
+    const shadow = mayHostShadow(tag) ? el.shadowRoot : null;
     if (shadow) {
       visitChildren(shadow, out, text, inFold);
     } else {
@@ -127,7 +127,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       // SVG internals are drawing instructions; keep the graphic only when it has a name.
       const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
       if (label && width > 0 && height > 0) {
-        const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+        const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
         elementOf.set(node, el);
         out.push(node);
       }
@@ -150,7 +150,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
         if (label) {
           text?.push(` ${label} `);
           // Its words are replaced by the label; a control inside it is still listed.
-          visitContent(el, out, null, true);
+          visitContent(el, tag, out, null, true);
           return;
         }
         // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
@@ -159,7 +159,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
         const generated = styled && mayGenerate();
         if (block) text?.push(' ');
         if (generated) text.push(generatedText(el, '::before'));
-        visitContent(el, out, text, true);
+        visitContent(el, tag, out, text, true);
         if (generated) text.push(generatedText(el, '::after'));
         if (block) text?.push(' ');
         return;
@@ -172,7 +172,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     }
     // A legend or caption names its group, table or figure: it is not said again.
     if ((tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
-      visitContent(el, out, null, inFold);
+      visitContent(el, tag, out, null, inFold);
       return;
     }
     if (tag === 'label' && !interactive) {
@@ -184,13 +184,13 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       }
       // A label's text names its control: it is not said again.
       if (control) {
-        visitContent(el, out, null, inFold);
+        visitContent(el, tag, out, null, inFold);
         return;
       }
     }
     if (!interactive && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
       if (tag === 'br') text?.push('\n');
-      visitContent(el, out, text, inFold);
+      visitContent(el, tag, out, text, inFold);
       return;
     }
 
@@ -199,16 +199,16 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
     if (!visible) {
       if (boxless) {
-        visitContent(el, out, text, inFold);
+        visitContent(el, tag, out, text, inFold);
         return;
       }
       // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
       // be a transparent control that takes clicks (a styled checkbox, a field fading in).
-      visitContent(el, out, null, inFold);
+      visitContent(el, tag, out, null, inFold);
       return;
     }
     const folds = interactive || NAME_FROM_CONTENT.has(role);
-    const node: RawNode = { uid: '', tag, role, box: [Math.round(rect.x), Math.round(rect.y), Math.round(width), Math.round(height)] };
+    const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
     // Custom elements are kept when they host a shadow root; a closed one is invisible from
     // here, so each custom element without an open root is a candidate that Node checks.
     const custom = tag.includes('-');
@@ -238,7 +238,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       const styled = style !== null && mayGenerate();
       if (styled) ownText.push(generatedText(el, '::before'));
       if (control) inControlName++;
-      visitContent(el, children, ownText, folds || inFold);
+      visitContent(el, tag, children, ownText, folds || inFold);
       if (control) inControlName--;
       if (styled) ownText.push(generatedText(el, '::after'));
     }
@@ -268,7 +268,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 
   if (root) visitChildren(root, top, null, false);
   else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
-  else visitContent(document.documentElement, top, null, false);
+  else visitContent(document.documentElement, 'html', top, null, false);
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
     const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => transformed(plainText(pending.text), pending.transform) : null);
@@ -387,4 +387,9 @@ function dropEchoes(nodes: RawNode[]): RawNode[] {
     }
   }
   return dropped;
+}
+
+/** A box as snapshots carry it: x, y, width, height in whole CSS pixels. */
+function boxArray(rect: DOMRect): RawNode['box'] {
+  return [Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height)];
 }
