@@ -9,12 +9,8 @@
  *   npm run bench:soak                      (ROUNDS=1000 CYCLES=500)
  *   ROUNDS=200 CYCLES=100 npm run bench:soak
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserHolder } from '../src/mcp/browser.js';
-import { parseOptions } from '../src/mcp/options.js';
-import { createServer } from '../src/mcp/server.js';
+import { startInProcessServer } from '../tests/helpers/mcp.js';
 import { formatTable, random, servePage, WORDS } from './lib.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 1000);
@@ -38,12 +34,7 @@ function mb(bytes: number): number {
 
 async function main(): Promise<void> {
   const site = await servePage(page(10_000));
-  const options = parseOptions([], {});
-  const holder = new BrowserHolder(options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createServer(options, holder).connect(serverSide);
-  const client = new Client({ name: 'soak-bench', version: '1.0.0' });
-  await client.connect(clientSide);
+  const { client, holder, close } = await startInProcessServer();
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content).slice(0, 300)}`);
@@ -78,8 +69,7 @@ async function main(): Promise<void> {
       if (cycle % Math.max(1, Math.floor(CYCLES / 5)) === 0) sample('new_page+close_page', cycle);
     }
   } finally {
-    await client.close();
-    await holder.close();
+    await close();
     await site.close();
   }
   const after = curve.at(-1);

@@ -14,11 +14,10 @@
  */
 import { build } from 'esbuild';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NOT_FOUND, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -195,20 +194,13 @@ export async function buildCorpus(outDir: string): Promise<void> {
   ]);
 }
 
-export interface CorpusServer {
-  /** http://127.0.0.1:PORT */
-  origin: string;
-  url(path: string): string;
-  close(): Promise<void>;
-}
-
 function inside(base: string, path: string): string | undefined {
   const full = normalize(join(base, path));
   return full.startsWith(base + sep) ? full : undefined;
 }
 
 /** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1. */
-export async function startCorpusServer(): Promise<CorpusServer> {
+export async function startCorpusServer(): Promise<TestServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-corpus-'));
   await buildCorpus(outDir);
   const files = (path: string): string | undefined => {
@@ -221,33 +213,23 @@ export async function startCorpusServer(): Promise<CorpusServer> {
     }
     return undefined;
   };
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const html = PAGES[path];
-    if (html !== undefined) {
-      response.writeHead(200, { 'content-type': TYPES['.html'] });
-      response.end(html);
+  const pages = Object.fromEntries(Object.entries(PAGES).map(([path, html]): [string, Route] => [path, (_request, response) => {
+    response.writeHead(200, { 'content-type': TYPES['.html'] });
+    response.end(html);
+  }]));
+  const server = await startTestServer(pages, (request, response) => {
+    const file = files(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
+    if (file === undefined || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      NOT_FOUND(request, response);
       return;
     }
-    const file = files(path);
-    if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(response);
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'text/plain' });
-    response.end('not found');
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin,
-    url: (path) => origin + path,
+    ...server,
     close: async () => {
-      await new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      });
+      await server.close();
       rmSync(outDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCorpusServer, type CorpusServer } from '../corpus/index.js';
-import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { startCorpusServer } from '../corpus/index.js';
+import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import type { TestServer } from '../helpers/server.js';
 
 /**
  * Real tasks on real third-party libraries and apps (tests/corpus: Material Web, Shoelace, Redoc,
@@ -10,7 +11,7 @@ import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
  * text, take a uid from it, act, then check the page's real state with evaluate_script.
  */
 
-let corpus: CorpusServer;
+let corpus: TestServer;
 let client: Client;
 
 beforeAll(async () => {
@@ -44,12 +45,8 @@ async function act(name: string, args: Record<string, unknown>): Promise<CallToo
 }
 
 /** Runs a function in the page (evaluate_script) and returns its JSON result. */
-async function evaluate(fn: string, uids: string[] = []): Promise<unknown> {
-  const result = await call(client, 'evaluate_script', { function: fn, ...(uids.length > 0 ? { args: uids.map((uid) => ({ uid })) } : {}) });
-  expect(result.isError, text(result)).toBeFalsy();
-  const json = /```json\n([\s\S]*?)\n```/.exec(text(result))?.[1];
-  if (json === undefined) throw new Error(`No JSON in the evaluate_script answer:\n${text(result)}`);
-  return JSON.parse(json) as unknown;
+function evaluate(fn: string, uids: string[] = []): Promise<unknown> {
+  return evaluateInPage(client, fn, uids);
 }
 
 /** Lets an opening or closing animation finish, as an agent waits before reading the page again. */

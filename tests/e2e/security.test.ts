@@ -3,7 +3,7 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer, type Route } from '../helpers/server.js';
 
 /**
@@ -22,10 +22,8 @@ let client: Client;
 let work: string;
 let outside: string;
 
-async function pageState(expression: string): Promise<unknown> {
-  const result = await call(client, 'evaluate_script', { function: expression });
-  expect(result.isError, text(result)).toBeFalsy();
-  return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(result))?.[1] ?? 'null');
+function pageState(expression: string): Promise<unknown> {
+  return evaluateInPage(client, expression);
 }
 
 async function snapshotUid(role: string, name: string): Promise<string> {

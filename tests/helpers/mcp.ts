@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
+import type { BrowserHolder } from '../../src/mcp/browser.js';
+import { expect } from 'vitest';
 
 /** The built server, as an MCP client would start it. */
 export const SERVER_BIN = new URL('../../dist/src/mcp/bin.js', import.meta.url).pathname;
@@ -38,6 +40,15 @@ export function text(result: CallToolResult): string {
   return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
 }
 
+/** Runs a function in the page with evaluate_script (uids as element arguments) and returns its JSON result; fails the test if the call fails. */
+export async function evaluateInPage(client: Client, fn: string, uids: string[] = []): Promise<unknown> {
+  const result = await call(client, 'evaluate_script', { function: fn, ...(uids.length > 0 ? { args: uids.map((uid) => ({ uid })) } : {}) });
+  expect(result.isError, text(result)).toBeFalsy();
+  const json = /```json\n([\s\S]*?)\n```/.exec(text(result))?.[1];
+  if (json === undefined) throw new Error(`No JSON in the evaluate_script answer:\n${text(result)}`);
+  return JSON.parse(json) as unknown;
+}
+
 /** The uid of the first snapshot line with this role and name. */
 export function uidOf(snapshot: string, role: string, name: string): string {
   const line = snapshot.split('\n').find((candidate) => candidate.includes(` ${role} ${JSON.stringify(name)}`));
@@ -51,7 +62,7 @@ export function uidOf(snapshot: string, role: string, name: string): string {
  * The server's own code in this process, linked to the SDK client in memory: for tests that
  * watch the server from inside (its event loop). Close it to close its Firefox.
  */
-export async function startInProcessServer(args: string[] = []): Promise<{ client: Client; close: () => Promise<void> }> {
+export async function startInProcessServer(args: string[] = []): Promise<{ client: Client; holder: BrowserHolder; close: () => Promise<void> }> {
   const [{ InMemoryTransport }, { BrowserHolder }, { parseOptions }, { createServer }] = await Promise.all([
     import('@modelcontextprotocol/sdk/inMemory.js'),
     import('../../src/mcp/browser.js'),
@@ -66,6 +77,7 @@ export async function startInProcessServer(args: string[] = []): Promise<{ clien
   await client.connect(clientSide);
   return {
     client,
+    holder,
     close: async () => {
       await client.close();
       await holder.close();

@@ -57,18 +57,18 @@ const ROUTES: Record<string, Route> = {
   '/tall.html': html('<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>', 'Tall'),
 };
 
-/** Serves the test pages on 127.0.0.1 (file:// pages produce no network events). */
-export async function startTestServer(extra: Record<string, Route> = {}): Promise<TestServer> {
+/** Answers 404. */
+export const NOT_FOUND: Route = (_request, response) => {
+  response.writeHead(404, { 'content-type': 'text/plain' });
+  response.end('not found');
+};
+
+/** Serves the test pages on 127.0.0.1 (file:// pages produce no network events); `fallback` answers every other path. */
+export async function startTestServer(extra: Record<string, Route> = {}, fallback: Route = NOT_FOUND): Promise<TestServer> {
   const routes = { ...ROUTES, ...extra };
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const route = routes[path];
-    if (route) {
-      route(request, response);
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'text/plain' });
-    response.end('not found');
+    (routes[path] ?? fallback)(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
