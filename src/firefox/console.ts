@@ -1,6 +1,5 @@
 import type { Log } from 'webdriver-bidi-protocol';
 import { fromRemoteValue } from '../bidi/index.js';
-import type { Place } from './frames.js';
 
 export type ConsoleLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -42,40 +41,42 @@ function textOf(entry: Log.Entry): string {
   return '';
 }
 
-/** Keeps every console call and uncaught error per page, up to `capacity` per page (oldest dropped). */
-export class ConsoleCollector {
-  readonly #byContext = new Map<string, ConsoleMessage[]>();
-  #nextId = 1;
+/** Ids unique across the client, handed out in arrival order. */
+export class IdCounter {
+  #next = 1;
+  take(): number {
+    return this.#next++;
+  }
+}
+
+/** One page's console calls and uncaught errors (its frames' included), up to `capacity` (oldest dropped). */
+export class ConsoleLog {
+  readonly #messages: ConsoleMessage[] = [];
 
   constructor(
+    private readonly ids: IdCounter,
     readonly capacity = 1000,
-    /** The page (and frame) a browsing context belongs to: an iframe's messages are its page's. */
-    private readonly placeOf: (context: string) => Place = (context) => ({ page: context }),
   ) {}
 
-  add(entry: Log.Entry): void {
-    if (entry.source.context === undefined) return;
-    const { page: context, frame: frameUrl } = this.placeOf(entry.source.context);
+  /** An entry of the page, or of one of its frames (`frameUrl`). */
+  add(entry: Log.Entry, frameUrl?: string): void {
     const frame = entry.stackTrace?.callFrames[0];
-    const message: ConsoleMessage = {
-      id: this.#nextId++,
+    this.#messages.push({
+      id: this.ids.take(),
       level: isConsoleLevel(entry.level) ? entry.level : 'info',
       type: 'method' in entry ? entry.method : entry.type === 'javascript' ? 'exception' : entry.type,
       text: textOf(entry),
       timestamp: entry.timestamp,
       ...(frame ? { source: { url: frame.url, line: frame.lineNumber + 1, column: frame.columnNumber + 1 } } : {}),
       ...(frameUrl !== undefined ? { frame: frameUrl } : {}),
-    };
-    let list = this.#byContext.get(context);
-    if (!list) this.#byContext.set(context, (list = []));
-    list.push(message);
-    if (list.length > this.capacity) list.splice(0, list.length - this.capacity);
+    });
+    if (this.#messages.length > this.capacity) this.#messages.splice(0, this.#messages.length - this.capacity);
   }
 
-  list(context: string, filter: ConsoleFilter = {}): ConsoleMessage[] {
+  list(filter: ConsoleFilter = {}): ConsoleMessage[] {
     const levels = filter.level === undefined ? undefined : ([] as ConsoleLevel[]).concat(filter.level);
     const needle = filter.textContains?.toLowerCase();
-    return (this.#byContext.get(context) ?? []).filter(
+    return this.#messages.filter(
       (message) =>
         (levels === undefined || levels.includes(message.level)) &&
         (needle === undefined || message.text.toLowerCase().includes(needle)) &&
@@ -83,16 +84,15 @@ export class ConsoleCollector {
     );
   }
 
-  get(context: string, id: number): ConsoleMessage | undefined {
-    return this.#byContext.get(context)?.find((message) => message.id === id);
+  get(id: number): ConsoleMessage | undefined {
+    return this.#messages.find((message) => message.id === id);
   }
 
-  clear(context: string): void {
-    this.#byContext.delete(context);
+  clear(): void {
+    this.#messages.length = 0;
   }
 
-  /** Pages that have a list. */
   get size(): number {
-    return this.#byContext.size;
+    return this.#messages.length;
   }
 }

@@ -1,4 +1,5 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
+import { FirefoxClientError } from './errors.js';
 
 export interface Dialog {
   type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
@@ -8,10 +9,22 @@ export interface Dialog {
   openedAt: number;
 }
 
-/** Remembers the open dialog of each page, so it is reported instead of silently dismissed. */
-export class DialogTracker {
-  readonly #open = new Map<string, Dialog>();
-  readonly #waiters = new Set<(context: string, dialog: Dialog) => void>();
+/** The dialog open on one page, if any, so it is reported instead of silently dismissed. */
+export class PageDialog {
+  #open: Dialog | undefined;
+  readonly #listeners = new Set<(dialog: Dialog) => void>();
+
+  /** `mask` hides secrets in the messages it quotes. */
+  constructor(private readonly mask: (text: string) => string = (text) => text) {}
+
+  get open(): Dialog | undefined {
+    return this.#open;
+  }
+
+  /** Listeners waiting for a dialog (for checking that nothing is left behind). */
+  get waiting(): number {
+    return this.#listeners.size;
+  }
 
   onOpened(event: BrowsingContext.UserPromptOpenedParameters): void {
     const dialog: Dialog = {
@@ -20,52 +33,55 @@ export class DialogTracker {
       ...(event.defaultValue === undefined ? {} : { defaultValue: event.defaultValue }),
       openedAt: Date.now(),
     };
-    this.#open.set(event.context, dialog);
-    for (const waiter of this.#waiters) waiter(event.context, dialog);
+    this.#open = dialog;
+    for (const listener of this.#listeners) listener(dialog);
   }
 
-  onClosed(event: BrowsingContext.UserPromptClosedParameters): void {
-    this.#open.delete(event.context);
+  onClosed(): void {
+    this.#open = undefined;
   }
 
-  get(context: string): Dialog | undefined {
-    return this.#open.get(context);
+  /** Forgets the open dialog (only `dialog`, when given: a newer one that opened meanwhile stays). */
+  forget(dialog?: Dialog): void {
+    if (dialog === undefined || this.#open === dialog) this.#open = undefined;
   }
 
-  /** Forgets the page's dialog (only `dialog`, when given: a newer one stays). */
-  forget(context: string, dialog?: Dialog): void {
-    if (dialog === undefined || this.#open.get(context) === dialog) this.#open.delete(context);
+  /** Refuses `what` while a dialog is open, saying which and how to answer it. */
+  refuseWhileOpen(what: string): void {
+    const dialog = this.#open;
+    if (!dialog) return;
+    throw new FirefoxClientError(`${what} is blocked: ${this.#describe(dialog)} is open ("${this.mask(dialog.message)}"). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`);
+  }
+
+  /** Resolves with `work`, or refuses as soon as a dialog opens first: the page waits for its answer, so the work cannot finish. */
+  async unlessOpened<T>(what: string, work: Promise<T>): Promise<T> {
+    const first = await this.race(work);
+    if ('value' in first) return first.value;
+    throw new FirefoxClientError(`${what} stopped: ${this.#describe(first.dialog)} opened ("${this.mask(first.dialog.message)}") while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`);
+  }
+
+  #describe(dialog: Dialog): string {
+    return `${dialog.type === 'alert' ? 'an' : 'a'} ${dialog.type} dialog`;
   }
 
   /**
    * Waits for `work`, unless the page has a dialog open or opens one first: then resolves at once
    * with the dialog, and the work goes on behind it (a later failure of it is nobody's).
    */
-  async race<T>(context: string, work: Promise<T>): Promise<{ value: T } | { dialog: Dialog }> {
+  async race<T>(work: Promise<T>): Promise<{ value: T } | { dialog: Dialog }> {
     work.catch(() => undefined);
-    const open = this.#open.get(context);
-    if (open) return { dialog: open };
-    let stop = (): void => undefined;
-    const opened = new Promise<Dialog>((resolve) => {
-      stop = this.onDialog((where, dialog) => {
-        if (where === context) resolve(dialog);
-      });
-    });
+    if (this.#open) return { dialog: this.#open };
+    let listener: (dialog: Dialog) => void = () => undefined;
+    const opened = new Promise<Dialog>((resolve) => this.#listeners.add((listener = resolve)));
     try {
       return await Promise.race([work.then((value) => ({ value })), opened.then((dialog) => ({ dialog }))]);
     } finally {
-      stop();
+      this.#listeners.delete(listener);
     }
   }
 
-  /** Pages with an open dialog, and listeners waiting for one. */
-  get sizes(): { open: number; waiting: number } {
-    return { open: this.#open.size, waiting: this.#waiters.size };
-  }
-
-  /** Calls `listener` whenever a dialog opens; returns a function that stops it. */
-  onDialog(listener: (context: string, dialog: Dialog) => void): () => void {
-    this.#waiters.add(listener);
-    return () => this.#waiters.delete(listener);
+  dispose(): void {
+    this.#open = undefined;
+    this.#listeners.clear();
   }
 }

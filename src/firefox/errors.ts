@@ -10,6 +10,13 @@ export class InvalidArgumentError extends FirefoxClientError {
   override name = 'InvalidArgumentError';
 }
 
+/** Throws an InvalidArgumentError naming `name` unless `value` is a whole number of at least `min`. */
+export function checkInteger(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new InvalidArgumentError(`${name} must be an integer of at least ${min}; got ${String(value)}.`);
+  }
+}
+
 /** A page index or page that does not exist (any more). */
 export class NoSuchPageError extends FirefoxClientError {
   override name = 'NoSuchPageError';

@@ -1,4 +1,9 @@
-export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult, type PageMarkdown } from './client.js';
+export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions } from './client.js';
+export { Page, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult, type PageMarkdown } from './page.js';
+export { Browser } from './browser.js';
+export { UserContext } from './user-context.js';
+export { Navigation, type NavigationEnd, type NavigationOutcome } from './navigation.js';
+export { FilePolicy, rootPaths, type RootsProvider } from './files.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type Dialog } from './dialogs.js';
@@ -8,10 +13,10 @@ export { formatSnapshotText, formatHeader, formatNode, allNodes, type Snapshot, 
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 export type { NameSource } from './engine/types.js';
 export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
-export type { NavigationEnd } from './input/navigation-watch.js';
 export { compressSnapshot, formatCompressedText, formatCollapsed, type CollapsedRun, type CompressedNode } from './snapshot/compress.js';
 export { diffSnapshots, formatDiff, type SnapshotDiff } from './snapshot/diff.js';
-export { pageOfText, findInSnapshot, formatFindResult, type TextPage, type FindResult, type FindMatch } from './snapshot/budget.js';
+export { findInSnapshot, formatFindResult, type FindResult, type FindMatch } from './snapshot/budget.js';
+export { pageOfText, continuationNote, DEFAULT_MAX_CHARS, type TextPage } from './text-page.js';
 export { type Observation, type ViewportInfo, type NameStatus, type Zone } from './snapshot/observe.js';
 export { findGeckodriver, type WebDriverOptions } from './webdriver.js';
 export { sessionEndpoint } from './session.js';

@@ -1,5 +1,5 @@
 import type { Network } from 'webdriver-bidi-protocol';
-import type { Place } from './frames.js';
+import type { IdCounter } from './console.js';
 
 export interface NetworkRequest {
   /** Unique across the client, increasing in the order requests started. */
@@ -63,24 +63,22 @@ function resourceTypeOf(request: Network.RequestData): string {
   return request.initiatorType ?? 'other';
 }
 
-/** Keeps every request per page (each redirect hop its own entry), up to `capacity` per page. */
-export class NetworkCollector {
-  readonly #byContext = new Map<string, NetworkRequest[]>();
-  readonly #byKey = new Map<string, NetworkRequest>();
-  #nextId = 1;
+/** One page's requests (its frames' included; each redirect hop its own entry), up to `capacity` (oldest dropped). */
+export class NetworkLog {
+  readonly #requests: NetworkRequest[] = [];
+  /** Requests still waiting for their answer, by protocol id and redirect count. */
+  readonly #pending = new Map<string, NetworkRequest>();
 
   constructor(
+    private readonly ids: IdCounter,
     readonly capacity = 1000,
-    /** The page (and frame) a browsing context belongs to: an iframe's requests are its page's. */
-    private readonly placeOf: (context: string) => Place = (context) => ({ page: context }),
   ) {}
 
-  onBeforeRequestSent(event: Network.BeforeRequestSentParameters): void {
-    if (event.context === null) return;
-    const place = this.placeOf(event.context);
+  /** A request of the page, or of one of its frames (`frameUrl`). */
+  onBeforeRequestSent(event: Network.BeforeRequestSentParameters, frameUrl?: string): void {
     const request = event.request;
     const entry: NetworkRequest = {
-      id: this.#nextId++,
+      id: this.ids.take(),
       requestId: request.request,
       method: request.method,
       url: request.url,
@@ -96,20 +94,18 @@ export class NetworkCollector {
       sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null },
       requestHeaders: headerRecord(request.headers),
       responseHeaders: {},
-      ...(place.frame !== undefined ? { frame: place.frame } : {}),
+      ...(frameUrl !== undefined ? { frame: frameUrl } : {}),
     };
-    let list = this.#byContext.get(place.page);
-    if (!list) this.#byContext.set(place.page, (list = []));
-    list.push(entry);
-    this.#byKey.set(this.#key(event), entry);
-    while (list.length > this.capacity) {
-      const dropped = list.shift();
-      if (dropped) this.#forgetKey(dropped);
+    this.#requests.push(entry);
+    this.#pending.set(keyOf(event), entry);
+    while (this.#requests.length > this.capacity) {
+      const dropped = this.#requests.shift();
+      if (dropped) this.#forgetPending(dropped);
     }
   }
 
   onResponseCompleted(event: Network.ResponseCompletedParameters): void {
-    const entry = this.#byKey.get(this.#key(event));
+    const entry = this.#pending.get(keyOf(event));
     if (!entry) return;
     const response = event.response;
     entry.status = response.status;
@@ -120,21 +116,21 @@ export class NetworkCollector {
     entry.timings = timingsOf(event.request.timings);
     entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
     entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived };
-    this.#byKey.delete(this.#key(event));
+    this.#pending.delete(keyOf(event));
   }
 
   onFetchError(event: Network.FetchErrorParameters): void {
-    const entry = this.#byKey.get(this.#key(event));
+    const entry = this.#pending.get(keyOf(event));
     if (!entry) return;
     entry.failure = event.errorText;
     entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
-    this.#byKey.delete(this.#key(event));
+    this.#pending.delete(keyOf(event));
   }
 
-  list(context: string, filter: NetworkFilter = {}): NetworkRequest[] {
+  list(filter: NetworkFilter = {}): NetworkRequest[] {
     const types = filter.resourceType === undefined ? undefined : ([] as string[]).concat(filter.resourceType);
     const method = filter.method?.toUpperCase();
-    return (this.#byContext.get(context) ?? []).filter(
+    return this.#requests.filter(
       (entry) =>
         (filter.urlContains === undefined || entry.url.includes(filter.urlContains)) &&
         (method === undefined || entry.method === method) &&
@@ -143,25 +139,25 @@ export class NetworkCollector {
     );
   }
 
-  get(context: string, id: number): NetworkRequest | undefined {
-    return this.#byContext.get(context)?.find((entry) => entry.id === id);
+  get(id: number): NetworkRequest | undefined {
+    return this.#requests.find((entry) => entry.id === id);
   }
 
-  /** Pages that have a list, and requests still waiting for their answer. */
-  get sizes(): { pages: number; pending: number } {
-    return { pages: this.#byContext.size, pending: this.#byKey.size };
+  /** Requests kept, and requests still waiting for their answer. */
+  get sizes(): { requests: number; pending: number } {
+    return { requests: this.#requests.length, pending: this.#pending.size };
   }
 
-  clear(context: string): void {
-    for (const entry of this.#byContext.get(context) ?? []) this.#forgetKey(entry);
-    this.#byContext.delete(context);
+  clear(): void {
+    this.#requests.length = 0;
+    this.#pending.clear();
   }
 
-  #key(event: Network.BaseParameters): string {
-    return `${event.request.request}#${event.redirectCount}`;
+  #forgetPending(entry: NetworkRequest): void {
+    for (const [key, value] of this.#pending) if (value === entry) this.#pending.delete(key);
   }
+}
 
-  #forgetKey(entry: NetworkRequest): void {
-    for (const [key, value] of this.#byKey) if (value === entry) this.#byKey.delete(key);
-  }
+function keyOf(event: Network.BaseParameters): string {
+  return `${event.request.request}#${event.redirectCount}`;
 }

@@ -21,6 +21,9 @@ const HIGH_ENTROPY = /(?<![\w/.-])(?=[\w+/-]*\d)(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z
 
 export const REDACTED = '<redacted>';
 
+/** Headers whose values are credentials whatever they hold: shown as REDACTED, never printed. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
+
 /**
  * Hides what looks like a secret in text bound for a model or a log: tokens of known shapes,
  * authorization values, credential parameters; with `entropy`, also long random-looking runs
@@ -85,6 +88,30 @@ export class SecretStore {
     let out = text;
     for (const [name, value] of this.#values) out = out.split(value).join(`<secret>${name}</secret>`);
     return redactTokens(out, options);
+  }
+
+  /**
+   * A network request as it may be shown: the URLs and header values masked, and the values of
+   * credential headers (authorization, cookie, API keys…) replaced whole.
+   */
+  maskRequest<T extends { url: string; frame?: string; requestHeaders: Record<string, string>; responseHeaders: Record<string, string> }>(request: T): T {
+    const masked = { ...request, url: this.mask(request.url), requestHeaders: this.#maskHeaders(request.requestHeaders), responseHeaders: this.#maskHeaders(request.responseHeaders) };
+    if (request.frame !== undefined) masked.frame = this.mask(request.frame);
+    return masked;
+  }
+
+  /** A console message as it may be shown: its text masked, random-looking runs too (pages log tokens), and its URLs. */
+  maskMessage<T extends { text: string; frame?: string; source?: { url: string } }>(message: T): T {
+    const masked = { ...message, text: this.mask(message.text, { entropy: true }) };
+    if (message.frame !== undefined) masked.frame = this.mask(message.frame);
+    if (message.source !== undefined) masked.source = { ...message.source, url: this.mask(message.source.url) };
+    return masked;
+  }
+
+  #maskHeaders(headers: Record<string, string>): Record<string, string> {
+    const masked = Object.create(null) as Record<string, string>; // No prototype, as the collector keeps them: any header name is a plain key.
+    for (const [name, value] of Object.entries(headers)) masked[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? REDACTED : this.mask(value);
+    return masked;
   }
 
   /** `mask` applied to every string inside a JSON-like value. */

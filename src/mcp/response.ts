@@ -1,8 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { oneLine, pageOfText, quote, shorten, type ActionResult, type Dialog, type FirefoxClient, type NavigationEnd, type PageInfo } from '../firefox/index.js';
+import type { ActionResult, Dialog, FirefoxClient, NavigationEnd, PageInfo } from '../firefox/index.js';
+// Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
+import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/text-page.js';
+import { oneLine, quote, shorten } from '../firefox/text.js';
 
-/** Characters of one text output (snapshot, Markdown, console, network) unless maxChars says otherwise. */
-export const DEFAULT_MAX_CHARS = 40_000;
 /** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
 const FRAME_CHARS = 8_000;
 /** The longest string in structured content; the text content carries the whole, page by page. */
@@ -34,6 +35,12 @@ export function navigationEndLine(end: NavigationEnd): string {
     case 'failed':
       return `It tried to load ${url}, which failed: ${oneLine(shorten(end.detail, 300))}. The page now shows Firefox's error page; navigate elsewhere or go back.`;
   }
+}
+
+/** A page of text with, when more follows, the note saying how to get it in place of its last line break. */
+function withNote(page: TextPage): string {
+  const note = continuationNote(page);
+  return note === undefined ? page.text : `${page.text.replace(/\n$/, '')}\n${note}`;
 }
 
 /** Describes a dialog the way a model should act on it. */
@@ -72,13 +79,14 @@ export class ToolResponse {
 
   /** Adds a long text within a budget: one page of it, a note saying what was cut, and the paging fields. */
   budgeted(text: string, page: { offset?: number | undefined; maxChars?: number | undefined }): this {
-    const result = pageOfText(text, { offset: page.offset ?? 0, maxChars: page.maxChars ?? this.budget });
-    this.line(result.text);
+    const result = pageOfText(text, { offset: page.offset, maxChars: page.maxChars ?? this.budget });
+    this.line(withNote(result));
     return this.structured('totalChars', result.totalChars)
       .structured('offset', result.offset)
       .structured('hasMore', result.hasMore)
       .structured('nextOffset', result.nextOffset)
-      .structured('truncated', result.truncated);
+      .structured('truncated', result.truncated)
+      .structured('midLine', result.midLine);
   }
 
   image(data: Buffer, mimeType: string): this {
@@ -123,7 +131,7 @@ export class ToolResponse {
         }
         if (this.#includeSnapshot) {
           const snapshot = await client.takeSnapshot();
-          sections.push('## Page snapshot', pageOfText(snapshot.text, { maxChars: this.budget }).text);
+          sections.push('## Page snapshot', withNote(pageOfText(snapshot.text, { maxChars: this.budget })));
         }
       }
     }

@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserClosedError, FirefoxClientError } from '../firefox/index.js';
+import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths } from '../firefox/index.js';
 import type { BrowserHolder } from './browser.js';
 import type { ServerOptions } from './options.js';
-import { DEFAULT_MAX_CHARS, ToolResponse } from './response.js';
-import { FilePolicy, rootPaths } from './files.js';
+import { ToolResponse } from './response.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
 
@@ -40,12 +39,14 @@ function errorText(error: unknown): string {
   return `${text.slice(0, MAX_ERROR_CHARS / 2)} … (${text.length - MAX_ERROR_CHARS} characters cut) … ${text.slice(-MAX_ERROR_CHARS / 2)}`;
 }
 
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client'>, holder: BrowserHolder): Promise<CallToolResult> {
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
   try {
     const { client, note } = await holder.client();
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
-    await tool.handler(args, { ...context, client }, response);
+    const page = client.selectedPage;
+    if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
+    await tool.handler(args, { ...context, client, page }, response);
     return await response.build(client, [...notes, ...client.takeNotes()]);
   } catch (error) {
     return { isError: true, content: [{ type: 'text', text: errorText(error) }] };

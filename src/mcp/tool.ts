@@ -1,13 +1,14 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { FirefoxClient } from '../firefox/index.js';
-import type { FilePolicy } from './files.js';
+import type { FilePolicy, FirefoxClient, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 
 /** What a tool handler gets besides its arguments. */
 export interface ToolContext {
   client: FirefoxClient;
+  /** The page the tool acts on: the selected page when the call began. */
+  page: Page;
   options: ServerOptions;
   /** Where files may be read from and written to. */
   files: FilePolicy;
@@ -18,6 +19,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   description: string;
   annotations: ToolAnnotations & { category: 'pages' | 'snapshot' | 'input' | 'script' | 'console' | 'network' | 'screenshot' };
+  /** Whether an open dialog stops the tool before it starts (the server refuses it, naming the dialog). */
+  blockedByDialog: boolean;
   schema: Shape;
   handler: (args: z.infer<z.ZodObject<Shape>>, context: ToolContext, response: ToolResponse) => Promise<void> | void;
 }

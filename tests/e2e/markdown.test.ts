@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
-import { paginateText, parseMarkdownDocument, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
+import { parseMarkdownDocument, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
+import { pageOfText } from '../../src/firefox/text-page.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
@@ -277,18 +278,18 @@ describe('page Markdown', () => {
     await client.navigate(server.url('/long.html'));
     const { markdown: whole } = await markdown('document');
     expect(whole.length).toBeGreaterThan(20_000);
-    const first = paginateText(whole);
-    expect(first).toMatchObject({ truncated: true, totalChars: whole.length, offset: 0, hasMore: true });
+    const first = pageOfText(whole, { maxChars: 20_000 });
+    expect(first).toMatchObject({ truncated: true, midLine: false, totalChars: whole.length, offset: 0, hasMore: true });
     expect(first.text.endsWith('\n')).toBe(true);
     expect(first.text.length).toBeGreaterThan(16_000);
     let joined = first.text;
     let next = first.nextOffset;
     while (next !== null) {
-      const page = paginateText(whole, next);
+      const page = pageOfText(whole, { offset: next, maxChars: 20_000 });
       joined += page.text;
       next = page.nextOffset;
     }
     expect(joined).toBe(whole);
-    expect(() => paginateText(whole, whole.length + 1)).toThrow(/past the end/);
+    expect(() => pageOfText(whole, { offset: whole.length + 1 })).toThrow(/beyond the end/);
   });
 });

@@ -311,7 +311,7 @@ describe('takeSnapshot', () => {
     } finally {
       rmSync('temp/test-saves', { recursive: true, force: true });
     }
-    await expect(client.takeSnapshot({ saveTo: '/etc' })).rejects.toThrow('outside the working directory');
+    await expect(client.takeSnapshot({ saveTo: '/etc' })).rejects.toThrow('outside the output directory');
     expect(existsSync('/etc/snapshot')).toBe(false);
   });
 

@@ -2,70 +2,13 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { Log } from 'webdriver-bidi-protocol';
+import type { Log, Script } from 'webdriver-bidi-protocol';
 import { BidiConnection, BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError } from '../../src/bidi/index.js';
-
-interface Command {
-  id: number;
-  method: string;
-  params: Record<string, unknown>;
-}
-
-type Handler = (command: Command, socket: WebSocket, remote: FakeRemote) => void;
-
-/** A tiny BiDi remote end on 127.0.0.1: records every command and lets each test decide how to answer. */
-class FakeRemote {
-  readonly received: Command[] = [];
-  readonly sockets = new Set<WebSocket>();
-  handler: Handler = () => undefined;
-
-  private constructor(
-    readonly server: WebSocketServer,
-    readonly url: string,
-  ) {
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-      socket.on('message', (data: Buffer) => {
-        const command = JSON.parse(data.toString()) as Command;
-        this.received.push(command);
-        this.handler(command, socket, this);
-      });
-    });
-  }
-
-  static async start(): Promise<FakeRemote> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', reject);
-    });
-    const { port } = server.address() as AddressInfo;
-    return new FakeRemote(server, `ws://127.0.0.1:${port}/session`);
-  }
-
-  static success(socket: WebSocket, id: number, result: unknown): void {
-    socket.send(JSON.stringify({ type: 'success', id, result }));
-  }
-
-  static error(socket: WebSocket, id: number, error: string, message: string, stacktrace?: string): void {
-    socket.send(JSON.stringify({ type: 'error', id, error, message, ...(stacktrace === undefined ? {} : { stacktrace }) }));
-  }
-
-  static event(socket: WebSocket, method: string, params: unknown): void {
-    socket.send(JSON.stringify({ type: 'event', method, params }));
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.terminate();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 
 /** What Firefox answers to script.evaluate: the expression comes back as a string, so each answer names its command. */
-function evaluateResult(command: Command): unknown {
-  return { type: 'success', realm: 'realm-1', result: { type: 'string', value: command.params.expression } };
+function evaluateResult(params: Script.EvaluateParameters): Script.EvaluateResult {
+  return { type: 'success', realm: 'realm-1', result: { type: 'string', value: params.expression } };
 }
 
 function evaluate(connection: BidiConnection, expression: string, timeout?: number) {
@@ -90,12 +33,10 @@ async function freePort(): Promise<number> {
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
-async function setup(commandTimeout = 10_000): Promise<{ remote: FakeRemote; connection: BidiConnection }> {
-  const remote = await FakeRemote.start();
+async function setup(commandTimeout = 10_000): Promise<{ remote: FakeBidi; connection: BidiConnection }> {
+  const remote = await FakeBidi.start();
   cleanups.push(() => remote.stop());
-  const connection = await BidiConnection.connect(remote.url, { commandTimeout });
-  cleanups.push(() => connection.close());
-  return { remote, connection };
+  return { remote, connection: await remote.connect({ commandTimeout }) };
 }
 
 afterEach(async () => {
@@ -106,16 +47,15 @@ afterEach(async () => {
 describe('BidiConnection', () => {
   it('matches answers to commands by id even when they arrive out of order', async () => {
     const { remote, connection } = await setup();
-    const held: Command[] = [];
-    remote.handler = (command, socket) => {
-      held.push(command);
-      if (held.length < 3) return;
-      // Answer the last command first, then the first, then the second.
-      for (const index of [2, 0, 1]) {
-        const answer = held[index];
-        if (answer) FakeRemote.success(socket, answer.id, evaluateResult(answer));
-      }
-    };
+    const held: (() => void)[] = [];
+    remote.onCommand('script.evaluate', (params) =>
+      new Promise((resolve) => {
+        held.push(() => resolve(evaluateResult(params)));
+        if (held.length < 3) return;
+        // Answer the last command first, then the first, then the second.
+        for (const index of [2, 0, 1]) held[index]?.();
+      }),
+    );
 
     const results = await Promise.all([evaluate(connection, 'first'), evaluate(connection, 'second'), evaluate(connection, 'third')]);
 
@@ -124,22 +64,16 @@ describe('BidiConnection', () => {
       'second',
       'third',
     ]);
-    const ids = remote.received.map((command) => command.id);
+    const ids = remote.commands.map((command) => command.id);
     expect(new Set(ids).size).toBe(3);
-    expect(remote.received.map((command) => command.method)).toEqual(['script.evaluate', 'script.evaluate', 'script.evaluate']);
+    expect(remote.commands.map((command) => command.method)).toEqual(['script.evaluate', 'script.evaluate', 'script.evaluate']);
   });
 
   it('rejects a command with BidiTimeoutError after its own timeout and stays usable, ignoring the late answer', async () => {
     const { remote, connection } = await setup();
-    remote.handler = (command, socket) => {
-      if (command.params.expression === 'slow') {
-        setTimeout(() => {
-          if (socket.readyState === socket.OPEN) FakeRemote.success(socket, command.id, evaluateResult(command));
-        }, 150);
-      } else {
-        FakeRemote.success(socket, command.id, evaluateResult(command));
-      }
-    };
+    remote.onCommand('script.evaluate', (params) =>
+      params.expression === 'slow' ? new Promise((resolve) => setTimeout(() => resolve(evaluateResult(params)), 150)) : evaluateResult(params),
+    );
 
     const started = Date.now();
     const error = await evaluate(connection, 'slow', 50).catch((caught: unknown) => caught);
@@ -159,8 +93,9 @@ describe('BidiConnection', () => {
 
   it('turns an error answer into BidiProtocolError keeping the code, message and stack trace', async () => {
     const { remote, connection } = await setup();
-    remote.handler = (command, socket) =>
-      FakeRemote.error(socket, command.id, 'no such frame', 'Browsing context with id ctx-1 not found', 'RemoteError@chrome://remote/\n');
+    remote.onCommand('script.evaluate', () => {
+      throw new RemoteError('no such frame', 'Browsing context with id ctx-1 not found', 'RemoteError@chrome://remote/\n');
+    });
 
     const error = await evaluate(connection, '1 + 1').catch((caught: unknown) => caught);
 
@@ -177,11 +112,11 @@ describe('BidiConnection', () => {
   it('delivers typed events to on() handlers of that event only, and unsubscribing stops them', async () => {
     const { remote, connection } = await setup();
     // Events sent before the answer arrive before it on the same socket.
-    remote.handler = (command, socket) => {
-      FakeRemote.event(socket, 'log.entryAdded', logEntry(String(command.params.expression)));
-      FakeRemote.event(socket, 'browsingContext.contextDestroyed', { context: 'ctx-9', url: 'about:blank', children: null, parent: null, userContext: 'default', originalOpener: null, clientWindow: 'w' });
-      FakeRemote.success(socket, command.id, evaluateResult(command));
-    };
+    remote.onCommand('script.evaluate', (params) => {
+      remote.emit('log.entryAdded', logEntry(params.expression));
+      remote.emit('browsingContext.contextDestroyed', { context: 'ctx-9', url: 'about:blank', children: null, parent: null, userContext: 'default', originalOpener: null, clientWindow: 'w' });
+      return evaluateResult(params);
+    });
     const texts: (string | null)[] = [];
     const secondTexts: (string | null)[] = [];
     const destroyed: string[] = [];
@@ -203,12 +138,12 @@ describe('BidiConnection', () => {
 
   it('ignores messages that are not JSON or answer no pending command', async () => {
     const { remote, connection } = await setup();
-    remote.handler = (command, socket) => {
-      socket.send('this is not JSON');
-      FakeRemote.success(socket, 9999, { unrelated: true });
-      socket.send(JSON.stringify({ type: 'error', id: null, error: 'invalid argument', message: 'unparseable command' }));
-      FakeRemote.success(socket, command.id, evaluateResult(command));
-    };
+    remote.onCommand('script.evaluate', (params) => {
+      remote.send('this is not JSON');
+      remote.send({ type: 'success', id: 9999, result: { unrelated: true } });
+      remote.send({ type: 'error', id: null, error: 'invalid argument', message: 'unparseable command' });
+      return evaluateResult(params);
+    });
 
     await expect(evaluate(connection, 'still fine')).resolves.toMatchObject({ result: { value: 'still fine' } });
     expect(connection.closed).toBe(false);
@@ -217,10 +152,10 @@ describe('BidiConnection', () => {
   it('keeps calling the other listeners when one throws, and reports it as a warning', async () => {
     const { remote, connection } = await setup();
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
-    remote.handler = (command, socket) => {
-      FakeRemote.event(socket, 'log.entryAdded', logEntry('hello'));
-      FakeRemote.success(socket, command.id, evaluateResult(command));
-    };
+    remote.onCommand('script.evaluate', (params) => {
+      remote.emit('log.entryAdded', logEntry('hello'));
+      return evaluateResult(params);
+    });
     const seen: string[] = [];
     connection.on('log.entryAdded', () => {
       seen.push('before');
@@ -244,12 +179,12 @@ describe('BidiConnection', () => {
 
   it('close() rejects every pending command at once with BidiConnectionClosedError', async () => {
     const { remote, connection } = await setup(10_000);
-    // The remote never answers.
+    remote.onCommand('script.evaluate', neverAnswer).onCommand('session.status', neverAnswer);
     const closeReasons: string[] = [];
     connection.onClose((reason) => closeReasons.push(reason));
     const pending = [evaluate(connection, 'a'), evaluate(connection, 'b'), connection.send('session.status', {})];
     const settled = Promise.allSettled(pending);
-    await vi.waitFor(() => expect(remote.received).toHaveLength(3));
+    await vi.waitFor(() => expect(remote.commands).toHaveLength(3));
 
     const started = Date.now();
     connection.close('test is done');
@@ -275,7 +210,7 @@ describe('BidiConnection', () => {
 
   it('rejects send after close without sending anything', async () => {
     const { remote, connection } = await setup();
-    remote.handler = (command, socket) => FakeRemote.success(socket, command.id, evaluateResult(command));
+    remote.onCommand('script.evaluate', evaluateResult);
     await evaluate(connection, 'before');
     connection.close();
 
@@ -284,14 +219,16 @@ describe('BidiConnection', () => {
     expect(error).toBeInstanceOf(BidiConnectionClosedError);
     expect(error).toMatchObject({ method: 'script.evaluate', reason: 'closed by the client' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(remote.received.map((command) => command.params.expression)).toEqual(['before']);
+    expect(remote.commands.map((command) => command.params.expression)).toEqual(['before']);
   });
 
   it('rejects pending commands and fires onClose when the remote end closes the socket', async () => {
     const { remote, connection } = await setup(10_000);
-    remote.handler = (command, socket) => {
-      if (command.method === 'session.end') socket.close(1011, 'remote going away');
-    };
+    remote.onCommand('script.evaluate', neverAnswer);
+    remote.onCommand('session.end', () => {
+      remote.disconnect(1011, 'remote going away');
+      return neverAnswer();
+    });
     const reasons: string[] = [];
     connection.onClose((reason) => reasons.push(reason));
     const unsubscribed: string[] = [];
@@ -300,7 +237,7 @@ describe('BidiConnection', () => {
 
     const hanging = evaluate(connection, 'never answered');
     const settledHanging = hanging.catch((caught: unknown) => caught);
-    await vi.waitFor(() => expect(remote.received).toHaveLength(1));
+    await vi.waitFor(() => expect(remote.commands).toHaveLength(1));
     const started = Date.now();
     const endError = await connection.send('session.end', {}).catch((caught: unknown) => caught);
     const hangingError = await settledHanging;
@@ -346,5 +283,34 @@ describe('BidiConnection', () => {
 
     expect(error).toBeInstanceOf(BidiConnectionClosedError);
     expect((error as Error).message).toContain(`could not open ${url}: HTTP 404 instead of a WebSocket upgrade`);
+  });
+});
+
+describe('FakeBidi, the scripted remote end of these tests', () => {
+  it('answers with a fixed result, refuses commands nobody scripted, and logs them all', async () => {
+    const { remote, connection } = await setup();
+    remote.onCommand('session.status', { ready: true, message: 'ready' });
+
+    await expect(connection.send('session.status', {})).resolves.toEqual({ ready: true, message: 'ready' });
+    const error = await connection.send('browsingContext.getTree', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(BidiProtocolError);
+    expect(error).toMatchObject({ code: 'unknown command', protocolMessage: "FakeBidi has no answer for browsingContext.getTree; script one with onCommand('browsingContext.getTree', …)." });
+    expect(remote.commands).toEqual([
+      { id: 1, method: 'session.status', params: {} },
+      { id: 2, method: 'browsingContext.getTree', params: {} },
+    ]);
+  });
+
+  it('pushes events to every connection', async () => {
+    const { remote, connection } = await setup();
+    const other = await remote.connect();
+    const texts: string[] = [];
+    connection.on('log.entryAdded', (entry) => texts.push(`first:${entry.text ?? ''}`));
+    other.on('log.entryAdded', (entry) => texts.push(`second:${entry.text ?? ''}`));
+
+    remote.emit('log.entryAdded', logEntry('hi'));
+
+    await vi.waitFor(() => expect([...texts].sort()).toEqual(['first:hi', 'second:hi']));
   });
 });

@@ -5,7 +5,6 @@ import { engineCall } from '../../src/firefox/engine/index.js';
 import {
   codeFence,
   escapeText,
-  paginateText,
   parseMarkdownDocument,
   parseMarkdownView,
   renderMarkdown,
@@ -368,61 +367,6 @@ describe('renderMarkdown: determinism', () => {
         'Footer: © 2025',
       ].join('\n\n') + '\n',
     );
-  });
-});
-
-// ------------------------------------------------------------------ pagination
-
-describe('paginateText', () => {
-  it('returns short text whole', () => {
-    expect(paginateText('a\nb')).toEqual({ text: 'a\nb', truncated: false, totalChars: 3, offset: 0, hasMore: false, nextOffset: null });
-    expect(paginateText('')).toEqual({ text: '', truncated: false, totalChars: 0, offset: 0, hasMore: false, nextOffset: null });
-    expect(paginateText('abc', 0, 3)).toMatchObject({ text: 'abc', hasMore: false, nextOffset: null });
-  });
-
-  it('cuts after a line break found in the last 20% of the window', () => {
-    const text = `${'a'.repeat(85)}\n${'b'.repeat(50)}`;
-    expect(paginateText(text, 0, 100)).toEqual({ text: `${'a'.repeat(85)}\n`, truncated: true, totalChars: 136, offset: 0, hasMore: true, nextOffset: 86 });
-    expect(paginateText(text, 86, 100)).toEqual({ text: 'b'.repeat(50), truncated: true, totalChars: 136, offset: 86, hasMore: false, nextOffset: null });
-  });
-
-  it('cuts at maxChars when the last line break is earlier than the last 20%', () => {
-    const text = `${'a'.repeat(10)}\n${'b'.repeat(200)}`;
-    expect(paginateText(text, 0, 100)).toMatchObject({ text: text.slice(0, 100), hasMore: true, nextOffset: 100 });
-  });
-
-  it('never splits a surrogate pair', () => {
-    const text = `${'a'.repeat(99)}😀${'b'.repeat(10)}`;
-    const first = paginateText(text, 0, 100);
-    expect(first).toMatchObject({ text: 'a'.repeat(99), nextOffset: 99 });
-    expect(paginateText(text, 99, 100).text).toBe(`😀${'b'.repeat(10)}`);
-  });
-
-  it('gives back the whole text when its pages are joined', () => {
-    const text = Array.from({ length: 400 }, (_, i) => `line ${i} ${'x'.repeat(i % 37)}`).join('\n');
-    let offset: number | null = 0;
-    let joined = '';
-    let pages = 0;
-    while (offset !== null) {
-      const page = paginateText(text, offset, 500);
-      expect(page.text.length).toBeLessThanOrEqual(500);
-      expect(page.totalChars).toBe(text.length);
-      if (page.hasMore) expect(page.text.endsWith('\n')).toBe(true);
-      joined += page.text;
-      offset = page.nextOffset;
-      pages++;
-    }
-    expect(joined).toBe(text);
-    expect(pages).toBeGreaterThan(text.length / 500);
-  });
-
-  it('accepts an offset at the end and rejects one past it, or bad numbers', () => {
-    expect(paginateText('abc', 3)).toEqual({ text: '', truncated: true, totalChars: 3, offset: 3, hasMore: false, nextOffset: null });
-    expect(() => paginateText('abc', 4)).toThrow(InvalidArgumentError);
-    expect(() => paginateText('abc', 4)).toThrow('offset 4 is past the end of the Markdown, which has 3 characters');
-    expect(() => paginateText('abc', -1)).toThrow(/offset must be an integer of at least 0/);
-    expect(() => paginateText('abc', 1.5)).toThrow(InvalidArgumentError);
-    expect(() => paginateText('abc', 0, 0)).toThrow(/maxChars must be an integer of at least 1/);
   });
 });
 

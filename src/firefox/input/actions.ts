@@ -1,14 +1,14 @@
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
-import type { Dialog, DialogTracker } from '../dialogs.js';
+import type { Dialog, PageDialog } from '../dialogs.js';
 import { ActionNotTakenError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
 import { quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
-import type { PageAccess, SnapshotManager } from '../snapshot/manager.js';
+import type { PageAccess, PageSnapshots } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
-import type { NavigationEnd, NavigationWatcher, PageWatch } from './navigation-watch.js';
-import { SecretStore } from '../redact.js';
+import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
+import type { SecretStore } from '../redact.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
@@ -73,6 +73,13 @@ type TextEntry = { uid: string; value: string | boolean };
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
 
+/** An action that a dialog stopped part way; its result says so and carries the dialog. */
+export class ActionInterrupted extends Error {
+  constructor(readonly result: ActionResult) {
+    super(result.action);
+  }
+}
+
 /** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
 function describeTarget(uid: string, target: ActionTarget): string {
   const what = target.role && target.role !== 'generic' ? target.role : target.tag;
@@ -94,18 +101,20 @@ function isTruthy(value: string | boolean): boolean | undefined {
 export class InputController {
   constructor(
     private readonly page: PageAccess,
-    private readonly snapshots: SnapshotManager,
-    private readonly dialogs: DialogTracker,
-    private readonly navigation: NavigationWatcher,
+    /** The page's top-level browsing context. */
+    private readonly context: string,
+    private readonly snapshots: PageSnapshots,
+    private readonly dialog: PageDialog,
+    private readonly navigation: PageNavigations,
     /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
-    private readonly secrets: SecretStore = new SecretStore(),
+    private readonly secrets: SecretStore,
     private readonly timings: SettleTimings = {},
   ) {}
 
-  async click(context: string, uid: string, options: ClickOptions = {}): Promise<ActionResult> {
+  async click(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     const button = options.button ?? 'left';
     if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
-    const { frame, sharedId, target } = await this.#reachable(context, uid, 'click');
+    const { frame, sharedId, target } = await this.#reachable(uid, 'click');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
     const presses: Input.PointerSourceAction[] = [];
     for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
@@ -114,29 +123,29 @@ export class InputController {
     const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x: 0, y: 0, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
     const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
-    return this.#act(context, frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+    return this.#act(frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
   }
 
-  async hover(context: string, uid: string): Promise<ActionResult> {
-    const { frame, sharedId, target } = await this.#reachable(context, uid, 'hover over');
+  async hover(uid: string): Promise<ActionResult> {
+    const { frame, sharedId, target } = await this.#reachable(uid, 'hover over');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
-    return this.#act(context, frame, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
+    return this.#act(frame, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
   }
 
   /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
-  async fill(context: string, uid: string, value: string | boolean): Promise<ActionResult> {
-    const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
+  async fill(uid: string, value: string | boolean): Promise<ActionResult> {
+    const { frame, sharedId, target } = await this.#step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
-      const problem = await this.snapshots.callOnUid(context, uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value');
+      const problem = await this.#step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      const result = await this.#settle(context, `Set ${what} to ${quote(String(value))}`, this.navigation.watch(context));
-      return this.#readBack(context, uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
+      const result = await this.#settle(`Set ${what} to ${quote(String(value))}`, this.navigation.watch());
+      return this.#readBack(uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
-      return this.#check(context, uid, target, value);
+      return this.#check(uid, target, value);
     }
     if (target.inputType === 'file') throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid (upload_file) with file paths.`);
     if (!target.editable) {
@@ -152,23 +161,24 @@ export class InputController {
     // Click into the field as a person would (that also focuses the frame it sits in), select the
     // old content so the typed text replaces it, then type for real.
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
-    await this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
-    await this.snapshots.callOnUid(context, uid, 'selectContent', [], 'Focusing the field');
+    const clickIn = this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
+    await this.#step(`Clicked into ${what} to fill it`, clickIn);
+    await this.#step(`Focused ${what} to fill it`, this.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'));
     const text = String(value);
     const typed = this.secrets.reveal(text);
     const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
-    const result = await this.#type(context, frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
+    const result = await this.#type(frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
-    return this.#readBack(context, uid, what, result, (held) => held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value));
+    return this.#readBack(uid, what, result, (held) => held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value));
   }
 
   /**
    * Reads the control back after an action and refuses to call it done when `took` says the
    * value did not take, saying what the control holds and what to do instead.
    */
-  async #readBack(context: string, uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
+  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = (await this.snapshots.callOnUid(context, uid, 'readControl', [], 'Reading the value back')) as ControlReading | null | undefined;
+    const held = (await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back')) as ControlReading | null | undefined;
     if (!held) return result;
     if (took(held)) return result;
     const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
@@ -176,28 +186,34 @@ export class InputController {
     throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${opened}`);
   }
 
-  async fillForm(context: string, entries: TextEntry[]): Promise<ActionResult[]> {
+  async fillForm(entries: TextEntry[]): Promise<ActionResult[]> {
     if (entries.length === 0) throw new InvalidArgumentError('fillForm needs at least one { uid, value }.');
     const results: ActionResult[] = [];
     for (const entry of entries) {
-      const result = await this.fill(context, entry.uid, entry.value);
+      const result = await this.fill(entry.uid, entry.value).catch((error: unknown) => {
+        if (error instanceof ActionInterrupted) return error.result;
+        throw error;
+      });
       results.push(result);
       if (result.dialog || (result.navigated && !result.navigated.sameDocument)) break; // The rest of the form is gone or blocked.
     }
     return results;
   }
 
-  async drag(context: string, fromUid: string, toUid: string): Promise<ActionResult> {
-    const from = await this.#reachable(context, fromUid, 'drag');
-    const to = await this.snapshots.prepareAction(context, toUid);
+  async drag(fromUid: string, toUid: string): Promise<ActionResult> {
+    const from = await this.#reachable(fromUid, 'drag');
+    const to = await this.#step(`Dragging onto uid=${toUid}`, this.snapshots.prepareAction(toUid));
     const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
     if (from.frame !== to.frame) throw new InvalidArgumentError(`Cannot drag ${what}: they are in different frames, and a drag stays within one document.`);
     if (from.target.draggable) {
       // Firefox starts a native drag session from WebDriver input but never completes the drop
       // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
-      const watch = this.navigation.watch(context);
-      const accepted = await this.snapshots.callOnUid(context, fromUid, 'html5Drag', [toUid], 'Dragging');
-      return this.#settle(context, `Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
+      const watch = this.navigation.watch();
+      const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging')).catch((error: unknown) => {
+        watch.stop();
+        throw error;
+      });
+      return this.#settle(`Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
     }
     const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
     const toOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: to.sharedId } };
@@ -209,23 +225,23 @@ export class InputController {
       { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
       { type: 'pointerUp', button: 0 },
     ];
-    return this.#act(context, from.frame, `Dragged ${what}`, [pointerSource(pointer)]);
+    return this.#act(from.frame, `Dragged ${what}`, [pointerSource(pointer)]);
   }
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
-  async pressKey(context: string, combo: string): Promise<ActionResult> {
-    return this.#act(context, context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+  async pressKey(combo: string): Promise<ActionResult> {
+    return this.#act(this.context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
   }
 
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */
-  async typeText(context: string, text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#type(context, context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys);
+    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys);
   }
 
-  async uploadFile(context: string, uid: string, paths: string[]): Promise<ActionResult> {
+  async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
     if (paths.length === 0) throw new InvalidArgumentError('uploadFile needs at least one file path.');
     const files = paths.map((path) => {
       const absolute = resolvePath(path);
@@ -238,16 +254,19 @@ export class InputController {
       if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
       return absolute;
     });
-    const { frame, sharedId, target } = await this.snapshots.prepareAction(context, uid);
+    const { frame, sharedId, target } = await this.#step(`Uploading to uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
-    const watch = this.navigation.watch(context);
-    await this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files');
-    return this.#settle(context, `Chose ${files.length} file(s) for ${what}`, watch);
+    const watch = this.navigation.watch();
+    await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files')).catch((error: unknown) => {
+      watch.stop();
+      throw error;
+    });
+    return this.#settle(`Chose ${files.length} file(s) for ${what}`, watch);
   }
 
-  async #check(context: string, uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
+  async #check(uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
     const what = describeTarget(uid, target);
     const wanted = isTruthy(value);
     if (wanted === undefined) throw new InvalidArgumentError(`${what} takes true or false, got ${quote(String(value))}.`);
@@ -255,18 +274,18 @@ export class InputController {
     if (target.inputType === 'radio' && !wanted) {
       throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
     }
-    return this.#readBack(context, uid, what, await this.click(context, uid), (held) => held.checked === wanted);
+    return this.#readBack(uid, what, await this.click(uid), (held) => held.checked === wanted);
   }
 
   /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest. */
-  async scroll(context: string, options: ScrollOptions): Promise<ScrollResult> {
+  async scroll(options: ScrollOptions): Promise<ScrollResult> {
     const screens = options.screens ?? 0.75;
     if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
     if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(options.direction)}.`);
     const uid = options.uid ?? null;
-    const frame = uid === null ? context : (await this.snapshots.elementRef(context, uid)).frame;
+    const frame = uid === null ? this.context : (await this.snapshots.elementRef(uid)).frame;
     const read = async (): Promise<ScrollState> => {
-      const state = (await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(context, uid, 'scrollState', [], 'Reading the scroll position'))) as ScrollState | null;
+      const state = (await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollState', [], 'Reading the scroll position'))) as ScrollState | null;
       if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
       return state;
     };
@@ -296,8 +315,8 @@ export class InputController {
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
-  async #reachable(context: string, uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
-    const prepared = await this.snapshots.prepareAction(context, uid);
+  async #reachable(uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+    const prepared = await this.#step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
     if (prepared.target.blockedBy) throw behindModal(`Cannot ${verb} ${what}`, prepared.target.blockedBy);
@@ -307,20 +326,20 @@ export class InputController {
   }
 
   /** Performs input in `frame` (the page itself, or the frame holding the element), then waits for `page` to settle. */
-  async #act(context: string, frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
-    return this.#perform(context, frame, action, [sources]);
+  async #act(frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
+    return this.#perform(frame, action, [sources]);
   }
 
   /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
-  async #type(context: string, frame: string, action: string, keys: KeyAction[]): Promise<ActionResult> {
+  async #type(frame: string, action: string, keys: KeyAction[]): Promise<ActionResult> {
     const batches: Input.SourceActions[][] = [];
     for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2) batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
-    return this.#perform(context, frame, action, batches);
+    return this.#perform(frame, action, batches);
   }
 
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
-  async #perform(context: string, frame: string, action: string, batches: Input.SourceActions[][]): Promise<ActionResult> {
-    const watch = this.navigation.watch(context);
+  async #perform(frame: string, action: string, batches: Input.SourceActions[][]): Promise<ActionResult> {
+    const watch = this.navigation.watch();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
     const stopped = (done: number): TimeoutError =>
@@ -331,7 +350,7 @@ export class InputController {
         if (Date.now() >= deadline) throw stopped(index);
         const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
         // A dialog opened by the action blocks the page and may hold the command: report it at once.
-        const dialog = await this.#raceDialog(context, performed.then(() => undefined));
+        const dialog = await this.#raceDialog(performed.then(() => undefined));
         if (dialog) {
           watch.stop();
           return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
@@ -341,49 +360,59 @@ export class InputController {
       watch.stop();
       throw error;
     }
-    return this.#settle(context, action, watch);
+    return this.#settle(action, watch);
   }
 
   /** Waits for a navigation the action started, or else for the DOM to stay quiet; stops at a dialog. */
-  async #settle(context: string, action: string, watch: PageWatch): Promise<ActionResult> {
+  async #settle(action: string, watch: NavigationWatch): Promise<ActionResult> {
     try {
       let quiet: boolean | undefined;
       const quietDone = this.snapshots
-        .call(context, 'waitForQuiet', [this.timings.quietMs ?? 100, this.timings.quietMaxMs ?? 1500], 'Waiting for the page')
+        .call(this.context, 'waitForQuiet', [this.timings.quietMs ?? 100, this.timings.quietMaxMs ?? 1500], 'Waiting for the page')
         .then(
           (value) => (quiet = value === true),
           () => (quiet = false), // The realm went away: a navigation replaced the document.
         );
       // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
-      while (watch.started === undefined) {
+      while (watch.navigation === undefined) {
         if (quiet !== undefined) {
           const sameDocument = watch.sameDocument;
           return sameDocument === undefined ? { action, settled: quiet } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, settled: quiet };
         }
-        const dialog = await this.#raceDialog(context, Promise.race([quietDone, watch.next()]));
+        const dialog = await this.#raceDialog(Promise.race([quietDone, watch.next()]));
         if (dialog) return { action, dialog, settled: false };
       }
       const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
-      while (!watch.loaded && !watch.ended && Date.now() < deadline) {
-        const dialog = await this.#raceDialog(context, Promise.race([watch.next(), sleep(deadline - Date.now())]));
-        if (dialog) return { action, navigated: { url: watch.started, sameDocument: false, complete: false }, dialog, settled: false };
+      // The newest navigation counts: one the action started may be replaced by a redirect or another.
+      const current = (): Navigation => watch.navigation as Navigation;
+      while (!current().loaded && !current().ended && Date.now() < deadline) {
+        const dialog = await this.#raceDialog(Promise.race([watch.next(), sleep(deadline - Date.now())]));
+        if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
       }
       // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
       const errorPage = Math.min(deadline, Date.now() + 1000);
-      while (watch.ended?.outcome === 'failed' && !watch.committed && Date.now() < errorPage) {
+      while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
         await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
       }
+      const navigation = current();
       // A download, a 204 or an error page: no new document came, and the answer says what did.
-      if (watch.ended) return { action, navigationEnded: watch.ended, settled: true };
-      return { action, navigated: { url: watch.started, sameDocument: false, complete: watch.loaded }, settled: watch.loaded };
+      if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
+      return { action, navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded }, settled: navigation.loaded };
     } finally {
       watch.stop();
     }
   }
 
-  /** Resolves with the dialog if one opens on `context` before `work` ends; otherwise undefined. */
-  async #raceDialog(context: string, work: Promise<unknown>): Promise<Dialog | undefined> {
-    const first = await this.dialogs.race(context, work);
+  /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
+  async #step<T>(action: string, work: Promise<T>): Promise<T> {
+    const dialog = await this.#raceDialog(work);
+    if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+    return work;
+  }
+
+  /** Resolves with the dialog if one opens on the page before `work` ends; otherwise undefined. */
+  async #raceDialog(work: Promise<unknown>): Promise<Dialog | undefined> {
+    const first = await this.dialog.race(work);
     return 'dialog' in first ? first.dialog : undefined;
   }
 }

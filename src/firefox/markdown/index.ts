@@ -1,17 +1,17 @@
 /**
  * Deterministic Markdown of a page: the engine reads the page as a tree of blocks (its
- * `readDocument` operation, see SnapshotManager.readDocument), this module parses that tree, and
- * the pure renderer and the paginator turn it into text:
+ * `readDocument` operation, see SnapshotManager.readDocument), this module parses that tree, the
+ * pure renderer turns it into text, and the text pager shared by every output (../text-page.ts)
+ * cuts it into pages:
  *
  *   const doc = parseMarkdownDocument(await snapshots.readDocument(context, view === 'agent'));
  *   const { markdown, refsCount } = renderMarkdown(doc, { view });
- *   const page = paginateText(markdown, offset, maxChars);
+ *   const page = pageOfText(markdown, { offset, maxChars });
  */
 import { EvaluationError } from '../errors.js';
 import type { MdDocument } from './types.js';
 
 export { renderMarkdown, parseMarkdownView, escapeText, codeFence, MARKDOWN_VIEWS, type RenderOptions, type RenderedMarkdown } from './render.js';
-export { paginateText, DEFAULT_MAX_CHARS, type MarkdownPage } from './page.js';
 export type * from './types.js';
 
 /** Parses what the extractor returned; an EvaluationError when it is not a Markdown tree. */

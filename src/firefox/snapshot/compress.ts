@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '../errors.js';
-import { formatCount } from './budget.js';
+import { checkInteger } from '../errors.js';
+import { formatCount } from '../text-page.js';
 import { formatNode, type FormatOptions, type SnapshotNode } from './format.js';
 
 export interface CompressOptions {
@@ -74,7 +74,7 @@ class Signatures {
 
 function option(name: string, value: number | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) throw new InvalidArgumentError(`${name} must be an integer of at least ${min}; got ${String(value)}.`);
+  checkInteger(name, value, min);
   return value;
 }
 

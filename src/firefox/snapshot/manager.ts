@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve as resolvePath } from 'node:path';
+import { join } from 'node:path';
+import type { FilePolicy } from '../files.js';
 import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
 import { quote } from '../text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
@@ -31,7 +31,7 @@ export interface SnapshotOptions {
   root?: string;
   /** Only what changed since this snapshot id (of the same page), as a diff. */
   since?: number;
-  /** Also save the text and JSON under this directory (inside the working directory; `true` means `temp/`). */
+  /** Also save the text and JSON under this directory (relative: in the output directory, by default the working directory; `true` means `temp/`). */
   saveTo?: string | true;
 }
 
@@ -72,31 +72,72 @@ function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[
 }
 
 /**
- * Takes snapshots and owns uids: which snapshot, page and frame each uid came from, and what the
+ * Snapshot ids, unique across the client, and which page each belongs to; the ids of pages that
+ * closed or navigated are remembered (the newest GONE_KEPT) so their uids are refused saying why.
+ */
+export class SnapshotIds {
+  #next = 1;
+  readonly #live = new Map<number, string>();
+  readonly #gone = new Map<number, 'closed' | 'navigated'>();
+
+  take(page: string): number {
+    const id = this.#next++;
+    this.#live.set(id, page);
+    return id;
+  }
+
+  release(ids: Iterable<number>, why: 'closed' | 'navigated'): void {
+    for (const id of ids) {
+      this.#live.delete(id);
+      this.#gone.set(id, why);
+    }
+    for (const id of this.#gone.keys()) {
+      if (this.#gone.size <= GONE_KEPT) break;
+      this.#gone.delete(id);
+    }
+  }
+
+  /** The page a live snapshot belongs to, or why its page has none any more. */
+  whereIs(id: number): { page: string } | { gone: 'closed' | 'navigated' } | undefined {
+    const page = this.#live.get(id);
+    if (page !== undefined) return { page };
+    const gone = this.#gone.get(id);
+    return gone === undefined ? undefined : { gone };
+  }
+
+  get live(): number {
+    return this.#live.size;
+  }
+}
+
+/**
+ * One page's snapshots and uids: which snapshot and frame each uid came from, and what the
  * in-page registry says of it now. The registry lives in a sandbox of each document, out of the
  * page's reach, and dies with the document, which is how navigation clears uids.
  */
-export class SnapshotManager {
-  #nextId = 1;
-  /** Per snapshot id: the page it was taken of, and which frame holds which uid counters. */
-  readonly #snapshots = new Map<number, { page: string; ranges: UidRange[] }>();
-  /** Frames met in walks: their page, parent frame and iframe uid (for selector chains). */
+export class PageSnapshots {
+  /** Per snapshot id of this page: which frame holds which uid counters. */
+  readonly #snapshots = new Map<number, UidRange[]>();
+  /** Frames met in walks: their parent frame and iframe uid (for selector chains). */
   readonly #frames = new Map<string, FrameInfo>();
   readonly #cleared = new Set<number>();
-  /** Recent snapshots, for `since`. */
+  /** Recent snapshots, for `since` (at most HISTORY). */
   readonly #history: TakenSnapshot[] = [];
-  /** Snapshot ids whose page closed or navigated, so their uids are refused saying which; the oldest are dropped. */
-  readonly #gone = new Map<number, 'closed' | 'navigated'>();
 
   constructor(
     private readonly page: PageAccess,
+    /** The page's top-level browsing context. */
+    private readonly context: string,
+    private readonly ids: SnapshotIds,
     /** Named layers: name → CSS selectors; and the layers a snapshot takes when it names none. */
     private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
     /** Secret values and token-shaped strings never leave in a snapshot. */
-    private readonly secrets: SecretStore = new SecretStore(),
+    private readonly secrets: SecretStore,
+    /** Where saved snapshots may be written. */
+    private readonly files: FilePolicy,
   ) {}
 
-  async take(context: string, options: SnapshotOptions = {}): Promise<TakenSnapshot> {
+  async take(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     // No layers named: the default layers; an empty list: the whole page.
     const chosen = options.layers ?? this.layers.defaults;
     const layers = chosen.length ? [...chosen] : undefined;
@@ -108,9 +149,9 @@ export class SnapshotManager {
       }
       return [...found];
     });
-    const id = this.#nextId++;
-    const walk = new PageWalk(this.page, context, id, options.stamp !== false, selectors);
-    this.#snapshots.set(id, { page: context, ranges: walk.ranges });
+    const id = this.ids.take(this.context);
+    const walk = new PageWalk(this.page, this.context, id, options.stamp !== false, selectors);
+    this.#snapshots.set(id, walk.ranges);
     const walked = await walk.run();
     for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
     maskNodes(walked.nodes, this.secrets);
@@ -119,7 +160,7 @@ export class SnapshotManager {
     const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
-      pageId: context,
+      pageId: this.context,
       url: walked.url,
       title: walked.title,
       viewport: walked.viewport,
@@ -133,14 +174,15 @@ export class SnapshotManager {
       text: '',
     };
     snapshot.text = this.#text(snapshot, options);
-    this.#remember(snapshot);
-    if (options.saveTo !== undefined) snapshot.savedTo = saveSnapshot(snapshot, options.saveTo === true ? 'temp' : options.saveTo);
+    this.#history.push(snapshot);
+    if (this.#history.length > HISTORY) this.#history.shift();
+    if (options.saveTo !== undefined) snapshot.savedTo = saveSnapshot(snapshot, options.saveTo === true ? 'temp' : options.saveTo, this.files);
     return snapshot;
   }
 
   #text(snapshot: TakenSnapshot, options: SnapshotOptions): string {
     if (options.since !== undefined) {
-      const before = this.#history.find((old) => old.id === options.since && old.pageId === snapshot.pageId);
+      const before = this.#history.find((old) => old.id === options.since);
       if (before) {
         snapshot.diff = diffSnapshots(...sameScope(before, snapshot));
         return formatDiff(snapshot.diff);
@@ -156,22 +198,15 @@ export class SnapshotManager {
     return formatSnapshotText(snapshot);
   }
 
-  /** Keeps the last snapshots of each page for diffs; a navigation makes older ones useless, and #text says so. */
-  #remember(snapshot: TakenSnapshot): void {
-    this.#history.push(snapshot);
-    const ofPage = this.#history.filter((old) => old.pageId === snapshot.pageId);
-    if (ofPage.length > HISTORY) this.#history.splice(this.#history.indexOf(ofPage[0] as TakenSnapshot), 1);
-  }
-
   /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
-  async locate(page: string, uid: string): Promise<string> {
-    const { snapshotId, frame } = this.#frameOf(page, uid);
+  async locate(uid: string): Promise<string> {
+    const { snapshotId, frame } = this.#frameOf(uid);
     const lookup = fromRemoteValue(await evaluateLibrary(this.page, frame, 'lookup', [uid], 'Resolving a uid')) as UidLookup | undefined;
     switch (lookup?.status) {
       case 'ok':
         return frame;
       case 'unknown-snapshot':
-        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === page ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
+        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === this.context ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
       case 'removed':
         throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot to see what is there now.`, 'removed');
       default:
@@ -180,8 +215,8 @@ export class SnapshotManager {
   }
 
   /** Scrolls the element into view and returns its frame, its BiDi reference and what a click there would hit. */
-  async prepareAction(page: string, uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
-    const { frame } = this.#frameOf(page, uid);
+  async prepareAction(uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+    const { frame } = this.#frameOf(uid);
     const result = await evaluateLibrary(this.page, frame, 'prepareAction', [uid], 'Finding the element');
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
@@ -193,7 +228,7 @@ export class SnapshotManager {
         return { frame, sharedId: element.sharedId, target };
       }
     }
-    await this.locate(page, uid);
+    await this.locate(uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
   }
 
@@ -208,36 +243,36 @@ export class SnapshotManager {
   }
 
   /** The frame and BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
-  async elementRef(page: string, uid: string): Promise<{ frame: string; sharedId: string }> {
-    const { frame } = this.#frameOf(page, uid);
+  async elementRef(uid: string): Promise<{ frame: string; sharedId: string }> {
+    const { frame } = this.#frameOf(uid);
     const result = await evaluateLibrary(this.page, frame, 'element', [uid], 'Finding the element');
     if (result.type === 'node' && result.sharedId) return { frame, sharedId: result.sharedId };
-    await this.locate(page, uid);
+    await this.locate(uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
   }
 
   /** Gives the elements behind these BiDi references (all in `frame`) uids, keeping the ones they have. */
-  async adopt(page: string, frame: string, sharedIds: string[], stamp = true): Promise<string[]> {
+  async adopt(frame: string, sharedIds: string[], stamp = true): Promise<string[]> {
     if (sharedIds.length === 0) return [];
-    const id = this.#nextId++;
-    this.#snapshots.set(id, { page, ranges: [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }] });
+    const id = this.ids.take(this.context);
+    this.#snapshots.set(id, [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     const uids = fromRemoteValue(await evaluateLibrary(this.page, frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids'));
     return Array.isArray(uids) ? uids.map(String) : [];
   }
 
   /** The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new snapshot id. */
-  async readDocument(page: string, withUids: boolean): Promise<JsonValue | undefined> {
+  async readDocument(withUids: boolean): Promise<JsonValue | undefined> {
     let id: number | null = null;
     if (withUids) {
-      id = this.#nextId++;
-      this.#snapshots.set(id, { page, ranges: [{ context: page, from: 1, to: Number.MAX_SAFE_INTEGER }] });
+      id = this.ids.take(this.context);
+      this.#snapshots.set(id, [{ context: this.context, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     }
-    return fromRemoteValue(await evaluateLibrary(this.page, page, 'readDocument', [id], 'Reading the page as Markdown'));
+    return fromRemoteValue(await evaluateLibrary(this.page, this.context, 'readDocument', [id], 'Reading the page as Markdown'));
   }
 
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
-  async selector(page: string, uid: string): Promise<UidSelector> {
-    const frame = await this.locate(page, uid);
+  async selector(uid: string): Promise<UidSelector> {
+    const frame = await this.locate(uid);
     const found = fromRemoteValue(await evaluateLibrary(this.page, frame, 'selector', [uid], 'Building a selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
     if (!found) throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
     const frames: string[] = [];
@@ -250,39 +285,23 @@ export class SnapshotManager {
   }
 
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
-  async callOnUid(page: string, uid: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
-    const { frame } = this.#frameOf(page, uid);
+  async callOnUid(uid: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+    const { frame } = this.#frameOf(uid);
     return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, [uid, ...args], what));
   }
 
-  /** Runs an operation of the in-page library in a document's sandbox. */
-  async call(context: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
-    return fromRemoteValue(await evaluateLibrary(this.page, context, operation, args, what));
+  /** Runs an operation of the in-page library in a document's sandbox (the page's, or one of its frames'). */
+  async call(frame: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+    return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, args, what));
   }
 
-  /** Forgets a page that closed: its snapshots, frames and history; its uids are then refused as a closed page's. */
-  forget(page: string): void {
-    this.#drop(page, 'closed');
-  }
-
-  /** The page loaded a new document: the uids of its snapshots died with the old one, and diffs against them mean nothing. */
-  onNavigated(page: string): void {
-    this.#drop(page, 'navigated');
-  }
-
-  #drop(page: string, why: 'closed' | 'navigated'): void {
-    for (const [id, snapshot] of this.#snapshots) {
-      if (snapshot.page !== page) continue;
-      this.#snapshots.delete(id);
-      this.#cleared.delete(id);
-      this.#gone.set(id, why);
-    }
-    for (const [frame, info] of this.#frames) if (info.page === page) this.#frames.delete(frame);
-    for (let index = this.#history.length - 1; index >= 0; index--) if (this.#history[index]?.pageId === page) this.#history.splice(index, 1);
-    for (const id of this.#gone.keys()) {
-      if (this.#gone.size <= GONE_KEPT) break;
-      this.#gone.delete(id);
-    }
+  /** The page loaded a new document (`navigated`) or closed: its uids died with the old one, and diffs against them mean nothing. */
+  drop(why: 'closed' | 'navigated'): void {
+    this.ids.release(this.#snapshots.keys(), why);
+    this.#snapshots.clear();
+    this.#cleared.clear();
+    this.#frames.clear();
+    this.#history.length = 0;
   }
 
   /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
@@ -291,38 +310,43 @@ export class SnapshotManager {
   }
 
   /** Forgets every uid of the page (its frames included) and removes the attributes. */
-  async clear(page: string): Promise<void> {
-    const frames = new Set([page]);
-    for (const [id, snapshot] of this.#snapshots) {
-      if (snapshot.page !== page) continue;
+  async clear(): Promise<void> {
+    const frames = new Set([this.context]);
+    for (const [id, ranges] of this.#snapshots) {
       this.#cleared.add(id);
-      for (const range of snapshot.ranges) frames.add(range.context);
+      for (const range of ranges) frames.add(range.context);
     }
     await Promise.all([...frames].map((frame) => evaluateLibrary(this.page, frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
   }
 
   /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */
-  #frameOf(page: string, uid: string): { snapshotId: number; frame: string } {
+  #frameOf(uid: string): { snapshotId: number; frame: string } {
     const match = UID_PATTERN.exec(uid);
     if (!match) throw new StaleUidError(`${quote(uid)} is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`, 'malformed');
     const snapshotId = Number(match[1]);
     const counter = Number(match[2]);
-    const snapshot = this.#snapshots.get(snapshotId);
-    const gone = snapshot === undefined ? this.#gone.get(snapshotId) : undefined;
-    if (gone === 'closed') throw new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page');
-    if (gone === 'navigated') throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
-    if (snapshot === undefined) throw new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
+    const ranges = this.#snapshots.get(snapshotId);
+    if (ranges === undefined) throw this.#notHere(uid, snapshotId);
     if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
-    if (snapshot.page !== page) {
-      const index = this.page.pageIndexOf(snapshot.page);
-      throw new StaleUidError(
+    const range = ranges.find((candidate) => counter >= candidate.from && counter <= candidate.to);
+    if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
+    return { snapshotId, frame: range.context };
+  }
+
+  /** Why a uid of a snapshot this page does not hold cannot be used here. */
+  #notHere(uid: string, snapshotId: number): StaleUidError {
+    const where = this.ids.whereIs(snapshotId);
+    if (where === undefined) return new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
+    if ('page' in where) {
+      const index = this.page.pageIndexOf(where.page);
+      return new StaleUidError(
         index < 0 ? `uid ${uid} belongs to a page that has been closed; take a snapshot of this page.` : `uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`,
         'other-page',
       );
     }
-    const range = snapshot.ranges.find((candidate) => counter >= candidate.from && counter <= candidate.to);
-    if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
-    return { snapshotId, frame: range.context };
+    return where.gone === 'closed'
+      ? new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page')
+      : new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
   }
 }
 
@@ -340,24 +364,15 @@ function sameScope(before: TakenSnapshot, after: TakenSnapshot): [Snapshot, Snap
   return [cut(before), cut(after)];
 }
 
-/** Writes `<time>-<host>.txt` and `.json` under `dir`, which must lie inside the working directory. */
-function saveSnapshot(snapshot: TakenSnapshot, dir: string): { text: string; json: string } {
-  const cwd = process.cwd();
-  const target = resolvePath(cwd, dir);
-  const inside = relative(cwd, target);
-  if (inside.startsWith('..') || isAbsolute(inside)) {
-    throw new InvalidArgumentError(`saveTo "${dir}" is outside the working directory (${cwd}); give a directory inside it, such as temp/.`);
-  }
-  mkdirSync(target, { recursive: true });
+/** Writes `snapshot-<time>-<host>-<id>.txt` and `.json` under `dir`, where the file policy allows. */
+function saveSnapshot(snapshot: TakenSnapshot, dir: string, files: FilePolicy): { text: string; json: string } {
   let host = 'page';
   try {
     host = new URL(snapshot.url).host.replace(/[^a-z0-9.-]/gi, '_') || 'page';
   } catch {
     // about:blank and friends have no host.
   }
-  const base = join(target, `snapshot-${new Date().toISOString().replace(/[:.]/g, '-')}-${host}-${snapshot.id}`);
+  const base = join(dir, `snapshot-${new Date().toISOString().replace(/[:.]/g, '-')}-${host}-${snapshot.id}`);
   const { text, savedTo, ...json } = snapshot;
-  writeFileSync(`${base}.txt`, `${text}\n`);
-  writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
-  return { text: `${base}.txt`, json: `${base}.json` };
+  return { text: files.write(`${base}.txt`, `${text}\n`), json: files.write(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`) };
 }

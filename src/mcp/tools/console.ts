@@ -15,6 +15,7 @@ export const listConsoleMessages = defineTool({
   name: 'list_console_messages',
   description: 'List the console messages and uncaught errors of the selected page since it opened, oldest first.',
   annotations: { category: 'console', readOnlyHint: true },
+  blockedByDialog: false,
   schema: {
     types: z.array(z.string()).optional().describe('Only these types or levels, such as ["error", "warn"], ["log"], ["exception"]. Default: all.'),
     pageSize,
@@ -22,12 +23,12 @@ export const listConsoleMessages = defineTool({
     maxChars,
     offset,
   },
-  handler: ({ types, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { client }, response) => {
+  handler: ({ types, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
     const wanted = types?.map((type) => type.toLowerCase());
-    const messages = client.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
-    const page = paginate(messages, size, index);
-    response.budgeted([page.summary, ...page.items.map(line)].join('\n'), { offset: start, maxChars: budget });
-    response.structured('messages', page.items);
+    const messages = page.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
+    const listed = paginate(messages, size, index);
+    response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });
+    response.structured('messages', listed.items);
   },
 });
 
@@ -35,9 +36,10 @@ export const getConsoleMessage = defineTool({
   name: 'get_console_message',
   description: 'Show one console message in full, by its msgid from list_console_messages.',
   annotations: { category: 'console', readOnlyHint: true },
+  blockedByDialog: false,
   schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.'), maxChars, offset },
-  handler: ({ msgid, maxChars: budget, offset: start }, { client }, response) => {
-    const message = client.getConsoleMessage(msgid);
+  handler: ({ msgid, maxChars: budget, offset: start }, { page }, response) => {
+    const message = page.getConsoleMessage(msgid);
     if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);
     response.budgeted(`${line(message)}\nLevel: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`, { offset: start, maxChars: budget });
     response.structured('message', message);

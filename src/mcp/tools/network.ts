@@ -4,13 +4,6 @@ import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
-/** Header values that carry credentials: shown as <redacted>, never printed. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
-
-function redact(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name) ? '<redacted>' : value]));
-}
-
 function line(request: NetworkRequest): string {
   const status = request.failure ? `failed (${request.failure})` : String(request.status ?? 'pending');
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
@@ -23,6 +16,7 @@ export const listNetworkRequests = defineTool({
   name: 'list_network_requests',
   description: 'List the network requests of the selected page since it opened, in the order they started.',
   annotations: { category: 'network', readOnlyHint: true },
+  blockedByDialog: false,
   schema: {
     resourceTypes: z.array(z.string()).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
     pageSize,
@@ -30,11 +24,12 @@ export const listNetworkRequests = defineTool({
     maxChars,
     offset,
   },
-  handler: ({ resourceTypes, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { client }, response) => {
-    const requests = client.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
-    const page = paginate(requests, size, index);
-    response.budgeted([page.summary, ...page.items.map(line)].join('\n'), { offset: start, maxChars: budget });
-    response.structured('requests', page.items.map((request) => ({ ...request, requestHeaders: redact(request.requestHeaders), responseHeaders: redact(request.responseHeaders) })));
+  handler: ({ resourceTypes, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
+    const requests = page.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
+    const listed = paginate(requests, size, index);
+    response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });
+    // The client hands requests out masked (URLs, header values, credential headers): nothing to hide here.
+    response.structured('requests', listed.items);
   },
 });
 
@@ -42,18 +37,18 @@ export const getNetworkRequest = defineTool({
   name: 'get_network_request',
   description: 'Show one network request in full (headers, timings, sizes), by its reqid from list_network_requests.',
   annotations: { category: 'network', readOnlyHint: true },
+  blockedByDialog: false,
   schema: { reqid: z.number().int().positive().describe('The reqid from list_network_requests.'), maxChars, offset },
-  handler: ({ reqid, maxChars: budget, offset: start }, { client }, response) => {
-    const request = client.getNetworkRequest(reqid);
+  handler: ({ reqid, maxChars: budget, offset: start }, { page }, response) => {
+    const request = page.getNetworkRequest(reqid);
     if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
-    const shown = { ...request, requestHeaders: redact(request.requestHeaders), responseHeaders: redact(request.responseHeaders) };
     const lines = [line(request)];
-    for (const [title, headers] of [['Request headers', shown.requestHeaders], ['Response headers', shown.responseHeaders]] as const) {
+    for (const [title, headers] of [['Request headers', request.requestHeaders], ['Response headers', request.responseHeaders]] as const) {
       lines.push(`### ${title}`, ...Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`));
     }
     lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
     response.budgeted(lines.join('\n'), { offset: start, maxChars: budget });
-    response.structured('request', shown);
+    response.structured('request', request);
   },
 });
 

@@ -8,6 +8,7 @@ export const listPages = defineTool({
   name: 'list_pages',
   description: 'List the pages (tabs) open in Firefox, with their index, URL and title, and which one is selected.',
   annotations: { category: 'pages', readOnlyHint: true },
+  blockedByDialog: false,
   schema: {},
   handler: (_args, _context, response) => {
     response.includePages();
@@ -18,6 +19,7 @@ export const newPage = defineTool({
   name: 'new_page',
   description: 'Open a new page (tab), load a URL in it and select it.',
   annotations: { category: 'pages', readOnlyHint: false },
+  blockedByDialog: false,
   schema: { url: z.string().describe('The URL to load, such as https://example.com/.'), timeout },
   handler: async ({ url, timeout: wait }, { client }, response) => {
     const page = await client.newPage(url, wait === undefined ? {} : { timeout: wait });
@@ -29,6 +31,7 @@ export const selectPage = defineTool({
   name: 'select_page',
   description: 'Select a page as the one the other tools act on.',
   annotations: { category: 'pages', readOnlyHint: false },
+  blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page, from list_pages.') },
   handler: async ({ pageIdx }, { client }, response) => {
     const page = await client.selectPage(pageIdx);
@@ -40,6 +43,7 @@ export const closePage = defineTool({
   name: 'close_page',
   description: 'Close a page. The last open page cannot be closed.',
   annotations: { category: 'pages', readOnlyHint: false, destructiveHint: true },
+  blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page to close, from list_pages.') },
   handler: async ({ pageIdx }, { client }, response) => {
     await client.closePage(pageIdx);
@@ -51,19 +55,20 @@ export const navigatePage = defineTool({
   name: 'navigate_page',
   description: 'Load a URL in the selected page, or go back, forward, or reload it.',
   annotations: { category: 'pages', readOnlyHint: false },
+  blockedByDialog: true,
   schema: {
     type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('What to do (default url when a url is given).'),
     url: z.string().optional().describe('The URL to load, for type url.'),
     timeout,
   },
-  handler: async ({ type, url, timeout: wait }, { client }, response) => {
+  handler: async ({ type, url, timeout: wait }, { page }, response) => {
     const kind = type ?? (url === undefined ? undefined : 'url');
     const options = wait === undefined ? {} : { timeout: wait };
     if (kind === undefined) throw new InvalidArgumentError('navigate_page needs a url, or type back, forward or reload.');
     if (kind !== 'url' && url !== undefined) throw new InvalidArgumentError(`url is only for type "url"; for "${kind}" leave it out.`);
     if (kind === 'url' && url === undefined) throw new InvalidArgumentError('type "url" needs a url.');
     const result =
-      kind === 'url' ? await client.navigate(url ?? '', options) : kind === 'back' ? await client.goBack(options) : kind === 'forward' ? await client.goForward(options) : await client.reload(options);
+      kind === 'url' ? await page.navigate(url ?? '', options) : kind === 'back' ? await page.goBack(options) : kind === 'forward' ? await page.goForward(options) : await page.reload(options);
     // A dialog that opened on the way (an alert while loading, a beforeunload prompt) holds the navigation.
     const dialog = 'dialog' in result && result.dialog !== undefined;
     response.line(dialog ? `A dialog opened before ${kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`} finished; the page is at ${result.url} for now, and the rest waits for the dialog's answer.` : `${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`);
@@ -75,12 +80,13 @@ export const waitFor = defineTool({
   name: 'wait_for',
   description: 'Wait until any of the given texts appears on the selected page.',
   annotations: { category: 'pages', readOnlyHint: true },
+  blockedByDialog: true,
   schema: {
     text: z.array(z.string().min(1)).min(1).describe('Texts to wait for; the first that appears ends the wait.'),
     timeout: z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 10000).'),
   },
-  handler: async ({ text, timeout: wait }, { client }, response) => {
-    const found = await client.waitForText(text, wait === undefined ? {} : { timeout: wait });
+  handler: async ({ text, timeout: wait }, { page }, response) => {
+    const found = await page.waitForText(text, wait === undefined ? {} : { timeout: wait });
     response.line(`Found ${JSON.stringify(found)} on the page.`).structured('found', found);
   },
 });
@@ -89,12 +95,13 @@ export const resizePage = defineTool({
   name: 'resize_page',
   description: "Resize the selected page's viewport.",
   annotations: { category: 'pages', readOnlyHint: false },
+  blockedByDialog: true,
   schema: {
     width: z.number().int().min(1).max(10_000).describe('Viewport width in CSS pixels.'),
     height: z.number().int().min(1).max(10_000).describe('Viewport height in CSS pixels.'),
   },
-  handler: async ({ width, height }, { client }, response) => {
-    await client.setViewport(width, height);
+  handler: async ({ width, height }, { page }, response) => {
+    await page.setViewport(width, height);
     response.line(`The viewport is ${width}x${height} now.`);
   },
 });

@@ -5,6 +5,7 @@ export const takeScreenshot = defineTool({
   name: 'take_screenshot',
   description: 'Take a screenshot of the selected page (the viewport, the full page, or one element). Returned as an image unless saved to a file.',
   annotations: { category: 'screenshot', readOnlyHint: true },
+  blockedByDialog: true,
   schema: {
     uid: z.string().optional().describe('Only this element (a uid from take_snapshot).'),
     fullPage: z.boolean().optional().describe('The whole page instead of the viewport. Default false.'),
@@ -12,8 +13,8 @@ export const takeScreenshot = defineTool({
     quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0-100.'),
     filePath: z.string().optional().describe('Save the image to this file (in the output directory when relative) instead of returning it.'),
   },
-  handler: async ({ uid, fullPage, format, quality, filePath }, { client, files }, response) => {
-    const image = await client.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }) });
+  handler: async ({ uid, fullPage, format, quality, filePath }, { page, files }, response) => {
+    const image = await page.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }) });
     const what = uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport';
     if (filePath !== undefined) {
       const target = files.write(filePath, image);

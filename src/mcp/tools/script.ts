@@ -6,12 +6,13 @@ export const evaluateScript = defineTool({
   description:
     'Run a JavaScript function in the selected page and return its result as JSON (promises are awaited). Elements given by uid are passed as arguments; elements in the result come back as { uid }.',
   annotations: { category: 'script', readOnlyHint: false },
+  blockedByDialog: true,
   schema: {
     function: z.string().min(1).describe('A function declaration, such as "() => document.title" or "(el) => el.innerText".'),
     args: z.array(z.object({ uid: z.string().describe('The uid of an element to pass.') })).optional().describe('Elements to pass to the function, in order.'),
   },
-  handler: async ({ function: fn, args }, { client }, response) => {
-    const result = await client.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid));
+  handler: async ({ function: fn, args }, { page }, response) => {
+    const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid));
     response.line('Script ran on the page and returned:').line('```json').line(JSON.stringify(result ?? null, null, 2)).line('```');
     response.structured('result', result ?? null);
   },

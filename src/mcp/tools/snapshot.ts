@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatFindResult, formatSnapshotText } from '../../firefox/index.js';
-import { DEFAULT_MAX_CHARS } from '../response.js';
+import { continuationNote, DEFAULT_MAX_CHARS, formatFindResult, formatSnapshotText } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { maxChars, offset, uid } from './schemas.js';
 
@@ -9,6 +8,7 @@ export const takeSnapshot = defineTool({
   description:
     'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14). Prefer it to a screenshot. Uids stay valid until the page navigates.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  blockedByDialog: true,
   schema: {
     verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),
     viewport: z.boolean().optional().describe('Only what is in the viewport now, with how much lies above and below. Default false.'),
@@ -20,8 +20,8 @@ export const takeSnapshot = defineTool({
     maxChars,
     offset,
   },
-  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { client, options, files }, response) => {
-    const snapshot = await client.takeSnapshot({
+  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { page, options, files }, response) => {
+    const snapshot = await page.takeSnapshot({
       compress: compress ?? options.compress,
       ...(viewport === undefined ? {} : { viewport }),
       ...(layers === undefined ? {} : { layers }),
@@ -44,13 +44,14 @@ export const findInPage = defineTool({
   name: 'find_in_page',
   description: 'Find elements whose name, text, value or link matches a text (or a regular expression), with their uids and where they sit, whether or not a compressed snapshot shows them.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  blockedByDialog: true,
   schema: {
     query: z.string().min(1).describe('Text to look for (case-insensitive), or a regular expression with regex: true.'),
     regex: z.boolean().optional().describe('Treat query as a regular expression. Default false.'),
     limit: z.number().int().positive().max(1000).optional().describe('The most matches to list (default 50).'),
   },
-  handler: async ({ query, regex, limit }, { client }, response) => {
-    const found = await client.findInPage(query, { ...(regex === undefined ? {} : { regex }), ...(limit === undefined ? {} : { limit }) });
+  handler: async ({ query, regex, limit }, { page }, response) => {
+    const found = await page.findInPage(query, { ...(regex === undefined ? {} : { regex }), ...(limit === undefined ? {} : { limit }) });
     response.line(formatFindResult(found, query)).structured('matches', found.matches).structured('total', found.total);
   },
 });
@@ -59,9 +60,10 @@ export const resolveUidToSelector = defineTool({
   name: 'resolve_uid_to_selector',
   description: 'Give a ready locator path for the element with this uid: a CSS selector inside its root, with its shadow-host and frame chains (joined by >> for Playwright).',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  blockedByDialog: true,
   schema: { uid },
-  handler: async ({ uid: target }, { client }, response) => {
-    const found = await client.resolveUidToSelector(target);
+  handler: async ({ uid: target }, { page }, response) => {
+    const found = await page.resolveUidToSelector(target);
     response.line(found.full).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('frames', found.frames).structured('full', found.full);
   },
 });
@@ -70,14 +72,15 @@ export const scrollPage = defineTool({
   name: 'scroll_page',
   description: 'Scroll the page (or a scrollable container) with the mouse wheel, wait until it rests, and return a snapshot of what is in the viewport then.',
   annotations: { category: 'snapshot', readOnlyHint: false },
+  blockedByDialog: true,
   schema: {
     direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
     screens: z.number().positive().max(20).optional().describe('How far, in screens (default 0.75).'),
     uid: z.string().optional().describe('A scrollable container to scroll instead of the page.'),
     maxChars,
   },
-  handler: async ({ direction, screens, uid: container, maxChars: budget }, { client }, response) => {
-    const result = await client.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
+  handler: async ({ direction, screens, uid: container, maxChars: budget }, { page }, response) => {
+    const result = await page.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
     response.line(`${result.action}${result.atEnd ? '; reached the end' : ''}.`);
     if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
     response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
@@ -90,16 +93,18 @@ export const getPageMarkdown = defineTool({
   description:
     'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  blockedByDialog: true,
   schema: {
-    view: z.string().optional().describe('"document" (default) or "agent".'),
+    view: z.enum(['document', 'agent']).optional().describe('"document" (default): clean reading text; "agent": with uids and controls.'),
     offset,
     maxChars,
   },
-  handler: async ({ view, offset: start, maxChars: budget }, { client }, response) => {
-    const page = await client.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...(start === undefined ? {} : { offset: start }), maxChars: budget ?? DEFAULT_MAX_CHARS });
-    response.line(page.markdown);
-    if (page.hasMore) response.line(`\n(${page.totalChars - page.offset - page.markdown.length} more characters; call again with offset=${page.nextOffset ?? ''})`);
-    for (const [key, value] of Object.entries(page)) response.structured(key, value);
+  handler: async ({ view, offset: start, maxChars: budget }, { page }, response) => {
+    const markdown = await page.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...(start === undefined ? {} : { offset: start }), maxChars: budget ?? DEFAULT_MAX_CHARS });
+    response.line(markdown.markdown);
+    const note = continuationNote({ ...markdown, text: markdown.markdown });
+    if (note) response.line(note);
+    for (const [key, value] of Object.entries(markdown)) response.structured(key, value);
   },
 });
 

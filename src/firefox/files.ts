@@ -1,7 +1,8 @@
 import { closeSync, constants, mkdirSync, openSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidArgumentError, quote } from '../firefox/index.js';
+import { InvalidArgumentError } from './errors.js';
+import { quote } from './text.js';
 
 function inside(dir: string, path: string): boolean {
   const rel = relative(dir, path);

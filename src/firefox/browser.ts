@@ -1,0 +1,256 @@
+import type { BrowsingContext } from 'webdriver-bidi-protocol';
+import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
+import { IdCounter } from './console.js';
+import { DownloadTracker } from './downloads.js';
+import { InvalidArgumentError, translateBidiError } from './errors.js';
+import { FilePolicy } from './files.js';
+import { Page, type PageEnvironment } from './page.js';
+import { SecretStore } from './redact.js';
+import { guardRequests } from './request-guard.js';
+import type { SessionHandle, SessionOptions } from './session.js';
+import { SnapshotIds } from './snapshot/manager.js';
+import { INTERNALS_PRELOAD } from './engine/index.js';
+import { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
+import { UserContext } from './user-context.js';
+
+export interface ClientOptions extends SessionOptions {
+  /** Console messages kept per page (default 1000; the oldest are dropped). */
+  consoleCapacity?: number;
+  /** Network requests kept per page (default 1000; the oldest are dropped). */
+  networkCapacity?: number;
+  /** Viewport given to every page the client sees open. */
+  viewport?: { width: number; height: number };
+  /** Named layers for snapshots: name → CSS selectors, such as { content: ['#main', 'article'] }. */
+  layers?: Record<string, string[]>;
+  /** The layers a snapshot is limited to when it names none (default: the whole page). */
+  defaultLayers?: string[];
+  /** Named secrets: fill fields with `<secret>NAME</secret>`; outputs show that instead of the value. */
+  secrets?: Record<string, string>;
+  /** Which URLs navigate() and newPage() load (default: any). */
+  urlPolicy?: UrlPolicyOptions;
+  /** Save downloads in this folder (absolute); by default Firefox's own choice. Every download is reported in takeNotes(). */
+  downloadDir?: string;
+  /** Where files the client writes (saved snapshots) may go; by default inside the working directory. */
+  files?: FilePolicy;
+  /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
+  responsiveTimeout?: number;
+  /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
+  inputTimeout?: number;
+}
+
+const EVENTS: [string, ...string[]] = [
+  'browsingContext.contextCreated',
+  'browsingContext.contextDestroyed',
+  'browsingContext.userPromptOpened',
+  'browsingContext.userPromptClosed',
+  'log.entryAdded',
+  'network.beforeRequestSent',
+  'network.responseCompleted',
+  'network.fetchError',
+  'browsingContext.navigationStarted',
+  'browsingContext.load',
+  'browsingContext.fragmentNavigated',
+  'browsingContext.historyUpdated',
+];
+/** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
+const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd', 'browsingContext.navigationCommitted', 'browsingContext.navigationFailed'];
+
+/**
+ * The browser as the protocol sees it: user contexts, their pages, and the events that feed them.
+ * Every BiDi event goes to the page that owns its browsing context (an iframe's to its page);
+ * a page that closes is disposed and forgotten.
+ */
+export class Browser {
+  readonly downloads = new DownloadTracker();
+  readonly #userContexts = new Map<string, UserContext>();
+  /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
+  readonly #owners = new Map<string, Page>();
+  readonly #env: PageEnvironment;
+
+  private constructor(
+    readonly session: SessionHandle,
+    private readonly options: ClientOptions,
+  ) {
+    for (const name of options.defaultLayers ?? []) {
+      if (!options.layers?.[name]) throw new InvalidArgumentError(`Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`);
+    }
+    this.#env = {
+      connection: session.connection,
+      send: (method, params, what, timeout) => this.send(method, params, what, timeout),
+      pageIndexOf: (context) => {
+        const page = this.#owners.get(context);
+        return page ? this.userContext(page.userContext).indexOf(context) : -1;
+      },
+      replace: (page) => this.userContext(page.userContext).replace(page, this.#env.responsiveTimeout),
+      secrets: new SecretStore(options.secrets),
+      urlPolicy: new UrlPolicy(options.urlPolicy),
+      files: options.files ?? new FilePolicy(process.cwd()),
+      snapshotIds: new SnapshotIds(),
+      ids: new IdCounter(),
+      consoleCapacity: options.consoleCapacity,
+      networkCapacity: options.networkCapacity,
+      layers: { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] },
+      responsiveTimeout: options.responsiveTimeout ?? 3000,
+      inputTimeout: options.inputTimeout,
+    };
+  }
+
+  /** Subscribes to the session's events and learns the pages already open; ends the session if that fails. */
+  static async start(session: SessionHandle, options: ClientOptions): Promise<Browser> {
+    try {
+      const browser = new Browser(session, options);
+      await browser.#init();
+      return browser;
+    } catch (error) {
+      await session.end();
+      throw translateBidiError(error, 'Starting the client');
+    }
+  }
+
+  get secrets(): SecretStore {
+    return this.#env.secrets;
+  }
+
+  get urlPolicy(): UrlPolicy {
+    return this.#env.urlPolicy;
+  }
+
+  /** The user context `id` ('default' for the browser's own), created on first use. */
+  userContext(id = 'default'): UserContext {
+    let found = this.#userContexts.get(id);
+    if (!found) {
+      found = new UserContext(id, {
+        createTab: async (userContext) => {
+          const { context } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(userContext === 'default' ? {} : { userContext }) }, 'Opening a page');
+          return this.#adoptPage({ context, parent: null, url: 'about:blank', children: null, userContext, originalOpener: null, clientWindow: '' });
+        },
+        closeTab: async (page, timeout) => {
+          await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
+          this.#forget(page.id, '');
+        },
+        urls: async () => {
+          const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
+          return new Map(contexts.map((info) => [info.context, info.url]));
+        },
+      });
+      this.#userContexts.set(id, found);
+    }
+    return found;
+  }
+
+  async send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>> {
+    try {
+      return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
+    } catch (error) {
+      throw translateBidiError(error, what);
+    }
+  }
+
+  /**
+   * How many entries the per-page state holds, summed over the open pages, with the browser's own
+   * maps: for checking (and the soak bench) that pages which closed leave nothing behind.
+   */
+  stateCounts(): Record<string, number> {
+    const pages = [...this.#userContexts.values()].flatMap((context) => context.pages);
+    const counts: Record<string, number> = { userContexts: this.#userContexts.size, pages: pages.length, contexts: this.#owners.size, liveSnapshotIds: this.#env.snapshotIds.live };
+    for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
+    counts.crashed = pages.filter((page) => page.crashed).length;
+    counts.unresponsive = pages.filter((page) => page.unresponsive).length;
+    return counts;
+  }
+
+  async #init(): Promise<void> {
+    const bidi = this.session.connection;
+    const owner = (context: string | null | undefined): Page | undefined => (context == null ? undefined : this.#owners.get(context));
+    bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info));
+    bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
+    bidi.on('browsingContext.userPromptOpened', (event) => owner(event.context)?.dialog.onOpened(event));
+    bidi.on('browsingContext.userPromptClosed', (event) => owner(event.context)?.dialog.onClosed());
+    bidi.on('log.entryAdded', (entry) => entry.source.context && owner(entry.source.context)?.onLog(entry, entry.source.context));
+    bidi.on('network.beforeRequestSent', (event) => event.context && owner(event.context)?.onRequest(event, event.context));
+    bidi.on('network.responseCompleted', (event) => owner(event.context)?.onResponse(event));
+    bidi.on('network.fetchError', (event) => owner(event.context)?.onFetchError(event));
+    bidi.on('browsingContext.navigationStarted', (event) => owner(event.context)?.onNavigationStarted(event));
+    bidi.on('browsingContext.navigationCommitted', (event) => owner(event.context)?.onNavigationCommitted(event));
+    bidi.on('browsingContext.navigationFailed', (event) => this.#topPage(event.context)?.navigations.onFailed(event));
+    bidi.on('browsingContext.load', (event) => owner(event.context)?.onLoad(event));
+    bidi.on('browsingContext.fragmentNavigated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
+    bidi.on('browsingContext.historyUpdated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
+    bidi.on('browsingContext.downloadWillBegin', (event) => {
+      this.downloads.onWillBegin(event);
+      this.#topPage(event.context)?.navigations.onDownloadWillBegin(event);
+    });
+    bidi.on('browsingContext.downloadEnd', (event) => this.downloads.onEnd(event));
+    await bidi.send('session.subscribe', { events: EVENTS });
+    await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
+    await guardRequests(bidi, this.urlPolicy);
+    // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
+    await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
+    if (this.options.downloadDir !== undefined) {
+      await this.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.options.downloadDir } }, 'Choosing the download folder');
+    }
+    const { contexts } = await bidi.send('browsingContext.getTree', {});
+    const learn = (infos: BrowsingContext.InfoList): void => {
+      for (const info of infos) {
+        this.#adopt(info);
+        learn(info.children ?? []);
+      }
+    };
+    learn(contexts);
+    const main = this.userContext();
+    if (this.session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
+      // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
+      // events would not fire in it: replace it with a tab of our own, which does.
+      const startup = main.pages[0];
+      await main.newPage();
+      if (startup) await main.closePage(0);
+      main.takeNotes();
+    }
+    if (main.pages.length === 0) await main.newPage();
+    const { viewport } = this.options;
+    if (viewport && main.selected) await main.selected.setViewport(viewport.width, viewport.height);
+  }
+
+  /** The page of a top-level context (events of frames' own navigations do not concern it). */
+  #topPage(context: string): Page | undefined {
+    const page = this.#owners.get(context);
+    return page?.id === context ? page : undefined;
+  }
+
+  /** A context the browser did not know: a page (a new Page in its user context) or a frame of one. */
+  #adopt(info: BrowsingContext.Info): void {
+    if (this.#owners.has(info.context)) return;
+    if (info.parent == null) {
+      this.#adoptPage(info);
+      return;
+    }
+    const page = this.#owners.get(info.parent);
+    page?.frames.add(info);
+    if (page) this.#owners.set(info.context, page);
+  }
+
+  #adoptPage(info: BrowsingContext.Info): Page {
+    const known = this.#owners.get(info.context);
+    if (known) return known;
+    const userContext = info.userContext ?? 'default';
+    const page = new Page(info.context, userContext, this.#env);
+    this.#owners.set(info.context, page);
+    this.userContext(userContext).add(page, info.originalOpener);
+    if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
+    return page;
+  }
+
+  /** A context went away: a frame (and the frames inside it), or a whole page, disposed with all it held. */
+  #forget(context: string, url: string): void {
+    const page = this.#owners.get(context);
+    if (!page) return;
+    if (page.id !== context) {
+      for (const frame of page.frames.remove(context)) this.#owners.delete(frame);
+      return;
+    }
+    for (const frame of page.frames.contexts) this.#owners.delete(frame);
+    this.#owners.delete(context);
+    this.userContext(page.userContext).remove(page, url);
+    page.dispose();
+  }
+}

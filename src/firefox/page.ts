@@ -1,0 +1,604 @@
+import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
+import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
+import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
+import { PageDialog, type Dialog } from './dialogs.js';
+import { BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
+import type { FilePolicy } from './files.js';
+import { PageFrames } from './frames.js';
+import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
+import { parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
+import { PageNavigations } from './navigation.js';
+import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
+import type { SecretStore } from './redact.js';
+import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFunction } from './script.js';
+import { findInSnapshot, type FindResult } from './snapshot/budget.js';
+import { PageSnapshots, type SnapshotIds, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
+import { SANDBOX } from './engine/index.js';
+import { quote } from './text.js';
+import { pageOfText, type TextPage } from './text-page.js';
+import type { UrlPolicy } from './url-policy.js';
+
+export interface PageInfo {
+  index: number;
+  /** The BiDi browsing context id. */
+  id: string;
+  url: string;
+  title: string;
+  selected: boolean;
+  /** The page's script did not answer the last probe (a busy loop): its title is unknown. */
+  unresponsive?: true;
+  /** Its content process ended: it shows Firefox's crash page until it is navigated or reloaded. */
+  crashed?: true;
+}
+
+export type WaitUntil = 'none' | 'interactive' | 'complete';
+
+export interface NavigateOptions {
+  /** What to wait for (default 'complete'). */
+  wait?: WaitUntil;
+  /** Milliseconds (default 30 s). */
+  timeout?: number;
+}
+
+export interface NavigationResult {
+  url: string;
+  /** A dialog that opened before the navigation finished; the navigation waits until it is answered. */
+  dialog?: Dialog;
+}
+
+export interface ScreenshotOptions {
+  /** The whole document rather than the viewport. */
+  fullPage?: boolean;
+  /** Only this element (a uid from a snapshot). */
+  uid?: string;
+  format?: 'png' | 'jpeg';
+  /** JPEG quality, 0–100. */
+  quality?: number;
+}
+
+export interface EvaluateOptions {
+  /** Milliseconds (default 30 s). */
+  timeout?: number;
+}
+
+/** A page as Markdown, one window of it at a time (the window's place as the one text pager gives it). */
+export interface PageMarkdown extends Omit<TextPage, 'text'> {
+  url: string;
+  view: 'document' | 'agent';
+  markdown: string;
+  /** uids shown (agent view). */
+  refsCount: number;
+}
+
+/** What a page needs from the browser around it. */
+export interface PageEnvironment {
+  connection: BidiConnection;
+  send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>>;
+  /** The page's index in its user context's list (-1 when closed). */
+  pageIndexOf(context: string): number;
+  /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
+  replace(page: Page): Promise<Page>;
+  secrets: SecretStore;
+  urlPolicy: UrlPolicy;
+  files: FilePolicy;
+  snapshotIds: SnapshotIds;
+  /** Console and network ids, unique across the client. */
+  ids: IdCounter;
+  consoleCapacity: number | undefined;
+  networkCapacity: number | undefined;
+  layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
+  responsiveTimeout: number;
+  inputTimeout: number | undefined;
+}
+
+/**
+ * One top-level browsing context (a tab) and everything the client knows of it: its frames,
+ * console, network, dialog, navigations, snapshots and uids, and whether it crashed or hangs.
+ * The browser feeds it its events and disposes it when the tab closes; nothing of it outlives that.
+ */
+export class Page {
+  readonly frames: PageFrames;
+  readonly console: ConsoleLog;
+  readonly network: NetworkLog;
+  readonly dialog: PageDialog;
+  readonly navigations = new PageNavigations();
+  readonly snapshots: PageSnapshots;
+  readonly #input: InputController;
+  /** The URL it showed when its content process ended; it shows Firefox's crash page until navigated. */
+  #crashedAt: string | undefined;
+  /** Its script did not answer a probe: listed without a title until it answers again. */
+  #unresponsive = false;
+  #disposed = false;
+
+  constructor(
+    /** The BiDi browsing context id. */
+    readonly id: string,
+    readonly userContext: string,
+    private readonly env: PageEnvironment,
+  ) {
+    this.frames = new PageFrames(id);
+    this.dialog = new PageDialog((text) => env.secrets.mask(text));
+    this.console = new ConsoleLog(env.ids, env.consoleCapacity);
+    this.network = new NetworkLog(env.ids, env.networkCapacity);
+    const access = { send: env.send.bind(env), pageIndexOf: env.pageIndexOf.bind(env) };
+    this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
+    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
+  }
+
+  get crashed(): boolean {
+    return this.#crashedAt !== undefined;
+  }
+
+  get unresponsive(): boolean {
+    return this.#unresponsive;
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** The tab closed: everything it held goes, and whatever waits on it wakes up. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.dialog.dispose();
+    this.navigations.dispose();
+    this.snapshots.drop('closed');
+    this.console.clear();
+    this.network.clear();
+  }
+
+  /** How many entries its state holds, for checking that nothing grows without bound. */
+  counts(): Record<string, number> {
+    const snapshots = this.snapshots.sizes;
+    return {
+      frames: this.frames.contexts.length,
+      consoleMessages: this.console.size,
+      networkRequests: this.network.sizes.requests,
+      networkPending: this.network.sizes.pending,
+      dialogListeners: this.dialog.waiting,
+      navigationWatches: this.navigations.watching,
+      snapshots: snapshots.snapshots,
+      snapshotFrames: snapshots.frames,
+      snapshotHistory: snapshots.history,
+    };
+  }
+
+  // ------------------------------------------------------------ events
+
+  onLog(entry: Log.Entry, context: string): void {
+    this.console.add(entry, this.frames.frameUrl(context));
+  }
+
+  onRequest(event: Network.BeforeRequestSentParameters, context: string): void {
+    this.network.onBeforeRequestSent(event, this.frames.frameUrl(context));
+  }
+
+  onResponse(event: Network.ResponseCompletedParameters): void {
+    this.network.onResponseCompleted(event);
+    if (event.context === this.id) this.navigations.onResponseCompleted(event);
+  }
+
+  onFetchError(event: Network.FetchErrorParameters): void {
+    this.network.onFetchError(event);
+    if (event.context === this.id) this.navigations.onFetchError(event);
+  }
+
+  onNavigationStarted(event: BrowsingContext.NavigationInfo): void {
+    if (event.context !== this.id) return;
+    this.#unresponsive = false;
+    this.navigations.onStarted(event);
+  }
+
+  onNavigationCommitted(event: BrowsingContext.NavigationInfo): void {
+    this.frames.onNavigated(event.context, event.url);
+    if (event.context !== this.id) return;
+    // Firefox shows its crash page in a tab whose content process ended, after a blank
+    // document, and may name that blank document as what crashed: the page's last URL is.
+    if (event.url.startsWith('about:tabcrashed')) {
+      const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
+      this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.navigations.url ?? named);
+    } else if (event.url !== 'about:blank') {
+      this.#crashedAt = undefined;
+    }
+    this.snapshots.drop('navigated');
+    this.navigations.onCommitted(event);
+  }
+
+  onLoad(event: BrowsingContext.NavigationInfo): void {
+    this.frames.onNavigated(event.context, event.url);
+    if (event.context === this.id) this.navigations.onLoad(event);
+  }
+
+  // ---------------------------------------------------------- readiness
+
+  /** Refuses while a dialog is open, naming it and how to answer it. */
+  refuseWhileDialogOpen(what: string): void {
+    this.dialog.refuseWhileOpen(what);
+  }
+
+  /** This page, once it is known to be free to act on: open, not crashed, no dialog, its script answering. */
+  async ready(what: string): Promise<void> {
+    if (this.#disposed) throw new BrowserClosedError(`${what} cannot go on: the page was closed. List the pages and select one.`);
+    this.#refuseIfCrashed(what);
+    this.dialog.refuseWhileOpen(what);
+    await this.responsive(what);
+  }
+
+  /**
+   * Resolves when its script answers a trivial probe in time. A page stuck in a loop would hold
+   * every call for its whole timeout; this says so within seconds instead.
+   */
+  async responsive(what: string): Promise<void> {
+    if (this.dialog.open) return; // A dialog holds the script; the callers deal with it.
+    try {
+      await this.env.connection.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, { timeout: this.env.responsiveTimeout });
+      this.#unresponsive = false;
+    } catch (error) {
+      if (!(error instanceof BidiTimeoutError)) return; // Gone or navigating: the real call reports it.
+      this.#unresponsive = true;
+      throw new PageUnresponsiveError(
+        `${what} is not possible: this page's script is not responding (no answer within ${this.env.responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
+      );
+    }
+  }
+
+  #refuseIfCrashed(what: string): void {
+    if (this.#crashedAt === undefined) return;
+    throw new PageCrashedError(`${what} cannot go on: page ${this.env.pageIndexOf(this.id)} crashed (its content process ended) while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+  }
+
+  /**
+   * A page whose content process ends during a call is replaced by a blank document, and the
+   * crash page follows a moment later: a result from that blank document is no answer at all.
+   */
+  async #refuseIfCrashing(what: string): Promise<void> {
+    for (let waited = 0; waited < 1000 && this.#crashedAt === undefined; waited += 50) await sleep(50);
+    this.#refuseIfCrashed(what);
+  }
+
+  /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
+  async activate(): Promise<void> {
+    await this.env.send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+    });
+  }
+
+  /** Its title, or '' when a dialog or a busy script holds it. */
+  async title(): Promise<string> {
+    if (this.dialog.open || this.#unresponsive) return '';
+    const title = await this.#sandboxEval('() => document.title', Math.min(1000, this.env.responsiveTimeout)).catch((error: unknown) => {
+      if (error instanceof TimeoutError) this.#unresponsive = true;
+      return '';
+    });
+    return typeof title === 'string' ? title : '';
+  }
+
+  async info(selected: boolean, url?: string): Promise<PageInfo> {
+    if (url === undefined) {
+      const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+      url = contexts[0]?.url ?? 'about:blank';
+    }
+    const title = await this.title();
+    return {
+      index: this.env.pageIndexOf(this.id),
+      id: this.id,
+      url,
+      title,
+      selected,
+      ...(this.#unresponsive ? { unresponsive: true as const } : {}),
+      ...(this.crashed ? { crashed: true as const } : {}),
+    };
+  }
+
+  // ---------------------------------------------------------- navigation
+
+  /**
+   * Loads `url`. A page whose script does not answer is replaced by a fresh tab first (the
+   * result's page). If the page opens a dialog on the way (an alert while loading, a
+   * beforeunload prompt), it resolves at once with the dialog: answer it and the navigation goes on.
+   */
+  async navigate(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
+    this.env.urlPolicy.check(url);
+    this.dialog.refuseWhileOpen(`Navigating to ${quote(url)}`);
+    try {
+      await this.responsive('Navigating');
+    } catch (error) {
+      if (!(error instanceof PageUnresponsiveError)) throw error;
+      return (await this.env.replace(this)).navigate(url, options);
+    }
+    const navigation = this.env.send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
+    return this.#unlessDialog(navigation);
+  }
+
+  async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
+    this.dialog.refuseWhileOpen('Reloading');
+    await this.responsive('Reloading');
+    const reload = this.env.send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
+    return this.#unlessDialog(reload);
+  }
+
+  async goBack(options: NavigateOptions = {}): Promise<{ url: string }> {
+    return this.#traverse(-1, options);
+  }
+
+  async goForward(options: NavigateOptions = {}): Promise<{ url: string }> {
+    return this.#traverse(1, options);
+  }
+
+  /** Resolves with `work`, or early, with the page's URL and the dialog, when a dialog opens first. */
+  async #unlessDialog(work: Promise<{ url: string }>): Promise<NavigationResult> {
+    const first = await this.dialog.race(work);
+    if ('value' in first) return { url: first.value.url };
+    const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+    return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
+  }
+
+  async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {
+    const what = delta < 0 ? 'Going back' : 'Going forward';
+    this.dialog.refuseWhileOpen(what);
+    await this.responsive(what);
+    const deadline = Date.now() + (options.timeout ?? 30_000);
+    try {
+      await this.dialog.unlessOpened(what, this.env.connection.send('browsingContext.traverseHistory', { context: this.id, delta }, { timeout: deadline - Date.now() }));
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'no such history entry') {
+        throw new InvalidArgumentError(`${what} is not possible: there is no ${delta < 0 ? 'earlier' : 'later'} page in this page's history.`, { cause: error });
+      }
+      throw translateBidiError(error, what);
+    }
+    const wait = options.wait ?? 'complete';
+    if (wait !== 'none') await this.dialog.unlessOpened(what, this.#waitForReadyState(wait, deadline, what));
+    return { url: (await this.info(false)).url };
+  }
+
+  async #waitForReadyState(wait: 'interactive' | 'complete', deadline: number, what: string): Promise<void> {
+    const accepted = wait === 'complete' ? ['complete'] : ['interactive', 'complete'];
+    for (;;) {
+      const state = await this.#sandboxEval('() => document.readyState', deadline - Date.now()).catch(() => 'loading');
+      if (typeof state === 'string' && accepted.includes(state)) return;
+      if (Date.now() >= deadline) throw new TimeoutError(`${what}: the page did not reach readyState "${wait}" in time; it may still be loading. Take a screenshot to see it.`);
+      await sleep(50);
+    }
+  }
+
+  // -------------------------------------------------------------- script
+
+  /** Calls a function in the page with JSON arguments and returns its JSON result (promises are awaited). */
+  async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
+    await this.ready('Running script');
+    const source = sourceOf(fn, '() => document.title');
+    const result = await this.dialog.unlessOpened('Running script', this.env.send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000));
+    return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
+  }
+
+  /**
+   * Calls a function with the elements behind `uids` as its arguments. Elements in the result
+   * come back as `{ uid }`, with uids given to those that had none.
+   */
+  async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
+    await this.ready('Running script');
+    const source = sourceOf(fn, '(el) => el.textContent');
+    const refs = await Promise.all(uids.map((uid) => this.snapshots.elementRef(uid)));
+    // The function runs in the document that holds the elements (a frame's, when they sit in one).
+    const frame = refs[0]?.frame ?? this.id;
+    if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
+    const call = this.env.send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
+    const result = await this.dialog.unlessOpened('Running script', call);
+    if (result.type === 'exception') unwrapEvaluation(result);
+    if (result.type !== 'success') return undefined;
+    const returned = elementsIn(result.result);
+    const adopted = await this.snapshots.adopt(frame, returned);
+    const uidOf = new Map(returned.map((sharedId, index) => [sharedId, adopted[index] ?? '']));
+    return this.env.secrets.maskDeep(fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })));
+  }
+
+  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. */
+  async waitForText(text: string | string[], options: { timeout?: number } = {}): Promise<string> {
+    const wanted = ([] as string[]).concat(text);
+    if (wanted.length === 0 || wanted.some((item) => typeof item !== 'string' || item === '')) {
+      throw new InvalidArgumentError('waitForText needs one or more non-empty strings.');
+    }
+    const timeout = options.timeout ?? 10_000;
+    const deadline = Date.now() + timeout;
+    const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
+    for (;;) {
+      await this.ready('Waiting for text');
+      // A navigation during the wait destroys the realm; that is not an error, just try again.
+      const probe = this.#sandboxEval(find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
+        if (error instanceof BrowserClosedError) throw error;
+        return null;
+      });
+      const found = await this.dialog.unlessOpened('Waiting for text', probe);
+      if (typeof found === 'string') return found;
+      if (Date.now() >= deadline) {
+        throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
+      }
+      await sleep(100);
+    }
+  }
+
+  async #sandboxEval(source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
+    const result = await this.env.send('script.callFunction', callParams(source, { context: this.id, sandbox: SANDBOX }, args), 'Reading the page', Math.max(1, timeout));
+    return unwrapEvaluation(result);
+  }
+
+  // ---------------------------------------------------------- screenshot
+
+  async screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
+    const format: string = options.format ?? 'png';
+    if (format !== 'png' && format !== 'jpeg') throw new InvalidArgumentError(`Screenshot format "${format}" is not supported; use "png" or "jpeg".`);
+    if (options.quality !== undefined) {
+      if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
+      if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
+    }
+    await this.ready('Taking a screenshot');
+    if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
+    const element = options.uid === undefined ? undefined : await this.snapshots.elementRef(options.uid);
+    const capture = this.env.send(
+      'browsingContext.captureScreenshot',
+      {
+        context: element?.frame ?? this.id,
+        origin: options.fullPage || element ? 'document' : 'viewport',
+        ...(element ? { clip: { type: 'element' as const, element: { sharedId: element.sharedId } } } : {}),
+        format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
+      },
+      'Taking a screenshot',
+    );
+    const result = await this.dialog.unlessOpened('Taking a screenshot', capture);
+    return Buffer.from(result.data, 'base64');
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    for (const [name, value] of [['width', width], ['height', height]] as const) {
+      if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
+    }
+    this.dialog.refuseWhileOpen('Resizing the viewport');
+    await this.dialog.unlessOpened('Resizing the viewport', this.env.send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
+  }
+
+  // ----------------------------------------------------------- snapshots
+
+  /**
+   * Reads the page as a tree of what a person can see and use, each element with a uid (also
+   * written on it as data-mcp-uid). `text` is the model's view; the tree is for programs.
+   */
+  async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
+    await this.ready('Taking a snapshot');
+    const snapshot = await this.dialog.unlessOpened('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
+      // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
+      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing('Taking a snapshot');
+      throw error;
+    });
+    if (snapshot.url === 'about:blank' && this.navigations.url !== 'about:blank') await this.#refuseIfCrashing('Taking a snapshot');
+    return snapshot;
+  }
+
+  /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */
+  async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
+    await this.ready('Scrolling');
+    const result = await this.dialog.unlessOpened('Scrolling', this.#input.scroll(options));
+    return { ...result, snapshot: await this.dialog.unlessOpened('Taking a snapshot after scrolling', this.snapshots.take({ viewport: true })) };
+  }
+
+  /** Elements whose name, text, value or link matches `query` (text, or a regular expression), with their uids and paths. */
+  async findInPage(query: string, options: { regex?: boolean; limit?: number } = {}): Promise<FindResult & { snapshotId: number }> {
+    const snapshot = await this.takeSnapshot({ layers: [] });
+    return { ...findInSnapshot(snapshot.nodes, query, options), snapshotId: snapshot.id };
+  }
+
+  /**
+   * The page as deterministic Markdown: `document` is clean reading text; `agent` keeps uids and
+   * inline controls with their state. Long pages come in windows of `maxChars` from `offset`.
+   */
+  async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
+    const view = parseMarkdownView(options.view ?? 'document');
+    await this.ready('Reading the page as Markdown');
+    const document = parseMarkdownDocument(await this.dialog.unlessOpened('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
+    const rendered = renderMarkdown(document, { view });
+    const window = pageOfText(this.env.secrets.mask(rendered.markdown), { offset: options.offset ?? 0, ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }) });
+    const { text, ...place } = window;
+    return { url: this.env.secrets.mask(document.url), view, markdown: text, refsCount: rendered.refsCount, ...place };
+  }
+
+  /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */
+  async resolveUidToSelector(uid: string): Promise<UidSelector> {
+    return this.dialog.unlessOpened('Building a selector', this.snapshots.selector(uid));
+  }
+
+  /** Forgets every uid of the page and removes the data-mcp-uid attributes. */
+  async clearSnapshot(): Promise<void> {
+    await this.dialog.unlessOpened('Clearing uids', this.snapshots.clear());
+  }
+
+  // --------------------------------------------------------------- input
+
+  /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
+  async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
+    return this.#act('Clicking', () => this.#input.click(uid, options));
+  }
+
+  async hoverByUid(uid: string): Promise<ActionResult> {
+    return this.#act('Hovering', () => this.#input.hover(uid));
+  }
+
+  /** Types into a text field or contenteditable, picks a select option by label or value, or sets a checkbox or radio (true/false). */
+  async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
+    return this.#act('Filling', () => this.#input.fill(uid, value));
+  }
+
+  async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
+    await this.ready('Filling the form');
+    return this.#input.fillForm(entries);
+  }
+
+  async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
+    return this.#act('Dragging', () => this.#input.drag(fromUid, toUid));
+  }
+
+  /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
+  async pressKey(combo: string): Promise<ActionResult> {
+    return this.#act('Pressing a key', () => this.#input.pressKey(combo));
+  }
+
+  /** Types text into the focused element; `submit` presses Enter after it. */
+  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+    return this.#act('Typing', () => this.#input.typeText(text, options));
+  }
+
+  /** Sets the files of a file input (BiDi input.setFiles); the paths must be existing regular files. */
+  async uploadFileByUid(uid: string, paths: string[]): Promise<ActionResult> {
+    return this.#act('Uploading', () => this.#input.uploadFile(uid, paths));
+  }
+
+  /** Runs an input action once the page is ready; one that a dialog stopped part way answers with the dialog. */
+  async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
+    await this.ready(what);
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof ActionInterrupted) return error.result;
+      throw error;
+    }
+  }
+
+  // ------------------------------------------------ console, network, dialog
+
+  /** Console messages and uncaught errors of the page and its frames, oldest first, secrets masked. */
+  getConsoleMessages(filter: ConsoleFilter = {}): ConsoleMessage[] {
+    return this.console.list(filter).map((message) => this.env.secrets.maskMessage(message));
+  }
+
+  getConsoleMessage(id: number): ConsoleMessage | undefined {
+    const message = this.console.get(id);
+    return message && this.env.secrets.maskMessage(message);
+  }
+
+  /** Requests of the page and its frames, in the order they started; credentials masked. */
+  getNetworkRequests(filter: NetworkFilter = {}): NetworkRequest[] {
+    return this.network.list(filter).map((request) => this.env.secrets.maskRequest(request));
+  }
+
+  getNetworkRequest(id: number): NetworkRequest | undefined {
+    const request = this.network.get(id);
+    return request && this.env.secrets.maskRequest(request);
+  }
+
+  /** The open dialog, if any, secrets masked. */
+  getDialog(): Dialog | undefined {
+    const dialog = this.dialog.open;
+    return dialog && { ...dialog, message: this.env.secrets.mask(dialog.message) };
+  }
+
+  /** Accepts or dismisses the open dialog; `promptText` answers a prompt(). */
+  async handleDialog(accept: boolean, promptText?: string): Promise<void> {
+    const dialog = this.dialog.open;
+    if (!dialog) throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
+    if (promptText !== undefined && dialog.type !== 'prompt') {
+      throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
+    }
+    await this.env.send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
+    // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
+    this.dialog.forget(dialog);
+  }
+}

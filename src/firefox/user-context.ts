@@ -1,0 +1,131 @@
+import { InvalidArgumentError, NoSuchPageError } from './errors.js';
+import type { NavigateOptions, Page, PageInfo } from './page.js';
+
+/** What a user context needs from its browser. */
+export interface UserContextEnvironment {
+  /** Opens a tab in this user context (in the background) and returns its page. */
+  createTab(userContext: string): Promise<Page>;
+  /** Closes a tab; resolves once it is gone. */
+  closeTab(page: Page, timeout?: number): Promise<void>;
+  /** Lists the URLs of the top-level contexts. */
+  urls(): Promise<Map<string, string>>;
+}
+
+/**
+ * One user context (a container of cookies and storage) and its pages, in the order they opened,
+ * with the one selected. When the selected page goes away, the most recent live page takes over
+ * and a note says so.
+ */
+export class UserContext {
+  readonly #pages: Page[] = [];
+  #selected: Page | undefined;
+  readonly #notes: string[] = [];
+
+  constructor(
+    readonly id: string,
+    private readonly env: UserContextEnvironment,
+  ) {}
+
+  get pages(): readonly Page[] {
+    return this.#pages;
+  }
+
+  get selected(): Page | undefined {
+    return this.#selected;
+  }
+
+  indexOf(context: string): number {
+    return this.#pages.findIndex((page) => page.id === context);
+  }
+
+  /** Page `index`, or a NoSuchPageError listing the valid range. */
+  at(index: number): Page {
+    const page = Number.isInteger(index) ? this.#pages[index] : undefined;
+    if (page === undefined) {
+      const range = this.#pages.length === 0 ? 'there are no pages' : `valid indexes are 0 to ${this.#pages.length - 1}`;
+      throw new NoSuchPageError(`No page has index ${index}: ${range}. Call listPages() to see the open pages.`);
+    }
+    return page;
+  }
+
+  /** A page opened (by us, by the user or by the page `opener`). */
+  add(page: Page, opener?: string | null): void {
+    if (this.#pages.includes(page)) return;
+    this.#pages.push(page);
+    this.#selected ??= page;
+    const from = opener ? this.indexOf(opener) : -1;
+    if (from >= 0) this.#notes.push(`Page ${from} opened a new page (index ${this.#pages.length - 1}); select it to act on it.`);
+  }
+
+  /** A page closed; it shows `url` in the note when it was the selected one. */
+  remove(page: Page, url: string): void {
+    const index = this.#pages.indexOf(page);
+    if (index < 0) return;
+    this.#pages.splice(index, 1);
+    if (this.#selected !== page) return;
+    this.#selected = this.#pages.at(-1);
+    this.#notes.push(
+      this.#selected === undefined ? `The selected page (${url}) was closed and no page is left.` : `The selected page (${url}) was closed; page ${this.#pages.length - 1} is selected now.`,
+    );
+  }
+
+  select(page: Page): void {
+    this.#selected = page;
+  }
+
+  /** Notes about changes the caller did not ask for (such as a fallback after a page closed), once each. */
+  takeNotes(): string[] {
+    return this.#notes.splice(0);
+  }
+
+  async listPages(): Promise<PageInfo[]> {
+    const urls = await this.env.urls();
+    return Promise.all(this.#pages.map((page) => page.info(page === this.#selected, urls.get(page.id) ?? 'about:blank')));
+  }
+
+  /** Opens a tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
+  async newPage(url?: string, options: NavigateOptions = {}): Promise<Page> {
+    const previous = this.#selected;
+    const page = await this.env.createTab(this.id);
+    this.add(page);
+    this.#selected = page;
+    await page.activate();
+    if (url === undefined) return page;
+    try {
+      await page.navigate(url, options);
+    } catch (error) {
+      // A page that failed to open is not left behind for later calls to act on.
+      if (previous) this.#selected = previous;
+      await this.env.closeTab(page).catch(() => undefined);
+      this.remove(page, url);
+      if (previous) await previous.activate().catch(() => undefined);
+      if (error instanceof Error) error.message += `${error.message.endsWith('.') ? '' : '.'} The new page was closed${previous === undefined ? '' : `; page ${this.indexOf(previous.id)} is selected again`}.`;
+      throw error;
+    }
+    return page;
+  }
+
+  /** Closes page `index`; the last open page cannot be closed (open another first). */
+  async closePage(index: number): Promise<void> {
+    const page = this.at(index);
+    if (this.#pages.length === 1) {
+      throw new InvalidArgumentError('The last open page cannot be closed; open another page with newPage() first, or close() the client.');
+    }
+    await this.env.closeTab(page);
+  }
+
+  /** Puts a fresh tab in the place (index and selection) of `page`, whose script does not answer, and closes that. */
+  async replace(page: Page, timeout: number): Promise<Page> {
+    const fresh = await this.env.createTab(this.id);
+    const index = this.#pages.indexOf(page);
+    const already = this.#pages.indexOf(fresh);
+    if (already >= 0) this.#pages.splice(already, 1);
+    if (index >= 0) this.#pages.splice(index, 1, fresh);
+    else this.#pages.push(fresh);
+    if (this.#selected === page) this.#selected = fresh;
+    this.#notes.push(`Page ${index} was not responding, so its tab was closed and replaced by a fresh one at the same index.`);
+    await this.env.closeTab(page, timeout).catch(() => undefined);
+    await fresh.activate();
+    return fresh;
+  }
+}
