@@ -41,12 +41,14 @@ async function main(): Promise<void> {
     return result;
   };
   const counts = (): Record<string, number> => holder.current?.stateCounts() ?? {};
+  /** The state counts printed: pages and the browsing contexts routed to them, then what the open pages hold. */
+  const COLUMNS = ['pages', 'contexts', 'liveSnapshotIds', 'snapshots', 'snapshotHistory', 'frames', 'consoleMessages', 'networkRequests', 'networkPending', 'navigationWatches', 'dialogListeners'];
   const curve: string[][] = [];
   const sample = (phase: string, round: number): number => {
     global.gc?.();
     const rss = mb(process.memoryUsage().rss);
     const state = counts();
-    curve.push([phase, String(round), String(rss), String(state.pages), String(state.snapshots), String(state.snapshotHistory), String(state.frames), String(state.navigationUrls), String(state.consoleLists), String(state.networkLists)]);
+    curve.push([phase, String(round), String(rss), ...COLUMNS.map((key) => String(state[key] ?? 0))]);
     return rss;
   };
   const started = Date.now();
@@ -74,10 +76,10 @@ async function main(): Promise<void> {
   }
   const after = curve.at(-1);
   console.log(`\n## Soak: ${ROUNDS} rounds of navigate + take_snapshot + take_snapshot({ since }) on a 10k-element page, then ${CYCLES} new_page + close_page cycles, one MCP session (${Math.round((Date.now() - started) / 1000)} s)\n`);
-  console.log(formatTable(['phase', 'round', 'Node RSS MB', 'pages', 'snapshots', 'history', 'frames', 'nav urls', 'console lists', 'network lists'], curve));
+  console.log(formatTable(['phase', 'round', 'Node RSS MB', ...COLUMNS], curve));
   const growth = Math.round((last - baseline) * 10) / 10;
   console.log(`\nNode RSS after round ${ROUNDS}: ${last} MB; after round ${BASELINE_ROUND}: ${baseline} MB; growth ${growth} MB (target ≤ ${RSS_TARGET_MB} MB): ${Math.abs(growth) <= RSS_TARGET_MB ? 'met' : 'NOT MET'}.`);
-  console.log(`Per-page state after the cycles: ${after ? `pages ${after[3]}, snapshots ${after[4]}, history ${after[5]}, frames ${after[6]}, navigation urls ${after[7]}, console lists ${after[8]}, network lists ${after[9]}` : 'none'} (one page open).`);
+  console.log(`State after the cycles: ${after ? COLUMNS.map((key, index) => `${key} ${after[index + 3] ?? '?'}`).join(', ') : 'none'} (one page open).`);
   if (!global.gc) console.log('(Run with node --expose-gc for steadier figures: NODE_OPTIONS=--expose-gc npm run bench:soak.)');
 }
 

@@ -32,6 +32,8 @@ export interface ClientOptions extends SessionOptions {
   downloadDir?: string;
   /** Where files the client writes (saved snapshots) may go; by default inside the working directory. */
   files?: FilePolicy;
+  /** Snapshot ids start here (default 1). A client that replaces one that died passes the old one's `nextSnapshotId`, so an old uid is never taken for a new one. */
+  firstSnapshotId?: number;
   /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
   responsiveTimeout?: number;
   /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
@@ -85,7 +87,7 @@ export class Browser {
       secrets: new SecretStore(options.secrets),
       urlPolicy: new UrlPolicy(options.urlPolicy),
       files: options.files ?? new FilePolicy(process.cwd()),
-      snapshotIds: new SnapshotIds(),
+      snapshotIds: new SnapshotIds(options.firstSnapshotId),
       ids: new IdCounter(),
       consoleCapacity: options.consoleCapacity,
       networkCapacity: options.networkCapacity,
@@ -115,6 +117,11 @@ export class Browser {
     return this.#env.urlPolicy;
   }
 
+  /** The id the next snapshot gets. */
+  get nextSnapshotId(): number {
+    return this.#env.snapshotIds.next;
+  }
+
   /** The user context `id` ('default' for the browser's own), created on first use. */
   userContext(id = 'default'): UserContext {
     let found = this.#userContexts.get(id);
@@ -126,7 +133,7 @@ export class Browser {
         },
         closeTab: async (page, timeout) => {
           await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
-          this.#forget(page.id, '');
+          this.#forget(page.id, page.navigations.url ?? '');
         },
         urls: async () => {
           const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
@@ -190,13 +197,14 @@ export class Browser {
       await this.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.options.downloadDir } }, 'Choosing the download folder');
     }
     const { contexts } = await bidi.send('browsingContext.getTree', {});
-    const learn = (infos: BrowsingContext.InfoList): void => {
+    // Firefox names the parent of the tree's roots only: a child's parent is the context it sits in.
+    const learn = (infos: BrowsingContext.InfoList, parent: string | null): void => {
       for (const info of infos) {
-        this.#adopt(info);
-        learn(info.children ?? []);
+        this.#adopt({ ...info, parent: info.parent ?? parent });
+        learn(info.children ?? [], info.context);
       }
     };
-    learn(contexts);
+    learn(contexts, null);
     const main = this.userContext();
     if (this.session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
       // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
@@ -232,7 +240,7 @@ export class Browser {
   #adoptPage(info: BrowsingContext.Info): Page {
     const known = this.#owners.get(info.context);
     if (known) return known;
-    const userContext = info.userContext ?? 'default';
+    const userContext = info.userContext;
     const page = new Page(info.context, userContext, this.#env);
     this.#owners.set(info.context, page);
     this.userContext(userContext).add(page, info.originalOpener);

@@ -84,6 +84,11 @@ export class FirefoxClient {
     return this.#closing !== undefined || this.bidi.closed;
   }
 
+  /** The id the next snapshot gets: a client that replaces this one starts there (`firstSnapshotId`). */
+  get nextSnapshotId(): number {
+    return this.#browser.nextSnapshotId;
+  }
+
   /** How many entries the per-page state holds (summed over open pages): pages that closed leave nothing behind. */
   stateCounts(): Record<string, number> {
     return this.#browser.stateCounts();

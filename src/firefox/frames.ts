@@ -28,6 +28,11 @@ export class PageFrames {
     return gone;
   }
 
+  /** The page closed: its frames went with it. */
+  clear(): void {
+    this.#frames.clear();
+  }
+
   /** A frame's document changed: its URL is the one its events now come from. */
   onNavigated(context: string, url: string): void {
     const frame = this.#frames.get(context);

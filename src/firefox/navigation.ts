@@ -105,9 +105,7 @@ export class PageNavigations {
   }
 
   onStarted(event: BrowsingContext.NavigationInfo): void {
-    const navigation = new Navigation(event.navigation, event.url);
-    this.#recent.push(navigation);
-    if (this.#recent.length > KEPT) this.#recent.shift();
+    const navigation = this.#remember(new Navigation(event.navigation, event.url));
     for (const watch of this.#watches) watch.navigation = navigation;
     this.#wake();
   }
@@ -159,7 +157,7 @@ export class PageNavigations {
     // A load without a start seen (the page navigated itself before any watch) still counts.
     let navigation = this.#find(event.navigation);
     if (!navigation) {
-      navigation = new Navigation(event.navigation, event.url);
+      navigation = this.#remember(new Navigation(event.navigation, event.url));
       for (const watch of this.#watches) watch.navigation ??= navigation;
     }
     navigation.settle({ kind: 'committed', url: event.url });
@@ -179,6 +177,12 @@ export class PageNavigations {
   dispose(): void {
     for (const watch of [...this.#watches]) watch.stop();
     this.#recent.length = 0;
+  }
+
+  #remember(navigation: Navigation): Navigation {
+    this.#recent.push(navigation);
+    if (this.#recent.length > KEPT) this.#recent.shift();
+    return navigation;
   }
 
   #find(id: string | null): Navigation | undefined {

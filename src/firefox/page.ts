@@ -146,6 +146,7 @@ export class Page {
     this.snapshots.drop('closed');
     this.console.clear();
     this.network.clear();
+    this.frames.clear();
   }
 
   /** How many entries its state holds, for checking that nothing grows without bound. */

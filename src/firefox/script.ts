@@ -16,7 +16,7 @@ export function sourceOf(fn: PageFunction, example: string): string {
 export function callParams(source: string, target: Script.Target, args: (JsonValue | { sharedId: string })[]): Script.CallFunctionParameters {
   return {
     functionDeclaration: source,
-    arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg as JsonValue))),
+    arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg))),
     awaitPromise: true,
     target,
     resultOwnership: 'none',

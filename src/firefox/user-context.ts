@@ -64,9 +64,8 @@ export class UserContext {
     this.#pages.splice(index, 1);
     if (this.#selected !== page) return;
     this.#selected = this.#pages.at(-1);
-    this.#notes.push(
-      this.#selected === undefined ? `The selected page (${url}) was closed and no page is left.` : `The selected page (${url}) was closed; page ${this.#pages.length - 1} is selected now.`,
-    );
+    const which = url ? `The selected page (${url})` : 'The selected page';
+    this.#notes.push(this.#selected === undefined ? `${which} was closed and no page is left.` : `${which} was closed; page ${this.#pages.length - 1} is selected now.`);
   }
 
   select(page: Page): void {

@@ -25,16 +25,17 @@ export class BrowserHolder {
   async client(): Promise<{ client: FirefoxClient; note?: string }> {
     if (this.#closed) throw new Error('The server is shutting down; no browser is available.');
     if (this.#client && !this.#client.closed) return { client: this.#client };
-    const restarted = this.#client !== undefined;
-    if (restarted) await this.#client?.close().catch(() => undefined);
+    const dead = this.#client;
+    if (dead) await dead.close().catch(() => undefined);
     this.#client = undefined;
-    this.#starting ??= this.#start();
+    // The new client's snapshot ids go on from the old one's, so an old uid never names a new element.
+    this.#starting ??= this.#start(dead?.nextSnapshotId);
     try {
       this.#client = await this.#starting;
     } finally {
       this.#starting = undefined;
     }
-    return restarted ? { client: this.#client, note: 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.' } : { client: this.#client };
+    return dead ? { client: this.#client, note: 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.' } : { client: this.#client };
   }
 
   /** The client if one is running, without starting one. */
@@ -49,9 +50,10 @@ export class BrowserHolder {
     await client?.close();
   }
 
-  async #start(): Promise<FirefoxClient> {
+  async #start(firstSnapshotId?: number): Promise<FirefoxClient> {
     const options = this.options;
     const common = {
+      ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
       acceptInsecureCerts: options.acceptInsecureCerts,
       layers: options.layers,
       defaultLayers: options.defaultLayers,

@@ -41,15 +41,18 @@ function errorText(error: unknown): string {
 
 async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
+  let restarted: string | undefined;
   try {
     const { client, note } = await holder.client();
+    restarted = note;
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
     const page = client.selectedPage;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
     await tool.handler(args, { ...context, client, page }, response);
     return await response.build(client, [...notes, ...client.takeNotes()]);
   } catch (error) {
-    return { isError: true, content: [{ type: 'text', text: errorText(error) }] };
+    // A restart is news even when the call that met it failed: say it with the error.
+    return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };
   }
 }
 

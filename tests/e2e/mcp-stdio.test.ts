@@ -178,17 +178,20 @@ describe('the server process', () => {
     const ours = (): number[] => [...firefoxProcesses(marker).keys()];
     expect(ours()).toEqual([]); // Lazy: nothing runs before a tool needs it.
     await call(own.client, 'navigate_page', { url: server.url('/a.html') });
+    const oldUid = /^\s*(\d+_\d+) /m.exec(text(await call(own.client, 'take_snapshot')))?.[1] ?? '';
+    expect(oldUid).toMatch(/^1_\d+$/);
     const first = ours();
     expect(first.length).toBeGreaterThan(0);
     for (const pid of first) process.kill(pid, 'SIGKILL');
     expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
-    // A call that races the server noticing the crash is told so; the next one starts a new Firefox.
-    let afterCrash = await call(own.client, 'list_pages');
-    if (afterCrash.isError) {
-      expect(text(afterCrash)).toContain('The next tool call starts a new Firefox.');
-      afterCrash = await call(own.client, 'list_pages');
-    }
+    // A call that races the server noticing the crash is told so; the next one starts a new Firefox
+    // and says so even though it fails: the old uid is from the Firefox that died, never a new one's.
+    let afterCrash = await call(own.client, 'click', { uid: oldUid });
+    if (afterCrash.isError && text(afterCrash).includes('The next tool call starts a new Firefox.')) afterCrash = await call(own.client, 'click', { uid: oldUid });
+    expect(afterCrash.isError).toBe(true);
     expect(text(afterCrash)).toContain('a new Firefox was started');
+    expect(text(afterCrash)).toContain(`uid ${oldUid} is from snapshot 1, taken in a Firefox that has since closed or crashed and been replaced`);
+    expect(text(await call(own.client, 'take_snapshot'))).toContain('snapshot=2 ');
     expect(ours().length).toBeGreaterThan(0);
     await own.client.close(); // Closes the server's stdin.
     expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);

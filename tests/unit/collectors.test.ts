@@ -1,51 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowsingContext, Log, Network, Script } from 'webdriver-bidi-protocol';
-import { ConsoleCollector } from '../../src/firefox/console.js';
-import { DialogTracker, type Dialog } from '../../src/firefox/dialogs.js';
-import { NoSuchPageError } from '../../src/firefox/errors.js';
-import { NetworkCollector } from '../../src/firefox/network.js';
-import { PageRegistry } from '../../src/firefox/pages.js';
-
-const PAGE = 'b3f1c9a0-0000-4000-8000-000000000001';
-const OTHER_PAGE = 'b3f1c9a0-0000-4000-8000-000000000002';
-const T0 = 1_717_000_000_000;
+import { ConsoleLog, IdCounter } from '../../src/firefox/console.js';
+import { PageDialog, type Dialog } from '../../src/firefox/dialogs.js';
+import { FirefoxClientError } from '../../src/firefox/errors.js';
+import { NetworkLog } from '../../src/firefox/network.js';
+import {
+  beforeRequestSent,
+  consoleEntry,
+  DONE_TIMINGS,
+  exceptionEntry,
+  fetchError,
+  header,
+  PAGE,
+  promptOpened,
+  responseCompleted,
+  str,
+  T0,
+  TIMINGS,
+  type RequestSpec,
+} from '../helpers/bidi-events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Console
 
-function consoleEntry(method: string, level: Log.Level, args: Script.RemoteValue[], extra: Partial<Log.ConsoleLogEntry> = {}): Log.ConsoleLogEntry {
-  return {
-    type: 'console',
-    method,
-    level,
-    args,
-    text: args.map((arg) => (arg.type === 'string' || arg.type === 'number' ? String(arg.value) : arg.type)).join(' '),
-    timestamp: T0,
-    source: { realm: 'realm-1', context: PAGE },
-    stackTrace: { callFrames: [{ url: 'http://127.0.0.1:8080/app.js', functionName: 'main', lineNumber: 9, columnNumber: 4 }] },
-    ...extra,
-  };
-}
-
-function exceptionEntry(text: string, context = PAGE): Log.JavascriptLogEntry {
-  return {
-    type: 'javascript',
-    level: 'error',
-    text,
-    timestamp: T0 + 5,
-    source: { realm: 'realm-1', context },
-    stackTrace: { callFrames: [{ url: 'http://127.0.0.1:8080/boom.js', functionName: 'explode', lineNumber: 0, columnNumber: 0 }] },
-  };
-}
-
-const str = (value: string): Script.RemoteValue => ({ type: 'string', value });
-
-describe('ConsoleCollector', () => {
+describe('ConsoleLog', () => {
   it('records console calls with method, level, text, time and a 1-based source position', () => {
-    const collector = new ConsoleCollector();
-    collector.add(consoleEntry('warn', 'warn', [str('disk almost full:'), { type: 'number', value: 97 }]));
+    const log = new ConsoleLog(new IdCounter());
+    log.add(consoleEntry('warn', 'warn', [str('disk almost full:'), { type: 'number', value: 97 }]));
 
-    expect(collector.list(PAGE)).toEqual([
+    expect(log.list()).toEqual([
       {
         id: 1,
         level: 'warn',
@@ -55,48 +37,49 @@ describe('ConsoleCollector', () => {
         source: { url: 'http://127.0.0.1:8080/app.js', line: 10, column: 5 },
       },
     ]);
+    expect(log.size).toBe(1);
   });
 
   it('records uncaught errors as type "exception", and generic entries under their own type', () => {
-    const collector = new ConsoleCollector();
-    collector.add(exceptionEntry('Error: boom'));
-    collector.add({ type: 'cors', level: 'warn', text: 'Blocked by CORS policy', timestamp: T0 + 6, source: { realm: 'realm-1', context: PAGE } });
+    const log = new ConsoleLog(new IdCounter());
+    log.add(exceptionEntry('Error: boom'));
+    log.add({ type: 'cors', level: 'warn', text: 'Blocked by CORS policy', timestamp: T0 + 6, source: { realm: 'realm-1', context: PAGE } });
 
-    const [exception, generic] = collector.list(PAGE);
+    const [exception, generic] = log.list();
     expect(exception).toMatchObject({ level: 'error', type: 'exception', text: 'Error: boom', source: { url: 'http://127.0.0.1:8080/boom.js', line: 1, column: 1 } });
     expect(generic).toMatchObject({ level: 'warn', type: 'cors', text: 'Blocked by CORS policy' });
     expect(generic && 'source' in generic).toBe(false);
   });
 
   it('builds the text from the arguments when the entry has none', () => {
-    const collector = new ConsoleCollector();
-    collector.add(
+    const log = new ConsoleLog(new IdCounter());
+    log.add(
       consoleEntry('log', 'info', [str('user'), { type: 'object', value: [['id', { type: 'number', value: 7 }]] }, { type: 'null' }, { type: 'undefined' }, { type: 'number', value: 'NaN' }], {
         text: null,
       }),
     );
 
-    expect(collector.list(PAGE)[0]?.text).toBe('user {"id":7} null undefined NaN');
+    expect(log.list()[0]?.text).toBe('user {"id":7} null undefined NaN');
   });
 
-  it('ignores entries from no browsing context (workers, the browser itself)', () => {
-    const collector = new ConsoleCollector();
-    collector.add(consoleEntry('log', 'info', [str('from a worker')], { source: { realm: 'worker-realm' } }));
-    collector.add(consoleEntry('log', 'info', [str('from the page')]));
+  it('names the frame a message came from, and leaves the page\'s own messages without one', () => {
+    const log = new ConsoleLog(new IdCounter());
+    log.add(consoleEntry('log', 'info', [str('from the page')]));
+    log.add(consoleEntry('log', 'info', [str('from the frame')]), 'https://ads.example/frame.html');
 
-    expect(collector.list(PAGE).map((message) => message.text)).toEqual(['from the page']);
-    // The ignored entry took no id.
-    expect(collector.list(PAGE)[0]?.id).toBe(1);
+    const [own, framed] = log.list();
+    expect(own && 'frame' in own).toBe(false);
+    expect(framed?.frame).toBe('https://ads.example/frame.html');
   });
 
   it('filters by level (one or several), text (ignoring case) and since', () => {
-    const collector = new ConsoleCollector();
-    collector.add(consoleEntry('debug', 'debug', [str('Cache warmed')]));
-    collector.add(consoleEntry('log', 'info', [str('Loaded 3 items')]));
-    collector.add(consoleEntry('warn', 'warn', [str('Slow response from /API/items')]));
-    collector.add(exceptionEntry('TypeError: items is undefined'));
-    collector.add(consoleEntry('error', 'error', [str('Failed to save item')]));
-    const texts = (filter: Parameters<ConsoleCollector['list']>[1]): string[] => collector.list(PAGE, filter).map((message) => message.text);
+    const log = new ConsoleLog(new IdCounter());
+    log.add(consoleEntry('debug', 'debug', [str('Cache warmed')]));
+    log.add(consoleEntry('log', 'info', [str('Loaded 3 items')]));
+    log.add(consoleEntry('warn', 'warn', [str('Slow response from /API/items')]));
+    log.add(exceptionEntry('TypeError: items is undefined'));
+    log.add(consoleEntry('error', 'error', [str('Failed to save item')]));
+    const texts = (filter: Parameters<ConsoleLog['list']>[0]): string[] => log.list(filter).map((message) => message.text);
 
     expect(texts({})).toHaveLength(5);
     expect(texts({ level: 'error' })).toEqual(['TypeError: items is undefined', 'Failed to save item']);
@@ -109,156 +92,72 @@ describe('ConsoleCollector', () => {
     expect(texts({ level: 'error', textContains: 'save', since: 1 })).toEqual(['Failed to save item']);
   });
 
-  it('keeps pages apart, with ids unique across pages', () => {
-    const collector = new ConsoleCollector();
-    collector.add(consoleEntry('log', 'info', [str('a')]));
-    collector.add(exceptionEntry('b', OTHER_PAGE));
-    collector.add(consoleEntry('log', 'info', [str('c')]));
+  it('keeps pages apart, with ids from the shared counter unique across pages', () => {
+    const ids = new IdCounter();
+    const page = new ConsoleLog(ids);
+    const other = new ConsoleLog(ids);
+    page.add(consoleEntry('log', 'info', [str('a')]));
+    other.add(exceptionEntry('b'));
+    page.add(consoleEntry('log', 'info', [str('c')]));
 
-    expect(collector.list(PAGE).map((message) => [message.id, message.text])).toEqual([
+    expect(page.list().map((message) => [message.id, message.text])).toEqual([
       [1, 'a'],
       [3, 'c'],
     ]);
-    expect(collector.list(OTHER_PAGE).map((message) => [message.id, message.text])).toEqual([[2, 'b']]);
-    expect(collector.list('no-such-page')).toEqual([]);
-    expect(collector.get(PAGE, 3)?.text).toBe('c');
-    expect(collector.get(PAGE, 2)).toBeUndefined();
-    expect(collector.get(OTHER_PAGE, 2)?.text).toBe('b');
+    expect(other.list().map((message) => [message.id, message.text])).toEqual([[2, 'b']]);
+    expect(page.get(3)?.text).toBe('c');
+    expect(page.get(2)).toBeUndefined();
+    expect(other.get(2)?.text).toBe('b');
   });
 
-  it('drops the oldest messages of a page beyond its capacity', () => {
-    const collector = new ConsoleCollector(3);
-    for (let index = 1; index <= 5; index++) collector.add(consoleEntry('log', 'info', [str(`message ${index}`)]));
-    collector.add(exceptionEntry('other page', OTHER_PAGE));
+  it('drops the oldest messages beyond its capacity, leaving other pages alone', () => {
+    const ids = new IdCounter();
+    const log = new ConsoleLog(ids, 3);
+    const other = new ConsoleLog(ids, 3);
+    for (let index = 1; index <= 5; index++) log.add(consoleEntry('log', 'info', [str(`message ${index}`)]));
+    other.add(exceptionEntry('other page'));
 
-    expect(collector.list(PAGE).map((message) => message.text)).toEqual(['message 3', 'message 4', 'message 5']);
-    expect(collector.get(PAGE, 1)).toBeUndefined();
-    expect(collector.list(OTHER_PAGE)).toHaveLength(1);
+    expect(log.list().map((message) => message.text)).toEqual(['message 3', 'message 4', 'message 5']);
+    expect(log.size).toBe(3);
+    expect(log.get(1)).toBeUndefined();
+    expect(other.list()).toHaveLength(1);
   });
 
-  it('clears one page only, and keeps counting ids after a clear', () => {
-    const collector = new ConsoleCollector();
-    collector.add(consoleEntry('log', 'info', [str('a')]));
-    collector.add(exceptionEntry('b', OTHER_PAGE));
-    collector.clear(PAGE);
-    collector.add(consoleEntry('log', 'info', [str('c')]));
+  it('clears one page only, and the counter keeps counting after a clear', () => {
+    const ids = new IdCounter();
+    const log = new ConsoleLog(ids);
+    const other = new ConsoleLog(ids);
+    log.add(consoleEntry('log', 'info', [str('a')]));
+    other.add(exceptionEntry('b'));
+    log.clear();
+    log.add(consoleEntry('log', 'info', [str('c')]));
 
-    expect(collector.list(PAGE).map((message) => [message.id, message.text])).toEqual([[3, 'c']]);
-    expect(collector.list(OTHER_PAGE)).toHaveLength(1);
+    expect(log.list().map((message) => [message.id, message.text])).toEqual([[3, 'c']]);
+    expect(other.list()).toHaveLength(1);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Network
 
-const TIMINGS: Network.FetchTimingInfo = {
-  timeOrigin: 0,
-  requestTime: 0,
-  redirectStart: 0,
-  redirectEnd: 0,
-  fetchStart: 0,
-  dnsStart: 0,
-  dnsEnd: 0,
-  connectStart: 0,
-  connectEnd: 0,
-  tlsStart: 0,
-  requestStart: 0,
-  responseStart: 0,
-  responseEnd: 0,
-};
-
-/** Marks as Firefox reports them once a response is complete (ms relative to timeOrigin). */
-const DONE_TIMINGS: Network.FetchTimingInfo = { ...TIMINGS, timeOrigin: 1, fetchStart: 2, requestStart: 10.5, responseStart: 25.25, responseEnd: 42 };
-
-const header = (name: string, value: string): Network.Header => ({ name, value: { type: 'string', value } });
-
-interface RequestSpec {
-  id: string;
-  url: string;
-  method?: string;
-  redirectCount?: number;
-  context?: string | null;
-  navigation?: string | null;
-  destination?: string;
-  initiatorType?: string | null;
-  headers?: Network.Header[];
-  timestamp?: number;
-}
-
-function requestData(spec: RequestSpec, timings: Network.FetchTimingInfo = TIMINGS): Network.RequestData {
-  return {
-    request: spec.id,
-    url: spec.url,
-    method: spec.method ?? 'GET',
-    headers: spec.headers ?? [header('Host', '127.0.0.1:8080'), header('Accept', '*/*')],
-    cookies: [],
-    headersSize: 120,
-    bodySize: spec.method === 'POST' ? 18 : 0,
-    destination: spec.destination ?? '',
-    initiatorType: spec.initiatorType === undefined ? 'fetch' : spec.initiatorType,
-    timings,
-  };
-}
-
-function base(spec: RequestSpec, timestamp: number, timings?: Network.FetchTimingInfo): Network.BaseParameters {
-  return {
-    context: spec.context === undefined ? PAGE : spec.context,
-    isBlocked: false,
-    navigation: spec.navigation ?? null,
-    redirectCount: spec.redirectCount ?? 0,
-    request: requestData(spec, timings),
-    timestamp,
-  };
-}
-
-function beforeRequestSent(spec: RequestSpec): Network.BeforeRequestSentParameters {
-  return { ...base(spec, spec.timestamp ?? T0), initiator: { type: 'script' } };
-}
-
-function responseCompleted(
-  spec: RequestSpec,
-  response: { status: number; statusText?: string; mimeType?: string; headers?: Network.Header[]; fromCache?: boolean },
-  timestamp: number,
-): Network.ResponseCompletedParameters {
-  return {
-    ...base(spec, timestamp, DONE_TIMINGS),
-    response: {
-      url: spec.url,
-      protocol: 'http/1.1',
-      status: response.status,
-      statusText: response.statusText ?? 'OK',
-      fromCache: response.fromCache ?? false,
-      headers: response.headers ?? [header('Content-Type', 'text/html')],
-      mimeType: response.mimeType ?? 'text/html',
-      bytesReceived: 2048,
-      headersSize: 200,
-      bodySize: 1848,
-      content: { size: 5000 },
-    },
-  };
-}
-
-function fetchError(spec: RequestSpec, errorText: string, timestamp: number): Network.FetchErrorParameters {
-  return { ...base(spec, timestamp), errorText };
-}
-
-describe('NetworkCollector', () => {
+describe('NetworkLog', () => {
   it('records a request, then completes it with the response', () => {
-    const collector = new NetworkCollector();
+    const log = new NetworkLog(new IdCounter());
     const spec: RequestSpec = { id: '42', url: 'http://127.0.0.1:8080/', navigation: 'nav-1', destination: 'document', initiatorType: null };
-    collector.onBeforeRequestSent(beforeRequestSent(spec));
+    log.onBeforeRequestSent(beforeRequestSent(spec));
 
-    const pending = collector.list(PAGE)[0];
+    const pending = log.list()[0];
     expect(pending).toMatchObject({ id: 1, requestId: '42', method: 'GET', url: 'http://127.0.0.1:8080/', resourceType: 'document', status: null, durationMs: null, isNavigation: true });
     expect(pending?.failure).toBeUndefined();
     // All marks are still zero: no span can be derived yet.
     expect(pending?.timings).toEqual({ waitingMs: null, downloadMs: null, marks: TIMINGS });
+    expect(log.sizes).toEqual({ requests: 1, pending: 1 });
 
-    collector.onResponseCompleted(
+    log.onResponseCompleted(
       responseCompleted(spec, { status: 200, mimeType: 'text/html;charset=utf-8', headers: [header('Content-Type', 'text/html;charset=utf-8'), header('Content-Length', '1848')] }, T0 + 37),
     );
 
-    expect(collector.list(PAGE)).toEqual([
+    expect(log.list()).toEqual([
       {
         id: 1,
         requestId: '42',
@@ -278,17 +177,28 @@ describe('NetworkCollector', () => {
         responseHeaders: { 'content-type': 'text/html;charset=utf-8', 'content-length': '1848' },
       },
     ]);
+    expect(log.sizes).toEqual({ requests: 1, pending: 0 });
+  });
+
+  it('names the frame a request came from, and leaves the page\'s own requests without one', () => {
+    const log = new NetworkLog(new IdCounter());
+    log.onBeforeRequestSent(beforeRequestSent({ id: '1', url: 'http://h/own' }));
+    log.onBeforeRequestSent(beforeRequestSent({ id: '2', url: 'http://ads/pixel' }), 'https://ads.example/frame.html');
+
+    const [own, framed] = log.list();
+    expect(own && 'frame' in own).toBe(false);
+    expect(framed?.frame).toBe('https://ads.example/frame.html');
   });
 
   it('derives the resource type and whether the request is a navigation', () => {
-    const collector = new NetworkCollector();
-    collector.onBeforeRequestSent(beforeRequestSent({ id: '1', url: 'http://h/app.js', destination: 'script', initiatorType: 'script', navigation: 'nav-1' }));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: '2', url: 'http://h/api', initiatorType: 'xmlhttprequest' }));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: '3', url: 'http://h/data', initiatorType: 'fetch' }));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: '4', url: 'http://h/beacon', initiatorType: null }));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: '5', url: 'http://h/frame', destination: 'document' }));
+    const log = new NetworkLog(new IdCounter());
+    log.onBeforeRequestSent(beforeRequestSent({ id: '1', url: 'http://h/app.js', destination: 'script', initiatorType: 'script', navigation: 'nav-1' }));
+    log.onBeforeRequestSent(beforeRequestSent({ id: '2', url: 'http://h/api', initiatorType: 'xmlhttprequest' }));
+    log.onBeforeRequestSent(beforeRequestSent({ id: '3', url: 'http://h/data', initiatorType: 'fetch' }));
+    log.onBeforeRequestSent(beforeRequestSent({ id: '4', url: 'http://h/beacon', initiatorType: null }));
+    log.onBeforeRequestSent(beforeRequestSent({ id: '5', url: 'http://h/frame', destination: 'document' }));
 
-    expect(collector.list(PAGE).map((entry) => [entry.resourceType, entry.isNavigation])).toEqual([
+    expect(log.list().map((entry) => [entry.resourceType, entry.isNavigation])).toEqual([
       ['script', false],
       ['xhr', false],
       ['fetch', false],
@@ -298,28 +208,25 @@ describe('NetworkCollector', () => {
     ]);
   });
 
-  it('ignores requests from no browsing context and answers to requests it never saw', () => {
-    const collector = new NetworkCollector();
-    collector.onBeforeRequestSent(beforeRequestSent({ id: 'sw-1', url: 'http://h/sw.js', context: null }));
-    collector.onResponseCompleted(responseCompleted({ id: 'unknown', url: 'http://h/x' }, { status: 200 }, T0 + 1));
-    collector.onFetchError(fetchError({ id: 'unknown-2', url: 'http://h/y' }, 'NS_ERROR_FAILURE', T0 + 1));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: 'r', url: 'http://h/real' }));
+  it('ignores answers to requests it never saw, which take no id', () => {
+    const log = new NetworkLog(new IdCounter());
+    log.onResponseCompleted(responseCompleted({ id: 'unknown', url: 'http://h/x' }, { status: 200 }));
+    log.onFetchError(fetchError({ id: 'unknown-2', url: 'http://h/y' }, 'NS_ERROR_FAILURE'));
+    log.onBeforeRequestSent(beforeRequestSent({ id: 'r', url: 'http://h/real' }));
 
-    expect(collector.list(PAGE).map((entry) => [entry.id, entry.url, entry.status])).toEqual([[1, 'http://h/real', null]]);
+    expect(log.list().map((entry) => [entry.id, entry.url, entry.status])).toEqual([[1, 'http://h/real', null]]);
   });
 
   it('records each hop of a redirect as its own entry with its own status', () => {
-    const collector = new NetworkCollector();
+    const log = new NetworkLog(new IdCounter());
     const first: RequestSpec = { id: '7', url: 'http://127.0.0.1:8080/old', navigation: 'nav-2', destination: 'document', redirectCount: 0 };
     const second: RequestSpec = { id: '7', url: 'http://127.0.0.1:8080/new', navigation: 'nav-2', destination: 'document', redirectCount: 1, timestamp: T0 + 10 };
-    collector.onBeforeRequestSent(beforeRequestSent(first));
-    collector.onResponseCompleted(
-      responseCompleted(first, { status: 302, statusText: 'Found', mimeType: '', headers: [header('Location', '/new')] }, T0 + 8),
-    );
-    collector.onBeforeRequestSent(beforeRequestSent(second));
-    collector.onResponseCompleted(responseCompleted(second, { status: 200 }, T0 + 30));
+    log.onBeforeRequestSent(beforeRequestSent(first));
+    log.onResponseCompleted(responseCompleted(first, { status: 302, statusText: 'Found', mimeType: '', headers: [header('Location', '/new')] }, T0 + 8));
+    log.onBeforeRequestSent(beforeRequestSent(second));
+    log.onResponseCompleted(responseCompleted(second, { status: 200 }, T0 + 30));
 
-    const entries = collector.list(PAGE);
+    const entries = log.list();
     expect(entries.map((entry) => ({ id: entry.id, requestId: entry.requestId, url: entry.url, status: entry.status, durationMs: entry.durationMs }))).toEqual([
       { id: 1, requestId: '7', url: 'http://127.0.0.1:8080/old', status: 302, durationMs: 8 },
       { id: 2, requestId: '7', url: 'http://127.0.0.1:8080/new', status: 200, durationMs: 20 },
@@ -328,42 +235,42 @@ describe('NetworkCollector', () => {
     expect(entries[1]?.responseHeaders).toEqual({ 'content-type': 'text/html' });
   });
 
-  it('completes the right hop when a redirect chain\'s answers arrive late', () => {
-    const collector = new NetworkCollector();
+  it("completes the right hop when a redirect chain's answers arrive late", () => {
+    const log = new NetworkLog(new IdCounter());
     const first: RequestSpec = { id: '8', url: 'http://h/a', redirectCount: 0 };
     const second: RequestSpec = { id: '8', url: 'http://h/b', redirectCount: 1 };
-    collector.onBeforeRequestSent(beforeRequestSent(first));
-    collector.onBeforeRequestSent(beforeRequestSent(second));
-    collector.onResponseCompleted(responseCompleted(second, { status: 204 }, T0 + 3));
-    collector.onResponseCompleted(responseCompleted(first, { status: 301 }, T0 + 2));
+    log.onBeforeRequestSent(beforeRequestSent(first));
+    log.onBeforeRequestSent(beforeRequestSent(second));
+    log.onResponseCompleted(responseCompleted(second, { status: 204 }, T0 + 3));
+    log.onResponseCompleted(responseCompleted(first, { status: 301 }, T0 + 2));
 
-    expect(collector.list(PAGE).map((entry) => [entry.url, entry.status])).toEqual([
+    expect(log.list().map((entry) => [entry.url, entry.status])).toEqual([
       ['http://h/a', 301],
       ['http://h/b', 204],
     ]);
   });
 
-  it('keeps the failure text of a request that failed', () => {
-    const collector = new NetworkCollector();
+  it('keeps the failure text of a request that failed, and ignores a late completion', () => {
+    const log = new NetworkLog(new IdCounter());
     const spec: RequestSpec = { id: '9', url: 'http://127.0.0.1:1/unreachable' };
-    collector.onBeforeRequestSent(beforeRequestSent(spec));
-    collector.onFetchError(fetchError(spec, 'NS_ERROR_CONNECTION_REFUSED', T0 + 15));
-    // A late completion for the same request changes nothing any more.
-    collector.onResponseCompleted(responseCompleted(spec, { status: 200 }, T0 + 20));
+    log.onBeforeRequestSent(beforeRequestSent(spec));
+    log.onFetchError(fetchError(spec, 'NS_ERROR_CONNECTION_REFUSED', T0 + 15));
+    log.onResponseCompleted(responseCompleted(spec, { status: 200 }, T0 + 20));
 
-    expect(collector.list(PAGE)[0]).toMatchObject({ status: null, failure: 'NS_ERROR_CONNECTION_REFUSED', durationMs: 15, responseHeaders: {} });
+    expect(log.list()[0]).toMatchObject({ status: null, failure: 'NS_ERROR_CONNECTION_REFUSED', durationMs: 15, responseHeaders: {} });
+    expect(log.sizes).toEqual({ requests: 1, pending: 0 });
   });
 
   it('turns headers into a record with lower-case names, joining repeated ones and decoding base64', () => {
-    const collector = new NetworkCollector();
+    const log = new NetworkLog(new IdCounter());
     const spec: RequestSpec = {
       id: '10',
       url: 'http://h/login',
       method: 'POST',
       headers: [header('Content-Type', 'application/json'), header('X-Trace', 'a'), header('x-trace', 'b'), header('Constructor', 'not a prototype member')],
     };
-    collector.onBeforeRequestSent(beforeRequestSent(spec));
-    collector.onResponseCompleted(
+    log.onBeforeRequestSent(beforeRequestSent(spec));
+    log.onResponseCompleted(
       responseCompleted(
         spec,
         {
@@ -379,13 +286,13 @@ describe('NetworkCollector', () => {
       ),
     );
 
-    const entry = collector.list(PAGE)[0];
+    const entry = log.list()[0];
     expect(entry?.requestHeaders).toEqual({ 'content-type': 'application/json', 'x-trace': 'a, b', constructor: 'not a prototype member' });
     expect(entry?.responseHeaders).toEqual({ 'set-cookie': 'session=1; HttpOnly, theme=dark', 'x-latin1': 'café' });
   });
 
   it('filters by URL, method (any case), status and resource type', () => {
-    const collector = new NetworkCollector();
+    const log = new NetworkLog(new IdCounter());
     const specs: [RequestSpec, number][] = [
       [{ id: '1', url: 'http://h/', destination: 'document', navigation: 'n' }, 200],
       [{ id: '2', url: 'http://h/app.js', destination: 'script' }, 200],
@@ -394,10 +301,10 @@ describe('NetworkCollector', () => {
       [{ id: '5', url: 'http://h/style.css', destination: 'style' }, 0],
     ];
     for (const [spec, status] of specs) {
-      collector.onBeforeRequestSent(beforeRequestSent(spec));
-      if (status) collector.onResponseCompleted(responseCompleted(spec, { status }, T0 + 1));
+      log.onBeforeRequestSent(beforeRequestSent(spec));
+      if (status) log.onResponseCompleted(responseCompleted(spec, { status }));
     }
-    const ids = (filter: Parameters<NetworkCollector['list']>[1]): number[] => collector.list(PAGE, filter).map((entry) => entry.id);
+    const ids = (filter: Parameters<NetworkLog['list']>[0]): number[] => log.list(filter).map((entry) => entry.id);
 
     expect(ids({})).toEqual([1, 2, 3, 4, 5]);
     expect(ids({ urlContains: '/api/' })).toEqual([3, 4]);
@@ -412,194 +319,198 @@ describe('NetworkCollector', () => {
     expect(ids({ urlContains: 'api', status: 200 })).toEqual([]);
   });
 
-  it('drops the oldest requests of a page beyond its capacity, and their late answers do nothing', () => {
-    const collector = new NetworkCollector(2);
+  it('drops the oldest requests beyond its capacity, forgets them as pending, and their late answers do nothing', () => {
+    const ids = new IdCounter();
+    const log = new NetworkLog(ids, 2);
+    const other = new NetworkLog(ids, 2);
     const specs: RequestSpec[] = [1, 2, 3].map((n) => ({ id: `r${n}`, url: `http://h/${n}` }));
-    for (const spec of specs) collector.onBeforeRequestSent(beforeRequestSent(spec));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: 'o1', url: 'http://h/other', context: OTHER_PAGE }));
+    for (const spec of specs) log.onBeforeRequestSent(beforeRequestSent(spec));
+    other.onBeforeRequestSent(beforeRequestSent({ id: 'o1', url: 'http://h/other' }));
 
-    expect(collector.list(PAGE).map((entry) => entry.url)).toEqual(['http://h/2', 'http://h/3']);
-    expect(collector.get(PAGE, 1)).toBeUndefined();
-    expect(collector.list(OTHER_PAGE)).toHaveLength(1);
+    expect(log.list().map((entry) => entry.url)).toEqual(['http://h/2', 'http://h/3']);
+    expect(log.get(1)).toBeUndefined();
+    // The dropped request no longer waits for its answer.
+    expect(log.sizes).toEqual({ requests: 2, pending: 2 });
+    expect(other.list().map((entry) => entry.id)).toEqual([4]);
 
-    const [dropped, kept] = specs;
-    if (!dropped || !kept) throw new Error('specs missing');
-    collector.onResponseCompleted(responseCompleted(dropped, { status: 500 }, T0 + 1));
-    collector.onResponseCompleted(responseCompleted(specs[2] ?? kept, { status: 200 }, T0 + 1));
+    const [dropped, , last] = specs;
+    if (!dropped || !last) throw new Error('specs missing');
+    log.onResponseCompleted(responseCompleted(dropped, { status: 500 }));
+    log.onResponseCompleted(responseCompleted(last, { status: 200 }));
 
-    expect(collector.list(PAGE).map((entry) => [entry.url, entry.status])).toEqual([
+    expect(log.list().map((entry) => [entry.url, entry.status])).toEqual([
       ['http://h/2', null],
       ['http://h/3', 200],
     ]);
+    expect(log.sizes).toEqual({ requests: 2, pending: 1 });
   });
 
-  it('gets one request by id and clears one page without touching another', () => {
-    const collector = new NetworkCollector();
+  it('shares its id counter with the console: ids are unique across pages and kinds', () => {
+    const ids = new IdCounter();
+    const console1 = new ConsoleLog(ids);
+    const network1 = new NetworkLog(ids);
+    const network2 = new NetworkLog(ids);
+    network1.onBeforeRequestSent(beforeRequestSent({ id: 'a', url: 'http://h/a' }));
+    console1.add(consoleEntry('log', 'info', [str('hello')]));
+    network2.onBeforeRequestSent(beforeRequestSent({ id: 'b', url: 'http://h/b' }));
+    network1.onBeforeRequestSent(beforeRequestSent({ id: 'c', url: 'http://h/c' }));
+
+    expect(network1.list().map((entry) => entry.id)).toEqual([1, 4]);
+    expect(console1.list().map((message) => message.id)).toEqual([2]);
+    expect(network2.list().map((entry) => entry.id)).toEqual([3]);
+    expect(network2.get(1)).toBeUndefined();
+  });
+
+  it('clears one page without touching another, and ignores answers for what it cleared', () => {
+    const ids = new IdCounter();
+    const log = new NetworkLog(ids);
+    const other = new NetworkLog(ids);
     const spec: RequestSpec = { id: 'a', url: 'http://h/a' };
-    collector.onBeforeRequestSent(beforeRequestSent(spec));
-    collector.onBeforeRequestSent(beforeRequestSent({ id: 'b', url: 'http://h/b', context: OTHER_PAGE }));
+    log.onBeforeRequestSent(beforeRequestSent(spec));
+    other.onBeforeRequestSent(beforeRequestSent({ id: 'b', url: 'http://h/b' }));
 
-    expect(collector.get(PAGE, 1)?.url).toBe('http://h/a');
-    expect(collector.get(PAGE, 2)).toBeUndefined();
-    expect(collector.get(OTHER_PAGE, 2)?.url).toBe('http://h/b');
+    expect(log.get(1)?.url).toBe('http://h/a');
+    expect(log.get(2)).toBeUndefined();
+    expect(other.get(2)?.url).toBe('http://h/b');
 
-    collector.clear(PAGE);
-    collector.onResponseCompleted(responseCompleted(spec, { status: 200 }, T0 + 1));
-    expect(collector.list(PAGE)).toEqual([]);
-    expect(collector.list(OTHER_PAGE)).toHaveLength(1);
+    log.clear();
+    log.onResponseCompleted(responseCompleted(spec, { status: 200 }));
+    expect(log.list()).toEqual([]);
+    expect(log.sizes).toEqual({ requests: 0, pending: 0 });
+    expect(other.list()).toHaveLength(1);
 
-    collector.onBeforeRequestSent(beforeRequestSent({ id: 'c', url: 'http://h/c' }));
-    expect(collector.list(PAGE).map((entry) => entry.id)).toEqual([3]);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Pages
-
-function contextInfo(context: string, extra: Partial<BrowsingContext.Info> = {}): BrowsingContext.Info {
-  return { context, url: `http://h/${context}`, children: null, parent: null, userContext: 'default', originalOpener: null, clientWindow: 'window-1', ...extra };
-}
-
-describe('PageRegistry', () => {
-  it('keeps top-level pages of its user context in opening order and selects the first', () => {
-    const pages = new PageRegistry('default');
-    expect(pages.selectedId).toBeUndefined();
-    pages.onCreated(contextInfo('tab-a'));
-    pages.onCreated(contextInfo('frame-1', { parent: 'tab-a' }));
-    // Firefox may leave `parent` out of a top-level context's info.
-    const withoutParent = contextInfo('tab-b');
-    delete withoutParent.parent;
-    pages.onCreated(withoutParent);
-    pages.onCreated(contextInfo('tab-other-user', { userContext: 'user-context-2' }));
-    pages.onCreated(contextInfo('tab-a'));
-    pages.onCreated(contextInfo('tab-c'));
-
-    expect(pages.ids).toEqual(['tab-a', 'tab-b', 'tab-c']);
-    expect(pages.selectedId).toBe('tab-a');
-    expect(pages.indexOf('tab-c')).toBe(2);
-    expect(pages.indexOf('frame-1')).toBe(-1);
-    expect(pages.idAt(1)).toBe('tab-b');
-    expect(pages.takeNotes()).toEqual([]);
-  });
-
-  it('follows a non-default user context', () => {
-    const pages = new PageRegistry('user-context-2');
-    pages.onCreated(contextInfo('tab-default'));
-    pages.onCreated(contextInfo('tab-mine', { userContext: 'user-context-2' }));
-    expect(pages.ids).toEqual(['tab-mine']);
-    expect(pages.selectedId).toBe('tab-mine');
-  });
-
-  it('falls back to the most recent page when the selected one closes, and says so once', () => {
-    const pages = new PageRegistry('default');
-    for (const id of ['tab-a', 'tab-b', 'tab-c', 'tab-d']) pages.onCreated(contextInfo(id));
-    pages.select('tab-b');
-
-    pages.onDestroyed(contextInfo('tab-b', { url: 'http://h/checkout' }));
-
-    expect(pages.ids).toEqual(['tab-a', 'tab-c', 'tab-d']);
-    expect(pages.selectedId).toBe('tab-d');
-    expect(pages.idAt(2)).toBe('tab-d');
-    expect(pages.takeNotes()).toEqual(['The selected page (http://h/checkout) was closed; page 2 is selected now.']);
-    expect(pages.takeNotes()).toEqual([]);
-  });
-
-  it('leaves the selection alone when another page closes or an unknown context goes away', () => {
-    const pages = new PageRegistry('default');
-    for (const id of ['tab-a', 'tab-b', 'tab-c']) pages.onCreated(contextInfo(id));
-    pages.select('tab-b');
-
-    pages.onDestroyed(contextInfo('tab-c'));
-    pages.onDestroyed(contextInfo('frame-9', { parent: 'tab-a' }));
-
-    expect(pages.ids).toEqual(['tab-a', 'tab-b']);
-    expect(pages.selectedId).toBe('tab-b');
-    expect(pages.takeNotes()).toEqual([]);
-  });
-
-  it('notes when the last page closes and nothing is left to select', () => {
-    const pages = new PageRegistry('default');
-    pages.onCreated(contextInfo('tab-a'));
-    pages.onDestroyed(contextInfo('tab-a', { url: 'about:blank' }));
-
-    expect(pages.ids).toEqual([]);
-    expect(pages.selectedId).toBeUndefined();
-    expect(pages.takeNotes()).toEqual(['The selected page (about:blank) was closed and no page is left.']);
-
-    // A new page after that is selected again.
-    pages.onCreated(contextInfo('tab-new'));
-    expect(pages.selectedId).toBe('tab-new');
-  });
-
-  it('throws NoSuchPageError naming the valid range for a bad index', () => {
-    const pages = new PageRegistry('default');
-    expect(() => pages.idAt(0)).toThrow(new NoSuchPageError('No page has index 0: there are no pages. Call listPages() to see the open pages.'));
-
-    pages.onCreated(contextInfo('tab-a'));
-    pages.onCreated(contextInfo('tab-b'));
-    for (const bad of [2, -1, 0.5, Number.NaN]) {
-      let caught: unknown;
-      try {
-        pages.idAt(bad);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(NoSuchPageError);
-      expect((caught as Error).message).toBe(`No page has index ${bad}: valid indexes are 0 to 1. Call listPages() to see the open pages.`);
-    }
-    expect(pages.idAt(0)).toBe('tab-a');
+    log.onBeforeRequestSent(beforeRequestSent({ id: 'c', url: 'http://h/c' }));
+    expect(log.list().map((entry) => entry.id)).toEqual([3]);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Dialogs
 
-function promptOpened(context: string, type: BrowsingContext.UserPromptType, message: string, defaultValue?: string): BrowsingContext.UserPromptOpenedParameters {
-  return { context, type, message, handler: 'ignore', userContext: 'default', ...(defaultValue === undefined ? {} : { defaultValue }) };
+/** A promise and the functions that settle it. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
 }
 
-describe('DialogTracker', () => {
-  it('remembers the open dialog of each page, with the default value of a prompt', () => {
-    const dialogs = new DialogTracker();
+describe('PageDialog', () => {
+  it('remembers the open dialog, with the default value of a prompt', () => {
+    const dialog = new PageDialog();
+    expect(dialog.open).toBeUndefined();
     const before = Date.now();
-    dialogs.onOpened(promptOpened(PAGE, 'prompt', 'Your name?', 'Ada'));
-    dialogs.onOpened(promptOpened(OTHER_PAGE, 'alert', 'Saved!'));
+    dialog.onOpened(promptOpened(PAGE, 'prompt', 'Your name?', 'Ada'));
     const after = Date.now();
 
-    const prompt = dialogs.get(PAGE);
-    expect(prompt).toMatchObject({ type: 'prompt', message: 'Your name?', defaultValue: 'Ada' });
-    expect(prompt?.openedAt).toBeGreaterThanOrEqual(before);
-    expect(prompt?.openedAt).toBeLessThanOrEqual(after);
-    const alert = dialogs.get(OTHER_PAGE);
-    expect(alert).toMatchObject({ type: 'alert', message: 'Saved!' });
-    expect(alert && 'defaultValue' in alert).toBe(false);
-    expect(dialogs.get('no-such-page')).toBeUndefined();
+    expect(dialog.open).toMatchObject({ type: 'prompt', message: 'Your name?', defaultValue: 'Ada' });
+    expect(dialog.open?.openedAt).toBeGreaterThanOrEqual(before);
+    expect(dialog.open?.openedAt).toBeLessThanOrEqual(after);
+
+    const other = new PageDialog();
+    other.onOpened(promptOpened(PAGE, 'alert', 'Saved!'));
+    expect(other.open).toMatchObject({ type: 'alert', message: 'Saved!' });
+    expect(other.open && 'defaultValue' in other.open).toBe(false);
   });
 
-  it('forgets a dialog when it closes or is forgotten, on that page only', () => {
-    const dialogs = new DialogTracker();
-    dialogs.onOpened(promptOpened(PAGE, 'confirm', 'Delete?'));
-    dialogs.onOpened(promptOpened(OTHER_PAGE, 'beforeunload', ''));
-
-    dialogs.onClosed({ context: PAGE, accepted: true, type: 'confirm' });
-    expect(dialogs.get(PAGE)).toBeUndefined();
-    expect(dialogs.get(OTHER_PAGE)?.type).toBe('beforeunload');
-
-    dialogs.forget(OTHER_PAGE);
-    expect(dialogs.get(OTHER_PAGE)).toBeUndefined();
+  it('forgets the dialog when it closes', () => {
+    const dialog = new PageDialog();
+    dialog.onOpened(promptOpened(PAGE, 'confirm', 'Delete?'));
+    dialog.onClosed();
+    expect(dialog.open).toBeUndefined();
   });
 
-  it('tells listeners about each dialog until they unsubscribe', () => {
-    const dialogs = new DialogTracker();
-    const seen: [string, Dialog][] = [];
-    const stop = dialogs.onDialog((context, dialog) => seen.push([context, dialog]));
+  it('forget(dialog) forgets that dialog, but keeps a newer one that opened meanwhile', () => {
+    const dialog = new PageDialog();
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'first'));
+    const first = dialog.open as Dialog;
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'second'));
 
-    dialogs.onOpened(promptOpened(PAGE, 'alert', 'first'));
-    stop();
-    dialogs.onOpened(promptOpened(PAGE, 'alert', 'second'));
+    dialog.forget(first);
+    expect(dialog.open?.message).toBe('second');
 
-    expect(seen.map(([context, dialog]) => [context, dialog.message])).toEqual([[PAGE, 'first']]);
-    // The tracker itself still follows dialogs.
-    expect(dialogs.get(PAGE)?.message).toBe('second');
+    dialog.forget(dialog.open);
+    expect(dialog.open).toBeUndefined();
+
+    dialog.onOpened(promptOpened(PAGE, 'confirm', 'third'));
+    dialog.forget();
+    expect(dialog.open).toBeUndefined();
+  });
+
+  it('refuses an action while a dialog is open, naming the dialog and how to answer it', () => {
+    const dialog = new PageDialog();
+    expect(() => dialog.refuseWhileOpen('Clicking')).not.toThrow();
+
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'Saved!'));
+    expect(() => dialog.refuseWhileOpen('Clicking')).toThrow(FirefoxClientError);
+    expect(() => dialog.refuseWhileOpen('Clicking')).toThrow(
+      'Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).',
+    );
+
+    dialog.onOpened(promptOpened(PAGE, 'confirm', 'Delete?'));
+    expect(() => dialog.refuseWhileOpen('Typing')).toThrow('Typing is blocked: a confirm dialog is open ("Delete?").');
+
+    dialog.onClosed();
+    expect(() => dialog.refuseWhileOpen('Typing')).not.toThrow();
+  });
+
+  it('race resolves with the work when no dialog opens, and leaves no listener behind', async () => {
+    const dialog = new PageDialog();
+    const work = deferred<string>();
+    const raced = dialog.race(work.promise);
+    expect(dialog.waiting).toBe(1);
+
+    work.resolve('done');
+    await expect(raced).resolves.toEqual({ value: 'done' });
+    expect(dialog.waiting).toBe(0);
+  });
+
+  it('race rejects with the work\'s error when no dialog opens, and leaves no listener behind', async () => {
+    const dialog = new PageDialog();
+    const work = deferred<string>();
+    const raced = dialog.race(work.promise);
+
+    work.reject(new Error('navigation failed'));
+    await expect(raced).rejects.toThrow('navigation failed');
+    expect(dialog.waiting).toBe(0);
+  });
+
+  it('race resolves with a dialog that opens before the work ends, and a later failure of the work is nobody\'s', async () => {
+    const dialog = new PageDialog();
+    const work = deferred<string>();
+    const raced = dialog.race(work.promise);
+
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'Loading…'));
+    await expect(raced).resolves.toEqual({ dialog: expect.objectContaining({ type: 'alert', message: 'Loading…' }) as unknown });
+    expect(dialog.waiting).toBe(0);
+    // The work fails behind the dialog: no unhandled rejection follows.
+    work.reject(new Error('late failure'));
+    await Promise.resolve();
+  });
+
+  it('race resolves at once with a dialog already open, without listening', async () => {
+    const dialog = new PageDialog();
+    dialog.onOpened(promptOpened(PAGE, 'beforeunload', ''));
+    const open = dialog.open;
+    const work = deferred<string>();
+
+    const raced = dialog.race(work.promise);
+    expect(dialog.waiting).toBe(0);
+    await expect(raced).resolves.toEqual({ dialog: open });
+    work.reject(new Error('never awaited'));
+  });
+
+  it('dispose forgets the open dialog and every waiting listener', () => {
+    const dialog = new PageDialog();
+    void dialog.race(new Promise<never>(() => undefined));
+    expect(dialog.waiting).toBe(1);
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'bye'));
+
+    dialog.dispose();
+    expect(dialog.open).toBeUndefined();
+    expect(dialog.waiting).toBe(0);
   });
 });

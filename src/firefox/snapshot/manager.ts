@@ -76,9 +76,19 @@ function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[
  * closed or navigated are remembered (the newest GONE_KEPT) so their uids are refused saying why.
  */
 export class SnapshotIds {
-  #next = 1;
+  #next: number;
   readonly #live = new Map<number, string>();
   readonly #gone = new Map<number, 'closed' | 'navigated'>();
+
+  /** `first`: where the ids start; ids below it belong to a browser this one replaced. */
+  constructor(private readonly first = 1) {
+    this.#next = first;
+  }
+
+  /** The id the next snapshot gets. */
+  get next(): number {
+    return this.#next;
+  }
 
   take(page: string): number {
     const id = this.#next++;
@@ -98,7 +108,8 @@ export class SnapshotIds {
   }
 
   /** The page a live snapshot belongs to, or why its page has none any more. */
-  whereIs(id: number): { page: string } | { gone: 'closed' | 'navigated' } | undefined {
+  whereIs(id: number): { page: string } | { gone: 'closed' | 'navigated' | 'replaced' } | undefined {
+    if (id < this.first) return { gone: 'replaced' };
     const page = this.#live.get(id);
     if (page !== undefined) return { page };
     const gone = this.#gone.get(id);
@@ -344,6 +355,7 @@ export class PageSnapshots {
         'other-page',
       );
     }
+    if (where.gone === 'replaced') return new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken in a Firefox that has since closed or crashed and been replaced; its pages are gone. Take a new snapshot and use its uids.`, 'other-page');
     return where.gone === 'closed'
       ? new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page')
       : new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');

@@ -4,6 +4,9 @@ import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
+/** Levels, the console methods that name a message's type, and `exception` for uncaught errors. */
+const CONSOLE_TYPES = ['error', 'warn', 'info', 'debug', 'log', 'exception', 'assert', 'trace', 'dir', 'dirxml', 'table', 'count', 'countReset', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeLog', 'timeEnd', 'timeStamp', 'clear', 'profile', 'profileEnd'] as const;
+
 function line(message: ConsoleMessage): string {
   const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
   const frame = message.frame === undefined ? '' : ` [in frame ${oneLine(message.frame)}]`;
@@ -17,14 +20,14 @@ export const listConsoleMessages = defineTool({
   annotations: { category: 'console', readOnlyHint: true },
   blockedByDialog: false,
   schema: {
-    types: z.array(z.string()).optional().describe('Only these types or levels, such as ["error", "warn"], ["log"], ["exception"]. Default: all.'),
+    types: z.array(z.enum(CONSOLE_TYPES)).optional().describe('Only these levels or types, such as ["error", "warn"], ["log"], ["exception"] (uncaught errors). Default: all.'),
     pageSize,
     pageIdx,
     maxChars,
     offset,
   },
   handler: ({ types, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
-    const wanted = types?.map((type) => type.toLowerCase());
+    const wanted: readonly string[] | undefined = types;
     const messages = page.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
     const listed = paginate(messages, size, index);
     response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });

@@ -4,6 +4,9 @@ import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 
+/** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
+const RESOURCE_TYPES = ['document', 'script', 'style', 'image', 'font', 'fetch', 'xhr', 'iframe', 'frame', 'audio', 'video', 'track', 'json', 'manifest', 'object', 'embed', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'report', 'xslt', 'webidentity', 'beacon', 'css', 'img', 'link', 'other'] as const;
+
 function line(request: NetworkRequest): string {
   const status = request.failure ? `failed (${request.failure})` : String(request.status ?? 'pending');
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
@@ -18,7 +21,7 @@ export const listNetworkRequests = defineTool({
   annotations: { category: 'network', readOnlyHint: true },
   blockedByDialog: false,
   schema: {
-    resourceTypes: z.array(z.string()).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
+    resourceTypes: z.array(z.enum(RESOURCE_TYPES)).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
     pageSize,
     pageIdx,
     maxChars,

@@ -1,0 +1,530 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
+import { fromRemoteValue, type BidiConnection } from '../../src/bidi/index.js';
+import { Browser, type ClientOptions } from '../../src/firefox/browser.js';
+import type { WalkResult } from '../../src/firefox/engine/types.js';
+import { FirefoxClientError, NoSuchPageError, PageCrashedError, PageUnresponsiveError } from '../../src/firefox/errors.js';
+import type { Page } from '../../src/firefox/page.js';
+import type { SessionHandle } from '../../src/firefox/session.js';
+import type { UserContext } from '../../src/firefox/user-context.js';
+import { beforeRequestSent, contextInfo, logIn, navigationInfo, OTHER_PAGE, PAGE, promptClosed, promptOpened, responseCompleted } from '../helpers/bidi-events.js';
+import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
+
+const PAGE_URL = 'https://shop.example/';
+
+interface Harness {
+  fake: FakeBidi;
+  connection: BidiConnection;
+  browser: Browser;
+  /** The default user context. */
+  main: UserContext;
+  /** The page open at start (PAGE). */
+  page: Page;
+  /** Resolves once every event emitted so far has reached the client. */
+  flush: () => Promise<void>;
+  /** Resolves once `method` has reached the fake `count` times in all. */
+  received: (method: string, count?: number) => Promise<void>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+/** Warnings the connection raises when one of the client's event listeners throws. */
+let listenerWarnings: string[] = [];
+
+beforeEach(() => {
+  listenerWarnings = [];
+  const original = process.emitWarning.bind(process);
+  vi.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, ...rest: unknown[]) => {
+    const text = String(warning);
+    if (text.startsWith('BiDi listener')) listenerWarnings.push(text);
+    else (original as (warning: string | Error, ...args: unknown[]) => void)(warning, ...rest);
+  });
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.restoreAllMocks();
+  // No event handler of the client may throw, whatever the test fed it.
+  expect(listenerWarnings).toEqual([]);
+});
+
+/** What the walker answers for a one-button page, as the in-page engine would. */
+function walkAnswer(params: Script.CallFunctionParameters, url: string): Script.EvaluateResult {
+  const [options] = params.arguments ?? [];
+  const { snapshotId } = (options ? fromRemoteValue(options as Script.RemoteValue) : {}) as { snapshotId: number };
+  const walked: WalkResult = {
+    url,
+    title: 'Shop',
+    viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
+    stats: { visited: 3, kept: 1, ms: 1 },
+    nodes: [{ uid: `${snapshotId}_1`, tag: 'button', role: 'button', name: 'Buy', nameSource: 'text', interactive: true, box: [10, 10, 80, 24] }],
+    snapshotId,
+    lastCounter: 1,
+    iframes: [],
+    closedHostCandidates: [],
+  };
+  return { type: 'success', realm: 'realm-1', result: { type: 'string', value: JSON.stringify(walked) } };
+}
+
+/**
+ * A Browser started over a FakeBidi that answers what start-up sends (default options: no request
+ * guard, a connected session, so no start-up tab is replaced) with `contexts` open, and answers the
+ * probe, the title, a snapshot walk, activate, create, close and handleUserPrompt.
+ */
+async function start(options: ClientOptions = {}, contexts: BrowsingContext.InfoList = [contextInfo(PAGE, { url: PAGE_URL })]): Promise<Harness> {
+  const fake = await FakeBidi.start();
+  cleanups.push(() => fake.stop());
+  let tabs = 0;
+  fake
+    .onCommand('session.subscribe', { subscription: 'subscription-1' })
+    .onCommand('script.addPreloadScript', { script: 'preload-1' })
+    .onCommand('session.status', { ready: true, message: 'fake' })
+    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? contexts : contexts.filter((info) => info.context === params.root) }))
+    .onCommand('script.evaluate', { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } })
+    .onCommand('script.callFunction', (params) => {
+      if (params.functionDeclaration.includes('engine.walk(')) return walkAnswer(params, PAGE_URL);
+      if (params.functionDeclaration === '() => document.title') return { type: 'success', realm: 'realm-1', result: { type: 'string', value: 'Shop' } };
+      throw new RemoteError('unknown error', `the fake runs no such script: ${params.functionDeclaration.slice(0, 60)}`);
+    })
+    .onCommand('browsingContext.activate', {})
+    .onCommand('browsingContext.create', () => ({ context: `new-tab-${++tabs}` }))
+    .onCommand('browsingContext.close', {})
+    .onCommand('browsingContext.handleUserPrompt', {});
+  const connection = await fake.connect({ commandTimeout: 5000 });
+  const session: SessionHandle = {
+    kind: 'connected',
+    connection,
+    sessionId: 's',
+    browserVersion: 'fake',
+    end: () => {
+      connection.close('end');
+      return Promise.resolve();
+    },
+  };
+  const browser = await Browser.start(session, options);
+  const main = browser.userContext();
+  const page = main.pages[0];
+  if (!page) throw new Error('the browser learned no page');
+  return {
+    fake,
+    connection,
+    browser,
+    main,
+    page,
+    flush: async () => {
+      // Events and answers share the socket in order: an answer means every earlier event arrived.
+      await connection.send('session.status', {});
+    },
+    received: (method, count = 1) => vi.waitFor(() => expect(fake.commands.filter((command) => command.method === method).length).toBeGreaterThanOrEqual(count), { timeout: 2000, interval: 5 }),
+  };
+}
+
+const FRAME = 'frame-1';
+const FRAME_URL = 'https://ads.example/banner.html';
+const ids = (userContext: UserContext): string[] => userContext.pages.map((page) => page.id);
+
+describe('Browser.start', () => {
+  it('subscribes to the events, learns the open pages and selects the first, opening no tab of its own', async () => {
+    const { fake, main, page } = await start();
+
+    expect(fake.commands.map((command) => command.method)).toEqual([
+      'session.subscribe',
+      'session.subscribe',
+      'session.subscribe',
+      'session.subscribe',
+      'session.subscribe',
+      'script.addPreloadScript',
+      'browsingContext.getTree',
+    ]);
+    expect(fake.commands[0]?.params.events).toContain('log.entryAdded');
+    expect(ids(main)).toEqual([PAGE]);
+    expect(main.selected).toBe(page);
+  });
+
+  it('ends the session and says what failed when start-up fails', async () => {
+    const fake = await FakeBidi.start();
+    cleanups.push(() => fake.stop());
+    const connection = await fake.connect();
+    let ended = false;
+    const session: SessionHandle = {
+      kind: 'connected',
+      connection,
+      sessionId: 's',
+      browserVersion: 'fake',
+      end: () => {
+        ended = true;
+        connection.close('end');
+        return Promise.resolve();
+      },
+    };
+
+    const failure = Browser.start(session, {});
+    await expect(failure).rejects.toThrow(FirefoxClientError);
+    await expect(failure).rejects.toThrow(/^Starting the client failed: unknown command: /);
+    expect(ended).toBe(true);
+  });
+
+  it('takes the frames of pages already open for frames, not pages (Firefox leaves `parent` out of getTree children)', async () => {
+    // Firefox's getTree gives `parent` for the roots only; their children's infos carry none.
+    const child: BrowsingContext.Info = { context: FRAME, url: FRAME_URL, children: [], userContext: 'default', originalOpener: null, clientWindow: 'window-1' };
+    const { fake, main, page, flush, browser } = await start({}, [contextInfo(PAGE, { url: PAGE_URL, children: [child] })]);
+
+    expect(ids(main)).toEqual([PAGE]);
+    expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 2, frames: 1 });
+    fake.emit('log.entryAdded', logIn(FRAME, 'from the banner'));
+    await flush();
+    expect(page.getConsoleMessages().map((message) => [message.text, message.frame])).toEqual([['from the banner', FRAME_URL]]);
+  });
+});
+
+describe('Browser routing events to pages', () => {
+  it("files an iframe's console messages and requests under its page with the frame's URL; the page's own have no frame", async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(FRAME, { parent: PAGE, url: 'about:blank' }));
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(FRAME, 'frame-nav-1', FRAME_URL));
+    fake.emit('log.entryAdded', logIn(FRAME, 'from the banner'));
+    fake.emit('log.entryAdded', logIn(PAGE, 'from the page'));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r1', url: 'https://ads.example/pixel.gif', context: FRAME }));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r2', url: 'https://shop.example/api/cart', context: PAGE }));
+    await flush();
+
+    const messages = page.getConsoleMessages();
+    expect(messages.map((message) => [message.text, message.frame])).toEqual([
+      ['from the banner', FRAME_URL],
+      ['from the page', undefined],
+    ]);
+    expect(messages[1] && 'frame' in messages[1]).toBe(false);
+    const requests = page.getNetworkRequests();
+    expect(requests.map((request) => [request.url, request.frame])).toEqual([
+      ['https://ads.example/pixel.gif', FRAME_URL],
+      ['https://shop.example/api/cart', undefined],
+    ]);
+    // Ids are the client's: unique across messages and requests, in arrival order.
+    expect([...messages, ...requests].map((entry) => entry.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('files nothing, and spends no id, for entries of no browsing context (workers) or of contexts it does not know', async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('log.entryAdded', { ...logIn(PAGE, 'from a worker'), source: { realm: 'worker-realm' } });
+    fake.emit('log.entryAdded', logIn('unknown-context', 'from nowhere'));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'sw-1', url: 'https://shop.example/sw.js', context: null }));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'x-1', url: 'https://elsewhere.example/', context: 'unknown-context' }));
+    fake.emit('log.entryAdded', logIn(PAGE, 'from the page'));
+    await flush();
+
+    expect(page.getConsoleMessages().map((message) => [message.id, message.text])).toEqual([[1, 'from the page']]);
+    expect(page.getNetworkRequests()).toEqual([]);
+  });
+
+  it('puts a page of another user context in that user context, and a popup in its opener\'s with a note', async () => {
+    const { fake, browser, main, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo('container-tab', { userContext: 'user-context-2' }));
+    fake.emit('browsingContext.contextCreated', contextInfo('popup', { originalOpener: PAGE }));
+    await flush();
+
+    expect(ids(browser.userContext('user-context-2'))).toEqual(['container-tab']);
+    expect(browser.userContext('user-context-2').pages[0]?.userContext).toBe('user-context-2');
+    expect(ids(main)).toEqual([PAGE, 'popup']);
+    expect(main.takeNotes()).toEqual(['Page 0 opened a new page (index 1); select it to act on it.']);
+  });
+
+  it('disposes a page whose context is destroyed: the state counts go back to what they were before it opened', async () => {
+    const { fake, browser, main, page, flush, received } = await start();
+    const before = browser.stateCounts();
+    expect(before).toMatchObject({ pages: 1, contexts: 1, consoleMessages: 0, networkRequests: 0, snapshots: 0, liveSnapshotIds: 0 });
+
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    fake.emit('browsingContext.contextCreated', contextInfo(FRAME, { parent: OTHER_PAGE, url: FRAME_URL }));
+    await flush();
+    const other = main.at(1);
+    main.select(other);
+    fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'page message'));
+    fake.emit('log.entryAdded', logIn(FRAME, 'frame message'));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r1', url: 'https://shop.example/checkout', context: OTHER_PAGE }));
+    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r2', url: FRAME_URL, context: FRAME }));
+    await flush();
+    await other.takeSnapshot();
+    // A navigation under way when the tab closes, waiting for its answer or a dialog.
+    let failNavigation: (error: unknown) => void = () => undefined;
+    fake.onCommand('browsingContext.navigate', () => new Promise((_, reject) => (failNavigation = reject)));
+    const navigating = other.navigate('https://shop.example/checkout/pay');
+    navigating.catch(() => undefined);
+    await received('browsingContext.navigate');
+
+    expect(browser.stateCounts()).toMatchObject({
+      pages: 2,
+      contexts: 3,
+      frames: 1,
+      consoleMessages: 2,
+      networkRequests: 2,
+      networkPending: 2,
+      snapshots: 1,
+      snapshotHistory: 1,
+      liveSnapshotIds: 1,
+      dialogListeners: 1,
+    });
+
+    fake.emit('browsingContext.contextDestroyed', contextInfo(OTHER_PAGE, { url: 'https://shop.example/checkout' }));
+    await flush();
+
+    expect(browser.stateCounts()).toEqual(before);
+    expect(other.disposed).toBe(true);
+    expect(other.counts()).toMatchObject({ consoleMessages: 0, networkRequests: 0, networkPending: 0, snapshots: 0, snapshotHistory: 0, dialogListeners: 0, navigationWatches: 0 });
+    expect(ids(main)).toEqual([PAGE]);
+    expect(main.selected).toBe(page);
+    expect(main.takeNotes()).toEqual(['The selected page (https://shop.example/checkout) was closed; page 0 is selected now.']);
+    // Late events of the closed page and its frame reach nothing.
+    fake.emit('log.entryAdded', logIn(FRAME, 'after the close'));
+    fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'after the close'));
+    await flush();
+    expect(browser.stateCounts()).toEqual(before);
+    // The navigation's own failure reaches its caller.
+    failNavigation(new RemoteError('no such frame', 'Browsing Context with id b3f1… not found'));
+    await expect(navigating).rejects.toThrow(NoSuchPageError);
+    await expect(other.ready('Clicking')).rejects.toThrow('Clicking cannot go on: the page was closed.');
+  });
+
+  it('takes the frames inside a destroyed frame with it', async () => {
+    const { fake, browser, page, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo('outer', { parent: PAGE }));
+    fake.emit('browsingContext.contextCreated', contextInfo('inner', { parent: 'outer' }));
+    fake.emit('browsingContext.contextCreated', contextInfo('innermost', { parent: 'inner' }));
+    fake.emit('browsingContext.contextCreated', contextInfo('sibling', { parent: PAGE }));
+    await flush();
+    expect(browser.stateCounts()).toMatchObject({ contexts: 5, frames: 4 });
+
+    // Firefox sends no contextDestroyed for the frames inside the one destroyed.
+    fake.emit('browsingContext.contextDestroyed', contextInfo('outer', { parent: PAGE }));
+    fake.emit('log.entryAdded', logIn('innermost', 'from a frame that is gone'));
+    await flush();
+
+    expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 2, frames: 1 });
+    expect(page.frames.contexts).toEqual(['sibling']);
+    expect(page.getConsoleMessages()).toEqual([]);
+  });
+
+  it("counts a page's own navigations, not its frames'", async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(FRAME, { parent: PAGE, url: FRAME_URL }));
+    await flush();
+    const watch = page.navigations.watch();
+    fake.emit('browsingContext.navigationStarted', navigationInfo(FRAME, 'frame-nav', FRAME_URL));
+    fake.emit('browsingContext.fragmentNavigated', navigationInfo(FRAME, 'frame-nav', `${FRAME_URL}#x`));
+    await flush();
+    expect(watch.navigation).toBeUndefined();
+    expect(watch.sameDocument).toBeUndefined();
+
+    const pageRequest = { id: 'doc', url: `${PAGE_URL}empty`, navigation: 'page-nav', destination: 'document', initiatorType: null, context: PAGE };
+    fake.emit('browsingContext.navigationStarted', navigationInfo(PAGE, 'page-nav', `${PAGE_URL}empty`));
+    fake.emit('network.beforeRequestSent', beforeRequestSent(pageRequest));
+    fake.emit('network.responseCompleted', responseCompleted(pageRequest, { status: 204, statusText: 'No Content' }));
+    await flush();
+    expect(watch.navigation?.outcome).toEqual({ kind: 'aborted', end: { url: `${PAGE_URL}empty`, outcome: 'no-content', detail: '204 No Content' } });
+    expect(page.getNetworkRequests().map((request) => [request.url, request.status, request.isNavigation])).toEqual([[`${PAGE_URL}empty`, 204, true]]);
+    watch.stop();
+  });
+
+  it('lists the pages with URL, title, and which one is selected', async () => {
+    const { fake, main, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    await flush();
+
+    // The fake's tree knows the page open at start only: a page it does not list shows about:blank.
+    expect(await main.listPages()).toEqual([
+      { index: 0, id: PAGE, url: PAGE_URL, title: 'Shop', selected: true },
+      { index: 1, id: OTHER_PAGE, url: 'about:blank', title: 'Shop', selected: false },
+    ]);
+  });
+});
+
+describe('Page dialogs', () => {
+  it('shows a dialog while it is open, and refuses page actions meanwhile with the dialog named', async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'alert', 'Saved!'));
+    await flush();
+
+    expect(page.dialog.open).toMatchObject({ type: 'alert', message: 'Saved!' });
+    expect(page.getDialog()).toMatchObject({ type: 'alert', message: 'Saved!' });
+    await expect(page.clickByUid('1_1')).rejects.toThrow(FirefoxClientError);
+    await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first');
+    await expect(page.takeSnapshot()).rejects.toThrow('Taking a snapshot is blocked: an alert dialog is open');
+    // Refused before anything reached the browser.
+    expect(fake.commands.filter((command) => command.method === 'script.evaluate' || command.method === 'script.callFunction')).toEqual([]);
+
+    fake.emit('browsingContext.userPromptClosed', promptClosed(PAGE, 'alert'));
+    await flush();
+    expect(page.dialog.open).toBeUndefined();
+    await expect(page.ready('Clicking')).resolves.toBeUndefined();
+  });
+
+  it('answers a dialog, and still sees the next one that opened before the answer arrived', async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'alert', 'first'));
+    await flush();
+    fake.onCommand('browsingContext.handleUserPrompt', () => {
+      // The page's script goes on at once and opens its next alert, before Firefox answers.
+      fake.emit('browsingContext.userPromptClosed', promptClosed(PAGE, 'alert'));
+      fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'alert', 'second'));
+      return {};
+    });
+
+    await page.handleDialog(true);
+
+    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true });
+    expect(page.dialog.open?.message).toBe('second');
+    await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("second")');
+  });
+
+  it('forgets the dialog it answered when no other opened', async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'prompt', 'Name?', 'Ada'));
+    await flush();
+
+    await page.handleDialog(true, 'Grace');
+
+    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true, userText: 'Grace' });
+    expect(page.dialog.open).toBeUndefined();
+    await expect(page.handleDialog(true)).rejects.toThrow('No dialog is open on the selected page; nothing to accept or dismiss.');
+  });
+});
+
+describe('Page crashes', () => {
+  const crashPage = (url: string): string => `about:tabcrashed?e=tabcrashed&u=${encodeURIComponent(url)}&c=UTF-8&f=regular&d=%20`;
+
+  it('calls a page that commits the crash page crashed, refuses work naming its URL, and clears that on the next real commit', async () => {
+    const { fake, browser, page, flush } = await start();
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')));
+    await flush();
+
+    expect(page.crashed).toBe(true);
+    expect(browser.stateCounts().crashed).toBe(1);
+    await expect(page.takeSnapshot()).rejects.toThrow(PageCrashedError);
+    await expect(page.takeSnapshot()).rejects.toThrow(
+      'Taking a snapshot cannot go on: page 0 crashed (its content process ended) while it showed "https://shop.example/cart", and it shows Firefox\'s crash page now.',
+    );
+    await expect(page.ready('Clicking')).rejects.toThrow(PageCrashedError);
+    await expect(page.ready('Clicking')).rejects.toThrow('"https://shop.example/cart"');
+    expect(await page.info(true)).toMatchObject({ crashed: true });
+
+    // The blank document Firefox may commit on the way is no recovery.
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'blank-nav', 'about:blank'));
+    await flush();
+    expect(page.crashed).toBe(true);
+
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'reload-nav', 'https://shop.example/cart'));
+    await flush();
+    expect(page.crashed).toBe(false);
+    expect(browser.stateCounts().crashed).toBe(0);
+    await expect(page.ready('Clicking')).resolves.toBeUndefined();
+  });
+
+  it('names the last URL the page loaded when the crash page names the blank document', async () => {
+    const { fake, page, flush } = await start();
+    fake.emit('browsingContext.load', navigationInfo(PAGE, 'nav-1', 'https://shop.example/orders'));
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('about:blank')));
+    await flush();
+
+    await expect(page.ready('Clicking')).rejects.toThrow('while it showed "https://shop.example/orders"');
+  });
+});
+
+describe('UserContext.newPage through the browser', () => {
+  it('closes a new page whose navigation fails, reselects the previous page, and says so in the error', async () => {
+    const { fake, browser, main, page } = await start();
+    const before = browser.stateCounts();
+    fake.onCommand('browsingContext.navigate', () => {
+      throw new RemoteError('unknown error', 'Navigation aborted');
+    });
+
+    const opening = main.newPage('https://shop.example/broken');
+    await expect(opening).rejects.toThrow(FirefoxClientError);
+    await expect(opening).rejects.toThrow('Navigating to "https://shop.example/broken" failed: unknown error: Navigation aborted. The new page was closed; page 0 is selected again.');
+
+    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({ context: 'new-tab-1', promptUnload: false });
+    const activated = fake.commands.filter((command) => command.method === 'browsingContext.activate').map((command) => command.params.context);
+    expect(activated).toEqual(['new-tab-1', PAGE]);
+    expect(ids(main)).toEqual([PAGE]);
+    expect(main.selected).toBe(page);
+    expect(main.takeNotes()).toEqual([]);
+    expect(browser.stateCounts()).toEqual(before);
+  });
+
+  it('opens, selects and navigates a new page', async () => {
+    const { fake, main } = await start();
+    fake.onCommand('browsingContext.navigate', (params) => ({ navigation: 'nav-1', url: params.url }));
+
+    const opened = await main.newPage('https://shop.example/new');
+
+    expect(opened.id).toBe('new-tab-1');
+    expect(ids(main)).toEqual([PAGE, 'new-tab-1']);
+    expect(main.selected).toBe(opened);
+    expect(fake.commands.find((command) => command.method === 'browsingContext.navigate')?.params).toEqual({ context: 'new-tab-1', url: 'https://shop.example/new', wait: 'complete' });
+  });
+});
+
+describe('Closing and replacing pages through the browser', () => {
+  it('closes the selected page, falls back to the most recent one, and names the closed page in the note', async () => {
+    const { fake, browser, main, page, flush } = await start();
+    const before = browser.stateCounts();
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    await flush();
+    main.select(main.at(1));
+    // Firefox reports the context destroyed before it answers the close.
+    fake.onCommand('browsingContext.close', (params) => {
+      fake.emit('browsingContext.contextDestroyed', contextInfo(params.context, { url: 'https://shop.example/checkout' }));
+      return {};
+    });
+
+    await main.closePage(1);
+
+    expect(ids(main)).toEqual([PAGE]);
+    expect(main.selected).toBe(page);
+    expect(main.takeNotes()).toEqual(['The selected page (https://shop.example/checkout) was closed; page 0 is selected now.']);
+    expect(browser.stateCounts()).toEqual(before);
+  });
+
+  it('navigating a page whose script hangs replaces its tab by a fresh one at the same index, and navigates that', async () => {
+    const { fake, browser, main, page } = await start({ responsiveTimeout: 100 });
+    fake.onCommand('script.evaluate', (params) =>
+      'context' in params.target && params.target.context === PAGE ? neverAnswer() : { type: 'success', realm: 'realm-2', result: { type: 'number', value: 0 } },
+    );
+    fake.onCommand('browsingContext.navigate', (params) => ({ navigation: 'nav-1', url: params.url }));
+
+    const result = await page.navigate('https://shop.example/again');
+
+    expect(result).toEqual({ url: 'https://shop.example/again' });
+    expect(ids(main)).toEqual(['new-tab-1']);
+    expect(main.selected?.id).toBe('new-tab-1');
+    expect(page.disposed).toBe(true);
+    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({ context: PAGE, promptUnload: false });
+    expect(fake.commands.filter((command) => command.method === 'browsingContext.navigate').map((command) => command.params.context)).toEqual(['new-tab-1']);
+    expect(main.takeNotes()).toEqual(['Page 0 was not responding, so its tab was closed and replaced by a fresh one at the same index.']);
+    expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 1, unresponsive: 0 });
+  });
+});
+
+describe('Page responsiveness probe', () => {
+  it('calls a page whose script does not answer the probe in time unresponsive, until a navigation of its own starts', async () => {
+    const { fake, browser, page, flush } = await start({ responsiveTimeout: 100 });
+    fake.emit('browsingContext.contextCreated', contextInfo(FRAME, { parent: PAGE, url: FRAME_URL }));
+    fake.onCommand('script.evaluate', () => neverAnswer());
+
+    const started = Date.now();
+    const refused = page.ready('Clicking');
+    await expect(refused).rejects.toThrow(PageUnresponsiveError);
+    await expect(refused).rejects.toThrow("Clicking is not possible: this page's script is not responding (no answer within 100 ms;");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(page.unresponsive).toBe(true);
+    expect(browser.stateCounts().unresponsive).toBe(1);
+    expect(fake.commands.find((command) => command.method === 'script.evaluate')?.params).toMatchObject({ expression: '0', target: { context: PAGE } });
+
+    // A frame's navigation does not help the page's script.
+    fake.emit('browsingContext.navigationStarted', navigationInfo(FRAME, 'frame-nav', FRAME_URL));
+    await flush();
+    expect(page.unresponsive).toBe(true);
+
+    fake.emit('browsingContext.navigationStarted', navigationInfo(PAGE, 'nav-1', 'https://shop.example/elsewhere'));
+    await flush();
+    expect(page.unresponsive).toBe(false);
+    expect(browser.stateCounts().unresponsive).toBe(0);
+  });
+});

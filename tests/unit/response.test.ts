@@ -1,0 +1,176 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../src/firefox/errors.js';
+import type { ActionResult, FirefoxClient, NavigationEnd, PageInfo } from '../../src/firefox/index.js';
+import { navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
+
+/** The answer's text; every answer has exactly one text part, first. */
+function text(result: CallToolResult): string {
+  const first = result.content[0];
+  if (first?.type !== 'text') throw new Error('the answer has no text first');
+  return first.text;
+}
+
+/** The answer's lines after its heading. */
+function body(result: CallToolResult): string[] {
+  return text(result).split('\n').slice(1);
+}
+
+const TEN_LINES = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n'); // 69 characters
+const CLICKED = 'Clicked uid=1_4 button "Go"';
+
+describe('ToolResponse.budgeted', () => {
+  it('shows a text that fits whole, with the paging fields and no note', async () => {
+    const result = await new ToolResponse('list_console_messages').line('## Console').budgeted('a\nb', {}).build(undefined, []);
+    expect(result.content).toEqual([{ type: 'text', text: '# list_console_messages response\n## Console\na\nb' }]);
+    expect(result.structuredContent).toEqual({ totalChars: 3, offset: 0, hasMore: false, nextOffset: null, truncated: false, midLine: false });
+  });
+
+  it('shows one page ending with a whole line, then a note saying how much follows and the offset to ask for', async () => {
+    const first = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { maxChars: 20 }).build(undefined, []);
+    expect(body(first)).toEqual(['line 0', 'line 1', '… 55 more characters; call again with offset=14']);
+    expect(first.structuredContent).toEqual({ totalChars: 69, offset: 0, hasMore: true, nextOffset: 14, truncated: true, midLine: false });
+
+    const second = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 14, maxChars: 20 }).build(undefined, []);
+    expect(body(second)).toEqual(['line 2', 'line 3', '… 41 more characters; call again with offset=28']);
+    expect(second.structuredContent).toMatchObject({ offset: 14, nextOffset: 28, truncated: true });
+
+    const last = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 63, maxChars: 20 }).build(undefined, []);
+    expect(body(last)).toEqual(['line 9']);
+    expect(last.structuredContent).toEqual({ totalChars: 69, offset: 63, hasMore: false, nextOffset: null, truncated: true, midLine: false });
+  });
+
+  it('says when a page ends mid-line', async () => {
+    const result = await new ToolResponse('evaluate_script').budgeted('x'.repeat(50), { maxChars: 20 }).build(undefined, []);
+    expect(body(result)).toEqual(['x'.repeat(20), '… 30 more characters (this page ends mid-line); call again with offset=20']);
+    expect(result.structuredContent).toMatchObject({ hasMore: true, nextOffset: 20, midLine: true });
+  });
+
+  it("pages by the call's budget when no maxChars is given", async () => {
+    const result = await new ToolResponse('take_snapshot', 20).budgeted(TEN_LINES, {}).build(undefined, []);
+    expect(result.structuredContent).toMatchObject({ nextOffset: 14 });
+  });
+
+  it('refuses an offset past the end of the text', () => {
+    expect(() => new ToolResponse('take_snapshot').budgeted('abc', { offset: 4 })).toThrow(InvalidArgumentError);
+    expect(() => new ToolResponse('take_snapshot').budgeted('abc', { offset: 4 })).toThrow(/offset=4 is beyond the end of the text, which has 3 characters/);
+  });
+});
+
+describe('ToolResponse structured content', () => {
+  it('is left out when nothing was added', async () => {
+    const result = await new ToolResponse('close_page').line('Closed page 1.').build(undefined, []);
+    expect('structuredContent' in result).toBe(false);
+    expect(text(result)).toBe('# close_page response\nClosed page 1.');
+  });
+
+  it('shortens long strings anywhere inside it; the text content carries them whole', async () => {
+    const long = 'z'.repeat(2500);
+    const result = await new ToolResponse('evaluate_script').structured('value', { list: [long] }).build(undefined, []);
+    expect(result.structuredContent).toEqual({ value: { list: [`${'z'.repeat(2000)}… (2500 characters)`] } });
+  });
+
+  it('drops the largest entries first when it exceeds the budget, and names them in omitted', async () => {
+    const result = await new ToolResponse('list_network_requests', 100)
+      .structured('count', 3)
+      .structured('requests', ['r'.repeat(150)])
+      .structured('summary', 's'.repeat(50))
+      .build(undefined, []);
+    expect(result.structuredContent).toEqual({ count: 3, summary: 's'.repeat(50), omitted: ['requests'] });
+  });
+});
+
+describe('ToolResponse.action', () => {
+  it('says where the page went', async () => {
+    const lines = async (action: ActionResult): Promise<string[]> => body(await new ToolResponse('click').action(action).build(undefined, []));
+    expect(await lines({ action: CLICKED, settled: true })).toEqual([CLICKED]);
+    expect(await lines({ action: CLICKED, navigated: { url: 'https://x.test/next', sameDocument: false, complete: true }, settled: true })).toEqual([
+      CLICKED,
+      'The page navigated to https://x.test/next.',
+    ]);
+    expect(await lines({ action: CLICKED, navigated: { url: 'https://x.test/next', sameDocument: false, complete: false }, settled: true })).toEqual([
+      CLICKED,
+      'The page navigated to https://x.test/next (still loading).',
+    ]);
+    expect(await lines({ action: CLICKED, navigated: { url: 'https://x.test/#top', sameDocument: true, complete: true }, settled: true })).toEqual([
+      CLICKED,
+      'The page moved to https://x.test/#top (same document).',
+    ]);
+  });
+
+  it('says how a navigation ended without a new page', async () => {
+    const navigationEnded: NavigationEnd = { url: 'https://x.test/report', outcome: 'download', detail: 'report.pdf' };
+    const result = await new ToolResponse('click').action({ action: CLICKED, navigationEnded, settled: true }).build(undefined, []);
+    expect(body(result)).toEqual([CLICKED, navigationEndLine(navigationEnded)]);
+  });
+
+  it('says when the page had not settled, unless a dialog holds it', async () => {
+    const unsettled = await new ToolResponse('click').action({ action: CLICKED, settled: false }).build(undefined, []);
+    expect(body(unsettled)).toEqual([CLICKED, 'The page was still changing when the wait ended; take a snapshot to see where it is.']);
+    const dialog = { type: 'alert' as const, message: 'Hi', openedAt: 0 };
+    const held = await new ToolResponse('click').action({ action: CLICKED, dialog, settled: false }).build(undefined, []);
+    expect(body(held)).toEqual([CLICKED]);
+  });
+});
+
+describe('navigationEndLine', () => {
+  it('words each way a navigation can end, on one line', () => {
+    const end = (outcome: NavigationEnd['outcome'], detail: string): NavigationEnd => ({ url: 'https://x.test/a\nb', outcome, detail });
+    expect(navigationEndLine(end('download', 'report.pdf'))).toBe(
+      'It started a download of "report.pdf" from https://x.test/a\\nb; the page stayed as it was (the next answer says when the download finishes).',
+    );
+    expect(navigationEndLine(end('no-content', '204 No Content'))).toBe('It asked for https://x.test/a\\nb, which answered 204 No Content; the page stayed as it was.');
+    expect(navigationEndLine(end('aborted', 'NS_BINDING_ABORTED'))).toBe(
+      'It asked for https://x.test/a\\nb, but no page came (NS_BINDING_ABORTED: an answer with nothing to show, such as 204, or a load cancelled); the page stayed as it was.',
+    );
+    expect(navigationEndLine(end('failed', 'NS_ERROR_UNKNOWN_HOST\nmore'))).toBe(
+      "It tried to load https://x.test/a\\nb, which failed: NS_ERROR_UNKNOWN_HOST\\nmore. The page now shows Firefox's error page; navigate elsewhere or go back.",
+    );
+  });
+});
+
+describe('ToolResponse.build', () => {
+  it('puts notes first, each on one line and shortened', async () => {
+    const result = await new ToolResponse('navigate_page').line('Navigated.').build(undefined, ['Firefox was restarted\nafter a crash', 'y'.repeat(1500)]);
+    expect(body(result)).toEqual(['Note: Firefox was restarted\\nafter a crash', `Note: ${'y'.repeat(1000)}… (1500 characters)`, 'Navigated.']);
+  });
+
+  it('adds images after the text', async () => {
+    const result = await new ToolResponse('take_screenshot').line('Took a screenshot.').image(Buffer.from('png'), 'image/png').build(undefined, []);
+    expect(result.content).toEqual([
+      { type: 'text', text: '# take_screenshot response\nTook a screenshot.' },
+      { type: 'image', data: 'cG5n', mimeType: 'image/png' },
+    ]);
+  });
+
+  it('cuts the whole answer at its budget plus the frame, and says how to ask for less', async () => {
+    const result = await new ToolResponse('evaluate_script', 100).line('x'.repeat(9000)).build(undefined, []);
+    const cap = 100 + 8000;
+    const note = `\n(The answer was cut at ${cap} characters; ask for less, such as a smaller maxChars or pageSize.)`;
+    expect(text(result)).toBe(`${`# evaluate_script response\n${'x'.repeat(9000)}`.slice(0, cap)}${note}`);
+  });
+
+  it('adds the page list and a snapshot paged by the budget when a client is open', async () => {
+    const pages: PageInfo[] = [
+      { index: 0, id: 'ctx-0', url: 'https://x.test/', title: 'Home', selected: true },
+      { index: 1, id: 'ctx-1', url: 'https://x.test/b', title: '', selected: false },
+    ];
+    // Only what build() reads of a client.
+    const client = { closed: false, getDialog: () => undefined, listPages: () => Promise.resolve(pages), takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as FirefoxClient;
+    const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(client, []);
+    expect(body(result)).toEqual([
+      CLICKED,
+      '## Pages',
+      '0: Home (https://x.test/) [selected]',
+      '1: (no title) (https://x.test/b)',
+      '## Page snapshot',
+      'line 0',
+      'line 1',
+      '… 55 more characters; call again with offset=14',
+    ]);
+    // Structured content keeps to the budget too: 20 characters leave no room for the page list.
+    expect(result.structuredContent).toEqual({ omitted: ['pages'] });
+    const roomy = await new ToolResponse('click').line(CLICKED).build(client, []);
+    expect(roomy.structuredContent).toEqual({ pages });
+  });
+});
