@@ -9,6 +9,9 @@ export interface Dialog {
   openedAt: number;
 }
 
+/** How long an answer may trail the report of a dialog the page opened after the work was done. */
+const LATE_ANSWER_MS = 250;
+
 /** The dialog open on one page, if any, so it is reported instead of silently dismissed. */
 export class PageDialog {
   #open: Dialog | undefined;
@@ -73,8 +76,13 @@ export class PageDialog {
     if (this.#open) return { dialog: this.#open };
     let listener: (dialog: Dialog) => void = () => undefined;
     const opened = new Promise<Dialog>((resolve) => this.#listeners.add((listener = resolve)));
+    const done = work.then((value) => ({ value }));
     try {
-      return await Promise.race([work.then((value) => ({ value })), opened.then((dialog) => ({ dialog }))]);
+      const first = await Promise.race([done, opened.then((dialog) => ({ dialog }))]);
+      if ('value' in first) return first;
+      // Firefox may report a dialog the page opened just after the work finished before the work's
+      // own answer: a moment's wait tells work the dialog holds from work already done.
+      return await Promise.race([done, new Promise<typeof first>((resolve) => setTimeout(() => resolve(first), LATE_ANSWER_MS))]);
     } finally {
       this.#listeners.delete(listener);
     }

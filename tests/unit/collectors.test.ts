@@ -491,6 +491,25 @@ describe('PageDialog', () => {
     await Promise.resolve();
   });
 
+  it('race gives the work a moment when a dialog is reported: work that finished just before it keeps its answer', async () => {
+    const dialog = new PageDialog();
+    const work = deferred<string>();
+    const raced = dialog.race(work.promise);
+
+    // Firefox may report the dialog a page opens right after a script returned before the script's answer.
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'after the script'));
+    setTimeout(() => work.resolve('returned'), 20);
+    await expect(raced).resolves.toEqual({ value: 'returned' });
+    expect(dialog.waiting).toBe(0);
+  });
+
+  it('unlessOpened refuses work that the dialog holds, naming the dialog', async () => {
+    const dialog = new PageDialog();
+    const held = dialog.unlessOpened('Taking a snapshot', new Promise<never>(() => undefined));
+    dialog.onOpened(promptOpened(PAGE, 'alert', 'hold on'));
+    await expect(held).rejects.toThrow('Taking a snapshot stopped: an alert dialog opened ("hold on") while it ran, and the page waits for its answer.');
+  });
+
   it('race resolves at once with a dialog already open, without listening', async () => {
     const dialog = new PageDialog();
     dialog.onOpened(promptOpened(PAGE, 'beforeunload', ''));
