@@ -79,9 +79,9 @@ export class Browser {
     this.#env = {
       connection: session.connection,
       send: (method, params, what, timeout) => this.send(method, params, what, timeout),
-      pageIndexOf: (context) => {
+      pageIndexOf: (context, userContext) => {
         const page = this.#owners.get(context);
-        return page ? this.userContext(page.userContext).indexOf(context) : -1;
+        return page?.userContext === userContext ? this.userContext(userContext).indexOf(context) : -1;
       },
       replace: (page) => this.userContext(page.userContext).replace(page, this.#env.responsiveTimeout),
       secrets: new SecretStore(options.secrets),
@@ -145,6 +145,25 @@ export class Browser {
     return found;
   }
 
+  /** A new user context (its own cookies, storage and pages) with one blank page open in it. */
+  async createUserContext(): Promise<UserContext> {
+    const { userContext: id } = await this.send('browser.createUserContext', {}, 'Creating a user context');
+    const created = this.userContext(id);
+    await created.newPage();
+    return created;
+  }
+
+  /** Closes a user context and every page in it; what they held is disposed. */
+  async removeUserContext(id: string): Promise<void> {
+    const removed = this.#userContexts.get(id);
+    if (!removed || id === 'default') return;
+    await this.send('browser.removeUserContext', { userContext: id }, 'Closing a user context').catch((error: unknown) => {
+      if (!this.session.connection.closed) throw error;
+    });
+    for (const page of [...removed.pages]) this.#forget(page.id, '');
+    this.#userContexts.delete(id);
+  }
+
   async send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>> {
     try {
       return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
@@ -183,11 +202,12 @@ export class Browser {
     bidi.on('browsingContext.load', (event) => owner(event.context)?.onLoad(event));
     bidi.on('browsingContext.fragmentNavigated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
     bidi.on('browsingContext.historyUpdated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
+    const userContextOf = (context: string): string => this.#owners.get(context)?.userContext ?? 'default';
     bidi.on('browsingContext.downloadWillBegin', (event) => {
-      this.downloads.onWillBegin(event);
+      this.downloads.onWillBegin(event, userContextOf(event.context));
       this.#topPage(event.context)?.navigations.onDownloadWillBegin(event);
     });
-    bidi.on('browsingContext.downloadEnd', (event) => this.downloads.onEnd(event));
+    bidi.on('browsingContext.downloadEnd', (event) => this.downloads.onEnd(event, userContextOf(event.context)));
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
     await guardRequests(bidi, this.urlPolicy);

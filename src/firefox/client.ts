@@ -1,17 +1,11 @@
-import type { BidiConnection, JsonValue } from '../bidi/index.js';
+import type { BidiConnection } from '../bidi/index.js';
 import { Browser, type ClientOptions } from './browser.js';
-import type { ConsoleFilter, ConsoleMessage } from './console.js';
-import type { Dialog } from './dialogs.js';
 import type { Download } from './downloads.js';
 import { BrowserClosedError } from './errors.js';
-import type { ActionResult, ClickOptions, ScrollOptions, ScrollResult } from './input/actions.js';
 import type { LaunchOptions } from './launch.js';
-import type { NetworkFilter, NetworkRequest } from './network.js';
-import type { EvaluateOptions, NavigateOptions, NavigationResult, Page, PageInfo, PageMarkdown, ScreenshotOptions } from './page.js';
-import type { PageFunction } from './script.js';
+import type { NavigateOptions, Page, PageInfo } from './page.js';
+import { PageCalls } from './page-calls.js';
 import { connectSession, launchSession, type SessionHandle } from './session.js';
-import type { FindResult } from './snapshot/budget.js';
-import type { SnapshotOptions, TakenSnapshot, UidSelector } from './snapshot/manager.js';
 import type { UserContext } from './user-context.js';
 import { webdriverSession, type WebDriverOptions } from './webdriver.js';
 
@@ -26,14 +20,18 @@ export type FirefoxConnectOptions = ({ wsEndpoint: string } | (WebDriverOptions 
  * Grid). Every page call acts on the selected page of the default user context; `selectedPage`
  * gives that Page itself, which has the same calls.
  */
-export class FirefoxClient {
+export class FirefoxClient extends PageCalls {
   readonly #browser: Browser;
   readonly #pages: UserContext;
+  /** The client this one is a user context of, when it is one (newContext()). */
+  readonly #parent: FirefoxClient | undefined;
   #closing: Promise<void> | undefined;
 
-  private constructor(browser: Browser) {
+  private constructor(browser: Browser, userContext: UserContext, parent?: FirefoxClient) {
+    super();
     this.#browser = browser;
-    this.#pages = browser.userContext();
+    this.#pages = userContext;
+    this.#parent = parent;
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -53,7 +51,23 @@ export class FirefoxClient {
   }
 
   static async #start(session: SessionHandle, options: ClientOptions): Promise<FirefoxClient> {
-    return new FirefoxClient(await Browser.start(session, options));
+    const browser = await Browser.start(session, options);
+    return new FirefoxClient(browser, browser.userContext());
+  }
+
+  /**
+   * A client for a new user context of the same Firefox, with one blank page: its own pages,
+   * cookies, storage, console, network, dialogs and uids, none of which this client (or any other
+   * context) sees. Its `close()` closes the user context and all in it; closing this client ends all.
+   */
+  async newContext(): Promise<FirefoxClient> {
+    if (this.closed) throw new BrowserClosedError('The client is closed; launch or connect a new one.');
+    return new FirefoxClient(this.#browser, await this.#browser.createUserContext(), this);
+  }
+
+  /** The BiDi user context this client's pages live in ('default' for the browser's own). */
+  get userContext(): string {
+    return this.#pages.id;
   }
 
   /** The underlying BiDi connection, for commands the facade does not cover. */
@@ -81,7 +95,7 @@ export class FirefoxClient {
   }
 
   get closed(): boolean {
-    return this.#closing !== undefined || this.bidi.closed;
+    return this.#closing !== undefined || this.bidi.closed || (this.#parent?.closed ?? false);
   }
 
   /** The id the next snapshot gets: a client that replaces this one starts there (`firstSnapshotId`). */
@@ -98,10 +112,19 @@ export class FirefoxClient {
 
   /** The selected page: the one every page call acts on. */
   get selectedPage(): Page {
-    if (this.#closing) throw new BrowserClosedError('The client is closed; launch or connect a new one.');
-    const page = this.#pages.selected;
+    const page = this.#open.selected;
     if (page === undefined) throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
     return page;
+  }
+
+  /** This client's pages, refused once it is closed. */
+  get #open(): UserContext {
+    if (this.#closing) throw new BrowserClosedError(`The client is closed${this.#parent ? ' (its user context with it)' : ''}; launch or connect a new one${this.#parent ? ', or call newContext() on a live one' : ''}.`);
+    return this.#pages;
+  }
+
+  protected get target(): Page {
+    return this.selectedPage;
   }
 
   /** The selected page's context id. */
@@ -110,173 +133,45 @@ export class FirefoxClient {
   }
 
   async listPages(): Promise<PageInfo[]> {
-    return this.#pages.listPages();
+    return this.#open.listPages();
   }
 
   /** Opens a new tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
     if (url !== undefined) this.#browser.urlPolicy.check(url);
-    return (await this.#pages.newPage(url, options)).info(true);
+    return (await this.#open.newPage(url, options)).info(true);
   }
 
   /** Makes page `index` (from listPages) the one every other call acts on, and brings it to the front. */
   async selectPage(index: number): Promise<PageInfo> {
-    const page = this.#pages.at(index);
-    this.#pages.select(page);
+    const page = this.#open.at(index);
+    this.#open.select(page);
     await page.activate();
     return page.info(true);
   }
 
   /** Closes page `index`; the last open page cannot be closed (open another first). */
   async closePage(index: number): Promise<void> {
-    await this.#pages.closePage(index);
+    await this.#open.closePage(index);
   }
 
   /** Every download pages started since the client began, oldest first. */
   getDownloads(): Download[] {
-    return this.#browser.downloads.list();
+    return this.#browser.downloads.list(this.#pages.id);
   }
 
   /** Notes about changes the caller did not ask for (for example a fallback after the selected page closed), each given once. */
   takeNotes(): string[] {
-    return [...this.#pages.takeNotes(), ...this.#browser.downloads.takeNotes()];
-  }
-
-  // ------------------------------------------------ the selected page's calls
-
-  async navigate(url: string, options?: NavigateOptions): Promise<NavigationResult> {
-    return this.selectedPage.navigate(url, options);
-  }
-
-  async goBack(options?: NavigateOptions): Promise<{ url: string }> {
-    return this.selectedPage.goBack(options);
-  }
-
-  async goForward(options?: NavigateOptions): Promise<{ url: string }> {
-    return this.selectedPage.goForward(options);
-  }
-
-  async reload(options?: NavigateOptions): Promise<NavigationResult> {
-    return this.selectedPage.reload(options);
-  }
-
-  /** Calls `fn` (a function or its source, such as `(a, b) => a + b`) in the page with JSON arguments; promises are awaited. */
-  async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, ...args: JsonValue[]): Promise<T> {
-    return this.selectedPage.evaluate<T>(fn, args);
-  }
-
-  async evaluateWithOptions<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
-    return this.selectedPage.evaluate<T>(fn, args, options);
-  }
-
-  async evaluateOnElements(fn: PageFunction, uids: string[], options?: EvaluateOptions): Promise<JsonValue | undefined> {
-    return this.selectedPage.evaluateOnElements(fn, uids, options);
-  }
-
-  async waitForText(text: string | string[], options?: { timeout?: number }): Promise<string> {
-    return this.selectedPage.waitForText(text, options);
-  }
-
-  async screenshot(options?: ScreenshotOptions): Promise<Buffer> {
-    return this.selectedPage.screenshot(options);
-  }
-
-  async setViewport(width: number, height: number): Promise<void> {
-    return this.selectedPage.setViewport(width, height);
-  }
-
-  async takeSnapshot(options?: SnapshotOptions): Promise<TakenSnapshot> {
-    return this.selectedPage.takeSnapshot(options);
-  }
-
-  async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
-    return this.selectedPage.scroll(options);
-  }
-
-  async findInPage(query: string, options?: { regex?: boolean; limit?: number }): Promise<FindResult & { snapshotId: number }> {
-    return this.selectedPage.findInPage(query, options);
-  }
-
-  async getPageMarkdown(options?: { view?: string; offset?: number; maxChars?: number }): Promise<PageMarkdown> {
-    return this.selectedPage.getPageMarkdown(options);
-  }
-
-  async resolveUidToSelector(uid: string): Promise<UidSelector> {
-    return this.selectedPage.resolveUidToSelector(uid);
-  }
-
-  async clearSnapshot(): Promise<void> {
-    return this.selectedPage.clearSnapshot();
-  }
-
-  async clickByUid(uid: string, options?: ClickOptions): Promise<ActionResult> {
-    return this.selectedPage.clickByUid(uid, options);
-  }
-
-  async hoverByUid(uid: string): Promise<ActionResult> {
-    return this.selectedPage.hoverByUid(uid);
-  }
-
-  async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
-    return this.selectedPage.fillByUid(uid, value);
-  }
-
-  async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
-    return this.selectedPage.fillForm(entries);
-  }
-
-  async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
-    return this.selectedPage.dragByUid(fromUid, toUid);
-  }
-
-  async pressKey(combo: string): Promise<ActionResult> {
-    return this.selectedPage.pressKey(combo);
-  }
-
-  async typeText(text: string, options?: { submit?: boolean }): Promise<ActionResult> {
-    return this.selectedPage.typeText(text, options);
-  }
-
-  async uploadFileByUid(uid: string, paths: string[]): Promise<ActionResult> {
-    return this.selectedPage.uploadFileByUid(uid, paths);
-  }
-
-  getConsoleMessages(filter?: ConsoleFilter): ConsoleMessage[] {
-    return this.selectedPage.getConsoleMessages(filter);
-  }
-
-  getConsoleMessage(id: number): ConsoleMessage | undefined {
-    return this.selectedPage.getConsoleMessage(id);
-  }
-
-  clearConsoleMessages(): void {
-    this.selectedPage.console.clear();
-  }
-
-  getNetworkRequests(filter?: NetworkFilter): NetworkRequest[] {
-    return this.selectedPage.getNetworkRequests(filter);
-  }
-
-  getNetworkRequest(id: number): NetworkRequest | undefined {
-    return this.selectedPage.getNetworkRequest(id);
-  }
-
-  clearNetworkRequests(): void {
-    this.selectedPage.network.clear();
-  }
-
-  getDialog(): Dialog | undefined {
-    return this.selectedPage.getDialog();
-  }
-
-  async handleDialog(accept: boolean, promptText?: string): Promise<void> {
-    return this.selectedPage.handleDialog(accept, promptText);
+    return [...this.#pages.takeNotes(), ...this.#browser.downloads.takeNotes(this.#pages.id)];
   }
 
   // --------------------------------------------------------------- close
 
-  /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */
+  /**
+   * Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected
+   * one is left running. A client from newContext() closes its user context only.
+   */
   async close(): Promise<void> {
-    return (this.#closing ??= this.#browser.session.end());
+    return (this.#closing ??= this.#parent ? this.#browser.removeUserContext(this.#pages.id) : this.#browser.session.end());
   }
 }

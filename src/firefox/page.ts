@@ -74,8 +74,8 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
 export interface PageEnvironment {
   connection: BidiConnection;
   send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>>;
-  /** The page's index in its user context's list (-1 when closed). */
-  pageIndexOf(context: string): number;
+  /** The index of page `context` in the list of `userContext` (-1 when closed, or when it belongs to another user context). */
+  pageIndexOf(context: string, userContext: string): number;
   /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
   replace(page: Page): Promise<Page>;
   secrets: SecretStore;
@@ -120,7 +120,8 @@ export class Page {
     this.dialog = new PageDialog((text) => env.secrets.mask(text));
     this.console = new ConsoleLog(env.ids, env.consoleCapacity);
     this.network = new NetworkLog(env.ids, env.networkCapacity);
-    const access = { send: env.send.bind(env), pageIndexOf: env.pageIndexOf.bind(env) };
+    // Pages of other user contexts (other agents' sessions) are none of this page's business.
+    const access = { send: env.send.bind(env), pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
     this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
   }
@@ -246,7 +247,7 @@ export class Page {
 
   #refuseIfCrashed(what: string): void {
     if (this.#crashedAt === undefined) return;
-    throw new PageCrashedError(`${what} cannot go on: page ${this.env.pageIndexOf(this.id)} crashed (its content process ended) while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    throw new PageCrashedError(`${what} cannot go on: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended) while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
   }
 
   /**
@@ -282,7 +283,7 @@ export class Page {
     }
     const title = await this.title();
     return {
-      index: this.env.pageIndexOf(this.id),
+      index: this.env.pageIndexOf(this.id, this.userContext),
       id: this.id,
       url,
       title,

@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<void> {
     exitOnShutdown(() => http.close());
     return;
   }
-  const holder = new BrowserHolder(options);
+  const holder = BrowserHolder.ownBrowser(options);
   await createServer(options, holder).connect(new StdioTransport());
   exitOnShutdown(() => holder.close());
 }

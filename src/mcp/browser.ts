@@ -2,6 +2,9 @@ import { join, resolve } from 'node:path';
 import { FirefoxClient } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 
+/** Starts the client a session acts through; `firstSnapshotId` carries on the ids of one that died. */
+export type ClientStarter = (firstSnapshotId?: number) => Promise<FirefoxClient>;
+
 /**
  * One MCP session's browser: started on the first tool call that needs it, started again (with a
  * note) when it died, closed when the session ends. Tool calls run one at a time, in order.
@@ -12,7 +15,13 @@ export class BrowserHolder {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  constructor(private readonly options: ServerOptions) {}
+  /** `start` gives the client: a Firefox of its own (ownBrowser), or a user context of a shared one (SharedBrowser). */
+  constructor(private readonly start: ClientStarter) {}
+
+  /** A holder whose client is a Firefox of its own, launched or connected as `options` say. */
+  static ownBrowser(options: ServerOptions): BrowserHolder {
+    return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId));
+  }
 
   /** Runs `work` after every earlier call has finished. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -26,16 +35,20 @@ export class BrowserHolder {
     if (this.#closed) throw new Error('The server is shutting down; no browser is available.');
     if (this.#client && !this.#client.closed) return { client: this.#client };
     const dead = this.#client;
-    if (dead) await dead.close().catch(() => undefined);
-    this.#client = undefined;
-    // The new client's snapshot ids go on from the old one's, so an old uid never names a new element.
-    this.#starting ??= this.#start(dead?.nextSnapshotId);
+    // Callers that meet the dead client together wait for one new client.
+    const starting = (this.#starting ??= this.#replace(dead));
     try {
-      this.#client = await this.#starting;
+      this.#client = await starting;
     } finally {
-      this.#starting = undefined;
+      if (this.#starting === starting) this.#starting = undefined;
     }
     return dead ? { client: this.#client, note: 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.' } : { client: this.#client };
+  }
+
+  /** Closes what is left of a dead client, then starts one whose snapshot ids go on from its, so an old uid never names a new element. */
+  async #replace(dead: FirefoxClient | undefined): Promise<FirefoxClient> {
+    if (dead) await dead.close().catch(() => undefined);
+    return this.start(dead?.nextSnapshotId);
   }
 
   /** The client if one is running, without starting one. */
@@ -49,29 +62,52 @@ export class BrowserHolder {
     this.#client = undefined;
     await client?.close();
   }
+}
 
-  async #start(firstSnapshotId?: number): Promise<FirefoxClient> {
-    const options = this.options;
-    const common = {
-      ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
-      acceptInsecureCerts: options.acceptInsecureCerts,
-      layers: options.layers,
-      defaultLayers: options.defaultLayers,
-      secrets: options.secrets,
-      urlPolicy: options.urlPolicy,
-      downloadDir: join(resolve(options.outputDir), 'downloads'),
-      ...(options.viewport ? { viewport: options.viewport } : {}),
-    };
-    if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });
-    if (options.webdriverUrl) {
-      return FirefoxClient.connect({ webdriverUrl: options.webdriverUrl, headless: options.headless, prefs: options.prefs, ...common });
-    }
-    return FirefoxClient.launch({
-      headless: options.headless,
-      prefs: options.prefs,
-      ...common,
-      ...(options.firefoxPath ? { executablePath: options.firefoxPath } : {}),
-      ...(options.profile ? { profileDir: options.profile } : {}),
-    });
+/** Launches or connects a Firefox as the server's options say. */
+export async function startClient(options: ServerOptions, firstSnapshotId?: number): Promise<FirefoxClient> {
+  const common = {
+    ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
+    acceptInsecureCerts: options.acceptInsecureCerts,
+    layers: options.layers,
+    defaultLayers: options.defaultLayers,
+    secrets: options.secrets,
+    urlPolicy: options.urlPolicy,
+    downloadDir: join(resolve(options.outputDir), 'downloads'),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  };
+  if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });
+  if (options.webdriverUrl) {
+    return FirefoxClient.connect({ webdriverUrl: options.webdriverUrl, headless: options.headless, prefs: options.prefs, ...common });
+  }
+  return FirefoxClient.launch({
+    headless: options.headless,
+    prefs: options.prefs,
+    ...common,
+    ...(options.firefoxPath ? { executablePath: options.firefoxPath } : {}),
+    ...(options.profile ? { profileDir: options.profile } : {}),
+  });
+}
+
+/**
+ * One Firefox shared by every session of an HTTP server, each session in a user context of its
+ * own. Started on the first session's first call; started again, with its snapshot ids carried
+ * on, when it died.
+ */
+export class SharedBrowser {
+  /** The shared Firefox's own client, started again like a session's when it died. */
+  readonly #root: BrowserHolder;
+
+  constructor(options: ServerOptions) {
+    this.#root = BrowserHolder.ownBrowser(options);
+  }
+
+  /** A holder for one session: a user context of its own, closed with the session. */
+  holder(): BrowserHolder {
+    return new BrowserHolder(async () => (await this.#root.client()).client.newContext());
+  }
+
+  async close(): Promise<void> {
+    await this.#root.close();
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { BrowserHolder } from './browser.js';
+import { BrowserHolder, SharedBrowser } from './browser.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 
@@ -35,17 +35,19 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Streamable HTTP at /mcp. Each MCP session gets its own browser, so clients' pages and cookies
- * never mix. Beyond loopback a bearer token is required (generated when none is given).
+ * Streamable HTTP at /mcp. Each MCP session gets a user context of its own in one shared Firefox
+ * (or, with --isolated-browser, a Firefox of its own), so clients' pages and cookies never mix. Beyond loopback a bearer token is required (generated when none is given).
  */
 export async function startHttpServer(options: ServerOptions): Promise<HttpServer> {
   const loopback = isLoopback(options.host);
   const token = options.token ?? (loopback ? undefined : randomBytes(24).toString('base64url'));
   const sessions = new Map<string, Session>();
   const allowedHosts: string[] = [];
+  // Sessions share one Firefox, each in a user context of its own, unless each is to have its own.
+  const shared = options.isolatedBrowser ? undefined : new SharedBrowser(options);
 
   async function openSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const holder = new BrowserHolder(options);
+    const holder = shared ? shared.holder() : BrowserHolder.ownBrowser(options);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -95,6 +97,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       await Promise.all([...sessions.values()].map(async (session) => session.transport.close()));
       await Promise.all([...sessions.values()].map(async (session) => session.holder.close()));
       sessions.clear();
+      await shared?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -30,6 +30,8 @@ export interface ServerOptions {
   port?: number;
   host: string;
   token?: string;
+  /** With --port: each HTTP session gets its own Firefox instead of its own user context in a shared one. */
+  isolatedBrowser: boolean;
 }
 
 interface FlagSpec {
@@ -66,6 +68,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
   { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
+  { name: 'isolated-browser', type: 'boolean', description: 'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.' },
 ];
 
 /** Bad start-up input: the message says what to change. */
@@ -177,6 +180,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       blockedOrigins: originList(text('blocked-origins')),
     },
     host: text('host') ?? '127.0.0.1',
+    isolatedBrowser: values['isolated-browser'] === true,
     ...(firefoxPath === undefined ? {} : { firefoxPath }),
     ...(profile === undefined ? {} : { profile }),
     ...(wsEndpoint === undefined ? {} : { wsEndpoint }),

@@ -208,6 +208,33 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(client.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
 
+  it('gives newContext() clients their own pages, storage, console and uids, and closing one leaves nothing behind', async () => {
+    await resetPages();
+    await client.navigate(server.url('/a.html'));
+    await client.evaluate('() => { localStorage.setItem("who", "main"); console.log("main was here"); }');
+    const mainUid = /^\s*(\d+_\d+) /m.exec((await client.takeSnapshot()).text)?.[1] ?? 'none';
+    const before = client.stateCounts();
+    const agent = await client.newContext();
+    try {
+      expect(agent.userContext).not.toBe(client.userContext);
+      expect(await agent.listPages()).toHaveLength(1);
+      await agent.navigate(server.url('/a.html'));
+      expect(await agent.evaluate('() => String(localStorage.getItem("who"))')).toBe('null');
+      expect(agent.getConsoleMessages().map((message) => message.text)).not.toContain('main was here');
+      await expect(agent.clickByUid(mainUid)).rejects.toThrow('never taken');
+      await agent.newPage(server.url('/b.html'));
+      expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
+      expect((await client.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
+    } finally {
+      await agent.close();
+    }
+    expect(agent.closed).toBe(true);
+    expect(client.closed).toBe(false);
+    await expect(agent.listPages()).rejects.toThrow();
+    expect(await eventually(() => JSON.stringify(client.stateCounts()) === JSON.stringify(before), 5000)).toBe(true);
+    expect(await client.evaluate('() => localStorage.getItem("who")')).toBe('main');
+  });
+
   it('leaves nothing behind of pages that closed, in any of its maps', async () => {
     await resetPages();
     await client.takeSnapshot();

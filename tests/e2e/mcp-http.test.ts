@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, SERVER_BIN, text } from '../helpers/mcp.js';
-import { eventually } from '../helpers/processes.js';
+import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 interface RunningServer {
@@ -16,8 +16,8 @@ interface RunningServer {
 }
 
 /** Starts the built server with --port 0 and waits for the line that says where it listens. */
-async function startHttp(args: string[]): Promise<RunningServer> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+async function startHttp(args: string[], env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
@@ -63,27 +63,73 @@ afterAll(async () => {
 });
 
 describe('the MCP server over Streamable HTTP', () => {
-  it('gives each client session its own browser: pages and cookies do not mix', async () => {
-    const server = await startHttp([]);
+  /** Firefox main processes (not content processes) that carry `marker` in their environment. */
+  const mainProcesses = (marker: string): number[] => [...firefoxProcesses(marker)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+
+  it.each([
+    ['in user contexts of one shared Firefox (the default)', [], 1],
+    ['in a Firefox each (--isolated-browser)', ['--isolated-browser'], 2],
+  ] as const)('keeps two client sessions apart %s: pages, cookies, storage, console and uids', async (_mode, args, browsers) => {
+    const marker = `http-sessions-${process.pid}-${Date.now()}`;
+    const server = await startHttp([...args], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const alice = await connect(server.url);
     const bob = await connect(server.url);
     try {
       await call(alice, 'navigate_page', { url: pages.url('/set-cookie?who=alice') });
+      await call(alice, 'evaluate_script', { function: '() => { localStorage.setItem("who", "alice"); console.log("alice was here"); return 1; }' });
+      const aliceUid = /^\s*(\d+_\d+) /m.exec(text(await call(alice, 'take_snapshot')))?.[1] ?? 'none';
       await call(alice, 'new_page', { url: pages.url('/a.html') });
       await call(bob, 'navigate_page', { url: pages.url('/cookie') });
       expect(text(await call(bob, 'evaluate_script', { function: '() => document.getElementById("c").textContent' }))).toContain('cookie=[]');
+      expect(text(await call(bob, 'evaluate_script', { function: '() => String(localStorage.getItem("who"))' }))).toContain('"null"');
+      expect(text(await call(bob, 'list_console_messages'))).not.toContain('alice was here');
+      const stranger = await call(bob, 'click', { uid: aliceUid });
+      expect(stranger.isError).toBe(true);
+      expect(text(stranger)).toMatch(/never taken/);
       await call(alice, 'navigate_page', { url: pages.url('/cookie') });
       expect(text(await call(alice, 'evaluate_script', { function: '() => document.getElementById("c").textContent' }))).toContain('cookie=[who=alice]');
       expect(text(await call(alice, 'list_pages'))).toMatch(/^1: cookie/m);
       const bobPages = text(await call(bob, 'list_pages'));
       expect(bobPages).toContain('0: cookie');
       expect(bobPages).not.toMatch(/^1:/m);
+      expect(mainProcesses(marker)).toHaveLength(browsers);
+      // A session that ends takes its pages with it; the other goes on.
+      await alice.close();
+      expect(text(await call(bob, 'list_pages'))).toContain('0: cookie');
     } finally {
       await alice.close();
       await bob.close();
       await stop(server);
     }
+    expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
+  });
+
+  it('brings the shared Firefox back for every session after it crashed', async () => {
+    const marker = `http-crash-${process.pid}-${Date.now()}`;
+    const server = await startHttp([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+    const sessions = [await connect(server.url), await connect(server.url)];
+    try {
+      for (const session of sessions) await call(session, 'navigate_page', { url: pages.url('/a.html') });
+      for (const pid of firefoxProcesses(marker).keys()) process.kill(pid, 'SIGKILL');
+      expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
+      for (const session of sessions) {
+        // The call that meets the crash says so; the one after it works on the new Firefox.
+        let answer = await call(session, 'list_pages');
+        if (answer.isError) {
+          expect(text(answer)).toContain('The next tool call starts a new Firefox.');
+          answer = await call(session, 'list_pages');
+        }
+        expect(text(answer)).toContain('a new Firefox was started');
+        await call(session, 'navigate_page', { url: pages.url('/b.html') });
+        expect(text(await call(session, 'evaluate_script', { function: '() => location.pathname' }))).toContain('/b.html');
+      }
+      expect(mainProcesses(marker)).toHaveLength(1);
+    } finally {
+      for (const session of sessions) await session.close();
+      await stop(server);
+    }
+    expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
   });
 
   it('requires a bearer token when listening beyond loopback, and prints the one it generated', async () => {

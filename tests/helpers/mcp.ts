@@ -70,7 +70,7 @@ export async function startInProcessServer(args: string[] = []): Promise<{ clien
     import('../../src/mcp/server.js'),
   ]);
   const options = parseOptions(args, {});
-  const holder = new BrowserHolder(options);
+  const holder = BrowserHolder.ownBrowser(options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createServer(options, holder).connect(serverSide);
   const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' });

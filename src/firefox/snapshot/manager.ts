@@ -347,14 +347,10 @@ export class PageSnapshots {
   /** Why a uid of a snapshot this page does not hold cannot be used here. */
   #notHere(uid: string, snapshotId: number): StaleUidError {
     const where = this.ids.whereIs(snapshotId);
-    if (where === undefined) return new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
-    if ('page' in where) {
-      const index = this.page.pageIndexOf(where.page);
-      return new StaleUidError(
-        index < 0 ? `uid ${uid} belongs to a page that has been closed; take a snapshot of this page.` : `uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`,
-        'other-page',
-      );
-    }
+    // A live snapshot of a page this user context does not list is another agent's: as good as never taken here.
+    const index = where && 'page' in where ? this.page.pageIndexOf(where.page) : -1;
+    if (where === undefined || ('page' in where && index < 0)) return new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
+    if ('page' in where) return new StaleUidError(`uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`, 'other-page');
     if (where.gone === 'replaced') return new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken in a Firefox that has since closed or crashed and been replaced; its pages are gone. Take a new snapshot and use its uids.`, 'other-page');
     return where.gone === 'closed'
       ? new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page')
