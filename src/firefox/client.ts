@@ -127,6 +127,11 @@ export class FirefoxClient extends PageCalls {
     return this.selectedPage;
   }
 
+  /** The open page with this pageId (from listPages), whichever page is selected. */
+  page(pageId: number): Page {
+    return this.#open.byPageId(pageId);
+  }
+
   /** The selected page's context id. */
   get selectedPageId(): string {
     return this.selectedPage.id;
@@ -139,15 +144,17 @@ export class FirefoxClient extends PageCalls {
   /** Opens a new tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<PageInfo> {
     if (url !== undefined) this.#browser.urlPolicy.check(url);
-    return (await this.#open.newPage(url, options)).info(true);
+    const pages = this.#open;
+    return pages.info(await pages.newPage(url, options));
   }
 
   /** Makes page `index` (from listPages) the one every other call acts on, and brings it to the front. */
   async selectPage(index: number): Promise<PageInfo> {
-    const page = this.#open.at(index);
-    this.#open.select(page);
+    const pages = this.#open;
+    const page = pages.at(index);
+    pages.select(page);
     await page.activate();
-    return page.info(true);
+    return pages.info(page);
   }
 
   /** Closes page `index`; the last open page cannot be closed (open another first). */

@@ -20,6 +20,8 @@ import type { UrlPolicy } from './url-policy.js';
 
 export interface PageInfo {
   index: number;
+  /** The page's id in its user context: stable while it lives, for calls that name their page (indexes shift when pages close). */
+  pageId: number;
   /** The BiDi browsing context id. */
   id: string;
   url: string;
@@ -276,7 +278,8 @@ export class Page {
     return typeof title === 'string' ? title : '';
   }
 
-  async info(selected: boolean, url?: string): Promise<PageInfo> {
+  /** Its index, URL, title and state; its pageId comes from its user context (UserContext.info). */
+  async info(selected: boolean, url?: string): Promise<Omit<PageInfo, 'pageId'>> {
     if (url === undefined) {
       const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
       url = contexts[0]?.url ?? 'about:blank';

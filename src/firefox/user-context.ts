@@ -18,6 +18,9 @@ export interface UserContextEnvironment {
  */
 export class UserContext {
   readonly #pages: Page[] = [];
+  /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
+  readonly #pageIds = new Map<Page, number>();
+  #nextPageId = 1;
   #selected: Page | undefined;
   readonly #notes: string[] = [];
 
@@ -48,10 +51,22 @@ export class UserContext {
     return page;
   }
 
+  /** The page's stable id in this user context. */
+  pageIdOf(page: Page): number {
+    return this.#pageIds.get(page) ?? -1;
+  }
+
+  /** The page with stable id `pageId`, or a NoSuchPageError naming the ones there are. */
+  byPageId(pageId: number): Page {
+    for (const [page, id] of this.#pageIds) if (id === pageId) return page;
+    throw new NoSuchPageError(`No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`);
+  }
+
   /** A page opened (by us, by the user or by the page `opener`). */
   add(page: Page, opener?: string | null): void {
     if (this.#pages.includes(page)) return;
     this.#pages.push(page);
+    this.#pageIds.set(page, this.#nextPageId++);
     this.#selected ??= page;
     const from = opener ? this.indexOf(opener) : -1;
     if (from >= 0) this.#notes.push(`Page ${from} opened a new page (index ${this.#pages.length - 1}); select it to act on it.`);
@@ -60,6 +75,7 @@ export class UserContext {
   /** A page closed; it shows `url` in the note when it was the selected one. */
   remove(page: Page, url: string): void {
     const index = this.#pages.indexOf(page);
+    this.#pageIds.delete(page);
     if (index < 0) return;
     this.#pages.splice(index, 1);
     if (this.#selected !== page) return;
@@ -79,7 +95,12 @@ export class UserContext {
 
   async listPages(): Promise<PageInfo[]> {
     const urls = await this.env.urls();
-    return Promise.all(this.#pages.map((page) => page.info(page === this.#selected, urls.get(page.id) ?? 'about:blank')));
+    return Promise.all(this.#pages.map((page) => this.info(page, urls.get(page.id))));
+  }
+
+  /** What listPages says of one page. */
+  async info(page: Page, url?: string): Promise<PageInfo> {
+    return { ...(await page.info(page === this.#selected, url)), pageId: this.pageIdOf(page) };
   }
 
   /** Opens a tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
@@ -121,6 +142,10 @@ export class UserContext {
     if (already >= 0) this.#pages.splice(already, 1);
     if (index >= 0) this.#pages.splice(index, 1, fresh);
     else this.#pages.push(fresh);
+    // The fresh tab takes the old one's place in full: its index and its pageId.
+    const pageId = this.#pageIds.get(page);
+    if (pageId !== undefined) this.#pageIds.set(fresh, pageId);
+    this.#pageIds.delete(page);
     if (this.#selected === page) this.#selected = fresh;
     this.#notes.push(`Page ${index} was not responding, so its tab was closed and replaced by a fresh one at the same index.`);
     await this.env.closeTab(page, timeout).catch(() => undefined);

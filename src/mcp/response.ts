@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ActionResult, Dialog, FirefoxClient, NavigationEnd, PageInfo } from '../firefox/index.js';
+import type { ActionResult, Dialog, FirefoxClient, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/text.js';
@@ -19,7 +19,7 @@ function shortenDeep(value: unknown, max: number): unknown {
 
 function pageLine(page: PageInfo): string {
   const title = page.crashed ? '(crashed)' : page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
-  return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))})${page.selected ? ' [selected]' : ''}`;
+  return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))}) pageId=${page.pageId}${page.selected ? ' [selected]' : ''}`;
 }
 
 /** Says how a navigation ended without a new page, and that the page is as it was. */
@@ -115,10 +115,12 @@ export class ToolResponse {
     return this;
   }
 
-  async build(client: FirefoxClient | undefined, notes: string[]): Promise<CallToolResult> {
+  /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
+  async build(client: FirefoxClient | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
     const sections = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
     if (client && !client.closed) {
-      const dialog = client.getDialog();
+      const target = page && !page.disposed ? page : client.selectedPage;
+      const dialog = target.getDialog();
       if (dialog) {
         sections.push('## Open dialog', dialogLine(dialog));
         this.#structured.dialog = dialog;
@@ -130,7 +132,7 @@ export class ToolResponse {
           this.#structured.pages = pages;
         }
         if (this.#includeSnapshot) {
-          const snapshot = await client.takeSnapshot();
+          const snapshot = await target.takeSnapshot();
           sections.push('## Page snapshot', withNote(pageOfText(snapshot.text, { maxChars: this.budget })));
         }
       }

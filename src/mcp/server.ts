@@ -7,6 +7,7 @@ import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
+import { pageId } from './tools/schemas.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
 export const VERSION = ((): string => {
@@ -46,10 +47,10 @@ async function runTool(tool: ToolDefinition, args: Record<string, unknown>, cont
     const { client, note } = await holder.client();
     restarted = note;
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
-    const page = client.selectedPage;
+    const page = typeof args.pageId === 'number' ? client.page(args.pageId) : client.selectedPage;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
     await tool.handler(args, { ...context, client, page }, response);
-    return await response.build(client, [...notes, ...client.takeNotes()]);
+    return await response.build(client, tool.pageScoped ? page : undefined, [...notes, ...client.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
     return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };
@@ -71,7 +72,8 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
   const files = new FilePolicy(options.outputDir, options.allowedDirs, roots);
   for (const tool of ALL_TOOLS) {
     const { category: _category, ...annotations } = tool.annotations;
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.schema, annotations }, (args: Record<string, unknown>) =>
+    const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
+    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>) =>
       holder.exclusive(() => runTool(tool, args, { options, files }, holder)),
     );
   }

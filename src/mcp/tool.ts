@@ -7,7 +7,7 @@ import type { ToolResponse } from './response.js';
 /** What a tool handler gets besides its arguments. */
 export interface ToolContext {
   client: FirefoxClient;
-  /** The page the tool acts on: the selected page when the call began. */
+  /** The page the tool acts on: the one its pageId names, or else the selected page when the call began. */
   page: Page;
   options: ServerOptions;
   /** Where files may be read from and written to. */
@@ -19,6 +19,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   description: string;
   annotations: ToolAnnotations & { category: 'pages' | 'snapshot' | 'input' | 'script' | 'console' | 'network' | 'screenshot' };
+  /** Whether the tool acts on one page: it then takes an optional pageId, and acts on the selected page without one. */
+  pageScoped: boolean;
   /** Whether an open dialog stops the tool before it starts (the server refuses it, naming the dialog). */
   blockedByDialog: boolean;
   schema: Shape;

@@ -163,11 +163,37 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
   it('manages pages', async () => {
     await call(client, 'new_page', { url: server.url('/b.html') });
     const pages = text(await call(client, 'list_pages'));
-    expect(pages).toMatch(/1: Page B \(.*\/b\.html\) \[selected\]/);
+    expect(pages).toMatch(/1: Page B \(.*\/b\.html\) pageId=\d+ \[selected\]/);
     expect(text(await call(client, 'select_page', { pageIdx: 0 }))).toContain('Selected page 0');
     expect(text(await call(client, 'close_page', { pageIdx: 1 }))).toContain('Closed page 1');
     expect(text(await call(client, 'resize_page', { width: 800, height: 600 }))).toContain('800x600');
     expect(text(await call(client, 'evaluate_script', { function: '() => [innerWidth, innerHeight]' }))).toMatch(/800,\s*600/);
+  });
+
+  it('acts on the page a pageId names, whichever is selected, so two sub-agents can work on two pages at once', async () => {
+    await call(client, 'navigate_page', { url: server.url('/signup.html') });
+    await call(client, 'new_page', { url: server.url('/signup.html') });
+    const listed = (await call(client, 'list_pages')).structuredContent as { pages: { index: number; pageId: number; selected: boolean }[] };
+    const [first, second] = listed.pages;
+    expect(second?.selected).toBe(true);
+    const ids = [first?.pageId ?? 0, second?.pageId ?? 0];
+    // Two agents, one per page, calling at the same time: snapshot, fill and submit on their own page.
+    const agent = async (pageId: number, name: string): Promise<void> => {
+      const snapshot = text(await call(client, 'take_snapshot', { pageId }));
+      await call(client, 'fill', { pageId, uid: uidOf(snapshot, 'textbox', 'Name'), value: name });
+      await call(client, 'click', { pageId, uid: uidOf(snapshot, 'button', 'Create account') });
+    };
+    await Promise.all([agent(ids[0] ?? 0, 'Ada'), agent(ids[1] ?? 0, 'Grace')]);
+    const result = async (pageId: number): Promise<string> => text(await call(client, 'evaluate_script', { pageId, function: '() => document.getElementById("result").textContent' }));
+    expect(await result(ids[0] ?? 0)).toContain('Welcome Ada (Free)');
+    expect(await result(ids[1] ?? 0)).toContain('Welcome Grace (Free)');
+    // The selection did not move, and a pageId stays the page's own when an earlier page closes.
+    expect(text(await call(client, 'list_pages'))).toMatch(new RegExp(`1: Sign up .* pageId=${ids[1] ?? 0} \\[selected\\]`));
+    await call(client, 'close_page', { pageIdx: 0 });
+    expect(await result(ids[1] ?? 0)).toContain('Welcome Grace (Free)');
+    const gone = await call(client, 'take_snapshot', { pageId: ids[0] ?? 0 });
+    expect(gone.isError).toBe(true);
+    expect(text(gone)).toContain(`No open page has pageId ${ids[0] ?? 0}; the open pages have pageId ${ids[1] ?? 0}.`);
   });
 });
 

@@ -330,8 +330,8 @@ describe('Browser routing events to pages', () => {
 
     // The fake's tree knows the page open at start only: a page it does not list shows about:blank.
     expect(await main.listPages()).toEqual([
-      { index: 0, id: PAGE, url: PAGE_URL, title: 'Shop', selected: true },
-      { index: 1, id: OTHER_PAGE, url: 'about:blank', title: 'Shop', selected: false },
+      { index: 0, pageId: 1, id: PAGE, url: PAGE_URL, title: 'Shop', selected: true },
+      { index: 1, pageId: 2, id: OTHER_PAGE, url: 'about:blank', title: 'Shop', selected: false },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import type { ActionResult, FirefoxClient, NavigationEnd, PageInfo } from '../../src/firefox/index.js';
+import type { ActionResult, FirefoxClient, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
 import { navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
 
 /** The answer's text; every answer has exactly one text part, first. */
@@ -21,33 +21,33 @@ const CLICKED = 'Clicked uid=1_4 button "Go"';
 
 describe('ToolResponse.budgeted', () => {
   it('shows a text that fits whole, with the paging fields and no note', async () => {
-    const result = await new ToolResponse('list_console_messages').line('## Console').budgeted('a\nb', {}).build(undefined, []);
+    const result = await new ToolResponse('list_console_messages').line('## Console').budgeted('a\nb', {}).build(undefined, undefined, []);
     expect(result.content).toEqual([{ type: 'text', text: '# list_console_messages response\n## Console\na\nb' }]);
     expect(result.structuredContent).toEqual({ totalChars: 3, offset: 0, hasMore: false, nextOffset: null, truncated: false, midLine: false });
   });
 
   it('shows one page ending with a whole line, then a note saying how much follows and the offset to ask for', async () => {
-    const first = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { maxChars: 20 }).build(undefined, []);
+    const first = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { maxChars: 20 }).build(undefined, undefined, []);
     expect(body(first)).toEqual(['line 0', 'line 1', '… 55 more characters; call again with offset=14']);
     expect(first.structuredContent).toEqual({ totalChars: 69, offset: 0, hasMore: true, nextOffset: 14, truncated: true, midLine: false });
 
-    const second = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 14, maxChars: 20 }).build(undefined, []);
+    const second = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 14, maxChars: 20 }).build(undefined, undefined, []);
     expect(body(second)).toEqual(['line 2', 'line 3', '… 41 more characters; call again with offset=28']);
     expect(second.structuredContent).toMatchObject({ offset: 14, nextOffset: 28, truncated: true });
 
-    const last = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 63, maxChars: 20 }).build(undefined, []);
+    const last = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 63, maxChars: 20 }).build(undefined, undefined, []);
     expect(body(last)).toEqual(['line 9']);
     expect(last.structuredContent).toEqual({ totalChars: 69, offset: 63, hasMore: false, nextOffset: null, truncated: true, midLine: false });
   });
 
   it('says when a page ends mid-line', async () => {
-    const result = await new ToolResponse('evaluate_script').budgeted('x'.repeat(50), { maxChars: 20 }).build(undefined, []);
+    const result = await new ToolResponse('evaluate_script').budgeted('x'.repeat(50), { maxChars: 20 }).build(undefined, undefined, []);
     expect(body(result)).toEqual(['x'.repeat(20), '… 30 more characters (this page ends mid-line); call again with offset=20']);
     expect(result.structuredContent).toMatchObject({ hasMore: true, nextOffset: 20, midLine: true });
   });
 
   it("pages by the call's budget when no maxChars is given", async () => {
-    const result = await new ToolResponse('take_snapshot', 20).budgeted(TEN_LINES, {}).build(undefined, []);
+    const result = await new ToolResponse('take_snapshot', 20).budgeted(TEN_LINES, {}).build(undefined, undefined, []);
     expect(result.structuredContent).toMatchObject({ nextOffset: 14 });
   });
 
@@ -59,14 +59,14 @@ describe('ToolResponse.budgeted', () => {
 
 describe('ToolResponse structured content', () => {
   it('is left out when nothing was added', async () => {
-    const result = await new ToolResponse('close_page').line('Closed page 1.').build(undefined, []);
+    const result = await new ToolResponse('close_page').line('Closed page 1.').build(undefined, undefined, []);
     expect('structuredContent' in result).toBe(false);
     expect(text(result)).toBe('# close_page response\nClosed page 1.');
   });
 
   it('shortens long strings anywhere inside it; the text content carries them whole', async () => {
     const long = 'z'.repeat(2500);
-    const result = await new ToolResponse('evaluate_script').structured('value', { list: [long] }).build(undefined, []);
+    const result = await new ToolResponse('evaluate_script').structured('value', { list: [long] }).build(undefined, undefined, []);
     expect(result.structuredContent).toEqual({ value: { list: [`${'z'.repeat(2000)}… (2500 characters)`] } });
   });
 
@@ -75,14 +75,14 @@ describe('ToolResponse structured content', () => {
       .structured('count', 3)
       .structured('requests', ['r'.repeat(150)])
       .structured('summary', 's'.repeat(50))
-      .build(undefined, []);
+      .build(undefined, undefined, []);
     expect(result.structuredContent).toEqual({ count: 3, summary: 's'.repeat(50), omitted: ['requests'] });
   });
 });
 
 describe('ToolResponse.action', () => {
   it('says where the page went', async () => {
-    const lines = async (action: ActionResult): Promise<string[]> => body(await new ToolResponse('click').action(action).build(undefined, []));
+    const lines = async (action: ActionResult): Promise<string[]> => body(await new ToolResponse('click').action(action).build(undefined, undefined, []));
     expect(await lines({ action: CLICKED, settled: true })).toEqual([CLICKED]);
     expect(await lines({ action: CLICKED, navigated: { url: 'https://x.test/next', sameDocument: false, complete: true }, settled: true })).toEqual([
       CLICKED,
@@ -100,15 +100,15 @@ describe('ToolResponse.action', () => {
 
   it('says how a navigation ended without a new page', async () => {
     const navigationEnded: NavigationEnd = { url: 'https://x.test/report', outcome: 'download', detail: 'report.pdf' };
-    const result = await new ToolResponse('click').action({ action: CLICKED, navigationEnded, settled: true }).build(undefined, []);
+    const result = await new ToolResponse('click').action({ action: CLICKED, navigationEnded, settled: true }).build(undefined, undefined, []);
     expect(body(result)).toEqual([CLICKED, navigationEndLine(navigationEnded)]);
   });
 
   it('says when the page had not settled, unless a dialog holds it', async () => {
-    const unsettled = await new ToolResponse('click').action({ action: CLICKED, settled: false }).build(undefined, []);
+    const unsettled = await new ToolResponse('click').action({ action: CLICKED, settled: false }).build(undefined, undefined, []);
     expect(body(unsettled)).toEqual([CLICKED, 'The page was still changing when the wait ended; take a snapshot to see where it is.']);
     const dialog = { type: 'alert' as const, message: 'Hi', openedAt: 0 };
-    const held = await new ToolResponse('click').action({ action: CLICKED, dialog, settled: false }).build(undefined, []);
+    const held = await new ToolResponse('click').action({ action: CLICKED, dialog, settled: false }).build(undefined, undefined, []);
     expect(body(held)).toEqual([CLICKED]);
   });
 });
@@ -131,12 +131,12 @@ describe('navigationEndLine', () => {
 
 describe('ToolResponse.build', () => {
   it('puts notes first, each on one line and shortened', async () => {
-    const result = await new ToolResponse('navigate_page').line('Navigated.').build(undefined, ['Firefox was restarted\nafter a crash', 'y'.repeat(1500)]);
+    const result = await new ToolResponse('navigate_page').line('Navigated.').build(undefined, undefined, ['Firefox was restarted\nafter a crash', 'y'.repeat(1500)]);
     expect(body(result)).toEqual(['Note: Firefox was restarted\\nafter a crash', `Note: ${'y'.repeat(1000)}… (1500 characters)`, 'Navigated.']);
   });
 
   it('adds images after the text', async () => {
-    const result = await new ToolResponse('take_screenshot').line('Took a screenshot.').image(Buffer.from('png'), 'image/png').build(undefined, []);
+    const result = await new ToolResponse('take_screenshot').line('Took a screenshot.').image(Buffer.from('png'), 'image/png').build(undefined, undefined, []);
     expect(result.content).toEqual([
       { type: 'text', text: '# take_screenshot response\nTook a screenshot.' },
       { type: 'image', data: 'cG5n', mimeType: 'image/png' },
@@ -144,7 +144,7 @@ describe('ToolResponse.build', () => {
   });
 
   it('cuts the whole answer at its budget plus the frame, and says how to ask for less', async () => {
-    const result = await new ToolResponse('evaluate_script', 100).line('x'.repeat(9000)).build(undefined, []);
+    const result = await new ToolResponse('evaluate_script', 100).line('x'.repeat(9000)).build(undefined, undefined, []);
     const cap = 100 + 8000;
     const note = `\n(The answer was cut at ${cap} characters; ask for less, such as a smaller maxChars or pageSize.)`;
     expect(text(result)).toBe(`${`# evaluate_script response\n${'x'.repeat(9000)}`.slice(0, cap)}${note}`);
@@ -152,17 +152,18 @@ describe('ToolResponse.build', () => {
 
   it('adds the page list and a snapshot paged by the budget when a client is open', async () => {
     const pages: PageInfo[] = [
-      { index: 0, id: 'ctx-0', url: 'https://x.test/', title: 'Home', selected: true },
-      { index: 1, id: 'ctx-1', url: 'https://x.test/b', title: '', selected: false },
+      { index: 0, pageId: 1, id: 'ctx-0', url: 'https://x.test/', title: 'Home', selected: true },
+      { index: 1, pageId: 3, id: 'ctx-1', url: 'https://x.test/b', title: '', selected: false },
     ];
-    // Only what build() reads of a client.
-    const client = { closed: false, getDialog: () => undefined, listPages: () => Promise.resolve(pages), takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as FirefoxClient;
-    const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(client, []);
+    // Only what build() reads of a client and of the page the tool acted on.
+    const page = { disposed: false, getDialog: () => undefined, takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as Page;
+    const client = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as FirefoxClient;
+    const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(client, page, []);
     expect(body(result)).toEqual([
       CLICKED,
       '## Pages',
-      '0: Home (https://x.test/) [selected]',
-      '1: (no title) (https://x.test/b)',
+      '0: Home (https://x.test/) pageId=1 [selected]',
+      '1: (no title) (https://x.test/b) pageId=3',
       '## Page snapshot',
       'line 0',
       'line 1',
@@ -170,7 +171,7 @@ describe('ToolResponse.build', () => {
     ]);
     // Structured content keeps to the budget too: 20 characters leave no room for the page list.
     expect(result.structuredContent).toEqual({ omitted: ['pages'] });
-    const roomy = await new ToolResponse('click').line(CLICKED).build(client, []);
+    const roomy = await new ToolResponse('click').line(CLICKED).build(client, page, []);
     expect(roomy.structuredContent).toEqual({ pages });
   });
 });

@@ -18,6 +18,7 @@ export const listConsoleMessages = defineTool({
   name: 'list_console_messages',
   description: 'List the console messages and uncaught errors of the selected page since it opened, oldest first.',
   annotations: { category: 'console', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: false,
   schema: {
     types: z.array(z.enum(CONSOLE_TYPES)).optional().describe('Only these levels or types, such as ["error", "warn"], ["log"], ["exception"] (uncaught errors). Default: all.'),
@@ -39,6 +40,7 @@ export const getConsoleMessage = defineTool({
   name: 'get_console_message',
   description: 'Show one console message in full, by its msgid from list_console_messages.',
   annotations: { category: 'console', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: false,
   schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.'), maxChars, offset },
   handler: ({ msgid, maxChars: budget, offset: start }, { page }, response) => {

@@ -7,6 +7,7 @@ export const click = defineTool({
   name: 'click',
   description: 'Click an element with real mouse events (scrolled into view first). Refuses disabled elements and elements covered by another one, naming what is on top. Reports a navigation or dialog the click caused.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { uid, dblClick: z.boolean().optional().describe('Double-click instead. Default false.'), includeSnapshot },
   handler: async ({ uid: target, dblClick, includeSnapshot: snapshot }, { page }, response) => {
@@ -18,6 +19,7 @@ export const hover = defineTool({
   name: 'hover',
   description: 'Move the mouse over an element.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { uid, includeSnapshot },
   handler: async ({ uid: target, includeSnapshot: snapshot }, { page }, response) => {
@@ -29,6 +31,7 @@ export const fill = defineTool({
   name: 'fill',
   description: 'Type a value into a text field, textarea or contenteditable (replacing its content), pick an option of a select by its label or value, or set a checkbox or radio with "true" or "false".',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { uid, value: z.string().describe('The text, the option, or "true"/"false".'), includeSnapshot },
   handler: async ({ uid: target, value, includeSnapshot: snapshot }, { page }, response) => {
@@ -40,6 +43,7 @@ export const fillForm = defineTool({
   name: 'fill_form',
   description: 'Fill several form elements at once, in order (as fill does for each).',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     elements: z
@@ -58,6 +62,7 @@ export const drag = defineTool({
   name: 'drag',
   description: 'Drag an element onto another element.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { from_uid: z.string().describe('The uid of the element to drag.'), to_uid: z.string().describe('The uid of the element to drop onto.'), includeSnapshot },
   handler: async ({ from_uid, to_uid, includeSnapshot: snapshot }, { page }, response) => {
@@ -69,6 +74,7 @@ export const pressKey = defineTool({
   name: 'press_key',
   description: 'Press a key or key combination on the focused element, for shortcuts and keys fill cannot type.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     key: z.string().min(1).describe('A key or combination, such as "Enter", "Escape", "Control+A", "Control+Shift+R". Modifiers: Control, Shift, Alt, Meta.'),
@@ -83,6 +89,7 @@ export const typeText = defineTool({
   name: 'type_text',
   description: 'Type text with the keyboard into the focused element (click or fill it first).',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     text: z.string().describe('The text to type.'),
@@ -101,6 +108,7 @@ export const uploadFile = defineTool({
   name: 'upload_file',
   description: 'Choose files for a file input (input type=file). The files must be regular files inside the working directory, the output directory, an --allowed-dir folder or one of the client\'s roots.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('Paths of the files to choose, absolute or relative to the working directory.'), includeSnapshot },
   handler: async ({ uid: target, filePaths, includeSnapshot: snapshot }, { page, files }, response) => {
@@ -113,6 +121,7 @@ export const handleDialog = defineTool({
   name: 'handle_dialog',
   description: 'Accept or dismiss the dialog (alert, confirm, prompt, beforeunload) open on the selected page.',
   annotations: { category: 'input', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: false,
   schema: {
     action: z.enum(['accept', 'dismiss']).describe('Accept (OK) or dismiss (Cancel) the dialog.'),

@@ -19,6 +19,7 @@ export const listNetworkRequests = defineTool({
   name: 'list_network_requests',
   description: 'List the network requests of the selected page since it opened, in the order they started.',
   annotations: { category: 'network', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: false,
   schema: {
     resourceTypes: z.array(z.enum(RESOURCE_TYPES)).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
@@ -40,6 +41,7 @@ export const getNetworkRequest = defineTool({
   name: 'get_network_request',
   description: 'Show one network request in full (headers, timings, sizes), by its reqid from list_network_requests.',
   annotations: { category: 'network', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: false,
   schema: { reqid: z.number().int().positive().describe('The reqid from list_network_requests.'), maxChars, offset },
   handler: ({ reqid, maxChars: budget, offset: start }, { page }, response) => {

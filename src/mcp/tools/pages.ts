@@ -8,6 +8,7 @@ export const listPages = defineTool({
   name: 'list_pages',
   description: 'List the pages (tabs) open in Firefox, with their index, URL and title, and which one is selected.',
   annotations: { category: 'pages', readOnlyHint: true },
+  pageScoped: false,
   blockedByDialog: false,
   schema: {},
   handler: (_args, _context, response) => {
@@ -19,6 +20,7 @@ export const newPage = defineTool({
   name: 'new_page',
   description: 'Open a new page (tab), load a URL in it and select it.',
   annotations: { category: 'pages', readOnlyHint: false },
+  pageScoped: false,
   blockedByDialog: false,
   schema: { url: z.string().describe('The URL to load, such as https://example.com/.'), timeout },
   handler: async ({ url, timeout: wait }, { client }, response) => {
@@ -31,6 +33,7 @@ export const selectPage = defineTool({
   name: 'select_page',
   description: 'Select a page as the one the other tools act on.',
   annotations: { category: 'pages', readOnlyHint: false },
+  pageScoped: false,
   blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page, from list_pages.') },
   handler: async ({ pageIdx }, { client }, response) => {
@@ -43,6 +46,7 @@ export const closePage = defineTool({
   name: 'close_page',
   description: 'Close a page. The last open page cannot be closed.',
   annotations: { category: 'pages', readOnlyHint: false, destructiveHint: true },
+  pageScoped: false,
   blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page to close, from list_pages.') },
   handler: async ({ pageIdx }, { client }, response) => {
@@ -55,6 +59,7 @@ export const navigatePage = defineTool({
   name: 'navigate_page',
   description: 'Load a URL in the selected page, or go back, forward, or reload it.',
   annotations: { category: 'pages', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('What to do (default url when a url is given).'),
@@ -80,6 +85,7 @@ export const waitFor = defineTool({
   name: 'wait_for',
   description: 'Wait until any of the given texts appears on the selected page.',
   annotations: { category: 'pages', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     text: z.array(z.string().min(1)).min(1).describe('Texts to wait for; the first that appears ends the wait.'),
@@ -95,6 +101,7 @@ export const resizePage = defineTool({
   name: 'resize_page',
   description: "Resize the selected page's viewport.",
   annotations: { category: 'pages', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     width: z.number().int().min(1).max(10_000).describe('Viewport width in CSS pixels.'),

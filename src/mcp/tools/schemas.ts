@@ -7,3 +7,4 @@ export const pageSize = z.number().int().positive().max(1000).optional().describ
 export const pageIdx = z.number().int().min(0).optional().describe('Which page of results, from 0 (default 0).');
 export const maxChars = z.number().int().positive().max(1_000_000).optional().describe('The most characters of text to return (default 40000); the rest comes with offset.');
 export const offset = z.number().int().min(0).optional().describe('Where to start in the text, from a previous answer\'s nextOffset (default 0).');
+export const pageId = z.number().int().positive().optional().describe('The page to act on, by its pageId from list_pages (default: the selected page). Lets agents work on several pages at once without select_page.');

@@ -5,6 +5,7 @@ export const takeScreenshot = defineTool({
   name: 'take_screenshot',
   description: 'Take a screenshot of the selected page (the viewport, the full page, or one element). Returned as an image unless saved to a file.',
   annotations: { category: 'screenshot', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     uid: z.string().optional().describe('Only this element (a uid from take_snapshot).'),

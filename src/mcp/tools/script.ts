@@ -6,6 +6,7 @@ export const evaluateScript = defineTool({
   description:
     'Run a JavaScript function in the selected page and return its result as JSON (promises are awaited). Elements given by uid are passed as arguments; elements in the result come back as { uid }.',
   annotations: { category: 'script', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     function: z.string().min(1).describe('A function declaration, such as "() => document.title" or "(el) => el.innerText".'),

@@ -8,6 +8,7 @@ export const takeSnapshot = defineTool({
   description:
     'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14). Prefer it to a screenshot. Uids stay valid until the page navigates.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),
@@ -44,6 +45,7 @@ export const findInPage = defineTool({
   name: 'find_in_page',
   description: 'Find elements whose name, text, value or link matches a text (or a regular expression), with their uids and where they sit, whether or not a compressed snapshot shows them.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     query: z.string().min(1).describe('Text to look for (case-insensitive), or a regular expression with regex: true.'),
@@ -60,6 +62,7 @@ export const resolveUidToSelector = defineTool({
   name: 'resolve_uid_to_selector',
   description: 'Give a ready locator path for the element with this uid: a CSS selector inside its root, with its shadow-host and frame chains (joined by >> for Playwright).',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: { uid },
   handler: async ({ uid: target }, { page }, response) => {
@@ -72,6 +75,7 @@ export const scrollPage = defineTool({
   name: 'scroll_page',
   description: 'Scroll the page (or a scrollable container) with the mouse wheel, wait until it rests, and return a snapshot of what is in the viewport then.',
   annotations: { category: 'snapshot', readOnlyHint: false },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
@@ -93,6 +97,7 @@ export const getPageMarkdown = defineTool({
   description:
     'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value.',
   annotations: { category: 'snapshot', readOnlyHint: true },
+  pageScoped: true,
   blockedByDialog: true,
   schema: {
     view: z.enum(['document', 'agent']).optional().describe('"document" (default): clean reading text; "agent": with uids and controls.'),
