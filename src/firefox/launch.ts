@@ -52,6 +52,11 @@ export const DEFAULT_PREFS: Readonly<Record<string, PrefValue>> = {
   // so the other pages keep answering (one shared process stalled them all).
   'fission.autostart': true,
   'dom.ipc.processPrelaunch.enabled': false,
+  // Agents work in background tabs (one tab per agent, one in front): Firefox would hold their
+  // timers to one a second, and every action's wait for the page to settle with them.
+  'dom.min_background_timeout_value': 4,
+  'dom.min_background_timeout_value_without_budget_throttling': 4,
+  'dom.timeout.enable_budget_timer_throttling': false,
   // The Remote Agent turns the popup blocker off; a page must not open tabs without a user gesture.
   'dom.disable_open_during_load': true,
 };
