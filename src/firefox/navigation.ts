@@ -129,11 +129,12 @@ export class PageNavigations {
     this.#wake();
   }
 
-  /** The request of a navigation failed: Firefox abandons a navigation answered with 204 this way (NS_BINDING_ABORTED). */
+  /** The request of a navigation failed: Firefox (NS_BINDING_ABORTED) and Chromium (net::ERR_ABORTED) abandon one answered with 204 this way. */
   onFetchError(event: Network.FetchErrorParameters): void {
     const navigation = this.#find(event.navigation);
     if (!navigation || navigation.loaded) return;
-    const end: NavigationEnd = { url: event.request.url, outcome: event.errorText === 'NS_BINDING_ABORTED' ? 'aborted' : 'failed', detail: event.errorText };
+    const aborted = event.errorText === 'NS_BINDING_ABORTED' || event.errorText === 'net::ERR_ABORTED';
+    const end: NavigationEnd = { url: event.request.url, outcome: aborted ? 'aborted' : 'failed', detail: event.errorText };
     navigation.settle(end.outcome === 'aborted' ? { kind: 'aborted', end } : { kind: 'failed', end });
     this.#wake();
   }

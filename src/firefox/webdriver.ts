@@ -7,8 +7,10 @@ import type { PrefValue } from './launch.js';
 import { sessionCapabilities, type SessionHandle, type SessionOptions } from './session.js';
 
 export interface WebDriverOptions extends SessionOptions {
-  /** A WebDriver server (Selenium Grid, a cloud grid, a running geckodriver). Without it a local geckodriver is started. */
+  /** A WebDriver server (Selenium Grid, a cloud grid, a running geckodriver or chromedriver). Without it a local geckodriver is started. */
   webdriverUrl?: string;
+  /** Which browser the server should start: Firefox (the default, the reference) or Chrome/Chromium, which speaks the same BiDi with differences the README lists. */
+  browser?: 'firefox' | 'chrome';
   headless?: boolean;
   executablePath?: string;
   args?: string[];
@@ -49,19 +51,51 @@ async function resolveGeckodriver(): Promise<string> {
 }
 
 /**
+ * The BiDi WebSocket to open for a session. Selenium Grid 4 hands back its node's own address
+ * (`ws://<node>:<port>/session/<id>/se/bidi`), which a client outside the Grid's network cannot
+ * reach (SeleniumHQ/selenium#15375); the Grid's router serves the same path on its own host and
+ * port, so the socket is opened there. A driver's own address (chromedriver, geckodriver) is kept.
+ */
+export function reachableBidiUrl(webSocketUrl: string, webdriverUrl: string | undefined): string {
+  if (webdriverUrl === undefined) return webSocketUrl;
+  const socket = new URL(webSocketUrl);
+  const server = new URL(webdriverUrl);
+  if (!socket.pathname.includes('/se/bidi') || socket.host === server.host) return webSocketUrl;
+  socket.protocol = server.protocol === 'https:' ? 'wss:' : 'ws:';
+  // Host and port apart: assigning a host without a port would keep the node's port.
+  socket.hostname = server.hostname;
+  socket.port = server.port;
+  socket.username = server.username;
+  socket.password = server.password;
+  return socket.toString();
+}
+
+/**
  * Opens a classic WebDriver session with BiDi enabled (`webSocketUrl: true`) through
  * selenium-webdriver, then speaks BiDi over the WebSocket the server hands back.
  */
 export async function webdriverSession(options: WebDriverOptions): Promise<SessionHandle> {
   const { Builder, Capabilities } = (await import('selenium-webdriver')).default;
+  const chrome = options.browser === 'chrome';
+  if (chrome && !options.webdriverUrl) throw new LaunchError('Chrome is driven through a WebDriver server only: start chromedriver (or a Grid) and pass its webdriverUrl.');
   const firefox = (await import('selenium-webdriver/firefox.js')).default;
   const firefoxOptions = new firefox.Options();
   if (options.headless !== false) firefoxOptions.addArguments('-headless');
   if (options.args?.length) firefoxOptions.addArguments(...options.args);
   for (const [name, value] of Object.entries(options.prefs ?? {})) firefoxOptions.setPreference(name, value);
-  const capabilities = new Capabilities({ browserName: 'firefox', webSocketUrl: true, ...sessionCapabilities(options) });
+  const capabilities = new Capabilities({ browserName: chrome ? 'chrome' : 'firefox', webSocketUrl: true, ...sessionCapabilities(options) });
 
-  let builder = new Builder().withCapabilities(capabilities).setFirefoxOptions(firefoxOptions);
+  let builder = new Builder().withCapabilities(capabilities);
+  if (chrome) {
+    const chromium = (await import('selenium-webdriver/chrome.js')).default;
+    const chromeOptions = new chromium.Options();
+    // --no-sandbox: CI and containers run as root, where Chromium's sandbox will not start.
+    chromeOptions.addArguments(...(options.headless !== false ? ['--headless=new'] : []), '--no-sandbox', '--disable-dev-shm-usage', ...(options.args ?? []));
+    if (options.executablePath) chromeOptions.setChromeBinaryPath(options.executablePath);
+    builder = builder.setChromeOptions(chromeOptions);
+  } else {
+    builder = builder.setFirefoxOptions(firefoxOptions);
+  }
   if (options.webdriverUrl) {
     builder = builder.usingServer(options.webdriverUrl);
   } else {
@@ -78,9 +112,10 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
     await quit();
     throw new LaunchError(`${where} opened a session without a BiDi WebSocket (webSocketUrl); it needs Firefox 119+ and a server that supports WebDriver BiDi.`);
   }
-  const connection = await BidiConnection.connect(webSocketUrl, options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout }).catch(async (error: unknown) => {
+  const bidiUrl = reachableBidiUrl(webSocketUrl, options.webdriverUrl);
+  const connection = await BidiConnection.connect(bidiUrl, options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout }).catch(async (error: unknown) => {
     await quit();
-    throw new LaunchError(`Could not open the BiDi WebSocket ${webSocketUrl}: ${String(error)}`, { cause: error });
+    throw new LaunchError(`Could not open the BiDi WebSocket ${bidiUrl}${bidiUrl === webSocketUrl ? '' : ` (the server named ${webSocketUrl})`}: ${String(error)}`, { cause: error });
   });
   const caps = await driver.getCapabilities();
   return {

@@ -78,7 +78,7 @@ export async function startClient(options: ServerOptions, firstSnapshotId?: numb
   };
   if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });
   if (options.webdriverUrl) {
-    return FirefoxClient.connect({ webdriverUrl: options.webdriverUrl, headless: options.headless, prefs: options.prefs, ...common });
+    return FirefoxClient.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, ...common });
   }
   return FirefoxClient.launch({
     headless: options.headless,

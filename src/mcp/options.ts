@@ -11,6 +11,8 @@ export interface ServerOptions {
   profile?: string;
   wsEndpoint?: string;
   webdriverUrl?: string;
+  /** The browser a WebDriver server starts: firefox (default) or chrome. */
+  browser: 'firefox' | 'chrome';
   viewport?: { width: number; height: number };
   acceptInsecureCerts: boolean;
   prefs: Record<string, PrefValue>;
@@ -51,7 +53,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'firefox-path', type: 'string', env: 'FIREFOX_BIN', value: 'path', description: 'Firefox binary (default: firefox or firefox-esr on PATH, then the usual install paths).' },
   { name: 'profile', type: 'string', env: 'FIREFOX_PROFILE', value: 'dir', description: 'Use this profile directory (kept) instead of a fresh temporary one (deleted on exit).' },
   { name: 'ws-endpoint', type: 'string', env: 'FIREFOX_WS_ENDPOINT', value: 'url', description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).' },
-  { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get Firefox from a WebDriver server (Selenium Grid, geckodriver) with BiDi enabled.' },
+  { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get the browser from a WebDriver server (Selenium Grid, geckodriver, chromedriver) with BiDi enabled.' },
+  { name: 'browser', type: 'string', env: 'WEBDRIVER_BROWSER', value: 'name', description: 'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.' },
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
   { name: 'accept-insecure-certs', type: 'boolean', description: 'Accept self-signed and otherwise invalid TLS certificates.' },
   { name: 'pref', type: 'string', multiple: true, value: 'name=value', description: 'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.' },
@@ -133,6 +136,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const wsEndpoint = text('ws-endpoint');
   const webdriverUrl = text('webdriver-url');
   if (wsEndpoint && webdriverUrl) throw new OptionsError('--ws-endpoint and --webdriver-url are two ways to reach a browser; give one.');
+  const browser = text('browser') ?? 'firefox';
+  if (browser !== 'firefox' && browser !== 'chrome') throw new OptionsError(`--browser must be firefox or chrome, not "${browser}".`);
+  if (browser === 'chrome' && !webdriverUrl) throw new OptionsError('--browser chrome needs --webdriver-url: start chromedriver (or a Grid with Chrome nodes) and pass its URL.');
   const portText = text('port');
   let port: number | undefined;
   if (portText !== undefined) {
@@ -181,6 +187,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     },
     host: text('host') ?? '127.0.0.1',
     isolatedBrowser: values['isolated-browser'] === true,
+    browser,
     ...(firefoxPath === undefined ? {} : { firefoxPath }),
     ...(profile === undefined ? {} : { profile }),
     ...(wsEndpoint === undefined ? {} : { wsEndpoint }),

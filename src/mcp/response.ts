@@ -33,7 +33,7 @@ export function navigationEndLine(end: NavigationEnd): string {
     case 'aborted':
       return `It asked for ${url}, but no page came (${end.detail}: an answer with nothing to show, such as 204, or a load cancelled); the page stayed as it was.`;
     case 'failed':
-      return `It tried to load ${url}, which failed: ${oneLine(shorten(end.detail, 300))}. The page now shows Firefox's error page; navigate elsewhere or go back.`;
+      return `It tried to load ${url}, which failed: ${oneLine(shorten(end.detail, 300))}. The page now shows the browser's error page; navigate elsewhere or go back.`;
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../src/firefox/errors.js';
 import { findFirefox } from '../../src/firefox/find-firefox.js';
 import { sessionEndpoint } from '../../src/firefox/session.js';
+import { reachableBidiUrl } from '../../src/firefox/webdriver.js';
 
 /**
  * findFirefox also looks at fixed install paths (/usr/bin/firefox-esr…), which may exist on the
@@ -63,6 +64,19 @@ describe('sessionEndpoint', () => {
       expect(() => sessionEndpoint(input)).toThrow(InvalidArgumentError);
       expect(() => sessionEndpoint(input)).toThrow(`wsEndpoint "${input}" is not a URL; pass what Firefox printed, such as ws://127.0.0.1:9222.`);
     }
+  });
+});
+
+describe('reachableBidiUrl', () => {
+  it("opens a Grid's BiDi socket on the Grid's own host and port, not the node's address it names", () => {
+    expect(reachableBidiUrl('ws://172.18.0.3:4444/session/abc/se/bidi', 'http://grid.example:4444/wd/hub')).toBe('ws://grid.example:4444/session/abc/se/bidi');
+    expect(reachableBidiUrl('ws://10.0.0.7:5555/session/abc/se/bidi', 'https://user:key@hub.cloud.test/wd/hub')).toBe('wss://user:key@hub.cloud.test/session/abc/se/bidi');
+  });
+
+  it("keeps a driver's own socket (chromedriver, geckodriver), and any URL when no server was named", () => {
+    expect(reachableBidiUrl('ws://127.0.0.1:9515/session/abc', 'http://127.0.0.1:9515')).toBe('ws://127.0.0.1:9515/session/abc');
+    expect(reachableBidiUrl('ws://127.0.0.1:4444/session/abc/se/bidi', 'http://127.0.0.1:4444')).toBe('ws://127.0.0.1:4444/session/abc/se/bidi');
+    expect(reachableBidiUrl('ws://node:1/session/abc/se/bidi', undefined)).toBe('ws://node:1/session/abc/se/bidi');
   });
 });
 

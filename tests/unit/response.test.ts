@@ -124,7 +124,7 @@ describe('navigationEndLine', () => {
       'It asked for https://x.test/a\\nb, but no page came (NS_BINDING_ABORTED: an answer with nothing to show, such as 204, or a load cancelled); the page stayed as it was.',
     );
     expect(navigationEndLine(end('failed', 'NS_ERROR_UNKNOWN_HOST\nmore'))).toBe(
-      "It tried to load https://x.test/a\\nb, which failed: NS_ERROR_UNKNOWN_HOST\\nmore. The page now shows Firefox's error page; navigate elsewhere or go back.",
+      "It tried to load https://x.test/a\\nb, which failed: NS_ERROR_UNKNOWN_HOST\\nmore. The page now shows the browser's error page; navigate elsewhere or go back.",
     );
   });
 });
