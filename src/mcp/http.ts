@@ -36,7 +36,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 /**
  * Streamable HTTP at /mcp. Each MCP session gets a user context of its own in one shared Firefox
- * (or, with --isolated-browser, a Firefox of its own), so clients' pages and cookies never mix. Beyond loopback a bearer token is required (generated when none is given).
+ * (or, with --isolated-browser, a Firefox of its own), so clients' pages and cookies never mix.
+ * Beyond loopback a bearer token is required (generated when none is given).
  */
 export async function startHttpServer(options: ServerOptions): Promise<HttpServer> {
   const loopback = isLoopback(options.host);
