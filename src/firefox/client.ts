@@ -1,5 +1,6 @@
 import type { BidiConnection } from '../bidi/index.js';
 import { Browser, type ClientOptions } from './browser.js';
+import { CookieJar } from './cookies.js';
 import type { Download } from './downloads.js';
 import { BrowserClosedError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
@@ -160,6 +161,11 @@ export class FirefoxClient extends PageCalls {
   /** Closes page `index`; the last open page cannot be closed (open another first). */
   async closePage(index: number): Promise<void> {
     await this.#open.closePage(index);
+  }
+
+  /** The cookies of this client's user context: list, set (read back) and delete them. */
+  get cookies(): CookieJar {
+    return new CookieJar((method, params, what) => this.#browser.send(method, params, what), this.#open.id, this.#browser.secrets);
   }
 
   /** Every download pages started since the client began, oldest first. */

@@ -36,5 +36,6 @@ export {
 } from './errors.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 export { type Download } from './downloads.js';
+export { CookieJar, type Cookie, type CookieFilter, type CookieToSet } from './cookies.js';
 export { quote, shorten, oneLine } from './text.js';
 export { SecretStore, redactTokens, parseSecretsFile, REDACTED } from './redact.js';

@@ -53,6 +53,10 @@ export abstract class PageCalls {
     return this.target.screenshot(options);
   }
 
+  async printPdf(options?: { landscape?: boolean; background?: boolean }): Promise<Buffer> {
+    return this.target.printPdf(options);
+  }
+
   async setViewport(width: number, height: number): Promise<void> {
     return this.target.setViewport(width, height);
   }

@@ -454,6 +454,14 @@ export class Page {
     return Buffer.from(result.data, 'base64');
   }
 
+  /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
+  async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
+    await this.ready('Printing to PDF');
+    const print = this.env.send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
+    const { data } = await this.dialog.unlessOpened('Printing to PDF', print);
+    return Buffer.from(data, 'base64');
+  }
+
   async setViewport(width: number, height: number): Promise<void> {
     for (const [name, value] of [['width', width], ['height', height]] as const) {
       if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);

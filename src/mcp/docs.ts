@@ -8,8 +8,9 @@ const CATEGORY_TITLES: Record<string, string> = {
   input: 'Input (each takes `includeSnapshot`)',
   script: 'Script',
   console: 'Console',
-  network: 'Network',
-  screenshot: 'Screenshot',
+  network: 'Network and downloads',
+  storage: 'Cookies',
+  screenshot: 'Screenshot and PDF',
 };
 
 /** The README's tool list, from the tool definitions. */

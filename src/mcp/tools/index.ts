@@ -6,6 +6,7 @@ import { pageTools } from './pages.js';
 import { screenshotTools } from './screenshot.js';
 import { scriptTools } from './script.js';
 import { snapshotTools } from './snapshot.js';
+import { storageTools } from './storage.js';
 
 /** Every tool the server offers, in the order the README lists them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -15,5 +16,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...scriptTools,
   ...consoleTools,
   ...networkTools,
+  ...storageTools,
   ...screenshotTools,
 ] as unknown as readonly ToolDefinition[];

@@ -57,4 +57,18 @@ export const getNetworkRequest = defineTool({
   },
 });
 
-export const networkTools = [listNetworkRequests, getNetworkRequest];
+export const listDownloads = defineTool({
+  name: 'list_downloads',
+  description: "List the downloads this session's pages started, oldest first: file name, status, size and where it was saved (the output directory's downloads/).",
+  annotations: { category: 'network', readOnlyHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: {},
+  handler: (_args, { client }, response) => {
+    const downloads = client.getDownloads();
+    const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
+    response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
+  },
+});
+
+export const networkTools = [listNetworkRequests, getNetworkRequest, listDownloads];

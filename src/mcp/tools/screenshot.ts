@@ -26,4 +26,22 @@ export const takeScreenshot = defineTool({
   },
 });
 
-export const screenshotTools = [takeScreenshot];
+export const savePdf = defineTool({
+  name: 'save_pdf',
+  description: 'Print the selected page to PDF and save it (in the output directory when the path is relative).',
+  annotations: { category: 'screenshot', readOnlyHint: true },
+  pageScoped: true,
+  blockedByDialog: true,
+  schema: {
+    filePath: z.string().optional().describe('Where to save it (default page-<time>.pdf in the output directory).'),
+    landscape: z.boolean().optional().describe('Landscape instead of portrait. Default false.'),
+    background: z.boolean().optional().describe('Print backgrounds. Default true.'),
+  },
+  handler: async ({ filePath, landscape, background }, { page, files }, response) => {
+    const pdf = await page.printPdf({ ...(landscape === undefined ? {} : { landscape }), ...(background === undefined ? {} : { background }) });
+    const target = files.write(filePath ?? `page-${new Date().toISOString().replace(/[:.]/g, '-')}.pdf`, pdf);
+    response.line(`Saved the page as PDF (${pdf.length} bytes) to ${target}.`).structured('filePath', target).structured('bytes', pdf.length);
+  },
+});
+
+export const screenshotTools = [takeScreenshot, savePdf];

@@ -1,0 +1,119 @@
+import type { Network, Storage } from 'webdriver-bidi-protocol';
+import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
+import { InvalidArgumentError } from './errors.js';
+import type { SecretStore } from './redact.js';
+import { quote } from './text.js';
+
+export interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: 'strict' | 'lax' | 'none' | 'default';
+  /** Seconds since the epoch; absent for a session cookie. */
+  expiry?: number;
+  size: number;
+}
+
+/** Which cookies: by name, domain or path (all of them when empty). */
+export interface CookieFilter {
+  name?: string;
+  domain?: string;
+  path?: string;
+}
+
+export interface CookieToSet {
+  name: string;
+  /** The value; `<secret>NAME</secret>` sets a named secret without it appearing anywhere. */
+  value: string;
+  /** A host name, such as example.com. */
+  domain: string;
+  path?: string | undefined;
+  httpOnly?: boolean | undefined;
+  secure?: boolean | undefined;
+  sameSite?: Cookie['sameSite'] | undefined;
+  expiry?: number | undefined;
+}
+
+type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
+
+function cookieOf(cookie: Network.Cookie): Cookie {
+  const value = cookie.value.type === 'string' ? cookie.value.value : Buffer.from(cookie.value.value, 'base64').toString('latin1');
+  return {
+    name: cookie.name,
+    value,
+    domain: cookie.domain,
+    path: cookie.path,
+    httpOnly: cookie.httpOnly,
+    secure: cookie.secure,
+    sameSite: cookie.sameSite,
+    ...(cookie.expiry === undefined ? {} : { expiry: cookie.expiry }),
+    size: cookie.size,
+  };
+}
+
+function filterOf(filter: CookieFilter): Storage.CookieFilter {
+  return { ...(filter.name === undefined ? {} : { name: filter.name }), ...(filter.domain === undefined ? {} : { domain: filter.domain }), ...(filter.path === undefined ? {} : { path: filter.path }) };
+}
+
+/**
+ * The cookies of one user context (BiDi storage partitions by user context): what each agent's
+ * pages send, and nothing of another's.
+ */
+export class CookieJar {
+  constructor(
+    private readonly send: Send,
+    private readonly userContext: string,
+    /** `<secret>NAME</secret>` in a value set becomes the secret; values handed out are masked, as every other output. */
+    private readonly secrets: SecretStore,
+  ) {}
+
+  /** The cookies the filter matches, values masked. */
+  async list(filter: CookieFilter = {}): Promise<Cookie[]> {
+    const { cookies } = await this.send('storage.getCookies', { filter: filterOf(filter), partition: this.#partition() }, 'Reading cookies');
+    return cookies.map((cookie) => {
+      const read = cookieOf(cookie);
+      return { ...read, value: this.secrets.mask(read.value, { entropy: true }) };
+    });
+  }
+
+  /** Sets a cookie for `domain` (a host name, such as example.com); it is read back to say it took. */
+  async set(cookie: CookieToSet): Promise<Cookie> {
+    if (!cookie.name) throw new InvalidArgumentError('A cookie needs a name.');
+    if (!/^[a-z0-9.-]+$/i.test(cookie.domain)) throw new InvalidArgumentError(`Cookie domain ${quote(cookie.domain)} is not a host name; give one such as example.com (no scheme, port or path).`);
+    await this.send(
+      'storage.setCookie',
+      {
+        cookie: {
+          name: cookie.name,
+          value: { type: 'string', value: this.secrets.reveal(cookie.value) },
+          domain: cookie.domain,
+          path: cookie.path ?? '/',
+          ...(cookie.httpOnly === undefined ? {} : { httpOnly: cookie.httpOnly }),
+          ...(cookie.secure === undefined ? {} : { secure: cookie.secure }),
+          ...(cookie.sameSite === undefined ? {} : { sameSite: cookie.sameSite }),
+          ...(cookie.expiry === undefined ? {} : { expiry: cookie.expiry }),
+        },
+        partition: this.#partition(),
+      },
+      `Setting cookie ${quote(cookie.name)}`,
+    );
+    const host = (domain: string): string => domain.replace(/^\./, '');
+    const found = (await this.list({ name: cookie.name })).find((candidate) => host(candidate.domain) === host(cookie.domain) && candidate.path === (cookie.path ?? '/'));
+    if (!found) throw new InvalidArgumentError(`Firefox did not keep cookie ${quote(cookie.name)} for ${quote(cookie.domain)}; check the domain, path and expiry (an expiry in the past deletes it).`);
+    return found;
+  }
+
+  /** Deletes the cookies the filter matches (all of this user context's when it is empty); returns how many went. */
+  async delete(filter: CookieFilter = {}): Promise<number> {
+    const before = (await this.list(filter)).length;
+    await this.send('storage.deleteCookies', { filter: filterOf(filter), partition: this.#partition() }, 'Deleting cookies');
+    return before - (await this.list(filter)).length;
+  }
+
+  #partition(): Storage.StorageKeyPartitionDescriptor {
+    return { type: 'storageKey', ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) };
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { oneLine, type Cookie } from '../../firefox/index.js';
+import { defineTool } from '../tool.js';
+
+function line(cookie: Cookie): string {
+  const flags = [cookie.httpOnly ? 'httpOnly' : '', cookie.secure ? 'secure' : '', `sameSite=${cookie.sameSite}`, cookie.expiry === undefined ? 'session' : `expires ${new Date(cookie.expiry * 1000).toISOString()}`].filter(Boolean).join(' ');
+  return `${oneLine(cookie.name)}=${oneLine(cookie.value)} (domain ${oneLine(cookie.domain)}, path ${oneLine(cookie.path)}, ${flags})`;
+}
+
+const name = z.string().min(1).optional().describe('Only the cookie with this name.');
+const domain = z.string().min(1).optional().describe('Only cookies of this domain, such as example.com.');
+
+export const getCookies = defineTool({
+  name: 'get_cookies',
+  description: "List the cookies of this session's pages (values that look like secrets are shown as <redacted>).",
+  annotations: { category: 'storage', readOnlyHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { name, domain },
+  handler: async ({ name: wanted, domain: where }, { client }, response) => {
+    const cookies = await client.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+    response.line(cookies.length ? cookies.map(line).join('\n') : 'No cookies.').structured('cookies', cookies);
+  },
+});
+
+export const setCookie = defineTool({
+  name: 'set_cookie',
+  description: "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
+  annotations: { category: 'storage', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: {
+    name: z.string().min(1).describe('The cookie name.'),
+    value: z.string().describe('The value (<secret>NAME</secret> for a named secret).'),
+    domain: z.string().min(1).describe('The host it belongs to, such as example.com (no scheme or port).'),
+    path: z.string().optional().describe('Path (default /).'),
+    httpOnly: z.boolean().optional().describe('Hidden from page scripts. Default false.'),
+    secure: z.boolean().optional().describe('Sent over https only. Default false.'),
+    sameSite: z.enum(['strict', 'lax', 'none']).optional().describe('SameSite policy.'),
+    expiry: z.number().int().positive().optional().describe('Expiry in seconds since the epoch (default: a session cookie).'),
+  },
+  handler: async (cookie, { client }, response) => {
+    const set = await client.cookies.set(cookie);
+    response.line(`Set cookie ${line(set)}.`).structured('cookie', set);
+  },
+});
+
+export const deleteCookies = defineTool({
+  name: 'delete_cookies',
+  description: "Delete cookies of this session's pages: by name and/or domain, or all of them.",
+  annotations: { category: 'storage', readOnlyHint: false, destructiveHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { name, domain },
+  handler: async ({ name: wanted, domain: where }, { client }, response) => {
+    const deleted = await client.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+    response.line(`Deleted ${deleted} cookie${deleted === 1 ? '' : 's'}.`).structured('deleted', deleted);
+  },
+});
+
+export const storageTools = [getCookies, setCookie, deleteCookies];

@@ -1,0 +1,112 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Cookies, downloads and PDF through the real MCP server: each test checks what the page, the
+ * web server or the file system sees, not only the tool's words.
+ */
+
+const TOKEN = 'tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+let server: TestServer;
+let client: Client;
+let work: string;
+/** The Cookie header of the last request to /cookie, as the web server got it. */
+let lastCookie = '';
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/cookie': (request, response) => {
+      lastCookie = request.headers.cookie ?? '';
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<title>Cookie</title><p id="seen">${request.headers.cookie ?? '(none)'}</p>`);
+    },
+    '/set-cookie': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=from-server; Path=/; HttpOnly' });
+      response.end('<title>Set</title><p>set</p>');
+    },
+    '/files.html': page('Files', '<a href="/report.bin">Get the report</a>'),
+    '/report.bin': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+      response.end('downloaded bytes');
+    },
+    '/print.html': page('Print me', '<h1>Quarterly report</h1><p>Numbers.</p>'),
+  });
+  work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
+  writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env'], {}, work));
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function seenByServer(): Promise<unknown> {
+  await call(client, 'navigate_page', { url: server.url('/cookie') });
+  return evaluateInPage(client, '() => document.getElementById("seen").textContent');
+}
+
+describe('cookies', () => {
+  it('sets a cookie the server then receives, lists the server\'s own, and deletes them', async () => {
+    const set = await call(client, 'set_cookie', { name: 'flavour', value: 'oat', domain: '127.0.0.1' });
+    expect(text(set)).toContain('Set cookie flavour=oat (domain 127.0.0.1, path /');
+    expect(await seenByServer()).toBe('flavour=oat');
+    await call(client, 'navigate_page', { url: server.url('/set-cookie') });
+    const listed = text(await call(client, 'get_cookies', { domain: '127.0.0.1' }));
+    expect(listed).toContain('session=from-server (domain 127.0.0.1, path /, httpOnly');
+    expect(listed).toContain('flavour=oat');
+    expect(text(await call(client, 'delete_cookies', { name: 'flavour' }))).toContain('Deleted 1 cookie.');
+    expect(await seenByServer()).toBe('session=from-server');
+    expect(text(await call(client, 'delete_cookies'))).toContain('Deleted 1 cookie.');
+    expect(await seenByServer()).toBe('(none)');
+  });
+
+  it('sets a named secret without showing it, and refuses a domain that is no host name, changing nothing', async () => {
+    expect(text(await call(client, 'set_cookie', { name: 'auth', value: '<secret>API_TOKEN</secret>', domain: '127.0.0.1' }))).toContain('auth=<secret>API_TOKEN</secret>');
+    // The web server gets the value itself; every answer shows the reference, even the page's text.
+    expect(await seenByServer()).toBe('auth=<secret>API_TOKEN</secret>');
+    expect(lastCookie).toBe(`auth=${TOKEN}`);
+    expect(text(await call(client, 'get_cookies'))).not.toContain(TOKEN);
+    const bad = await call(client, 'set_cookie', { name: 'x', value: 'y', domain: 'http://127.0.0.1:8080/' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('is not a host name');
+    await seenByServer();
+    expect(lastCookie).toBe(`auth=${TOKEN}`);
+    await call(client, 'delete_cookies');
+  });
+});
+
+describe('downloads and PDF', () => {
+  it('reports a download a click started and lists it, saved in the output directory', async () => {
+    await call(client, 'navigate_page', { url: server.url('/files.html') });
+    const clicked = text(await call(client, 'click', { uid: uidOf(text(await call(client, 'take_snapshot')), 'link', 'Get the report') }));
+    expect(clicked).toContain('It started a download of "report.bin"');
+    // The download finishes on its own time: ask until it says so.
+    let listed = '';
+    for (let tries = 0; tries < 100 && !listed.includes('complete'); tries++) {
+      listed = text(await call(client, 'list_downloads'));
+      if (!listed.includes('complete')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listed).toMatch(/report\.bin: complete, 16 B, saved as .*out\/downloads\/report\.bin/);
+    expect(readFileSync(join(work, 'out', 'downloads', 'report.bin'), 'utf8')).toBe('downloaded bytes');
+  });
+
+  it('prints the page to a PDF file in the output directory', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    const saved = await call(client, 'save_pdf', { filePath: 'report.pdf' });
+    expect(text(saved)).toMatch(/Saved the page as PDF \(\d+ bytes\) to .*out\/report\.pdf/);
+    const pdf = readFileSync(join(work, 'out', 'report.pdf'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
+    const outside = await call(client, 'save_pdf', { filePath: '/tmp/outside-report.pdf' });
+    expect(outside.isError).toBe(true);
+    expect(existsSync('/tmp/outside-report.pdf')).toBe(false);
+  });
+});
