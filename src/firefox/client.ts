@@ -1,6 +1,7 @@
 import type { BidiConnection } from '../bidi/index.js';
 import { Browser, type ClientOptions } from './browser.js';
 import { CookieJar } from './cookies.js';
+import { emulate, type Emulation } from './emulation.js';
 import type { Download } from './downloads.js';
 import { BrowserClosedError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
@@ -166,6 +167,11 @@ export class FirefoxClient extends PageCalls {
   /** The cookies of this client's user context: list, set (read back) and delete them. */
   get cookies(): CookieJar {
     return new CookieJar((method, params, what) => this.#browser.send(method, params, what), this.#open.id, this.#browser.secrets);
+  }
+
+  /** Emulation for every page of this client's user context, present and future (the page calls' emulate() is for one page). */
+  async emulateAll(settings: Emulation): Promise<string[]> {
+    return emulate((method, params, what) => this.#browser.send(method, params, what), { userContexts: [this.#open.id] }, settings);
   }
 
   /** Every download pages started since the client began, oldest first. */

@@ -36,6 +36,7 @@ export {
 } from './errors.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 export { type Download } from './downloads.js';
+export { NO_EMULATION, type Emulation } from './emulation.js';
 export { CookieJar, type Cookie, type CookieFilter, type CookieToSet } from './cookies.js';
 export { quote, shorten, oneLine } from './text.js';
 export { SecretStore, redactTokens, parseSecretsFile, REDACTED } from './redact.js';

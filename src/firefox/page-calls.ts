@@ -1,6 +1,7 @@
 import type { JsonValue } from '../bidi/index.js';
 import type { ConsoleFilter, ConsoleMessage } from './console.js';
 import type { Dialog } from './dialogs.js';
+import type { Emulation } from './emulation.js';
 import type { ActionResult, ClickOptions, ScrollOptions, ScrollResult } from './input/actions.js';
 import type { NetworkFilter, NetworkRequest } from './network.js';
 import type { EvaluateOptions, NavigateOptions, NavigationResult, Page, PageMarkdown, ScreenshotOptions } from './page.js';
@@ -51,6 +52,10 @@ export abstract class PageCalls {
 
   async screenshot(options?: ScreenshotOptions): Promise<Buffer> {
     return this.target.screenshot(options);
+  }
+
+  async emulate(settings: Emulation): Promise<string[]> {
+    return this.target.emulate(settings);
   }
 
   async printPdf(options?: { landscape?: boolean; background?: boolean }): Promise<Buffer> {

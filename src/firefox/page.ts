@@ -2,6 +2,7 @@ import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
+import { emulate, type Emulation } from './emulation.js';
 import { BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
@@ -452,6 +453,20 @@ export class Page {
     );
     const result = await this.dialog.unlessOpened('Taking a screenshot', capture);
     return Buffer.from(result.data, 'base64');
+  }
+
+  /** Makes this page look like another device or place (user agent, geolocation, locale, time zone, offline); null restores a setting. */
+  async emulate(settings: Emulation): Promise<string[]> {
+    const done = await emulate(this.env.send.bind(this.env), { contexts: [this.id] }, settings);
+    if (settings.geolocation) {
+      // A place nobody may read is no use: the page's origin may read it without a prompt.
+      const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);
+      if (typeof origin === 'string' && origin !== 'null') {
+        await this.env.send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
+        done.push(`geolocation allowed for ${origin}`);
+      }
+    }
+    return done;
   }
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */

@@ -10,6 +10,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   console: 'Console',
   network: 'Network and downloads',
   storage: 'Cookies',
+  emulation: 'Emulation',
   screenshot: 'Screenshot and PDF',
 };
 

@@ -18,7 +18,7 @@ export interface ToolContext {
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   description: string;
-  annotations: ToolAnnotations & { category: 'pages' | 'snapshot' | 'input' | 'script' | 'console' | 'network' | 'storage' | 'screenshot' };
+  annotations: ToolAnnotations & { category: 'pages' | 'snapshot' | 'input' | 'script' | 'console' | 'network' | 'storage' | 'emulation' | 'screenshot' };
   /** Whether the tool acts on one page: it then takes an optional pageId, and acts on the selected page without one. */
   pageScoped: boolean;
   /** Whether an open dialog stops the tool before it starts (the server refuses it, naming the dialog). */

@@ -110,3 +110,43 @@ describe('downloads and PDF', () => {
     expect(existsSync('/tmp/outside-report.pdf')).toBe(false);
   });
 });
+
+describe('emulation', () => {
+  const seen = (): Promise<unknown> =>
+    evaluateInPage(client, '() => [navigator.userAgent, navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]');
+  const position = (): Promise<unknown> =>
+    evaluateInPage(client, '() => new Promise((resolve) => navigator.geolocation.getCurrentPosition((p) => resolve([p.coords.latitude, p.coords.longitude]), (e) => resolve("error " + e.code), { timeout: 5000 }))');
+
+  it('shows the page another user agent, locale, time zone and place, and resets them', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    const own = (await seen()) as string[];
+    const set = await call(client, 'emulate', { userAgent: 'AgentBot/1.0', locale: 'de-DE', timezone: 'Asia/Tokyo', geolocation: { latitude: 48.8566, longitude: 2.3522 } });
+    expect(text(set)).toContain('user agent "AgentBot/1.0"; geolocation 48.8566, 2.3522; locale de-DE; time zone Asia/Tokyo');
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await seen()).toEqual(['AgentBot/1.0', 'de-DE', 'Asia/Tokyo']);
+    expect(await position()).toEqual([48.8566, 2.3522]);
+    // Bad input changes nothing.
+    const bad = await call(client, 'emulate', { userAgent: 'Other/2.0', timezone: 'Mars/Olympus_Mons' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('is not a time zone');
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await seen()).toEqual(['AgentBot/1.0', 'de-DE', 'Asia/Tokyo']);
+    await call(client, 'emulate', { reset: true });
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await seen()).toEqual(own);
+  });
+
+  it('takes the page offline and back, and emulates for every page of the session with scope session', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    const fetchStatus = (): Promise<unknown> => evaluateInPage(client, '() => fetch("/cookie").then((r) => r.status, () => "failed")');
+    await call(client, 'emulate', { offline: true });
+    expect(await fetchStatus()).toBe('failed');
+    await call(client, 'emulate', { offline: false });
+    expect(await fetchStatus()).toBe(200);
+    await call(client, 'emulate', { scope: 'session', userAgent: 'SessionBot/3.0' });
+    await call(client, 'new_page', { url: server.url('/print.html') });
+    expect(((await seen()) as string[])[0]).toBe('SessionBot/3.0');
+    await call(client, 'close_page', { pageIdx: 1 });
+    await call(client, 'emulate', { scope: 'session', reset: true });
+  });
+});

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../tool.js';
 import { consoleTools } from './console.js';
+import { emulationTools } from './emulation.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
 import { pageTools } from './pages.js';
@@ -17,5 +18,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...consoleTools,
   ...networkTools,
   ...storageTools,
+  ...emulationTools,
   ...screenshotTools,
 ] as unknown as readonly ToolDefinition[];
