@@ -3,10 +3,12 @@ import { Browser, type ClientOptions } from './browser.js';
 import { CookieJar } from './cookies.js';
 import { emulate, type Emulation } from './emulation.js';
 import type { Download } from './downloads.js';
-import { BrowserClosedError } from './errors.js';
+import { BrowserClosedError, InvalidArgumentError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
 import { PageCalls } from './page-calls.js';
+import { sourceOf, type PageFunction } from './script.js';
+import { quote } from './text.js';
 import { connectSession, launchSession, type SessionHandle } from './session.js';
 import type { UserContext } from './user-context.js';
 import { webdriverSession, type WebDriverOptions } from './webdriver.js';
@@ -172,6 +174,32 @@ export class FirefoxClient extends PageCalls {
   /** Emulation for every page of this client's user context, present and future (the page calls' emulate() is for one page). */
   async emulateAll(settings: Emulation): Promise<string[]> {
     return emulate((method, params, what) => this.#browser.send(method, params, what), { userContexts: [this.#open.id] }, settings);
+  }
+
+  /**
+   * Runs `fn` (a function or its source) in every document of this client's user context before
+   * the page's own scripts, from the next load on: for stubbing APIs. Returns its id for removal.
+   */
+  async addInitScript(fn: PageFunction): Promise<string> {
+    const pages = this.#open;
+    const source = sourceOf(fn, '() => { window.fetch = () => Promise.reject(new Error("offline")); }');
+    // Named user context, the default one too: an init script never runs in another agent's pages.
+    const { script } = await this.#browser.send('script.addPreloadScript', { functionDeclaration: source, userContexts: [pages.id] }, 'Adding an init script');
+    pages.initScripts.set(script, source);
+    return script;
+  }
+
+  /** Stops an init script (by the id addInitScript gave) from running in documents loaded from now on. */
+  async removeInitScript(id: string): Promise<void> {
+    const pages = this.#open;
+    if (!pages.initScripts.has(id)) throw new InvalidArgumentError(`No init script has id ${quote(id)}; ${pages.initScripts.size ? `the ids are ${[...pages.initScripts.keys()].join(', ')}` : 'none was added'}.`);
+    await this.#browser.send('script.removePreloadScript', { script: id }, 'Removing an init script');
+    pages.initScripts.delete(id);
+  }
+
+  /** The init scripts of this client's user context: id → source. */
+  get initScripts(): ReadonlyMap<string, string> {
+    return this.#open.initScripts;
   }
 
   /** Every download pages started since the client began, oldest first. */

@@ -23,6 +23,8 @@ export class UserContext {
   #nextPageId = 1;
   #selected: Page | undefined;
   readonly #notes: string[] = [];
+  /** Preload scripts added for this user context's documents: id → source. */
+  readonly initScripts = new Map<string, string>();
 
   constructor(
     readonly id: string,

@@ -7,7 +7,7 @@ import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
- * Cookies, downloads and PDF through the real MCP server: each test checks what the page, the
+ * Cookies, downloads, PDF, emulation and init scripts through the real MCP server: each test checks what the page, the
  * web server or the file system sees, not only the tool's words.
  */
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
       response.end('downloaded bytes');
     },
     '/print.html': page('Print me', '<h1>Quarterly report</h1><p>Numbers.</p>'),
+    '/stub.html': page('Stub', '<p id="out"></p><script>document.getElementById("out").textContent = String(window.stubbedAnswer);</script>'),
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
@@ -148,5 +149,22 @@ describe('emulation', () => {
     expect(((await seen()) as string[])[0]).toBe('SessionBot/3.0');
     await call(client, 'close_page', { pageIdx: 1 });
     await call(client, 'emulate', { scope: 'session', reset: true });
+  });
+});
+
+describe('init scripts', () => {
+  it('runs before the page\'s scripts from the next load, lists and removes them', async () => {
+    const added = await call(client, 'add_init_script', { function: '() => { window.stubbedAnswer = 42; }' });
+    const id = (added.structuredContent as { id: string }).id;
+    await call(client, 'navigate_page', { url: server.url('/stub.html') });
+    // The page's own inline script saw the stub when it ran.
+    expect(await evaluateInPage(client, '() => document.getElementById("out").textContent')).toBe('42');
+    expect(text(await call(client, 'remove_init_script'))).toContain(`${id}: () => { window.stubbedAnswer = 42; }`);
+    const bad = await call(client, 'remove_init_script', { id: 'nope' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain(`No init script has id "nope"; the ids are ${id}.`);
+    expect(text(await call(client, 'remove_init_script', { id }))).toContain('No init scripts.');
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await evaluateInPage(client, '() => document.getElementById("out").textContent')).toBe('undefined');
   });
 });

@@ -222,7 +222,11 @@ describe('FirefoxClient against a launched Firefox', () => {
       expect(await agent.evaluate('() => String(localStorage.getItem("who"))')).toBe('null');
       expect(agent.getConsoleMessages().map((message) => message.text)).not.toContain('main was here');
       await expect(agent.clickByUid(mainUid)).rejects.toThrow('never taken');
+      // Init scripts and emulation stay in their user context too.
+      await agent.addInitScript('() => { window.agentOnly = true; }');
+      await agent.emulateAll({ userAgent: 'AgentOnly/1.0' });
       await agent.newPage(server.url('/b.html'));
+      expect(await agent.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([true, 'AgentOnly/1.0']);
       expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
       expect((await client.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
     } finally {
@@ -233,6 +237,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     await expect(agent.listPages()).rejects.toThrow();
     expect(await eventually(() => JSON.stringify(client.stateCounts()) === JSON.stringify(before), 5000)).toBe(true);
     expect(await client.evaluate('() => localStorage.getItem("who")')).toBe('main');
+    // The agent's init script and user agent were its own: the main context's next load has neither.
+    await client.reload();
+    expect(await client.evaluate('() => [window.agentOnly === undefined, navigator.userAgent === "AgentOnly/1.0"]')).toEqual([true, false]);
   });
 
   it('leaves nothing behind of pages that closed, in any of its maps', async () => {

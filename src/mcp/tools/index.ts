@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../tool.js';
 import { consoleTools } from './console.js';
 import { emulationTools } from './emulation.js';
+import { initScriptTools } from './init-scripts.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
 import { pageTools } from './pages.js';
@@ -15,6 +16,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...snapshotTools,
   ...inputTools,
   ...scriptTools,
+  ...initScriptTools,
   ...consoleTools,
   ...networkTools,
   ...storageTools,

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { oneLine, shorten } from '../../firefox/index.js';
+import { defineTool } from '../tool.js';
+
+export const addInitScript = defineTool({
+  name: 'add_init_script',
+  description: "Run a function in every page of this session before the page's own scripts, from the next load on (reload to apply it to the page already loaded): for stubbing APIs. Gives an id for remove_init_script.",
+  annotations: { category: 'script', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { function: z.string().min(1).describe('A function declaration, such as "() => { window.fetch = () => Promise.reject(new Error(\\"offline\\")); }".') },
+  handler: async ({ function: fn }, { client }, response) => {
+    const id = await client.addInitScript(fn);
+    response.line(`Added init script ${id}; it runs in pages of this session from their next load.`).structured('id', id);
+  },
+});
+
+export const removeInitScript = defineTool({
+  name: 'remove_init_script',
+  description: 'Stop an init script (by its id from add_init_script) from running in pages loaded from now on; list them with no id.',
+  annotations: { category: 'script', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { id: z.string().min(1).optional().describe('The id add_init_script gave; leave it out to list the init scripts.') },
+  handler: async ({ id }, { client }, response) => {
+    if (id !== undefined) await client.removeInitScript(id);
+    const left = [...client.initScripts].map(([script, source]) => `${script}: ${oneLine(shorten(source, 200))}`);
+    response.line(`${id === undefined ? '' : `Removed init script ${id}. `}${left.length ? `Init scripts:\n${left.join('\n')}` : 'No init scripts.'}`);
+    response.structured('initScripts', Object.fromEntries(client.initScripts));
+  },
+});
+
+export const initScriptTools = [addInitScript, removeInitScript];
