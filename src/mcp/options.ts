@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecretsFile } from '../firefox/redact.js';
 import type { PrefValue } from '../firefox/index.js';
+import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
 
 /** Everything the server can be told at start-up. */
 export interface ServerOptions {
@@ -34,6 +35,8 @@ export interface ServerOptions {
   token?: string;
   /** With --port: each HTTP session gets its own Firefox instead of its own user context in a shared one. */
   isolatedBrowser: boolean;
+  /** The tool sets served (--tools). */
+  toolSets: ToolCategory[];
 }
 
 interface FlagSpec {
@@ -71,6 +74,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
   { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
+  { name: 'tools', type: 'string', env: 'FIREFOX_MCP_TOOLS', value: 'sets', description: `Tool sets to serve, comma-separated, or all (default ${DEFAULT_TOOL_SETS.join(',')}); the README lists each set's tools and schema tokens.` },
   { name: 'isolated-browser', type: 'boolean', description: 'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.' },
 ];
 
@@ -136,6 +140,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const wsEndpoint = text('ws-endpoint');
   const webdriverUrl = text('webdriver-url');
   if (wsEndpoint && webdriverUrl) throw new OptionsError('--ws-endpoint and --webdriver-url are two ways to reach a browser; give one.');
+  const toolSets = parseToolSets(text('tools'));
   const browser = text('browser') ?? 'firefox';
   if (browser !== 'firefox' && browser !== 'chrome') throw new OptionsError(`--browser must be firefox or chrome, not "${browser}".`);
   if (browser === 'chrome' && !webdriverUrl) throw new OptionsError('--browser chrome needs --webdriver-url: start chromedriver (or a Grid with Chrome nodes) and pass its URL.');
@@ -187,6 +192,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     },
     host: text('host') ?? '127.0.0.1',
     isolatedBrowser: values['isolated-browser'] === true,
+    toolSets,
     browser,
     ...(firefoxPath === undefined ? {} : { firefoxPath }),
     ...(profile === undefined ? {} : { profile }),
@@ -196,6 +202,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ...(port === undefined ? {} : { port }),
     ...(token === undefined ? {} : { token }),
   };
+}
+
+/** `--tools` as a list of sets: names from TOOL_CATEGORIES, or all; the default set when absent. */
+function parseToolSets(value: string | undefined): ToolCategory[] {
+  if (value === undefined) return [...DEFAULT_TOOL_SETS];
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  if (names.includes('all')) return [...TOOL_CATEGORIES];
+  const unknown = names.filter((name) => !(TOOL_CATEGORIES as readonly string[]).includes(name));
+  if (unknown.length || names.length === 0) throw new OptionsError(`--tools takes sets from ${TOOL_CATEGORIES.join(', ')}, or all; ${unknown.length ? `not ${unknown.map((name) => `"${name}"`).join(', ')}` : 'it got none'}.`);
+  return TOOL_CATEGORIES.filter((category) => names.includes(category));
 }
 
 /** The flag list for --help and the README. */

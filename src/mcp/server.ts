@@ -70,7 +70,7 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
   const roots = async (): Promise<string[]> =>
     server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
   const files = new FilePolicy(options.outputDir, options.allowedDirs, roots);
-  for (const tool of ALL_TOOLS) {
+  for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
     const { category: _category, ...annotations } = tool.annotations;
     const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
     server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>) =>

@@ -4,6 +4,12 @@ import type { FilePolicy, FirefoxClient, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 
+/** The tool sets (--tools), one per category, in the order the README lists them. */
+export const TOOL_CATEGORIES = ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot', 'storage', 'emulation'] as const;
+export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+/** The sets served unless --tools says otherwise: every schema costs the model tokens on every request, so the default stays small. */
+export const DEFAULT_TOOL_SETS: readonly ToolCategory[] = ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'];
+
 /** What a tool handler gets besides its arguments. */
 export interface ToolContext {
   client: FirefoxClient;
@@ -18,7 +24,7 @@ export interface ToolContext {
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   description: string;
-  annotations: ToolAnnotations & { category: 'pages' | 'snapshot' | 'input' | 'script' | 'console' | 'network' | 'storage' | 'emulation' | 'screenshot' };
+  annotations: ToolAnnotations & { category: ToolCategory };
   /** Whether the tool acts on one page: it then takes an optional pageId, and acts on the selected page without one. */
   pageScoped: boolean;
   /** Whether an open dialog stops the tool before it starts (the server refuses it, naming the dialog). */

@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env'], {}, work));
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
 });
 
 afterAll(async () => {

@@ -42,6 +42,10 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     for (const name of ['list_pages', 'new_page', 'select_page', 'close_page', 'navigate_page', 'wait_for', 'resize_page', 'take_snapshot', 'resolve_uid_to_selector', 'click', 'hover', 'fill', 'fill_form', 'drag', 'press_key', 'type_text', 'upload_file', 'handle_dialog', 'evaluate_script', 'list_console_messages', 'get_console_message', 'list_network_requests', 'get_network_request', 'take_screenshot']) {
       expect(names, name).toContain(name);
     }
+    // The default tool sets leave cookies and emulation out (--tools adds them), and each page tool takes a pageId.
+    expect(names).not.toContain('get_cookies');
+    expect(names).not.toContain('emulate');
+    expect(Object.keys(tools.find((tool) => tool.name === 'take_snapshot')?.inputSchema.properties ?? {})).toContain('pageId');
     const clickTool = tools.find((tool) => tool.name === 'click');
     expect(clickTool?.inputSchema.required).toEqual(['uid']);
     for (const tool of tools) {

@@ -6,12 +6,12 @@ import { paginate } from '../../src/mcp/tools/paging.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, browser: 'firefox', compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
       {},
     );
     expect(options).toEqual({
@@ -26,6 +26,7 @@ describe('parseOptions', () => {
       host: '0.0.0.0',
       isolatedBrowser: true,
       browser: 'firefox',
+      toolSets: ['pages', 'emulation'],
       token: 't',
       layers: { content: ['#main', 'article'], nav: ['nav'] },
       defaultLayers: ['content'],
@@ -49,6 +50,8 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--port', '70000'], {})).toThrow('not a port number');
     expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
     expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
+    expect(() => parseOptions(['--tools', 'pages,cookies'], {})).toThrow('--tools takes sets from pages, snapshot, input, script, console, network, screenshot, storage, emulation, or all; not "cookies".');
+    expect(parseOptions(['--tools', 'all'], {}).toolSets).toHaveLength(9);
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
     expect(() => parseOptions(['--layer', 'content'], {})).toThrow('is not name=selectors');
     expect(() => parseOptions(['--default-layers', 'nope'], {})).toThrow('no --layer defines');
