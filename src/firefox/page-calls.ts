@@ -58,6 +58,14 @@ export abstract class PageCalls {
     return this.target.emulate(settings);
   }
 
+  async getStorage(kind: 'local' | 'session', key?: string): Promise<Record<string, string>> {
+    return this.target.getStorage(kind, key);
+  }
+
+  async setStorage(kind: 'local' | 'session', entries: Record<string, string | null>): Promise<Record<string, string | null>> {
+    return this.target.setStorage(kind, entries);
+  }
+
   async printPdf(options?: { landscape?: boolean; background?: boolean }): Promise<Buffer> {
     return this.target.printPdf(options);
   }

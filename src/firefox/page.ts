@@ -3,7 +3,7 @@ import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type CommandNam
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { emulate, type Emulation } from './emulation.js';
-import { BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
+import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
@@ -467,6 +467,25 @@ export class Page {
       }
     }
     return done;
+  }
+
+  /** The page's localStorage or sessionStorage (its origin's), values masked: all of it, or one key. */
+  async getStorage(kind: 'local' | 'session', key?: string): Promise<Record<string, string>> {
+    await this.ready('Reading storage');
+    const read = await this.#sandboxEval('(kind, key) => { const store = kind === "local" ? localStorage : sessionStorage; const out = {}; for (let i = 0; i < store.length; i++) { const name = store.key(i); if (key === null || name === key) out[name] = store.getItem(name); } return out; }', 5000, [kind, key ?? null]);
+    return this.env.secrets.maskDeep(read as Record<string, string>, { entropy: true });
+  }
+
+  /** Sets keys of the page's localStorage or sessionStorage (`<secret>NAME</secret>` values become the secret), or removes them (null), then reads them back. */
+  async setStorage(kind: 'local' | 'session', entries: Record<string, string | null>): Promise<Record<string, string | null>> {
+    await this.ready('Writing storage');
+    const revealed = Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, value === null ? null : this.env.secrets.reveal(value)]));
+    const held = await this.#sandboxEval('(kind, entries) => { const store = kind === "local" ? localStorage : sessionStorage; for (const [key, value] of Object.entries(entries)) { if (value === null) store.removeItem(key); else store.setItem(key, value); } return Object.fromEntries(Object.keys(entries).map((key) => [key, store.getItem(key)])); }', 5000, [kind, revealed]);
+    const stored = held as Record<string, string | null>;
+    for (const [key, value] of Object.entries(revealed)) {
+      if (stored[key] !== value) throw new ActionNotTakenError(`The page's ${kind}Storage did not keep ${quote(key)}; storage may be full or blocked for this origin.`);
+    }
+    return this.env.secrets.maskDeep(stored, { entropy: true });
   }
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */

@@ -14,7 +14,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   script: 'Script',
   console: 'Console',
   network: 'Network and downloads',
-  storage: 'Cookies',
+  storage: 'Cookies and storage',
   emulation: 'Emulation',
   screenshot: 'Screenshot and PDF',
 };

@@ -168,3 +168,23 @@ describe('init scripts', () => {
     expect(await evaluateInPage(client, '() => document.getElementById("out").textContent')).toBe('undefined');
   });
 });
+
+describe('localStorage and sessionStorage', () => {
+  it('sets keys the page\'s own script reads, lists what the page stored, and removes them', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    await evaluateInPage(client, '() => { localStorage.setItem("fromPage", "hello"); sessionStorage.setItem("tab", "one"); }');
+    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent', value: 'world' }))).toContain('Set localStorage fromAgent=world.');
+    expect(await evaluateInPage(client, '() => [localStorage.getItem("fromAgent"), localStorage.getItem("fromPage")]')).toEqual(['world', 'hello']);
+    const listed = text(await call(client, 'get_storage', { type: 'local' }));
+    expect(listed).toContain('fromPage=hello');
+    expect(listed).toContain('fromAgent=world');
+    expect(text(await call(client, 'get_storage', { type: 'session' }))).toContain('tab=one');
+    // A secret goes in as itself and comes out as its reference.
+    await call(client, 'set_storage', { type: 'local', key: 'token', value: '<secret>API_TOKEN</secret>' });
+    expect(await evaluateInPage(client, '() => localStorage.getItem("token") === "' + TOKEN + '"')).toBe(true);
+    expect(text(await call(client, 'get_storage', { type: 'local', key: 'token' }))).toBe('# get_storage response\ntoken=<secret>API_TOKEN</secret>');
+    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent' }))).toContain('Removed "fromAgent" from localStorage.');
+    expect(await evaluateInPage(client, '() => localStorage.getItem("fromAgent")')).toBeNull();
+    await evaluateInPage(client, '() => { localStorage.clear(); sessionStorage.clear(); }');
+  });
+});

@@ -58,4 +58,33 @@ export const deleteCookies = defineTool({
   },
 });
 
-export const storageTools = [getCookies, setCookie, deleteCookies];
+const kind = z.enum(['local', 'session']).describe('localStorage ("local") or sessionStorage ("session") of the page\'s origin.');
+
+export const getStorage = defineTool({
+  name: 'get_storage',
+  description: "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are shown as <redacted>).",
+  annotations: { category: 'storage', readOnlyHint: true },
+  pageScoped: true,
+  blockedByDialog: true,
+  schema: { type: kind, key: z.string().optional().describe('Only this key.') },
+  handler: async ({ type, key }, { page }, response) => {
+    const entries = await page.getStorage(type, key);
+    const lines = Object.entries(entries).map(([name, value]) => `${oneLine(name)}=${oneLine(value)}`);
+    response.line(lines.length ? lines.join('\n') : `No ${type}Storage entries${key === undefined ? '' : ` named ${JSON.stringify(key)}`}.`).structured('entries', entries);
+  },
+});
+
+export const setStorage = defineTool({
+  name: 'set_storage',
+  description: "Set a key of the page's localStorage or sessionStorage (read back); leave value out to remove the key.",
+  annotations: { category: 'storage', readOnlyHint: false },
+  pageScoped: true,
+  blockedByDialog: true,
+  schema: { type: kind, key: z.string().min(1).describe('The key.'), value: z.string().optional().describe('The value (<secret>NAME</secret> for a named secret); leave it out to remove the key.') },
+  handler: async ({ type, key, value }, { page }, response) => {
+    const held = await page.setStorage(type, { [key]: value ?? null });
+    response.line(value === undefined ? `Removed ${JSON.stringify(key)} from ${type}Storage.` : `Set ${type}Storage ${oneLine(key)}=${oneLine(held[key] ?? '')}.`).structured('entries', held);
+  },
+});
+
+export const storageTools = [getCookies, setCookie, deleteCookies, getStorage, setStorage];
