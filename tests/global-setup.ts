@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { eventually, firefoxProcesses, ourProfiles } from './helpers/processes.js';
 
 /**
- * Checks the promise that no Firefox process or temporary profile outlives a test run: whatever
- * the tests started must be gone (after a short grace) when they end, or the run fails. Profiles
- * are told apart by name only, so a test run beside another one on the same machine may see its
- * profiles; CI runs alone.
+ * Checks the promise that no browser process (Firefox, or the Chromium and chromedriver of the
+ * WebDriver test) or temporary profile outlives a test run: whatever the tests started must be
+ * gone (after a short grace) when they end, or the run fails. Profiles are told apart by name
+ * only, so a test run beside another one on the same machine may see its profiles; CI runs alone.
  */
 export default function setup(): () => Promise<void> {
   // The tests run the engine from source: bundle it as it is now.
@@ -17,7 +17,7 @@ export default function setup(): () => Promise<void> {
   const profilesBefore = new Set(ourProfiles());
   return async () => {
     const leftovers = (): { processes: string[]; profiles: string[] } => ({
-      processes: [...firefoxProcesses(marker)].map(([pid, cmd]) => `${pid}: ${cmd.slice(0, 160)}`),
+      processes: [...firefoxProcesses(marker, true)].map(([pid, cmd]) => `${pid}: ${cmd.slice(0, 160)}`),
       profiles: ourProfiles().filter((name) => !profilesBefore.has(name)),
     });
     await eventually(() => {
@@ -26,7 +26,7 @@ export default function setup(): () => Promise<void> {
     }, 10_000);
     const left = leftovers();
     if (left.processes.length > 0 || left.profiles.length > 0) {
-      throw new Error(`The test run left Firefox behind:\n${[...left.processes, ...left.profiles.map((name) => `profile ${name}`)].join('\n')}`);
+      throw new Error(`The test run left a browser behind:\n${[...left.processes, ...left.profiles.map((name) => `profile ${name}`)].join('\n')}`);
     }
   };
 }

@@ -77,10 +77,13 @@ describe.skipIf(!available)('--webdriver-url against chromedriver (--browser chr
   });
 
   afterAll(async () => {
-    // The setup may have stopped before each of these existed.
-    await (client as Client | undefined)?.close();
-    (driver as ChildProcess | undefined)?.kill();
-    await (server as TestServer | undefined)?.close();
+    // The setup may have stopped before each of these existed; chromedriver goes whatever else fails.
+    try {
+      await (client as Client | undefined)?.close();
+      await (server as TestServer | undefined)?.close();
+    } finally {
+      (driver as ChildProcess | undefined)?.kill();
+    }
   });
 
   it('snapshots, fills, clicks, lists console and network, takes a screenshot, and leaves no browser behind', async () => {

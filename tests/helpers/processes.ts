@@ -30,8 +30,9 @@ export function ourProfiles(): string[] {
 /**
  * Running Firefox processes (main and content processes) with their command lines; with `marker`,
  * only those whose environment holds it (so other test runs on the machine are not counted).
+ * `chromeToo` counts Chromium and chromedriver as well (the WebDriver test starts them).
  */
-export function firefoxProcesses(marker?: string): Map<number, string> {
+export function firefoxProcesses(marker?: string, chromeToo = false): Map<number, string> {
   const found = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,8 +42,8 @@ export function firefoxProcesses(marker?: string): Map<number, string> {
     } catch {
       continue; // It ended while we looked.
     }
-    const argv0 = cmdline.split('\0')[0] ?? '';
-    if (!basename(argv0).startsWith('firefox')) continue;
+    const argv0 = basename(cmdline.split('\0')[0] ?? '');
+    if (!argv0.startsWith('firefox') && !(chromeToo && /^(chromium|chrome|chromedriver)/.test(argv0))) continue;
     if (marker !== undefined && !environOf(entry).includes(marker)) continue;
     found.set(Number(entry), cmdline.replaceAll('\0', ' ').trim());
   }
