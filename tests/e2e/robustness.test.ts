@@ -123,7 +123,7 @@ function stringPaths(schema: Record<string, unknown>, base: Record<string, unkno
 }
 
 describe('a megabyte in every string parameter of every tool', () => {
-  it('answers each call within 2 s and within its budget, never blocking the event loop over 200 ms', async () => {
+  it('answers each call within 2 s and within its budget, never blocking the event loop over 500 ms', async () => {
     await call(client, 'navigate_page', { url: server.url('/form.html') });
     const snapshot = text(await call(client, 'take_snapshot'));
     const name = uidOf(snapshot, 'textbox', 'Name');
@@ -175,7 +175,9 @@ describe('a megabyte in every string parameter of every tool', () => {
     }
     expect(checked.length).toBeGreaterThanOrEqual(25);
     console.log(`A megabyte went into ${checked.length} string parameters; the longest event-loop stall was ${(delay.max / 1e6).toFixed(0)} ms.`);
-    expect(delay.max / 1e6).toBeLessThan(200);
+    // The defects this guards against (whole-string work on a megabyte) stalled for seconds; a shared
+    // 2-core machine's noise alone reached 260 ms, so the bound is 500 ms.
+    expect(delay.max / 1e6).toBeLessThan(500);
     // The server still works.
     expect((await call(client, 'list_pages')).isError).toBeFalsy();
   });
