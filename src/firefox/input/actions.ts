@@ -209,10 +209,7 @@ export class InputController {
       // Firefox starts a native drag session from WebDriver input but never completes the drop
       // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
       const watch = this.navigation.watch();
-      const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging')).catch((error: unknown) => {
-        watch.stop();
-        throw error;
-      });
+      const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging'), watch);
       return this.#settle(`Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
     }
     const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
@@ -259,10 +256,7 @@ export class InputController {
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
     const watch = this.navigation.watch();
-    await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files')).catch((error: unknown) => {
-      watch.stop();
-      throw error;
-    });
+    await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'), watch);
     return this.#settle(`Chose ${files.length} file(s) for ${what}`, watch);
   }
 
@@ -404,10 +398,16 @@ export class InputController {
   }
 
   /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
-  async #step<T>(action: string, work: Promise<T>): Promise<T> {
-    const dialog = await this.#raceDialog(work);
-    if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
-    return work;
+  async #step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
+    try {
+      const dialog = await this.#raceDialog(work);
+      if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+      return await work;
+    } catch (error) {
+      // The action ends here: a watch begun for it must not outlive it.
+      watch?.stop();
+      throw error;
+    }
   }
 
   /** Resolves with the dialog if one opens on the page before `work` ends; otherwise undefined. */
