@@ -6,7 +6,8 @@ import { InvalidArgumentError, translateBidiError } from './errors.js';
 import { FilePolicy } from './files.js';
 import { Page, type PageEnvironment } from './page.js';
 import { SecretStore } from './redact.js';
-import { guardRequests } from './request-guard.js';
+import { RequestInterceptor } from './request-interceptor.js';
+import { collectBodies } from './network-bodies.js';
 import type { SessionHandle, SessionOptions } from './session.js';
 import { SnapshotIds } from './snapshot/manager.js';
 import { INTERNALS_PRELOAD } from './engine/index.js';
@@ -68,6 +69,7 @@ export class Browser {
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
   readonly #owners = new Map<string, Page>();
   readonly #env: PageEnvironment;
+  readonly #interceptor: RequestInterceptor;
 
   private constructor(
     readonly session: SessionHandle,
@@ -94,7 +96,10 @@ export class Browser {
       layers: { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] },
       responsiveTimeout: options.responsiveTimeout ?? 3000,
       inputTimeout: options.inputTimeout,
+      collectsBodies: false,
     };
+    const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);
+    this.#interceptor = new RequestInterceptor((method, params, what) => this.send(method, params, what), this.#env.urlPolicy, this.#env.secrets, routesExist);
   }
 
   /** Subscribes to the session's events and learns the pages already open; ends the session if that fails. */
@@ -139,6 +144,7 @@ export class Browser {
           const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
           return new Map(contexts.map((info) => [info.context, info.url]));
         },
+        routesChanged: () => this.#interceptor.update(),
       });
       this.#userContexts.set(id, found);
     }
@@ -162,6 +168,7 @@ export class Browser {
     });
     for (const page of [...removed.pages]) this.#forget(page.id, '');
     this.#userContexts.delete(id);
+    if (removed.routes.size > 0) await this.#interceptor.update();
   }
 
   async send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>> {
@@ -193,7 +200,11 @@ export class Browser {
     bidi.on('browsingContext.userPromptOpened', (event) => owner(event.context)?.dialog.onOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => owner(event.context)?.dialog.onClosed());
     bidi.on('log.entryAdded', (entry) => entry.source.context && owner(entry.source.context)?.onLog(entry, entry.source.context));
-    bidi.on('network.beforeRequestSent', (event) => event.context && owner(event.context)?.onRequest(event, event.context));
+    bidi.on('network.beforeRequestSent', (event) => {
+      const page = owner(event.context);
+      const interception = this.#interceptor.intercept(event, page && this.userContext(page.userContext).routes);
+      if (page && event.context) page.onRequest(event, event.context, interception);
+    });
     bidi.on('network.responseCompleted', (event) => owner(event.context)?.onResponse(event));
     bidi.on('network.fetchError', (event) => owner(event.context)?.onFetchError(event));
     bidi.on('browsingContext.navigationStarted', (event) => owner(event.context)?.onNavigationStarted(event));
@@ -210,7 +221,8 @@ export class Browser {
     bidi.on('browsingContext.downloadEnd', (event) => this.downloads.onEnd(event, userContextOf(event.context)));
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
-    await guardRequests(bidi, this.urlPolicy);
+    await this.#interceptor.update();
+    this.#env.collectsBodies = await collectBodies((method, params, what) => this.send(method, params, what));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
     if (this.options.downloadDir !== undefined) {

@@ -5,6 +5,7 @@ import { emulate, type Emulation } from './emulation.js';
 import type { Download } from './downloads.js';
 import { BrowserClosedError, InvalidArgumentError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
+import type { Route, RouteOptions } from './network-rules.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
 import { PageCalls } from './page-calls.js';
 import { sourceOf, type PageFunction } from './script.js';
@@ -200,6 +201,25 @@ export class FirefoxClient extends PageCalls {
   /** The init scripts of this client's user context: id → source. */
   get initScripts(): ReadonlyMap<string, string> {
     return this.#open.initScripts;
+  }
+
+  /**
+   * Adds a request rule for every page of this client's user context: requests whose URL matches
+   * are blocked, answered with a mock, or sent with changed headers. The first matching rule
+   * decides; list_network_requests shows what each did. Bad input adds nothing.
+   */
+  async route(options: RouteOptions): Promise<Route> {
+    return this.#open.routes.add(options);
+  }
+
+  /** Removes rule `id`, or every rule; returns those removed. */
+  async unroute(id?: number): Promise<Route[]> {
+    return this.#open.routes.remove(id);
+  }
+
+  /** The request rules in force, in the order they decide. */
+  routes(): Route[] {
+    return this.#open.routes.list();
   }
 
   /** Every download pages started since the client began, oldest first. */

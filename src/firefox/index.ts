@@ -6,6 +6,9 @@ export { Navigation, type NavigationEnd, type NavigationOutcome } from './naviga
 export { FilePolicy, rootPaths, type RootsProvider } from './files.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter } from './network.js';
+export { type NetworkBody, MAX_COLLECTED_BODY } from './network-bodies.js';
+export { MAX_MOCK_BODY, type Route, type RouteOptions, type RouteAction } from './network-rules.js';
+export { type Interception } from './request-interceptor.js';
 export { type Dialog } from './dialogs.js';
 export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
 export { findFirefox } from './find-firefox.js';

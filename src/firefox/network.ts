@@ -1,5 +1,6 @@
 import type { Network } from 'webdriver-bidi-protocol';
 import type { IdCounter } from './console.js';
+import type { Interception } from './request-interceptor.js';
 
 export interface NetworkRequest {
   /** Unique across the client, increasing in the order requests started. */
@@ -30,6 +31,8 @@ export interface NetworkRequest {
   responseHeaders: Record<string, string>;
   /** The URL of the iframe that made it, when the page itself did not. */
   frame?: string;
+  /** Blocked, mocked or modified by a request rule (or blocked by the URL policy). */
+  intercepted?: Interception;
 }
 
 export interface NetworkFilter {
@@ -75,7 +78,7 @@ export class NetworkLog {
   ) {}
 
   /** A request of the page, or of one of its frames (`frameUrl`). */
-  onBeforeRequestSent(event: Network.BeforeRequestSentParameters, frameUrl?: string): void {
+  onBeforeRequestSent(event: Network.BeforeRequestSentParameters, frameUrl?: string, interception?: Interception): void {
     const request = event.request;
     const entry: NetworkRequest = {
       id: this.ids.take(),
@@ -95,6 +98,7 @@ export class NetworkLog {
       requestHeaders: headerRecord(request.headers),
       responseHeaders: {},
       ...(frameUrl !== undefined ? { frame: frameUrl } : {}),
+      ...(interception !== undefined ? { intercepted: interception } : {}),
     };
     this.#requests.push(entry);
     this.#pending.set(keyOf(event), entry);
@@ -113,6 +117,8 @@ export class NetworkLog {
     entry.mimeType = response.mimeType;
     entry.fromCache = response.fromCache;
     entry.responseHeaders = headerRecord(response.headers);
+    // The headers as sent, a rule's changes included.
+    if (event.request.headers.length > 0) entry.requestHeaders = headerRecord(event.request.headers);
     entry.timings = timingsOf(event.request.timings);
     entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
     entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived };

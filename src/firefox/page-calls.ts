@@ -4,6 +4,7 @@ import type { Dialog } from './dialogs.js';
 import type { Emulation } from './emulation.js';
 import type { ActionResult, ClickOptions, ScrollOptions, ScrollResult } from './input/actions.js';
 import type { NetworkFilter, NetworkRequest } from './network.js';
+import type { NetworkBody } from './network-bodies.js';
 import type { EvaluateOptions, NavigateOptions, NavigationResult, Page, PageMarkdown, ScreenshotOptions } from './page.js';
 import type { PageFunction } from './script.js';
 import type { FindResult } from './snapshot/budget.js';
@@ -148,6 +149,11 @@ export abstract class PageCalls {
 
   getNetworkRequest(id: number): NetworkRequest | undefined {
     return this.target.getNetworkRequest(id);
+  }
+
+  /** The request or response body of request `id`: its bytes, and its text (secrets masked) when it is text. */
+  async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
+    return this.target.getNetworkBody(id, kind);
   }
 
   clearNetworkRequests(): void {

@@ -10,7 +10,9 @@ import { ActionInterrupted, InputController, type ActionResult, type ClickOption
 import { parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 import { PageNavigations } from './navigation.js';
 import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
+import { fetchBody, type NetworkBody } from './network-bodies.js';
 import type { SecretStore } from './redact.js';
+import type { Interception } from './request-interceptor.js';
 import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFunction } from './script.js';
 import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { PageSnapshots, type SnapshotIds, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
@@ -92,6 +94,8 @@ export interface PageEnvironment {
   layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
   responsiveTimeout: number;
   inputTimeout: number | undefined;
+  /** Whether the browser keeps request and response bodies (a BiDi data collector). */
+  collectsBodies: boolean;
 }
 
 /**
@@ -175,8 +179,8 @@ export class Page {
     this.console.add(entry, this.frames.frameUrl(context));
   }
 
-  onRequest(event: Network.BeforeRequestSentParameters, context: string): void {
-    this.network.onBeforeRequestSent(event, this.frames.frameUrl(context));
+  onRequest(event: Network.BeforeRequestSentParameters, context: string, interception?: Interception): void {
+    this.network.onBeforeRequestSent(event, this.frames.frameUrl(context), interception);
   }
 
   onResponse(event: Network.ResponseCompletedParameters): void {
@@ -629,6 +633,13 @@ export class Page {
   getNetworkRequest(id: number): NetworkRequest | undefined {
     const request = this.network.get(id);
     return request && this.env.secrets.maskRequest(request);
+  }
+
+  /** The request or response body of request `id`, its text masked as the rest of the request is. */
+  async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
+    const request = this.network.get(id);
+    if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
+    return fetchBody((method, params, what) => this.env.send(method, params, what), this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
   /** The open dialog, if any, secrets masked. */

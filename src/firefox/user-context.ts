@@ -1,4 +1,5 @@
 import { InvalidArgumentError, NoSuchPageError } from './errors.js';
+import { NetworkRules } from './network-rules.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
 
 /** What a user context needs from its browser. */
@@ -9,6 +10,8 @@ export interface UserContextEnvironment {
   closeTab(page: Page, timeout?: number): Promise<void>;
   /** Lists the URLs of the top-level contexts. */
   urls(): Promise<Map<string, string>>;
+  /** The request rules changed: intercept requests while any exist. */
+  routesChanged(): Promise<void>;
 }
 
 /**
@@ -25,11 +28,15 @@ export class UserContext {
   readonly #notes: string[] = [];
   /** Preload scripts added for this user context's documents: id → source. */
   readonly initScripts = new Map<string, string>();
+  /** Request rules (block, mock, modify) for this user context's pages. */
+  readonly routes: NetworkRules;
 
   constructor(
     readonly id: string,
     private readonly env: UserContextEnvironment,
-  ) {}
+  ) {
+    this.routes = new NetworkRules(() => env.routesChanged());
+  }
 
   get pages(): readonly Page[] {
     return this.#pages;

@@ -14,6 +14,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   script: 'Script',
   console: 'Console',
   network: 'Network and downloads',
+  routes: 'Request rules (block, mock, modify)',
   storage: 'Cookies and storage',
   emulation: 'Emulation',
   screenshot: 'Screenshot and PDF',

@@ -227,6 +227,12 @@ describe('FirefoxClient against a launched Firefox', () => {
       await agent.emulateAll({ userAgent: 'AgentOnly/1.0' });
       await agent.newPage(server.url('/b.html'));
       expect(await agent.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([true, 'AgentOnly/1.0']);
+      // So do request rules: the agent's mock answers its pages only.
+      await agent.route({ urlPattern: '*/api/data*', action: 'mock', body: '{"answer":"mocked"}' });
+      const fetchAnswer = '() => fetch("/api/data").then((r) => r.json()).then((d) => d.answer)';
+      expect(await agent.evaluate(fetchAnswer)).toBe('mocked');
+      expect(await client.evaluate(fetchAnswer)).toBe(42);
+      expect(client.routes()).toEqual([]);
       expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
       expect((await client.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
     } finally {
@@ -235,7 +241,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(agent.closed).toBe(true);
     expect(client.closed).toBe(false);
     await expect(agent.listPages()).rejects.toThrow();
-    expect(await eventually(() => JSON.stringify(client.stateCounts()) === JSON.stringify(before), 5000)).toBe(true);
+    // All the agent held is gone; the main page holds the one request it made meanwhile.
+    const after = { ...before, networkRequests: (before.networkRequests ?? 0) + 1 };
+    expect(await eventually(() => JSON.stringify(client.stateCounts()) === JSON.stringify(after), 5000)).toBe(true);
     expect(await client.evaluate('() => localStorage.getItem("who")')).toBe('main');
     // The agent's init script and user agent were its own: the main context's next load has neither.
     await client.reload();

@@ -49,6 +49,7 @@ function setup(initial: string[] = []): {
     layers: { named: {}, defaults: [] },
     responsiveTimeout: 1000,
     inputTimeout: undefined,
+    collectsBodies: false,
   };
   const make = (id: string): Page => new Page(id, 'default', env);
   const pages: UserContext = new UserContext('default', {
@@ -65,6 +66,7 @@ function setup(initial: string[] = []): {
       return Promise.resolve();
     },
     urls: () => Promise.resolve(new Map()),
+    routesChanged: () => Promise.resolve(),
   });
   for (const id of initial) pages.add(make(id));
   return { pages, make, sent, created, closed };

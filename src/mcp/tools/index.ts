@@ -5,6 +5,7 @@ import { initScriptTools } from './init-scripts.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
 import { pageTools } from './pages.js';
+import { routeTools } from './routes.js';
 import { screenshotTools } from './screenshot.js';
 import { scriptTools } from './script.js';
 import { snapshotTools } from './snapshot.js';
@@ -19,6 +20,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...initScriptTools,
   ...consoleTools,
   ...networkTools,
+  ...routeTools,
   ...storageTools,
   ...emulationTools,
   ...screenshotTools,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, type NetworkRequest } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
@@ -7,8 +7,17 @@ import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
 /** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
 const RESOURCE_TYPES = ['document', 'script', 'style', 'image', 'font', 'fetch', 'xhr', 'iframe', 'frame', 'audio', 'video', 'track', 'json', 'manifest', 'object', 'embed', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'report', 'xslt', 'webidentity', 'beacon', 'css', 'img', 'link', 'other'] as const;
 
-function line(request: NetworkRequest): string {
+/** The request's outcome, with what a request rule (or the URL policy) did to it. */
+function outcome(request: NetworkRequest): string {
+  const by = request.intercepted?.rule === undefined ? 'the URL policy' : `rule ${request.intercepted.rule}`;
+  if (request.intercepted?.action === 'blocked') return `blocked by ${by}`;
   const status = request.failure ? `failed (${request.failure})` : String(request.status ?? 'pending');
+  if (request.intercepted?.action === 'mocked') return `${status} mocked by ${by}`;
+  return request.intercepted?.action === 'modified' ? `${status} (headers modified by ${by})` : status;
+}
+
+function line(request: NetworkRequest): string {
+  const status = outcome(request);
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
   const size = request.sizes.transferred === null ? '' : `, ${request.sizes.transferred} B`;
   const frame = request.frame === undefined ? '' : ` [in frame ${oneLine(request.frame)}]`;
@@ -37,14 +46,39 @@ export const listNetworkRequests = defineTool({
   },
 });
 
+/** One body of the request, as lines and as data: its text, or what it is and where it was saved. */
+async function bodySection(page: Page, files: FilePolicy, request: NetworkRequest, kind: 'request' | 'response', saveTo: string | undefined): Promise<{ lines: string[]; data: Record<string, unknown> }> {
+  const title = `### ${kind === 'request' ? 'Request' : 'Response'} body`;
+  // A request without a body (GET, HEAD) has nothing to show unless asked for.
+  if (kind === 'request' && !request.sizes.requestBody && saveTo === undefined) return { lines: [], data: {} };
+  let body: NetworkBody;
+  try {
+    body = await page.getNetworkBody(request.id, kind);
+  } catch (error) {
+    if (!(error instanceof InvalidArgumentError) || saveTo !== undefined) throw error;
+    return { lines: [title, error.message], data: { unavailable: error.message } };
+  }
+  const savedTo = saveTo === undefined ? undefined : files.write(saveTo, body.bytes);
+  const saved = savedTo === undefined ? '' : `Saved ${body.bytes.byteLength} B to ${savedTo}.`;
+  const shown = body.text ?? `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
+  const data = { bytes: body.bytes.byteLength, mimeType: body.mimeType, ...(body.text === undefined ? {} : { text: body.text }), ...(savedTo === undefined ? {} : { savedTo }) };
+  return { lines: [title, ...(saved ? [saved] : []), shown], data };
+}
+
 export const getNetworkRequest = defineTool({
   name: 'get_network_request',
-  description: 'Show one network request in full (headers, timings, sizes), by its reqid from list_network_requests.',
-  annotations: { category: 'network', readOnlyHint: true },
+  description: 'Show one network request in full (headers, timings, sizes, request and response bodies), by its reqid from list_network_requests; save a body to a file if asked.',
+  annotations: { category: 'network', readOnlyHint: false },
   pageScoped: true,
   blockedByDialog: false,
-  schema: { reqid: z.number().int().positive().describe('The reqid from list_network_requests.'), maxChars, offset },
-  handler: ({ reqid, maxChars: budget, offset: start }, { page }, response) => {
+  schema: {
+    reqid: z.number().int().positive().describe('The reqid from list_network_requests.'),
+    requestBodyFile: z.string().optional().describe('Save the request body to this file (relative: in the output directory).'),
+    responseBodyFile: z.string().optional().describe('Save the response body to this file (relative: in the output directory).'),
+    maxChars,
+    offset,
+  },
+  handler: async ({ reqid, requestBodyFile, responseBodyFile, maxChars: budget, offset: start }, { page, files }, response) => {
     const request = page.getNetworkRequest(reqid);
     if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
     const lines = [line(request)];
@@ -52,8 +86,11 @@ export const getNetworkRequest = defineTool({
       lines.push(`### ${title}`, ...Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`));
     }
     lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
+    const requestBody = await bodySection(page, files, request, 'request', requestBodyFile);
+    const responseBody = await bodySection(page, files, request, 'response', responseBodyFile);
+    lines.push(...requestBody.lines, ...responseBody.lines);
     response.budgeted(lines.join('\n'), { offset: start, maxChars: budget });
-    response.structured('request', request);
+    response.structured('request', { ...request, bodies: { request: requestBody.data, response: responseBody.data } });
   },
 });
 

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, type Route } from '../../firefox/index.js';
+import { defineTool } from '../tool.js';
+
+function describeRoute(route: Route): string {
+  const what =
+    route.action === 'block'
+      ? 'block (the request fails)'
+      : route.action === 'mock'
+        ? `mock ${route.status} ${oneLine(route.headers?.['content-type'] ?? '')}, ${route.bodyBytes} B body`
+        : `modify request headers ${Object.entries(route.requestHeaders ?? {})
+            .map(([name, value]) => (value === null ? `-${name}` : `${name}: ${oneLine(value)}`))
+            .join('; ')}`;
+  const limit = route.times === undefined ? '' : `, ${route.times - route.hits} of ${route.times} left`;
+  return `rule ${route.id}: ${route.method ?? 'any method'} ${oneLine(route.urlPattern)} → ${what} (${route.hits} hit${route.hits === 1 ? '' : 's'}${limit})`;
+}
+
+export const route = defineTool({
+  name: 'route',
+  description:
+    "Add a request rule for this session's pages: requests whose URL matches are blocked (fail as if offline), mocked (answered with your status, headers and body, never sent), or modified (sent with request headers changed). The first matching rule decides; list_network_requests marks each request it touched.",
+  annotations: { category: 'routes', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: {
+    urlPattern: z.string().min(1).describe('The whole URL, * matching any characters: "*/api/users*", "https://cdn.example.com/*.png".'),
+    action: z.enum(['block', 'mock', 'modify']).describe('block: fail the request; mock: answer it; modify: change its request headers.'),
+    method: z.string().optional().describe('Only requests of this method, such as POST. Default: any.'),
+    status: z.number().int().optional().describe('mock: HTTP status. Default 200.'),
+    body: z.string().optional().describe('mock: response body text.'),
+    bodyFile: z.string().optional().describe('mock: a file whose bytes are the body (instead of body).'),
+    contentType: z.string().optional().describe('mock: Content-Type. Default: application/json for JSON bodies, else text/plain.'),
+    headers: z.record(z.string(), z.string()).optional().describe('mock: response headers.'),
+    requestHeaders: z.record(z.string(), z.string().nullable()).optional().describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),
+    times: z.number().int().positive().optional().describe('End the rule after this many requests. Default: never.'),
+  },
+  handler: async ({ bodyFile, ...options }, { client, files }, response) => {
+    if (bodyFile !== undefined && options.body !== undefined) throw new InvalidArgumentError('Give body or bodyFile, not both.');
+    let body: string | Uint8Array | undefined = options.body;
+    if (bodyFile !== undefined) {
+      const path = await files.readable(bodyFile);
+      body = readFileSync(path);
+      if (body.byteLength > MAX_MOCK_BODY) throw new InvalidArgumentError(`${bodyFile} is ${body.byteLength} bytes; a mocked body may be at most ${MAX_MOCK_BODY}.`);
+    }
+    const added = await client.route({ ...options, ...(body === undefined ? {} : { body }) });
+    response.line(`Added ${describeRoute(added)}.`).structured('route', added);
+  },
+});
+
+export const listRoutes = defineTool({
+  name: 'list_routes',
+  description: "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
+  annotations: { category: 'routes', readOnlyHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: {},
+  handler: (_args, { client }, response) => {
+    const routes = client.routes();
+    response.line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.').structured('routes', routes);
+  },
+});
+
+export const unroute = defineTool({
+  name: 'unroute',
+  description: 'Remove a request rule by its id from route or list_routes, or every rule when id is left out.',
+  annotations: { category: 'routes', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
+  handler: async ({ id }, { client }, response) => {
+    const removed = await client.unroute(id);
+    response.line(removed.length ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.` : 'There were no rules to remove.').structured('removed', removed);
+  },
+});
+
+export const routeTools = [route, listRoutes, unroute];
