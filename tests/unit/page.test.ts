@@ -77,6 +77,7 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
   fake
     .onCommand('session.subscribe', { subscription: 'subscription-1' })
     .onCommand('script.addPreloadScript', { script: 'preload-1' })
+    .onCommand('network.addDataCollector', { collector: 'collector-1' })
     .onCommand('session.status', { ready: true, message: 'fake' })
     .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? contexts : contexts.filter((info) => info.context === params.root) }))
     .onCommand('script.evaluate', { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } })
@@ -132,6 +133,7 @@ describe('Browser.start', () => {
       'session.subscribe',
       'session.subscribe',
       'session.subscribe',
+      'network.addDataCollector',
       'script.addPreloadScript',
       'browsingContext.getTree',
     ]);
