@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OptionsError, parseOptions } from '../../src/mcp/options.js';
 import { isLoopback } from '../../src/mcp/http.js';
 import { paginate } from '../../src/mcp/tools/paging.js';
+import { TOOL_CATEGORIES } from '../../src/mcp/tool.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
@@ -51,7 +52,7 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
     expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
     expect(() => parseOptions(['--tools', 'pages,cookies'], {})).toThrow('--tools takes sets from pages, snapshot, input, script, console, network, screenshot, routes, storage, emulation, or all; not "cookies".');
-    expect(parseOptions(['--tools', 'all'], {}).toolSets).toHaveLength(9);
+    expect(parseOptions(['--tools', 'all'], {}).toolSets).toEqual([...TOOL_CATEGORIES]);
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
     expect(() => parseOptions(['--layer', 'content'], {})).toThrow('is not name=selectors');
     expect(() => parseOptions(['--default-layers', 'nope'], {})).toThrow('no --layer defines');
