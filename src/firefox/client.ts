@@ -6,6 +6,7 @@ import type { Download } from './downloads.js';
 import { BrowserClosedError, InvalidArgumentError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import type { Route, RouteOptions } from './network-rules.js';
+import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
 import { PageCalls } from './page-calls.js';
 import { sourceOf, type PageFunction } from './script.js';
@@ -220,6 +221,22 @@ export class FirefoxClient extends PageCalls {
   /** The request rules in force, in the order they decide. */
   routes(): Route[] {
     return this.#open.routes.list();
+  }
+
+  /**
+   * The cookies of this client's user context and the localStorage of each origin its pages show,
+   * with real values (for a file to log in again with, never for output); `skipped` names origins
+   * whose page could not answer.
+   */
+  async storageState(): Promise<{ state: StorageState; skipped: string[] }> {
+    const pages = this.#open;
+    return captureStorageState(this.cookies, pages.pages);
+  }
+
+  /** Restores a storage state (as storageState() gives, or Playwright saves): its cookies, and each origin's localStorage. Checked whole first. */
+  async setStorageState(state: StorageState): Promise<void> {
+    const pages = this.#open;
+    await restoreStorageState(this.cookies, pages, parseStorageState(state, 'The state given'));
   }
 
   /** Every download pages started since the client began, oldest first. */

@@ -1,6 +1,6 @@
 import type { Network, Storage } from 'webdriver-bidi-protocol';
 import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
-import { InvalidArgumentError } from './errors.js';
+import { ActionNotTakenError, InvalidArgumentError } from './errors.js';
 import type { SecretStore } from './redact.js';
 import { quote } from './text.js';
 
@@ -35,6 +35,11 @@ export interface CookieToSet {
   secure?: boolean | undefined;
   sameSite?: Cookie['sameSite'] | undefined;
   expiry?: number | undefined;
+}
+
+/** A cookie's domain without the leading dot of a domain cookie. */
+function host(domain: string): string {
+  return domain.replace(/^\./, '');
 }
 
 type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
@@ -72,15 +77,33 @@ export class CookieJar {
 
   /** The cookies the filter matches, values masked. */
   async list(filter: CookieFilter = {}): Promise<Cookie[]> {
+    return (await this.export(filter)).map((cookie) => ({ ...cookie, value: this.secrets.mask(cookie.value, { entropy: true }) }));
+  }
+
+  /** The cookies with their real values: for storage state files, never for output. */
+  async export(filter: CookieFilter = {}): Promise<Cookie[]> {
     const { cookies } = await this.send('storage.getCookies', { filter: filterOf(filter), partition: this.#partition() }, 'Reading cookies');
-    return cookies.map((cookie) => {
-      const read = cookieOf(cookie);
-      return { ...read, value: this.secrets.mask(read.value, { entropy: true }) };
-    });
+    return cookies.map(cookieOf);
+  }
+
+  /** Sets cookies exactly as given (no secret references), as a storage state file holds them. */
+  async import(cookies: readonly CookieToSet[]): Promise<void> {
+    for (const cookie of cookies) await this.#set(cookie, cookie.value);
+    const kept = new Set((await this.export()).map((cookie) => `${cookie.name} ${host(cookie.domain)} ${cookie.path}`));
+    const now = Date.now() / 1000;
+    const lost = cookies.filter((cookie) => !(cookie.expiry !== undefined && cookie.expiry < now) && !kept.has(`${cookie.name} ${host(cookie.domain)} ${cookie.path ?? '/'}`));
+    if (lost.length) throw new ActionNotTakenError(`Firefox did not keep cookie${lost.length === 1 ? '' : 's'} ${lost.map((cookie) => quote(cookie.name)).join(', ')}; check their domain, path and secure flag.`);
   }
 
   /** Sets a cookie for `domain` (a host name, such as example.com); it is read back to say it took. */
   async set(cookie: CookieToSet): Promise<Cookie> {
+    await this.#set(cookie, this.secrets.reveal(cookie.value));
+    const found = (await this.list({ name: cookie.name })).find((candidate) => host(candidate.domain) === host(cookie.domain) && candidate.path === (cookie.path ?? '/'));
+    if (!found) throw new InvalidArgumentError(`Firefox did not keep cookie ${quote(cookie.name)} for ${quote(cookie.domain)}; check the domain, path and expiry (an expiry in the past deletes it).`);
+    return found;
+  }
+
+  async #set(cookie: CookieToSet, value: string): Promise<void> {
     if (!cookie.name) throw new InvalidArgumentError('A cookie needs a name.');
     if (!/^[a-z0-9.-]+$/i.test(cookie.domain)) throw new InvalidArgumentError(`Cookie domain ${quote(cookie.domain)} is not a host name; give one such as example.com (no scheme, port or path).`);
     await this.send(
@@ -88,7 +111,7 @@ export class CookieJar {
       {
         cookie: {
           name: cookie.name,
-          value: { type: 'string', value: this.secrets.reveal(cookie.value) },
+          value: { type: 'string', value },
           domain: cookie.domain,
           path: cookie.path ?? '/',
           ...(cookie.httpOnly === undefined ? {} : { httpOnly: cookie.httpOnly }),
@@ -100,10 +123,6 @@ export class CookieJar {
       },
       `Setting cookie ${quote(cookie.name)}`,
     );
-    const host = (domain: string): string => domain.replace(/^\./, '');
-    const found = (await this.list({ name: cookie.name })).find((candidate) => host(candidate.domain) === host(cookie.domain) && candidate.path === (cookie.path ?? '/'));
-    if (!found) throw new InvalidArgumentError(`Firefox did not keep cookie ${quote(cookie.name)} for ${quote(cookie.domain)}; check the domain, path and expiry (an expiry in the past deletes it).`);
-    return found;
   }
 
   /** Deletes the cookies the filter matches (all of this user context's when it is empty); returns how many went. */

@@ -1,4 +1,4 @@
-import { closeSync, constants, mkdirSync, openSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, mkdirSync, openSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from './errors.js';
@@ -52,8 +52,8 @@ export class FilePolicy {
     private readonly roots: RootsProvider = () => Promise.resolve([]),
   ) {}
 
-  /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside the allowed folders. */
-  write(filePath: string, data: string | Uint8Array): string {
+  /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside the allowed folders; `mode` 0o600 keeps a file of secrets to its owner. */
+  write(filePath: string, data: string | Uint8Array, mode = 0o644): string {
     const outputDir = resolve(this.outputDir);
     mkdirSync(outputDir, { recursive: true });
     const target = realPath(isAbsolute(filePath) ? resolve(filePath) : resolve(outputDir, filePath));
@@ -65,8 +65,9 @@ export class FilePolicy {
     }
     mkdirSync(dirname(target), { recursive: true });
     // O_NOFOLLOW: a symlink put in the file's place after the check is refused, not followed.
-    const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW);
+    const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, mode);
     try {
+      fchmodSync(fd, mode);
       writeFileSync(fd, data);
     } finally {
       closeSync(fd);

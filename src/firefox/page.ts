@@ -475,21 +475,39 @@ export class Page {
 
   /** The page's localStorage or sessionStorage (its origin's), values masked: all of it, or one key. */
   async getStorage(kind: 'local' | 'session', key?: string): Promise<Record<string, string>> {
-    await this.ready('Reading storage');
-    const read = await this.#sandboxEval('(kind, key) => { const store = kind === "local" ? localStorage : sessionStorage; const out = {}; for (let i = 0; i < store.length; i++) { const name = store.key(i); if (key === null || name === key) out[name] = store.getItem(name); } return out; }', 5000, [kind, key ?? null]);
-    return this.env.secrets.maskDeep(read as Record<string, string>, { entropy: true });
+    return this.env.secrets.maskDeep(await this.#readStorage(kind, key), { entropy: true });
   }
 
   /** Sets keys of the page's localStorage or sessionStorage (`<secret>NAME</secret>` values become the secret), or removes them (null), then reads them back. */
   async setStorage(kind: 'local' | 'session', entries: Record<string, string | null>): Promise<Record<string, string | null>> {
-    await this.ready('Writing storage');
     const revealed = Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, value === null ? null : this.env.secrets.reveal(value)]));
-    const held = await this.#sandboxEval('(kind, entries) => { const store = kind === "local" ? localStorage : sessionStorage; for (const [key, value] of Object.entries(entries)) { if (value === null) store.removeItem(key); else store.setItem(key, value); } return Object.fromEntries(Object.keys(entries).map((key) => [key, store.getItem(key)])); }', 5000, [kind, revealed]);
+    return this.env.secrets.maskDeep(await this.#writeStorage(kind, revealed), { entropy: true });
+  }
+
+  /** Every localStorage entry of the page's origin, unmasked: for storage state files, never for output. */
+  async localStorageEntries(): Promise<Record<string, string>> {
+    return this.#readStorage('local');
+  }
+
+  /** Writes localStorage entries exactly as given (no secret references), read back. */
+  async writeLocalStorage(entries: Record<string, string>): Promise<void> {
+    await this.#writeStorage('local', entries);
+  }
+
+  async #readStorage(kind: 'local' | 'session', key?: string): Promise<Record<string, string>> {
+    await this.ready('Reading storage');
+    const read = await this.#sandboxEval('(kind, key) => { const store = kind === "local" ? localStorage : sessionStorage; const out = {}; for (let i = 0; i < store.length; i++) { const name = store.key(i); if (key === null || name === key) out[name] = store.getItem(name); } return out; }', 5000, [kind, key ?? null]);
+    return read as Record<string, string>;
+  }
+
+  async #writeStorage(kind: 'local' | 'session', entries: Record<string, string | null>): Promise<Record<string, string | null>> {
+    await this.ready('Writing storage');
+    const held = await this.#sandboxEval('(kind, entries) => { const store = kind === "local" ? localStorage : sessionStorage; for (const [key, value] of Object.entries(entries)) { if (value === null) store.removeItem(key); else store.setItem(key, value); } return Object.fromEntries(Object.keys(entries).map((key) => [key, store.getItem(key)])); }', 5000, [kind, entries]);
     const stored = held as Record<string, string | null>;
-    for (const [key, value] of Object.entries(revealed)) {
+    for (const [key, value] of Object.entries(entries)) {
       if (stored[key] !== value) throw new ActionNotTakenError(`The page's ${kind}Storage did not keep ${quote(key)}; storage may be full or blocked for this origin.`);
     }
-    return this.env.secrets.maskDeep(stored, { entropy: true });
+    return stored;
   }
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */

@@ -134,6 +134,16 @@ export class UserContext {
     return page;
   }
 
+  /** Runs `work` in a background tab that is closed afterwards whatever happens; the selection stays. */
+  async withScratchPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+    const page = await this.env.createTab(this.id);
+    try {
+      return await work(page);
+    } finally {
+      await this.env.closeTab(page).catch(() => undefined);
+    }
+  }
+
   /** Closes page `index`; the last open page cannot be closed (open another first). */
   async closePage(index: number): Promise<void> {
     const page = this.at(index);

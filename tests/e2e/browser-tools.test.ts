@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -186,5 +186,53 @@ describe('localStorage and sessionStorage', () => {
     expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent' }))).toContain('Removed "fromAgent" from localStorage.');
     expect(await evaluateInPage(client, '() => localStorage.getItem("fromAgent")')).toBeNull();
     await evaluateInPage(client, '() => { localStorage.clear(); sessionStorage.clear(); }');
+  });
+});
+
+describe('storage state', () => {
+  it('saves cookies and localStorage to a file and restores them: the server and the page see them again', async () => {
+    const session = 'sess_7Hq2Lm9Xw4Rt8Zp3Kv6Nc1Bd5Fg0Yj2';
+    await call(client, 'set_cookie', { name: 'session', value: session, domain: '127.0.0.1', httpOnly: true });
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    await evaluateInPage(client, '() => localStorage.setItem("user", "ada")');
+    const saved = text(await call(client, 'save_storage_state', { filePath: 'state/login.json' }));
+    expect(saved).toMatch(new RegExp(`Saved 1 cookie and the localStorage of ${server.origin.replace(/\./g, '\\.')} \\(1 localStorage key\\) to .*state/login\\.json`));
+    expect(saved).not.toContain(session);
+    const file = join(work, 'out', 'state', 'login.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const state = JSON.parse(readFileSync(file, 'utf8')) as { cookies: { name: string; value: string; httpOnly: boolean }[]; origins: unknown[] };
+    expect(state.cookies).toMatchObject([{ name: 'session', value: session, httpOnly: true }]);
+    expect(state.origins).toEqual([{ origin: server.origin, localStorage: [{ name: 'user', value: 'ada' }] }]);
+
+    // Logged out: nothing is left for the server or the page to see.
+    await call(client, 'delete_cookies');
+    await evaluateInPage(client, '() => localStorage.clear()');
+    expect(await seenByServer()).toBe('(none)');
+
+    expect(text(await call(client, 'load_storage_state', { filePath: file }))).toContain('Restored 1 cookie and 1 localStorage key of 1 origin.');
+    await seenByServer();
+    expect(lastCookie).toBe(`session=${session}`);
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    expect(await evaluateInPage(client, '() => localStorage.getItem("user")')).toBe('ada');
+    // The scratch tab that wrote localStorage is gone, and the selected page stayed.
+    expect(text(await call(client, 'list_pages')).match(/^\d+:/gm)).toHaveLength(1);
+    await call(client, 'delete_cookies');
+    await evaluateInPage(client, '() => localStorage.clear()');
+  });
+
+  it('refuses a file that is missing, not JSON or not a state, restoring nothing', async () => {
+    writeFileSync(join(work, 'notjson.json'), '{ cookies: ');
+    writeFileSync(join(work, 'badorigin.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [{ origin: 'file:///etc', localStorage: [] }] }));
+    const cases: [string, RegExp][] = [
+      [join(work, 'missing.json'), /does not exist/],
+      [join(work, 'notjson.json'), /is not JSON/],
+      [join(work, 'badorigin.json'), /origin 0 \("file:\/\/\/etc"\) is not an http\(s\) origin/],
+    ];
+    for (const [filePath, message] of cases) {
+      const result = await call(client, 'load_storage_state', { filePath });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(message);
+    }
+    expect(await seenByServer()).toBe('(none)');
   });
 });

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { oneLine, type Cookie } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, parseStorageState, type Cookie } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 
 function line(cookie: Cookie): string {
@@ -87,4 +88,46 @@ export const setStorage = defineTool({
   },
 });
 
-export const storageTools = [getCookies, setCookie, deleteCookies, getStorage, setStorage];
+
+export const saveStorageState = defineTool({
+  name: 'save_storage_state',
+  description: "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
+  annotations: { category: 'storage', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
+  handler: async ({ filePath }, { client, files }, response) => {
+    const { state, skipped } = await client.storageState();
+    // Only the owner may read it: it holds session cookies.
+    const saved = files.write(filePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
+    const origins = state.origins.map((entry) => `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`);
+    response.line(`Saved ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and the localStorage of ${origins.length ? origins.join(', ') : 'no origin'} to ${saved}.`);
+    if (skipped.length) response.line(`Left out, their page did not answer: ${skipped.map(oneLine).join('; ')}.`);
+    response.structured('saved', { path: saved, cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin), skipped });
+  },
+});
+
+export const loadStorageState = defineTool({
+  name: 'load_storage_state',
+  description: 'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
+  annotations: { category: 'storage', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { filePath: z.string().min(1).describe('The storage state file.') },
+  handler: async ({ filePath }, { client, files }, response) => {
+    const path = await files.readable(filePath);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new InvalidArgumentError(`${filePath} is not JSON (${(error as Error).message}); give a file save_storage_state wrote.`);
+    }
+    const state = parseStorageState(parsed, filePath);
+    await client.setStorageState(state);
+    const keys = state.origins.reduce((sum, entry) => sum + entry.localStorage.length, 0);
+    response.line(`Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`);
+    response.structured('restored', { cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin) });
+  },
+});
+
+export const storageTools = [getCookies, setCookie, deleteCookies, getStorage, setStorage, saveStorageState, loadStorageState];
