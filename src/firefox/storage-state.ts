@@ -31,23 +31,25 @@ function fail(source: string, what: string): never {
 /** Checks a parsed file whole, so a bad one changes nothing. */
 export function parseStorageState(value: unknown, source: string): StorageState {
   if (typeof value !== 'object' || value === null) fail(source, 'it is not a JSON object');
-  const { cookies = [], origins = [] } = value as Partial<StorageState>;
+  const { cookies = [], origins = [] } = value as { cookies?: unknown; origins?: unknown };
   if (!Array.isArray(cookies) || !Array.isArray(origins)) fail(source, '"cookies" and "origins" must be arrays');
+  const isString = (record: unknown, key: string): boolean => typeof record === 'object' && record !== null && typeof (record as Record<string, unknown>)[key] === 'string';
   for (const [index, cookie] of cookies.entries()) {
-    const ok = typeof cookie === 'object' && cookie !== null && typeof cookie.name === 'string' && typeof cookie.value === 'string' && typeof cookie.domain === 'string';
-    if (!ok) fail(source, `cookie ${index} lacks a string name, value or domain`);
+    if (!['name', 'value', 'domain'].every((key) => isString(cookie, key))) fail(source, `cookie ${index} lacks a string name, value or domain`);
   }
   for (const [index, entry] of origins.entries()) {
+    const origin: unknown = isString(entry, 'origin') ? (entry as { origin: string }).origin : undefined;
     let url: URL | undefined;
     try {
-      url = new URL(String(entry.origin));
+      url = new URL(origin as string);
     } catch {
       // Reported below.
     }
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.origin) fail(source, `origin ${index} (${JSON.stringify(entry.origin)}) is not an http(s) origin such as https://example.com`);
-    if (!Array.isArray(entry.localStorage) || entry.localStorage.some((item) => typeof item?.name !== 'string' || typeof item.value !== 'string')) fail(source, `origin ${entry.origin} needs localStorage as [{"name", "value"}]`);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) fail(source, `origin ${index} (${JSON.stringify(origin)}) is not an http(s) origin such as https://example.com`);
+    const items: unknown = (entry as { localStorage?: unknown }).localStorage;
+    if (!Array.isArray(items) || !items.every((item) => isString(item, 'name') && isString(item, 'value'))) fail(source, `origin ${url.origin} needs localStorage as [{"name", "value"}]`);
   }
-  return { cookies, origins };
+  return { cookies: cookies as StateCookie[], origins: origins as StorageState["origins"] };
 }
 
 /** The user context's cookies, and the localStorage of each origin its pages show (a page that cannot answer is left out, and named). */
@@ -87,8 +89,9 @@ export async function restoreStorageState(cookies: CookieJar, pages: UserContext
       path: cookie.path,
       httpOnly: cookie.httpOnly,
       secure: cookie.secure,
-      sameSite: cookie.sameSite === undefined ? undefined : (cookie.sameSite.toLowerCase() as CookieToSet['sameSite']),
-      expiry: cookie.expires === undefined || cookie.expires < 0 ? undefined : cookie.expires,
+      // Files from elsewhere may leave these out.
+      sameSite: (cookie.sameSite as string | undefined)?.toLowerCase() as CookieToSet['sameSite'],
+      expiry: typeof cookie.expires === 'number' && cookie.expires >= 0 ? cookie.expires : undefined,
     })),
   );
   const origins = state.origins.filter((entry) => entry.localStorage.length > 0);
