@@ -175,7 +175,8 @@ export class FirefoxClient extends PageCalls {
 
   /** Emulation for every page of this client's user context, present and future (the page calls' emulate() is for one page). */
   async emulateAll(settings: Emulation): Promise<string[]> {
-    return emulate((method, params, what) => this.#browser.send(method, params, what), { userContexts: [this.#open.id] }, settings);
+    const pages = this.#open;
+    return emulate((method, params, what) => this.#browser.send(method, params, what), { userContexts: [pages.id] }, settings, pages.emulation);
   }
 
   /**

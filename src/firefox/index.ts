@@ -40,6 +40,7 @@ export {
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 export { type Download } from './downloads.js';
 export { NO_EMULATION, type Emulation } from './emulation.js';
+export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { parseStorageState, type StorageState, type StateCookie } from './storage-state.js';
 export { CookieJar, type Cookie, type CookieFilter, type CookieToSet } from './cookies.js';
 export { quote, shorten, oneLine } from './text.js';

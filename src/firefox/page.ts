@@ -2,7 +2,7 @@ import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
-import { emulate, type Emulation } from './emulation.js';
+import { emulate, type Emulation, type EmulationState } from './emulation.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
@@ -104,6 +104,8 @@ export interface PageEnvironment {
  * The browser feeds it its events and disposes it when the tab closes; nothing of it outlives that.
  */
 export class Page {
+  /** What this page's emulation left to undo (its touch script). */
+  readonly #emulation: EmulationState = {};
   readonly frames: PageFrames;
   readonly console: ConsoleLog;
   readonly network: NetworkLog;
@@ -461,7 +463,7 @@ export class Page {
 
   /** Makes this page look like another device or place (user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
-    const done = await emulate(this.env.send.bind(this.env), { contexts: [this.id] }, settings);
+    const done = await emulate((method, params, what) => this.env.send(method, params, what), { contexts: [this.id] }, settings, this.#emulation);
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);

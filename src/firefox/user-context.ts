@@ -1,4 +1,5 @@
 import { InvalidArgumentError, NoSuchPageError } from './errors.js';
+import type { EmulationState } from './emulation.js';
 import { NetworkRules } from './network-rules.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
 
@@ -28,6 +29,8 @@ export class UserContext {
   readonly #notes: string[] = [];
   /** Preload scripts added for this user context's documents: id → source. */
   readonly initScripts = new Map<string, string>();
+  /** What session-wide emulation left to undo (its touch script). */
+  readonly emulation: EmulationState = {};
   /** Request rules (block, mock, modify) for this user context's pages. */
   readonly routes: NetworkRules;
 

@@ -137,6 +137,31 @@ describe('emulation', () => {
     expect(await seen()).toEqual(own);
   });
 
+  it('looks like a phone: viewport, pixel ratio, user agent and touch from a device preset, and back', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    const device = (): Promise<unknown> => evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /iPhone/.test(navigator.userAgent), navigator.maxTouchPoints, "ontouchstart" in window]');
+    const own = (await device()) as unknown[];
+    expect(own.slice(1)).toEqual([1, false, 0, false]);
+    const set = text(await call(client, 'emulate', { device: 'iPhone 15' }));
+    expect(set).toContain('device iPhone 15 (user agent');
+    expect(set).toContain('viewport 393×852 at 3× pixels; touch screen (as pages detect it))');
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await device()).toEqual([393, 3, true, 5, true]);
+    // A setting given alongside the preset wins; a bad one changes nothing.
+    await call(client, 'emulate', { device: 'Pixel 7', touch: false });
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /Pixel 7/.test(navigator.userAgent), navigator.maxTouchPoints]')).toEqual([412, 2.625, true, 0]);
+    for (const [args, message] of [[{ device: 'Nokia 3310' }, 'Invalid option'], [{ viewport: { width: 0, height: 500 } }, 'from 1 to 10000']] as const) {
+      const bad = await call(client, 'emulate', args);
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toContain(message);
+    }
+    expect(await evaluateInPage(client, '() => innerWidth')).toBe(412);
+    await call(client, 'emulate', { reset: true });
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await device()).toEqual(own);
+  });
+
   it('takes the page offline and back, and emulates for every page of the session with scope session', async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     const fetchStatus = (): Promise<unknown> => evaluateInPage(client, '() => fetch("/cookie").then((r) => r.status, () => "failed")');
