@@ -2,6 +2,7 @@ import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
 import { IdCounter } from './console.js';
 import { DownloadTracker } from './downloads.js';
+import { Extensions } from './extensions.js';
 import { InvalidArgumentError, translateBidiError } from './errors.js';
 import { FilePolicy } from './files.js';
 import { Page, type PageEnvironment } from './page.js';
@@ -65,6 +66,7 @@ const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.d
  */
 export class Browser {
   readonly downloads = new DownloadTracker();
+  readonly extensions: Extensions;
   readonly #userContexts = new Map<string, UserContext>();
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
   readonly #owners = new Map<string, Page>();
@@ -99,6 +101,7 @@ export class Browser {
       collectsBodies: false,
     };
     const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);
+    this.extensions = new Extensions((method, params, what) => this.send(method, params, what), session.kind === 'launched');
     this.#interceptor = new RequestInterceptor((method, params, what) => this.send(method, params, what), this.#env.urlPolicy, this.#env.secrets, routesExist);
   }
 

@@ -3,6 +3,7 @@ import { Browser, type ClientOptions } from './browser.js';
 import { CookieJar } from './cookies.js';
 import { emulate, type Emulation } from './emulation.js';
 import type { Download } from './downloads.js';
+import type { Extension } from './extensions.js';
 import { BrowserClosedError, InvalidArgumentError } from './errors.js';
 import type { LaunchOptions } from './launch.js';
 import type { Route, RouteOptions } from './network-rules.js';
@@ -238,6 +239,30 @@ export class FirefoxClient extends PageCalls {
   async setStorageState(state: StorageState): Promise<void> {
     const pages = this.#open;
     await restoreStorageState(this.cookies, pages, parseStorageState(state, 'The state given'));
+  }
+
+  /**
+   * Installs a temporary extension from its folder or an .xpi/.zip archive, until uninstalled or
+   * the browser closes. Extensions reach every page of the browser, so a newContext() client may not.
+   */
+  async installExtension(path: string): Promise<Extension> {
+    return this.#browserWide('Installing extensions').install(path);
+  }
+
+  async uninstallExtension(id: string): Promise<Extension> {
+    return this.#browserWide('Uninstalling extensions').uninstall(id);
+  }
+
+  /** The extensions this client installed. */
+  extensions(): Extension[] {
+    return this.#browser.extensions.list();
+  }
+
+  /** The browser's extensions, for the client that owns the browser only: they would reach other user contexts. */
+  #browserWide(what: string): Browser['extensions'] {
+    if (this.closed) throw new BrowserClosedError('The client is closed; launch or connect a new one.');
+    if (this.#parent) throw new InvalidArgumentError(`${what} is refused for a user context of a shared browser (newContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`);
+    return this.#browser.extensions;
   }
 
   /** Every download pages started since the client began, oldest first. */

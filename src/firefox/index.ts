@@ -39,6 +39,7 @@ export {
 } from './errors.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 export { type Download } from './downloads.js';
+export { type Extension } from './extensions.js';
 export { NO_EMULATION, type Emulation } from './emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { parseStorageState, type StorageState, type StateCookie } from './storage-state.js';

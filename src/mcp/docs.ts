@@ -17,6 +17,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   routes: 'Request rules (block, mock, modify)',
   storage: 'Cookies and storage',
   emulation: 'Emulation',
+  extensions: 'Extensions',
   screenshot: 'Screenshot and PDF',
 };
 

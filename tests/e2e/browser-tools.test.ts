@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { storedZip } from '../helpers/zip.js';
 
 /**
  * Cookies, downloads, PDF, emulation and init scripts through the real MCP server: each test checks what the page, the
@@ -259,5 +260,52 @@ describe('storage state', () => {
       expect(text(result)).toMatch(message);
     }
     expect(await seenByServer()).toBe('(none)');
+  });
+});
+
+describe('extensions', () => {
+  const manifest = (id: string): string =>
+    JSON.stringify({ manifest_version: 2, name: `Marker ${id}`, version: '1.2', browser_specific_settings: { gecko: { id } }, content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start' }] });
+  const content = (mark: string): string => `document.documentElement.dataset.${mark} = 'yes';`;
+  const marks = (): Promise<unknown> => evaluateInPage(client, '() => [document.documentElement.dataset.folder ?? "no", document.documentElement.dataset.archive ?? "no"]');
+
+  it('installs extensions from a folder and an .xpi that reach the page, lists and uninstalls them', async () => {
+    const folder = join(work, 'marker-ext');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'manifest.json'), manifest('folder@example.com'));
+    writeFileSync(join(folder, 'content.js'), content('folder'));
+    writeFileSync(join(work, 'marker.xpi'), storedZip({ 'manifest.json': manifest('archive@example.com'), 'content.js': content('archive') }));
+
+    expect(text(await call(client, 'install_extension', { path: folder }))).toContain('Installed folder@example.com: Marker folder@example.com 1.2');
+    expect(text(await call(client, 'install_extension', { path: join(work, 'marker.xpi') }))).toContain('Installed archive@example.com: marker.xpi');
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    expect(await marks()).toEqual(['yes', 'yes']);
+    const listed = text(await call(client, 'list_extensions'));
+    expect(listed).toContain('folder@example.com');
+    expect(listed).toContain('archive@example.com');
+
+    expect(text(await call(client, 'uninstall_extension', { id: 'folder@example.com' }))).toContain('Uninstalled folder@example.com');
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await marks()).toEqual(['no', 'yes']);
+    await call(client, 'uninstall_extension', { id: 'archive@example.com' });
+    await call(client, 'navigate_page', { type: 'reload' });
+    expect(await marks()).toEqual(['no', 'no']);
+    expect(text(await call(client, 'list_extensions'))).toContain('No extensions installed.');
+  });
+
+  it('refuses a missing path, a folder without a manifest and an unknown id, installing nothing', async () => {
+    mkdirSync(join(work, 'empty-ext'), { recursive: true });
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['install_extension', { path: join(work, 'nowhere') }, /does not exist/],
+      ['install_extension', { path: join(work, 'empty-ext') }, /does not exist/],
+      ['install_extension', { path: join(work, 'secrets.env') }, /neither a folder nor an \.xpi/],
+      ['uninstall_extension', { id: 'nobody@example.com' }, /No extension this client installed has id "nobody@example.com"; none is installed/],
+    ];
+    for (const [tool, args, message] of cases) {
+      const result = await call(client, tool, args);
+      expect(result.isError, tool).toBe(true);
+      expect(text(result)).toMatch(message);
+    }
+    expect(text(await call(client, 'list_extensions'))).toContain('No extensions installed.');
   });
 });

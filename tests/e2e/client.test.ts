@@ -233,6 +233,8 @@ describe('FirefoxClient against a launched Firefox', () => {
       expect(await agent.evaluate(fetchAnswer)).toBe('mocked');
       expect(await client.evaluate(fetchAnswer)).toBe(42);
       expect(client.routes()).toEqual([]);
+      // Extensions would reach every user context: a user context's client may not install one.
+      await expect(agent.installExtension('/nowhere')).rejects.toThrow(/extensions reach every page of the browser/);
       expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
       expect((await client.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
     } finally {

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../tool.js';
 import { consoleTools } from './console.js';
 import { emulationTools } from './emulation.js';
+import { extensionTools } from './extensions.js';
 import { initScriptTools } from './init-scripts.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
@@ -23,5 +24,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...routeTools,
   ...storageTools,
   ...emulationTools,
+  ...extensionTools,
   ...screenshotTools,
 ] as unknown as readonly ToolDefinition[];

@@ -1,0 +1,58 @@
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { oneLine, type Extension } from '../../firefox/index.js';
+import { defineTool } from '../tool.js';
+
+function line(extension: Extension): string {
+  return `${oneLine(extension.id)}: ${oneLine(extension.name)} ${oneLine(extension.version)} (from ${oneLine(extension.path)})`;
+}
+
+export const installExtension = defineTool({
+  name: 'install_extension',
+  description: 'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
+  annotations: { category: 'extensions', readOnlyHint: false },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
+  handler: async ({ path }, { client, files }, response) => {
+    let folder = false;
+    try {
+      folder = statSync(path).isDirectory();
+    } catch {
+      // files.readable says what is wrong with it.
+    }
+    // The same folders as uploads: a folder is judged by its manifest.
+    const real = await files.readable(folder ? join(path, 'manifest.json') : path);
+    const installed = await client.installExtension(folder ? dirname(real) : real);
+    response.line(`Installed ${line(installed)}. Reload pages for it to reach them.`).structured('extension', installed);
+  },
+});
+
+export const listExtensions = defineTool({
+  name: 'list_extensions',
+  description: 'List the extensions installed with install_extension.',
+  annotations: { category: 'extensions', readOnlyHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: {},
+  handler: (_args, { client }, response) => {
+    const extensions = client.extensions();
+    response.line(extensions.length ? extensions.map(line).join('\n') : 'No extensions installed.').structured('extensions', extensions);
+  },
+});
+
+export const uninstallExtension = defineTool({
+  name: 'uninstall_extension',
+  description: 'Uninstall an extension by the id install_extension gave.',
+  annotations: { category: 'extensions', readOnlyHint: false, destructiveHint: true },
+  pageScoped: false,
+  blockedByDialog: false,
+  schema: { id: z.string().min(1).describe('The extension id, such as name@example.com.') },
+  handler: async ({ id }, { client }, response) => {
+    const removed = await client.uninstallExtension(id);
+    response.line(`Uninstalled ${line(removed)}.`).structured('extension', removed);
+  },
+});
+
+export const extensionTools = [installExtension, listExtensions, uninstallExtension];
