@@ -15,7 +15,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 async function main(): Promise<void> {
   const server = await startTestServer({ '/form.html': FUZZ_FORM });
-  const { client, close } = await startInProcessServer(['--output-dir', 'temp/fuzz-output', '--allowed-origins', server.origin]);
+  const { client, close } = await startInProcessServer(['--output-dir', 'temp/fuzz-output', '--allowed-origins', server.origin, '--tools', 'all']);
   try {
     process.stderr.write(`Fuzzing every tool with ${RUNS} argument sets each (seed ${SEED})…\n`);
     const started = performance.now();

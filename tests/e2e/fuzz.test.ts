@@ -22,7 +22,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   server = await startTestServer({ '/form.html': FUZZ_FORM });
   // Only the local test server may be loaded: no fuzzed URL ever leaves this machine.
-  ({ client, close } = await startInProcessServer(['--output-dir', 'temp/fuzz-output', '--allowed-origins', server.origin]));
+  ({ client, close } = await startInProcessServer(['--output-dir', 'temp/fuzz-output', '--allowed-origins', server.origin, '--tools', 'all']));
 });
 
 afterAll(async () => {

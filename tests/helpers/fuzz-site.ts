@@ -33,11 +33,22 @@ export function fuzzHints(base: string): Hints {
     since: [1, 2, 1000],
     layers: [[], ['nope']],
     query: ['Name', 'Go', '(a+)+$', '['],
+    urlPattern: ['*', '*/api/*', '/api/data', `${base}*`, '*.png', ''],
+    requestHeaders: [{ 'x-a': '1' }, { 'bad name': 'x' }, { cookie: null }],
+    headers: [{ 'x-b': '2' }, { 'x-c': 'a\r\nb' }],
+    bodyFile: ['package.json', '/etc/passwd', 'missing.bin'],
+    path: ['.', 'package.json', 'missing-ext', '/etc'],
+    domain: ['127.0.0.1', 'example.com', 'http://127.0.0.1/', ''],
   };
 }
 
-/** Back to one page on the form, whatever the last case did (opened pages, navigated, left a dialog). */
+/** Back to one page on the form, whatever the last case did (opened pages, navigated, left a dialog, added rules, emulation or init scripts). */
 export async function resetToForm(client: Client, formUrl: string): Promise<void> {
+  await call(client, 'unroute');
+  await call(client, 'emulate', { reset: true });
+  await call(client, 'emulate', { reset: true, scope: 'session' });
+  const scripts = (await call(client, 'remove_init_script')).structuredContent as { initScripts?: Record<string, string> } | undefined;
+  for (const id of Object.keys(scripts?.initScripts ?? {})) await call(client, 'remove_init_script', { id });
   for (let i = 0; i < 5; i++) {
     const listed = await call(client, 'list_pages');
     if (text(listed).includes('dialog is open')) await call(client, 'handle_dialog', { action: 'dismiss' });
