@@ -212,6 +212,8 @@ export class FirefoxClient extends PageCalls {
    * decides; list_network_requests shows what each did. Bad input adds nothing.
    */
   async route(options: RouteOptions): Promise<Route> {
+    // An unknown secret name is refused now, not when a request needs it.
+    for (const value of Object.values(options.requestHeaders ?? {})) if (value !== null) this.#browser.secrets.reveal(value);
     return this.#open.routes.add(options);
   }
 

@@ -3,7 +3,7 @@ import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js
 import { InvalidArgumentError } from './errors.js';
 import type { NetworkRequest } from './network.js';
 
-/** Largest body Firefox is asked to keep (each; it also drops the oldest past its own total, 200 MB by default). */
+/** Largest body Firefox is asked to keep, each (it also drops the oldest past its total: remote.network.maxTotalDataSize). */
 export const MAX_COLLECTED_BODY = 10 * 1024 * 1024;
 
 /** A request's or response's body. */

@@ -461,7 +461,7 @@ export class Page {
     return Buffer.from(result.data, 'base64');
   }
 
-  /** Makes this page look like another device or place (user agent, geolocation, locale, time zone, offline); null restores a setting. */
+  /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
     const done = await emulate((method, params, what) => this.env.send(method, params, what), { contexts: [this.id] }, settings, this.#emulation);
     if (settings.geolocation) {

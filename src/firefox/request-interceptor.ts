@@ -71,11 +71,12 @@ export class RequestInterceptor {
       answer(this.send('network.continueRequest', { request }, 'Letting a request through'));
       return undefined;
     }
-    answer(this.#applyRoute(route, request, headers));
+    // A request the rule could not be applied to fails rather than hang.
+    answer(this.#applyRoute(route, request, headers).catch(() => this.send('network.failRequest', { request }, 'Failing a request')));
     return { action: route.action === 'block' ? 'blocked' : route.action === 'mock' ? 'mocked' : 'modified', rule: route.id };
   }
 
-  #applyRoute(route: ActiveRoute, request: string, headers: readonly Network.Header[]): Promise<unknown> {
+  async #applyRoute(route: ActiveRoute, request: string, headers: readonly Network.Header[]): Promise<unknown> {
     if (route.action === 'block') return this.send('network.failRequest', { request }, 'Blocking a request');
     if (route.action === 'mock') return this.#respond(request, route.status ?? 200, this.#cors(headers, route.headers ?? {}), route.body);
     const changes = route.requestHeaders ?? {};

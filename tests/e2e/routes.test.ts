@@ -123,6 +123,7 @@ describe('request rules', () => {
       [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'missing.json') }, /does not exist/],
       [{ urlPattern: '*', action: 'mock', body: 'x', bodyFile: join(work, 'pixel.png') }, /body or bodyFile, not both/],
       [{ urlPattern: '*', action: 'modify' }, /needs requestHeaders/],
+      [{ urlPattern: '*', action: 'modify', requestHeaders: { 'x-a': '<secret>NOPE</secret>' } }, /There is no secret named "NOPE"; the secrets are API_TOKEN/],
     ];
     for (const [args, message] of cases) {
       const result = await call(client, 'route', args);
