@@ -40,6 +40,8 @@ export interface ClientOptions extends SessionOptions {
   responsiveTimeout?: number;
   /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeout?: number;
+  /** Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to remote.network.maxTotalDataSize of them). */
+  collectBodies?: boolean;
 }
 
 const EVENTS: [string, ...string[]] = [
@@ -225,7 +227,7 @@ export class Browser {
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
     await this.#interceptor.update();
-    this.#env.collectsBodies = await collectBodies((method, params, what) => this.send(method, params, what));
+    this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies((method, params, what) => this.send(method, params, what)));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
     if (this.options.downloadDir !== undefined) {

@@ -43,7 +43,7 @@ function textOf(bytes: Uint8Array, mimeType: string | null): string | undefined 
 
 /** Fetches one body of `request`, with a clear reason when there is none to give. */
 export async function fetchBody(send: Send, collecting: boolean, request: NetworkRequest, kind: 'request' | 'response', mask: (text: string) => string): Promise<NetworkBody> {
-  if (!collecting) throw new InvalidArgumentError('This browser keeps no network bodies (it refused a BiDi data collector); headers and timings are all there is.');
+  if (!collecting) throw new InvalidArgumentError('No network bodies are kept (the client was started with collectBodies: false, or the browser refused a BiDi data collector); headers and timings are all there is.');
   if (kind === 'response' && request.status === null) {
     throw new InvalidArgumentError(`Request ${request.id} has no response ${request.failure === undefined ? 'yet (still pending); try again once it completes' : `(it failed: ${request.failure})`}.`);
   }
