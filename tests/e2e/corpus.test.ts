@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCorpusServer } from '../corpus/index.js';
+import { corpusSpec, startCorpusServer } from '../corpus/index.js';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import type { TestServer } from '../helpers/server.js';
 
@@ -16,7 +16,7 @@ let client: Client;
 
 beforeAll(async () => {
   corpus = await startCorpusServer();
-  ({ client } = await startStdioServer());
+  ({ client } = await startStdioServer(['--tools', 'all']));
 });
 
 afterAll(async () => {
@@ -259,6 +259,32 @@ describe('Redoc (redoc standalone bundle) on a small OpenAPI document', () => {
     const markdown = text(await act('get_page_markdown', {}));
     expect(markdown).toMatch(/^#+ List items$/m);
     expect(markdown).toMatch(/^Returns the items in stock, newest first\. Use `limit` to page through them; see \[the paging guide\]\([^)]*#section\/Paging\) for details\.$/m);
+  });
+});
+
+describe('Redoc with its OpenAPI document mocked, blocked, and read from the network', () => {
+  it('renders the API a mock serves, lists the spec request as mocked with its body, and shows Redoc\'s error when it is blocked', async () => {
+    const spec = corpusSpec() as { info: { title: string; version: string } };
+    const mocked = { ...spec, info: { ...spec.info, title: 'Mocked Warehouse API', version: '9.9.9' } };
+    await act('route', { urlPattern: '*/redoc/openapi.json', action: 'mock', body: JSON.stringify(mocked) });
+    try {
+      const page = await open('/redoc.html', 'Mocked Warehouse API');
+      expect(page).toMatch(/heading "Mocked Warehouse API \(9\.9\.9\)"/);
+      const listed = text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }));
+      const line = listed.split('\n').find((candidate) => candidate.includes('openapi.json')) ?? '';
+      expect(line).toMatch(/GET 200 mocked by rule \d+/);
+      const details = text(await act('get_network_request', { reqid: Number(/reqid=(\d+)/.exec(line)?.[1]), maxChars: 100_000 }));
+      expect(details).toContain('"title":"Mocked Warehouse API"');
+
+      await act('unroute', {});
+      await act('route', { urlPattern: '*/redoc/openapi.json', action: 'block' });
+      await open('/redoc.html', 'Something went wrong');
+      expect(text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }))).toMatch(/GET blocked by rule \d+ \w+ .*openapi\.json/);
+    } finally {
+      await call(client, 'unroute');
+    }
+    // Without rules, the served document again.
+    expect(await open('/redoc.html', 'List items')).toMatch(/heading "Inventory API \(1\.2\.0\)"/);
   });
 });
 
