@@ -271,7 +271,8 @@ describe('Redoc with its OpenAPI document mocked, blocked, and read from the net
       const page = await open('/redoc.html', 'Mocked Warehouse API');
       expect(page).toMatch(/heading "Mocked Warehouse API \(9\.9\.9\)"/);
       const listed = text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }));
-      const line = listed.split('\n').find((candidate) => candidate.includes('openapi.json')) ?? '';
+      // The page's requests since it opened: the last is this load's.
+      const line = listed.split('\n').filter((candidate) => candidate.includes('openapi.json')).at(-1) ?? '';
       expect(line).toMatch(/GET 200 mocked by rule \d+/);
       const details = text(await act('get_network_request', { reqid: Number(/reqid=(\d+)/.exec(line)?.[1]), maxChars: 100_000 }));
       expect(details).toContain('"title":"Mocked Warehouse API"');
