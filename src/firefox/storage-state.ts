@@ -49,7 +49,7 @@ export function parseStorageState(value: unknown, source: string): StorageState 
     const items: unknown = (entry as { localStorage?: unknown }).localStorage;
     if (!Array.isArray(items) || !items.every((item) => isString(item, 'name') && isString(item, 'value'))) fail(source, `origin ${url.origin} needs localStorage as [{"name", "value"}]`);
   }
-  return { cookies: cookies as StateCookie[], origins: origins as StorageState["origins"] };
+  return { cookies: cookies as StateCookie[], origins: origins as StorageState['origins'] };
 }
 
 /** The user context's cookies, and the localStorage of each origin its pages show (a page that cannot answer is left out, and named). */
