@@ -240,7 +240,10 @@ export class FirefoxClient extends PageCalls {
   /** Restores a storage state (as storageState() gives, or Playwright saves): its cookies, and each origin's localStorage. Checked whole first. */
   async setStorageState(state: StorageState): Promise<void> {
     const pages = this.#open;
-    await restoreStorageState(this.cookies, pages, parseStorageState(state, 'The state given'));
+    const checked = parseStorageState(state, 'The state given');
+    // An origin the URL policy refuses would leave the state half restored: refused before anything is set.
+    for (const { origin } of checked.origins) this.#browser.urlPolicy.check(`${origin}/`);
+    await restoreStorageState(this.cookies, pages, checked);
   }
 
   /**

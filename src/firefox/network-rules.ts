@@ -139,8 +139,15 @@ export class NetworkRules {
       if (body) route.body = body;
     }
     if (options.requestHeaders) route.requestHeaders = lowerCased(options.requestHeaders);
-    this.#rules.push({ route, matcher });
-    await this.changed();
+    const rule = { route, matcher };
+    this.#rules.push(rule);
+    try {
+      await this.changed();
+    } catch (error) {
+      // Without its intercept the rule would do nothing: it is not kept.
+      this.#rules.splice(this.#rules.indexOf(rule), 1);
+      throw error;
+    }
     return listed(route);
   }
 

@@ -222,13 +222,20 @@ describe('origin lists', () => {
        <script>fetch('${other.url('/secret.json')}').then(() => { out.textContent = 'reached'; }, () => { out.textContent = 'blocked'; });</script>`,
     );
     const site = await startTestServer({ '/allowed.html': allowedPage });
-    const { client: limited } = await startStdioServer(['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1'], {}, work);
+    const { client: limited } = await startStdioServer(['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1', '--tools', 'all'], {}, work);
     try {
       const refused = await call(limited, 'navigate_page', { url: other.url('/b.html') });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toContain('is not in --allowed-origins');
       expect(text(await call(limited, 'navigate_page', { url: site.url('/allowed.html') }))).toContain('Navigated');
       expect(text(await call(limited, 'wait_for', { text: ['blocked', 'reached'] }))).toContain('"blocked"');
+      expect(text(await call(limited, 'list_network_requests'))).toMatch(new RegExp(`GET blocked by the URL policy fetch ${other.url('/secret.json').replace(/[.]/g, '\\.')}`));
+      // A storage state for an origin the lists refuse is refused whole: not even its cookies are set.
+      writeFileSync(join(work, 'other-state.json'), JSON.stringify({ cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }], origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }] }));
+      const restored = await call(limited, 'load_storage_state', { filePath: join(work, 'other-state.json') });
+      expect(restored.isError).toBe(true);
+      expect(text(restored)).toContain('is not in --allowed-origins');
+      expect(text(await call(limited, 'get_cookies'))).toContain('No cookies.');
       const link = uidOf(text(await call(limited, 'take_snapshot')), 'link', 'Elsewhere');
       await call(limited, 'click', { uid: link });
       const state = await call(limited, 'evaluate_script', { function: '() => location.href' });

@@ -49,4 +49,10 @@ describe('NetworkRules', () => {
     expect(rules.size).toBe(0);
     await expect(rules.remove(7)).rejects.toThrow(/No rule has id 7; there are no rules/);
   });
+
+  it('keeps no rule whose interception could not be set up', async () => {
+    const rules = new NetworkRules(() => Promise.reject(new Error('The browser closed')));
+    await expect(rules.add({ urlPattern: '*', action: 'block' })).rejects.toThrow('The browser closed');
+    expect(rules.size).toBe(0);
+  });
 });
