@@ -10,7 +10,7 @@ export { type NetworkBody, MAX_COLLECTED_BODY } from './network-bodies.js';
 export { MAX_MOCK_BODY, type Route, type RouteOptions, type RouteAction } from './network-rules.js';
 export { type Interception } from './request-interceptor.js';
 export { type Dialog } from './dialogs.js';
-export { DEFAULT_PREFS, type LaunchOptions, type PrefValue } from './launch.js';
+export { DEFAULT_PREFS, colorSchemePrefs, type LaunchOptions, type PrefValue } from './launch.js';
 export { findFirefox } from './find-firefox.js';
 export { formatSnapshotText, formatHeader, formatNode, allNodes, type Snapshot, type SnapshotNode, type FormatOptions } from './snapshot/format.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';

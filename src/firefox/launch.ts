@@ -18,12 +18,19 @@ export interface LaunchOptions {
   profileDir?: string;
   /** Extra prefs, written to the temporary profile's user.js. */
   prefs?: Record<string, PrefValue>;
+  /** What prefers-color-scheme tells every page (a pref: Firefox has no BiDi command for it). Default: the system's. */
+  colorScheme?: 'light' | 'dark';
   /** Extra command-line arguments. */
   args?: string[];
   /** Milliseconds to wait for the Remote Agent to listen (default 30 s). */
   startupTimeout?: number;
   /** Extra environment for the Firefox process. */
   env?: NodeJS.ProcessEnv;
+}
+
+/** The pref that makes every page's prefers-color-scheme `scheme`. */
+export function colorSchemePrefs(scheme: 'light' | 'dark'): Record<string, PrefValue> {
+  return { 'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1 };
 }
 
 /** Prefs that silence first-run, update and telemetry noise, isolate sites, and block popups. */
@@ -97,7 +104,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
   const ownsProfile = options.profileDir === undefined;
   const profileDir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-profile-'));
   if (ownsProfile) {
-    const prefs = { ...DEFAULT_PREFS, ...options.prefs };
+    const prefs = { ...DEFAULT_PREFS, ...(options.colorScheme ? colorSchemePrefs(options.colorScheme) : {}), ...options.prefs };
     writeFileSync(join(profileDir, 'user.js'), Object.entries(prefs).map(([name, value]) => prefLine(name, value)).join(''));
   }
   const args = [

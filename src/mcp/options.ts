@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecretsFile } from '../firefox/redact.js';
-import type { PrefValue } from '../firefox/index.js';
+import { colorSchemePrefs, type PrefValue } from '../firefox/index.js';
 import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
 
 /** Everything the server can be told at start-up. */
@@ -59,6 +59,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get the browser from a WebDriver server (Selenium Grid, geckodriver, chromedriver) with BiDi enabled.' },
   { name: 'browser', type: 'string', env: 'WEBDRIVER_BROWSER', value: 'name', description: 'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.' },
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
+  { name: 'color-scheme', type: 'string', value: 'light|dark', description: 'What prefers-color-scheme tells every page (a launch pref: Firefox has no BiDi command to set it per page).' },
   { name: 'accept-insecure-certs', type: 'boolean', description: 'Accept self-signed and otherwise invalid TLS certificates.' },
   { name: 'pref', type: 'string', multiple: true, value: 'name=value', description: 'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.' },
   { name: 'layer', type: 'string', multiple: true, value: 'name=selectors', description: 'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.' },
@@ -108,6 +109,12 @@ function parsePref(text: string): [string, PrefValue] {
   if (raw === 'true' || raw === 'false') return [name, raw === 'true'];
   if (/^-?\d+$/.test(raw)) return [name, Number(raw)];
   return [name, raw.replace(/^"(.*)"$/, '$1')];
+}
+
+function parseColorScheme(scheme: string | undefined): Record<string, PrefValue> {
+  if (scheme === undefined) return {};
+  if (scheme !== 'light' && scheme !== 'dark') throw new OptionsError(`--color-scheme "${scheme}" is neither light nor dark.`);
+  return colorSchemePrefs(scheme);
 }
 
 function originList(text: string | undefined): string[] {
@@ -182,7 +189,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     defaultLayers,
     headless,
     acceptInsecureCerts: values['accept-insecure-certs'] === true,
-    prefs: Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)),
+    prefs: { ...parseColorScheme(text('color-scheme')), ...Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)) },
     outputDir: text('output-dir') ?? 'temp',
     allowedDirs: ((values['allowed-dir'] as string[] | undefined) ?? []).map((dir) => resolve(dir)),
     urlPolicy: {

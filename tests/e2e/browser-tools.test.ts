@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all', '--color-scheme', 'dark'], {}, work));
 });
 
 afterAll(async () => {
@@ -143,6 +143,8 @@ describe('emulation', () => {
     const device = (): Promise<unknown> => evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /iPhone/.test(navigator.userAgent), navigator.maxTouchPoints, "ontouchstart" in window]');
     const own = (await device()) as unknown[];
     expect(own.slice(1)).toEqual([1, false, 0, false]);
+    // --color-scheme dark, a launch pref, holds for every page.
+    expect(await evaluateInPage(client, '() => [matchMedia("(prefers-color-scheme: dark)").matches, matchMedia("(prefers-color-scheme: light)").matches]')).toEqual([true, false]);
     const set = text(await call(client, 'emulate', { device: 'iPhone 15' }));
     expect(set).toContain('device iPhone 15 (user agent');
     expect(set).toContain('viewport 393×852 at 3× pixels; touch screen (as pages detect it))');

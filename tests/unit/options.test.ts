@@ -52,6 +52,7 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
     expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
     expect(() => parseOptions(['--tools', 'pages,cookies'], {})).toThrow('--tools takes sets from pages, snapshot, input, script, console, network, screenshot, routes, storage, emulation, extensions, or all; not "cookies".');
+    expect(() => parseOptions(['--color-scheme', 'blue'], {})).toThrow('--color-scheme "blue" is neither light nor dark.');
     expect(parseOptions(['--tools', 'all'], {}).toolSets).toEqual([...TOOL_CATEGORIES]);
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
     expect(() => parseOptions(['--layer', 'content'], {})).toThrow('is not name=selectors');
