@@ -30,12 +30,15 @@ function fail(source: string, what: string): never {
 
 /** Checks a parsed file whole, so a bad one changes nothing. */
 export function parseStorageState(value: unknown, source: string): StorageState {
-  if (typeof value !== 'object' || value === null) fail(source, 'it is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(source, 'it is not a JSON object');
   const { cookies = [], origins = [] } = value as { cookies?: unknown; origins?: unknown };
   if (!Array.isArray(cookies) || !Array.isArray(origins)) fail(source, '"cookies" and "origins" must be arrays');
   const isString = (record: unknown, key: string): boolean => typeof record === 'object' && record !== null && typeof (record as Record<string, unknown>)[key] === 'string';
   for (const [index, cookie] of cookies.entries()) {
     if (!['name', 'value', 'domain'].every((key) => isString(cookie, key))) fail(source, `cookie ${index} lacks a string name, value or domain`);
+    const { domain, sameSite } = cookie as { domain: string; sameSite?: unknown };
+    if (!/^\.?[a-z0-9.-]+$/i.test(domain)) fail(source, `cookie ${index} has domain ${JSON.stringify(domain)}, which is no host name`);
+    if (sameSite !== undefined && !(typeof sameSite === 'string' && /^(strict|lax|none)$/i.test(sameSite))) fail(source, `cookie ${index} has sameSite ${JSON.stringify(sameSite)}; it may be Strict, Lax or None`);
   }
   for (const [index, entry] of origins.entries()) {
     const origin: unknown = isString(entry, 'origin') ? (entry as { origin: string }).origin : undefined;
