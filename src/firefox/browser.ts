@@ -1,9 +1,8 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
 import { IdCounter } from './console.js';
 import { DownloadTracker } from './downloads.js';
 import { Extensions } from './extensions.js';
-import { InvalidArgumentError, translateBidiError } from './errors.js';
+import { InvalidArgumentError, translateBidiError, type Send } from './errors.js';
 import { FilePolicy } from './files.js';
 import { Page, type PageEnvironment } from './page.js';
 import { SecretStore } from './redact.js';
@@ -84,7 +83,7 @@ export class Browser {
     }
     this.#env = {
       connection: session.connection,
-      send: (method, params, what, timeout) => this.send(method, params, what, timeout),
+      send: this.send,
       pageIndexOf: (context, userContext) => {
         const page = this.#owners.get(context);
         return page?.userContext === userContext ? this.userContext(userContext).indexOf(context) : -1;
@@ -103,8 +102,8 @@ export class Browser {
       collectsBodies: false,
     };
     const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);
-    this.extensions = new Extensions((method, params, what) => this.send(method, params, what), session.kind === 'launched');
-    this.#interceptor = new RequestInterceptor((method, params, what) => this.send(method, params, what), this.#env.urlPolicy, this.#env.secrets, routesExist);
+    this.extensions = new Extensions(this.send, session.kind === 'launched');
+    this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
   }
 
   /** Subscribes to the session's events and learns the pages already open; ends the session if that fails. */
@@ -176,13 +175,14 @@ export class Browser {
     if (removed.routes.size > 0) await this.#interceptor.update();
   }
 
-  async send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>> {
+  /** A property, not a method: the browser's parts get it to send with. */
+  readonly send: Send = async (method, params, what, timeout) => {
     try {
       return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
     } catch (error) {
       throw translateBidiError(error, what);
     }
-  }
+  };
 
   /**
    * How many entries the per-page state holds, summed over the open pages, with the browser's own
@@ -227,7 +227,7 @@ export class Browser {
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
     await this.#interceptor.update();
-    this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies((method, params, what) => this.send(method, params, what)));
+    this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
     if (this.options.downloadDir !== undefined) {

@@ -171,13 +171,13 @@ export class FirefoxClient extends PageCalls {
 
   /** The cookies of this client's user context: list, set (read back) and delete them. */
   get cookies(): CookieJar {
-    return new CookieJar((method, params, what) => this.#browser.send(method, params, what), this.#open.id, this.#browser.secrets);
+    return new CookieJar(this.#browser.send, this.#open.id, this.#browser.secrets);
   }
 
   /** Emulation for every page of this client's user context, present and future (the page calls' emulate() is for one page). */
   async emulateAll(settings: Emulation): Promise<string[]> {
     const pages = this.#open;
-    return emulate((method, params, what) => this.#browser.send(method, params, what), { userContexts: [pages.id] }, settings, pages.emulation);
+    return emulate(this.#browser.send, { userContexts: [pages.id] }, settings, pages.emulation);
   }
 
   /**

@@ -1,6 +1,5 @@
 import type { Network, Storage } from 'webdriver-bidi-protocol';
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
-import { ActionNotTakenError, InvalidArgumentError } from './errors.js';
+import { ActionNotTakenError, InvalidArgumentError, type Send } from './errors.js';
 import type { SecretStore } from './redact.js';
 import { quote } from './text.js';
 
@@ -41,8 +40,6 @@ export interface CookieToSet {
 function host(domain: string): string {
   return domain.replace(/^\./, '');
 }
-
-type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
 
 function cookieOf(cookie: Network.Cookie): Cookie {
   const value = cookie.value.type === 'string' ? cookie.value.value : Buffer.from(cookie.value.value, 'base64').toString('latin1');

@@ -1,6 +1,5 @@
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
 import { DEVICE_NAMES, DEVICES, TOUCH_PRELOAD } from './devices.js';
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError, type Send } from './errors.js';
 import { quote } from './text.js';
 
 /** What a page (or a user context) is made to look like; null clears a setting, undefined leaves it. */
@@ -28,8 +27,6 @@ export interface EmulationState {
 
 /** Pages of one browsing context, or every page of user contexts, present and future. */
 export type EmulationTarget = { contexts: [string, ...string[]] } | { userContexts: [string, ...string[]] };
-
-type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
 
 /** The settings a device stands for, under those given on their own. */
 function withDevice(settings: Emulation): Emulation {

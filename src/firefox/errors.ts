@@ -1,4 +1,4 @@
-import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError } from '../bidi/index.js';
+import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError, type CommandName, type CommandParams, type CommandResult } from '../bidi/index.js';
 
 /** Base class of the errors a FirefoxClient caller can act on; each message says what to do next. */
 export class FirefoxClientError extends Error {
@@ -72,6 +72,9 @@ export class ElementNotInteractableError extends FirefoxClientError {
 export class ActionNotTakenError extends FirefoxClientError {
   override name = 'ActionNotTakenError';
 }
+
+/** Sends a BiDi command; `what` names it in the error a failure becomes (translateBidiError). */
+export type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => Promise<CommandResult<M>>;
 
 /** Maps an error from the BiDi layer to the kind a caller can act on, keeping the original as `cause`. */
 export function translateBidiError(error: unknown, what: string): unknown {

@@ -1,8 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { WebExtension } from 'webdriver-bidi-protocol';
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError, type Send } from './errors.js';
 import { quote } from './text.js';
 
 /** An extension this client installed. */
@@ -13,8 +12,6 @@ export interface Extension {
   /** The folder or archive it came from. */
   path: string;
 }
-
-type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
 
 /** Name and version from a folder's manifest.json, with a clear error when there is none. */
 function manifestOf(folder: string): { name: string; version: string } {

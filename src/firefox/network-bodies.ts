@@ -1,6 +1,5 @@
 import type { Network } from 'webdriver-bidi-protocol';
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError, type Send } from './errors.js';
 import type { NetworkRequest } from './network.js';
 
 /** Largest body Firefox is asked to keep, each (it also drops the oldest past its total: remote.network.maxTotalDataSize). */
@@ -15,8 +14,6 @@ export interface NetworkBody {
   /** The body as text, when it is text (secrets masked); absent for binary bodies. */
   text?: string;
 }
-
-type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
 
 /** Asks the browser to keep request and response bodies from now on; false where it cannot (they are then unavailable). */
 export async function collectBodies(send: Send): Promise<boolean> {

@@ -1,9 +1,9 @@
 import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
-import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../bidi/index.js';
+import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type JsonValue } from '../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { emulate, type Emulation, type EmulationState } from './emulation.js';
-import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError } from './errors.js';
+import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
@@ -78,7 +78,7 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
 /** What a page needs from the browser around it. */
 export interface PageEnvironment {
   connection: BidiConnection;
-  send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>>;
+  send: Send;
   /** The index of page `context` in the list of `userContext` (-1 when closed, or when it belongs to another user context). */
   pageIndexOf(context: string, userContext: string): number;
   /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
@@ -130,7 +130,7 @@ export class Page {
     this.console = new ConsoleLog(env.ids, env.consoleCapacity);
     this.network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
-    const access = { send: env.send.bind(env), pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
+    const access = { send: env.send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
     this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
   }
@@ -463,7 +463,7 @@ export class Page {
 
   /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
-    const done = await emulate((method, params, what) => this.env.send(method, params, what), { contexts: [this.id] }, settings, this.#emulation);
+    const done = await emulate(this.env.send, { contexts: [this.id] }, settings, this.#emulation);
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);
@@ -659,7 +659,7 @@ export class Page {
   async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
     const request = this.network.get(id);
     if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
-    return fetchBody((method, params, what) => this.env.send(method, params, what), this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
+    return fetchBody(this.env.send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
   /** The open dialog, if any, secrets masked. */

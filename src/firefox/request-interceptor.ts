@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Network } from 'webdriver-bidi-protocol';
-import type { CommandName, CommandParams, CommandResult } from '../bidi/index.js';
 import type { ActiveRoute, NetworkRules } from './network-rules.js';
 import type { SecretStore } from './redact.js';
 import type { UrlPolicy } from './url-policy.js';
+import type { Send } from './errors.js';
 
 /** What was done to a request on its way out. */
 export interface Interception {
@@ -11,8 +11,6 @@ export interface Interception {
   /** The rule that did it; absent when the URL policy blocked it. */
   rule?: number;
 }
-
-type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string) => Promise<CommandResult<M>>;
 
 function bidiHeaders(headers: Record<string, string>): Network.Header[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value: { type: 'string', value } }));
