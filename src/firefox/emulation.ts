@@ -28,6 +28,13 @@ export interface EmulationState {
 /** Pages of one browsing context, or every page of user contexts, present and future. */
 export type EmulationTarget = { contexts: [string, ...string[]] } | { userContexts: [string, ...string[]] };
 
+/** A viewport size in CSS pixels, or a clear refusal. */
+export function checkViewportSize(width: number, height: number): void {
+  for (const [name, value] of [['width', width], ['height', height]] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
+  }
+}
+
 /** The settings a device stands for, under those given on their own. */
 function withDevice(settings: Emulation): Emulation {
   if (settings.device === undefined) return settings;
@@ -62,9 +69,7 @@ function check(settings: Emulation): void {
   }
   const view = settings.viewport;
   if (view) {
-    for (const [name, value] of [['width', view.width], ['height', view.height]] as const) {
-      if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
-    }
+    checkViewportSize(view.width, view.height);
     if (view.devicePixelRatio !== undefined && !(view.devicePixelRatio >= 0.25 && view.devicePixelRatio <= 10)) throw new InvalidArgumentError(`devicePixelRatio must be from 0.25 to 10, got ${view.devicePixelRatio}.`);
   }
   if (settings.userAgent === '') throw new InvalidArgumentError('userAgent is empty; give a user agent string, or null to restore the browser\'s own.');

@@ -2,7 +2,7 @@ import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type JsonValue } from '../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
-import { emulate, type Emulation, type EmulationState } from './emulation.js';
+import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
@@ -521,9 +521,7 @@ export class Page {
   }
 
   async setViewport(width: number, height: number): Promise<void> {
-    for (const [name, value] of [['width', width], ['height', height]] as const) {
-      if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError(`Viewport ${name} must be a whole number of pixels from 1 to 10000, got ${value}.`);
-    }
+    checkViewportSize(width, height);
     this.dialog.refuseWhileOpen('Resizing the viewport');
     await this.dialog.unlessOpened('Resizing the viewport', this.env.send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
   }
