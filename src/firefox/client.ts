@@ -9,6 +9,7 @@ import type { LaunchOptions } from './launch.js';
 import type { Route, RouteOptions } from './network-rules.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 import type { NavigateOptions, Page, PageInfo } from './page.js';
+import type { SecretStore } from './redact.js';
 import { PageCalls } from './page-calls.js';
 import { sourceOf, type PageFunction } from './script.js';
 import { quote } from './text.js';
@@ -167,6 +168,11 @@ export class FirefoxClient extends PageCalls {
   /** Closes page `index`; the last open page cannot be closed (open another first). */
   async closePage(index: number): Promise<void> {
     await this.#open.closePage(index);
+  }
+
+  /** The browser's named secrets: what every output shows by name (the MCP server masks its answers with it). */
+  get secrets(): SecretStore {
+    return this.#browser.secrets;
   }
 
   /** The cookies of this client's user context: list, set (read back) and delete them. */

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
+import { secretForms } from './secret-forms.js';
 
 /** Shapes that are credentials whatever the page says about them. */
 const TOKEN_PATTERNS: readonly RegExp[] = [
@@ -53,23 +54,34 @@ export function parseSecretsFile(text: string, source = 'the secrets file'): Rec
 }
 
 const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
+/** A field's value shorter than this is not masked everywhere (it would hide ordinary words); the field itself still is. */
+const MIN_REMEMBERED = 4;
+/** The fewest first characters of a cut secret that are masked. */
+const MIN_CUT_PREFIX = 4;
 
 /**
  * Named secrets: an agent writes `<secret>NAME</secret>` where a value goes, the value is typed
- * into the page, and every output shows the reference again instead of the value.
+ * into the page, and every output shows the reference again instead of the value, in whatever
+ * form the page or a protocol gave it (see secretForms).
  */
 export class SecretStore {
   readonly #values: [name: string, value: string][];
+  /** Each form of each value, and the name it stands for. */
+  readonly #forms = new Map<string, string>();
+  #pattern: RegExp | undefined;
 
   constructor(secrets: Record<string, string> = {}) {
-    // Longest first, so a secret that contains another is masked whole.
-    this.#values = Object.entries(secrets)
-      .filter(([, value]) => value.length > 0)
-      .sort((a, b) => b[1].length - a[1].length);
+    this.#values = Object.entries(secrets).filter(([, value]) => value.length > 0);
+    for (const [name, value] of this.#values) this.#addForms(name, value);
   }
 
   get names(): string[] {
-    return this.#values.map(([name]) => name).sort();
+    return [...new Set(this.#values.map(([name]) => name))].sort();
+  }
+
+  /** The names `text` refers to with `<secret>NAME</secret>`, in order. */
+  referencedNames(text: string): string[] {
+    return [...text.matchAll(SECRET_REFERENCE)].map((match) => match[1] ?? '');
   }
 
   /** Replaces `<secret>NAME</secret>` with the value; an unknown name is an error that lists the known ones. */
@@ -83,11 +95,57 @@ export class SecretStore {
     });
   }
 
-  /** Shows every secret value as `<secret>NAME</secret>`, then hides token-shaped values. */
+  /**
+   * Masks `value` as secret `name` from now on: what a field filled from the secret came to hold
+   * when the page cut or trimmed it (maxlength), so that the rest of the secret's life (the URL a
+   * form sends, a script's result) shows the name, not its first characters.
+   */
+  remember(name: string, value: string): void {
+    if (value.length < MIN_REMEMBERED || this.#forms.has(value)) return;
+    this.#addForms(name, value);
+  }
+
+  /** Shows every form of every secret value as `<secret>NAME</secret>`, then hides token-shaped values. */
   mask(text: string, options: { entropy?: boolean } = {}): string {
-    let out = text;
-    for (const [name, value] of this.#values) out = out.split(value).join(`<secret>${name}</secret>`);
-    return redactTokens(out, options);
+    const out = this.#pattern ? text.replace(this.#pattern, (form) => `<secret>${this.#forms.get(form) ?? ''}</secret>`) : text;
+    return redactTokens(this.#maskCutForms(out), options);
+  }
+
+  #addForms(name: string, value: string): void {
+    for (const form of secretForms(value)) if (!this.#forms.has(form)) this.#forms.set(form, name);
+    // Longest first, so a secret that contains another (or a longer form of it) is masked whole.
+    const forms = [...this.#forms.keys()].sort((a, b) => b.length - a.length);
+    this.#pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  }
+
+  /**
+   * A secret cut short by a list or a message (`shorten` and `quote` end a cut value with an
+   * ellipsis) keeps its first characters: those are masked too, when at least four are left.
+   */
+  #maskCutForms(text: string): string {
+    if (this.#forms.size === 0 || !text.includes('…')) return text;
+    const longest = Math.max(...[...this.#forms.keys()].map((form) => form.length));
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf('…'); at !== -1; at = text.indexOf('…', at + 1)) {
+      const end = text[at - 1] === '"' ? at - 1 : at; // `quote` closes the cut value before its ellipsis.
+      const cut = this.#cutForm(text.slice(Math.max(from, end - longest), end));
+      if (!cut) continue;
+      out += `${text.slice(from, end - cut.length)}<secret>${cut.name}</secret>`;
+      from = end;
+    }
+    return out + text.slice(from);
+  }
+
+  /** The longest end of `before` that is a secret form's beginning (four characters at least, never the whole form). */
+  #cutForm(before: string): { length: number; name: string } | undefined {
+    for (let start = 0; start <= before.length - MIN_CUT_PREFIX; start++) {
+      const rest = before.slice(start);
+      for (const [form, name] of this.#forms) {
+        if (rest.length < form.length && form.startsWith(rest)) return { length: rest.length, name };
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -119,7 +177,8 @@ export class SecretStore {
     if (typeof value === 'string') return this.mask(value, options) as T;
     if (Array.isArray(value)) return value.map((item: unknown) => this.maskDeep(item, options)) as T;
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.maskDeep(item, options)])) as T;
+      // Keys too: a storage key or a header name can carry a secret as well as a value.
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item, options)])) as T;
     }
     return value;
   }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths } from '../firefox/index.js';
+import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore } from '../firefox/index.js';
+import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
@@ -40,7 +41,13 @@ function errorText(error: unknown): string {
   return `${text.slice(0, MAX_ERROR_CHARS / 2)} … (${text.length - MAX_ERROR_CHARS} characters cut) … ${text.slice(-MAX_ERROR_CHARS / 2)}`;
 }
 
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder): Promise<CallToolResult> {
+/** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
+  const result = await runToolUnmasked(tool, args, context, holder);
+  return maskAnswer(result, holder.current?.secrets ?? secrets);
+}
+
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
   let restarted: string | undefined;
   try {
@@ -70,11 +77,13 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
   const roots = async (): Promise<string[]> =>
     server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
   const files = new FilePolicy(options.outputDir, options.allowedDirs, roots);
+  // Before a browser runs there are no remembered values, but the named ones still apply.
+  const secrets = new SecretStore(options.secrets);
   for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
     const { category: _category, ...annotations } = tool.annotations;
     const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
     server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>) =>
-      holder.exclusive(() => runTool(tool, args, { options, files }, holder)),
+      holder.exclusive(() => runTool(tool, args, { options, files }, holder, secrets)),
     );
   }
   return server;

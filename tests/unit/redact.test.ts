@@ -88,3 +88,51 @@ describe('SecretStore.maskMessage', () => {
     expect(store.maskMessage({ text: 'plain' })).toEqual({ text: 'plain' });
   });
 });
+
+describe('SecretStore: every form a secret takes', () => {
+  const secret = 'p@ss word!"\\x9';
+  const store = new SecretStore({ PASSWORD: secret });
+  const masked = '<secret>PASSWORD</secret>';
+
+  it('masks it URL-encoded, form-encoded, JSON-, JS- and HTML-escaped', () => {
+    for (const form of [
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+      new URLSearchParams([['', secret]]).toString().slice(1),
+      encodeURI(secret),
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1),
+      secret.replace(/[\\']/g, (char) => `\\${char}`),
+      secret.replace(/"/g, '&quot;'),
+    ]) {
+      expect(store.mask(`before ${form} after`), form).toBe(`before ${masked} after`);
+    }
+  });
+
+  it('masks it in base64 at any alignment, as in a Basic credential', () => {
+    for (const prefix of ['', 'u:', 'us:', 'use:']) {
+      const encoded = Buffer.from(`${prefix}${secret}`).toString('base64');
+      expect(store.mask(encoded)).toContain(masked);
+      expect(store.mask(encoded)).not.toContain(Buffer.from(secret).toString('base64').slice(2, 12));
+    }
+  });
+
+  it('masks the first characters of a secret that a list or a message cut short', () => {
+    expect(store.mask(`title p@ss wo… (40 characters)`)).toBe(`title ${masked}… (40 characters)`);
+    expect(store.mask(`"p@ss w"… (14 characters)`)).toBe(`"${masked}"… (14 characters)`);
+    expect(store.mask('an ellipsis… alone')).toBe('an ellipsis… alone');
+  });
+
+  it('remembers what a field kept of a secret, and masks it from then on', () => {
+    const own = new SecretStore({ CODE: 'Zq9@keep out' });
+    expect(own.mask('code=Zq9@keep')).toBe('code=Zq9@keep');
+    own.remember('CODE', 'Zq9@keep');
+    own.remember('CODE', 'Zq9');
+    expect(own.mask('code=Zq9@keep and Zq9%40keep')).toBe('code=<secret>CODE</secret> and <secret>CODE</secret>');
+    expect(own.mask('Zq9 alone is too short to mask everywhere')).toBe('Zq9 alone is too short to mask everywhere');
+  });
+
+  it('masks keys as well as values in maskDeep', () => {
+    expect(store.maskDeep({ [secret]: secret })).toEqual({ [masked]: masked });
+  });
+});

@@ -168,8 +168,21 @@ export class InputController {
     const typed = this.secrets.reveal(text);
     const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
     const result = await this.#type(frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
+    const secretName = this.secrets.referencedNames(text)[0];
+    if (!result.dialog && result.navigated?.sameDocument !== false) {
+      await this.snapshots.callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field').catch(() => undefined);
+    }
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
-    return this.#readBack(uid, what, result, (held) => held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value));
+    return this.#readBack(uid, what, result, (held) => {
+      if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+      return held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value);
+    });
+  }
+
+  /** A field that kept only part of a secret (maxlength, trimming) holds a value every later answer must mask too. */
+  #rememberCutSecret(name: string, typed: string, held: string | null): void {
+    const kept = held?.trim();
+    if (kept && kept !== typed && typed.includes(kept)) this.secrets.remember(name, kept);
   }
 
   /**

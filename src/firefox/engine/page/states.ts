@@ -3,6 +3,7 @@ import type { RawNode } from '../types.js';
 import { clip, collapse, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
+import { secretValue } from './secret-fields.js';
 
 export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
@@ -21,7 +22,7 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     } else if (input.type !== 'submit' && input.type !== 'reset' && input.type !== 'button' && input.type !== 'image') {
       const value = input.type === 'file' ? Array.from(input.files ?? []).map((file) => file.name).join(', ') : input.value;
       // Never copy a password out of the page, only whether there is one.
-      if (value) node.value = input.type === 'password' ? '••••••••' : value;
+      if (value) node.value = input.type === 'password' ? '••••••••' : (secretValue(el) ?? value);
     }
     if (input.required) node.required = true;
     if (input.readOnly) node.readonly = true;
@@ -39,7 +40,7 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     if (text) node.value = clip(text, 200);
   } else if (has('contenteditable') && role === 'textbox') {
     const text = collapse((el as HTMLElement).innerText || '');
-    if (text) node.value = text;
+    if (text) node.value = secretValue(el) ?? text;
   }
   if (tag === 'option') {
     node.selected = (el as HTMLOptionElement).selected;
