@@ -183,7 +183,7 @@ export class ToolResponse {
       const cut: string[] = [];
       const paged = this.#pagedKeys.has(key) && typeof value === 'string';
       const shortened = paged ? shortenDeep(value, this.budget, key, cut) : shortenDeep(value, MAX_STRUCTURED_STRING, key, cut);
-      return { key, value: shortened, cut, paged, size: paged ? 0 : ((JSON.stringify(shortened) as string | undefined)?.length ?? 0) };
+      return { key, value: shortened, cut, size: paged ? 0 : ((JSON.stringify(shortened) as string | undefined)?.length ?? 0) };
     });
     let total = entries.reduce((sum, entry) => sum + entry.size, 0);
     const omitted = new Set<string>();
