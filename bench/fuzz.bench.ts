@@ -19,12 +19,14 @@ async function main(): Promise<void> {
   try {
     process.stderr.write(`Fuzzing every tool with ${RUNS} argument sets each (seed ${SEED})…\n`);
     const started = performance.now();
-    const report = await fuzzEveryTool(client, { seed: SEED, runs: RUNS, hints: fuzzHints(server.url('/')), reset: () => resetToForm(client, server.url('/form.html')) });
+    const report = await fuzzEveryTool(client, { seed: SEED, runs: RUNS, invalidRuns: Math.max(8, Math.round(RUNS / 10)), hints: fuzzHints(server.url('/')), reset: () => resetToForm(client, server.url('/form.html')) });
     const floor = report.perTool.list_pages ?? 1;
     const rows = Object.entries(report.perTool)
       .sort((a, b) => b[1] - a[1])
       .map(([tool, ms]) => [tool, ms.toFixed(1), (ms / floor).toFixed(1)]);
-    console.log(`\nFuzz bench — seed ${SEED}, ${RUNS} cases per tool, ${report.calls} calls in ${((performance.now() - started) / 1000).toFixed(0)} s: ${report.errors} tool errors, ${report.calls - report.errors} answers, no protocol error, no crash.\n`);
+    console.log(
+      `\nFuzz bench — seed ${SEED}, ${RUNS} cases per tool, ${report.calls} calls in ${((performance.now() - started) / 1000).toFixed(0)} s: ${report.errors} tool errors, ${report.calls - report.errors} answers, no protocol error, no crash; ${report.invalidParams} calls with arguments that are no object (null, arrays, strings…), each answered -32602.\n`,
+    );
     console.log(formatTable(['tool', 'mean ms per call', 'ratio to list_pages'], rows));
   } finally {
     await close();

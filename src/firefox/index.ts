@@ -4,6 +4,7 @@ export { Browser } from './browser.js';
 export { UserContext } from './user-context.js';
 export { Navigation, type NavigationEnd, type NavigationOutcome } from './navigation.js';
 export { FilePolicy, rootPaths, type RootsProvider } from './files.js';
+export { describeSize, readFileWithin } from './bounded-read.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter } from './network.js';
 export { type NetworkBody, MAX_COLLECTED_BODY } from './network-bodies.js';

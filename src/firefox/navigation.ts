@@ -65,6 +65,22 @@ export class NavigationWatch {
     return new Promise((resolve) => this.#wakers.add(resolve));
   }
 
+  /**
+   * How the watched navigation ended without a new document (a download, a 204), if it did: `failed`
+   * ones too unless `unlessFailed`. Waits up to `graceMs` for an outcome whose event trails the
+   * command's answer.
+   */
+  async endedWithoutDocument(graceMs: number, unlessFailed = false): Promise<NavigationEnd | undefined> {
+    const deadline = Date.now() + graceMs;
+    while (this.navigation && !this.navigation.outcome && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.next(), new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+      clearTimeout(timer);
+    }
+    const end = this.navigation?.ended;
+    return unlessFailed && end?.outcome === 'failed' ? undefined : end;
+  }
+
   wake(): void {
     for (const waker of this.#wakers) waker();
     this.#wakers.clear();

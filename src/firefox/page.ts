@@ -8,7 +8,7 @@ import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
 import { parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
-import { PageNavigations } from './navigation.js';
+import { PageNavigations, type NavigationEnd } from './navigation.js';
 import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
 import type { SecretStore } from './redact.js';
@@ -49,6 +49,8 @@ export interface NavigationResult {
   url: string;
   /** A dialog that opened before the navigation finished; the navigation waits until it is answered. */
   dialog?: Dialog;
+  /** It loaded no new document (a download, a 204, a failure): how it ended; `url` is the page's, unchanged. */
+  ended?: NavigationEnd;
 }
 
 export interface ScreenshotOptions {
@@ -319,8 +321,21 @@ export class Page {
       if (!(error instanceof PageUnresponsiveError)) throw error;
       return (await this.env.replace(this)).navigate(url, options);
     }
-    const navigation = this.env.send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
-    return this.#unlessDialog(navigation);
+    // A URL that starts a download (or answers 204) loads no document: the answer says so, not "navigated".
+    const watch = this.navigations.watch();
+    try {
+      const navigation = this.env.send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
+      const result = await this.#unlessDialog(navigation);
+      const ended = result.dialog || options.wait === 'none' ? undefined : await watch.endedWithoutDocument(500);
+      return ended ? { ...result, ended } : result;
+    } catch (error) {
+      // Firefox fails the command of a navigation it abandoned (NS_BINDING_ABORTED for a 204); the page is as it was.
+      const ended = await watch.endedWithoutDocument(0, true);
+      if (ended) return { url: this.navigations.url ?? 'about:blank', ended };
+      throw error;
+    } finally {
+      watch.stop();
+    }
   }
 
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {

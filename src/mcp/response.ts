@@ -6,14 +6,29 @@ import { oneLine, quote, shorten } from '../firefox/text.js';
 
 /** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
 const FRAME_CHARS = 8_000;
-/** The longest string in structured content; the text content carries the whole, page by page. */
+/**
+ * The longest string in structured content, other than a paged text (pagedText): the text content
+ * carries such strings whole, page by page, and structuredContent.cut names every one it cut.
+ */
 const MAX_STRUCTURED_STRING = 2_000;
+/** The most paths structuredContent.cut lists; its count says how many there were. */
+const MAX_CUT_PATHS = 20;
 
-/** Shortens every long string inside a JSON-like value. */
-function shortenDeep(value: unknown, max: number): unknown {
-  if (typeof value === 'string') return shorten(value, max);
-  if (Array.isArray(value)) return value.map((item) => shortenDeep(item, max));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenDeep(item, max)]));
+/** Where a value sits in structured content, as a program would reach it: messages[3].text. */
+function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Shortens every long string inside a JSON-like value, noting the path of each one it cut. */
+function shortenDeep(value: unknown, max: number, path: string, cut: string[]): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= max) return value;
+    cut.push(path);
+    return shorten(value, max);
+  }
+  if (Array.isArray(value)) return value.map((item, index) => shortenDeep(item, max, childPath(path, index), cut));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenDeep(item, max, childPath(path, key), cut)]));
   return value;
 }
 
@@ -57,6 +72,8 @@ export function dialogLine(dialog: Dialog): string {
 export class ToolResponse {
   readonly #lines: string[] = [];
   readonly #structured: Record<string, unknown> = {};
+  /** Keys of #structured that hold a paged text (pagedText). */
+  readonly #pagedKeys = new Set<string>();
   readonly #images: { data: string; mimeType: string }[] = [];
   #includeSnapshot = false;
   #includePages = false;
@@ -75,6 +92,15 @@ export class ToolResponse {
   structured(key: string, value: unknown): this {
     this.#structured[key] = value;
     return this;
+  }
+
+  /**
+   * A text the tool already paged to the call's budget (maxChars, offset), for structured content:
+   * kept whole there, as a program reading it must get the page it asked for.
+   */
+  pagedText(key: string, text: string): this {
+    this.#pagedKeys.add(key);
+    return this.structured(key, text);
   }
 
   /** Adds a long text within a budget: one page of it, a note saying what was cut, and the paging fields. */
@@ -140,24 +166,38 @@ export class ToolResponse {
     let text = sections.join('\n');
     const limit = this.budget + FRAME_CHARS;
     if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars or pageSize.)`;
-    const structured = shortenDeep(this.#structured, MAX_STRUCTURED_STRING) as Record<string, unknown>;
     return {
       content: [{ type: 'text', text }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
-      ...(Object.keys(structured).length ? { structuredContent: this.#fitted(structured) } : {}),
+      ...(Object.keys(this.#structured).length ? { structuredContent: this.#structuredContent() } : {}),
     };
   }
 
-  /** Structured content within the budget: the largest entries give way first, and say so. */
-  #fitted(structured: Record<string, unknown>): Record<string, unknown> {
-    const sizes = Object.entries(structured).map(([key, value]) => [key, (JSON.stringify(value) as string | undefined)?.length ?? 0] as const);
-    let total = sizes.reduce((sum, [, size]) => sum + size, 0);
-    const omitted: string[] = [];
-    for (const [key, size] of [...sizes].sort((a, b) => b[1] - a[1])) {
+  /**
+   * Structured content within the budget, saying what it left out: strings past
+   * MAX_STRUCTURED_STRING are cut (their paths listed in `cut`; each ends with "… (N characters)",
+   * N its whole length), then the largest entries give way (listed in `omitted`). A paged text is
+   * already one page of the budget: kept whole (cut only past the budget), it counts against no other entry.
+   */
+  #structuredContent(): Record<string, unknown> {
+    const entries = Object.entries(this.#structured).map(([key, value]) => {
+      const cut: string[] = [];
+      const paged = this.#pagedKeys.has(key) && typeof value === 'string';
+      const shortened = paged ? shortenDeep(value, this.budget, key, cut) : shortenDeep(value, MAX_STRUCTURED_STRING, key, cut);
+      return { key, value: shortened, cut, size: paged ? 0 : ((JSON.stringify(shortened) as string | undefined)?.length ?? 0) };
+    });
+    let total = entries.reduce((sum, entry) => sum + entry.size, 0);
+    const omitted = new Set<string>();
+    for (const entry of [...entries].sort((a, b) => b.size - a.size)) {
       if (total <= this.budget) break;
-      omitted.push(key);
-      total -= size;
+      omitted.add(entry.key);
+      total -= entry.size;
     }
-    if (omitted.length === 0) return structured;
-    return { ...Object.fromEntries(Object.entries(structured).filter(([key]) => !omitted.includes(key))), omitted };
+    const kept = entries.filter((entry) => !omitted.has(entry.key));
+    const cut = kept.flatMap((entry) => entry.cut);
+    return {
+      ...Object.fromEntries(kept.map((entry) => [entry.key, entry.value])),
+      ...(cut.length ? { cut: { count: cut.length, paths: cut.slice(0, MAX_CUT_PATHS) } } : {}),
+      ...(omitted.size ? { omitted: [...omitted] } : {}),
+    };
   }
 }

@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore } from '../firefox/index.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
+import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
@@ -64,9 +66,17 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
   }
 }
 
+/** The SDK's server, but tools/call params it cannot parse are answered -32602 with what to send (see call-params.ts). */
+class ToolServer extends McpServer {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    refuseBadCallParams(transport);
+  }
+}
+
 /** An MCP server with every tool, acting on one session's browser. */
 export function createServer(options: ServerOptions, holder: BrowserHolder): McpServer {
-  const server = new McpServer(
+  const server = new ToolServer(
     { name: 'firefox-bidi-mcp', version: VERSION },
     {
       instructions:

@@ -36,6 +36,14 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
       response.end('downloaded bytes');
     },
+    '/nav-report.csv': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="nav-report.csv"' });
+      response.end('a,b\n1,2\n');
+    },
+    '/no-content': (_request, response) => {
+      response.writeHead(204);
+      response.end();
+    },
     '/print.html': page('Print me', '<h1>Quarterly report</h1><p>Numbers.</p>'),
     '/stub.html': page('Stub', '<p id="out"></p><script>document.getElementById("out").textContent = String(window.stubbedAnswer);</script>'),
   });
@@ -98,6 +106,32 @@ describe('downloads and PDF', () => {
     }
     expect(listed).toMatch(/report\.bin: complete, 16 B, saved as .*out\/downloads\/report\.bin/);
     expect(readFileSync(join(work, 'out', 'downloads', 'report.bin'), 'utf8')).toBe('downloaded bytes');
+  });
+
+  it('says a navigation to a download started it and left the page as it was, and the file arrives', async () => {
+    const files = server.url('/files.html');
+    await call(client, 'navigate_page', { url: files });
+    const target = server.url('/nav-report.csv');
+    const answer = await call(client, 'navigate_page', { url: target });
+    expect(answer.isError).toBeFalsy();
+    expect(text(answer)).toContain(`No new page loaded. It started a download of "nav-report.csv" from ${target}; the page stayed as it was`);
+    expect(text(answer)).toContain(`The page is still at ${files}.`);
+    expect(text(answer)).not.toContain('Navigated to');
+    expect(answer.structuredContent).toMatchObject({ url: files, navigationEnded: { outcome: 'download', url: target } });
+    expect(await evaluateInPage(client, '() => location.href')).toBe(files);
+    const saved = join(work, 'out', 'downloads', 'nav-report.csv');
+    for (let tries = 0; tries < 100 && !existsSync(saved); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readFileSync(saved, 'utf8')).toBe('a,b\n1,2\n');
+  });
+
+  it('says a navigation answered 204 brought no page, and the page stayed as it was', async () => {
+    const files = server.url('/files.html');
+    await call(client, 'navigate_page', { url: files });
+    const answer = await call(client, 'navigate_page', { url: server.url('/no-content') });
+    expect(answer.isError).toBeFalsy();
+    expect(text(answer)).toContain(`It asked for ${server.url('/no-content')}, but no page came`);
+    expect(text(answer)).toContain(`The page is still at ${files}.`);
+    expect(await evaluateInPage(client, '() => location.href')).toBe(files);
   });
 
   it('prints the page to a PDF file in the output directory', async () => {
@@ -250,16 +284,20 @@ describe('storage state', () => {
 
   it('refuses a file that is missing, not JSON or not a state, restoring nothing', async () => {
     writeFileSync(join(work, 'notjson.json'), '{ cookies: ');
+    // A file given by mistake may hold secrets: the refusal must not quote it.
+    writeFileSync(join(work, 'credentials.txt'), 'db_password=Hunter2-7f3a9c\n');
     writeFileSync(join(work, 'badorigin.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [{ origin: 'file:///etc', localStorage: [] }] }));
     const cases: [string, RegExp][] = [
       [join(work, 'missing.json'), /does not exist/],
-      [join(work, 'notjson.json'), /is not JSON/],
+      [join(work, 'notjson.json'), /is not JSON( \(it breaks at character \d+\))?; its content is not shown/],
+      [join(work, 'credentials.txt'), /credentials\.txt is not JSON.*its content is not shown, as it may hold secrets/],
       [join(work, 'badorigin.json'), /origin 0 \("file:\/\/\/etc"\) is not an http\(s\) origin/],
     ];
     for (const [filePath, message] of cases) {
       const result = await call(client, 'load_storage_state', { filePath });
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(message);
+      expect(text(result)).not.toMatch(/Hunter2|db_pass|cookies:/);
     }
     expect(await seenByServer()).toBe('(none)');
   });

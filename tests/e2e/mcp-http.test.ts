@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, SERVER_BIN, text } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
@@ -146,6 +147,30 @@ describe('the MCP server over Streamable HTTP', () => {
       expect((await client.listTools()).tools.length).toBeGreaterThan(20);
       await client.close();
     } finally {
+      await stop(server);
+    }
+  });
+
+  it('answers tools/call arguments that are null, an array or a string with -32602 saying what to send', async () => {
+    const server = await startHttp([]);
+    const client = await connect(server.url);
+    try {
+      for (const [args, kind] of [[null, 'null'], [['x'], 'an array'], ['{}', 'a string']] as const) {
+        // A raw request: callTool would not send such arguments.
+        const error = await client.request({ method: 'tools/call', params: { name: 'list_pages', arguments: args } }, CallToolResultSchema).then(
+          () => undefined,
+          (refused: unknown) => refused,
+        );
+        expect(error).toBeInstanceOf(McpError);
+        expect((error as McpError).code).toBe(-32602);
+        expect((error as McpError).message).toContain(`"arguments" of tools/call "list_pages" must be an object of the tool's parameters by name`);
+        expect((error as McpError).message).toContain(`not ${kind}.`);
+        expect((error as McpError).message).not.toMatch(/expected record|invalid_type/);
+      }
+      // The session still serves.
+      expect((await client.listTools()).tools.length).toBeGreaterThan(10);
+    } finally {
+      await client.close();
       await stop(server);
     }
   });

@@ -92,6 +92,43 @@ describe('the MCP server over stdio, at the protocol edges', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it('answers tools/call arguments that are null, an array or a string with -32602 saying what to send, and keeps serving', async () => {
+    const server = await initialized();
+    const bad: [string | number, unknown, string][] = [
+      ['null', null, 'not null'],
+      ['array', ['https://example.com'], 'not an array'],
+      ['string', '{"url": "https://example.com"}', 'not a string'],
+      ['number', 3, 'not a number'],
+    ];
+    for (const [id, args] of bad) server.write({ id, method: 'tools/call', params: { name: 'navigate_page', arguments: args } });
+    server.write({ id: 'nameless', method: 'tools/call', params: { arguments: {} } });
+    for (const [id, , kind] of bad) {
+      const { error } = await server.answer(id);
+      expect(error?.code, String(id)).toBe(-32602);
+      expect(error?.message).toContain(`"arguments" of tools/call "navigate_page" must be an object of the tool's parameters by name`);
+      expect(error?.message).toContain(kind);
+      // A short sentence, not the SDK's raw validation dump.
+      expect(error?.message).not.toMatch(/expected record|invalid_type|"path"/);
+      expect(error?.message.length).toBeLessThan(400);
+    }
+    const nameless = (await server.answer('nameless')).error;
+    expect(nameless?.code).toBe(-32602);
+    expect(nameless?.message).toContain('tools/call needs "name", the tool\'s name as a string (from tools/list); it was missing');
+    server.write({ id: 'after', method: 'tools/list' });
+    expect((await server.answer('after')).result?.tools).toBeInstanceOf(Array);
+  });
+
+  it('answers wrong argument values as a tool error naming each parameter', async () => {
+    const server = await initialized();
+    server.write({ id: 'wrong', method: 'tools/call', params: { name: 'navigate_page', arguments: { url: 5, timeout: 'soon' } } });
+    const { result } = await server.answer('wrong');
+    expect(result?.isError).toBe(true);
+    const [content] = result?.content as { type: string; text: string }[];
+    expect(content?.text).toContain('Invalid arguments for tool navigate_page');
+    expect(content?.text).toContain('expected string, received number at url');
+    expect(content?.text).toContain('expected number, received string at timeout');
+  });
+
   it('exits within a few seconds when stdin closes after protocol errors', async () => {
     const server = await initialized();
     server.write({ id: 9, method: 'ping', params: { padding: 'x'.repeat(11 * 1024 * 1024) } });

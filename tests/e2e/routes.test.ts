@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -114,6 +114,28 @@ describe('request rules', () => {
     await call(client, 'route', { urlPattern: `${crossOrigin}*`, action: 'mock', body: '{"cross":true}' });
     expect(await pageFetch(crossOrigin, '{ headers: { "x-custom": "1" } }')).toBe('200 {"cross":true}');
     expect(seen).toEqual([]);
+  });
+
+  it('refuses a 1.5 GB bodyFile at once, from its size, without reading it; takes one of exactly 10 MB', async () => {
+    // Sparse files: no disk is used, but reading them would cost the time and memory of their size
+    // (1.5 GB: under Node's 2 GiB limit for one read, which would fail fast by itself).
+    const huge = join(work, 'huge.bin');
+    writeFileSync(huge, '');
+    truncateSync(huge, 1.5 * 1024 ** 3);
+    const started = performance.now();
+    const refused = await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', bodyFile: huge });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain(`"${huge}" is 1.5 GB (1610612736 bytes); a mocked body may be at most 10.0 MB (10485760 bytes). Give a smaller file.`);
+    expect(text(await call(client, 'list_routes'))).toContain('No request rules.');
+    expect(await pageFetch('/api/user')).toBe('200 {"source":"server","got":""}');
+
+    const limit = join(work, 'limit.bin');
+    writeFileSync(limit, '');
+    truncateSync(limit, 10 * 1024 * 1024);
+    const added = await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', bodyFile: limit, contentType: 'application/octet-stream' });
+    expect(text(added)).toContain('10485760 B body');
+    expect(await evaluateInPage(client, 'async () => (await (await fetch("/api/user")).arrayBuffer()).byteLength')).toBe(10 * 1024 * 1024);
   });
 
   it('refuses bad rules with a clear error and adds nothing', async () => {

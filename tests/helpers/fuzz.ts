@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { call, text } from './mcp.js';
 
@@ -79,6 +79,28 @@ function objectFor(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<string
   );
 }
 
+/** `arguments` that are no object at all, which a careless client may send: null, arrays, strings, numbers, booleans. */
+const notAnObject: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.array(anyValue, { maxLength: 3 }), awkwardString, fc.double(), fc.boolean());
+
+/** Sends tools/call with `args` as they are (callTool would only send an object); resolves with the answer or the error. */
+async function rawCall(client: Client, name: string, args: unknown): Promise<unknown> {
+  return client.request({ method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } }, CallToolResultSchema).then(
+    (result) => result,
+    (error: unknown) => error,
+  );
+}
+
+/** Arguments that are no object must get JSON-RPC -32602 (invalid params) with a short message saying what to send; throws what failed. */
+export function checkInvalidParams(tool: string, args: unknown, outcome: unknown): void {
+  const fail = (what: string): never => {
+    throw new Error(`${tool} with arguments ${((JSON.stringify(args) as string | undefined) ?? 'undefined').slice(0, 100)}: ${what}`);
+  };
+  if (!(outcome instanceof McpError)) return fail(`no -32602 error but ${JSON.stringify(outcome).slice(0, 300)}`);
+  if (outcome.code !== (ErrorCode.InvalidParams as number)) fail(`JSON-RPC error ${outcome.code}, not -32602: ${outcome.message.slice(0, 300)}`);
+  if (!outcome.message.includes(`"arguments" of tools/call "${tool}" must be an object`)) fail(`an unclear message: ${outcome.message.slice(0, 300)}`);
+  if (outcome.message.length > 600) fail(`a message of ${outcome.message.length} characters`);
+}
+
 /** Arguments for a tool with this input schema: mostly shaped like it, sometimes not at all. */
 export function toolArguments(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
   return objectFor(schema, hints);
@@ -105,6 +127,10 @@ export function checkAnswer(tool: string, args: Record<string, unknown>, result:
 export interface FuzzReport {
   calls: number;
   errors: number;
+  /** Calls whose arguments were no object (null, an array, a string...), each answered -32602. */
+  invalidParams: number;
+  /** Milliseconds those calls took, all together. */
+  invalidParamsMs: number;
   /** Mean milliseconds per call, per tool. */
   perTool: Record<string, number>;
 }
@@ -112,10 +138,24 @@ export interface FuzzReport {
 /**
  * Fuzzes every tool the client lists, `runs` argument sets each (seeded): each answer must pass
  * checkAnswer, and `reset` brings the browser back to a known page between tools and now and then.
+ * Then `invalidRuns` calls each (null, an array and a string first) send arguments that are no
+ * object, raw, and must be answered -32602 (checkInvalidParams); no other protocol error passes.
  */
-export async function fuzzEveryTool(client: Client, options: { seed: number; runs: number; hints: Hints; reset: () => Promise<void> }): Promise<FuzzReport> {
+export async function fuzzEveryTool(client: Client, options: { seed: number; runs: number; invalidRuns?: number; hints: Hints; reset: () => Promise<void> }): Promise<FuzzReport> {
   const { tools } = await client.listTools();
-  const report: FuzzReport = { calls: 0, errors: 0, perTool: {} };
+  const report: FuzzReport = { calls: 0, errors: 0, invalidParams: 0, invalidParamsMs: 0, perTool: {} };
+  const invalidStarted = performance.now();
+  for (const tool of tools) {
+    // Refused before any browser work: cheap, so every tool gets them.
+    await fc.assert(
+      fc.asyncProperty(notAnObject, async (args) => {
+        checkInvalidParams(tool.name, args, await rawCall(client, tool.name, args));
+        report.invalidParams++;
+      }),
+      { seed: options.seed, numRuns: options.invalidRuns ?? 8, examples: [[null], [['x']], ['{}']], endOnFailure: true },
+    );
+  }
+  report.invalidParamsMs = performance.now() - invalidStarted;
   for (const tool of tools) {
     await options.reset();
     const started = performance.now();

@@ -68,11 +68,20 @@ describe('isLoopback', () => {
 });
 
 describe('paginate', () => {
+  const noun = ['entry', 'entries'] as const;
+
   it('cuts pages and says where it stands', () => {
     const items = Array.from({ length: 7 }, (_, index) => index);
-    expect(paginate(items, 3, 0)).toEqual({ items: [0, 1, 2], summary: 'Showing 1-3 of 7 (page 0 of 2); next: pageIdx 1.' });
-    expect(paginate(items, 3, 2)).toEqual({ items: [6], summary: 'Showing 7-7 of 7 (page 2 of 2).' });
-    expect(paginate([], 3, 0).summary).toBe('None.');
-    expect(() => paginate(items, 3, 3)).toThrow('pageIdx 3 is past the last page of results (2)');
+    expect(paginate(items, noun, 3, 0)).toEqual({ items: [0, 1, 2], summary: 'Showing 1-3 of 7 entries (pageIdx 0; the last is pageIdx 2); next: pageIdx 1.' });
+    expect(paginate(items, noun, 3, 2)).toEqual({ items: [6], summary: 'Showing 7-7 of 7 entries (pageIdx 2, the last page).' });
+    expect(() => paginate(items, noun, 3, 3)).toThrow('pageIdx 3 is past the last page (pageIdx 2) of 7 entries.');
+  });
+
+  it('gives no paging line for an empty list or one that fits on one page', () => {
+    expect(paginate([], noun, 3, 0)).toEqual({ items: [], summary: 'No entries.' });
+    expect(paginate([1], noun, 3, 0).summary).toBe('1 entry.');
+    expect(paginate([1, 2, 3], noun, 3, 0).summary).toBe('3 entries.');
+    expect(() => paginate([], noun, 3, 1)).toThrow('pageIdx 1 is past the end: there are no entries.');
+    for (const summary of [paginate([], noun).summary, paginate([1, 2], noun).summary]) expect(summary).not.toMatch(/page \d+ of|pageIdx/);
   });
 });

@@ -64,10 +64,43 @@ describe('ToolResponse structured content', () => {
     expect(text(result)).toBe('# close_page response\nClosed page 1.');
   });
 
-  it('shortens long strings anywhere inside it; the text content carries them whole', async () => {
+  it('shortens long strings anywhere inside it and names each one it cut; the text content carries them whole', async () => {
     const long = 'z'.repeat(2500);
-    const result = await new ToolResponse('evaluate_script').structured('value', { list: [long] }).build(undefined, undefined, []);
-    expect(result.structuredContent).toEqual({ value: { list: [`${'z'.repeat(2000)}… (2500 characters)`] } });
+    const result = await new ToolResponse('evaluate_script').structured('value', { list: [long, 'short'], 'odd key': long }).build(undefined, undefined, []);
+    expect(result.structuredContent).toEqual({
+      value: { list: [`${'z'.repeat(2000)}… (2500 characters)`, 'short'], 'odd key': `${'z'.repeat(2000)}… (2500 characters)` },
+      cut: { count: 2, paths: ['value.list[0]', 'value["odd key"]'] },
+    });
+    const whole = await new ToolResponse('evaluate_script').structured('value', 'z'.repeat(2000)).build(undefined, undefined, []);
+    expect(whole.structuredContent).toEqual({ value: 'z'.repeat(2000) });
+  });
+
+  it('keeps a paged text whole, beside the other entries, and says nothing was cut', async () => {
+    // get_page_markdown's case: a 5,033-character page asked for with the default budget.
+    const markdown = `# Title\n${'word '.repeat(1005)}`;
+    expect(markdown.length).toBe(5033);
+    const result = await new ToolResponse('get_page_markdown').pagedText('markdown', markdown).structured('truncated', false).structured('url', 'https://x.test/').build(undefined, undefined, []);
+    expect(result.structuredContent).toEqual({ markdown, truncated: false, url: 'https://x.test/' });
+    // A page at the edge of a small budget stays whole too, and the small entries stay with it.
+    const page = 'p'.repeat(100);
+    const small = await new ToolResponse('get_page_markdown', 100).pagedText('markdown', page).structured('totalChars', 300).structured('nextOffset', 100).build(undefined, undefined, []);
+    expect(small.structuredContent).toEqual({ markdown: page, totalChars: 300, nextOffset: 100 });
+  });
+
+  it('cuts a paged text only past the budget, and says so', async () => {
+    const result = await new ToolResponse('get_page_markdown', 10).pagedText('markdown', 'm'.repeat(15)).build(undefined, undefined, []);
+    expect(result.structuredContent).toEqual({ markdown: `${'m'.repeat(10)}… (15 characters)`, cut: { count: 1, paths: ['markdown'] } });
+  });
+
+  it('lists at most 20 cut paths, with their count, and none of an omitted entry', async () => {
+    const long = 'q'.repeat(2100);
+    const many = await new ToolResponse('list_console_messages', 1_000_000).structured('messages', Array.from({ length: 25 }, () => ({ text: long }))).build(undefined, undefined, []);
+    const cut = (many.structuredContent as { cut: { count: number; paths: string[] } }).cut;
+    expect(cut.count).toBe(25);
+    expect(cut.paths).toHaveLength(20);
+    expect(cut.paths[0]).toBe('messages[0].text');
+    const dropped = await new ToolResponse('list_console_messages', 100).structured('messages', [{ text: long }]).structured('count', 1).build(undefined, undefined, []);
+    expect(dropped.structuredContent).toEqual({ count: 1, omitted: ['messages'] });
   });
 
   it('drops the largest entries first when it exceeds the budget, and names them in omitted', async () => {

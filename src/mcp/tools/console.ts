@@ -30,7 +30,8 @@ export const listConsoleMessages = defineTool({
   handler: ({ types, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
     const wanted: readonly string[] | undefined = types;
     const messages = page.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
-    const listed = paginate(messages, size, index);
+    const kinds = wanted ? ` of type ${wanted.join(', ')}` : '';
+    const listed = paginate(messages, [`console message${kinds}`, `console messages${kinds}`], size, index);
     response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });
     response.structured('messages', listed.items);
   },

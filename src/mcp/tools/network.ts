@@ -39,7 +39,8 @@ export const listNetworkRequests = defineTool({
   },
   handler: ({ resourceTypes, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
     const requests = page.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
-    const listed = paginate(requests, size, index);
+    const kinds = resourceTypes ? ` of type ${resourceTypes.join(', ')}` : '';
+    const listed = paginate(requests, [`network request${kinds}`, `network requests${kinds}`], size, index);
     response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });
     // The client hands requests out masked (URLs, header values, credential headers): nothing to hide here.
     response.structured('requests', listed.items);

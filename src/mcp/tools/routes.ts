@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, type Route } from '../../firefox/index.js';
+import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, readFileWithin, type Route } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 
 function describeRoute(route: Route): string {
@@ -39,9 +38,7 @@ export const route = defineTool({
     if (bodyFile !== undefined && options.body !== undefined) throw new InvalidArgumentError('Give body or bodyFile, not both.');
     let body: string | Uint8Array | undefined = options.body;
     if (bodyFile !== undefined) {
-      const path = await files.readable(bodyFile);
-      body = readFileSync(path);
-      if (body.byteLength > MAX_MOCK_BODY) throw new InvalidArgumentError(`${bodyFile} is ${body.byteLength} bytes; a mocked body may be at most ${MAX_MOCK_BODY}.`);
+      body = readFileWithin(await files.readable(bodyFile), MAX_MOCK_BODY, 'a mocked body', bodyFile);
     }
     const added = await client.route({ ...options, ...(body === undefined ? {} : { body }) });
     response.line(`Added ${describeRoute(added)}.`).structured('route', added);

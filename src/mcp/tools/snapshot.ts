@@ -109,7 +109,10 @@ export const getPageMarkdown = defineTool({
     response.line(markdown.markdown);
     const note = continuationNote({ ...markdown, text: markdown.markdown });
     if (note) response.line(note);
-    for (const [key, value] of Object.entries(markdown)) response.structured(key, value);
+    // The Markdown is already one page of maxChars: structured content carries it whole, like the text.
+    const { markdown: text, ...paging } = markdown;
+    response.pagedText('markdown', text);
+    for (const [key, value] of Object.entries(paging)) response.structured(key, value);
   },
 });
 

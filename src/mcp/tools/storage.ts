@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, parseStorageState, type Cookie } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, parseStorageState, readFileWithin, type Cookie } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
+
+/** The largest storage state file read: far above what cookies and localStorage (about 5 MB per site) can hold. */
+const MAX_STORAGE_STATE_BYTES = 64 * 1024 * 1024;
 
 function line(cookie: Cookie): string {
   const flags = [cookie.httpOnly ? 'httpOnly' : '', cookie.secure ? 'secure' : '', `sameSite=${cookie.sameSite}`, cookie.expiry === undefined ? 'session' : `expires ${new Date(cookie.expiry * 1000).toISOString()}`].filter(Boolean).join(' ');
@@ -116,11 +118,15 @@ export const loadStorageState = defineTool({
   schema: { filePath: z.string().min(1).describe('The storage state file.') },
   handler: async ({ filePath }, { client, files }, response) => {
     const path = await files.readable(filePath);
+    const content = readFileWithin(path, MAX_STORAGE_STATE_BYTES, 'a storage state file', filePath).toString('utf8');
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
+      parsed = JSON.parse(content);
     } catch (error) {
-      throw new InvalidArgumentError(`${filePath} is not JSON (${(error as Error).message}); give a file save_storage_state wrote.`);
+      // The parser's message quotes the file's text, which may be a secret: only where it broke is told.
+      const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+      const where = position === undefined ? '' : ` (it breaks at character ${Number(position) + 1})`;
+      throw new InvalidArgumentError(`${filePath} is not JSON${where}; its content is not shown, as it may hold secrets. Give a storage state file, as save_storage_state writes.`);
     }
     const state = parseStorageState(parsed, filePath);
     await client.setStorageState(state);

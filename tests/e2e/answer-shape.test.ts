@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * What answers say about themselves, through the real MCP server: a program reading structuredContent
+ * gets the whole page of text it asked for, or a sign that it did not; list answers say what they hold.
+ */
+
+/** Paragraphs of distinct words: about 5,000 characters of Markdown. */
+const PARAGRAPHS = Array.from({ length: 40 }, (_, index) => `<p>Paragraph ${index}: ${Array.from({ length: 16 }, (_, word) => `w${index}x${word}`).join(' ')}.</p>`).join('');
+
+let server: TestServer;
+let client: Client;
+let work: string;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/long.html': page('Long read', `<h1>Long read</h1>${PARAGRAPHS}`),
+    '/quiet.html': page('Quiet', '<p>Nothing logged.</p>'),
+  });
+  work = mkdtempSync(join(tmpdir(), 'ffmcp-answers-'));
+  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+interface MarkdownData {
+  markdown: string;
+  totalChars: number;
+  truncated: boolean;
+  hasMore: boolean;
+  nextOffset: number | null;
+  cut?: unknown;
+}
+
+describe('structuredContent', () => {
+  it("carries get_page_markdown's whole page of Markdown, as the text does", async () => {
+    await call(client, 'navigate_page', { url: server.url('/long.html') });
+    const answer = await call(client, 'get_page_markdown');
+    const data = answer.structuredContent as unknown as MarkdownData;
+    expect(data.totalChars).toBeGreaterThan(4000);
+    expect(data.truncated).toBe(false);
+    expect(data.markdown).toHaveLength(data.totalChars);
+    expect(data.markdown).toContain('Paragraph 39: w39x0');
+    expect(text(answer)).toContain(data.markdown);
+    expect(data.cut).toBeUndefined();
+  });
+
+  it('gives a program paging through structuredContent the whole Markdown, page by page', async () => {
+    const whole = (await call(client, 'get_page_markdown')).structuredContent as unknown as MarkdownData;
+    let joined = '';
+    let offset: number | null = 0;
+    for (let pages = 0; offset !== null && pages < 20; pages++) {
+      const data = (await call(client, 'get_page_markdown', { maxChars: 1500, offset })).structuredContent as unknown as MarkdownData;
+      expect(data.markdown.length).toBeLessThanOrEqual(1500);
+      joined += data.markdown;
+      offset = data.nextOffset;
+    }
+    expect(joined).toBe(whole.markdown);
+  });
+
+  it('names each string it cut, such as a long evaluate_script result', async () => {
+    const answer = await call(client, 'evaluate_script', { function: '() => "r".repeat(3000)' });
+    expect(answer.structuredContent).toMatchObject({ result: `${'r'.repeat(2000)}… (3000 characters)`, cut: { count: 1, paths: ['result'] } });
+  });
+});
+
+describe('list answers', () => {
+  it('say a list is empty, or how many it holds, without a paging line for one page', async () => {
+    await call(client, 'navigate_page', { url: server.url('/quiet.html') });
+    const empty = text(await call(client, 'list_console_messages'));
+    expect(empty).toContain('No console messages.');
+    expect(empty).not.toMatch(/page \d+ of \d+|pageIdx/);
+    await evaluateInPage(client, '() => { console.log("one"); console.log("two"); console.warn("three"); return 1; }');
+    const three = text(await call(client, 'list_console_messages'));
+    expect(three).toContain('3 console messages.');
+    expect(three).not.toMatch(/page \d+ of \d+|pageIdx/);
+    expect(text(await call(client, 'list_console_messages', { types: ['error'] }))).toContain('No console messages of type error.');
+    const paged = text(await call(client, 'list_console_messages', { pageSize: 2 }));
+    expect(paged).toContain('Showing 1-2 of 3 console messages (pageIdx 0; the last is pageIdx 1); next: pageIdx 1.');
+    expect(text(await call(client, 'list_console_messages', { pageSize: 2, pageIdx: 1 }))).toContain('Showing 3-3 of 3 console messages (pageIdx 1, the last page).');
+    const past = await call(client, 'list_console_messages', { pageSize: 2, pageIdx: 2 });
+    expect(past.isError).toBe(true);
+    expect(text(past)).toContain('pageIdx 2 is past the last page (pageIdx 1) of 3 console messages.');
+    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('No network requests of type fetch.');
+    await evaluateInPage(client, 'async () => (await fetch("/quiet.html")).status');
+    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('1 network request of type fetch.');
+  });
+});
