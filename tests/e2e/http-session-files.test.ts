@@ -271,3 +271,32 @@ describe('idle HTTP sessions', () => {
     expect(await eventually(() => firefoxProcesses(idleMarker).size === 0, 10_000)).toBe(true);
   });
 });
+
+describe('a Firefox per session (--isolated-browser)', () => {
+  it("saves each session's downloads in its own folder too", async () => {
+    const isolatedMarker = `${marker}-isolated`;
+    const output = join(work, 'isolated-out');
+    const isolated = await startHttp(['--output-dir', output, '--isolated-browser', '--tools', 'all'], work, isolatedMarker);
+    const { client: carol } = await connect(isolated.url);
+    const { client: dave } = await connect(isolated.url);
+    try {
+      const saved = await download(carol);
+      const carolDir = dirname(dirname(saved));
+      expect(dirname(carolDir)).toBe(join(output, 'sessions'));
+      expect(readFileSync(saved, 'utf8')).toBe('alice report');
+      expect(existsSync(join(output, 'downloads'))).toBe(false);
+      const daveSaved = await download(dave);
+      expect(dirname(dirname(daveSaved))).not.toBe(carolDir);
+      const input = uidOf(text(await call(dave, 'take_snapshot')), 'button', 'Attachment');
+      const loaded = await call(dave, 'upload_file', { uid: input, filePaths: [saved] });
+      expect(text(loaded)).toMatch(REFUSED_READ);
+      expect(await evaluateInPage(dave, "() => document.getElementById('file').files.length")).toBe(0);
+      expect(readdirSync(join(carolDir, 'downloads'))).toEqual(['report.bin']);
+    } finally {
+      await carol.close();
+      await dave.close();
+      await stop(isolated);
+    }
+    expect(await eventually(() => firefoxProcesses(isolatedMarker).size === 0, 10_000)).toBe(true);
+  });
+});
