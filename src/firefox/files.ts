@@ -102,7 +102,7 @@ export class FilePolicy {
       real = realpathSync(given);
     } catch {
       throw new InvalidArgumentError(
-        `File ${quote(path)} does not exist${isAbsolute(path) ? '' : ` (a relative path starts in the output directory, ${outputDir})`}; give the path of an existing file.`,
+        `File ${quote(path)} does not exist${isAbsolute(path) ? '; give the path of an existing file.' : ` in the output directory (${outputDir}), where relative paths start; give an absolute path, or one relative to it.`}`,
       );
     }
     if (this.#hidden(real)) throw refusal('');
