@@ -29,9 +29,13 @@ export interface ClientOptions extends SessionOptions {
   secrets?: Record<string, string>;
   /** Which URLs navigate() and newPage() load (default: any). */
   urlPolicy?: UrlPolicyOptions;
-  /** Save downloads in this folder (absolute); by default Firefox's own choice. Every download is reported in takeNotes(). */
-  downloadDir?: string;
-  /** Where files the client writes (saved snapshots) may go; by default inside the working directory. */
+  /**
+   * Save downloads in this folder (absolute); `false` refuses them, except in user contexts given a
+   * folder of their own (FirefoxClient.saveDownloadsIn); by default Firefox's own choice. Every
+   * download is reported in takeNotes().
+   */
+  downloadDir?: string | false;
+  /** Where files the client writes (saved snapshots) may go; by default the working directory (a library's caller chooses its own; the MCP server never writes there). */
   files?: FilePolicy;
   /** Snapshot ids start here (default 1). A client that replaces one that died passes the old one's `nextSnapshotId`, so an old uid is never taken for a new one. */
   firstSnapshotId?: number;
@@ -175,6 +179,11 @@ export class Browser {
     if (removed.routes.size > 0) await this.#interceptor.update();
   }
 
+  /** Saves the downloads of user context `id` in `folder` (absolute), whatever the browser-wide choice. */
+  async saveDownloadsIn(id: string, folder: string): Promise<void> {
+    await this.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [id] }, 'Choosing the download folder');
+  }
+
   /** A property, not a method: the browser's parts get it to send with. */
   readonly send: Send = async (method, params, what, timeout) => {
     try {
@@ -230,8 +239,10 @@ export class Browser {
     this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
-    if (this.options.downloadDir !== undefined) {
-      await this.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: this.options.downloadDir } }, 'Choosing the download folder');
+    const { downloadDir } = this.options;
+    if (downloadDir !== undefined) {
+      const downloadBehavior = downloadDir === false ? { type: 'denied' as const } : { type: 'allowed' as const, destinationFolder: downloadDir };
+      await this.send('browser.setDownloadBehavior', { downloadBehavior }, 'Choosing the download folder');
     }
     const { contexts } = await bidi.send('browsingContext.getTree', {});
     // Firefox names the parent of the tree's roots only: a child's parent is the context it sits in.

@@ -276,6 +276,11 @@ export class FirefoxClient extends PageCalls {
     return this.#browser.extensions;
   }
 
+  /** Saves the downloads of this client's user context in `folder` (absolute), apart from other user contexts' (Firefox creates it when needed). */
+  async saveDownloadsIn(folder: string): Promise<void> {
+    await this.#browser.saveDownloadsIn(this.#open.id, folder);
+  }
+
   /** Every download pages started since the client began, oldest first. */
   getDownloads(): Download[] {
     return this.#browser.downloads.list(this.#pages.id);

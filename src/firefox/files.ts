@@ -41,26 +41,37 @@ export function rootPaths(uris: readonly string[]): string[] {
 
 /**
  * The one place that decides which files tools may read and write. Paths are judged after every
- * symlink is resolved, so a link inside an allowed folder cannot lead out of it.
- * - Writes (screenshots, saved snapshots): inside the output directory or the working directory.
- * - Reads (uploads): inside those, the --allowed-dir folders, or the client's MCP roots.
+ * symlink is resolved, so a link inside an allowed folder cannot lead out of it; relative paths
+ * start in the output directory, never in the working directory.
+ * - Writes (screenshots, saved snapshots, bodies, storage states): only inside the output directory.
+ * - Reads (uploads, storage states, mocked bodies, extensions): inside the output directory, the
+ *   --allowed-dir folders, or the client's MCP roots.
+ * - `hidden` folders (other sessions' output folders) are neither read nor written, whichever
+ *   allowed folder or root holds them. The output directory may sit inside one (a session's own
+ *   folder inside the folder of all sessions): what lies in it stays its own.
  */
 export class FilePolicy {
   constructor(
     private readonly outputDir: string,
     private readonly allowedDirs: readonly string[] = [],
     private readonly roots: RootsProvider = () => Promise.resolve([]),
+    private readonly hidden: readonly string[] = [],
   ) {}
 
-  /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside the allowed folders; `mode` 0o600 keeps a file of secrets to its owner. */
+  /** The folder files are written to, and relative paths start in. */
+  get dir(): string {
+    return resolve(this.outputDir);
+  }
+
+  /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside it; `mode` 0o600 keeps a file of secrets to its owner. */
   write(filePath: string, data: string | Uint8Array, mode = 0o644): string {
-    const outputDir = resolve(this.outputDir);
-    mkdirSync(outputDir, { recursive: true });
-    const target = realPath(isAbsolute(filePath) ? resolve(filePath) : resolve(outputDir, filePath));
-    const allowed = [realPath(outputDir), realPath(process.cwd())];
-    if (!allowed.some((dir) => inside(dir, target))) {
+    const outputDir = this.dir;
+    mkdirSync(outputDir, { recursive: true, mode: 0o700 });
+    const written = resolve(outputDir, filePath);
+    const target = realPath(written);
+    if (!inside(realPath(outputDir), target) || this.#hidden(target)) {
       throw new InvalidArgumentError(
-        `filePath ${quote(filePath)} leads outside the output directory (${outputDir}) and the working directory${target === resolve(filePath) ? '' : ` (to ${quote(target)}, through a symlink)`}; give a path inside one of them.`,
+        `filePath ${quote(filePath)} leads outside the output directory (${outputDir})${target === written ? '' : ` (to ${quote(target)}, through a symlink)`}; files are written only there. Give a path inside it, such as a relative one.`,
       );
     }
     mkdirSync(dirname(target), { recursive: true });
@@ -75,21 +86,37 @@ export class FilePolicy {
     return target;
   }
 
-  /** The real path of a file a tool may read, or a clear refusal. */
+  /** The real path of a file a tool may read (relative: in the output directory), or a clear refusal. */
   async readable(path: string): Promise<string> {
+    const outputDir = this.dir;
+    const given = resolve(outputDir, path);
+    const folders = [outputDir, ...this.allowedDirs.map((dir) => resolve(dir)), ...(await this.roots().catch(() => [])).map((root) => resolve(root))];
+    const refusal = (shown: string): InvalidArgumentError =>
+      new InvalidArgumentError(
+        `File ${quote(path)}${shown} is outside the folders files may be read from (${folders.join(', ')}). Copy it into the output directory, or ask the user to start the server with --allowed-dir <folder>.`,
+      );
+    // Before asking whether it exists: another session's files are not even confirmed to be there.
+    if (this.#hidden(realPath(given))) throw refusal('');
     let real: string;
     try {
-      real = realpathSync(resolve(path));
+      real = realpathSync(given);
     } catch {
-      throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
-    }
-    const folders = [resolve(this.outputDir), process.cwd(), ...this.allowedDirs, ...(await this.roots().catch(() => []))];
-    if (!folders.some((folder) => inside(realPath(resolve(folder)), real))) {
       throw new InvalidArgumentError(
-        `File ${quote(path)}${real === resolve(path) ? '' : ` (really ${quote(real)})`} is outside the folders files may be uploaded from (${folders.map((folder) => resolve(folder)).join(', ')}). Copy it into one of them, or ask the user to start the server with --allowed-dir <folder>.`,
+        `File ${quote(path)} does not exist${isAbsolute(path) ? '; give the path of an existing file.' : ` in the output directory (${outputDir}), where relative paths start; give an absolute path, or one relative to it.`}`,
       );
     }
+    if (this.#hidden(real)) throw refusal('');
+    if (!folders.some((folder) => inside(realPath(folder), real))) throw refusal(real === given ? '' : ` (really ${quote(real)})`);
     if (!statSync(real).isFile()) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
     return real;
+  }
+
+  /** Whether `real` lies in a hidden folder, other than through the output directory inside that folder. */
+  #hidden(real: string): boolean {
+    const own = realPath(this.dir);
+    return this.hidden.some((folder) => {
+      const hiddenDir = realPath(resolve(folder));
+      return inside(hiddenDir, real) && !(inside(hiddenDir, own) && inside(own, real));
+    });
   }
 }

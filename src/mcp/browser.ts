@@ -18,9 +18,9 @@ export class BrowserHolder {
   /** `start` gives the client: a Firefox of its own (ownBrowser), or a user context of a shared one (SharedBrowser). */
   constructor(private readonly start: ClientStarter) {}
 
-  /** A holder whose client is a Firefox of its own, launched or connected as `options` say. */
-  static ownBrowser(options: ServerOptions): BrowserHolder {
-    return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId));
+  /** A holder whose client is a Firefox of its own, launched or connected as `options` say, saving downloads in `downloadDir` (default: the output directory's downloads/). */
+  static ownBrowser(options: ServerOptions, downloadDir?: string): BrowserHolder {
+    return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, downloadDir));
   }
 
   /** Runs `work` after every earlier call has finished. */
@@ -64,8 +64,8 @@ export class BrowserHolder {
   }
 }
 
-/** Launches or connects a Firefox as the server's options say. */
-export async function startClient(options: ServerOptions, firstSnapshotId?: number): Promise<FirefoxClient> {
+/** Launches or connects a Firefox as the server's options say; `downloadDir` false refuses downloads but in user contexts given a folder. */
+export async function startClient(options: ServerOptions, firstSnapshotId?: number, downloadDir: string | false = join(resolve(options.outputDir), 'downloads')): Promise<FirefoxClient> {
   const common = {
     ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
     acceptInsecureCerts: options.acceptInsecureCerts,
@@ -73,7 +73,7 @@ export async function startClient(options: ServerOptions, firstSnapshotId?: numb
     defaultLayers: options.defaultLayers,
     secrets: options.secrets,
     urlPolicy: options.urlPolicy,
-    downloadDir: join(resolve(options.outputDir), 'downloads'),
+    downloadDir,
     ...(options.viewport ? { viewport: options.viewport } : {}),
   };
   if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });
@@ -102,12 +102,22 @@ export class SharedBrowser {
   #closed = false;
 
   constructor(options: ServerOptions) {
-    this.#root = BrowserHolder.ownBrowser(options);
+    // Downloads are refused but in sessions' user contexts, each saving in its own folder.
+    this.#root = new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, false));
   }
 
-  /** A holder for one session: a user context of its own, closed with the session. */
-  holder(): BrowserHolder {
-    return new BrowserHolder(() => this.#take());
+  /** A holder for one session: a user context of its own, saving downloads in `downloadDir`, closed with the session. */
+  holder(downloadDir: string): BrowserHolder {
+    return new BrowserHolder(async () => {
+      const context = await this.#take();
+      try {
+        await context.saveDownloadsIn(downloadDir);
+      } catch (error) {
+        await context.close().catch(() => undefined);
+        throw error;
+      }
+      return context;
+    });
   }
 
   async close(): Promise<void> {

@@ -5,10 +5,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { BrowserHolder, SharedBrowser } from './browser.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
+import { newSessionFolder } from './session-folder.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
   holder: BrowserHolder;
+  /** POST requests (calls) not yet answered: while any runs, the session does not expire. */
+  busy: number;
+  idleTimer?: NodeJS.Timeout;
 }
 
 export interface HttpServer {
@@ -37,6 +41,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 /**
  * Streamable HTTP at /mcp. Each MCP session gets a user context of its own in one shared Firefox
  * (or, with --isolated-browser, a Firefox of its own), so clients' pages and cookies never mix.
+ * Each session has an output folder of its own, and ends after --session-idle-timeout without a call.
  * Beyond loopback a bearer token is required (generated when none is given).
  */
 export async function startHttpServer(options: ServerOptions): Promise<HttpServer> {
@@ -47,24 +52,53 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
   // Sessions share one Firefox, each in a user context of its own, unless each is to have its own.
   const shared = options.isolatedBrowser ? undefined : new SharedBrowser(options);
 
+  /** Closes the session once it has been idle for --session-idle-timeout, with no call running. */
+  function expireWhenIdle(session: Session): void {
+    clearTimeout(session.idleTimer);
+    if (options.sessionIdleTimeout > 0 && session.busy === 0) session.idleTimer = setTimeout(() => void session.transport.close(), options.sessionIdleTimeout).unref();
+  }
+
+  /** Serves one request of a live session, keeping the session alive while a call runs. */
+  function serve(session: Session, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A GET is the stream a client may hold open for server messages: only calls (POST) count as activity in progress.
+    if (req.method === 'POST') {
+      session.busy++;
+      res.once('close', () => {
+        session.busy--;
+        expireWhenIdle(session);
+      });
+    }
+    expireWhenIdle(session);
+    return session.transport.handleRequest(req, res);
+  }
+
   async function openSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const holder = shared ? shared.holder() : BrowserHolder.ownBrowser(options);
+    // Each session's files in a folder of its own, which no other session can read or name.
+    const folder = newSessionFolder(options.outputDir);
+    const holder = shared ? shared.holder(folder.downloads) : BrowserHolder.ownBrowser(options, folder.downloads);
+    let session: Session | undefined;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, holder });
+        session = { transport, holder, busy: 0 };
+        sessions.set(id, session);
       },
       // Loopback servers check the Host header, so a web page cannot reach them by DNS rebinding.
       ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
-      void holder.close();
+      if (session) clearTimeout(session.idleTimer);
+      void holder
+        .close()
+        .catch(() => undefined)
+        .then(() => folder.release());
     };
-    await createMcpServer(options, holder).connect(transport);
+    await createMcpServer(options, holder, { folder, clientRoots: false }).connect(transport);
     await transport.handleRequest(req, res);
     // A first request that was not an initialize leaves no session behind.
     if (!transport.sessionId) await transport.close();
+    else if (session) expireWhenIdle(session);
   }
 
   const server = createServer((req, res) => {
@@ -76,7 +110,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);
         if (!session) return sendError(res, 404, 'Unknown or closed session; start a new one with an initialize request.');
-        return session.transport.handleRequest(req, res);
+        return serve(session, req, res);
       }
       if (req.method !== 'POST') return sendError(res, 400, 'A new session starts with a POST of an initialize request.');
       return openSession(req, res);
@@ -95,6 +129,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     url: `http://${hostInUrl}:${port}/mcp`,
     ...(token === undefined ? {} : { token }),
     close: async () => {
+      for (const session of sessions.values()) clearTimeout(session.idleTimer);
       await Promise.all([...sessions.values()].map(async (session) => session.transport.close()));
       await Promise.all([...sessions.values()].map(async (session) => session.holder.close()));
       sessions.clear();

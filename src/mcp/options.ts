@@ -18,7 +18,7 @@ export interface ServerOptions {
   acceptInsecureCerts: boolean;
   prefs: Record<string, PrefValue>;
   outputDir: string;
-  /** Folders (besides the working and output directories) that upload_file may read. */
+  /** Folders (besides the output directory) that tools may read files from. */
   allowedDirs: string[];
   /** Which URLs the tools may load. */
   urlPolicy: { allowedSchemes: string[]; allowedOrigins: string[]; blockedOrigins: string[] };
@@ -35,6 +35,8 @@ export interface ServerOptions {
   token?: string;
   /** With --port: each HTTP session gets its own Firefox instead of its own user context in a shared one. */
   isolatedBrowser: boolean;
+  /** With --port: milliseconds an HTTP session may go without a call before it is closed (0: never). */
+  sessionIdleTimeout: number;
   /** The tool sets served (--tools). */
   toolSets: ToolCategory[];
 }
@@ -66,18 +68,22 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
   { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
   { name: 'secrets', type: 'string', env: 'FIREFOX_MCP_SECRETS', value: 'file.env', description: 'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.' },
-  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots, snapshots and downloads (in downloads/) are saved (default temp/); files are written only here or in the working directory.' },
+  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved (default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.' },
   { name: 'allow-file-urls', type: 'boolean', description: 'Let tools load file: URLs (blocked by default: a page could make the agent read local files).' },
   { name: 'allow-data-urls', type: 'boolean', description: 'Let tools load data: URLs as pages (blocked by default: a data: page can pose as any site).' },
   { name: 'allowed-origins', type: 'string', value: 'origins', description: 'Only these origins may be loaded, by tools or by the pages, separated by ; such as https://example.com;*.test.org;http://localhost:*.' },
   { name: 'blocked-origins', type: 'string', value: 'origins', description: 'These origins may never be loaded, by tools or by the pages (; separated); wins over --allowed-origins.' },
-  { name: 'allowed-dir', type: 'string', multiple: true, value: 'dir', description: 'A folder upload_file may read from (repeatable), besides the working directory, the output directory and the client\'s MCP roots.' },
+  { name: 'allowed-dir', type: 'string', multiple: true, value: 'dir', description: 'A folder files may be read from (repeatable) by upload_file, load_storage_state, route bodyFile and install_extension, besides the output directory (and, over stdio, the client\'s MCP roots).' },
   { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
   { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
   { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
   { name: 'tools', type: 'string', env: 'FIREFOX_MCP_TOOLS', value: 'sets', description: `Tool sets to serve, comma-separated, or all (default ${DEFAULT_TOOL_SETS.join(',')}); the README lists each set's tools and schema tokens.` },
+  { name: 'session-idle-timeout', type: 'string', env: 'FIREFOX_MCP_SESSION_IDLE_TIMEOUT', value: 'minutes', description: 'With --port: close an HTTP session (its pages and user context) after this many minutes without a call (default 30; fractions allowed; 0 never).' },
   { name: 'isolated-browser', type: 'boolean', description: 'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.' },
 ];
+
+/** Minutes an HTTP session may go without a call: long enough for a person to come back to a conversation. */
+const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
 /** Bad start-up input: the message says what to change. */
 export class OptionsError extends Error {
@@ -157,6 +163,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new OptionsError(`--port "${portText}" is not a port number from 0 to 65535.`);
   }
+  const idleText = text('session-idle-timeout');
+  const idleMinutes = idleText === undefined ? DEFAULT_SESSION_IDLE_MINUTES : Number(idleText);
+  // A timer longer than 2^31-1 ms would fire at once.
+  if (idleText?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0 || idleMinutes * 60_000 > 2 ** 31 - 1) {
+    throw new OptionsError(`--session-idle-timeout "${idleText}" is not a number of minutes from 0 to 35000, such as 30 or 0.5 (0: never).`);
+  }
   const viewport = text('viewport');
   const firefoxPath = text('firefox-path');
   const profile = text('profile');
@@ -199,6 +211,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     },
     host: text('host') ?? '127.0.0.1',
     isolatedBrowser: values['isolated-browser'] === true,
+    sessionIdleTimeout: Math.round(idleMinutes * 60_000),
     toolSets,
     browser,
     ...(firefoxPath === undefined ? {} : { firefoxPath }),

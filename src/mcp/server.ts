@@ -8,6 +8,7 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
+import { mainFolder, type SessionFolder } from './session-folder.js';
 import type { ToolContext, ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
 import { pageId } from './tools/schemas.js';
@@ -74,8 +75,15 @@ class ToolServer extends McpServer {
   }
 }
 
-/** An MCP server with every tool, acting on one session's browser. */
-export function createServer(options: ServerOptions, holder: BrowserHolder): McpServer {
+/** Where a session's files go, and whether the client's MCP roots widen what it may read. */
+export interface SessionFiles {
+  folder: SessionFolder;
+  /** Over stdio the client is the user's own program; over HTTP any local process may be, so its roots count for nothing. */
+  clientRoots: boolean;
+}
+
+/** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard). */
+export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }): McpServer {
   const server = new ToolServer(
     { name: 'firefox-bidi-mcp', version: VERSION },
     {
@@ -83,10 +91,10 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
         'Drives a real Firefox. Start with take_snapshot: it lists what is on the page with uids, which click, fill and the other input tools take. Uids stay valid until the page navigates.',
     },
   );
-  // The client's MCP roots widen where uploads may come from, when it announces any.
+  // The client's MCP roots widen where files may be read from, when it announces any and may.
   const roots = async (): Promise<string[]> =>
-    server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
-  const files = new FilePolicy(options.outputDir, options.allowedDirs, roots);
+    session.clientRoots && server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
+  const files = new FilePolicy(session.folder.dir, options.allowedDirs, roots, session.folder.hidden);
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
   for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {

@@ -17,6 +17,7 @@ const TOKEN = 'tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 let server: TestServer;
 let client: Client;
 let work: string;
+let out: string;
 /** The Cookie header of the last request to /cookie, as the web server got it. */
 let lastCookie = '';
 
@@ -49,6 +50,9 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
+  // Files the tools read lie in the output directory: the working directory is no place they read or write.
+  out = join(work, 'out');
+  mkdirSync(out);
   ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all', '--color-scheme', 'dark'], {}, work));
 });
 
@@ -283,15 +287,19 @@ describe('storage state', () => {
   });
 
   it('refuses a file that is missing, not JSON or not a state, restoring nothing', async () => {
-    writeFileSync(join(work, 'notjson.json'), '{ cookies: ');
+    writeFileSync(join(out, 'notjson.json'), '{ cookies: ');
     // A file given by mistake may hold secrets: the refusal must not quote it.
-    writeFileSync(join(work, 'credentials.txt'), 'db_password=Hunter2-7f3a9c\n');
-    writeFileSync(join(work, 'badorigin.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [{ origin: 'file:///etc', localStorage: [] }] }));
+    writeFileSync(join(out, 'credentials.txt'), 'db_password=Hunter2-7f3a9c\n');
+    writeFileSync(join(out, 'badorigin.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [{ origin: 'file:///etc', localStorage: [] }] }));
+    writeFileSync(join(work, 'cwd-state.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [] }));
     const cases: [string, RegExp][] = [
-      [join(work, 'missing.json'), /does not exist/],
-      [join(work, 'notjson.json'), /is not JSON( \(it breaks at character \d+\))?; its content is not shown/],
-      [join(work, 'credentials.txt'), /credentials\.txt is not JSON.*its content is not shown, as it may hold secrets/],
-      [join(work, 'badorigin.json'), /origin 0 \("file:\/\/\/etc"\) is not an http\(s\) origin/],
+      [join(out, 'missing.json'), /does not exist/],
+      ['notjson.json', /is not JSON( \(it breaks at character \d+\))?; its content is not shown/],
+      [join(out, 'credentials.txt'), /credentials\.txt is not JSON.*its content is not shown, as it may hold secrets/],
+      [join(out, 'badorigin.json'), /origin 0 \("file:\/\/\/etc"\) is not an http\(s\) origin/],
+      // The working directory is not read from.
+      [join(work, 'cwd-state.json'), /outside the folders files may be read from/],
+      ['../cwd-state.json', /outside the folders files may be read from/],
     ];
     for (const [filePath, message] of cases) {
       const result = await call(client, 'load_storage_state', { filePath });
@@ -310,14 +318,14 @@ describe('extensions', () => {
   const marks = (): Promise<unknown> => evaluateInPage(client, '() => [document.documentElement.dataset.folder ?? "no", document.documentElement.dataset.archive ?? "no"]');
 
   it('installs extensions from a folder and an .xpi that reach the page, lists and uninstalls them', async () => {
-    const folder = join(work, 'marker-ext');
+    const folder = join(out, 'marker-ext');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'manifest.json'), manifest('folder@example.com'));
     writeFileSync(join(folder, 'content.js'), content('folder'));
-    writeFileSync(join(work, 'marker.xpi'), storedZip({ 'manifest.json': manifest('archive@example.com'), 'content.js': content('archive') }));
+    writeFileSync(join(out, 'marker.xpi'), storedZip({ 'manifest.json': manifest('archive@example.com'), 'content.js': content('archive') }));
 
     expect(text(await call(client, 'install_extension', { path: folder }))).toContain('Installed folder@example.com: Marker folder@example.com 1.2');
-    expect(text(await call(client, 'install_extension', { path: join(work, 'marker.xpi') }))).toContain('Installed archive@example.com: marker.xpi');
+    expect(text(await call(client, 'install_extension', { path: 'marker.xpi' }))).toContain('Installed archive@example.com: marker.xpi');
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     expect(await marks()).toEqual(['yes', 'yes']);
     const listed = text(await call(client, 'list_extensions'));
@@ -334,11 +342,13 @@ describe('extensions', () => {
   });
 
   it('refuses a missing path, a folder without a manifest and an unknown id, installing nothing', async () => {
-    mkdirSync(join(work, 'empty-ext'), { recursive: true });
+    mkdirSync(join(out, 'empty-ext'), { recursive: true });
+    writeFileSync(join(out, 'notes.txt'), 'not an extension');
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['install_extension', { path: join(work, 'nowhere') }, /does not exist/],
-      ['install_extension', { path: join(work, 'empty-ext') }, /does not exist/],
-      ['install_extension', { path: join(work, 'secrets.env') }, /neither a folder nor an \.xpi/],
+      ['install_extension', { path: join(out, 'nowhere') }, /does not exist/],
+      ['install_extension', { path: join(out, 'empty-ext') }, /does not exist/],
+      ['install_extension', { path: 'notes.txt' }, /neither a folder nor an \.xpi/],
+      ['install_extension', { path: join(work, 'secrets.env') }, /outside the folders files may be read from/],
       ['uninstall_extension', { id: 'nobody@example.com' }, /No extension this client installed has id "nobody@example.com"; none is installed/],
     ];
     for (const [tool, args, message] of cases) {

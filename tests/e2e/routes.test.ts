@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,7 +37,9 @@ beforeAll(async () => {
   server = await startTestServer({ '/app.html': page('App', '<h1>App</h1>'), '/api/user': api, '/api/echo': api, '/logo.png': api });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-routes-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
-  writeFileSync(join(work, 'pixel.png'), PIXEL);
+  // A mocked body is read from the output directory (or an --allowed-dir folder), not the working directory.
+  mkdirSync(join(work, 'out'));
+  writeFileSync(join(work, 'out', 'pixel.png'), PIXEL);
   ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
   await call(client, 'navigate_page', { url: server.url('/app.html') });
 });
@@ -106,7 +108,7 @@ describe('request rules', () => {
   });
 
   it('mocks an image from a file and a cross-origin call with its preflight', async () => {
-    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: join(work, 'pixel.png'), contentType: 'image/png' });
+    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: join(work, 'out', 'pixel.png'), contentType: 'image/png' });
     const size = await evaluateInPage(client, `() => new Promise((resolve) => { const img = new Image(); img.onload = () => resolve(img.naturalWidth + 'x' + img.naturalHeight); img.onerror = () => resolve('error'); img.src = '/logo.png?1'; })`);
     expect(size).toBe('1x1');
     // localhost is another origin than 127.0.0.1; the custom header makes the browser ask first.
@@ -119,7 +121,7 @@ describe('request rules', () => {
   it('refuses a 1.5 GB bodyFile at once, from its size, without reading it; takes one of exactly 10 MB', async () => {
     // Sparse files: no disk is used, but reading them would cost the time and memory of their size
     // (1.5 GB: under Node's 2 GiB limit for one read, which would fail fast by itself).
-    const huge = join(work, 'huge.bin');
+    const huge = join(work, 'out', 'huge.bin');
     writeFileSync(huge, '');
     truncateSync(huge, 1.5 * 1024 ** 3);
     const started = performance.now();
@@ -130,7 +132,7 @@ describe('request rules', () => {
     expect(text(await call(client, 'list_routes'))).toContain('No request rules.');
     expect(await pageFetch('/api/user')).toBe('200 {"source":"server","got":""}');
 
-    const limit = join(work, 'limit.bin');
+    const limit = join(work, 'out', 'limit.bin');
     writeFileSync(limit, '');
     truncateSync(limit, 10 * 1024 * 1024);
     const added = await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', bodyFile: limit, contentType: 'application/octet-stream' });
@@ -142,8 +144,9 @@ describe('request rules', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ urlPattern: '/api/user', action: 'block' }, /start it with a scheme.*"\*\/api\/user\*"/],
       [{ urlPattern: '*', action: 'block', status: 500 }, /only go with action "mock"/],
-      [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'missing.json') }, /does not exist/],
-      [{ urlPattern: '*', action: 'mock', body: 'x', bodyFile: join(work, 'pixel.png') }, /body or bodyFile, not both/],
+      [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'out', 'missing.json') }, /does not exist/],
+      [{ urlPattern: '*', action: 'mock', body: 'x', bodyFile: 'pixel.png' }, /body or bodyFile, not both/],
+      [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'secrets.env') }, /outside the folders files may be read from/],
       [{ urlPattern: '*', action: 'modify' }, /needs requestHeaders/],
       [{ urlPattern: '*', action: 'modify', requestHeaders: { 'x-a': '<secret>NOPE</secret>' } }, /There is no secret named "NOPE"; the secrets are API_TOKEN/],
     ];
@@ -167,7 +170,7 @@ describe('bodies', () => {
     const served = '{"source":"server","got":"payload"}';
     expect(saved).toMatch(new RegExp(`Saved ${served.length} B to .*bodies/echo\\.json`));
     expect(readFileSync(join(work, 'out', 'bodies', 'echo.json'), 'utf8')).toBe(served);
-    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: join(work, 'pixel.png'), contentType: 'image/png' });
+    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: 'pixel.png', contentType: 'image/png' });
     await evaluateInPage(client, `() => fetch('/logo.png?2').then((r) => r.arrayBuffer()).then((b) => b.byteLength)`);
     const image = text(await call(client, 'get_network_request', { reqid: Number(/reqid=(\d+)/.exec(await listedLine('logo.png?2'))?.[1]) }));
     expect(image).toContain(`(binary, ${PIXEL.length} B, image/png; save it with responseBodyFile)`);

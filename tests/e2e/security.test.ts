@@ -17,6 +17,9 @@ const DOWNLOAD: Route = (_request, response) => {
   response.end('downloaded bytes');
 };
 
+/** A project's git config, as a page would like to rewrite it (git runs what core.fsmonitor names). */
+const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n';
+
 let server: TestServer;
 let client: Client;
 let work: string;
@@ -45,12 +48,16 @@ beforeAll(async () => {
     '/popups.html': page('Popups', `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`),
     '/fetch-file.html': page('Fetch file', `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`),
   });
-  // The server runs in a folder of its own: its working directory and output directory are the
-  // only places it may read uploads from and write files to.
+  // The server runs in a folder of its own, a project with a git config as a user's would be: its
+  // output directory (work/out) is the only place it writes to, and, by default, reads from.
   work = mkdtempSync(join(tmpdir(), 'ffmcp-security-'));
   outside = mkdtempSync(join(tmpdir(), 'ffmcp-outside-'));
   writeFileSync(join(outside, 'secret.txt'), 'top secret');
-  writeFileSync(join(work, 'notes.txt'), 'fine to upload');
+  mkdirSync(join(work, 'out'));
+  writeFileSync(join(work, 'out', 'notes.txt'), 'fine to upload');
+  writeFileSync(join(work, 'notes.txt'), 'in the working directory');
+  mkdirSync(join(work, '.git'));
+  writeFileSync(join(work, '.git', 'config'), GIT_CONFIG);
   ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
 });
 
@@ -102,14 +109,18 @@ describe('files: uploads only from allowed folders, writes only into them, symli
   it('refuses to upload a file outside the allowed folders, directly or through a symlink, and the input stays empty', async () => {
     await call(client, 'navigate_page', { url: server.url('/upload.html') });
     const input = await snapshotUid('button', 'Attachment');
-    symlinkSync(join(outside, 'secret.txt'), join(work, 'innocent.txt'));
-    symlinkSync(outside, join(work, 'linked-dir'));
-    for (const path of [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', `../${basename(outside)}/secret.txt`]) {
+    symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'innocent.txt'));
+    symlinkSync(outside, join(work, 'out', 'linked-dir'));
+    const refused = [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', `../../${basename(outside)}/secret.txt`];
+    // The working directory is no longer a place files are read from.
+    refused.push(join(work, 'notes.txt'), '../notes.txt', '../.git/config');
+    for (const path of refused) {
       const result = await call(client, 'upload_file', { uid: input, filePaths: [path] });
       expect(result.isError, path).toBe(true);
-      expect(text(result)).toMatch(/outside the folders files may be uploaded from|does not exist/);
+      expect(text(result), path).toMatch(/outside the folders files may be read from/);
     }
     expect(await pageState("() => document.getElementById('file').files.length")).toBe(0);
+    // A relative path starts in the output directory.
     const allowed = await call(client, 'upload_file', { uid: input, filePaths: ['notes.txt'] });
     expect(allowed.isError, text(allowed)).toBeFalsy();
     expect(await pageState("() => document.getElementById('file').files[0].text()")).toBe('fine to upload');
@@ -145,6 +156,51 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     const saved = await call(client, 'take_screenshot', { filePath: 'fine.png' });
     expect(saved.isError, text(saved)).toBeFalsy();
     expect(readFileSync(join(work, 'out', 'fine.png')).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it("refuses to write a page's bytes into ../.git/config or anywhere in the working directory, which stays as it was", async () => {
+    // The page decides the bytes of its own response body: a planted instruction asks to save them as the project's git config.
+    await call(client, 'navigate_page', { url: server.url('/a.html') });
+    const listed = text(await call(client, 'list_network_requests', { resourceTypes: ['document'] }));
+    const reqid = Number(/reqid=(\d+)/.exec(listed)?.[1]);
+    const targets = ['../.git/config', join(work, '.git', 'config'), '../.git/hooks/pre-commit', '../notes.txt', join(work, 'written.txt'), '../../.bashrc'];
+    for (const target of targets) {
+      const body = await call(client, 'get_network_request', { reqid, responseBodyFile: target });
+      expect(body.isError, target).toBe(true);
+      expect(text(body)).toMatch(/leads outside the output directory/);
+      for (const [tool, args] of [['take_screenshot', { filePath: target }], ['take_snapshot', { filePath: target }]] as const) {
+        const result = await call(client, tool, args);
+        expect(result.isError, `${tool} ${target}`).toBe(true);
+        expect(text(result)).toMatch(/leads outside the output directory/);
+      }
+    }
+    expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe(GIT_CONFIG);
+    expect(readdirSync(join(work, '.git'))).toEqual(['config']);
+    expect(readFileSync(join(work, 'notes.txt'), 'utf8')).toBe('in the working directory');
+    expect(existsSync(join(work, 'written.txt'))).toBe(false);
+    // The body is saved where it belongs.
+    const saved = await call(client, 'get_network_request', { reqid, responseBodyFile: 'bodies/a.html' });
+    expect(saved.isError, text(saved)).toBeFalsy();
+    expect(readFileSync(join(work, 'out', 'bodies', 'a.html'), 'utf8')).toContain('<h1>Page A</h1>');
+  });
+
+  it('started from /, refuses to mock a response with /etc/passwd, by absolute or relative path', async () => {
+    const output = mkdtempSync(join(tmpdir(), 'ffmcp-root-out-'));
+    const { client: fromRoot } = await startStdioServer(['--output-dir', output, '--tools', 'pages,routes,script'], {}, '/');
+    try {
+      for (const bodyFile of ['/etc/passwd', 'etc/passwd', '../../../../../etc/passwd', '/etc/hostname']) {
+        const result = await call(fromRoot, 'route', { urlPattern: `${server.origin}/*`, action: 'mock', bodyFile });
+        expect(result.isError, bodyFile).toBe(true);
+        expect(text(result), bodyFile).toMatch(/outside the folders files may be read from|does not exist/);
+      }
+      expect(text(await call(fromRoot, 'list_routes'))).toContain('No request rules.');
+      // The page gets what the web server sends, not the file.
+      await call(fromRoot, 'navigate_page', { url: server.url('/a.html') });
+      expect(text(await call(fromRoot, 'evaluate_script', { function: '() => document.body.textContent' }))).toContain('Page A');
+    } finally {
+      await fromRoot.close();
+      rmSync(output, { recursive: true, force: true });
+    }
   });
 });
 
@@ -231,8 +287,9 @@ describe('origin lists', () => {
       expect(text(await call(limited, 'wait_for', { text: ['blocked', 'reached'] }))).toContain('"blocked"');
       expect(text(await call(limited, 'list_network_requests'))).toMatch(new RegExp(`GET blocked by the URL policy fetch ${other.url('/secret.json').replace(/[.]/g, '\\.')}`));
       // A storage state for an origin the lists refuse is refused whole: not even its cookies are set.
-      writeFileSync(join(work, 'other-state.json'), JSON.stringify({ cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }], origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }] }));
-      const restored = await call(limited, 'load_storage_state', { filePath: join(work, 'other-state.json') });
+      mkdirSync(join(work, 'temp'), { recursive: true });
+      writeFileSync(join(work, 'temp', 'other-state.json'), JSON.stringify({ cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }], origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }] }));
+      const restored = await call(limited, 'load_storage_state', { filePath: 'other-state.json' });
       expect(restored.isError).toBe(true);
       expect(text(restored)).toContain('is not in --allowed-origins');
       expect(text(await call(limited, 'get_cookies'))).toContain('No cookies.');

@@ -40,11 +40,42 @@ describe('FilePolicy', () => {
     const files = new FilePolicy(out);
     expect(await files.readable(join(out, 'sub', 'ok.txt'))).toBe(join(out, 'sub', 'ok.txt'));
     await expect(files.readable(join(out, 'innocent.txt'))).rejects.toThrow(/really .*secret\.txt.*outside the folders/);
-    await expect(files.readable('/etc/hostname')).rejects.toThrow(/outside the folders files may be uploaded from.*--allowed-dir/);
+    await expect(files.readable('/etc/hostname')).rejects.toThrow(/outside the folders files may be read from.*--allowed-dir/);
     await expect(files.readable(join(out, 'missing.txt'))).rejects.toThrow(/does not exist/);
     await expect(files.readable(join(out, 'sub'))).rejects.toThrow(/not a regular file/);
     expect(await new FilePolicy(out, [outside]).readable(join(outside, 'secret.txt'))).toBe(join(outside, 'secret.txt'));
     expect(await new FilePolicy(out, [], () => Promise.resolve([outside])).readable(join(out, 'innocent.txt'))).toBe(join(outside, 'secret.txt'));
+  });
+
+  it('starts relative paths in the output directory and never reads or writes the working directory by itself', async () => {
+    const files = new FilePolicy(out);
+    writeFileSync(join(out, 'mine.txt'), 'mine');
+    expect(await files.readable('mine.txt')).toBe(join(out, 'mine.txt'));
+    const cwdFile = join(process.cwd(), 'package.json');
+    await expect(files.readable(cwdFile)).rejects.toThrow(/outside the folders files may be read from/);
+    await expect(files.readable('package.json')).rejects.toThrow(/does not exist in the output directory .*where relative paths start; give an absolute path/);
+    expect(() => files.write(join(process.cwd(), 'written-by-test.txt'), 'no')).toThrow(/leads outside the output directory/);
+    expect(() => files.write('../.git/config', 'no')).toThrow(/leads outside the output directory/);
+  });
+
+  it("keeps other sessions' folders out of reach, even inside an allowed folder or a root, and a session's own folder in reach", async () => {
+    const sessions = join(out, 'sessions');
+    for (const id of ['a', 'b']) {
+      mkdirSync(join(sessions, id), { recursive: true });
+      writeFileSync(join(sessions, id, 'state.json'), id);
+    }
+    const bob = new FilePolicy(join(sessions, 'b'), [out], () => Promise.resolve(['/']), [sessions]);
+    expect(await bob.readable('state.json')).toBe(join(sessions, 'b', 'state.json'));
+    for (const path of [join(sessions, 'a', 'state.json'), '../a/state.json', join(sessions, 'a', 'missing.json')]) {
+      await expect(bob.readable(path), path).rejects.toThrow(/outside the folders files may be read from/);
+    }
+    expect(() => bob.write('../a/state.json', 'overwritten')).toThrow(/leads outside the output directory/);
+    expect(readFileSync(join(sessions, 'a', 'state.json'), 'utf8')).toBe('a');
+    // The stdio server's output directory holds the sessions folder: it reaches none of it.
+    const main = new FilePolicy(out, [], () => Promise.resolve([]), [sessions]);
+    await expect(main.readable('sessions/a/state.json')).rejects.toThrow(/outside the folders/);
+    expect(() => main.write('sessions/a/state.json', 'overwritten')).toThrow(/leads outside the output directory/);
+    expect(main.write('fine.txt', 'ok')).toBe(join(out, 'fine.txt'));
   });
 
   it('takes file: roots as folders and ignores other URIs', () => {

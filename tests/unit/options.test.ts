@@ -7,12 +7,12 @@ import { TOOL_CATEGORIES } from '../../src/mcp/tool.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, sessionIdleTimeout: 1_800_000, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--session-idle-timeout', '0.5', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
       {},
     );
     expect(options).toEqual({
@@ -26,6 +26,7 @@ describe('parseOptions', () => {
       port: 8931,
       host: '0.0.0.0',
       isolatedBrowser: true,
+      sessionIdleTimeout: 30_000,
       browser: 'firefox',
       toolSets: ['pages', 'emulation'],
       token: 't',
@@ -42,6 +43,7 @@ describe('parseOptions', () => {
     expect(parseOptions([], { FIREFOX_HEADLESS: 'false', FIREFOX_WS_ENDPOINT: 'ws://127.0.0.1:9222', FIREFOX_MCP_PORT: '0' })).toMatchObject({ headless: false, wsEndpoint: 'ws://127.0.0.1:9222', port: 0 });
     expect(parseOptions(['--headless'], { FIREFOX_HEADLESS: 'false' }).headless).toBe(true);
     expect(parseOptions(['--output-dir', 'a'], { FIREFOX_MCP_OUTPUT_DIR: 'b' }).outputDir).toBe('a');
+    expect(parseOptions([], { FIREFOX_MCP_SESSION_IDLE_TIMEOUT: '0' }).sessionIdleTimeout).toBe(0);
   });
 
   it('refuses bad input with a message that says what to write', () => {
@@ -57,6 +59,7 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');
     expect(() => parseOptions(['--layer', 'content'], {})).toThrow('is not name=selectors');
     expect(() => parseOptions(['--default-layers', 'nope'], {})).toThrow('no --layer defines');
+    for (const bad of ['', 'soon', '-1', '1e9']) expect(() => parseOptions([`--session-idle-timeout=${bad}`], {}), bad).toThrow('is not a number of minutes');
   });
 });
 

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { oneLine, type Extension } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
@@ -15,7 +15,9 @@ export const installExtension = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
-  handler: async ({ path }, { client, files }, response) => {
+  handler: async ({ path: given }, { client, files }, response) => {
+    // Relative paths start in the output directory, as files.readable takes them.
+    const path = resolve(files.dir, given);
     let folder = false;
     try {
       folder = statSync(path).isDirectory();

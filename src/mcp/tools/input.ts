@@ -106,11 +106,11 @@ export const typeText = defineTool({
 
 export const uploadFile = defineTool({
   name: 'upload_file',
-  description: 'Choose files for a file input (input type=file). The files must be regular files inside the working directory, the output directory, an --allowed-dir folder or one of the client\'s roots.',
+  description: 'Choose files for a file input (input type=file). The files must be regular files inside the output directory or an --allowed-dir folder (over stdio, also the client\'s MCP roots).',
   annotations: { category: 'input', readOnlyHint: false },
   pageScoped: true,
   blockedByDialog: true,
-  schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('Paths of the files to choose, absolute or relative to the working directory.'), includeSnapshot },
+  schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('Paths of the files to choose, absolute or relative to the output directory.'), includeSnapshot },
   handler: async ({ uid: target, filePaths, includeSnapshot: snapshot }, { page, files }, response) => {
     const real = await Promise.all(filePaths.map((path) => files.readable(path)));
     response.action(await page.uploadFileByUid(target, real)).includeSnapshot(snapshot ?? false);

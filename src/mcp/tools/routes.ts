@@ -28,7 +28,7 @@ export const route = defineTool({
     method: z.string().optional().describe('Only requests of this method, such as POST. Default: any.'),
     status: z.number().int().optional().describe('mock: HTTP status. Default 200.'),
     body: z.string().optional().describe('mock: response body text.'),
-    bodyFile: z.string().optional().describe('mock: a file whose bytes are the body (instead of body).'),
+    bodyFile: z.string().optional().describe('mock: a file whose bytes are the body (instead of body); relative: in the output directory.'),
     contentType: z.string().optional().describe('mock: Content-Type. Default: application/json for JSON bodies, else text/plain.'),
     headers: z.record(z.string(), z.string()).optional().describe('mock: response headers.'),
     requestHeaders: z.record(z.string(), z.string().nullable()).optional().describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),

@@ -115,7 +115,7 @@ export const loadStorageState = defineTool({
   annotations: { category: 'storage', readOnlyHint: false },
   pageScoped: false,
   blockedByDialog: false,
-  schema: { filePath: z.string().min(1).describe('The storage state file.') },
+  schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
   handler: async ({ filePath }, { client, files }, response) => {
     const path = await files.readable(filePath);
     const content = readFileWithin(path, MAX_STORAGE_STATE_BYTES, 'a storage state file', filePath).toString('utf8');
