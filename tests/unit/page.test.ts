@@ -24,6 +24,8 @@ interface Harness {
   flush: () => Promise<void>;
   /** Resolves once `method` has reached the fake `count` times in all. */
   received: (method: string, count?: number) => Promise<void>;
+  /** Top-level contexts the fake announces but its tree never lists (as Firefox does with print's clones). */
+  unlisted: Set<string>;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -74,12 +76,21 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
   const fake = await FakeBidi.start();
   cleanups.push(() => fake.stop());
   let tabs = 0;
+  // The fake's tree follows the tabs it announces, as Firefox's does.
+  const tree = [...contexts];
+  const unlisted = new Set<string>();
+  const emit = fake.emit.bind(fake);
+  fake.emit = ((event: string, params: BrowsingContext.Info) => {
+    if (event === 'browsingContext.contextCreated' && params.parent == null && !unlisted.has(params.context)) tree.push(params);
+    if (event === 'browsingContext.contextDestroyed') tree.splice(0, tree.length, ...tree.filter((info) => info.context !== params.context));
+    emit(event as 'browsingContext.contextCreated', params);
+  }) as typeof fake.emit;
   fake
     .onCommand('session.subscribe', { subscription: 'subscription-1' })
     .onCommand('script.addPreloadScript', { script: 'preload-1' })
     .onCommand('network.addDataCollector', { collector: 'collector-1' })
     .onCommand('session.status', { ready: true, message: 'fake' })
-    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? contexts : contexts.filter((info) => info.context === params.root) }))
+    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? tree : tree.filter((info) => info.context === params.root) }))
     .onCommand('script.evaluate', { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } })
     .onCommand('script.callFunction', (params) => {
       if (params.functionDeclaration.includes('engine.walk(')) return walkAnswer(params, PAGE_URL);
@@ -114,8 +125,11 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
     flush: async () => {
       // Events and answers share the socket in order: an answer means every earlier event arrived.
       await connection.send('session.status', {});
+      // A second round trip lets what those events asked of the fake (a new tab's check in its tree) come back too.
+      await connection.send('session.status', {});
     },
     received: (method, count = 1) => vi.waitFor(() => expect(fake.commands.filter((command) => command.method === method).length).toBeGreaterThanOrEqual(count), { timeout: 2000, interval: 5 }),
+    unlisted,
   };
 }
 
@@ -325,12 +339,24 @@ describe('Browser routing events to pages', () => {
     watch.stop();
   });
 
+  it('never lists a top-level context that is no tab (print\'s static clone of an iframe), nor fails the list for it', async () => {
+    const { fake, browser, main, unlisted, flush } = await start();
+    const before = browser.stateCounts();
+    unlisted.add('print-clone');
+    fake.emit('browsingContext.contextCreated', contextInfo('print-clone', { url: 'about:blank' }));
+    await flush();
+
+    expect(ids(main)).toEqual([PAGE]);
+    expect(browser.stateCounts()).toEqual(before);
+    expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
+    expect(main.takeNotes()).toEqual([]);
+  });
+
   it('lists the pages with URL, title, and which one is selected', async () => {
     const { fake, main, flush } = await start();
     fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
     await flush();
 
-    // The fake's tree knows the page open at start only: a page it does not list shows about:blank.
     expect(await main.listPages()).toEqual([
       { index: 0, pageId: 1, id: PAGE, url: PAGE_URL, title: 'Shop', selected: true },
       { index: 1, pageId: 2, id: OTHER_PAGE, url: 'about:blank', title: 'Shop', selected: false },
