@@ -3,6 +3,7 @@ import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type JsonValue 
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
+import { unlessAborted } from './abort.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
@@ -64,6 +65,8 @@ export interface ScreenshotOptions {
 export interface EvaluateOptions {
   /** Milliseconds (default 30 s). */
   timeout?: number;
+  /** Stops waiting for the script (a CancelledError) when it aborts; the script itself runs on in the page. */
+  signal?: AbortSignal;
 }
 
 /** A page as Markdown, one window of it at a time (the window's place as the one text pager gives it). */
@@ -117,6 +120,8 @@ export class Page {
   #crashedAt: string | undefined;
   /** Its script did not answer a probe: listed without a title until it answers again. */
   #unresponsive = false;
+  /** Calls in progress, told at once when the page crashes (#unlessCrashed). */
+  readonly #crashWatchers = new Set<() => void>();
   #disposed = false;
 
   constructor(
@@ -209,6 +214,7 @@ export class Page {
     if (event.url.startsWith('about:tabcrashed')) {
       const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
       this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.navigations.url ?? named);
+      for (const watcher of [...this.#crashWatchers]) watcher();
     } else if (event.url !== 'about:blank') {
       this.#crashedAt = undefined;
     }
@@ -254,9 +260,41 @@ export class Page {
     }
   }
 
-  #refuseIfCrashed(what: string): void {
+  #refuseIfCrashed(what: string, during = false): void {
     if (this.#crashedAt === undefined) return;
-    throw new PageCrashedError(`${what} cannot go on: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended) while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    const how = during ? 'stopped' : 'cannot go on';
+    throw new PageCrashedError(`${what} ${how}: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+  }
+
+  /**
+   * Resolves with `work`, or rejects with the crash as soon as the page crashes while it runs.
+   * Firefox may answer a call whose page crashed much later, even with a result from running it
+   * again (an evaluate's script runs once more in the crash page): no such answer is taken.
+   */
+  async #unlessCrashed<T>(what: string, work: Promise<T>): Promise<T> {
+    work.catch(() => undefined);
+    this.#refuseIfCrashed(what);
+    let watcher = (): void => undefined;
+    const crashed = new Promise<never>((_resolve, reject) => {
+      watcher = () => {
+        try {
+          this.#refuseIfCrashed(what, true);
+        } catch (error) {
+          reject(error);
+        }
+      };
+      this.#crashWatchers.add(watcher);
+    });
+    try {
+      return await Promise.race([work, crashed]);
+    } finally {
+      this.#crashWatchers.delete(watcher);
+    }
+  }
+
+  /** `work` as a call's main wait: it stops at once when a dialog opens, the page crashes or `signal` aborts. */
+  async #guard<T>(what: string, work: Promise<T>, signal?: AbortSignal): Promise<T> {
+    return unlessAborted(this.#unlessCrashed(what, this.dialog.unlessOpened(what, work)), signal, what);
   }
 
   /**
@@ -378,9 +416,9 @@ export class Page {
 
   /** Calls a function in the page with JSON arguments and returns its JSON result (promises are awaited). */
   async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
-    await this.ready('Running script');
+    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '() => document.title');
-    const result = await this.dialog.unlessOpened('Running script', this.env.send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000));
+    const result = await this.#guard('Running script', this.env.send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
 
@@ -389,14 +427,14 @@ export class Page {
    * come back as `{ uid }`, with uids given to those that had none.
    */
   async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
-    await this.ready('Running script');
+    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '(el) => el.textContent');
     const refs = await Promise.all(uids.map((uid) => this.snapshots.elementRef(uid)));
     // The function runs in the document that holds the elements (a frame's, when they sit in one).
     const frame = refs[0]?.frame ?? this.id;
     if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
     const call = this.env.send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
-    const result = await this.dialog.unlessOpened('Running script', call);
+    const result = await this.#guard('Running script', call, options.signal);
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
     const returned = elementsIn(result.result);
@@ -405,8 +443,9 @@ export class Page {
     return this.env.secrets.maskDeep(fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })));
   }
 
-  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. */
-  async waitForText(text: string | string[], options: { timeout?: number } = {}): Promise<string> {
+  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. `signal` stops the wait. */
+  async waitForText(text: string | string[], options: { timeout?: number; signal?: AbortSignal } = {}): Promise<string> {
+    const { signal } = options;
     const wanted = ([] as string[]).concat(text);
     if (wanted.length === 0 || wanted.some((item) => typeof item !== 'string' || item === '')) {
       throw new InvalidArgumentError('waitForText needs one or more non-empty strings.');
@@ -415,18 +454,18 @@ export class Page {
     const deadline = Date.now() + timeout;
     const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
     for (;;) {
-      await this.ready('Waiting for text');
+      await unlessAborted(this.ready('Waiting for text'), signal, 'Waiting for text');
       // A navigation during the wait destroys the realm; that is not an error, just try again.
       const probe = this.#sandboxEval(find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
         if (error instanceof BrowserClosedError) throw error;
         return null;
       });
-      const found = await this.dialog.unlessOpened('Waiting for text', probe);
+      const found = await this.#guard('Waiting for text', probe, signal);
       if (typeof found === 'string') return found;
       if (Date.now() >= deadline) {
         throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
       }
-      await sleep(100);
+      await unlessAborted(sleep(100), signal, 'Waiting for text');
     }
   }
 
@@ -457,7 +496,7 @@ export class Page {
       },
       'Taking a screenshot',
     );
-    const result = await this.dialog.unlessOpened('Taking a screenshot', capture);
+    const result = await this.#guard('Taking a screenshot', capture);
     return Buffer.from(result.data, 'base64');
   }
 
@@ -516,7 +555,7 @@ export class Page {
   async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
     await this.ready('Printing to PDF');
     const print = this.env.send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
-    const { data } = await this.dialog.unlessOpened('Printing to PDF', print);
+    const { data } = await this.#guard('Printing to PDF', print);
     return Buffer.from(data, 'base64');
   }
 
@@ -546,7 +585,7 @@ export class Page {
   /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
     await this.ready('Scrolling');
-    const result = await this.dialog.unlessOpened('Scrolling', this.#input.scroll(options));
+    const result = await this.#guard('Scrolling', this.#input.scroll(options));
     return { ...result, snapshot: await this.dialog.unlessOpened('Taking a snapshot after scrolling', this.snapshots.take({ viewport: true })) };
   }
 
@@ -563,7 +602,7 @@ export class Page {
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     await this.ready('Reading the page as Markdown');
-    const document = parseMarkdownDocument(await this.dialog.unlessOpened('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
+    const document = parseMarkdownDocument(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
     const rendered = renderMarkdown(document, { view });
     const window = pageOfText(this.env.secrets.mask(rendered.markdown), { offset: options.offset ?? 0, ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }) });
     const { text, ...place } = window;

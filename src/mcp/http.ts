@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { BrowserHolder, SharedBrowser } from './browser.js';
+import { cancelOnDisconnect, handleRequest } from './disconnect.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 
@@ -62,7 +63,8 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       void holder.close();
     };
     await createMcpServer(options, holder).connect(transport);
-    await transport.handleRequest(req, res);
+    cancelOnDisconnect(transport);
+    await handleRequest(transport, req, res);
     // A first request that was not an initialize leaves no session behind.
     if (!transport.sessionId) await transport.close();
   }
@@ -76,7 +78,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);
         if (!session) return sendError(res, 404, 'Unknown or closed session; start a new one with an initialize request.');
-        return session.transport.handleRequest(req, res);
+        return handleRequest(session.transport, req, res);
       }
       if (req.method !== 'POST') return sendError(res, 400, 'A new session starts with a POST of an initialize request.');
       return openSession(req, res);

@@ -73,8 +73,9 @@ export function createServer(options: ServerOptions, holder: BrowserHolder): Mcp
   for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
     const { category: _category, ...annotations } = tool.annotations;
     const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
-    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>) =>
-      holder.exclusive(() => runTool(tool, args, { options, files }, holder)),
+    // A call the client cancels (or leaves, by going away) frees the session's queue at once.
+    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>, extra) =>
+      holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder), extra.signal),
     );
   }
   return server;
