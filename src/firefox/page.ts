@@ -260,10 +260,16 @@ export class Page {
     }
   }
 
-  #refuseIfCrashed(what: string, during = false): void {
-    if (this.#crashedAt === undefined) return;
+  #refuseIfCrashed(what: string): void {
+    const crash = this.#crashError(what, false);
+    if (crash) throw crash;
+  }
+
+  /** The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed. */
+  #crashError(what: string, during: boolean): PageCrashedError | undefined {
+    if (this.#crashedAt === undefined) return undefined;
     const how = during ? 'stopped' : 'cannot go on';
-    throw new PageCrashedError(`${what} ${how}: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    return new PageCrashedError(`${what} ${how}: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
   }
 
   /**
@@ -277,11 +283,8 @@ export class Page {
     let watcher = (): void => undefined;
     const crashed = new Promise<never>((_resolve, reject) => {
       watcher = () => {
-        try {
-          this.#refuseIfCrashed(what, true);
-        } catch (error) {
-          reject(error);
-        }
+        const crash = this.#crashError(what, true);
+        if (crash) reject(crash);
       };
       this.#crashWatchers.add(watcher);
     });

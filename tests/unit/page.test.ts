@@ -445,6 +445,24 @@ describe('Page crashes', () => {
     await expect(page.ready('Clicking')).resolves.toBeUndefined();
   });
 
+  it('fails a call at once when its page crashes while it runs, whatever Firefox answers later', async () => {
+    const { fake, page, received } = await start();
+    let answer: (result: Script.EvaluateResult) => void = () => undefined;
+    fake.onCommand('script.callFunction', () => new Promise<Script.EvaluateResult>((resolve) => (answer = resolve)));
+
+    const running = page.evaluate('() => new Promise((resolve) => setTimeout(resolve, 5000))');
+    const outcome = running.then(() => 'answered', (error: unknown) => error);
+    await received('script.callFunction');
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')));
+
+    const error = await outcome;
+    expect(error).toBeInstanceOf(PageCrashedError);
+    expect(String(error)).toContain('Running script stopped: page 0 crashed (its content process ended) during the call while it showed "https://shop.example/cart"');
+    // Firefox's late answer (the script run again in the crash page) changes nothing.
+    answer({ type: 'success', realm: 'realm-1', result: { type: 'string', value: 'ran again' } });
+    await expect(page.evaluate('() => 1')).rejects.toThrow('Running script cannot go on: page 0 crashed');
+  });
+
   it('names the last URL the page loaded when the crash page names the blank document', async () => {
     const { fake, page, flush } = await start();
     fake.emit('browsingContext.load', navigationInfo(PAGE, 'nav-1', 'https://shop.example/orders'));
