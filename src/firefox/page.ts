@@ -4,7 +4,7 @@ import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } f
 import { PageDialog, type Dialog } from './dialogs.js';
 import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
 import { unlessAborted } from './abort.js';
-import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
+import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
@@ -124,6 +124,21 @@ export class Page {
   readonly #crashWatchers = new Set<() => void>();
   #disposed = false;
 
+  /**
+   * Sends as the browser does, but an error saying this page's own context is gone names the page
+   * and what to do: Firefox may drop a context without an event (then the next page list drops it).
+   */
+  readonly #send: Send = async (method, params, what, timeout) => {
+    try {
+      return await this.env.send(method, params, what, timeout);
+    } catch (error) {
+      if (!(error instanceof NoSuchPageError) || !error.message.includes(this.id)) throw error;
+      const index = this.env.pageIndexOf(this.id, this.userContext);
+      const which = index < 0 ? 'this page' : `page ${index}${this.navigations.url ? ` (${quote(this.navigations.url)})` : ''}`;
+      throw new NoSuchPageError(`${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`, { cause: error });
+    }
+  };
+
   constructor(
     /** The BiDi browsing context id. */
     readonly id: string,
@@ -135,7 +150,7 @@ export class Page {
     this.console = new ConsoleLog(env.ids, env.consoleCapacity);
     this.network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
-    const access = { send: env.send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
+    const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
     this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
   }
@@ -311,7 +326,7 @@ export class Page {
 
   /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
   async activate(): Promise<void> {
-    await this.env.send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
+    await this.#send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
     });
   }
@@ -329,7 +344,7 @@ export class Page {
   /** Its index, URL, title and state; its pageId comes from its user context (UserContext.info). */
   async info(selected: boolean, url?: string): Promise<Omit<PageInfo, 'pageId'>> {
     if (url === undefined) {
-      const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+      const { contexts } = await this.#send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
       url = contexts[0]?.url ?? 'about:blank';
     }
     const title = await this.title();
@@ -360,14 +375,14 @@ export class Page {
       if (!(error instanceof PageUnresponsiveError)) throw error;
       return (await this.env.replace(this)).navigate(url, options);
     }
-    const navigation = this.env.send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
+    const navigation = this.#send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
     return this.#unlessDialog(navigation);
   }
 
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
     this.dialog.refuseWhileOpen('Reloading');
     await this.responsive('Reloading');
-    const reload = this.env.send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
+    const reload = this.#send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
     return this.#unlessDialog(reload);
   }
 
@@ -383,7 +398,7 @@ export class Page {
   async #unlessDialog(work: Promise<{ url: string }>): Promise<NavigationResult> {
     const first = await this.dialog.race(work);
     if ('value' in first) return { url: first.value.url };
-    const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+    const { contexts } = await this.#send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
     return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
   }
 
@@ -421,7 +436,7 @@ export class Page {
   async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
     await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '() => document.title');
-    const result = await this.#guard('Running script', this.env.send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
+    const result = await this.#guard('Running script', this.#send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
 
@@ -436,7 +451,7 @@ export class Page {
     // The function runs in the document that holds the elements (a frame's, when they sit in one).
     const frame = refs[0]?.frame ?? this.id;
     if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
-    const call = this.env.send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
+    const call = this.#send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
     const result = await this.#guard('Running script', call, options.signal);
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
@@ -473,7 +488,7 @@ export class Page {
   }
 
   async #sandboxEval(source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
-    const result = await this.env.send('script.callFunction', callParams(source, { context: this.id, sandbox: SANDBOX }, args), 'Reading the page', Math.max(1, timeout));
+    const result = await this.#send('script.callFunction', callParams(source, { context: this.id, sandbox: SANDBOX }, args), 'Reading the page', Math.max(1, timeout));
     return unwrapEvaluation(result);
   }
 
@@ -489,7 +504,7 @@ export class Page {
     await this.ready('Taking a screenshot');
     if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
     const element = options.uid === undefined ? undefined : await this.snapshots.elementRef(options.uid);
-    const capture = this.env.send(
+    const capture = this.#send(
       'browsingContext.captureScreenshot',
       {
         context: element?.frame ?? this.id,
@@ -505,12 +520,12 @@ export class Page {
 
   /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
-    const done = await emulate(this.env.send, { contexts: [this.id] }, settings, this.#emulation);
+    const done = await emulate(this.#send, { contexts: [this.id] }, settings, this.#emulation);
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);
       if (typeof origin === 'string' && origin !== 'null') {
-        await this.env.send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
+        await this.#send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
         done.push(`geolocation allowed for ${origin}`);
       }
     }
@@ -557,7 +572,7 @@ export class Page {
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
   async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
     await this.ready('Printing to PDF');
-    const print = this.env.send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
+    const print = this.#send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
     const { data } = await this.#guard('Printing to PDF', print);
     return Buffer.from(data, 'base64');
   }
@@ -565,7 +580,7 @@ export class Page {
   async setViewport(width: number, height: number): Promise<void> {
     checkViewportSize(width, height);
     this.dialog.refuseWhileOpen('Resizing the viewport');
-    await this.dialog.unlessOpened('Resizing the viewport', this.env.send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
+    await this.dialog.unlessOpened('Resizing the viewport', this.#send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
   }
 
   // ----------------------------------------------------------- snapshots
@@ -699,7 +714,7 @@ export class Page {
   async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
     const request = this.network.get(id);
     if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
-    return fetchBody(this.env.send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
+    return fetchBody(this.#send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
   /** The open dialog, if any, secrets masked. */
@@ -715,7 +730,7 @@ export class Page {
     if (promptText !== undefined && dialog.type !== 'prompt') {
       throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
     }
-    await this.env.send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
+    await this.#send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
     // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
     this.dialog.forget(dialog);
   }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths } from '../firefox/index.js';
+import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, throwIfAborted } from '../firefox/index.js';
 import type { BrowserHolder } from './browser.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
@@ -50,6 +50,8 @@ async function runTool(tool: ToolDefinition, args: Record<string, unknown>, cont
     const page = typeof args.pageId === 'number' ? client.page(args.pageId) : client.selectedPage;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
     await tool.handler(args, { ...context, client, page }, response);
+    // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
+    throwIfAborted(context.signal, tool.name);
     return await response.build(client, tool.pageScoped ? page : undefined, [...notes, ...client.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.

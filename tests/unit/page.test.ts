@@ -415,6 +415,25 @@ describe('Page dialogs', () => {
   });
 });
 
+describe('A page whose tab Firefox dropped without a word', () => {
+  it('fails a call naming the page and what to do, and the next page list drops it instead of failing', async () => {
+    const { fake, main, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    await flush();
+    const other = main.at(1);
+    const missing = (context: string): never => {
+      throw new RemoteError('no such frame', `Browsing Context with id ${context} not found`);
+    };
+    fake.onCommand('browsingContext.print', (params) => missing(params.context));
+    fake.onCommand('browsingContext.getTree', (params) => (params.root === undefined ? { contexts: [contextInfo(PAGE, { url: PAGE_URL })] } : missing(params.root)));
+
+    await expect(other.printPdf()).rejects.toThrow(NoSuchPageError);
+    await expect(other.printPdf()).rejects.toThrow('Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.');
+    expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
+    expect(other.disposed).toBe(true);
+  });
+});
+
 describe('Page crashes', () => {
   const crashPage = (url: string): string => `about:tabcrashed?e=tabcrashed&u=${encodeURIComponent(url)}&c=UTF-8&f=regular&d=%20`;
 
