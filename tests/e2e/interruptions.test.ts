@@ -62,7 +62,9 @@ async function connectHttp(): Promise<{ client: Client; transport: StreamableHTT
 beforeAll(async () => {
   other = await startTestServer({ '/inner.html': page('Inner', '<p>A frame from another origin</p>') });
   site = await startTestServer({
-    '/frames.html': page('Frames', `<h1>Framed</h1><iframe src="/a.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`),
+    // A same-origin frame holding a frame of its own, and a cross-origin frame.
+    '/frames.html': page('Frames', `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`),
+    '/nested.html': page('Nested', '<p>A frame in a frame</p><iframe src="/a.html"></iframe>'),
   });
   rmSync(OUTPUT, { recursive: true, force: true });
   ({ client: stdio } = await startStdioServer(['--output-dir', OUTPUT], { FIREFOX_BIDI_MCP_KILL_TEST: MARKER }));
@@ -84,23 +86,30 @@ function pageUrls(result: CallToolResult): string[] {
   return (result.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url);
 }
 
+/** Calls save_pdf and checks the file it names is a real PDF inside the output folder. */
+async function expectPdfSaved(client: Client, name: string): Promise<void> {
+  const saved = await call(client, 'save_pdf', { filePath: name });
+  expect(saved.isError, text(saved)).toBeFalsy();
+  const file = (saved.structuredContent as { filePath: string }).filePath;
+  expect(file.startsWith(OUTPUT) && file.endsWith(name)).toBe(true);
+  expect(existsSync(file)).toBe(true);
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1000);
+}
+
 describe('save_pdf on a page with iframes', () => {
   it('saves a real PDF, and the page list, new_page and close_page keep working afterwards', async () => {
     const url = site.url('/frames.html');
     expect((await call(stdio, 'navigate_page', { url })).isError).toBeFalsy();
     // Both frames loaded: the print has a same-origin and a cross-origin frame to clone.
-    const framed = await call(stdio, 'evaluate_script', { function: '() => [...document.querySelectorAll("iframe")].map((frame) => frame.contentDocument?.readyState ?? "cross-origin")' });
-    expect(text(framed)).toContain('"complete"');
-    expect(text(framed)).toContain('"cross-origin"');
+    const framed = await call(stdio, 'evaluate_script', {
+      function: '() => [...document.querySelectorAll("iframe")].map((frame) => frame.contentDocument ? frame.contentDocument.querySelector("iframe").contentDocument.readyState : "cross-origin")',
+    });
+    expect(text(framed)).toMatch(/\[\s*"complete",\s*"cross-origin"\s*\]/);
 
     for (const round of [1, 2]) {
-      const saved = await call(stdio, 'save_pdf', { filePath: `framed-${round}.pdf` });
-      expect(saved.isError, text(saved)).toBeFalsy();
-      const file = resolve(OUTPUT, `framed-${round}.pdf`);
-      expect(existsSync(file)).toBe(true);
-      const pdf = readFileSync(file);
-      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(pdf.length).toBeGreaterThan(1000);
+      await expectPdfSaved(stdio, `framed-${round}.pdf`);
       expect(pageUrls(await call(stdio, 'list_pages'))).toEqual([url]);
     }
 
@@ -111,6 +120,24 @@ describe('save_pdf on a page with iframes', () => {
     expect(closed.isError, text(closed)).toBeFalsy();
     expect(pageUrls(await call(stdio, 'list_pages'))).toEqual([url]);
     expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Framed"');
+  });
+
+  it('over HTTP: keeps a session\'s page list working, and leaves the other session\'s alone', async () => {
+    const { client } = await connectHttp();
+    const { client: neighbour } = await connectHttp();
+    try {
+      const url = site.url('/frames.html');
+      expect((await call(neighbour, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
+      expect((await call(client, 'navigate_page', { url })).isError).toBeFalsy();
+      await expectPdfSaved(client, 'framed-http.pdf');
+      expect(pageUrls(await call(client, 'list_pages'))).toEqual([url]);
+      expect(pageUrls(await call(neighbour, 'list_pages'))).toEqual([site.url('/b.html')]);
+      expect((await call(client, 'new_page', { url: site.url('/a.html') })).isError).toBeFalsy();
+      expect(pageUrls(await call(client, 'list_pages'))).toEqual([url, site.url('/a.html')]);
+    } finally {
+      await client.close();
+      await neighbour.close();
+    }
   });
 });
 
