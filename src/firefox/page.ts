@@ -591,7 +591,7 @@ export class Page {
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     await this.ready('Taking a snapshot');
-    const snapshot = await this.dialog.unlessOpened('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
+    const snapshot = await this.#guard('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
       if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing('Taking a snapshot');
       throw error;
@@ -655,7 +655,7 @@ export class Page {
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
     await this.ready('Filling the form');
-    return this.#input.fillForm(entries);
+    return this.#unlessCrashed('Filling the form', this.#input.fillForm(entries));
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
@@ -681,7 +681,7 @@ export class Page {
   async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
     await this.ready(what);
     try {
-      return await action();
+      return await this.#unlessCrashed(what, action());
     } catch (error) {
       if (error instanceof ActionInterrupted) return error.result;
       throw error;
