@@ -677,6 +677,11 @@ export class Page {
     return this.#act('Uploading', () => this.#input.uploadFile(uid, paths));
   }
 
+  /** Stops the input action in progress at its next batch of keys (its caller gave up on the call). */
+  interruptInput(): void {
+    this.#input.interrupt();
+  }
+
   /** Runs an input action once the page is ready; one that a dialog stopped part way answers with the dialog. */
   async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
     await this.ready(what);

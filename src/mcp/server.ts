@@ -49,6 +49,8 @@ async function runTool(tool: ToolDefinition, args: Record<string, unknown>, cont
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
     const page = typeof args.pageId === 'number' ? client.page(args.pageId) : client.selectedPage;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
+    // Typing that nobody waits for any more stops, rather than going on behind the next call.
+    context.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
     await tool.handler(args, { ...context, client, page }, response);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(context.signal, tool.name);

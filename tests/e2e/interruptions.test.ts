@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, SERVER_BIN, startStdioServer, text } from '../helpers/mcp.js';
+import { call, SERVER_BIN, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { contentProcesses, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -65,6 +65,7 @@ beforeAll(async () => {
     // A same-origin frame holding a frame of its own, and a cross-origin frame.
     '/frames.html': page('Frames', `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`),
     '/nested.html': page('Nested', '<p>A frame in a frame</p><iframe src="/a.html"></iframe>'),
+    '/form.html': page('Form', '<label>Bio <textarea id="bio"></textarea></label>'),
   });
   rmSync(OUTPUT, { recursive: true, force: true });
   ({ client: stdio } = await startStdioServer(['--output-dir', OUTPUT], { FIREFOX_BIDI_MCP_KILL_TEST: MARKER }));
@@ -205,6 +206,25 @@ describe('a call the client cancels', () => {
     expect(listMs).toBeLessThan(1000);
     // The session works on as before.
     expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Page B"');
+  });
+
+  it('over stdio: a cancelled fill stops typing instead of going on behind the next call', async () => {
+    expect((await call(stdio, 'navigate_page', { url: site.url('/form.html') })).isError).toBeFalsy();
+    const snapshot = text(await call(stdio, 'take_snapshot'));
+    const bio = uidOf(snapshot, 'textbox', 'Bio');
+    const long = 'typing on and on '.repeat(250);
+    const { listMs } = await cancelThenList(stdio, 'fill', { uid: bio, value: long }, 1000);
+    expect(listMs).toBeLessThan(1000);
+    const length = async (): Promise<number> => Number(text(await call(stdio, 'evaluate_script', { function: '() => document.getElementById("bio").value.length' })).match(/\n(\d+)\n/)?.[1]);
+    // The batch under way when the call was cancelled may still land; nothing after it.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 800));
+    const first = await length();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+    const second = await length();
+    console.log(`stdio: a fill cancelled after 1 s had typed ${first} of ${long.length} characters; 1 s later ${second}.`);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(long.length);
+    expect(second).toBe(first);
   });
 
   it.each([
