@@ -148,6 +148,7 @@ export class Browser {
           await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
           this.#forget(page.id, page.navigations.url ?? '');
         },
+        gone: (page) => this.#forget(page.id, page.navigations.url ?? ''),
         urls: async () => {
           const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
           return new Map(contexts.map((info) => [info.context, info.url]));
@@ -209,7 +210,7 @@ export class Browser {
   async #init(): Promise<void> {
     const bidi = this.session.connection;
     const owner = (context: string | null | undefined): Page | undefined => (context == null ? undefined : this.#owners.get(context));
-    bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info));
+    bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info, false));
     bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
     bidi.on('browsingContext.userPromptOpened', (event) => owner(event.context)?.dialog.onOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => owner(event.context)?.dialog.onClosed());
@@ -248,7 +249,7 @@ export class Browser {
     // Firefox names the parent of the tree's roots only: a child's parent is the context it sits in.
     const learn = (infos: BrowsingContext.InfoList, parent: string | null): void => {
       for (const info of infos) {
-        this.#adopt({ ...info, parent: info.parent ?? parent });
+        this.#adopt({ ...info, parent: info.parent ?? parent }, true);
         learn(info.children ?? [], info.context);
       }
     };
@@ -273,11 +274,16 @@ export class Browser {
     return page?.id === context ? page : undefined;
   }
 
-  /** A context the browser did not know: a page (a new Page in its user context) or a frame of one. */
-  #adopt(info: BrowsingContext.Info): void {
+  /**
+   * A context the browser did not know: a page (a new Page in its user context) or a frame of one.
+   * A top-level context that only an event announced joins its user context's list once Firefox
+   * lists it as a tab (#confirmPage); its events are kept from the start.
+   */
+  #adopt(info: BrowsingContext.Info, isTab: boolean): void {
     if (this.#owners.has(info.context)) return;
     if (info.parent == null) {
-      this.#adoptPage(info);
+      const page = this.#adoptPage(info, isTab);
+      if (!isTab) void this.#confirmPage(page, info.originalOpener);
       return;
     }
     const page = this.#owners.get(info.parent);
@@ -285,15 +291,38 @@ export class Browser {
     if (page) this.#owners.set(info.context, page);
   }
 
-  #adoptPage(info: BrowsingContext.Info): Page {
-    const known = this.#owners.get(info.context);
-    if (known) return known;
-    const userContext = info.userContext;
-    const page = new Page(info.context, userContext, this.#env);
-    this.#owners.set(info.context, page);
-    this.userContext(userContext).add(page, info.originalOpener);
-    if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
+  /** The Page of a top-level context, made on first sight; `isTab` puts it in its user context's list. */
+  #adoptPage(info: BrowsingContext.Info, isTab = true): Page {
+    let page = this.#owners.get(info.context);
+    if (!page) {
+      page = new Page(info.context, info.userContext, this.#env);
+      this.#owners.set(info.context, page);
+    }
+    if (isTab) this.#listPage(page, info.originalOpener);
     return page;
+  }
+
+  #listPage(page: Page, opener: string | null | undefined): void {
+    const pages = this.userContext(page.userContext);
+    if (pages.pages.includes(page)) return;
+    pages.add(page, opener);
+    if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
+  }
+
+  /**
+   * Lists an announced top-level context once Firefox's tree has it as a tab. Printing a page with
+   * iframes announces their static clones as top-level contexts that are no tabs, and never says
+   * they went: listed as pages, they broke every later call (issue 18).
+   */
+  async #confirmPage(page: Page, opener: string | null | undefined): Promise<void> {
+    const tabs = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages').then(
+      ({ contexts }) => new Set(contexts.map((info) => info.context)),
+      () => undefined,
+    );
+    if (page.disposed) return;
+    // Without an answer, list it: listPages() drops it later if it is no tab.
+    if (tabs === undefined || tabs.has(page.id)) this.#listPage(page, opener);
+    else this.#forget(page.id, '');
   }
 
   /** A context went away: a frame (and the frames inside it), or a whole page, disposed with all it held. */

@@ -42,6 +42,11 @@ export class PageCrashedError extends FirefoxClientError {
   override name = 'PageCrashedError';
 }
 
+/** The caller gave up on the call (an MCP client cancelled it, or went away): it stopped where it was. */
+export class CancelledError extends FirefoxClientError {
+  override name = 'CancelledError';
+}
+
 /** Firefox could not be found or started. */
 export class LaunchError extends FirefoxClientError {
   override name = 'LaunchError';

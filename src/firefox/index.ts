@@ -37,7 +37,9 @@ export {
   ActionNotTakenError,
   PageCrashedError,
   ElementNotInteractableError,
+  CancelledError,
 } from './errors.js';
+export { unlessAborted, throwIfAborted } from './abort.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
 export { type Download } from './downloads.js';
 export { type Extension } from './extensions.js';

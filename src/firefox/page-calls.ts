@@ -47,7 +47,7 @@ export abstract class PageCalls {
     return this.target.evaluateOnElements(fn, uids, options);
   }
 
-  async waitForText(text: string | string[], options?: { timeout?: number }): Promise<string> {
+  async waitForText(text: string | string[], options?: { timeout?: number; signal?: AbortSignal }): Promise<string> {
     return this.target.waitForText(text, options);
   }
 

@@ -3,7 +3,8 @@ import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type JsonValue 
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
-import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
+import { unlessAborted } from './abort.js';
+import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
@@ -66,6 +67,8 @@ export interface ScreenshotOptions {
 export interface EvaluateOptions {
   /** Milliseconds (default 30 s). */
   timeout?: number;
+  /** Stops waiting for the script (a CancelledError) when it aborts; the script itself runs on in the page. */
+  signal?: AbortSignal;
 }
 
 /** A page as Markdown, one window of it at a time (the window's place as the one text pager gives it). */
@@ -119,7 +122,24 @@ export class Page {
   #crashedAt: string | undefined;
   /** Its script did not answer a probe: listed without a title until it answers again. */
   #unresponsive = false;
+  /** Calls in progress, told at once when the page crashes (#unlessCrashed). */
+  readonly #crashWatchers = new Set<() => void>();
   #disposed = false;
+
+  /**
+   * Sends as the browser does, but an error saying this page's own context is gone names the page
+   * and what to do: Firefox may drop a context without an event (then the next page list drops it).
+   */
+  readonly #send: Send = async (method, params, what, timeout) => {
+    try {
+      return await this.env.send(method, params, what, timeout);
+    } catch (error) {
+      if (!(error instanceof NoSuchPageError) || !error.message.includes(this.id)) throw error;
+      const index = this.env.pageIndexOf(this.id, this.userContext);
+      const which = index < 0 ? 'this page' : `page ${index}${this.navigations.url ? ` (${quote(this.navigations.url)})` : ''}`;
+      throw new NoSuchPageError(`${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`, { cause: error });
+    }
+  };
 
   constructor(
     /** The BiDi browsing context id. */
@@ -132,7 +152,7 @@ export class Page {
     this.console = new ConsoleLog(env.ids, env.consoleCapacity);
     this.network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
-    const access = { send: env.send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
+    const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
     this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
   }
@@ -211,6 +231,7 @@ export class Page {
     if (event.url.startsWith('about:tabcrashed')) {
       const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
       this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.navigations.url ?? named);
+      for (const watcher of [...this.#crashWatchers]) watcher();
     } else if (event.url !== 'about:blank') {
       this.#crashedAt = undefined;
     }
@@ -257,8 +278,43 @@ export class Page {
   }
 
   #refuseIfCrashed(what: string): void {
-    if (this.#crashedAt === undefined) return;
-    throw new PageCrashedError(`${what} cannot go on: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended) while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    const crash = this.#crashError(what, false);
+    if (crash) throw crash;
+  }
+
+  /** The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed. */
+  #crashError(what: string, during: boolean): PageCrashedError | undefined {
+    if (this.#crashedAt === undefined) return undefined;
+    const how = during ? 'stopped' : 'cannot go on';
+    return new PageCrashedError(`${what} ${how}: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+  }
+
+  /**
+   * Resolves with `work`, or rejects with the crash as soon as the page crashes while it runs.
+   * Firefox may answer a call whose page crashed much later, even with a result from running it
+   * again (an evaluate's script runs once more in the crash page): no such answer is taken.
+   */
+  async #unlessCrashed<T>(what: string, work: Promise<T>): Promise<T> {
+    work.catch(() => undefined);
+    this.#refuseIfCrashed(what);
+    let watcher = (): void => undefined;
+    const crashed = new Promise<never>((_resolve, reject) => {
+      watcher = () => {
+        const crash = this.#crashError(what, true);
+        if (crash) reject(crash);
+      };
+      this.#crashWatchers.add(watcher);
+    });
+    try {
+      return await Promise.race([work, crashed]);
+    } finally {
+      this.#crashWatchers.delete(watcher);
+    }
+  }
+
+  /** `work` as a call's main wait: it stops at once when a dialog opens, the page crashes or `signal` aborts. */
+  async #guard<T>(what: string, work: Promise<T>, signal?: AbortSignal): Promise<T> {
+    return unlessAborted(this.#unlessCrashed(what, this.dialog.unlessOpened(what, work)), signal, what);
   }
 
   /**
@@ -272,7 +328,7 @@ export class Page {
 
   /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
   async activate(): Promise<void> {
-    await this.env.send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
+    await this.#send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
       if (!(error instanceof TimeoutError)) throw error;
     });
   }
@@ -290,7 +346,7 @@ export class Page {
   /** Its index, URL, title and state; its pageId comes from its user context (UserContext.info). */
   async info(selected: boolean, url?: string): Promise<Omit<PageInfo, 'pageId'>> {
     if (url === undefined) {
-      const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+      const { contexts } = await this.#send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
       url = contexts[0]?.url ?? 'about:blank';
     }
     const title = await this.title();
@@ -324,7 +380,7 @@ export class Page {
     // A URL that starts a download (or answers 204) loads no document: the answer says so, not "navigated".
     const watch = this.navigations.watch();
     try {
-      const navigation = this.env.send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
+      const navigation = this.#send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
       const result = await this.#unlessDialog(navigation);
       const ended = result.dialog || options.wait === 'none' ? undefined : await watch.endedWithoutDocument(500);
       return ended ? { ...result, ended } : result;
@@ -341,7 +397,7 @@ export class Page {
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
     this.dialog.refuseWhileOpen('Reloading');
     await this.responsive('Reloading');
-    const reload = this.env.send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
+    const reload = this.#send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
     return this.#unlessDialog(reload);
   }
 
@@ -357,7 +413,7 @@ export class Page {
   async #unlessDialog(work: Promise<{ url: string }>): Promise<NavigationResult> {
     const first = await this.dialog.race(work);
     if ('value' in first) return { url: first.value.url };
-    const { contexts } = await this.env.send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
+    const { contexts } = await this.#send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
     return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
   }
 
@@ -393,9 +449,9 @@ export class Page {
 
   /** Calls a function in the page with JSON arguments and returns its JSON result (promises are awaited). */
   async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
-    await this.ready('Running script');
+    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '() => document.title');
-    const result = await this.dialog.unlessOpened('Running script', this.env.send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000));
+    const result = await this.#guard('Running script', this.#send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
 
@@ -404,14 +460,14 @@ export class Page {
    * come back as `{ uid }`, with uids given to those that had none.
    */
   async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
-    await this.ready('Running script');
+    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '(el) => el.textContent');
     const refs = await Promise.all(uids.map((uid) => this.snapshots.elementRef(uid)));
     // The function runs in the document that holds the elements (a frame's, when they sit in one).
     const frame = refs[0]?.frame ?? this.id;
     if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
-    const call = this.env.send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
-    const result = await this.dialog.unlessOpened('Running script', call);
+    const call = this.#send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
+    const result = await this.#guard('Running script', call, options.signal);
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
     const returned = elementsIn(result.result);
@@ -420,8 +476,9 @@ export class Page {
     return this.env.secrets.maskDeep(fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })));
   }
 
-  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. */
-  async waitForText(text: string | string[], options: { timeout?: number } = {}): Promise<string> {
+  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. `signal` stops the wait. */
+  async waitForText(text: string | string[], options: { timeout?: number; signal?: AbortSignal } = {}): Promise<string> {
+    const { signal } = options;
     const wanted = ([] as string[]).concat(text);
     if (wanted.length === 0 || wanted.some((item) => typeof item !== 'string' || item === '')) {
       throw new InvalidArgumentError('waitForText needs one or more non-empty strings.');
@@ -430,23 +487,23 @@ export class Page {
     const deadline = Date.now() + timeout;
     const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
     for (;;) {
-      await this.ready('Waiting for text');
+      await unlessAborted(this.ready('Waiting for text'), signal, 'Waiting for text');
       // A navigation during the wait destroys the realm; that is not an error, just try again.
       const probe = this.#sandboxEval(find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
         if (error instanceof BrowserClosedError) throw error;
         return null;
       });
-      const found = await this.dialog.unlessOpened('Waiting for text', probe);
+      const found = await this.#guard('Waiting for text', probe, signal);
       if (typeof found === 'string') return found;
       if (Date.now() >= deadline) {
         throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
       }
-      await sleep(100);
+      await unlessAborted(sleep(100), signal, 'Waiting for text');
     }
   }
 
   async #sandboxEval(source: string, timeout: number, args: JsonValue[] = []): Promise<JsonValue | undefined> {
-    const result = await this.env.send('script.callFunction', callParams(source, { context: this.id, sandbox: SANDBOX }, args), 'Reading the page', Math.max(1, timeout));
+    const result = await this.#send('script.callFunction', callParams(source, { context: this.id, sandbox: SANDBOX }, args), 'Reading the page', Math.max(1, timeout));
     return unwrapEvaluation(result);
   }
 
@@ -462,7 +519,7 @@ export class Page {
     await this.ready('Taking a screenshot');
     if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
     const element = options.uid === undefined ? undefined : await this.snapshots.elementRef(options.uid);
-    const capture = this.env.send(
+    const capture = this.#send(
       'browsingContext.captureScreenshot',
       {
         context: element?.frame ?? this.id,
@@ -472,18 +529,18 @@ export class Page {
       },
       'Taking a screenshot',
     );
-    const result = await this.dialog.unlessOpened('Taking a screenshot', capture);
+    const result = await this.#guard('Taking a screenshot', capture);
     return Buffer.from(result.data, 'base64');
   }
 
   /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
-    const done = await emulate(this.env.send, { contexts: [this.id] }, settings, this.#emulation);
+    const done = await emulate(this.#send, { contexts: [this.id] }, settings, this.#emulation);
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);
       if (typeof origin === 'string' && origin !== 'null') {
-        await this.env.send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
+        await this.#send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
         done.push(`geolocation allowed for ${origin}`);
       }
     }
@@ -530,15 +587,15 @@ export class Page {
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
   async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
     await this.ready('Printing to PDF');
-    const print = this.env.send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
-    const { data } = await this.dialog.unlessOpened('Printing to PDF', print);
+    const print = this.#send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
+    const { data } = await this.#guard('Printing to PDF', print);
     return Buffer.from(data, 'base64');
   }
 
   async setViewport(width: number, height: number): Promise<void> {
     checkViewportSize(width, height);
     this.dialog.refuseWhileOpen('Resizing the viewport');
-    await this.dialog.unlessOpened('Resizing the viewport', this.env.send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
+    await this.dialog.unlessOpened('Resizing the viewport', this.#send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
   }
 
   // ----------------------------------------------------------- snapshots
@@ -549,7 +606,7 @@ export class Page {
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     await this.ready('Taking a snapshot');
-    const snapshot = await this.dialog.unlessOpened('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
+    const snapshot = await this.#guard('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
       if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing('Taking a snapshot');
       throw error;
@@ -561,7 +618,7 @@ export class Page {
   /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
     await this.ready('Scrolling');
-    const result = await this.dialog.unlessOpened('Scrolling', this.#input.scroll(options));
+    const result = await this.#guard('Scrolling', this.#input.scroll(options));
     return { ...result, snapshot: await this.dialog.unlessOpened('Taking a snapshot after scrolling', this.snapshots.take({ viewport: true })) };
   }
 
@@ -578,7 +635,7 @@ export class Page {
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     await this.ready('Reading the page as Markdown');
-    const document = parseMarkdownDocument(await this.dialog.unlessOpened('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
+    const document = parseMarkdownDocument(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
     const rendered = renderMarkdown(document, { view });
     const window = pageOfText(this.env.secrets.mask(rendered.markdown), { offset: options.offset ?? 0, ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }) });
     const { text, ...place } = window;
@@ -613,7 +670,7 @@ export class Page {
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
     await this.ready('Filling the form');
-    return this.#input.fillForm(entries);
+    return this.#unlessCrashed('Filling the form', this.#input.fillForm(entries));
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
@@ -635,11 +692,16 @@ export class Page {
     return this.#act('Uploading', () => this.#input.uploadFile(uid, paths));
   }
 
+  /** Stops the input action in progress at its next batch of keys (its caller gave up on the call). */
+  interruptInput(): void {
+    this.#input.interrupt();
+  }
+
   /** Runs an input action once the page is ready; one that a dialog stopped part way answers with the dialog. */
   async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
     await this.ready(what);
     try {
-      return await action();
+      return await this.#unlessCrashed(what, action());
     } catch (error) {
       if (error instanceof ActionInterrupted) return error.result;
       throw error;
@@ -672,7 +734,7 @@ export class Page {
   async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
     const request = this.network.get(id);
     if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
-    return fetchBody(this.env.send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
+    return fetchBody(this.#send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
   /** The open dialog, if any, secrets masked. */
@@ -688,7 +750,7 @@ export class Page {
     if (promptText !== undefined && dialog.type !== 'prompt') {
       throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
     }
-    await this.env.send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
+    await this.#send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
     // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
     this.dialog.forget(dialog);
   }

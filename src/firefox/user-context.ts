@@ -9,6 +9,8 @@ export interface UserContextEnvironment {
   createTab(userContext: string): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
+  /** A page's context is no longer in Firefox's tree though no event said it went: forget it. */
+  gone(page: Page): void;
   /** Lists the URLs of the top-level contexts. */
   urls(): Promise<Map<string, string>>;
   /** The request rules changed: intercept requests while any exist. */
@@ -105,8 +107,10 @@ export class UserContext {
     return this.#notes.splice(0);
   }
 
+  /** The open pages; one whose context Firefox no longer lists is dropped (with a note when it was selected), never an error. */
   async listPages(): Promise<PageInfo[]> {
     const urls = await this.env.urls();
+    for (const page of [...this.#pages]) if (!urls.has(page.id)) this.env.gone(page);
     return Promise.all(this.#pages.map((page) => this.info(page, urls.get(page.id))));
   }
 

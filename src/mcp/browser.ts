@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { FirefoxClient } from '../firefox/index.js';
+import { FirefoxClient, throwIfAborted, unlessAborted } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 
 /** Starts the client a session acts through; `firstSnapshotId` carries on the ids of one that died. */
@@ -23,9 +23,17 @@ export class BrowserHolder {
     return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, downloadDir));
   }
 
-  /** Runs `work` after every earlier call has finished. */
-  exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(work, work);
+  /**
+   * Runs `work` after every earlier call has finished. When `signal` aborts, the call leaves the
+   * queue at once (before it started, it never starts): the next call need not wait for work
+   * nobody waits for. What the work passed `signal` to stops too.
+   */
+  exclusive<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const start = async (): Promise<T> => {
+      throwIfAborted(signal, 'The call');
+      return unlessAborted(work(), signal, 'The call');
+    };
+    const run = this.#queue.then(start, start);
     this.#queue = run.catch(() => undefined);
     return run;
   }

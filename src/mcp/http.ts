@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { BrowserHolder, SharedBrowser } from './browser.js';
+import { cancelOnDisconnect, handleRequest } from './disconnect.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 import { newSessionFolder } from './session-folder.js';
@@ -69,7 +70,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       });
     }
     expireWhenIdle(session);
-    return session.transport.handleRequest(req, res);
+    return handleRequest(session.transport, req, res);
   }
 
   async function openSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -95,7 +96,8 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
         .then(() => folder.release());
     };
     await createMcpServer(options, holder, { folder, clientRoots: false }).connect(transport);
-    await transport.handleRequest(req, res);
+    cancelOnDisconnect(transport);
+    await handleRequest(transport, req, res);
     // A first request that was not an initialize leaves no session behind.
     if (!transport.sessionId) await transport.close();
     else if (session) expireWhenIdle(session);

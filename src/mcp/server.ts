@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore } from '../firefox/index.js';
+import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore, throwIfAborted } from '../firefox/index.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
@@ -59,7 +59,11 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     const notes = [...(note ? [note] : []), ...client.takeNotes()];
     const page = typeof args.pageId === 'number' ? client.page(args.pageId) : client.selectedPage;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
+    // Typing that nobody waits for any more stops, rather than going on behind the next call.
+    context.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
     await tool.handler(args, { ...context, client, page }, response);
+    // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
+    throwIfAborted(context.signal, tool.name);
     return await response.build(client, tool.pageScoped ? page : undefined, [...notes, ...client.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
@@ -100,8 +104,9 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
     const { category: _category, ...annotations } = tool.annotations;
     const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
-    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>) =>
-      holder.exclusive(() => runTool(tool, args, { options, files }, holder, secrets)),
+    // A call the client cancels (or leaves, by going away) frees the session's queue at once.
+    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>, extra) =>
+      holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets), extra.signal),
     );
   }
   return server;

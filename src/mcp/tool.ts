@@ -18,6 +18,8 @@ export interface ToolContext {
   options: ServerOptions;
   /** Where files may be read from and written to. */
   files: FilePolicy;
+  /** Aborts when the client cancels the call or goes away: long waits stop on it. */
+  signal: AbortSignal;
 }
 
 /** One tool, declared: the server registers it, the README lists it, the handler holds no MCP plumbing. */

@@ -24,6 +24,8 @@ interface Harness {
   flush: () => Promise<void>;
   /** Resolves once `method` has reached the fake `count` times in all. */
   received: (method: string, count?: number) => Promise<void>;
+  /** Top-level contexts the fake announces but its tree never lists (as Firefox does with print's clones). */
+  unlisted: Set<string>;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -74,12 +76,21 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
   const fake = await FakeBidi.start();
   cleanups.push(() => fake.stop());
   let tabs = 0;
+  // The fake's tree follows the tabs it announces, as Firefox's does.
+  const tree = [...contexts];
+  const unlisted = new Set<string>();
+  const emit = fake.emit.bind(fake);
+  fake.emit = ((event: string, params: BrowsingContext.Info) => {
+    if (event === 'browsingContext.contextCreated' && params.parent == null && !unlisted.has(params.context)) tree.push(params);
+    if (event === 'browsingContext.contextDestroyed') tree.splice(0, tree.length, ...tree.filter((info) => info.context !== params.context));
+    emit(event as 'browsingContext.contextCreated', params);
+  }) as typeof fake.emit;
   fake
     .onCommand('session.subscribe', { subscription: 'subscription-1' })
     .onCommand('script.addPreloadScript', { script: 'preload-1' })
     .onCommand('network.addDataCollector', { collector: 'collector-1' })
     .onCommand('session.status', { ready: true, message: 'fake' })
-    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? contexts : contexts.filter((info) => info.context === params.root) }))
+    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? tree : tree.filter((info) => info.context === params.root) }))
     .onCommand('script.evaluate', { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } })
     .onCommand('script.callFunction', (params) => {
       if (params.functionDeclaration.includes('engine.walk(')) return walkAnswer(params, PAGE_URL);
@@ -114,8 +125,11 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
     flush: async () => {
       // Events and answers share the socket in order: an answer means every earlier event arrived.
       await connection.send('session.status', {});
+      // A second round trip lets what those events asked of the fake (a new tab's check in its tree) come back too.
+      await connection.send('session.status', {});
     },
     received: (method, count = 1) => vi.waitFor(() => expect(fake.commands.filter((command) => command.method === method).length).toBeGreaterThanOrEqual(count), { timeout: 2000, interval: 5 }),
+    unlisted,
   };
 }
 
@@ -325,12 +339,24 @@ describe('Browser routing events to pages', () => {
     watch.stop();
   });
 
+  it('never lists a top-level context that is no tab (print\'s static clone of an iframe), nor fails the list for it', async () => {
+    const { fake, browser, main, unlisted, flush } = await start();
+    const before = browser.stateCounts();
+    unlisted.add('print-clone');
+    fake.emit('browsingContext.contextCreated', contextInfo('print-clone', { url: 'about:blank' }));
+    await flush();
+
+    expect(ids(main)).toEqual([PAGE]);
+    expect(browser.stateCounts()).toEqual(before);
+    expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
+    expect(main.takeNotes()).toEqual([]);
+  });
+
   it('lists the pages with URL, title, and which one is selected', async () => {
     const { fake, main, flush } = await start();
     fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
     await flush();
 
-    // The fake's tree knows the page open at start only: a page it does not list shows about:blank.
     expect(await main.listPages()).toEqual([
       { index: 0, pageId: 1, id: PAGE, url: PAGE_URL, title: 'Shop', selected: true },
       { index: 1, pageId: 2, id: OTHER_PAGE, url: 'about:blank', title: 'Shop', selected: false },
@@ -389,6 +415,25 @@ describe('Page dialogs', () => {
   });
 });
 
+describe('A page whose tab Firefox dropped without a word', () => {
+  it('fails a call naming the page and what to do, and the next page list drops it instead of failing', async () => {
+    const { fake, main, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    await flush();
+    const other = main.at(1);
+    const missing = (context: string): never => {
+      throw new RemoteError('no such frame', `Browsing Context with id ${context} not found`);
+    };
+    fake.onCommand('browsingContext.print', (params) => missing(params.context));
+    fake.onCommand('browsingContext.getTree', (params) => (params.root === undefined ? { contexts: [contextInfo(PAGE, { url: PAGE_URL })] } : missing(params.root)));
+
+    await expect(other.printPdf()).rejects.toThrow(NoSuchPageError);
+    await expect(other.printPdf()).rejects.toThrow('Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.');
+    expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
+    expect(other.disposed).toBe(true);
+  });
+});
+
 describe('Page crashes', () => {
   const crashPage = (url: string): string => `about:tabcrashed?e=tabcrashed&u=${encodeURIComponent(url)}&c=UTF-8&f=regular&d=%20`;
 
@@ -417,6 +462,24 @@ describe('Page crashes', () => {
     expect(page.crashed).toBe(false);
     expect(browser.stateCounts().crashed).toBe(0);
     await expect(page.ready('Clicking')).resolves.toBeUndefined();
+  });
+
+  it('fails a call at once when its page crashes while it runs, whatever Firefox answers later', async () => {
+    const { fake, page, received } = await start();
+    let answer: (result: Script.EvaluateResult) => void = () => undefined;
+    fake.onCommand('script.callFunction', () => new Promise<Script.EvaluateResult>((resolve) => (answer = resolve)));
+
+    const running = page.evaluate('() => new Promise((resolve) => setTimeout(resolve, 5000))');
+    const outcome = running.then(() => 'answered', (error: unknown) => error);
+    await received('script.callFunction');
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')));
+
+    const error = await outcome;
+    expect(error).toBeInstanceOf(PageCrashedError);
+    expect(String(error)).toContain('Running script stopped: page 0 crashed (its content process ended) during the call while it showed "https://shop.example/cart"');
+    // Firefox's late answer (the script run again in the crash page) changes nothing.
+    answer({ type: 'success', realm: 'realm-1', result: { type: 'string', value: 'ran again' } });
+    await expect(page.evaluate('() => 1')).rejects.toThrow('Running script cannot go on: page 0 crashed');
   });
 
   it('names the last URL the page loaded when the crash page names the blank document', async () => {

@@ -65,7 +65,12 @@ function setup(initial: string[] = []): {
       page.dispose();
       return Promise.resolve();
     },
-    urls: () => Promise.resolve(new Map()),
+    gone: (page) => {
+      pages.remove(page, '');
+      page.dispose();
+    },
+    // Firefox's tree lists every page except those whose id says they vanished.
+    urls: () => Promise.resolve(new Map(pages.pages.filter((page) => !page.id.startsWith('vanished')).map((page) => [page.id, `http://h/${page.id}`]))),
     routesChanged: () => Promise.resolve(),
   });
   for (const id of initial) pages.add(make(id));
@@ -137,6 +142,19 @@ describe('UserContext', () => {
 
     pages.add(make('tab-new'));
     expect(pages.selected?.id).toBe('tab-new');
+  });
+
+  it('drops a page from the list when Firefox no longer lists its context, instead of failing the list', async () => {
+    const { pages, make } = setup(['tab-a']);
+    const vanished = make('vanished-clone');
+    pages.add(vanished);
+
+    const listed = await pages.listPages();
+
+    expect(listed.map((page) => page.id)).toEqual(['tab-a']);
+    expect(ids(pages)).toEqual(['tab-a']);
+    expect(vanished.disposed).toBe(true);
+    expect(pages.takeNotes()).toEqual([]);
   });
 
   it('throws NoSuchPageError naming the valid range for a bad index', () => {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, PageDialog } from '../dialogs.js';
-import { ActionNotTakenError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
+import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
 import { quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
 import type { PageAccess, PageSnapshots } from '../snapshot/manager.js';
@@ -110,6 +110,14 @@ export class InputController {
     private readonly secrets: SecretStore,
     private readonly timings: SettleTimings = {},
   ) {}
+
+  /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
+  #generation = 0;
+
+  /** Stops the input in progress at its next batch (its caller gave up on it); later input is not affected. */
+  interrupt(): void {
+    this.#generation++;
+  }
 
   async click(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     const button = options.button ?? 'left';
@@ -349,12 +357,14 @@ export class InputController {
     const watch = this.navigation.watch();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
+    const generation = this.#generation;
     const stopped = (done: number): TimeoutError =>
       new TimeoutError(`${action} stopped after ${done} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`);
     try {
       for (const [index, sources] of batches.entries()) {
         // Checked between batches, never mid-batch: when the error says typing stopped, it has.
         if (Date.now() >= deadline) throw stopped(index);
+        if (this.#generation !== generation) throw new CancelledError(`${action} was cancelled after ${index} of ${batches.length} parts, so what it acted on holds only part of the input.`);
         const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
         // A dialog opened by the action blocks the page and may hold the command: report it at once.
         const dialog = await this.#raceDialog(performed.then(() => undefined));

@@ -98,8 +98,8 @@ export const waitFor = defineTool({
     text: z.array(z.string().min(1)).min(1).describe('Texts to wait for; the first that appears ends the wait.'),
     timeout: z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 10000).'),
   },
-  handler: async ({ text, timeout: wait }, { page }, response) => {
-    const found = await page.waitForText(text, wait === undefined ? {} : { timeout: wait });
+  handler: async ({ text, timeout: wait }, { page, signal }, response) => {
+    const found = await page.waitForText(text, { signal, ...(wait === undefined ? {} : { timeout: wait }) });
     response.line(`Found ${JSON.stringify(found)} on the page.`).structured('found', found);
   },
 });

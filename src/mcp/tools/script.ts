@@ -12,8 +12,8 @@ export const evaluateScript = defineTool({
     function: z.string().min(1).describe('A function declaration, such as "() => document.title" or "(el) => el.innerText".'),
     args: z.array(z.object({ uid: z.string().describe('The uid of an element to pass.') })).optional().describe('Elements to pass to the function, in order.'),
   },
-  handler: async ({ function: fn, args }, { page }, response) => {
-    const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid));
+  handler: async ({ function: fn, args }, { page, signal }, response) => {
+    const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid), { signal });
     response.line('Script ran on the page and returned:').line('```json').line(JSON.stringify(result ?? null, null, 2)).line('```');
     response.structured('result', result ?? null);
   },

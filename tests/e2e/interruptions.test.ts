@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, SERVER_BIN, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { contentProcesses, firefoxProcesses } from '../helpers/processes.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Calls that Firefox or the client interrupt (issue 18): printing a page with iframes, a tab's
+ * content process killed during a call, a call the client cancels or walks away from. Each must
+ * end the call at once with the truth, and leave the session working for the next call.
+ */
+
+const OUTPUT = resolve('temp/interruptions-output');
+/** Each server's Firefox carries this in its environment, so the test finds its processes. */
+const MARKER = `interruptions-${process.pid}-${Date.now()}`;
+
+let site: TestServer;
+/** A second origin for the cross-origin iframe (localhost vs 127.0.0.1). */
+let other: TestServer;
+let stdio: Client;
+let http: { child: ChildProcess; url: string };
+
+function otherOrigin(path: string): string {
+  return other.url(path).replace('127.0.0.1', 'localhost');
+}
+
+/** The content processes (tabs) of the Firefox started with MARKER: killing them crashes its pages. */
+function tabProcesses(): number[] {
+  const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+  expect(main).toHaveLength(1);
+  return contentProcesses(main[0] ?? -1);
+}
+
+async function startHttp(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--output-dir', OUTPUT], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env } });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+      output.push(line);
+      const match = /listening on (\S+)/.exec(line);
+      if (match?.[1]) resolveUrl(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
+  });
+  return { child, url };
+}
+
+async function connectHttp(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client({ name: 'interruptions-tests', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(http.url));
+  await client.connect(transport);
+  return { client, transport };
+}
+
+beforeAll(async () => {
+  other = await startTestServer({ '/inner.html': page('Inner', '<p>A frame from another origin</p>') });
+  site = await startTestServer({
+    // A same-origin frame holding a frame of its own, and a cross-origin frame.
+    '/frames.html': page('Frames', `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`),
+    '/nested.html': page('Nested', '<p>A frame in a frame</p><iframe src="/a.html"></iframe>'),
+    '/form.html': page('Form', '<label>Bio <textarea id="bio"></textarea></label>'),
+  });
+  rmSync(OUTPUT, { recursive: true, force: true });
+  ({ client: stdio } = await startStdioServer(['--output-dir', OUTPUT], { FIREFOX_BIDI_MCP_KILL_TEST: MARKER }));
+  http = await startHttp();
+});
+
+afterAll(async () => {
+  await stdio.close();
+  const exited = new Promise((resolveExit) => http.child.once('exit', resolveExit));
+  http.child.kill('SIGTERM');
+  await exited;
+  await site.close();
+  await other.close();
+  rmSync(OUTPUT, { recursive: true, force: true });
+});
+
+function pageUrls(result: CallToolResult): string[] {
+  expect(result.isError, text(result)).toBeFalsy();
+  return (result.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url);
+}
+
+/** Calls save_pdf and checks the file it names is a real PDF inside the output folder. */
+async function expectPdfSaved(client: Client, name: string): Promise<void> {
+  const saved = await call(client, 'save_pdf', { filePath: name });
+  expect(saved.isError, text(saved)).toBeFalsy();
+  const file = (saved.structuredContent as { filePath: string }).filePath;
+  expect(file.startsWith(OUTPUT) && file.endsWith(name)).toBe(true);
+  expect(existsSync(file)).toBe(true);
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1000);
+}
+
+describe('save_pdf on a page with iframes', () => {
+  it('saves a real PDF, and the page list, new_page and close_page keep working afterwards', async () => {
+    const url = site.url('/frames.html');
+    expect((await call(stdio, 'navigate_page', { url })).isError).toBeFalsy();
+    // Both frames loaded: the print has a same-origin and a cross-origin frame to clone.
+    const framed = await call(stdio, 'evaluate_script', {
+      function: '() => [...document.querySelectorAll("iframe")].map((frame) => frame.contentDocument ? frame.contentDocument.querySelector("iframe").contentDocument.readyState : "cross-origin")',
+    });
+    expect(text(framed)).toMatch(/\[\s*"complete",\s*"cross-origin"\s*\]/);
+
+    for (const round of [1, 2]) {
+      await expectPdfSaved(stdio, `framed-${round}.pdf`);
+      expect(pageUrls(await call(stdio, 'list_pages'))).toEqual([url]);
+    }
+
+    const opened = await call(stdio, 'new_page', { url: site.url('/b.html') });
+    expect(opened.isError, text(opened)).toBeFalsy();
+    expect(pageUrls(await call(stdio, 'list_pages'))).toEqual([url, site.url('/b.html')]);
+    const closed = await call(stdio, 'close_page', { pageIdx: 1 });
+    expect(closed.isError, text(closed)).toBeFalsy();
+    expect(pageUrls(await call(stdio, 'list_pages'))).toEqual([url]);
+    expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Framed"');
+  });
+
+  it('over HTTP: keeps a session\'s page list working, and leaves the other session\'s alone', async () => {
+    const { client } = await connectHttp();
+    const { client: neighbour } = await connectHttp();
+    try {
+      const url = site.url('/frames.html');
+      expect((await call(neighbour, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
+      expect((await call(client, 'navigate_page', { url })).isError).toBeFalsy();
+      await expectPdfSaved(client, 'framed-http.pdf');
+      expect(pageUrls(await call(client, 'list_pages'))).toEqual([url]);
+      expect(pageUrls(await call(neighbour, 'list_pages'))).toEqual([site.url('/b.html')]);
+      expect((await call(client, 'new_page', { url: site.url('/a.html') })).isError).toBeFalsy();
+      expect(pageUrls(await call(client, 'list_pages'))).toEqual([url, site.url('/a.html')]);
+    } finally {
+      await client.close();
+      await neighbour.close();
+    }
+  });
+});
+
+describe('a tab crashing during a call', () => {
+  it('fails the running evaluate_script at once with the crash, says so on the next call, and works again after navigate', async () => {
+    const url = site.url('/a.html');
+    expect((await call(stdio, 'navigate_page', { url })).isError).toBeFalsy();
+    const tabs = tabProcesses();
+    expect(tabs.length).toBeGreaterThan(0);
+
+    const started = performance.now();
+    const running = call(stdio, 'evaluate_script', { function: '() => new Promise((resolve) => setTimeout(() => resolve("finished " + location.href), 5000))' });
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    for (const pid of tabs) process.kill(pid, 'SIGKILL');
+    const killedAt = performance.now();
+    const result = await running;
+    const afterKill = performance.now() - killedAt;
+    console.log(`evaluate_script failed ${afterKill.toFixed(0)} ms after its tab was killed (${(performance.now() - started).toFixed(0)} ms after it started).`);
+
+    expect(result.isError, text(result)).toBe(true);
+    expect(text(result)).not.toContain('Script ran on the page');
+    expect(text(result)).toContain(`Running script stopped: page 0 crashed (its content process ended) during the call while it showed "${url}"`);
+    expect(afterKill).toBeLessThan(2000);
+
+    const next = await call(stdio, 'evaluate_script', { function: '() => location.href' });
+    expect(next.isError).toBe(true);
+    expect(text(next)).toContain('page 0 crashed');
+    const listed = await call(stdio, 'list_pages');
+    expect((listed.structuredContent as { pages: { crashed?: boolean }[] }).pages[0]?.crashed).toBe(true);
+
+    expect((await call(stdio, 'navigate_page', { url })).isError).toBeFalsy();
+    const again = await call(stdio, 'evaluate_script', { function: '() => location.href' });
+    expect(again.isError, text(again)).toBeFalsy();
+    expect(text(again)).toContain(url);
+  });
+});
+
+/** Starts `name` with a signal, aborts it after `afterMs`, and returns how long a list_pages right after the abort took, and whether the cancelled call rejected. */
+async function cancelThenList(client: Client, name: string, args: Record<string, unknown>, afterMs = 700): Promise<{ listMs: number; listed: CallToolResult; cancelled: unknown }> {
+  const controller = new AbortController();
+  const cancelled = client.callTool({ name, arguments: args }, undefined, { signal: controller.signal }).then(
+    () => 'answered',
+    (error: unknown) => error,
+  );
+  await new Promise((resolveWait) => setTimeout(resolveWait, afterMs));
+  controller.abort('the test gave up');
+  const started = performance.now();
+  const listed = (await client.callTool({ name: 'list_pages', arguments: {} })) as CallToolResult;
+  return { listMs: performance.now() - started, listed, cancelled: await cancelled };
+}
+
+describe('a call the client cancels', () => {
+  const neverText = { text: ['This text never comes'], timeout: 20_000 };
+  const longScript = { function: '() => new Promise((resolve) => setTimeout(() => resolve(1), 20000))' };
+
+  it.each([
+    ['wait_for', neverText],
+    ['evaluate_script', longScript],
+  ] as const)('over stdio: a cancelled %s frees the queue at once', async (name, args) => {
+    expect((await call(stdio, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
+    const { listMs, listed, cancelled } = await cancelThenList(stdio, name, args);
+    console.log(`stdio: list_pages answered ${listMs.toFixed(0)} ms after ${name} was cancelled.`);
+    expect(String(cancelled)).toContain('the test gave up');
+    expect(pageUrls(listed)).toEqual([site.url('/b.html')]);
+    expect(listMs).toBeLessThan(1000);
+    // The session works on as before.
+    expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Page B"');
+  });
+
+  it('over stdio: a cancelled fill stops typing instead of going on behind the next call', async () => {
+    expect((await call(stdio, 'navigate_page', { url: site.url('/form.html') })).isError).toBeFalsy();
+    const snapshot = text(await call(stdio, 'take_snapshot'));
+    const bio = uidOf(snapshot, 'textbox', 'Bio');
+    const long = 'typing on and on '.repeat(250);
+    const { listMs } = await cancelThenList(stdio, 'fill', { uid: bio, value: long }, 1000);
+    expect(listMs).toBeLessThan(1000);
+    const length = async (): Promise<number> => Number(text(await call(stdio, 'evaluate_script', { function: '() => document.getElementById("bio").value.length' })).match(/\n(\d+)\n/)?.[1]);
+    // The batch under way when the call was cancelled may still land; nothing after it.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 800));
+    const first = await length();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+    const second = await length();
+    console.log(`stdio: a fill cancelled after 1 s had typed ${first} of ${long.length} characters; 1 s later ${second}.`);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(long.length);
+    expect(second).toBe(first);
+  });
+
+  it.each([
+    ['wait_for', neverText],
+    ['evaluate_script', longScript],
+  ] as const)('over HTTP: a cancelled %s frees the session\'s queue at once', async (name, args) => {
+    const { client } = await connectHttp();
+    try {
+      expect((await call(client, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
+      const { listMs, listed, cancelled } = await cancelThenList(client, name, args);
+      console.log(`HTTP: list_pages answered ${listMs.toFixed(0)} ms after ${name} was cancelled.`);
+      expect(String(cancelled)).toContain('the test gave up');
+      expect(pageUrls(listed)).toEqual([site.url('/b.html')]);
+      expect(listMs).toBeLessThan(1000);
+      expect(text(await call(client, 'take_snapshot'))).toContain('heading "Page B"');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('over HTTP: a client that drops its connection mid-call frees its session', async () => {
+    const { client, transport } = await connectHttp();
+    try {
+      expect((await call(client, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
+      // The same session's call, sent by hand so that its connection can be dropped.
+      const { port, pathname } = new URL(http.url);
+      const dropped = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId ?? '',
+          'mcp-protocol-version': transport.protocolVersion ?? '2025-06-18',
+        },
+      });
+      dropped.on('error', () => undefined);
+      const answered = new Promise<number>((resolveStatus) => dropped.on('response', (response) => resolveStatus(response.statusCode ?? 0)));
+      dropped.end(JSON.stringify({ jsonrpc: '2.0', id: 'dropped-1', method: 'tools/call', params: { name: 'wait_for', arguments: neverText } }));
+      expect(await answered).toBe(200);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 700));
+      dropped.destroy();
+      const started = performance.now();
+      const listed = await call(client, 'list_pages');
+      const listMs = performance.now() - started;
+      console.log(`HTTP: list_pages answered ${listMs.toFixed(0)} ms after a client dropped its connection mid-call.`);
+      expect(pageUrls(listed)).toEqual([site.url('/b.html')]);
+      expect(listMs).toBeLessThan(1000);
+    } finally {
+      await client.close();
+    }
+  });
+});
