@@ -141,6 +141,9 @@ describe('page text in snapshot lines and Markdown', () => {
     const blocks: MdBlock[] = [1, 2, 3, 4, 6].map((level) => ({ k: 'heading', level, c: [text(`H${level}`)] }));
     expect(renderMarkdown(doc(blocks), { view: 'document' }).markdown).toBe('# H1\n\n## H2\n\n### H3\n\n#### H4\n\n###### H6\n');
     expect(renderMarkdown(doc(blocks), { view: 'document', firstHeadingLevel: 3 }).markdown).toBe('### H1\n\n#### H2\n\n##### H3\n\n###### H4\n\n###### H6\n');
+    // Headings that read alike once shifted are not taken for a block said twice.
+    const alike: MdBlock[] = [4, 5, 6, 6].map((level) => ({ k: 'heading', level, c: [text('x')] }));
+    expect(renderMarkdown(doc(alike), { view: 'document', firstHeadingLevel: 3 }).markdown).toBe('###### x\n\n###### x\n\n###### x\n');
   });
 
   it('sets apart posing lines of paragraphs and code, and escapes hidden characters everywhere', () => {

@@ -258,8 +258,10 @@ class Renderer {
       if (block.k === 'list') alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
       const text = this.block(block, alternate);
       if (!text) continue;
-      // The same block twice in a row (a menu drawn for two screen sizes) is said once.
-      if (text === out[out.length - 1] && block.k !== 'hr') continue;
+      // The same block twice in a row (a menu drawn for two screen sizes) is said once; headings
+      // of different levels that read alike once shifted (h5 and h6 at level 6) both stay.
+      const sameHeading = block.k !== 'heading' || (previous?.k === 'heading' && previous.level === block.level);
+      if (text === out[out.length - 1] && block.k !== 'hr' && sameHeading) continue;
       out.push(text);
       previous = block;
     }
