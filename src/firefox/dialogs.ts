@@ -1,5 +1,6 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import { FirefoxClientError } from './errors.js';
+import { quote } from './text.js';
 
 export interface Dialog {
   type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
@@ -53,14 +54,14 @@ export class PageDialog {
   refuseWhileOpen(what: string): void {
     const dialog = this.#open;
     if (!dialog) return;
-    throw new FirefoxClientError(`${what} is blocked: ${this.#describe(dialog)} is open ("${this.mask(dialog.message)}"). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`);
+    throw new FirefoxClientError(`${what} is blocked: ${this.#describe(dialog)} is open (${quote(this.mask(dialog.message), 300)}). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`);
   }
 
   /** Resolves with `work`, or refuses as soon as a dialog opens first: the page waits for its answer, so the work cannot finish. */
   async unlessOpened<T>(what: string, work: Promise<T>): Promise<T> {
     const first = await this.race(work);
     if ('value' in first) return first.value;
-    throw new FirefoxClientError(`${what} stopped: ${this.#describe(first.dialog)} opened ("${this.mask(first.dialog.message)}") while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`);
+    throw new FirefoxClientError(`${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`);
   }
 
   #describe(dialog: Dialog): string {

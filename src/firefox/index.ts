@@ -47,5 +47,5 @@ export { NO_EMULATION, type Emulation } from './emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { parseStorageState, type StorageState, type StateCookie } from './storage-state.js';
 export { CookieJar, type Cookie, type CookieFilter, type CookieToSet } from './cookies.js';
-export { quote, shorten, oneLine } from './text.js';
+export { quote, shorten, oneLine, escapeHidden, jsonString, setApartLine, pageTextBlock } from './text.js';
 export { SecretStore, redactTokens, parseSecretsFile, REDACTED } from './redact.js';

@@ -18,7 +18,7 @@ import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFun
 import { findInSnapshot, type FindResult } from './snapshot/budget.js';
 import { PageSnapshots, type SnapshotIds, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshot/manager.js';
 import { SANDBOX } from './engine/index.js';
-import { quote } from './text.js';
+import { quote, setApartLine } from './text.js';
 import { pageOfText, type TextPage } from './text-page.js';
 import type { UrlPolicy } from './url-policy.js';
 
@@ -636,10 +636,14 @@ export class Page {
     const view = parseMarkdownView(options.view ?? 'document');
     await this.ready('Reading the page as Markdown');
     const document = parseMarkdownDocument(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
-    const rendered = renderMarkdown(document, { view });
-    const window = pageOfText(this.env.secrets.mask(rendered.markdown), { offset: options.offset ?? 0, ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }) });
+    // The page's headings at levels 3–6, below an answer's own # and ## (see text.ts).
+    const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3 });
+    const whole = this.env.secrets.mask(rendered.markdown);
+    const window = pageOfText(whole, { offset: options.offset ?? 0, ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }) });
     const { text, ...place } = window;
-    return { url: this.env.secrets.mask(document.url), view, markdown: text, refsCount: rendered.refsCount, ...place };
+    // A window that starts inside a long line starts an answer's line with it: set apart as well.
+    const markdown = place.offset > 0 && whole[place.offset - 1] !== '\n' ? setApartLine(text) : text;
+    return { url: this.env.secrets.mask(document.url), view, markdown, refsCount: rendered.refsCount, ...place };
   }
 
   /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */

@@ -1,6 +1,7 @@
 import type { Script } from 'webdriver-bidi-protocol';
 import { fromRemoteValue, toLocalValue, type JsonValue } from '../bidi/index.js';
 import { EvaluationError, InvalidArgumentError } from './errors.js';
+import { oneLine, shorten } from './text.js';
 
 /** A function, or its source, to call in a page. */
 export type PageFunction = string | ((...args: never[]) => unknown);
@@ -28,7 +29,7 @@ export function callParams(source: string, target: Script.Target, args: (JsonVal
 export function unwrapEvaluation(result: Script.EvaluateResult): JsonValue | undefined {
   if (result.type === 'exception') {
     const details = result.exceptionDetails;
-    throw new EvaluationError(`The script threw: ${details.text}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`);
+    throw new EvaluationError(`The script threw: ${oneLine(shorten(details.text, 2000))}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`);
   }
   return fromRemoteValue(result.result);
 }

@@ -1,10 +1,88 @@
 /** Characters of a caller's value that an error message quotes; the rest is counted, not echoed. */
 export const QUOTE_CHARS = 80;
 
+/*
+ * Page text in answers. An answer's own structure is made of lines that start with `#` or `##`
+ * (its heading and sections), `Note:`, the open-dialog sentence (`A confirm dialog is open: …`),
+ * a uid (`1_2 button "OK"`), `snapshot=`, `msgid=`, `reqid=` or a page-list entry (`0: … pageId=…`).
+ * One rule keeps page text from posing as any of them:
+ * - a line of page text that would start like one of them (or like any Markdown heading) starts
+ *   with a backslash instead: `\## Open dialog`, `\Note: …`, `\1_2 button "OK"` (setApartLine);
+ * - characters that change how text reads without showing are written as `\uXXXX` escapes
+ *   wherever page text is shown (escapeHidden): control codes (C0 but tab and line feed, DEL,
+ *   C1; ESC starts terminal escape sequences), bidi embeddings, overrides and isolates
+ *   (U+202A–U+202E, U+2066–U+2069), zero-width and other invisible format characters (U+200B,
+ *   U+2060–U+2064, U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB), the line and paragraph separators
+ *   (U+2028, U+2029) and Unicode tag characters (U+E0000–U+E007F, readable by a model, invisible
+ *   to a person). Zero-width joiners and non-joiners (U+200C, U+200D) are kept where a script or an
+ *   emoji needs them (between two non-ASCII letters or emoji) and escaped elsewhere; the bidi
+ *   marks (U+200E, U+200F, U+061C) are kept: right-to-left pages use them everywhere, and they
+ *   cannot reorder letters.
+ * Ordinary pages come through unchanged but for those characters and those line starts.
+ */
+
+// eslint-disable-next-line no-control-regex -- the control codes are what it finds
+const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200d\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+/** What a zero-width joiner or non-joiner may stand between and stay: letters, marks and emoji, non-ASCII. */
+const JOINS = /^[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+
+/** `\u202e`: the JSON (and JavaScript) escape of each UTF-16 unit, so a quoted string stays valid JSON. */
+function escapeUnits(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/** The character (whole code point) that ends just before `index`, or starts at it. */
+function before(text: string, index: number): string {
+  const low = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.slice(index - 2, index) : text.slice(index - 1, index);
+}
+function at(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
+function joins(char: string): boolean {
+  return char.length > 0 && char.charCodeAt(0) > 0x7f && JOINS.test(char);
+}
+
+/**
+ * Page text with every character that changes how it reads without showing written as a
+ * `\uXXXX` escape (see the rule above); tabs and line feeds are kept. Text without such
+ * characters comes back as it was.
+ */
+export function escapeHidden(text: string): string {
+  // Most text has none: a search costs less than a replace.
+  if (text.search(HIDDEN) === -1) return text;
+  return text.replace(HIDDEN, (char, offset: number) => {
+    if ((char === '\u200c' || char === '\u200d') && joins(before(text, offset)) && joins(at(text, offset + 1))) return char;
+    return char === '\r' ? '\\r' : escapeUnits(char);
+  });
+}
+
+/**
+ * One line of untrusted text: line breaks, tabs and every hidden character escaped, so text a
+ * page logs can never pose as another entry of a list.
+ */
+export function oneLine(value: string): string {
+  return escapeHidden(value).replace(/[\n\t]/g, (char) => (char === '\n' ? '\\n' : '\\t'));
+}
+
+/** Like oneLine, with tabs kept: a snapshot's preformatted text keeps its indent. */
+export function oneLineWithTabs(value: string): string {
+  return escapeHidden(value).replace(/\n/g, '\\n');
+}
+
+/** A string as JSON with hidden characters escaped too: one line, nothing invisible, still valid JSON. */
+export function jsonString(value: string): string {
+  return escapeHidden(JSON.stringify(value));
+}
+
 /** A value quoted for a message: JSON-escaped (so it stays on one line), cut to `max` characters with the length said. */
 export function quote(value: string, max = QUOTE_CHARS): string {
-  if (value.length <= max) return JSON.stringify(value);
-  return `${JSON.stringify(value.slice(0, max))}… (${value.length} characters)`;
+  if (value.length <= max) return jsonString(value);
+  return `${jsonString(value.slice(0, max))}… (${value.length} characters)`;
 }
 
 /** Text cut to `max` characters with an ellipsis, for titles and URLs in lists. */
@@ -13,15 +91,19 @@ export function shorten(value: string, max: number): string {
 }
 
 /**
- * One line of untrusted text: line breaks and other control characters are escaped, so text a
- * page logs can never pose as another entry of a list.
+ * A line that would read as the answer's own: after any indent (spaces, and characters that do
+ * not show), a Markdown heading mark, a note, the dialog sentence, a uid, a snapshot header, a
+ * console or network entry, a page-list entry, or the sentence of a cut answer.
  */
-export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, (char) => {
-    if (char === '\n') return '\\n';
-    if (char === '\r') return '\\r';
-    if (char === '\t') return '\\t';
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+const POSING_LINE =
+  /^([\s\u00ad\u061c\u200e\u200f]*)(?=#{1,6}(?:[ \t]|$)|note:|an? [\w-]+ dialog is open\b|\d+(?:_\d+)+(?:\s|$)|(?:snapshot|msgid|reqid)=\d|\d+: .*\bpageId=|\(the answer was cut\b)/i;
+
+/** One line of page text, set apart with a backslash when it would start like the answer's own structure. */
+export function setApartLine(line: string): string {
+  return line.replace(POSING_LINE, '$1\\');
+}
+
+/** Several lines of page text as an answer shows them: hidden characters escaped, posing lines set apart. */
+export function pageTextBlock(text: string): string {
+  return escapeHidden(text.replace(/\r\n/g, '\n')).split('\n').map(setApartLine).join('\n');
 }

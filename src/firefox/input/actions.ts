@@ -3,7 +3,7 @@ import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
-import { quote } from '../text.js';
+import { oneLine, quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
 import type { PageAccess, PageSnapshots } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
@@ -441,11 +441,11 @@ export class InputController {
 }
 
 function behindModal(what: string, modal: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is behind the open modal ${modal}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
+  return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
 }
 
 function covered(what: string, coveredBy: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is covered by ${coveredBy}, which would get the click. Close or act on that element first, then try again.`);
+  return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
 }
 
 function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
+import { escapeHidden, jsonString, setApartLine } from '../text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 /**
@@ -25,10 +26,18 @@ import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocume
  * - a task checkbox's uid after the box: `- [x] {uid=1_5} Buy milk`.
  * Only uids the page's registry vouches for appear; `refsCount` counts the distinct uids shown.
  * The `document` view has no uids and no controls. A password's value is never shown, only `••••••••`.
+ *
+ * Page text never poses as the structure of the answer around it (see text.ts): a line of text
+ * or code that would start like an answer's heading, note, dialog sentence or uid line starts
+ * with `\` (`\Note: …`, `\1_2 button "OK"`; a paragraph's `\## …` is Markdown's own escape),
+ * hidden characters are written `\u202e`, and answers ask for the page's headings at levels 3–6
+ * (`firstHeadingLevel: 3`), below the answer's own `#` and `##`.
  */
 
 export interface RenderOptions {
   view: MarkdownView;
+  /** The level an h1 is written at, each lower heading one deeper, at most 6 (default 1; answers use 3). */
+  firstHeadingLevel?: number;
 }
 
 export interface RenderedMarkdown {
@@ -80,10 +89,10 @@ export function escapeText(text: string): string {
   });
 }
 
-/** Escapes what would start a block at the beginning of a line: #, >, -, +, =, 1. and 1) */
+/** Escapes what would start a block at the beginning of a line (#, >, -, +, =, 1. and 1)), and sets apart what would start like the answer's own lines. */
 function escapeLineStart(line: string): string {
   if (/^(?:#{1,6}(?:\s|$)|>|[-+](?:\s|$)|-+\s*$|=+\s*$)/.test(line)) return `\\${line}`;
-  return line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+  return setApartLine(line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2'));
 }
 
 /** A link or image destination: spaces, parentheses and angle brackets percent-encoded. */
@@ -119,7 +128,7 @@ export function codeFence(text: string): string {
 }
 
 function quote(text: string): string {
-  return JSON.stringify(text);
+  return jsonString(text);
 }
 
 // ---------------------------------------------------------------- the renderer
@@ -136,9 +145,11 @@ const NO_STATE: InlineState = { strong: false, em: false, del: false, link: fals
 class Renderer {
   readonly #agent: boolean;
   readonly #uids = new Set<string>();
+  readonly #headingShift: number;
 
-  constructor(view: MarkdownView) {
+  constructor(view: MarkdownView, firstHeadingLevel = 1) {
     this.#agent = view === 'agent';
+    this.#headingShift = Math.min(5, Math.max(0, Math.round(firstHeadingLevel) - 1 || 0));
   }
 
   get refsCount(): number {
@@ -247,8 +258,10 @@ class Renderer {
       if (block.k === 'list') alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
       const text = this.block(block, alternate);
       if (!text) continue;
-      // The same block twice in a row (a menu drawn for two screen sizes) is said once.
-      if (text === out[out.length - 1] && block.k !== 'hr') continue;
+      // The same block twice in a row (a menu drawn for two screen sizes) is said once; headings
+      // of different levels that read alike once shifted (h5 and h6 at level 6) both stay.
+      const sameHeading = block.k !== 'heading' || (previous?.k === 'heading' && previous.level === block.level);
+      if (text === out[out.length - 1] && block.k !== 'hr' && sameHeading) continue;
       out.push(text);
       previous = block;
     }
@@ -259,7 +272,7 @@ class Renderer {
     switch (block.k) {
       case 'heading': {
         const text = this.line(block.c).replace(/(^|\s)(#+)$/, '$1\\$2');
-        return text ? `${'#'.repeat(Math.min(6, Math.max(1, Math.round(block.level) || 1)))} ${text}` : '';
+        return text ? `${'#'.repeat(Math.min(6, Math.max(1, Math.round(block.level) || 1) + this.#headingShift))} ${text}` : '';
       }
       case 'paragraph':
         return this.lines(block.c).join(HARD_BREAK);
@@ -272,7 +285,7 @@ class Renderer {
         if (!text.trim()) return '';
         const fence = codeFence(text);
         const lang = (block.lang ?? '').replace(/[^\w#+.-]/g, '');
-        return `${fence}${lang}\n${text}\n${fence}`;
+        return `${fence}${lang}\n${text.split('\n').map(setApartLine).join('\n')}\n${fence}`;
       }
       case 'blockquote': {
         const inner = this.blocks(block.c);
@@ -444,7 +457,8 @@ function plainText(nodes: readonly MdInline[]): string {
 /** Renders the page as Markdown in the given view; the same document always gives the same bytes. */
 export function renderMarkdown(doc: MdDocument, options: RenderOptions): RenderedMarkdown {
   const view = parseMarkdownView(options.view);
-  const renderer = new Renderer(view);
-  const body = renderer.blocks(doc.blocks);
+  const renderer = new Renderer(view, options.firstHeadingLevel);
+  // Nothing of the Markdown syntax is hidden: every hidden character is the page's, shown escaped.
+  const body = escapeHidden(renderer.blocks(doc.blocks));
   return { markdown: body ? `${body}\n` : '', refsCount: renderer.refsCount };
 }

@@ -1,7 +1,8 @@
 import { checkInteger, InvalidArgumentError } from '../errors.js';
 import { formatCount } from '../text-page.js';
 import type { SnapshotNode } from './format.js';
-import { formatNode } from './format.js';
+import { formatNode, roleLabel } from './format.js';
+import { jsonString } from '../text.js';
 
 export interface FindOptions {
   /** Treat the query as a regular expression (case-insensitive) instead of a plain substring. */
@@ -28,8 +29,8 @@ const DEFAULT_FIND_LIMIT = 50;
 
 /** An ancestor as a short summary: role (or a generic element's tag) and name. */
 function summary(node: SnapshotNode): string {
-  const label = node.role === 'generic' ? node.tag : node.role;
-  return node.name ? `${label} ${JSON.stringify(node.name.length > 80 ? `${node.name.slice(0, 80)}…` : node.name)}` : label;
+  const label = roleLabel(node);
+  return node.name ? `${label} ${jsonString(node.name.length > 80 ? `${node.name.slice(0, 80)}…` : node.name)}` : label;
 }
 
 /** The test a query stands for: case-insensitive substring, or a case-insensitive regular expression. */

@@ -1,5 +1,6 @@
 import { checkInteger } from '../errors.js';
 import { formatCount } from '../text-page.js';
+import { jsonString } from '../text.js';
 import { formatNode, type FormatOptions, type SnapshotNode } from './format.js';
 
 export interface CompressOptions {
@@ -155,7 +156,7 @@ export function formatCollapsed(run: CollapsedRun): string {
     run.parentUid === null
       ? 'hidden at the top level; take_snapshot({ compress: false })'
       : `hidden under uid=${run.parentUid}; take_snapshot({ compress: false, root: ${JSON.stringify(run.parentUid)} })`;
-  return `… ${formatCount(run.count)} more ${JSON.stringify(run.label)} like the above (${uids}) ${where} or find_in_page to see ${run.count === 1 ? 'it' : 'them'}`;
+  return `… ${formatCount(run.count)} more ${jsonString(run.label)} like the above (${uids}) ${where} or find_in_page to see ${run.count === 1 ? 'it' : 'them'}`;
 }
 
 /** Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker, two spaces of indent per depth. */

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
-import { formatNode, type Snapshot, type SnapshotNode } from './format.js';
+import { jsonString, oneLineWithTabs } from '../text.js';
+import { formatNode, roleLabel, type Snapshot, type SnapshotNode } from './format.js';
 
 export interface DiffOptions {
   /** Count a change of position or size as a change (default false: boxes are ignored). */
@@ -108,7 +109,7 @@ function triWord(state: SnapshotNode['checked'], on: string, off: string): strin
 }
 
 function quoted(value: string | undefined): string {
-  return value === undefined ? 'none' : JSON.stringify(value);
+  return value === undefined ? 'none' : jsonString(value);
 }
 
 /**
@@ -117,8 +118,7 @@ function quoted(value: string | undefined): string {
  */
 function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean): string[] {
   const changes: string[] = [];
-  const role = (node: SnapshotNode): string => (node.role === 'generic' ? node.tag : node.role);
-  if (role(before) !== role(after)) changes.push(`role ${role(before)} → ${role(after)}`);
+  if (roleLabel(before) !== roleLabel(after)) changes.push(`role ${roleLabel(before)} → ${roleLabel(after)}`);
   if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
   if (before.value !== after.value) changes.push(`value ${quoted(before.value)} → ${quoted(after.value)}`);
   if (before.checked !== after.checked) changes.push(`${triWord(before.checked, 'checked', 'unchecked')} → ${triWord(after.checked, 'checked', 'unchecked')}`);
@@ -131,7 +131,7 @@ function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean)
   for (const field of ['level', 'href', 'src'] as const) {
     if (before[field] !== after[field]) changes.push(`${field} ${quoted(before[field]?.toString())} → ${quoted(after[field]?.toString())}`);
   }
-  if (before.text !== after.text) changes.push(after.text === undefined ? 'text removed' : `text now: ${after.text}`);
+  if (before.text !== after.text) changes.push(after.text === undefined ? 'text removed' : `text now: ${oneLineWithTabs(after.text)}`);
   if (boxes && before.box.join() !== after.box.join()) changes.push(`box ${before.box.join(',')} → ${after.box.join(',')}`);
   // Anything else the line shows (a name's strength, an icon): the lines tell.
   if (changes.length === 0) changes.push(`${formatNode(before)} → ${formatNode(after)}`);
@@ -140,7 +140,7 @@ function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean)
 
 /** `3_7 textbox "Email"`: an element named, without its states. */
 function shortLine(node: SnapshotNode): string {
-  return `${node.uid} ${node.role === 'generic' ? node.tag : node.role}${node.name ? ` ${JSON.stringify(node.name)}` : ''}`;
+  return `${node.uid} ${roleLabel(node)}${node.name ? ` ${jsonString(node.name)}` : ''}`;
 }
 
 function position(parentUid: string | null, index: number): string {

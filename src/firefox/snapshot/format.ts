@@ -1,5 +1,6 @@
 import type { PageReading, RawNode } from '../engine/types.js';
 import type { Observation, ViewportInfo } from './observe.js';
+import { jsonString, oneLine, oneLineWithTabs } from '../text.js';
 
 /** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
 export interface Snapshot extends PageReading {
@@ -27,19 +28,26 @@ const MAX_TEXT = 500;
 /** Input types a reader cannot guess from the role. */
 const SILENT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset']);
 
+// Page text on a snapshot line is quoted or escaped onto that line, hidden characters shown as
+// \uXXXX (see text.ts): every line starts with an indent and a uid, never with page text.
 function quote(text: string): string {
-  if (text.length <= MAX_TEXT) return JSON.stringify(text);
-  return `${JSON.stringify(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
+  if (text.length <= MAX_TEXT) return jsonString(text);
+  return `${jsonString(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
+}
+
+/** What a line calls the element: its role, or a generic element's tag (escaped: a custom element's name can hold almost anything). */
+export function roleLabel(node: SnapshotNode): string {
+  return node.role === 'generic' ? oneLine(node.tag) : node.role;
 }
 
 /** One element as one line: `1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
 export function formatNode(node: SnapshotNode, options: FormatOptions = {}): string {
   const { verbose = false, zones = verbose } = options;
   // The line starts with the uid itself: every line has one, so a label for it would be noise.
-  const parts = [node.uid, node.role === 'generic' ? node.tag : node.role];
+  const parts = [node.uid, roleLabel(node)];
   // A name taken from a heading inside is said by the heading's own line.
   if (node.name && node.nameSource !== 'heading') parts.push(quote(node.name));
-  if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
+  if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${oneLine(node.type)}`);
   if (node.value !== undefined) parts.push(`value=${quote(node.value)}`);
   // A checkbox, radio or switch that does not say checked is unchecked.
   if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
@@ -68,7 +76,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
     parts.push(`box=${node.box.join(',')}`);
   }
   let line = parts.join(' ');
-  if (node.text && node.text !== node.name) line += `: ${node.text.length > MAX_TEXT ? `${node.text.slice(0, MAX_TEXT)}…(+${node.text.length - MAX_TEXT} chars)` : node.text}`;
+  if (node.text && node.text !== node.name) line += `: ${oneLineWithTabs(node.text.length > MAX_TEXT ? node.text.slice(0, MAX_TEXT) : node.text)}${node.text.length > MAX_TEXT ? `…(+${node.text.length - MAX_TEXT} chars)` : ''}`;
   return line;
 }
 
@@ -76,10 +84,10 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
 /** The header line: which snapshot of which page, and how far its names can be trusted. */
 export function formatHeader(snapshot: Snapshot): string {
   const { observation: seen, viewportInfo: outside } = snapshot;
-  const parts = [`snapshot=${snapshot.id}`, `url=${JSON.stringify(snapshot.url)}`, `title=${JSON.stringify(snapshot.title)}`];
+  const parts = [`snapshot=${snapshot.id}`, `url=${jsonString(snapshot.url)}`, `title=${jsonString(snapshot.title)}`];
   // Only a warning is worth its tokens: when names are too weak for exact claims about the UI.
   if (seen.exactUiClaims !== 'safe') parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
-  if (snapshot.modal) parts.push(`modal=${snapshot.modal} (what is marked blocked lies behind it)`);
+  if (snapshot.modal) parts.push(`modal=${oneLine(snapshot.modal)} (what is marked blocked lies behind it)`);
   if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
   if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
   return parts.join(' ');

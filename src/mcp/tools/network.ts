@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 import { paginate } from './paging.js';
 import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
@@ -61,7 +61,8 @@ async function bodySection(page: Page, files: FilePolicy, request: NetworkReques
   }
   const savedTo = saveTo === undefined ? undefined : files.write(saveTo, body.bytes);
   const saved = savedTo === undefined ? '' : `Saved ${body.bytes.byteLength} B to ${savedTo}.`;
-  const shown = body.text ?? `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
+  // Page text of many lines: set apart where a line would pose as the answer's own (see text.ts).
+  const shown = body.text !== undefined ? pageTextBlock(body.text) : `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
   const data = { bytes: body.bytes.byteLength, mimeType: body.mimeType, ...(body.text === undefined ? {} : { text: body.text }), ...(savedTo === undefined ? {} : { savedTo }) };
   return { lines: [title, ...(saved ? [saved] : []), shown], data };
 }

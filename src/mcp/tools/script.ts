@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeHidden } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
 
 export const evaluateScript = defineTool({
@@ -14,7 +15,8 @@ export const evaluateScript = defineTool({
   },
   handler: async ({ function: fn, args }, { page, signal }, response) => {
     const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid), { signal });
-    response.line('Script ran on the page and returned:').line('```json').line(JSON.stringify(result ?? null, null, 2)).line('```');
+    // JSON escapes for hidden characters (see text.ts): the block still parses to the same value.
+    response.line('Script ran on the page and returned:').line('```json').line(escapeHidden(JSON.stringify(result ?? null, null, 2))).line('```');
     response.structured('result', result ?? null);
   },
 });

@@ -95,7 +95,7 @@ export const scrollPage = defineTool({
 export const getPageMarkdown = defineTool({
   name: 'get_page_markdown',
   description:
-    'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value.',
+    'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value. Page headings start at ###; a line starting with \\ is page text set apart from the answer\'s own.',
   annotations: { category: 'snapshot', readOnlyHint: true },
   pageScoped: true,
   blockedByDialog: true,
