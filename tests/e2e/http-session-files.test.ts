@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, SERVER_BIN, text, uidOf } from '../helpers/mcp.js';
+import { call, evaluateInPage, startHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -19,26 +17,8 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
  * widen nothing, and a session left idle is closed.
  */
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-}
 
-async function startHttp(args: string[], cwd: string, marker: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FIREFOX_BIDI_MCP_KILL_TEST: marker } });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      output.push(line);
-      const match = /listening on (\S+)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
-  });
-  return { child, url };
-}
-
-async function stop(server: RunningServer): Promise<void> {
+async function stop(server: RunningHttpServer): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
@@ -59,7 +39,7 @@ let pages: TestServer;
 let work: string;
 let out: string;
 let outside: string;
-let server: RunningServer;
+let server: RunningHttpServer;
 let alice: Client;
 let bob: Client;
 const marker = `http-session-files-${process.pid}-${Date.now()}`;
@@ -100,7 +80,7 @@ beforeAll(async () => {
   out = join(work, 'out');
   outside = mkdtempSync(join(tmpdir(), 'ffmcp-session-outside-'));
   writeFileSync(join(outside, 'secret.txt'), 'top secret');
-  server = await startHttp(['--output-dir', 'out', '--tools', 'all'], work, marker);
+  server = await startHttpServer(['--output-dir', 'out', '--tools', 'all'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
   ({ client: alice } = await connect(server.url));
   ({ client: bob } = await connect(server.url));
 });
@@ -237,7 +217,7 @@ describe('idle HTTP sessions', () => {
     });
     const idleMarker = `${marker}-idle`;
     // 0.05 minutes: 3 s.
-    const idle = await startHttp(['--output-dir', 'out', '--session-idle-timeout', '0.05'], work, idleMarker);
+    const idle = await startHttpServer(['--output-dir', 'out', '--session-idle-timeout', '0.05'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: idleMarker } });
     const { client, transport } = await connect(idle.url);
     try {
       await call(client, 'navigate_page', { url: site.url('/beacon.html') });
@@ -276,7 +256,7 @@ describe('a Firefox per session (--isolated-browser)', () => {
   it("saves each session's downloads in its own folder too", async () => {
     const isolatedMarker = `${marker}-isolated`;
     const output = join(work, 'isolated-out');
-    const isolated = await startHttp(['--output-dir', output, '--isolated-browser', '--tools', 'all'], work, isolatedMarker);
+    const isolated = await startHttpServer(['--output-dir', output, '--isolated-browser', '--tools', 'all'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: isolatedMarker } });
     const { client: carol } = await connect(isolated.url);
     const { client: dave } = await connect(isolated.url);
     try {

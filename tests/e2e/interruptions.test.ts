@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, SERVER_BIN, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { call, startHttpServer, startStdioServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { contentProcesses, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -25,7 +23,7 @@ let site: TestServer;
 /** A second origin for the cross-origin iframe (localhost vs 127.0.0.1). */
 let other: TestServer;
 let stdio: Client;
-let http: { child: ChildProcess; url: string };
+let http: RunningHttpServer;
 
 function otherOrigin(path: string): string {
   return other.url(path).replace('127.0.0.1', 'localhost');
@@ -38,19 +36,6 @@ function tabProcesses(): number[] {
   return contentProcesses(main[0] ?? -1);
 }
 
-async function startHttp(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--output-dir', OUTPUT], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env } });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      output.push(line);
-      const match = /listening on (\S+)/.exec(line);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
-  });
-  return { child, url };
-}
 
 async function connectHttp(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'interruptions-tests', version: '1.0.0' });
@@ -69,7 +54,7 @@ beforeAll(async () => {
   });
   rmSync(OUTPUT, { recursive: true, force: true });
   ({ client: stdio } = await startStdioServer(['--output-dir', OUTPUT], { FIREFOX_BIDI_MCP_KILL_TEST: MARKER }));
-  http = await startHttp();
+  http = await startHttpServer(['--output-dir', OUTPUT]);
 });
 
 afterAll(async () => {

@@ -1,37 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, SERVER_BIN, text } from '../helpers/mcp.js';
+import { call, startHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  /** Lines the server wrote to stderr so far. */
-  output: string[];
-}
-
-/** Starts the built server with --port 0 and waits for the line that says where it listens. */
-async function startHttp(args: string[], env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      output.push(line);
-      const match = /listening on (\S+)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
-  });
-  return { child, url, output };
-}
-
-async function stop(server: RunningServer): Promise<void> {
+async function stop(server: RunningHttpServer): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
@@ -72,7 +48,7 @@ describe('the MCP server over Streamable HTTP', () => {
     ['in a Firefox each (--isolated-browser)', ['--isolated-browser'], 2],
   ] as const)('keeps two client sessions apart %s: pages, cookies, storage, console and uids', async (_mode, args, browsers) => {
     const marker = `http-sessions-${process.pid}-${Date.now()}`;
-    const server = await startHttp([...args], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+    const server = await startHttpServer([...args], { env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const alice = await connect(server.url);
     const bob = await connect(server.url);
@@ -108,7 +84,7 @@ describe('the MCP server over Streamable HTTP', () => {
 
   it('brings the shared Firefox back for every session after it crashed', async () => {
     const marker = `http-crash-${process.pid}-${Date.now()}`;
-    const server = await startHttp([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+    const server = await startHttpServer([], { env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
     const sessions = [await connect(server.url), await connect(server.url)];
     try {
       for (const session of sessions) await call(session, 'navigate_page', { url: pages.url('/a.html') });
@@ -134,7 +110,7 @@ describe('the MCP server over Streamable HTTP', () => {
   });
 
   it('requires a bearer token when listening beyond loopback, and prints the one it generated', async () => {
-    const server = await startHttp(['--host', '0.0.0.0']);
+    const server = await startHttpServer(['--host', '0.0.0.0']);
     try {
       await eventually(() => server.output.some((line) => line.includes('Bearer')), 5000);
       const token = /Bearer (\S+)"/.exec(server.output.join('\n'))?.[1] ?? '';
@@ -152,7 +128,7 @@ describe('the MCP server over Streamable HTTP', () => {
   });
 
   it('answers tools/call arguments that are null, an array or a string with -32602 saying what to send', async () => {
-    const server = await startHttp([]);
+    const server = await startHttpServer([]);
     const client = await connect(server.url);
     try {
       for (const [args, kind] of [[null, 'null'], [['x'], 'an array'], ['{}', 'a string']] as const) {
@@ -176,7 +152,7 @@ describe('the MCP server over Streamable HTTP', () => {
   });
 
   it('refuses a request for another host name (DNS rebinding) on loopback', async () => {
-    const server = await startHttp([]);
+    const server = await startHttpServer([]);
     try {
       // fetch() will not send a forged Host header; a raw request will, as a rebound browser would.
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });

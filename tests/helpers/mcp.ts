@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { BrowserHolder } from '../../src/mcp/browser.js';
 import { expect } from 'vitest';
@@ -28,6 +30,34 @@ export async function startStdioServer(
   if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ uri: pathToFileURL(root).href })) }));
   await client.connect(transport);
   return { client, transport };
+}
+
+/** The built server listening over Streamable HTTP, started by startHttpServer. */
+export interface RunningHttpServer {
+  child: ChildProcess;
+  /** http://127.0.0.1:PORT/mcp */
+  url: string;
+  /** Lines the server wrote to stderr so far. */
+  output: string[];
+}
+
+/** Starts the built server with --port 0 (in `cwd`, with `env` added) and waits for the line that says where it listens. */
+export async function startHttpServer(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+      output.push(line);
+      const match = /listening on (\S+)/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('\n')}`)));
+  });
+  return { child, url, output };
 }
 
 /** Calls a tool and returns its result, typed. */
