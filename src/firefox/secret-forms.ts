@@ -3,6 +3,7 @@
  * form-encoded, a script logs it JSON-escaped, a template HTML-escapes it, a header carries it
  * in base64. Masking only the value as typed would let every one of those through.
  */
+import { escapeHidden, jsonString, oneLine } from './text.js';
 
 /** Below this many characters, a base64 run is too short to say it came from a secret. */
 const MIN_BASE64_RUN = 8;
@@ -76,6 +77,10 @@ export function secretForms(value: string): string[] {
     encodeURIComponent(percent),
     ...urlPartForms(value),
     json,
+    // As answers show page text: hidden characters escaped, on one line (text.ts).
+    escapeHidden(value),
+    oneLine(value),
+    jsonString(value).slice(1, -1),
     asciiJson(value),
     json.replace(/\//g, '\\/'),
     JSON.stringify(json).slice(1, -1),

@@ -132,6 +132,12 @@ describe('SecretStore: every form a secret takes', () => {
     expect(own.mask('Zq9 alone is too short to mask everywhere')).toBe('Zq9 alone is too short to mask everywhere');
   });
 
+  it('masks it as answers show page text: hidden characters escaped, on one line', () => {
+    const hidden = new SecretStore({ CODE: 'pass\u200bword\nline2' });
+    expect(hidden.mask('value "pass\\u200bword\\nline2"')).toBe('value "<secret>CODE</secret>"');
+    expect(hidden.mask('pass\\u200bword\nline2')).toBe('<secret>CODE</secret>');
+  });
+
   it('masks keys as well as values in maskDeep', () => {
     expect(store.maskDeep({ [secret]: secret })).toEqual({ [masked]: masked });
   });
