@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -47,8 +47,10 @@ beforeAll(async () => {
     '/plain.html': page('Plain', '<p>Plain</p>'),
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-dialogs-'));
-  writeFileSync(join(work, 'notes.txt'), 'notes');
-  ({ client } = await startStdioServer([], {}, work));
+  // Files are read from the output directory (or --allowed-dir folders), never the working directory.
+  mkdirSync(join(work, 'out'));
+  writeFileSync(join(work, 'out', 'notes.txt'), 'notes');
+  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
 });
 
 afterAll(async () => {
@@ -80,7 +82,7 @@ describe('a dialog that opens during a tool', () => {
     await expectDialogSeen(await call(client, 'press_key', { key: 'a' }), 'during keys', 'press_key');
     await evaluateInPage(client, '() => { window.pressed = false; }');
     await expectDialogSeen(await call(client, 'type_text', { text: 'bcd' }), 'during keys', 'type_text');
-    await expectDialogSeen(await call(client, 'upload_file', { uid: await uid('button', 'File'), filePaths: [join(work, 'notes.txt')] }), 'during upload', 'upload_file');
+    await expectDialogSeen(await call(client, 'upload_file', { uid: await uid('button', 'File'), filePaths: [join(work, 'out', 'notes.txt')] }), 'during upload', 'upload_file');
     await expectDialogSeen(await call(client, 'drag', { from_uid: await uid('button', 'Drag me'), to_uid: await uid('button', 'Drop here') }), 'during drag', 'drag');
     // The input that opened the dialogs reached the page.
     expect(await evaluateInPage(client, '() => [document.querySelector("#fill").value !== "", document.querySelector("#keys").value !== "", document.querySelector("#file").files.length]')).toEqual([true, true, 1]);
