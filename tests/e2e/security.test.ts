@@ -184,9 +184,9 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     expect(readFileSync(join(work, 'out', 'bodies', 'a.html'), 'utf8')).toContain('<h1>Page A</h1>');
   });
 
-  it('started from /, refuses to mock a response with /etc/passwd, by absolute or relative path', async () => {
+  it('started from /, refuses to mock a response with /etc/passwd, by absolute or relative path, or to write a body beside it', async () => {
     const output = mkdtempSync(join(tmpdir(), 'ffmcp-root-out-'));
-    const { client: fromRoot } = await startStdioServer(['--output-dir', output, '--tools', 'pages,routes,script'], {}, '/');
+    const { client: fromRoot } = await startStdioServer(['--output-dir', output, '--tools', 'pages,routes,script,network'], {}, '/');
     try {
       for (const bodyFile of ['/etc/passwd', 'etc/passwd', '../../../../../etc/passwd', '/etc/hostname']) {
         const result = await call(fromRoot, 'route', { urlPattern: `${server.origin}/*`, action: 'mock', bodyFile });
@@ -197,6 +197,15 @@ describe('files: uploads only from allowed folders, writes only into them, symli
       // The page gets what the web server sends, not the file.
       await call(fromRoot, 'navigate_page', { url: server.url('/a.html') });
       expect(text(await call(fromRoot, 'evaluate_script', { function: '() => document.body.textContent' }))).toContain('Page A');
+      const reqid = Number(/reqid=(\d+)/.exec(text(await call(fromRoot, 'list_network_requests', { resourceTypes: ['document'] })))?.[1]);
+      for (const target of ['../.git/config', '/.git/config', '../../../../etc/cron.d/page', '/etc/profile.d/page.sh']) {
+        const body = await call(fromRoot, 'get_network_request', { reqid, responseBodyFile: target });
+        expect(body.isError, target).toBe(true);
+        expect(text(body)).toMatch(/leads outside the output directory/);
+      }
+      expect(existsSync('/.git/config')).toBe(false);
+      expect(existsSync('/etc/cron.d/page')).toBe(false);
+      expect(existsSync('/etc/profile.d/page.sh')).toBe(false);
     } finally {
       await fromRoot.close();
       rmSync(output, { recursive: true, force: true });
