@@ -54,6 +54,28 @@ export interface NavigationResult {
   ended?: NavigationEnd;
 }
 
+/**
+ * What waitForText looks for, run in the page's sandbox: the rendered text of the document and of
+ * its same-origin frames (an editor's document), and the values of fields, as a person reads
+ * them; never a password's value. Cross-origin frames are other processes, out of reach here.
+ */
+const FIND_TEXT = `(wanted) => {
+  const texts = [];
+  const read = (doc, depth) => {
+    if (!doc || depth > 4) return;
+    texts.push(doc.body ? doc.body.innerText : '');
+    for (const field of doc.querySelectorAll('input, textarea')) if (field.type !== 'password' && field.type !== 'hidden') texts.push(field.value);
+    for (const frame of doc.querySelectorAll('iframe, frame')) {
+      let inner = null;
+      try { inner = frame.contentDocument; } catch { /* Cross-origin. */ }
+      read(inner, depth + 1);
+    }
+  };
+  read(document, 0);
+  const text = texts.join('\\n');
+  return wanted.find((item) => text.includes(item)) ?? null;
+}`;
+
 export interface ScreenshotOptions {
   /** The whole document rather than the viewport. */
   fullPage?: boolean;
@@ -485,7 +507,7 @@ export class Page {
     }
     const timeout = options.timeout ?? 10_000;
     const deadline = Date.now() + timeout;
-    const find = '(wanted) => { const text = document.body ? document.body.innerText : ""; return wanted.find((item) => text.includes(item)) ?? null; }';
+    const find = FIND_TEXT;
     for (;;) {
       await unlessAborted(this.ready('Waiting for text'), signal, 'Waiting for text');
       // A navigation during the wait destroys the realm; that is not an error, just try again.

@@ -9,6 +9,17 @@ let client: FirefoxClient;
 
 beforeAll(async () => {
   server = await startTestServer({
+    // Text that comes late inside a same-origin frame (an editor's document) and into a field's value; and a password that is never matched.
+    '/late-frame.html': page(
+      'Late frame',
+      `<iframe srcdoc="<body><p>frame start</p></body>"></iframe>
+       <label>Status <input id="status"></label>
+       <label>Password <input type="password" id="pw" value="hunter2-secret"></label>
+       <script>
+         setTimeout(() => { document.querySelector('iframe').contentDocument.body.append('Saved in the editor'); }, 300);
+         setTimeout(() => { document.getElementById('status').value = 'Upload complete'; }, 300);
+       </script>`,
+    ),
     '/big.html': page('Big', Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i} <a href="#${i}">link</a></p>`).join('')),
     // The same console page twice in frames: once from the page's own origin, once cross-origin (another process).
     '/framed.html': (request, response) => {
@@ -342,6 +353,15 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(await client.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
     await expect(client.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
     await expect(client.waitForText([])).rejects.toThrow(InvalidArgumentError);
+  });
+
+  it('waits for text inside a same-origin frame and in field values, never in a password', async () => {
+    await resetPages();
+    await client.navigate(server.url('/late-frame.html'), { wait: 'interactive' });
+    expect(await client.waitForText('Saved in the editor', { timeout: 5000 })).toBe('Saved in the editor');
+    expect(await client.waitForText('Upload complete', { timeout: 5000 })).toBe('Upload complete');
+    expect(await client.evaluate(() => (document.getElementById('status') as HTMLInputElement).value)).toBe('Upload complete');
+    await expect(client.waitForText('hunter2-secret', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
   });
 });
 

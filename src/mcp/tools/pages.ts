@@ -90,7 +90,7 @@ export const navigatePage = defineTool({
 
 export const waitFor = defineTool({
   name: 'wait_for',
-  description: 'Wait until any of the given texts appears on the selected page.',
+  description: 'Wait until any of the given texts appears on the selected page (its text, same-origin frames, field values).',
   annotations: { category: 'pages', readOnlyHint: true },
   pageScoped: true,
   blockedByDialog: true,
