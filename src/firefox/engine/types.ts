@@ -18,6 +18,8 @@ export interface RawNode {
   selected?: boolean;
   expanded?: boolean;
   pressed?: 'true' | 'false' | 'mixed';
+  /** aria-sort of a column or row header sorted by it. */
+  sort?: 'ascending' | 'descending' | 'other';
   disabled?: boolean;
   required?: boolean;
   readonly?: boolean;

@@ -54,6 +54,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.selected) parts.push('selected');
   if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
   if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
+  if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
   if (node.disabled) parts.push('disabled');
   if (node.blocked) parts.push('blocked');
   if (node.required) parts.push('required');

@@ -5,7 +5,7 @@ import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
 
-export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
+export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
 export function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
   return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
@@ -64,6 +64,8 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   if ((has('aria-invalid') && el.getAttribute('aria-invalid') !== 'false') || ((tag === 'input' || tag === 'textarea' || tag === 'select') && el.matches(':user-invalid'))) {
     node.invalid = true;
   }
+  const sort = has('aria-sort') ? el.getAttribute('aria-sort') : null;
+  if ((sort === 'ascending' || sort === 'descending' || sort === 'other') && (role === 'columnheader' || role === 'rowheader')) node.sort = sort;
   if (el === active) node.focused = true;
   if (role === 'heading') {
     const level = has('aria-level') ? Number(el.getAttribute('aria-level')) : Number(tag.slice(1));

@@ -271,7 +271,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   else visitContent(document.documentElement, 'html', top, null, false);
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
-    const [name, source] = nameOf(pending, labels, pending.folds || (pending.interactive && pending.role === 'generic') ? () => transformed(plainText(pending.text), pending.transform) : null);
+    // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
+    const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic');
+    const [name, source] = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirefoxClient } from '../../src/index.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * States an agent needs and names as accname gives them (issue 19, point 6): a sorted column says
+ * so, and a listbox, combobox or editor is not named from what it holds.
+ */
+
+let server: TestServer;
+let client: FirefoxClient;
+
+function uidOf(text: string, line: RegExp): string {
+  const found = text.split('\n').find((candidate) => line.test(candidate));
+  const uid = found ? /^\s*(\d+_\d+) /.exec(found)?.[1] : undefined;
+  if (!uid) throw new Error(`No line like ${String(line)} in:\n${text}`);
+  return uid;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/grid.html': page(
+      'Grid',
+      `<table><thead><tr><th id="name" aria-sort="none"><button>Name</button></th><th>Age</th></tr></thead>
+       <tbody><tr><td>Cleo</td><td>30</td></tr><tr><td>Abe</td><td>41</td></tr><tr><td>Bo</td><td>25</td></tr></tbody></table>
+       <script>
+         // Sorting as grid libraries do: the header's aria-sort follows the rows' order.
+         document.querySelector('#name button').addEventListener('click', () => {
+           const header = document.getElementById('name');
+           const next = header.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending';
+           const body = document.querySelector('tbody');
+           const rows = [...body.rows].sort((a, b) => a.cells[0].textContent.localeCompare(b.cells[0].textContent) * (next === 'ascending' ? 1 : -1));
+           body.append(...rows);
+           header.setAttribute('aria-sort', next);
+         });
+       </script>`,
+    ),
+    '/widgets.html': page(
+      'Widgets',
+      `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
+       <div role="listbox" aria-label="Colors"><div role="option">Red</div><div role="option">Blue</div></div>
+       <div role="combobox" aria-label="Fruit" aria-expanded="false" tabindex="0">Apple</div>
+       <div role="textbox" contenteditable="true" aria-multiline="true"><p>My draft about sorting</p></div>`,
+    ),
+  });
+  client = await FirefoxClient.launch();
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe('states and names', () => {
+  it('says which way a column is sorted, and follows the app when a click sorts it', async () => {
+    await client.navigate(server.url('/grid.html'));
+    const before = (await client.takeSnapshot()).text;
+    expect(before).toMatch(/columnheader "Name"\n/);
+    await client.clickByUid(uidOf(before, /button "Name"/));
+    const ascending = (await client.takeSnapshot()).text;
+    expect(ascending).toContain('columnheader "Name" sorted=ascending');
+    expect(await client.evaluate(() => [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent))).toEqual(['Abe', 'Bo', 'Cleo']);
+    await client.clickByUid(uidOf(ascending, /button "Name"/));
+    expect((await client.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
+    expect(await client.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
+  });
+
+  it('names a listbox, a combobox and an editor by their labels, never by their content', async () => {
+    await client.navigate(server.url('/widgets.html'));
+    const text = (await client.takeSnapshot()).text;
+    expect(text).toMatch(/listbox no-name\n\s+\S+ option "Argentina"/);
+    expect(text).toContain('listbox "Colors"');
+    expect(text).toContain('combobox "Fruit" value="Apple"');
+    expect(text).not.toContain('"Argentina Australia"');
+    expect(text).not.toContain('"Red Blue"');
+    expect(text).toContain('textbox value="My draft about sorting"');
+    expect(text).not.toMatch(/textbox "My draft about sorting"/);
+  });
+});
