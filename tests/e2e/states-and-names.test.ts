@@ -35,6 +35,13 @@ beforeAll(async () => {
          });
        </script>`,
     ),
+    '/scrolled-list.html': page(
+      'Scrolled list',
+      `<div id="list" role="listbox" aria-label="Options" style="height:90px;overflow:auto;border:1px solid">
+         ${Array.from({ length: 10 }, (_, i) => `<div role="option" style="height:30px" onclick="document.getElementById('picked').textContent = 'Picked ' + this.textContent">Option ${i + 1}</div>`).join('')}
+       </div>
+       <p id="picked">Nothing picked</p>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -75,5 +82,23 @@ describe('states and names', () => {
     expect(text).not.toContain('"Red Blue"');
     expect(text).toContain('textbox value="My draft about sorting"');
     expect(text).not.toMatch(/textbox "My draft about sorting"/);
+  });
+});
+
+describe('acting as a person would', () => {
+  it('scrolls a list to an option it hides before clicking it, instead of calling it covered', async () => {
+    await client.navigate(server.url('/scrolled-list.html'));
+    const text = (await client.takeSnapshot()).text;
+    const uid = uidOf(text, /option "Option 8"/);
+    // The option lies inside the viewport, but below what the 90 px list shows.
+    expect(await client.evaluate(() => {
+      const list = document.getElementById('list') as HTMLElement;
+      const option = list.children[7] as HTMLElement;
+      return option.getBoundingClientRect().top > list.getBoundingClientRect().bottom && option.getBoundingClientRect().bottom < innerHeight;
+    })).toBe(true);
+    const result = await client.clickByUid(uid);
+    expect(result.action).toContain('Option 8');
+    expect(await client.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
+    expect(await client.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
   });
 });

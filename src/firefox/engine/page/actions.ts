@@ -64,6 +64,30 @@ function deepElementFromPoint(x: number, y: number): Element | null {
 }
 
 /** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
+/** The element's parent in the flat tree: a shadow root's host stands for the root. */
+function flatParent(el: Element): Element | null {
+  return el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+}
+
+/**
+ * Whether the centre of `r` shows inside every ancestor that clips what overflows it: an option
+ * of a scrolled list is in the viewport, but hidden by the list until the list scrolls to it.
+ */
+function centreShown(el: Element, r: DOMRect): boolean {
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  for (let ancestor = flatParent(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body; ancestor = flatParent(ancestor)) {
+    const style = getComputedStyle(ancestor);
+    // A box-less wrapper (display: contents) clips nothing, whatever its overflow says.
+    if ((style.overflowX === 'visible' && style.overflowY === 'visible') || style.display === 'contents') continue;
+    const box = ancestor.getBoundingClientRect();
+    const left = box.left + ancestor.clientLeft;
+    const top = box.top + ancestor.clientTop;
+    if (x < left || y < top || x > left + ancestor.clientWidth || y > top + ancestor.clientHeight) return false;
+  }
+  return true;
+}
+
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
@@ -72,7 +96,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   const shown = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) ? (visibleLabel(el, labels) ?? el) : el;
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
-  const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && centreShown(shown, r);
   if (!inView(rect)) {
     shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     rect = shown.getClientRects()[0] ?? shown.getBoundingClientRect();
