@@ -1,6 +1,6 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, TEXT_INPUT_TYPES } from './dom.js';
+import { clip, collapse, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
@@ -64,9 +64,11 @@ function deepElementFromPoint(x: number, y: number): Element | null {
 }
 
 /** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
-/** The element's parent in the flat tree: a shadow root's host stands for the root. */
+/** The element a node renders inside: its slot, its parent, or for a shadow root's child the host. */
 function flatParent(el: Element): Element | null {
-  return el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+  if (el.assignedSlot) return el.assignedSlot;
+  const parent = el.parentNode;
+  return parent && isShadowRoot(parent) ? parent.host : el.parentElement;
 }
 
 /**
