@@ -42,6 +42,20 @@ beforeAll(async () => {
        </div>
        <p id="picked">Nothing picked</p>`,
     ),
+    '/fading-modal.html': page(
+      'Fading modal',
+      `<style>@keyframes spin { to { transform: rotate(360deg); } } #spinner { animation: spin 1s linear infinite; width: 20px; height: 20px; background: gray; }</style>
+       <div id="spinner" aria-hidden="true"></div>
+       <div id="modal" role="dialog" aria-label="Settings" style="transition: opacity 400ms; opacity: 1"><p>Saved settings</p><button>Done</button></div>
+       <script>
+         // Closes as component libraries do: a fade, then the element goes at transitionend.
+         document.querySelector('#modal button').addEventListener('click', () => {
+           const modal = document.getElementById('modal');
+           modal.addEventListener('transitionend', () => modal.remove(), { once: true });
+           modal.style.opacity = '0';
+         });
+       </script>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -100,5 +114,16 @@ describe('acting as a person would', () => {
     expect(result.action).toContain('Option 8');
     expect(await client.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
     expect(await client.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
+  });
+
+  it('answers a click once a closing fade has played out, and does not wait on an endless spinner', async () => {
+    await client.navigate(server.url('/fading-modal.html'));
+    const before = (await client.takeSnapshot()).text;
+    expect(before).toContain('dialog "Settings"');
+    const result = await client.clickByUid(uidOf(before, /button "Done"/));
+    // The spinner runs forever: the settle step ignores it and calls the page quiet.
+    expect(result.settled).toBe(true);
+    expect(await client.evaluate(() => document.getElementById('modal') === null)).toBe(true);
+    expect((await client.takeSnapshot()).text).not.toContain('Settings');
   });
 });
