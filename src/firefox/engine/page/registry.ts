@@ -1,7 +1,8 @@
 /**
  * The uid registry: which element each uid names. It lives in the sandbox for as long as the
  * document does, so navigation clears it. Keys are the sandbox's wrappers of page elements,
- * which keep their identity; the data-mcp-uid attribute only follows what the registry says.
+ * which keep their identity; the data-mcp-uid attribute only follows what the registry says, and
+ * is never written inside editable content (see stamp()).
  */
 import type { UidLookup } from '../types.js';
 import { UID_ATTRIBUTE } from './dom.js';
@@ -45,16 +46,54 @@ export function uidOf(el: Element): string | undefined {
 let stamped = new WeakMap<Element, string>();
 
 /**
+ * Whether `el` is, or lies inside, content the user edits: a contenteditable host (plaintext-only
+ * too) or a designMode document. Editors save that DOM as they find it, so nothing of ours may be
+ * written there. A contenteditable="false" island inside an editor is saved with it: look past it.
+ */
+export function insideEditableContent(el: Element, designMode = el.ownerDocument.designMode === 'on'): boolean {
+  if (designMode) return true;
+  for (let host = el.closest('[contenteditable]'); host; host = host.parentElement?.closest('[contenteditable]') ?? null) {
+    if ((host as HTMLElement).isContentEditable) return true;
+  }
+  return (el as Partial<HTMLElement>).isContentEditable === true;
+}
+
+/** Removes a data-mcp-uid we wrote (or one copied from ours), never one the page wrote itself. */
+function unmark(el: Element): void {
+  const value = el.getAttribute(UID_ATTRIBUTE);
+  if (value !== null && (stamped.has(el) || elementByUid.has(value))) el.removeAttribute(UID_ATTRIBUTE);
+  stamped.delete(el);
+}
+
+/**
  * Writes each element's uid on it; done last, since writing attributes mid-walk would force a
  * relayout per element. What the page does to the attribute afterwards does not matter: the
  * registry decides (see element()).
+ *
+ * The rule: stamps only where the app does not keep the DOM. Inside editable content (see
+ * insideEditableContent) the uid lives in the registry alone, and a stamp written before the
+ * content became editable (contenteditable turned on later, a stamped node moved into an editor)
+ * is taken off here. Other apps that serialize their DOM (copy as HTML, form builders, diagram
+ * exports) cannot be told apart; for them, snapshots with stamp: false write nothing.
  */
 export function stamp(entries: Iterable<[string, Element]>): void {
+  const designMode = document.designMode === 'on';
   for (const [uid, el] of entries) {
+    if (insideEditableContent(el, designMode)) {
+      if (stamped.has(el) || el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
+      continue;
+    }
     if (stamped.get(el) === uid) continue;
     el.setAttribute(UID_ATTRIBUTE, uid);
     stamped.set(el, uid);
   }
+  unmarkEditable(designMode);
+}
+
+/** Takes our stamps off editable content this snapshot did not list (one query; shadow trees are left to the entries above). */
+function unmarkEditable(designMode: boolean): void {
+  const selector = designMode ? `[${UID_ATTRIBUTE}]` : `[contenteditable][${UID_ATTRIBUTE}], [contenteditable] [${UID_ATTRIBUTE}]`;
+  for (const el of Array.from(document.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
 }
 
 /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
@@ -79,6 +118,11 @@ export function lookup(uid: string): UidLookup {
 export function element(uid: string): Element | null {
   const el = elementByUid.get(uid)?.deref();
   if (!el?.isConnected) return null;
+  // Editable now: take our stamp off rather than leave it for the app to save.
+  if (insideEditableContent(el)) {
+    if (el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
+    return el;
+  }
   // The page may have moved or copied the attribute: the registry decides, the attribute follows.
   if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) el.setAttribute(UID_ATTRIBUTE, uid);
   return el;
