@@ -133,12 +133,15 @@ const EDITABLE_PAGE = page(
    <div id="editor" contenteditable="true"><p>Editor body</p><span contenteditable="false"><button id="island">Island</button></span></div>
    <section id="later"><h2 id="later-heading">Later</h2><button id="later-button">Later button</button></section>
    <button id="moved">Moved</button>
+   <div id="shadow-host"></div>
+   <script>document.getElementById('shadow-host').attachShadow({ mode: 'open' }).innerHTML = '<div id="s-box"><button id="s-button">Shadow button</button></div>';</script>
    <iframe id="design" srcdoc="<h2 id=d-heading>Design doc</h2><button id=d-button>In design</button><script>document.designMode = 'on'</script>"></iframe>`,
 );
 
 const STAMPED = `() => {
   const frame = document.getElementById('design').contentDocument;
-  return [...document.querySelectorAll('[data-mcp-uid]'), ...frame.querySelectorAll('[data-mcp-uid]')].map((el) => el.id || el.localName);
+  const shadow = document.getElementById('shadow-host').shadowRoot;
+  return [document, frame, shadow].flatMap((root) => [...root.querySelectorAll('[data-mcp-uid]')]).map((el) => el.id || el.localName);
 }`;
 
 describe('editable content and designMode documents', () => {
@@ -148,7 +151,7 @@ describe('editable content and designMode documents', () => {
     const snapshot = await snapshotText();
     for (const name of ['Inside', 'Plain', 'Island', 'In design', 'Outside', 'Later button']) uidWhere(snapshot, new RegExp(`button "${name}"`));
     const stamped = (await evaluateInPage(client, STAMPED)) as string[];
-    expect(stamped).toEqual(expect.arrayContaining(['outside', 'later-heading', 'later-button', 'moved']));
+    expect(stamped).toEqual(expect.arrayContaining(['outside', 'later-heading', 'later-button', 'moved', 's-button']));
     for (const id of ['notes', 'notes-heading', 'notes-link', 'inside', 'plain', 'plain-button', 'editor', 'island', 'd-heading', 'd-button']) expect(stamped).not.toContain(id);
 
     // Uids inside editable content act on their elements, from the registry.
@@ -160,11 +163,11 @@ describe('editable content and designMode documents', () => {
     expect(await evaluateInPage(client, `() => document.getElementById('notes').outerHTML`)).not.toMatch(OUR_MARKS);
 
     // Made editable after it was stamped, or moved into an editor: the next snapshot takes the stamp off.
-    await ok('evaluate_script', { function: `() => { document.getElementById('later').contentEditable = 'true'; document.getElementById('notes').append(document.getElementById('moved')); }` });
+    await ok('evaluate_script', { function: `() => { document.getElementById('later').contentEditable = 'true'; document.getElementById('notes').append(document.getElementById('moved')); document.getElementById('shadow-host').shadowRoot.getElementById('s-box').contentEditable = 'true'; }` });
     await snapshotText();
     const after = (await evaluateInPage(client, STAMPED)) as string[];
     expect(after).toContain('outside');
-    for (const id of ['later', 'later-heading', 'later-button', 'moved']) expect(after).not.toContain(id);
+    for (const id of ['later', 'later-heading', 'later-button', 'moved', 's-button']) expect(after).not.toContain(id);
     expect(await evaluateInPage(client, `() => document.body.innerHTML`)).not.toMatch(/<(?:section|h2|button|p|div)[^>]*data-mcp-uid[^>]*>(?:Later|Moved)/);
   });
 });

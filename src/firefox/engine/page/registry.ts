@@ -5,7 +5,7 @@
  * is never written inside editable content (see stamp()).
  */
 import type { UidLookup } from '../types.js';
-import { UID_ATTRIBUTE } from './dom.js';
+import { isShadowRoot, UID_ATTRIBUTE } from './dom.js';
 
 let uidByElement = new WeakMap<Element, string>();
 const elementByUid = new Map<string, WeakRef<Element>>();
@@ -44,6 +44,9 @@ export function uidOf(el: Element): string | undefined {
 
 /** The uid last written on each element, so a warm snapshot writes (and reads) nothing it wrote before. */
 let stamped = new WeakMap<Element, string>();
+/** The shadow roots we wrote stamps in, which a query of the document does not reach (see unmarkEditable). */
+const stampedRoots = new Set<WeakRef<ShadowRoot>>();
+let knownRoots = new WeakSet<ShadowRoot>();
 
 /**
  * Whether `el` is, or lies inside, content the user edits: a contenteditable host (plaintext-only
@@ -55,7 +58,7 @@ export function insideEditableContent(el: Element, designMode = el.ownerDocument
   for (let host = el.closest('[contenteditable]'); host; host = host.parentElement?.closest('[contenteditable]') ?? null) {
     if ((host as HTMLElement).isContentEditable) return true;
   }
-  return (el as Partial<HTMLElement>).isContentEditable === true;
+  return false;
 }
 
 /** Removes a data-mcp-uid we wrote (or one copied from ours), never one the page wrote itself. */
@@ -79,21 +82,33 @@ function unmark(el: Element): void {
 export function stamp(entries: Iterable<[string, Element]>): void {
   const designMode = document.designMode === 'on';
   for (const [uid, el] of entries) {
+    // Stamped before with this uid: nothing to read (a warm snapshot stays cheap); unmarkEditable finds it if it became editable.
+    if (!designMode && stamped.get(el) === uid) continue;
     if (insideEditableContent(el, designMode)) {
       if (stamped.has(el) || el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
       continue;
     }
-    if (stamped.get(el) === uid) continue;
     el.setAttribute(UID_ATTRIBUTE, uid);
     stamped.set(el, uid);
+    const root = el.getRootNode();
+    if (isShadowRoot(root) && !knownRoots.has(root)) {
+      knownRoots.add(root);
+      stampedRoots.add(new WeakRef(root));
+    }
   }
   unmarkEditable(designMode);
 }
 
-/** Takes our stamps off editable content this snapshot did not list (one query; shadow trees are left to the entries above). */
+/** Takes our stamps off elements that lie in editable content now: one query per root we stamped in. */
 function unmarkEditable(designMode: boolean): void {
   const selector = designMode ? `[${UID_ATTRIBUTE}]` : `[contenteditable][${UID_ATTRIBUTE}], [contenteditable] [${UID_ATTRIBUTE}]`;
-  for (const el of Array.from(document.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (const ref of stampedRoots) {
+    const root = ref.deref();
+    if (root) roots.push(root);
+    else stampedRoots.delete(ref);
+  }
+  for (const root of roots) for (const el of Array.from(root.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
 }
 
 /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
@@ -144,6 +159,8 @@ export function clear(): void {
   elementByUid.clear();
   uidByElement = new WeakMap();
   stamped = new WeakMap();
+  stampedRoots.clear();
+  knownRoots = new WeakSet();
   snapshotsTaken.clear();
   counters.clear();
 }
