@@ -108,7 +108,11 @@ function unmarkEditable(designMode: boolean): void {
     if (root) roots.push(root);
     else stampedRoots.delete(ref);
   }
-  for (const root of roots) for (const el of Array.from(root.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
+  for (const root of roots) {
+    // Most roots hold no editable content at all: one cheap match says so.
+    if (!designMode && !root.querySelector('[contenteditable]')) continue;
+    for (const el of Array.from(root.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
+  }
 }
 
 /** Gives elements that came from elsewhere (a script's result) uids, as a snapshot would. */
