@@ -53,7 +53,7 @@ export interface RawNode {
 
 export interface WalkOptions {
   snapshotId: number;
-  /** Write data-mcp-uid on kept elements (default true). */
+  /** Write data-mcp-uid on kept elements (default true), never inside editable content (see registry stamp()). */
   stamp: boolean;
   /** New uids of this snapshot count up from here (frames of one page share the snapshot id). */
   counterStart?: number;

@@ -19,7 +19,7 @@ export interface PageAccess {
 }
 
 export interface SnapshotOptions {
-  /** Write `data-mcp-uid` on kept elements (default true); off for pages that react badly to DOM changes. */
+  /** Write `data-mcp-uid` on kept elements (default true; never inside editable content); off for pages that react badly to DOM changes or save their DOM. */
   stamp?: boolean;
   /** Keep only what intersects the viewport, and say how much lies above and below. */
   viewport?: boolean;

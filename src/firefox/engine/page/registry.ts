@@ -1,10 +1,11 @@
 /**
  * The uid registry: which element each uid names. It lives in the sandbox for as long as the
  * document does, so navigation clears it. Keys are the sandbox's wrappers of page elements,
- * which keep their identity; the data-mcp-uid attribute only follows what the registry says.
+ * which keep their identity; the data-mcp-uid attribute only follows what the registry says, and
+ * is never written inside editable content (see stamp()).
  */
 import type { UidLookup } from '../types.js';
-import { UID_ATTRIBUTE } from './dom.js';
+import { isShadowRoot, UID_ATTRIBUTE } from './dom.js';
 
 let uidByElement = new WeakMap<Element, string>();
 const elementByUid = new Map<string, WeakRef<Element>>();
@@ -43,17 +44,74 @@ export function uidOf(el: Element): string | undefined {
 
 /** The uid last written on each element, so a warm snapshot writes (and reads) nothing it wrote before. */
 let stamped = new WeakMap<Element, string>();
+/** The shadow roots we wrote stamps in, which a query of the document does not reach (see unmarkEditable). */
+const stampedRoots = new Set<WeakRef<ShadowRoot>>();
+let knownRoots = new WeakSet<ShadowRoot>();
+
+/**
+ * Whether `el` is, or lies inside, content the user edits: a contenteditable host (plaintext-only
+ * too) or a designMode document. Editors save that DOM as they find it, so nothing of ours may be
+ * written there. A contenteditable="false" island inside an editor is saved with it: look past it.
+ */
+export function insideEditableContent(el: Element, designMode = el.ownerDocument.designMode === 'on'): boolean {
+  if (designMode) return true;
+  for (let host = el.closest('[contenteditable]'); host; host = host.parentElement?.closest('[contenteditable]') ?? null) {
+    if ((host as HTMLElement).isContentEditable) return true;
+  }
+  return false;
+}
+
+/** Removes a data-mcp-uid we wrote (or one copied from ours), never one the page wrote itself. */
+function unmark(el: Element): void {
+  const value = el.getAttribute(UID_ATTRIBUTE);
+  if (value !== null && (stamped.has(el) || elementByUid.has(value))) el.removeAttribute(UID_ATTRIBUTE);
+  stamped.delete(el);
+}
 
 /**
  * Writes each element's uid on it; done last, since writing attributes mid-walk would force a
  * relayout per element. What the page does to the attribute afterwards does not matter: the
  * registry decides (see element()).
+ *
+ * The rule: stamps only where the app does not keep the DOM. Inside editable content (see
+ * insideEditableContent) the uid lives in the registry alone, and a stamp written before the
+ * content became editable (contenteditable turned on later, a stamped node moved into an editor)
+ * is taken off here. Other apps that serialize their DOM (copy as HTML, form builders, diagram
+ * exports) cannot be told apart; for them, snapshots with stamp: false write nothing.
  */
 export function stamp(entries: Iterable<[string, Element]>): void {
+  const designMode = document.designMode === 'on';
   for (const [uid, el] of entries) {
-    if (stamped.get(el) === uid) continue;
+    // Stamped before with this uid: nothing to read (a warm snapshot stays cheap); unmarkEditable finds it if it became editable.
+    if (!designMode && stamped.get(el) === uid) continue;
+    if (insideEditableContent(el, designMode)) {
+      if (stamped.has(el) || el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
+      continue;
+    }
     el.setAttribute(UID_ATTRIBUTE, uid);
     stamped.set(el, uid);
+    const root = el.getRootNode();
+    if (isShadowRoot(root) && !knownRoots.has(root)) {
+      knownRoots.add(root);
+      stampedRoots.add(new WeakRef(root));
+    }
+  }
+  unmarkEditable(designMode);
+}
+
+/** Takes our stamps off elements that lie in editable content now: one query per root we stamped in. */
+function unmarkEditable(designMode: boolean): void {
+  const selector = designMode ? `[${UID_ATTRIBUTE}]` : `[contenteditable][${UID_ATTRIBUTE}], [contenteditable] [${UID_ATTRIBUTE}]`;
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (const ref of stampedRoots) {
+    const root = ref.deref();
+    if (root) roots.push(root);
+    else stampedRoots.delete(ref);
+  }
+  for (const root of roots) {
+    // Most roots hold no editable content at all: one cheap match says so.
+    if (!designMode && !root.querySelector('[contenteditable]')) continue;
+    for (const el of Array.from(root.querySelectorAll(selector))) if (insideEditableContent(el, designMode)) unmark(el);
   }
 }
 
@@ -79,6 +137,11 @@ export function lookup(uid: string): UidLookup {
 export function element(uid: string): Element | null {
   const el = elementByUid.get(uid)?.deref();
   if (!el?.isConnected) return null;
+  // Editable now: take our stamp off rather than leave it for the app to save.
+  if (insideEditableContent(el)) {
+    if (el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
+    return el;
+  }
   // The page may have moved or copied the attribute: the registry decides, the attribute follows.
   if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) el.setAttribute(UID_ATTRIBUTE, uid);
   return el;
@@ -100,6 +163,8 @@ export function clear(): void {
   elementByUid.clear();
   uidByElement = new WeakMap();
   stamped = new WeakMap();
+  stampedRoots.clear();
+  knownRoots = new WeakSet();
   snapshotsTaken.clear();
   counters.clear();
 }
