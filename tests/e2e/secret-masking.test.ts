@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -65,25 +66,27 @@ const WELCOME: Route = (request, response) => {
     </script></body></html>`);
 };
 
-const ECHO: Route = (request, response) => {
-  let body = '';
-  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  request.on('end', () => {
-    received.push(body);
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ youSent: body }));
-  });
-};
+/** A route that reads the request's whole body, records it as received, then answers with `answer`. */
+function receiving(answer: (body: string, response: ServerResponse) => void): Route {
+  return (request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(body);
+      answer(body, response);
+    });
+  };
+}
 
-const POSTED: Route = (request, response) => {
-  let body = '';
-  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  request.on('end', () => {
-    received.push(body);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><title>Posted</title><pre>${htmlEscape(body)}</pre><p>${htmlEscape(new URLSearchParams(body).get('note') ?? '')}</p>`);
-  });
-};
+const ECHO = receiving((body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ youSent: body }));
+});
+
+const POSTED = receiving((body, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(`<!doctype html><title>Posted</title><pre>${htmlEscape(body)}</pre><p>${htmlEscape(new URLSearchParams(body).get('note') ?? '')}</p>`);
+});
 
 const REPORT: Route = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
