@@ -11,6 +11,8 @@
  *                   select, input, modal dialog.
  * - /redoc.html     Redoc (redoc/bundles/redoc.standalone.js) rendering ./redoc/openapi.json.
  * - /todomvc.html   TodoMVC in React (react, react-dom, todomvc-app-css), source in ./todomvc/app.jsx.
+ * - the apps of ./apps (a date picker, a data grid, rich-text and code editors, a custom select, an
+ *   Ionic page, a notes app that saves its DOM), each with the tasks an agent is given on it.
  */
 import { build } from 'esbuild';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,13 +20,15 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NOT_FOUND, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { doc } from './apps/app.js';
+import { APPS } from './apps/index.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '../..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 
 /** The packages whose files the server hands out under /node_modules/ (nothing else there). */
-const SERVED_PACKAGES = ['@shoelace-style/shoelace/cdn', 'redoc/bundles', 'todomvc-app-css'];
+const SERVED_PACKAGES = ['@shoelace-style/shoelace/cdn', 'redoc/bundles', 'todomvc-app-css', ...APPS.flatMap((app) => app.packages ?? [])];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,12 +36,12 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
   '.map': 'application/json',
 };
-
-function doc(title: string, head: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${head}</head><body>${body}</body></html>`;
-}
 
 const MATERIAL_ENTRY = `
 import '@material/web/tabs/tabs.js';
@@ -177,6 +181,7 @@ const PAGES: Record<string, string> = {
   '/shoelace.html': SHOELACE,
   '/redoc.html': REDOC,
   '/todomvc.html': TODOMVC,
+  ...Object.fromEntries(APPS.map((app) => [app.path, app.html])),
 };
 
 /** Bundles the corpus entries that ship bare-specifier modules (or are our own source) into outDir. */
@@ -191,6 +196,7 @@ export async function buildCorpus(outDir: string): Promise<void> {
       define: { 'process.env.NODE_ENV': '"production"' },
       outfile: join(outDir, 'todomvc.js'),
     }),
+    ...APPS.flatMap((app) => (app.bundle ? [build({ ...common, stdin: { contents: app.bundle.source, resolveDir: ROOT, loader: 'js' }, outfile: join(outDir, app.bundle.file) })] : [])),
   ]);
 }
 

@@ -1,0 +1,64 @@
+/** Release notes in TinyMCE: the document is edited in a same-origin iframe and saved with getContent(). */
+import { doc, expectNoMarks, expectState, type CorpusApp } from './app.js';
+
+const SAVED = '() => window.saved ?? null';
+
+export const tinymceApp: CorpusApp = {
+  library: 'tinymce 8.9.2',
+  path: '/tinymce.html',
+  packages: ['tinymce'],
+  html: doc(
+    'Release notes — TinyMCE',
+    '<style>body { font-family: sans-serif; margin: 24px; max-width: 760px; }</style>',
+    `<main>
+       <h1>Release notes</h1>
+       <textarea id="notes"><p>Version 2.4 is out.</p><p>It fixes the export bug.</p></textarea>
+       <p><button id="save" type="button">Save</button> <span id="status" role="status"></span></p>
+     </main>
+     <script src="/node_modules/tinymce/tinymce.min.js"></script>
+     <script>
+       tinymce.init({ selector: '#notes', license_key: 'gpl', menubar: false, plugins: 'lists', toolbar: 'blocks | bold italic | bullist', height: 300, promotion: false, branding: false, statusbar: false });
+       document.getElementById('save').addEventListener('click', () => {
+         window.saved = tinymce.activeEditor.getContent();
+         document.getElementById('status').textContent = 'Saved';
+       });
+     </script>`,
+  ),
+  tasks: [
+    {
+      id: 'append',
+      ask: 'Add a last paragraph "Shipped on Friday." and save the notes.',
+      async run(agent) {
+        await agent.open('/tinymce.html');
+        await agent.waitFor('It fixes the export bug.');
+        await agent.click({ role: 'paragraph', name: 'It fixes the export bug.' });
+        await agent.press('End');
+        await agent.press('Enter');
+        await agent.type({ name: /Rich Text Area/ }, 'Shipped on Friday.');
+        await agent.click({ role: 'button', name: 'Save' });
+      },
+      async check(agent) {
+        const saved = await agent.inspect<string | null>(SAVED);
+        expectState(saved, '<p>Version 2.4 is out.</p>\n<p>It fixes the export bug.</p>\n<p>Shipped on Friday.</p>', 'the saved notes');
+        expectNoMarks(saved ?? '', 'the saved notes');
+      },
+    },
+    {
+      id: 'heading',
+      ask: 'Make "Version 2.4 is out." a Heading 1 and save the notes.',
+      async run(agent) {
+        await agent.open('/tinymce.html');
+        await agent.waitFor('Version 2.4 is out.');
+        await agent.click({ role: 'paragraph', name: 'Version 2.4 is out.' });
+        await agent.click([{ role: 'button', name: /^Block/ }, { role: 'combobox', name: /^Block/ }]);
+        await agent.click({ role: ['menuitemcheckbox', 'menuitem', 'option'], name: 'Heading 1' });
+        await agent.click({ role: 'button', name: 'Save' });
+      },
+      async check(agent) {
+        const saved = await agent.inspect<string | null>(SAVED);
+        expectState(saved, '<h1>Version 2.4 is out.</h1>\n<p>It fixes the export bug.</p>', 'the saved notes');
+        expectNoMarks(saved ?? '', 'the saved notes');
+      },
+    },
+  ],
+};

@@ -1,0 +1,111 @@
+/**
+ * The two servers the corpus tasks run on: ours (uids such as `3_14` at the start of a snapshot
+ * line) and Playwright MCP (`[ref=e14]` after the role and name). Each maps the agent's moves to
+ * the server's own tools, the way a model reading that server's tool list would.
+ */
+import type { Dialect, SnapshotLine } from './agent.js';
+
+/** A quoted name in either snapshot text (JSON-style escapes). */
+const QUOTED = String.raw`"((?:[^"\\]|\\.)*)"`;
+
+function unquote(quoted: string | undefined): string | undefined {
+  if (quoted === undefined) return undefined;
+  try {
+    return JSON.parse(`"${quoted}"`) as string;
+  } catch {
+    return quoted;
+  }
+}
+
+function present(...names: (string | undefined)[]): string[] {
+  return names.filter((name): name is string => name !== undefined && name !== '');
+}
+
+/** The indentation of a snapshot line (diff marks count as indentation). */
+function depthOf(line: string): number {
+  return /^[\s+~-]*/.exec(line)?.[0].length ?? 0;
+}
+
+/** The JSON in the first ```json block of an answer. */
+function jsonBlock(answer: string): unknown {
+  const json = /```json\n([\s\S]*?)\n```/.exec(answer)?.[1];
+  if (json === undefined) throw new Error(`No JSON in the answer:\n${answer}`);
+  return JSON.parse(json) as unknown;
+}
+
+// `  3_14 button "Save" disabled` or `  3_15 paragraph: Some text` (a diff line may start with + or ~).
+const OUR_LINE = new RegExp(String.raw`^[\s+~]*(\d+_\d+) ([\w-]+)(?: ${QUOTED})?(?: [\w-]+(?:=(?:"(?:[^"\\]|\\.)*"|[^\s:]+))?)*(?:: (.*))?$`);
+
+export const OURS: Dialect = {
+  name: 'firefox-bidi-mcp',
+  navigate: (url) => ({ name: 'navigate_page', args: { url } }),
+  snapshot: () => ({ name: 'take_snapshot', args: {} }),
+  click: (uid) => ({ name: 'click', args: { uid } }),
+  fill: (uid, _element, value) => ({ name: 'fill', args: { uid, value } }),
+  select: (uid, _element, option) => ({ name: 'fill', args: { uid, value: option } }),
+  press: (key) => ({ name: 'press_key', args: { key } }),
+  // type_text types where the focus is: the agent has put it there.
+  type: (_uid, _element, text) => ({ name: 'type_text', args: { text } }),
+  waitFor: (text) => ({ name: 'wait_for', args: { text: [text] } }),
+  evaluate: (fn) => ({ name: 'evaluate_script', args: { function: fn } }),
+  evaluated: jsonBlock,
+  lines(answer) {
+    const lines: SnapshotLine[] = [];
+    for (const text of answer.split('\n')) {
+      const match = OUR_LINE.exec(text);
+      if (match?.[1] && match[2]) lines.push({ ref: match[1], role: match[2], names: present(unquote(match[3]), match[4]?.trim()), depth: depthOf(text) });
+    }
+    return lines;
+  },
+};
+
+// `- button "Save" [disabled] [ref=e14] [cursor=pointer]`, `- generic [ref=e15] [cursor=pointer]: "25"` or,
+// YAML-quoted, `- 'button "list: bullet" [ref=e20]'`.
+const PLAYWRIGHT_LINE = new RegExp(String.raw`^(\s*)- ([\w/-]+)(?: ${QUOTED})?((?: \[[^\]]*\])*)(?::(?: (.*))?)?$`);
+
+/** A line without its YAML single quotes (`- 'text'` with '' for '). */
+function unyaml(line: string): string {
+  const quoted = /^(\s*- )'(.*)'(:?)$/.exec(line);
+  return quoted ? `${quoted[1] ?? ''}${(quoted[2] ?? '').replace(/''/g, "'")}${quoted[3] ?? ''}` : line;
+}
+
+export const PLAYWRIGHT_MCP: Dialect = {
+  name: 'Playwright MCP',
+  navigate: (url) => ({ name: 'browser_navigate', args: { url } }),
+  snapshot: () => ({ name: 'browser_snapshot', args: {} }),
+  click: (target, element) => ({ name: 'browser_click', args: { element, target } }),
+  fill: (target, element, text) => ({ name: 'browser_type', args: { element, target, text } }),
+  select: (target, element, option) => ({ name: 'browser_select_option', args: { element, target, values: [option] } }),
+  press: (key) => ({ name: 'browser_press_key', args: { key } }),
+  // Key by key where the focus is: its caret stays where the agent put it.
+  type: (target, element, text) => ({ name: 'browser_type', args: { element, target, text, slowly: true } }),
+  waitFor: (text) => ({ name: 'browser_wait_for', args: { text } }),
+  evaluate: (fn) => ({ name: 'browser_evaluate', args: { function: fn } }),
+  evaluated(answer) {
+    const result = /### Result\n([\s\S]*?)(?:\n###|$)/.exec(answer)?.[1]?.trim();
+    if (result === undefined) throw new Error(`No result in the answer:\n${answer}`);
+    if (result === 'undefined') return undefined;
+    return JSON.parse(result.replace(/^```(?:json)?\n|\n```$/g, '')) as unknown;
+  },
+  lines(answer) {
+    const parsed = answer.split('\n').flatMap((raw) => {
+      const match = PLAYWRIGHT_LINE.exec(unyaml(raw));
+      if (!match) return [];
+      const shown = match[5]?.trim();
+      const text = shown?.startsWith('"') ? unquote(shown.slice(1, -1)) : shown;
+      const ref = /\[ref=([\w-]+)\]/.exec(match[4] ?? '')?.[1];
+      return [{ depth: match[1]?.length ?? 0, role: match[2] ?? '', ref, names: present(unquote(match[3]), text) }];
+    });
+    // An element without a name reads as the text inside it, as a model reading the tree would take it.
+    return parsed.flatMap((line, index) => {
+      if (line.ref === undefined) return [];
+      if (line.names.length > 0) return [{ ...line, ref: line.ref }];
+      const inside: string[] = [];
+      for (const child of parsed.slice(index + 1)) {
+        if (child.depth <= line.depth) break;
+        inside.push(...child.names.slice(0, 1));
+      }
+      return [{ ...line, ref: line.ref, names: inside.length > 0 ? [inside.join(' '), inside.join('')] : [] }];
+    });
+  },
+};
