@@ -97,7 +97,8 @@ function matches(line: SnapshotLine, target: Target): boolean {
   const roles = target.role === undefined ? undefined : [target.role].flat();
   if (roles && !roles.includes(line.role)) return false;
   const names = line.names.length > 0 ? line.names : [''];
-  return names.some((name) => (typeof target.name === 'string' ? name === target.name : target.name.test(name)));
+  // Letter case is not a difference a reader makes (CSS may show a name in capitals).
+  return names.some((name) => (typeof target.name === 'string' ? name.toLowerCase() === target.name.toLowerCase() : target.name.test(name)));
 }
 
 /** The first line matching the target (inside its `within` element when it has one). */

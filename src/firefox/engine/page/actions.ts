@@ -1,6 +1,6 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
+import { clip, collapse, deepElementFromPoint, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
@@ -47,20 +47,6 @@ export function describe(el: Element): string {
   const id = el.id ? `#${el.id}` : '';
   const text = clip(collapse((el as HTMLElement).innerText || el.textContent || ''), 60);
   return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
-}
-
-/**
- * The element a click at (x, y) lands on, looked up from the document down through shadow
- * roots: a shadow root's own lookup misses what covers it from outside (a modal's backdrop).
- */
-function deepElementFromPoint(x: number, y: number): Element | null {
-  let hit = document.elementFromPoint(x, y);
-  while (hit?.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
 }
 
 /** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */

@@ -49,3 +49,25 @@ export function renderedChildren(node: Node): Node[] {
   }
   return Array.from(((node as Element).shadowRoot ?? node).childNodes);
 }
+
+/** Blocks an editor writes its document in: paragraphs, headings, lists, lines. */
+const BLOCK_CHILD = ':scope > :is(p, div, h1, h2, h3, h4, h5, h6, ul, ol, pre, blockquote, table)';
+
+/** Whether editable content is a document of blocks (a rich or code editor), not a one-line field. */
+export function hasBlockContent(el: Element): boolean {
+  return el.querySelector(BLOCK_CHILD) !== null;
+}
+
+/**
+ * The element a click at (x, y) lands on, looked up from the document down through shadow
+ * roots: a shadow root's own lookup misses what covers it from outside (a modal's backdrop).
+ */
+export function deepElementFromPoint(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}

@@ -1,6 +1,6 @@
 /** States and values, read from the element as the accessibility tree reports them. */
 import type { RawNode } from '../types.js';
-import { clip, collapse, LABELABLE_TAGS } from './dom.js';
+import { clip, collapse, hasBlockContent, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
@@ -38,7 +38,8 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     // A select-only combobox shows its choice as its text.
     const text = collapse((el as HTMLElement).innerText || '');
     if (text) node.value = clip(text, 200);
-  } else if (has('contenteditable') && role === 'textbox') {
+  } else if (has('contenteditable') && role === 'textbox' && !hasBlockContent(el)) {
+    // An editor's document is listed as its blocks; a one-line editable field has a value.
     const text = collapse((el as HTMLElement).innerText || '');
     if (text) node.value = secretValue(el) ?? text;
   }

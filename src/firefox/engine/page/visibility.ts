@@ -1,4 +1,5 @@
 /** What shows: boxes, display:contents, checkVisibility with the options the walks use. */
+import { deepElementFromPoint } from './dom.js';
 
 /** checkVisibility options, made once: each call converts them through the sandbox's wrappers. */
 export const SEEN = { opacityProperty: true, visibilityProperty: true };
@@ -67,4 +68,28 @@ export function visibleLabel(control: Element, labels: { of(control: Element): H
     const rect = label.getBoundingClientRect();
     return rect.width > 1 && rect.height > 1 && label.checkVisibility(SEEN);
   });
+}
+
+/** Native fields that script widgets draw anew over a hidden original (a custom select, a date field). */
+const WIDGET_BACKED = new Set(['select', 'input', 'textarea']);
+
+/**
+ * A native field that a script's widget stands for (Choices.js, Select2 and the like draw their
+ * own select over the real one): hidden by its attribute, or drawn transparent with something
+ * else on top of it. A person uses the widget; the field is not offered.
+ */
+export function behindWidget(el: Element, tag: string, has: (name: string) => boolean, rect: DOMRect): boolean {
+  if (!WIDGET_BACKED.has(tag) || STAND_IN_TYPES.has((el as HTMLInputElement).type)) return false;
+  if (has('hidden')) return true;
+  if (el.checkVisibility(SEEN)) return false;
+  const x = rect.left + rect.width / 2;
+  const y = rect.top + rect.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+  const hit = deepElementFromPoint(x, y);
+  return hit !== null && hit !== el && !el.contains(hit) && hit.closest('label')?.control !== el;
+}
+
+/** The widget that stands for a native field: the nearest ancestor with a widget role. */
+export function widgetFor(field: Element): Element | null {
+  return field.parentElement?.closest('[role="combobox"], [role="listbox"], [role="button"], [role="textbox"], [role="searchbox"]') ?? null;
 }

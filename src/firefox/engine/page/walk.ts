@@ -2,14 +2,15 @@
  * The snapshot walk: one pass over what renders (shadow trees and slots resolved, display:contents
  * walked through) that keeps what a person can see and use, with role, name and states.
  */
-import type { RawNode, WalkOptions, WalkResult } from '../types.js';
-import { collapse, deepActiveElement, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import type { NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
+import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
-import { attributeTest, INTERACTIVE_ROLES, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
+import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
-import { ariaHidden, boxOf, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden } from './visibility.js';
+import { usable } from './usable.js';
+import { ariaHidden, behindWidget, boxOf, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 
 interface Pending {
   el: Element;
@@ -55,11 +56,17 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const labels = new Labels();
   /** Hidden controls listed where their labels are. */
   const standIns = new Set<Element>();
+  /** Widgets drawn by script, and the hidden native field each stands for. */
+  const standsFor = new Map<Element, Element>();
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
   const iframeNodes: RawNode[] = [];
   const hostCandidates: RawNode[] = [];
+
+  function fieldBehindWidget(field: Element): boolean {
+    return behindWidget(field, field.localName, (name) => field.hasAttribute(name), field.getBoundingClientRect());
+  }
 
   /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
   function standIn(label: Element, control: Element, rect: DOMRect, out: RawNode[]): void {
@@ -138,9 +145,10 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const role = roleOf(el, tag, has);
     if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) modal = el;
     const editable = isEditable(el, has);
-    const tabbable = has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
-    const interactive =
-      INTERACTIVE_ROLES.has(role) || editable || tabbable || has('onclick') || ((tag === 'video' || tag === 'audio') && has('controls'));
+    const interactive = usable({ el, tag, role, has }, inFold);
+    // A rich or code editor: its paragraphs, headings and lines are listed inside it, to read and
+    // to click where the caret goes, rather than folded into one value.
+    const editor = editable && hasBlockContent(el);
 
     // Inside a control, plain content only feeds the control's name.
     if (inFold && !interactive && role !== 'image') {
@@ -178,7 +186,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     if (tag === 'label' && !interactive) {
       const control = (el as HTMLLabelElement).control;
       // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
-      if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN)) {
+      if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
         standIn(el, control, rect, out);
         return;
       }
@@ -194,6 +202,12 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       return;
     }
 
+    // A field a script's widget stands for is not offered; the widget is, named by the field's label.
+    if (interactive && behindWidget(el, tag, has, rect)) {
+      const widget = widgetFor(el);
+      if (widget) standsFor.set(widget, el);
+      return;
+    }
     // A candidate for a line of its own: it must be visible and have an area (a box-less
     // element's area is its content's).
     const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
@@ -207,7 +221,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       visitContent(el, tag, out, null, inFold);
       return;
     }
-    const folds = interactive || NAME_FROM_CONTENT.has(role);
+    const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor;
     const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
     // Custom elements are kept when they host a shadow root; a closed one is invisible from
     // here, so each custom element without an open root is a candidate that Node checks.
@@ -273,12 +287,19 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   for (const pending of kept) {
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
     const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic');
-    const [name, source] = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
+    const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
+    const [name, source] = (own[0] ? null : (widgetName(pending.el) ?? frameName(pending))) ?? own;
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
+  }
+  /** A widget without a name of its own takes the label of the field it stands for. */
+  function widgetName(widget: Element): [string, NameSource] | null {
+    const field = standsFor.get(widget);
+    const label = field ? labels.textOf(field) || collapse(field.getAttribute('aria-label') ?? '') : '';
+    return label ? [label, 'label'] : null;
   }
   for (const echo of dropEchoes(top)) elementOf.delete(echo);
   // uids are handed out in document order, once the walk knows what it keeps.
@@ -311,6 +332,22 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   return JSON.stringify(result);
 }
 
+
+/**
+ * An editable document body without a name of its own is named by the frame that shows it, as
+ * the accessibility tree names a frame's document (TinyMCE's "Rich Text Area").
+ */
+function frameName(pending: Pending): [string, NameSource] | null {
+  if (pending.el !== document.body || pending.role !== 'textbox') return null;
+  let frame: Element | null = null;
+  try {
+    frame = window.frameElement;
+  } catch {
+    return null; // Cross-origin: its name is not ours to read.
+  }
+  const label = collapse(frame?.getAttribute('aria-label') ?? frame?.getAttribute('title') ?? '');
+  return label ? [label, 'title'] : null;
+}
 
 /** Marks what a person can use outside the open modal dialog as blocked. */
 function markBlocked(nodes: RawNode[], modal: RawNode): void {
