@@ -21,7 +21,8 @@ export type Targets = Target | readonly Target[];
 
 export interface Agent {
   open(path: string): Promise<void>;
-  click(target: Targets): Promise<void>;
+  /** Clicks; `via`: what to click first when the target is not on the page (the opener of a list). */
+  click(target: Targets, options?: { via?: Targets }): Promise<void>;
   /** Types a value into a text field, replacing what is there. */
   fill(target: Targets, value: string): Promise<void>;
   /** Picks an option of a native select by its label. */
@@ -158,34 +159,48 @@ export class McpAgent implements Agent {
     return this.#must(this.dialect.snapshot());
   }
 
-  /** The reference of the newest line matching the targets in the answers seen since opening (or in the last `newest` answers). */
-  #find(targets: readonly Target[], newest = Infinity): { ref: string; element: string } | undefined {
+  /** Every line matching the targets, newest answer first, in the targets' order, in the answers seen since opening (or in the last `newest`). */
+  #find(targets: readonly Target[], newest = Infinity): { ref: string; element: string }[] {
+    const found: { ref: string; element: string }[] = [];
     for (let index = this.#seen.length - 1; index >= Math.max(0, this.#seen.length - newest); index -= 1) {
       const lines = this.dialect.lines(this.#seen[index] ?? '');
       for (const target of targets) {
         const line = lineFor(lines, target);
-        if (line) return { ref: line.ref, element: `${line.role} ${JSON.stringify(line.names[0] ?? '')}` };
+        if (line && !found.some((other) => other.ref === line.ref)) found.push({ ref: line.ref, element: `${line.role} ${JSON.stringify(line.names[0] ?? '')}` });
       }
     }
-    return undefined;
+    return found;
   }
 
-  /** Finds the element, acts on it, and once more after a fresh snapshot if the element or its reference was not found. */
-  async #act(targets: Targets, make: (ref: string, element: string) => ToolCall): Promise<void> {
+  /**
+   * Finds the element and acts on it, as a model would: with the newest reference it has read;
+   * when that is refused or missing, after a fresh snapshot; when the action still fails, on the
+   * next description that fits (another element that may do it). With `via`, an element that
+   * shows the target (a list's opener) is clicked first when the target is not on the page.
+   */
+  async #act(targets: Targets, make: (ref: string, element: string) => ToolCall, via?: Targets): Promise<void> {
     const list: readonly Target[] = Array.isArray(targets) ? targets : [targets as Target];
-    let found = this.#find(list);
-    if (found) {
-      const answer = await this.#call(make(found.ref, found.element));
-      if (!answer.isError) return;
-    }
+    const first = this.#find(list)[0];
+    if (first && !(await this.#call(make(first.ref, first.element))).isError) return;
     await this.snapshot();
-    found = this.#find(list, 1);
-    if (!found) throw new TaskFailed(`no ${describe(list)} in the snapshot:\n${this.lastAnswer}`);
-    await this.#must(make(found.ref, found.element));
+    let fresh = this.#find(list, 1);
+    if (fresh.length === 0 && via !== undefined) {
+      await this.click(via);
+      await this.snapshot();
+      fresh = this.#find(list, 1);
+    }
+    if (fresh.length === 0) throw new TaskFailed(`no ${describe(list)} in the snapshot:\n${this.lastAnswer}`);
+    let failure = '';
+    for (const candidate of fresh.slice(0, 2)) {
+      const answer = await this.#call(make(candidate.ref, candidate.element));
+      if (!answer.isError) return;
+      failure = answer.text;
+    }
+    throw new TaskFailed(`${describe(list)}: ${failure}`);
   }
 
-  click(target: Targets): Promise<void> {
-    return this.#act(target, (ref, element) => this.dialect.click(ref, element));
+  click(target: Targets, options: { via?: Targets } = {}): Promise<void> {
+    return this.#act(target, (ref, element) => this.dialect.click(ref, element), options.via);
   }
 
   fill(target: Targets, value: string): Promise<void> {

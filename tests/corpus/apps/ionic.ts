@@ -71,7 +71,7 @@ export const ionicApp: CorpusApp = {
       async run(agent) {
         await agent.open('/ionic.html');
         await agent.waitFor('Delete account');
-        await agent.click([{ role: 'combobox', name: /^Theme/ }, { role: 'button', name: /^Theme/ }]);
+        await agent.click([{ role: 'combobox', name: /^Theme/ }, { role: 'button', name: /^Theme/ }, { role: 'listitem', name: /^Theme/ }]);
         await agent.click({ role: 'radio', name: 'Dark' });
         await agent.click({ role: 'button', name: 'OK' });
       },
