@@ -219,7 +219,8 @@ class Renderer {
 
   /** A control in the agent view: `[role "name" type=… value="…" states… uid=…]`. */
   control(node: MdControl): string {
-    const parts = [node.role];
+    // As in the snapshot, an element with no role of its own is called by its tag.
+    const parts = [node.role === 'generic' ? node.tag : node.role];
     if (node.name) parts.push(quote(squeeze(node.name).trim()));
     if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
     if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.type === 'password' ? PASSWORD_MASK : squeeze(node.value).trim())}`);

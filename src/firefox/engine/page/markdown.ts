@@ -9,9 +9,10 @@ import type { ChromeLandmark, MdBlock, MdCell, MdControl, MdDocument, MdInline, 
 import { clip, collapse, deepActiveElement, renderedChildren, TEXT_NODE } from './dom.js';
 import { Labels, nameFromContent, nameOf, type Nameable } from './names.js';
 import { begin, stamp, uidFor } from './registry.js';
-import { attributeTest, INTERACTIVE_ROLES, NAME_FROM_CONTENT, roleOf } from './roles.js';
+import { attributeTest, NAME_FROM_CONTENT, roleOf } from './roles.js';
 import { fillStates, type ElementStates } from './states.js';
-import { ariaHidden, boxOf, screenReaderOnly, SEEN, visuallyHidden } from './visibility.js';
+import { usable } from './usable.js';
+import { ariaHidden, behindWidget, boxOf, screenReaderOnly, SEEN, visuallyHidden } from './visibility.js';
 
 // Walk flags, passed down the tree.
 /** Inside visibility:hidden: own text is not shown, but a descendant may show itself again. */
@@ -322,9 +323,9 @@ function image(info: Nameable, out: MdInline[]): void {
 
 // ------------------------------------------------------------------ controls
 
-/** A control in the agent view: what has a widget role, except a link, which is a link in both views. */
+/** A control in the agent view: what the snapshot lists as usable (the same rule), except a link, which is a link in both views. */
 function isControl(info: Nameable): boolean {
-  if (!INTERACTIVE_ROLES.has(info.role) || (info.role === 'link' && info.tag === 'a')) return false;
+  if ((info.role === 'link' && info.tag === 'a') || !usable(info)) return false;
   // A summary is something to click in the agent view and a line of text in the document view.
   return info.tag !== 'summary' || reading.snapshotId !== null;
 }
@@ -333,10 +334,10 @@ function isControl(info: Nameable): boolean {
 function controlOf(info: Nameable, flags: number): MdControl | null | undefined {
   if (!isControl(info)) return undefined;
   const { el, tag, role } = info;
-  // Inside visibility:hidden, nothing shows; the caller drops it.
-  if (flags & HIDDEN) return null;
+  // Inside visibility:hidden, nothing shows; the caller drops it. A field a script's widget stands for is not offered either (the widget is).
+  if (flags & HIDDEN || behindWidget(el, tag, info.has, el.getBoundingClientRect())) return null;
   const control: MdControl = { k: 'control', role, tag };
-  const fromContent = NAME_FROM_CONTENT.has(role) && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
+  const fromContent = (NAME_FROM_CONTENT.has(role) || role === 'generic') && tag !== 'input' && tag !== 'select' && tag !== 'textarea';
   const [name] = nameOf(info, reading.labels, fromContent ? () => nameFromContent(el) : null);
   if (name) control.name = clip(name, MAX_NAME);
   const states: ElementStates = {};
