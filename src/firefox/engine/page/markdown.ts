@@ -6,7 +6,7 @@
  * except to stamp uids in the agent view.
  */
 import type { ChromeLandmark, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from '../../markdown/types.js';
-import { clip, collapse, deepActiveElement, renderedChildren, TEXT_NODE } from './dom.js';
+import { clip, collapse, deepActiveElement, hasBlockContent, renderedChildren, TEXT_NODE } from './dom.js';
 import { Labels, nameFromContent, nameOf, type Nameable } from './names.js';
 import { begin, stamp, uidFor } from './registry.js';
 import { attributeTest, NAME_FROM_CONTENT, roleOf } from './roles.js';
@@ -343,7 +343,9 @@ function controlOf(info: Nameable, flags: number): MdControl | null | undefined 
   const states: ElementStates = {};
   fillStates(info, states, reading.active);
   if (states.type !== undefined) control.type = states.type;
-  if (states.value) control.value = clip(collapse(states.value), MAX_VALUE);
+  // An editor's document is listed as blocks in the snapshot; on this one line, it is the value.
+  const value = states.value ?? ((el as HTMLElement).isContentEditable && hasBlockContent(el) ? (el as HTMLElement).innerText : '');
+  if (value) control.value = clip(collapse(value), MAX_VALUE);
   if (states.checked) control.checked = states.checked;
   if (states.pressed) control.pressed = states.pressed;
   if (states.expanded !== undefined) control.expanded = states.expanded;
