@@ -40,6 +40,8 @@ export interface RawNode {
   zone?: string;
   /** An unnamed control that shows an icon (svg, img, icon font) instead of text. */
   icon?: boolean;
+  /** A box of content the keyboard can reach (a scrolling code sample): its content is listed inside it, and it needs no name. */
+  holdsContent?: boolean;
   /** A custom element (its tag has a hyphen). */
   custom?: boolean;
   /** It hosts a shadow root: open, or closed (reached through BiDi, which no page script can do). */

@@ -48,7 +48,8 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   // A name taken from a heading inside is said by the heading's own line.
   if (node.name && node.nameSource !== 'heading') parts.push(quote(node.name));
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${oneLine(node.type)}`);
-  if (node.value !== undefined) parts.push(`value=${quote(node.value)}`);
+  // A value that only repeats the name (a field named by its own text) is said once.
+  if (node.value !== undefined && node.value !== node.name) parts.push(`value=${quote(node.value)}`);
   // A checkbox, radio or switch that does not say checked is unchecked.
   if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
   if (node.selected) parts.push('selected');

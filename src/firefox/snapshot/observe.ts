@@ -59,7 +59,7 @@ export function observe(snapshot: Pick<Snapshot, 'nodes' | 'viewport'>): Observa
   let unknown = 0;
   const visit = (nodes: RawNode[]): void => {
     for (const node of nodes) {
-      if (node.interactive) {
+      if (node.interactive && !node.holdsContent) {
         const status = nameStatusOf(node);
         node.nameStatus = status;
         node.zone = zoneOf(node.box, snapshot.viewport);

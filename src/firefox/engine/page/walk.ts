@@ -149,6 +149,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // A rich or code editor: its paragraphs, headings and lines are listed inside it, to read and
     // to click where the caret goes, rather than folded into one value.
     const editor = editable && hasBlockContent(el);
+    // A box of content made reachable by the keyboard (a code sample, a scrolling region): its
+    // content is listed inside it, not folded into a name.
+    const holdsContent = interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
 
     // Inside a control, plain content only feeds the control's name.
     if (inFold && !interactive && role !== 'image') {
@@ -221,7 +224,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       visitContent(el, tag, out, null, inFold);
       return;
     }
-    const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor;
+    const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
     const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
     // Custom elements are kept when they host a shadow root; a closed one is invisible from
     // here, so each custom element without an open root is a candidate that Node checks.
@@ -270,6 +273,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     if (loose) node.text = tag === 'pre' ? plainText(ownText).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
     if (children.length) node.children = children;
     if (interactive) node.interactive = true;
+    if (holdsContent) node.holdsContent = true;
     if (tag === 'iframe' || tag === 'frame') iframeNodes.push(node);
     elementOf.set(node, el);
     kept.push(pending);
@@ -286,13 +290,13 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
-    const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic');
+    const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
     const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el) ?? frameName(pending))) ?? own;
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
-    if (!name && pending.interactive && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
+    if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
   }
   /** A widget without a name of its own takes the label of the field it stands for. */
@@ -347,6 +351,14 @@ function frameName(pending: Pending): [string, NameSource] | null {
   }
   const label = collapse(frame?.getAttribute('aria-label') ?? frame?.getAttribute('title') ?? '');
   return label ? [label, 'title'] : null;
+}
+
+/** Content to read, not a control's label: code, paragraphs, lists, tables, or anything that scrolls. */
+function holdsReadableContent(el: Element): boolean {
+  if (el.querySelector('pre, code, p, ul, ol, table, h1, h2, h3, h4, h5, h6') !== null) return true;
+  if (el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1) return false;
+  const style = getComputedStyle(el);
+  return /(auto|scroll)/.test(style.overflowY + style.overflowX);
 }
 
 /** Marks what a person can use outside the open modal dialog as blocked. */
