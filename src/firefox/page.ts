@@ -176,7 +176,7 @@ export class Page {
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
-    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
+    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout }, this.network);
   }
 
   get crashed(): boolean {
