@@ -263,8 +263,9 @@ export class InputController {
     if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
     const difference = textDifference(typed, held.value);
     if (difference === undefined) return result;
+    // Never "Filled": the editor holds other text than the caller's.
     throw new ActionNotTakenError(
-      `${result.action}, but the text it holds differs: ${this.secrets.mask(difference)}. The editor rewrote the text (auto-formatting, auto-closing brackets or its own rules); ${what} holds ${quote(this.secrets.mask(held.value))}. Check it with a snapshot, then fix it (select and fill again, or press_key and type_text).`,
+      `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${this.secrets.mask(difference)}. It holds ${quote(this.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or press_key and type_text).`,
     );
   }
 
