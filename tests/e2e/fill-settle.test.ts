@@ -165,7 +165,7 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     expect(text(filled)).toContain('Garcia');
   });
 
-  it('a 300 ms debounced search has filtered the list when fill answers; a plain field does not wait for it', async () => {
+  it('a 300 ms debounced search has filtered the list when fill answers; a plain field beside it fills as before', async () => {
     const snapshot = await open(server.url('/debounce.html'));
     const filled = await fill(uidWhere(snapshot, /searchbox "Search fruits"/), 'berry');
     expect(filled.isError, text(filled)).toBeFalsy();
@@ -176,6 +176,15 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     const nickname = await fill(uidWhere(snapshot, /textbox "Nickname"/), 'Ada');
     expect(nickname.isError, text(nickname)).toBeFalsy();
     expect(text(nickname)).not.toContain('still changing');
+  });
+
+  it('typing (type_text) into a focused search box also answers after its debounce', async () => {
+    const snapshot = await open(server.url('/debounce.html'));
+    const clicked = await call(client, 'click', { uid: uidWhere(snapshot, /searchbox "Search fruits"/) });
+    expect(clicked.isError, text(clicked)).toBeFalsy();
+    const typed = await call(client, 'type_text', { text: 'cherry' });
+    expect(typed.isError, text(typed)).toBeFalsy();
+    expect(await evaluateInPage(client, `() => [window.applied, document.querySelectorAll('#fruits li:not([hidden])').length]`)).toEqual(['cherry', 1]);
   });
 
   it('a filter that fetches after its debounce has shown the answer when fill answers', async () => {

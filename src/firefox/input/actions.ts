@@ -318,7 +318,10 @@ export class InputController {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys);
+    // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
+    const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
+    const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
   }
 
   async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {

@@ -1,6 +1,6 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
+import { clip, collapse, deepActiveElement, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
@@ -98,6 +98,16 @@ function searchLike(el: Element, role: string, name: string): boolean {
   if (role === 'searchbox' || role === 'combobox') return true;
   if (el.hasAttribute('aria-autocomplete') || el.hasAttribute('aria-controls') || el.hasAttribute('list')) return true;
   return /search|filter/i.test(`${name} ${el.getAttribute('placeholder') ?? ''}`);
+}
+
+/** Whether what has focus is a field the page reacts to after a pause (see searchLike): typing into it waits longer. */
+export function focusSearchLike(): boolean {
+  const el = deepActiveElement();
+  if (!el) return false;
+  const editable = (el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type)) || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
+  if (!editable) return false;
+  const { role, name } = roleAndName(el, new Labels());
+  return searchLike(el, role, name);
 }
 
 export function prepareAction(uid: string): [Element, string] | null {
