@@ -131,6 +131,25 @@ describe('fill into an editor', () => {
     const saved = await call(client, 'click', { uid: uidWhere(snapshot, /button "Save config"/) });
     expect(saved.isError, text(saved)).toBeFalsy();
     expect(await evaluateInPage(client, '() => window.saved')).toEqual(JSON.parse(config));
+    // An empty value empties the editor.
+    const emptied = await fill(editor, '');
+    expect(emptied.isError, text(emptied)).toBeFalsy();
+    expect(await evaluateInPage(client, '() => window.view.state.doc.toString()')).toBe('');
+  });
+
+  it('puts lines into Quill and into TinyMCE (its editor is an iframe\'s body) as the editors\' own lines', async () => {
+    const quill = await open(corpus.url('/quill.html'));
+    const memo = await fill(uidWhere(quill, /textbox "Memo"/), 'Agenda: (1) budget\n  {room} 4');
+    expect(memo.isError, text(memo)).toBeFalsy();
+    expect(await evaluateInPage(client, '() => quill.getText()')).toBe('Agenda: (1) budget\n  {room} 4\n');
+    await call(client, 'navigate_page', { url: corpus.url('/tinymce.html') });
+    expect(text(await call(client, 'wait_for', { text: ['Version 2.4 is out.'] }))).toContain('Found');
+    const tiny = text(await call(client, 'take_snapshot'));
+    // The editor's body: the textbox inside the iframe.
+    const inFrame = tiny.split('\n').slice(tiny.split('\n').findIndex((line) => / iframe /.test(line))).join('\n');
+    const body = await fill(uidWhere(inFrame, /\btextbox\b/), 'Shipped on Friday.\nThanks, all.');
+    expect(body.isError, text(body)).toBeFalsy();
+    expect(await evaluateInPage(client, `() => tinymce.activeEditor.getContent({ format: 'text' })`)).toBe('Shipped on Friday.\nThanks, all.');
   });
 
   it('refuses to say "Filled" when the editor rewrites the text, and says what it holds', async () => {
