@@ -453,7 +453,7 @@ export class InputController {
   async #settle(action: string, watch: NavigationWatch, quietMs = this.timings.quietMs ?? QUIET_MS): Promise<ActionResult> {
     try {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;
-      const quietDone = this.#quiet(this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0, quietMs).then(
+      const quietDone = this.#quiet(watch, quietMs).then(
         (value) => (quiet = value),
         () => (quiet = { settled: false, pendingRequests: 0 }), // The realm went away: a navigation replaced the document.
       );
@@ -489,17 +489,19 @@ export class InputController {
   }
 
   /**
-   * The DOM quiet for `quietMs`, then no call started since `requestsAfter` unanswered, then quiet
-   * again after their answers, until quietMaxMs from now; settled false when that bound ran out.
+   * The DOM quiet for `quietMs`, then no call the action started (since `watch` began) unanswered,
+   * then quiet again after their answers, until quietMaxMs from now; settled false when that bound
+   * ran out. A navigation ends the wait for calls: its document is another page's business.
    */
-  async #quiet(requestsAfter: number, quietMs: number): Promise<{ settled: boolean; pendingRequests: number }> {
+  async #quiet(watch: NavigationWatch, quietMs: number): Promise<{ settled: boolean; pendingRequests: number }> {
+    const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
     const maxMs = this.timings.quietMaxMs ?? QUIET_MAX_MS;
     const deadline = Date.now() + maxMs;
     const waitForQuiet = async (window: number): Promise<boolean> =>
       (await this.snapshots.call(this.context, 'waitForQuiet', [window, Math.max(1, deadline - Date.now())], 'Waiting for the page')) === true;
     let quiet = await waitForQuiet(quietMs);
     const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
-    while (quiet && pending() > 0) {
+    while (quiet && pending() > 0 && watch.navigation === undefined) {
       if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
       await sleep(Math.min(25, deadline - Date.now()));
       // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
