@@ -149,6 +149,18 @@ export class NetworkLog {
     return this.#requests.find((entry) => entry.id === id);
   }
 
+  /** The id of the newest request so far (0 for none): requests with a higher id started after this moment. */
+  get lastId(): number {
+    return this.#requests.at(-1)?.id ?? 0;
+  }
+
+  /** How many fetch and XMLHttpRequest calls that started after request `afterId` still wait for their answer (what a settle waits for). */
+  pendingCallsAfter(afterId: number): number {
+    let count = 0;
+    for (const entry of this.#pending.values()) if (entry.id > afterId && (entry.resourceType === 'fetch' || entry.resourceType === 'xhr')) count++;
+    return count;
+  }
+
   /** Requests kept, and requests still waiting for their answer. */
   get sizes(): { requests: number; pending: number } {
     return { requests: this.#requests.length, pending: this.#pending.size };

@@ -57,7 +57,8 @@ export interface NavigationResult {
 /**
  * What waitForText looks for, run in the page's sandbox: the rendered text of the document and of
  * its same-origin frames (an editor's document), and the values of fields, as a person reads
- * them; never a password's value. Cross-origin frames are other processes, out of reach here.
+ * them (case and whitespace runs aside); never a password's value. Cross-origin frames are other
+ * processes, out of reach here.
  */
 const FIND_TEXT = `(wanted) => {
   const texts = [];
@@ -72,8 +73,10 @@ const FIND_TEXT = `(wanted) => {
     }
   };
   read(document, 0);
-  const text = texts.join('\\n');
-  return wanted.find((item) => text.includes(item)) ?? null;
+  // As a person reads it: case aside (text-transform shows "Delete account" as "DELETE ACCOUNT") and whitespace runs as one space.
+  const fold = (text) => text.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const folded = texts.map(fold);
+  return wanted.find((item) => folded.some((text) => text.includes(fold(item)))) ?? null;
 }`;
 
 export interface ScreenshotOptions {
@@ -176,7 +179,7 @@ export class Page {
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
-    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout });
+    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout }, this.network);
   }
 
   get crashed(): boolean {

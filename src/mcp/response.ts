@@ -137,7 +137,10 @@ export class ToolResponse {
       this.line(result.navigated.sameDocument ? `The page moved to ${result.navigated.url} (same document).` : `The page navigated to ${result.navigated.url}${result.navigated.complete ? '' : ' (still loading)'}.`);
     }
     if (result.navigationEnded) this.line(navigationEndLine(result.navigationEnded));
-    if (!result.settled && !result.dialog) this.line('The page was still changing when the wait ended; take a snapshot to see where it is.');
+    if (!result.settled && !result.dialog) {
+      const waiting = result.pendingRequests ? `still waiting for ${result.pendingRequests === 1 ? 'a request' : `${result.pendingRequests} requests`} the action started` : 'still changing';
+      this.line(`The page was ${waiting} when the wait ended; take a snapshot to see where it is${result.pendingRequests ? ' (or wait_for the text you expect)' : ''}.`);
+    }
     return this;
   }
 

@@ -20,6 +20,14 @@ beforeAll(async () => {
          setTimeout(() => { document.getElementById('status').value = 'Upload complete'; }, 300);
        </script>`,
     ),
+    // Ionic-style buttons: the DOM says "Delete account", the screen shows it in capitals; a label whose words wrap over lines.
+    '/shouting.html': page(
+      'Shouting',
+      `<button id="delete" style="text-transform: uppercase" hidden>Delete   account</button>
+       <p>Last
+          signed in today</p>
+       <script>setTimeout(() => { document.getElementById('delete').hidden = false; }, 300);</script>`,
+    ),
     '/big.html': page('Big', Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i} <a href="#${i}">link</a></p>`).join('')),
     // The same console page twice in frames: once from the page's own origin, once cross-origin (another process).
     '/framed.html': (request, response) => {
@@ -353,6 +361,16 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(await client.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
     await expect(client.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
     await expect(client.waitForText([])).rejects.toThrow(InvalidArgumentError);
+  });
+
+  it('waits for text as a person reads it: whatever its case on screen (text-transform), whitespace runs as one space', async () => {
+    await resetPages();
+    await client.navigate(server.url('/shouting.html'), { wait: 'interactive' });
+    expect(await client.waitForText('Delete account', { timeout: 5000 })).toBe('Delete account');
+    // What the page shows, and what the search read: the capitals.
+    expect(await client.evaluate(() => document.body.innerText)).toContain('DELETE ACCOUNT');
+    expect(await client.waitForText('last  signed in', { timeout: 1000 })).toBe('last  signed in');
+    await expect(client.waitForText('Delete the account', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
   });
 
   it('waits for text inside a same-origin frame and in field values, never in a password', async () => {

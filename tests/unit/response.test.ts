@@ -140,6 +140,8 @@ describe('ToolResponse.action', () => {
   it('says when the page had not settled, unless a dialog holds it', async () => {
     const unsettled = await new ToolResponse('click').action({ action: CLICKED, settled: false }).build(undefined, undefined, []);
     expect(body(unsettled)).toEqual([CLICKED, 'The page was still changing when the wait ended; take a snapshot to see where it is.']);
+    const waiting = await new ToolResponse('click').action({ action: CLICKED, settled: false, pendingRequests: 2 }).build(undefined, undefined, []);
+    expect(body(waiting)).toEqual([CLICKED, 'The page was still waiting for 2 requests the action started when the wait ended; take a snapshot to see where it is (or wait_for the text you expect).']);
     const dialog = { type: 'alert' as const, message: 'Hi', openedAt: 0 };
     const held = await new ToolResponse('click').action({ action: CLICKED, dialog, settled: false }).build(undefined, undefined, []);
     expect(body(held)).toEqual([CLICKED]);

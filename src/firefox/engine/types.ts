@@ -126,4 +126,6 @@ export interface ActionTarget {
   checked?: boolean;
   /** Inside an element with draggable="true" (HTML5 drag and drop). */
   draggable?: boolean;
+  /** A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer. */
+  searchLike?: boolean;
 }

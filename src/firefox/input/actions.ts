@@ -7,6 +7,7 @@ import { oneLine, quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
 import type { PageAccess, PageSnapshots } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
+import { textDifference } from './editor-text.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { SecretStore } from '../redact.js';
 
@@ -31,6 +32,16 @@ export interface ActionResult {
   navigationEnded?: NavigationEnd;
   /** False when the page was still changing when the wait ran out. */
   settled: boolean;
+  /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
+  pendingRequests?: number;
+}
+
+/** What the settle after an action can ask of the page's network log. */
+export interface RequestTracker {
+  /** The id of the newest request so far. */
+  readonly lastId: number;
+  /** Calls started after request `afterId` that still wait for their answer. */
+  pendingCallsAfter(afterId: number): number;
 }
 
 export interface ScrollOptions {
@@ -57,6 +68,8 @@ type ScrollState = { x: number; y: number; width: number; height: number; maxX: 
 export interface SettleTimings {
   /** A DOM quiet period that counts as settled (default 100 ms). */
   quietMs?: number;
+  /** The quiet period after typing into a search, filter or autocomplete field, whose page debounces its work (default 500 ms). */
+  searchQuietMs?: number;
   /** The longest wait for quiet (default 1500 ms). */
   quietMaxMs?: number;
   /** The longest wait for a navigation the action started (default 10 s). */
@@ -64,6 +77,10 @@ export interface SettleTimings {
   /** The longest one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeoutMs?: number;
 }
+
+const QUIET_MS = 100;
+const SEARCH_QUIET_MS = 500;
+const QUIET_MAX_MS = 1500;
 
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
 const KEYS_PER_BATCH = 100;
@@ -109,7 +126,19 @@ export class InputController {
     /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
     private readonly secrets: SecretStore,
     private readonly timings: SettleTimings = {},
+    /** The page's requests: the settle waits for calls the action started (omitted: it waits for the DOM only). */
+    private readonly requests?: RequestTracker,
   ) {}
+
+  /** The newest request when each action's watch began: calls with a higher id are the action's. */
+  readonly #requestMarks = new WeakMap<NavigationWatch, number>();
+
+  /** Starts watching for what an action leads to: navigations, and the calls it starts. */
+  #begin(): NavigationWatch {
+    const watch = this.navigation.watch();
+    this.#requestMarks.set(watch, this.requests?.lastId ?? 0);
+    return watch;
+  }
 
   /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
   #generation = 0;
@@ -149,7 +178,7 @@ export class InputController {
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.#step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      const result = await this.#settle(`Set ${what} to ${quote(String(value))}`, this.navigation.watch());
+      const result = await this.#settle(`Set ${what} to ${quote(String(value))}`, this.#begin());
       return this.#readBack(uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
@@ -174,12 +203,28 @@ export class InputController {
     await this.#step(`Focused ${what} to fill it`, this.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'));
     const text = String(value);
     const typed = this.secrets.reveal(text);
-    const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
-    const result = await this.#type(frame, `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`, keys);
+    const action = `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`;
+    // A page that filters or suggests as one types waits a moment before it does: so does the answer.
+    const quietMs = target.searchLike ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    const richText = target.tag !== 'input' && target.tag !== 'textarea';
+    let result: ActionResult | undefined;
+    if (richText) {
+      // An editor rewrites typed keys (closing brackets, indenting new lines): the text goes in as
+      // one insertion, the way a paste does. Keys only when the document refuses the command.
+      const watch = this.#begin();
+      const inserted = await this.#step(action, this.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'), watch);
+      if (inserted === true) result = await this.#settle(action, watch, quietMs);
+      else watch.stop();
+    }
+    if (!result) {
+      const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
+      result = await this.#type(frame, action, keys, quietMs);
+    }
     const secretName = this.secrets.referencedNames(text)[0];
     if (!result.dialog && result.navigated?.sameDocument !== false) {
       await this.snapshots.callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field').catch(() => undefined);
     }
+    if (richText) return this.#readBackText(uid, what, result, typed, secretName);
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
     return this.#readBack(uid, what, result, (held) => {
       if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
@@ -207,6 +252,23 @@ export class InputController {
     throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${opened}`);
   }
 
+  /**
+   * Reads an editor's text back after a fill and compares it with what was put in (line breaks,
+   * blank lines and trailing spaces aside): an editor that rewrote it gets no "Filled".
+   */
+  async #readBackText(uid: string, what: string, result: ActionResult, typed: string, secretName: string | undefined): Promise<ActionResult> {
+    if (result.dialog || result.navigated?.sameDocument === false) return result;
+    const held = (await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back')) as ControlReading | null | undefined;
+    if (!held || held.value === null) return result;
+    if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+    const difference = textDifference(typed, held.value);
+    if (difference === undefined) return result;
+    // Never "Filled": the editor holds other text than the caller's.
+    throw new ActionNotTakenError(
+      `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${this.secrets.mask(difference)}. It holds ${quote(this.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or press_key and type_text).`,
+    );
+  }
+
   async fillForm(entries: TextEntry[]): Promise<ActionResult[]> {
     if (entries.length === 0) throw new InvalidArgumentError('fillForm needs at least one { uid, value }.');
     const results: ActionResult[] = [];
@@ -229,7 +291,7 @@ export class InputController {
     if (from.target.draggable) {
       // Firefox starts a native drag session from WebDriver input but never completes the drop
       // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
-      const watch = this.navigation.watch();
+      const watch = this.#begin();
       const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging'), watch);
       return this.#settle(`Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
     }
@@ -256,7 +318,10 @@ export class InputController {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
-    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys);
+    // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
+    const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
+    const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
   }
 
   async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
@@ -276,7 +341,7 @@ export class InputController {
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
-    const watch = this.navigation.watch();
+    const watch = this.#begin();
     await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'), watch);
     return this.#settle(`Chose ${files.length} file(s) for ${what}`, watch);
   }
@@ -346,15 +411,15 @@ export class InputController {
   }
 
   /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
-  async #type(frame: string, action: string, keys: KeyAction[]): Promise<ActionResult> {
+  async #type(frame: string, action: string, keys: KeyAction[], quietMs?: number): Promise<ActionResult> {
     const batches: Input.SourceActions[][] = [];
     for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2) batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
-    return this.#perform(frame, action, batches);
+    return this.#perform(frame, action, batches, quietMs);
   }
 
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
-  async #perform(frame: string, action: string, batches: Input.SourceActions[][]): Promise<ActionResult> {
-    const watch = this.navigation.watch();
+  async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number): Promise<ActionResult> {
+    const watch = this.#begin();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
     const generation = this.#generation;
@@ -377,24 +442,27 @@ export class InputController {
       watch.stop();
       throw error;
     }
-    return this.#settle(action, watch);
+    return this.#settle(action, watch, quietMs);
   }
 
-  /** Waits for a navigation the action started, or else for the DOM to stay quiet; stops at a dialog. */
-  async #settle(action: string, watch: NavigationWatch): Promise<ActionResult> {
+  /**
+   * Waits for a navigation the action started, or else for the page to settle: the DOM quiet for
+   * `quietMs` and the calls the action started answered (then quiet again: their answers render),
+   * all within quietMaxMs. Stops at a dialog.
+   */
+  async #settle(action: string, watch: NavigationWatch, quietMs = this.timings.quietMs ?? QUIET_MS): Promise<ActionResult> {
     try {
-      let quiet: boolean | undefined;
-      const quietDone = this.snapshots
-        .call(this.context, 'waitForQuiet', [this.timings.quietMs ?? 100, this.timings.quietMaxMs ?? 1500], 'Waiting for the page')
-        .then(
-          (value) => (quiet = value === true),
-          () => (quiet = false), // The realm went away: a navigation replaced the document.
-        );
+      let quiet: { settled: boolean; pendingRequests: number } | undefined;
+      const quietDone = this.#quiet(watch, quietMs).then(
+        (value) => (quiet = value),
+        () => (quiet = { settled: false, pendingRequests: 0 }), // The realm went away: a navigation replaced the document.
+      );
       // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
       while (watch.navigation === undefined) {
         if (quiet !== undefined) {
           const sameDocument = watch.sameDocument;
-          return sameDocument === undefined ? { action, settled: quiet } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, settled: quiet };
+          const settled = { settled: quiet.settled, ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}) };
+          return sameDocument === undefined ? { action, ...settled } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
         }
         const dialog = await this.#raceDialog(Promise.race([quietDone, watch.next()]));
         if (dialog) return { action, dialog, settled: false };
@@ -418,6 +486,28 @@ export class InputController {
     } finally {
       watch.stop();
     }
+  }
+
+  /**
+   * The DOM quiet for `quietMs`, then no call the action started (since `watch` began) unanswered,
+   * then quiet again after their answers, until quietMaxMs from now; settled false when that bound
+   * ran out. A navigation ends the wait for calls: its document is another page's business.
+   */
+  async #quiet(watch: NavigationWatch, quietMs: number): Promise<{ settled: boolean; pendingRequests: number }> {
+    const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
+    const maxMs = this.timings.quietMaxMs ?? QUIET_MAX_MS;
+    const deadline = Date.now() + maxMs;
+    const waitForQuiet = async (window: number): Promise<boolean> =>
+      (await this.snapshots.call(this.context, 'waitForQuiet', [window, Math.max(1, deadline - Date.now())], 'Waiting for the page')) === true;
+    let quiet = await waitForQuiet(quietMs);
+    const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
+    while (quiet && pending() > 0 && watch.navigation === undefined) {
+      if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
+      await sleep(Math.min(25, deadline - Date.now()));
+      // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
+      if (pending() === 0) quiet = await waitForQuiet(Math.min(quietMs, this.timings.quietMs ?? QUIET_MS));
+    }
+    return { settled: quiet, pendingRequests: quiet ? 0 : pending() };
   }
 
   /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */

@@ -29,7 +29,7 @@ export const hover = defineTool({
 
 export const fill = defineTool({
   name: 'fill',
-  description: 'Type a value into a text field, textarea or contenteditable (replacing its content), pick an option of a select by its label or value, or set a checkbox or radio with "true" or "false".',
+  description: 'Type a value into a text field or textarea, or put it into a contenteditable editor as one paste-like insertion (replacing the content either way), pick an option of a select by its label or value, or set a checkbox or radio with "true" or "false".',
   annotations: { category: 'input', readOnlyHint: false },
   pageScoped: true,
   blockedByDialog: true,

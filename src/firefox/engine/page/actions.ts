@@ -1,6 +1,6 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, deepElementFromPoint, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
+import { clip, collapse, deepActiveElement, deepElementFromPoint, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
@@ -76,6 +76,26 @@ function centreShown(el: Element, r: DOMRect): boolean {
   return true;
 }
 
+/**
+ * A field whose page reacts to typing after a pause (a search box, a filter, an autocomplete):
+ * such pages debounce their work by a few hundred milliseconds, so an action on it waits longer.
+ */
+function searchLike(el: Element, role: string, name: string): boolean {
+  if (role === 'searchbox' || role === 'combobox') return true;
+  if (el.hasAttribute('aria-autocomplete') || el.hasAttribute('aria-controls') || el.hasAttribute('list')) return true;
+  return /search|filter/i.test(`${name} ${el.getAttribute('placeholder') ?? ''}`);
+}
+
+/** Whether what has focus is a field the page reacts to after a pause (see searchLike): typing into it waits longer. */
+export function focusSearchLike(): boolean {
+  const el = deepActiveElement();
+  if (!el) return false;
+  const editable = (el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type)) || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
+  if (!editable) return false;
+  const { role, name } = roleAndName(el, new Labels());
+  return searchLike(el, role, name);
+}
+
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
@@ -121,6 +141,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   if (modal && !composedContains(modal, el)) target.blockedBy = describeModal(modal);
   if (el.hasAttribute('aria-expanded')) target.expanded = el.getAttribute('aria-expanded') === 'true';
   if (el.closest('[draggable="true"]')) target.draggable = true;
+  if (editable && searchLike(el, role, name)) target.searchLike = true;
   if (tag === 'input') {
     target.inputType = input.type;
     if (input.type === 'checkbox' || input.type === 'radio') target.checked = input.checked;
@@ -227,6 +248,25 @@ export function selectContent(uid: string): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * Puts text into an editable element (a rich or code editor) as one insertion into its selection,
+ * the way a paste does: the editor's own beforeinput and input handlers see one `insertText`, so
+ * its auto-closing brackets and auto-indent do not rewrite what a person pastes. An empty text
+ * deletes the selection. Returns false when the document refused the command (the caller types
+ * the keys instead).
+ */
+export function insertText(uid: string, text: string): boolean {
+  const el = element(uid);
+  if (!el || !(el as HTMLElement).isContentEditable) return false;
+  const doc = el.ownerDocument;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the one way to insert text through the editor's own input path (beforeinput, input, undo)
+    return text === '' ? doc.execCommand('delete', false) : doc.execCommand('insertText', false, text);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -8,5 +8,6 @@ export { walk } from './walk.js';
 export { readDocument } from './markdown.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
 export { html5Drag, prepareAction, readControl, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
+export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { markSecretField } from './secret-fields.js';

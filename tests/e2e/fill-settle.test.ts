@@ -1,0 +1,228 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCorpusServer } from '../corpus/index.js';
+import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Issue 19: fill as a person pastes into an editor (CodeMirror 6 from the corpus keeps a JSON
+ * document exactly; an editor that rewrites the text gets an honest error, never "Filled"), and
+ * fill answers after a debounced filter has applied (Tabulator's header filter from the corpus,
+ * and hand-written pages that filter, or fetch, 300 ms after the last key).
+ */
+
+const NOTE_SECRET = 'pass-phrase-4711';
+
+/** Orders the debounced page fetches; the answer comes after `delay` ms. */
+const ORDERS = ['Order 1001 apples', 'Order 1002 pears', 'Order 1003 apples and pears', 'Order 1004 plums'];
+
+let corpus: TestServer;
+let server: TestServer;
+let client: Client;
+let work: string;
+/** What the orders endpoint was asked, in order. */
+const asked: string[] = [];
+
+beforeAll(async () => {
+  corpus = await startCorpusServer();
+  server = await startTestServer({
+    // An editor with rules of its own: whatever is written comes out in capitals.
+    '/shout.html': page(
+      'Shout',
+      `<h1>Shout</h1><div id="shout" contenteditable="true" aria-label="Shout box" style="min-height: 40px; border: 1px solid"></div>
+       <div id="plain" contenteditable="true" aria-label="Private note" style="min-height: 40px; border: 1px solid"></div>
+       <script>
+         const box = document.getElementById('shout');
+         box.addEventListener('input', () => { if (box.textContent !== box.textContent.toUpperCase()) box.textContent = box.textContent.toUpperCase(); });
+       </script>`,
+    ),
+    // A search box that filters a list 300 ms after the last key, as most do.
+    '/debounce.html': page(
+      'Fruits',
+      `<label>Search fruits <input id="q" type="search"></label>
+       <label>Nickname <input id="nick"></label>
+       <ul id="fruits">${['Apple', 'Banana', 'Blueberry', 'Cherry', 'Strawberry', 'Raspberry', 'Plum'].map((fruit) => `<li>${fruit}</li>`).join('')}</ul>
+       <script>
+         let timer;
+         document.getElementById('q').addEventListener('input', (event) => {
+           clearTimeout(timer);
+           timer = setTimeout(() => {
+             const wanted = event.target.value.toLowerCase();
+             for (const item of document.querySelectorAll('#fruits li')) item.hidden = !item.textContent.toLowerCase().includes(wanted);
+             window.applied = event.target.value;
+           }, 300);
+         });
+       </script>`,
+    ),
+    // A filter that asks the server 300 ms after the last key, and shows nothing until the answer is in.
+    '/debounce-fetch.html': page(
+      'Orders',
+      `<label>Filter orders <input id="filter"></label>
+       <ul id="orders"></ul>
+       <script>
+         const delay = new URLSearchParams(location.search).get('delay') ?? '600';
+         let timer;
+         document.getElementById('filter').addEventListener('input', (event) => {
+           clearTimeout(timer);
+           timer = setTimeout(async () => {
+             const answer = await fetch('/orders?delay=' + delay + '&q=' + encodeURIComponent(event.target.value));
+             const orders = await answer.json();
+             document.getElementById('orders').replaceChildren(...orders.map((order) => Object.assign(document.createElement('li'), { textContent: order })));
+           }, 300);
+         });
+       </script>`,
+    ),
+    '/orders': (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const wanted = url.searchParams.get('q') ?? '';
+      asked.push(wanted);
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(ORDERS.filter((order) => order.includes(wanted))));
+      }, Number(url.searchParams.get('delay') ?? 0));
+    },
+  });
+  work = mkdtempSync(join(tmpdir(), 'ffmcp-fill-settle-'));
+  writeFileSync(join(work, 'secrets.env'), `NOTE=${NOTE_SECRET}\n`);
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+  await corpus.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function open(url: string): Promise<string> {
+  const navigated = await call(client, 'navigate_page', { url });
+  expect(navigated.isError, text(navigated)).toBeFalsy();
+  const snapshot = await call(client, 'take_snapshot');
+  expect(snapshot.isError, text(snapshot)).toBeFalsy();
+  return text(snapshot);
+}
+
+/** The uid of the first snapshot line matching a pattern. */
+function uidWhere(snapshot: string, pattern: RegExp): string {
+  const line = snapshot.split('\n').find((candidate) => pattern.test(candidate));
+  const uid = line ? /^\s*(\d+_\d+) /.exec(line)?.[1] : undefined;
+  if (!uid) throw new Error(`No line matching ${String(pattern)} in the snapshot:\n${snapshot}`);
+  return uid;
+}
+
+async function fill(uid: string, value: string): Promise<CallToolResult> {
+  return call(client, 'fill', { uid, value });
+}
+
+describe('fill into an editor', () => {
+  it('puts a multi-line JSON document into CodeMirror 6 exactly as given: no auto-closed brackets, no extra indent', async () => {
+    const snapshot = await open(corpus.url('/json-editor.html'));
+    const editor = uidWhere(snapshot, /textbox "Deployment config"/);
+    const config = JSON.stringify({ service: 'checkout', replicas: 5, regions: ['eu-west', 'us-east'], limits: { cpu: '500m', memory: '1Gi' } }, null, 2);
+    const filled = await fill(editor, config);
+    expect(filled.isError, text(filled)).toBeFalsy();
+    expect(text(filled)).toContain(`Filled uid=${editor} textbox "Deployment config"`);
+    // The app's own state: the editor's document, character for character.
+    expect(await evaluateInPage(client, '() => window.view.state.doc.toString()')).toBe(config);
+    const saved = await call(client, 'click', { uid: uidWhere(snapshot, /button "Save config"/) });
+    expect(saved.isError, text(saved)).toBeFalsy();
+    expect(await evaluateInPage(client, '() => window.saved')).toEqual(JSON.parse(config));
+    // An empty value empties the editor.
+    const emptied = await fill(editor, '');
+    expect(emptied.isError, text(emptied)).toBeFalsy();
+    expect(await evaluateInPage(client, '() => window.view.state.doc.toString()')).toBe('');
+  });
+
+  it('puts lines into Quill and into TinyMCE (its editor is an iframe\'s body) as the editors\' own lines', async () => {
+    const quill = await open(corpus.url('/quill.html'));
+    const memo = await fill(uidWhere(quill, /textbox "Memo"/), 'Agenda: (1) budget\n  {room} 4');
+    expect(memo.isError, text(memo)).toBeFalsy();
+    expect(await evaluateInPage(client, '() => quill.getText()')).toBe('Agenda: (1) budget\n  {room} 4\n');
+    await call(client, 'navigate_page', { url: corpus.url('/tinymce.html') });
+    expect(text(await call(client, 'wait_for', { text: ['Version 2.4 is out.'] }))).toContain('Found');
+    const tiny = text(await call(client, 'take_snapshot'));
+    // The editor's body: the textbox inside the iframe.
+    const inFrame = tiny.split('\n').slice(tiny.split('\n').findIndex((line) => / iframe /.test(line))).join('\n');
+    const body = await fill(uidWhere(inFrame, /\btextbox\b/), 'Shipped on Friday.\nThanks, all.');
+    expect(body.isError, text(body)).toBeFalsy();
+    expect(await evaluateInPage(client, `() => tinymce.activeEditor.getContent({ format: 'text' })`)).toBe('Shipped on Friday.\nThanks, all.');
+  });
+
+  it('refuses to say "Filled" when the editor rewrites the text, and says what it holds', async () => {
+    const snapshot = await open(server.url('/shout.html'));
+    const box = uidWhere(snapshot, /textbox "Shout box"/);
+    const filled = await fill(box, 'quiet please');
+    expect(filled.isError).toBe(true);
+    expect(text(filled)).not.toContain('Filled');
+    expect(text(filled)).toContain('"QUIET PLEASE" where the text given has "quiet please"');
+    expect(await evaluateInPage(client, `() => document.getElementById('shout').textContent`)).toBe('QUIET PLEASE');
+  });
+
+  it('puts a secret into an editor and no answer shows it', async () => {
+    const snapshot = await open(server.url('/shout.html'));
+    const note = uidWhere(snapshot, /textbox "Private note"/);
+    const filled = await fill(note, 'Door code: <secret>NOTE</secret>');
+    expect(filled.isError, text(filled)).toBeFalsy();
+    expect(text(filled)).toContain('<secret>NOTE</secret>');
+    expect(text(filled)).not.toContain(NOTE_SECRET);
+    expect(await evaluateInPage(client, `() => document.getElementById('plain').textContent === 'Door code: ${NOTE_SECRET}'`)).toBe(true);
+  });
+});
+
+describe('fill on a debounced field answers once the page has applied it', () => {
+  it('Tabulator: the header filter has filtered the rows when fill answers', async () => {
+    const snapshot = await open(corpus.url('/grid.html'));
+    const filter = uidWhere(snapshot, /"Filter names"/);
+    const filled = await fill(filter, 'Garcia');
+    expect(filled.isError, text(filled)).toBeFalsy();
+    // Read at once, with nothing in between: the table's own state.
+    expect(await evaluateInPage(client, `() => [table.getHeaderFilterValue('name'), table.getRows('active').length]`)).toEqual(['Garcia', 15]);
+    expect(text(filled)).toContain('Garcia');
+  });
+
+  it('a 300 ms debounced search has filtered the list when fill answers; a plain field beside it fills as before', async () => {
+    const snapshot = await open(server.url('/debounce.html'));
+    const filled = await fill(uidWhere(snapshot, /searchbox "Search fruits"/), 'berry');
+    expect(filled.isError, text(filled)).toBeFalsy();
+    expect(await evaluateInPage(client, `() => [window.applied, [...document.querySelectorAll('#fruits li:not([hidden])')].map((item) => item.textContent)]`)).toEqual([
+      'berry',
+      ['Blueberry', 'Strawberry', 'Raspberry'],
+    ]);
+    const nickname = await fill(uidWhere(snapshot, /textbox "Nickname"/), 'Ada');
+    expect(nickname.isError, text(nickname)).toBeFalsy();
+    expect(text(nickname)).not.toContain('still changing');
+  });
+
+  it('typing (type_text) into a focused search box also answers after its debounce', async () => {
+    const snapshot = await open(server.url('/debounce.html'));
+    const clicked = await call(client, 'click', { uid: uidWhere(snapshot, /searchbox "Search fruits"/) });
+    expect(clicked.isError, text(clicked)).toBeFalsy();
+    const typed = await call(client, 'type_text', { text: 'cherry' });
+    expect(typed.isError, text(typed)).toBeFalsy();
+    expect(await evaluateInPage(client, `() => [window.applied, document.querySelectorAll('#fruits li:not([hidden])').length]`)).toEqual(['cherry', 1]);
+  });
+
+  it('a filter that fetches after its debounce has shown the answer when fill answers', async () => {
+    asked.length = 0;
+    const snapshot = await open(server.url('/debounce-fetch.html'));
+    const filled = await fill(uidWhere(snapshot, /textbox "Filter orders"/), 'apples');
+    expect(filled.isError, text(filled)).toBeFalsy();
+    expect(asked).toEqual(['apples']);
+    expect(await evaluateInPage(client, `() => [...document.querySelectorAll('#orders li')].map((item) => item.textContent)`)).toEqual(['Order 1001 apples', 'Order 1003 apples and pears']);
+    expect(text(filled)).not.toContain('still');
+  });
+
+  it('says so when the request it started is still unanswered at the bound', async () => {
+    const snapshot = await open(server.url('/debounce-fetch.html?delay=4000'));
+    const started = Date.now();
+    const filled = await fill(uidWhere(snapshot, /textbox "Filter orders"/), 'pears');
+    expect(filled.isError, text(filled)).toBeFalsy();
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(text(filled)).toContain('The page was still waiting for a request the action started when the wait ended');
+    expect(await evaluateInPage(client, `() => document.querySelectorAll('#orders li').length`)).toBe(0);
+  });
+});
