@@ -13,7 +13,7 @@ import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
 import { engineCall, SANDBOX } from '../src/firefox/engine/index.js';
 import type { WalkResult } from '../src/firefox/engine/types.js';
-import { formatMs, formatTable, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
+import { formatMs, formatTable, run, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
 
 interface Size {
   label: string;
@@ -265,6 +265,13 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
         const walked = JSON.parse(json) as WalkResult;
         return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
       }),
+      // Before issue 19: controls by ARIA and focus only, without what only looks clickable (a pointer cursor, a named tabindex=-1).
+      measure('exp: walk call, without looks-clickable', async () => {
+        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, looksClickable: false }]);
+        const parseStart = performance.now();
+        const walked = JSON.parse(json) as WalkResult;
+        return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
+      }),
     ];
     const rounds = size.warmup + size.iterations;
     for (let round = 0; round < rounds; round++) {
@@ -346,6 +353,52 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
   }
 }
 
+// ------------------------------------------------------------- settle
+
+const SETTLE_PAGE = `<!doctype html><html><head><title>Settle</title></head><body><main><h1>Counter</h1>
+<button id="add" onclick="document.getElementById('count').textContent = String(Number(document.getElementById('count').textContent) + 1)">Add one</button>
+<p>Count: <span id="count">0</span></p></main></body></html>`;
+
+/**
+ * What the settle step costs an ordinary click (a button that changes one text): a bare BiDi
+ * pointer click at the button (the floor), the click tool's path with the settle step cut to
+ * nothing (a client launched with settle 0/0: as before the page had to be quiet), and with the
+ * default settle (100 ms of DOM quiet, finite animations done, requests it started answered).
+ */
+async function measureSettle(): Promise<void> {
+  const server = await servePage(SETTLE_PAGE);
+  const settled = await FirefoxClient.launch();
+  const unsettled = await FirefoxClient.launch({ settle: { quietMs: 0, maxMs: 0 } });
+  try {
+    const prepare = async (client: FirefoxClient): Promise<{ uid: string; x: number; y: number }> => {
+      await client.navigate(server.url);
+      const { text } = await client.takeSnapshot();
+      const uid = /(\d+_\d+) button "Add one"/.exec(text)?.[1];
+      if (!uid) throw new Error(`No button in:\n${text}`);
+      const box = await client.evaluate<{ x: number; y: number }>(() => {
+        const rect = document.getElementById('add')?.getBoundingClientRect();
+        return { x: Math.round((rect?.left ?? 0) + (rect?.width ?? 0) / 2), y: Math.round((rect?.top ?? 0) + (rect?.height ?? 0) / 2) };
+      });
+      return { uid, ...box };
+    };
+    const [withSettle, withoutSettle] = [await prepare(settled), await prepare(unsettled)];
+    const options = { iterations: 20, warmup: 3 };
+    const floor = await run('floor: bare BiDi pointer click', () =>
+      settled.bidi.send('input.performActions', {
+        context: settled.selectedPageId,
+        actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', x: withSettle.x, y: withSettle.y }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
+      }), options);
+    const before = await run('click by uid, settle 0 (before)', () => unsettled.selectedPage.clickByUid(withoutSettle.uid), options);
+    const after = await run('click by uid, default settle (after)', () => settled.selectedPage.clickByUid(withSettle.uid), options);
+    console.log('\n### Settle: what waiting for the page costs a click\n');
+    console.log(statsTable([floor, before, after], floor));
+    console.log(`\nThe settle step adds ${formatMs(after.median - before.median)} to a click's median (${ratio(after.median, floor.median)} of the floor after, ${ratio(before.median, floor.median)} before).`);
+  } finally {
+    await Promise.all([settled.close(), unsettled.close()]);
+    await server.close();
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const encoder = new Tiktoken(o200kBase);
@@ -378,6 +431,7 @@ async function main(): Promise<void> {
         ]),
       ),
     );
+    await measureSettle();
     const total = (performance.now() - started) / 1000;
     console.log(
       '\nMedians. floor = the faster sandbox bare walk (tag + rounded box per element, one JSON string, parsed in Node); ' +

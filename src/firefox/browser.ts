@@ -43,6 +43,8 @@ export interface ClientOptions extends SessionOptions {
   responsiveTimeout?: number;
   /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeout?: number;
+  /** How an action waits for the page to settle before it answers: a DOM quiet window (default 100 ms) and the longest wait (default 1500 ms). */
+  settle?: { quietMs?: number; maxMs?: number };
   /** Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to remote.network.maxTotalDataSize of them). */
   collectBodies?: boolean;
 }
@@ -103,6 +105,7 @@ export class Browser {
       layers: { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] },
       responsiveTimeout: options.responsiveTimeout ?? 3000,
       inputTimeout: options.inputTimeout,
+      settle: options.settle,
       collectsBodies: false,
     };
     const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);

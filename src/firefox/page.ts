@@ -7,7 +7,7 @@ import { unlessAborted } from './abort.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from './errors.js';
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
-import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult } from './input/actions.js';
+import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult, type SettleTimings } from './input/actions.js';
 import { parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 import { PageNavigations, type NavigationEnd } from './navigation.js';
 import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
@@ -124,6 +124,7 @@ export interface PageEnvironment {
   layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
   responsiveTimeout: number;
   inputTimeout: number | undefined;
+  settle: { quietMs?: number; maxMs?: number } | undefined;
   /** Whether the browser keeps request and response bodies (a BiDi data collector). */
   collectsBodies: boolean;
 }
@@ -179,7 +180,11 @@ export class Page {
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
     this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
-    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, env.inputTimeout === undefined ? {} : { inputTimeoutMs: env.inputTimeout }, this.network);
+    const timings: SettleTimings = {};
+    if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
+    if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
+    if (env.settle?.maxMs !== undefined) timings.quietMaxMs = env.settle.maxMs;
+    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, timings, this.network);
   }
 
   get crashed(): boolean {

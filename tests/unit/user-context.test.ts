@@ -49,6 +49,7 @@ function setup(initial: string[] = []): {
     layers: { named: {}, defaults: [] },
     responsiveTimeout: 1000,
     inputTimeout: undefined,
+    settle: undefined,
     collectsBodies: false,
   };
   const make = (id: string): Page => new Page(id, 'default', env);

@@ -61,6 +61,8 @@ export interface WalkOptions {
   counterStart?: number;
   /** Walk only the elements these selectors match (named layers), instead of the whole document. */
   rootSelectors?: string[];
+  /** List what only looks clickable (a pointer cursor, a named tabindex=-1 element) as well as what ARIA and focus say (default true; false measures what that costs). */
+  looksClickable?: boolean;
 }
 
 /** What a walk tells about a page. */

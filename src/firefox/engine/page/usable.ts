@@ -17,12 +17,15 @@ const CONTROL_INSIDE = 'a[href], button, input, select, textarea, [tabindex], [r
 /** A box larger than this share of the viewport is a backdrop or a card, not a thing to click. */
 const MAX_AREA_SHARE = 0.25;
 
-/** Whether a person can use the element; `inControl`: it is part of a control's content, where only real controls count. */
-export function usable(target: Nameable, inControl = false): boolean {
+/**
+ * Whether a person can use the element. `inControl`: it is part of a control's content, where only
+ * real controls count; `looks`: false leaves out what only looks clickable.
+ */
+export function usable(target: Nameable, inControl = false, looks = true): boolean {
   const { el, tag, role, has } = target;
   if (INTERACTIVE_ROLES.has(role) || isEditable(el, has) || has('onclick')) return true;
   if ((tag === 'video' || tag === 'audio') && has('controls')) return true;
-  if (inControl) return has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
+  if (inControl || !looks) return has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
   if (has('tabindex')) {
     const index = Number(el.getAttribute('tabindex'));
     if (index >= 0) return true;

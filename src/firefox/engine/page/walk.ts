@@ -145,7 +145,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const role = roleOf(el, tag, has);
     if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) modal = el;
     const editable = isEditable(el, has);
-    const interactive = usable({ el, tag, role, has }, inFold);
+    const interactive = usable({ el, tag, role, has }, inFold, options.looksClickable !== false);
     // A rich or code editor: its paragraphs, headings and lines are listed inside it, to read and
     // to click where the caret goes, rather than folded into one value.
     const editor = editable && hasBlockContent(el);
