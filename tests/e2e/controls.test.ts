@@ -28,6 +28,11 @@ const CONTROLS = page(
        <select id="fruit" hidden style="display: inline-block; position: absolute; inset: 0; opacity: 0"><option>Apple</option><option>Pear</option></select>
        <span>Apple</span>
      </div>
+     <div role="tablist"><button role="tab" aria-selected="true" aria-controls="sample">JavaScript</button></div>
+     <div id="sample" role="tabpanel" aria-label="JavaScript">
+       <div id="code-box" tabindex="0" style="overflow: auto; height: 60px"><pre>const total = items.reduce((sum, item) => sum + item.price, 0);\nconsole.log(total);</pre></div>
+     </div>
+     <input id="search" aria-label="Search" value="Search">
    </main>`,
 );
 
@@ -46,6 +51,8 @@ const EXPECTED: Record<string, boolean> = {
   backdrop: false,
   widget: true,
   fruit: false,
+  'code-box': true,
+  search: true,
 };
 
 let server: TestServer;
@@ -93,6 +100,15 @@ describe('what a person can use', () => {
     const { markdown } = await client.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
     expect(markdown).toMatch(/\[span "December 25, 2026" uid=\d+_\d+\]/);
     expect(markdown).not.toContain('Pear');
+  });
+
+  it('lists the code in a tab panel as content, and says a name that is also the value once', async () => {
+    await client.navigate(server.url('/controls.html'));
+    const { text } = await client.takeSnapshot();
+    // The keyboard-reachable box around the code is listed with its content, and needs no name.
+    expect(text).toMatch(/\d+_\d+ div\n\s+\d+_\d+ \S+: const total = items\.reduce/);
+    expect(text).not.toMatch(/div "const total/);
+    expect(text).toMatch(/\d+_\d+ textbox "Search"\n/);
   });
 
   it('clicks a day that only looks clickable, the way a person would', async () => {

@@ -64,6 +64,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const iframeNodes: RawNode[] = [];
   const hostCandidates: RawNode[] = [];
 
+  /** Whether a field met through its label is one a script's widget stands for (see behindWidget). */
   function fieldBehindWidget(field: Element): boolean {
     return behindWidget(field, field.localName, (name) => field.hasAttribute(name), field.getBoundingClientRect());
   }
@@ -287,6 +288,12 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   if (root) visitChildren(root, top, null, false);
   else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
   else visitContent(document.documentElement, 'html', top, null, false);
+  /** A widget without a name of its own takes the label of the field it stands for. */
+  function widgetName(widget: Element): [string, NameSource] | null {
+    const field = standsFor.get(widget);
+    const label = field ? labels.textOf(field) || collapse(field.getAttribute('aria-label') ?? '') : '';
+    return label ? [label, 'label'] : null;
+  }
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
@@ -298,12 +305,6 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
-  }
-  /** A widget without a name of its own takes the label of the field it stands for. */
-  function widgetName(widget: Element): [string, NameSource] | null {
-    const field = standsFor.get(widget);
-    const label = field ? labels.textOf(field) || collapse(field.getAttribute('aria-label') ?? '') : '';
-    return label ? [label, 'label'] : null;
   }
   for (const echo of dropEchoes(top)) elementOf.delete(echo);
   // uids are handed out in document order, once the walk knows what it keeps.
