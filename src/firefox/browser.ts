@@ -45,6 +45,12 @@ export interface ClientOptions extends SessionOptions {
   inputTimeout?: number;
   /** How an action waits for the page to settle before it answers: a DOM quiet window (default 100 ms) and the longest wait (default 1500 ms). */
   settle?: { quietMs?: number; maxMs?: number };
+  /**
+   * Write each uid on its element as data-mcp-uid (default true; never inside editable content).
+   * false leaves every page's DOM untouched, for apps that save or send their own DOM (copy as
+   * HTML, form builders): uids then resolve from the engine's registry alone.
+   */
+  stampUids?: boolean;
   /** Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to remote.network.maxTotalDataSize of them). */
   collectBodies?: boolean;
 }
@@ -106,6 +112,7 @@ export class Browser {
       responsiveTimeout: options.responsiveTimeout ?? 3000,
       inputTimeout: options.inputTimeout,
       settle: options.settle,
+      stampUids: options.stampUids ?? true,
       collectsBodies: false,
     };
     const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);

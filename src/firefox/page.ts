@@ -125,6 +125,8 @@ export interface PageEnvironment {
   responsiveTimeout: number;
   inputTimeout: number | undefined;
   settle: { quietMs?: number; maxMs?: number } | undefined;
+  /** Write uids on elements as data-mcp-uid (see BrowserOptions.stampUids). */
+  stampUids: boolean;
   /** Whether the browser keeps request and response bodies (a BiDi data collector). */
   collectsBodies: boolean;
 }
@@ -179,7 +181,7 @@ export class Page {
     this.network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
-    this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files);
+    this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files, env.stampUids);
     const timings: SettleTimings = {};
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;

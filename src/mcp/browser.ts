@@ -82,6 +82,7 @@ export async function startClient(options: ServerOptions, firstSnapshotId?: numb
     secrets: options.secrets,
     urlPolicy: options.urlPolicy,
     downloadDir,
+    stampUids: options.stampUids,
     ...(options.viewport ? { viewport: options.viewport } : {}),
   };
   if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });

@@ -24,6 +24,8 @@ export interface ServerOptions {
   urlPolicy: { allowedSchemes: string[]; allowedOrigins: string[]; blockedOrigins: string[] };
   /** Snapshots collapse long repeated runs unless a call says otherwise. */
   compress: boolean;
+  /** Uids are written on elements as data-mcp-uid (off with --no-uid-attributes). */
+  stampUids: boolean;
   /** Named layers for snapshots (name → selectors), and the ones used when a call names none. */
   layers: Record<string, string[]>;
   defaultLayers: string[];
@@ -67,6 +69,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'layer', type: 'string', multiple: true, value: 'name=selectors', description: 'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.' },
   { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
   { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
+  { name: 'no-uid-attributes', type: 'boolean', description: 'Never write data-mcp-uid on elements (they are never written inside editable content anyway): for apps that save or send their own DOM, such as "copy as HTML" or form builders. Uids work the same.' },
   { name: 'secrets', type: 'string', env: 'FIREFOX_MCP_SECRETS', value: 'file.env', description: 'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.' },
   { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved (default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.' },
   { name: 'allow-file-urls', type: 'boolean', description: 'Let tools load file: URLs (blocked by default: a page could make the agent read local files).' },
@@ -197,6 +200,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   return {
     secrets,
     compress: values.compress === true || (compressEnv !== undefined && ['1', 'true', 'yes'].includes(compressEnv.toLowerCase())),
+    stampUids: values['no-uid-attributes'] !== true,
     layers,
     defaultLayers,
     headless,

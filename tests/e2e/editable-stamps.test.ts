@@ -173,3 +173,37 @@ describe('editable content and designMode documents', () => {
     expect(await evaluateInPage(client, `() => document.body.innerHTML`)).not.toMatch(/<(?:section|h2|button|p|div)[^>]*data-mcp-uid[^>]*>(?:Later|Moved)/);
   });
 });
+
+describe('--no-uid-attributes', () => {
+  it('writes nothing on any element of a page that saves its own DOM, and every uid still acts', async () => {
+    const quiet = await startStdioServer(['--tools', 'all', '--no-uid-attributes']);
+    const saving = startTestServer({
+      '/board.html': page(
+        'Board',
+        `<ul id="board"><li><button id="done-1" onclick="this.closest('li').dataset.done = 'yes'">Done</button> Write the report</li><li><a href="#x">Details</a></li></ul>
+         <button id="copy" onclick="window.copied = document.getElementById('board').outerHTML">Copy as HTML</button>`,
+      ),
+    });
+    const board = await saving;
+    try {
+      const act = async (name: string, args: Record<string, unknown>): Promise<string> => {
+        const result = await call(quiet.client, name, args);
+        expect(result.isError, text(result)).toBeFalsy();
+        return text(result);
+      };
+      await act('navigate_page', { url: board.url('/board.html') });
+      const snapshot = await act('take_snapshot', {});
+      await act('get_page_markdown', { view: 'agent' });
+      await act('click', { uid: uidWhere(snapshot, /button "Done"/), includeSnapshot: true });
+      await act('click', { uid: uidWhere(snapshot, /button "Copy as HTML"/) });
+      expect(await evaluateInPage(quiet.client, `() => document.querySelector('#board li').dataset.done`)).toBe('yes');
+      const copied = (await evaluateInPage(quiet.client, '() => window.copied')) as string;
+      expect(copied).toContain('Write the report');
+      expect(copied).not.toMatch(OUR_MARKS);
+      expect(await evaluateInPage(quiet.client, '() => document.documentElement.outerHTML')).not.toMatch(OUR_MARKS);
+    } finally {
+      await quiet.client.close();
+      await board.close();
+    }
+  });
+});

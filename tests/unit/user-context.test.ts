@@ -50,6 +50,7 @@ function setup(initial: string[] = []): {
     responsiveTimeout: 1000,
     inputTimeout: undefined,
     settle: undefined,
+    stampUids: true,
     collectsBodies: false,
   };
   const make = (id: string): Page => new Page(id, 'default', env);

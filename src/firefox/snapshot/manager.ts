@@ -146,6 +146,8 @@ export class PageSnapshots {
     private readonly secrets: SecretStore,
     /** Where saved snapshots may be written. */
     private readonly files: FilePolicy,
+    /** Write uids on elements as data-mcp-uid (never inside editable content); false keeps every DOM untouched and uids live in the engine's registry alone. */
+    private readonly stamps = true,
   ) {}
 
   async take(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
@@ -161,7 +163,7 @@ export class PageSnapshots {
       return [...found];
     });
     const id = this.ids.take(this.context);
-    const walk = new PageWalk(this.page, this.context, id, options.stamp !== false, selectors);
+    const walk = new PageWalk(this.page, this.context, id, options.stamp ?? this.stamps, selectors);
     this.#snapshots.set(id, walk.ranges);
     const walked = await walk.run();
     for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
@@ -263,7 +265,7 @@ export class PageSnapshots {
   }
 
   /** Gives the elements behind these BiDi references (all in `frame`) uids, keeping the ones they have. */
-  async adopt(frame: string, sharedIds: string[], stamp = true): Promise<string[]> {
+  async adopt(frame: string, sharedIds: string[], stamp = this.stamps): Promise<string[]> {
     if (sharedIds.length === 0) return [];
     const id = this.ids.take(this.context);
     this.#snapshots.set(id, [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
@@ -278,7 +280,7 @@ export class PageSnapshots {
       id = this.ids.take(this.context);
       this.#snapshots.set(id, [{ context: this.context, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     }
-    return fromRemoteValue(await evaluateLibrary(this.page, this.context, 'readDocument', [id], 'Reading the page as Markdown'));
+    return fromRemoteValue(await evaluateLibrary(this.page, this.context, 'readDocument', [id, this.stamps], 'Reading the page as Markdown'));
   }
 
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */

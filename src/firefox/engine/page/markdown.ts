@@ -750,13 +750,13 @@ function chrome(info: Nameable, landmark: ChromeLandmark, ctx: Ctx, flags: numbe
  * The page as a Markdown tree (one JSON string of an MdDocument). With a snapshot id (the agent
  * view), controls and links get uids from the same registry as snapshots, and are stamped.
  */
-export function readDocument(snapshotId: number | null): string {
+export function readDocument(snapshotId: number | null, stampUids = true): string {
   if (snapshotId !== null) begin(snapshotId);
   reading = { labels: new Labels(), active: deepActiveElement(), snapshotId, uids: [] };
   // A document may have no body (an SVG or XML document) or, while it is being replaced, no element at all.
   const body = document.body as HTMLElement | null;
   const result: MdDocument = { url: location.href, title: document.title, blocks: blocksOf(body ?? document.documentElement, 0) };
-  stamp(reading.uids);
+  if (stampUids) stamp(reading.uids);
   reading = { labels: new Labels(), active: null, snapshotId: null, uids: [] };
   return JSON.stringify(result);
 }
