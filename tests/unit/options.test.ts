@@ -7,12 +7,12 @@ import { TOOL_CATEGORIES } from '../../src/mcp/tool.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, sessionIdleTimeout: 1_800_000, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, sessionIdleTimeout: 1_800_000, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, stampUids: true, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--session-idle-timeout', '0.5', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--no-uid-attributes', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--session-idle-timeout', '0.5', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
       {},
     );
     expect(options).toEqual({
@@ -33,6 +33,7 @@ describe('parseOptions', () => {
       layers: { content: ['#main', 'article'], nav: ['nav'] },
       defaultLayers: ['content'],
       compress: true,
+      stampUids: false,
       secrets: {},
       allowedDirs: ['/srv/files', resolve('rel')],
       urlPolicy: { allowedSchemes: ['file', 'data'], allowedOrigins: ['https://a.test', '*.b.test'], blockedOrigins: ['http://c.test:8080'] },
