@@ -33,6 +33,7 @@ const CONTROLS = page(
        <div id="code-box" tabindex="0" style="overflow: auto; height: 60px"><pre>const total = items.reduce((sum, item) => sum + item.price, 0);\nconsole.log(total);</pre></div>
      </div>
      <input id="search" aria-label="Search" value="Search">
+     <table><tr><td>Invoice 17</td><td><button id="delete-17" aria-label="Delete" aria-describedby="tip-17">🗑</button><span id="tip-17" role="tooltip">Delete</span></td></tr></table>
    </main>`,
 );
 
@@ -53,6 +54,8 @@ const EXPECTED: Record<string, boolean> = {
   fruit: false,
   'code-box': true,
   search: true,
+  'delete-17': true,
+  'tip-17': false,
 };
 
 let server: TestServer;
@@ -102,13 +105,16 @@ describe('what a person can use', () => {
     expect(markdown).not.toContain('Pear');
   });
 
-  it('lists the code in a tab panel as content, and says a name that is also the value once', async () => {
+  it('lists the code in a tab panel as content, and says a name once: not again as the value, nor as a tooltip', async () => {
     await client.navigate(server.url('/controls.html'));
     const { text } = await client.takeSnapshot();
     // The keyboard-reachable box around the code is listed with its content, and needs no name.
     expect(text).toMatch(/\d+_\d+ div\n\s+\d+_\d+ \S+: const total = items\.reduce/);
     expect(text).not.toMatch(/div "const total/);
     expect(text).toMatch(/\d+_\d+ textbox "Search"$/m);
+    // A tooltip that says the button's name again is not a line of its own.
+    expect(text).toMatch(/\d+_\d+ button "Delete"/);
+    expect(text).not.toMatch(/tooltip/);
   });
 
   it('clicks a day that only looks clickable, the way a person would', async () => {

@@ -420,16 +420,20 @@ function inlineLinks(node: RawNode, runs: TextRun[]): void {
   node.text = collapse(text).replace(/\) ([.,;:!?])/g, ')$1');
 }
 
+/** Lines that may only repeat a neighbour's name: plain text, a label, a tooltip. */
+const ECHO_ROLES = new Set(['generic', 'label', 'tooltip']);
+
 /**
  * Removes text-only lines that say again what the control beside them is named (a floating
- * label's text before its field, a label whose control took its words); returns them.
+ * label's text before its field, a label whose control took its words, a tooltip that says an
+ * icon button's label again); returns them.
  */
 function dropEchoes(nodes: RawNode[]): RawNode[] {
   const dropped: RawNode[] = [];
   for (let index = nodes.length - 1; index >= 0; index--) {
     const node = nodes[index] as RawNode;
     if (node.children) dropped.push(...dropEchoes(node.children));
-    if (node.interactive || node.children?.length || (node.role !== 'generic' && node.role !== 'label')) continue;
+    if (node.interactive || node.children?.length || !ECHO_ROLES.has(node.role)) continue;
     const words = node.text ?? node.name;
     if (!words) continue;
     const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && other.name === words;
