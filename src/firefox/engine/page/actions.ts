@@ -49,7 +49,6 @@ export function describe(el: Element): string {
   return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
 }
 
-/** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
 /** The element a node renders inside: its slot, its parent, or for a shadow root's child the host. */
 function flatParent(el: Element): Element | null {
   if (el.assignedSlot) return el.assignedSlot;
@@ -86,16 +85,21 @@ function searchLike(el: Element, role: string, name: string): boolean {
   return /search|filter/i.test(`${name} ${el.getAttribute('placeholder') ?? ''}`);
 }
 
+/** Whether the element takes typed text: a text-like input, a textarea or editable content. */
+function takesText(el: Element): boolean {
+  const tag = el.localName;
+  return (tag === 'input' && TEXT_INPUT_TYPES.has((el as HTMLInputElement).type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
+}
+
 /** Whether what has focus is a field the page reacts to after a pause (see searchLike): typing into it waits longer. */
 export function focusSearchLike(): boolean {
   const el = deepActiveElement();
-  if (!el) return false;
-  const editable = (el instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(el.type)) || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
-  if (!editable) return false;
+  if (!el || !takesText(el)) return false;
   const { role, name } = roleAndName(el, new Labels());
   return searchLike(el, role, name);
 }
 
+/** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
@@ -123,7 +127,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   const tag = el.localName;
   const { role, name } = roleAndName(el, labels);
   const input = el as HTMLInputElement;
-  const editable = (tag === 'input' && TEXT_INPUT_TYPES.has(input.type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
+  const editable = takesText(el);
   const target: ActionTarget = {
     tag,
     role,

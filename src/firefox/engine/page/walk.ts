@@ -66,7 +66,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 
   /** Whether a field met through its label is one a script's widget stands for (see behindWidget). */
   function fieldBehindWidget(field: Element): boolean {
-    return behindWidget(field, field.localName, (name) => field.hasAttribute(name), field.getBoundingClientRect());
+    return behindWidget(field, field.localName, attributeTest(field).has, field.getBoundingClientRect());
   }
 
   /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
