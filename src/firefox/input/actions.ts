@@ -5,6 +5,7 @@ import type { Dialog, PageDialog } from '../dialogs.js';
 import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../errors.js';
 import { oneLine, quote } from '../text.js';
 import type { ActionTarget, ControlReading } from '../engine/types.js';
+import type { EngineResult } from '../engine/realm.js';
 import type { PageAccess, PageSnapshots } from '../snapshot/manager.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import { textDifference } from './editor-text.js';
@@ -63,7 +64,7 @@ export interface ScrollResult {
   incomplete: boolean;
 }
 
-type ScrollState = { x: number; y: number; width: number; height: number; maxX: number; maxY: number; centerX: number; centerY: number };
+type ScrollState = NonNullable<EngineResult<'scrollState'>>;
 
 export interface SettleTimings {
   /** A DOM quiet period that counts as settled (default 100 ms). */
@@ -244,7 +245,7 @@ export class InputController {
    */
   async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = (await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back')) as ControlReading | null | undefined;
+    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
     if (!held) return result;
     if (took(held)) return result;
     const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
@@ -258,7 +259,7 @@ export class InputController {
    */
   async #readBackText(uid: string, what: string, result: ActionResult, typed: string, secretName: string | undefined): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = (await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back')) as ControlReading | null | undefined;
+    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
     if (!held || held.value === null) return result;
     if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
     const difference = textDifference(typed, held.value);
@@ -365,7 +366,7 @@ export class InputController {
     const uid = options.uid ?? null;
     const frame = uid === null ? this.context : (await this.snapshots.elementRef(uid)).frame;
     const read = async (): Promise<ScrollState> => {
-      const state = (await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollState', [], 'Reading the scroll position'))) as ScrollState | null;
+      const state = await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollState', [], 'Reading the scroll position'));
       if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
       return state;
     };

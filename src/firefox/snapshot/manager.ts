@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FilePolicy } from '../files.js';
-import { fromRemoteValue, type CommandName, type CommandParams, type CommandResult, type JsonValue } from '../../bidi/index.js';
+import type { CommandName, CommandParams, CommandResult } from '../../bidi/index.js';
 import { quote } from '../text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
 import { maskNodes, SecretStore } from '../redact.js';
@@ -8,9 +8,10 @@ import { compressSnapshot, formatCompressedText, type CollapsedRun } from './com
 import { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
 import { allNodes, formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
 import type { EngineOperation } from '../engine/index.js';
-import type { ActionTarget, UidLookup } from '../engine/types.js';
+import { EngineRealm, type ArgsAfterUid, type EngineArgs, type EngineResult, type UidOperation } from '../engine/realm.js';
+import type { ActionTarget } from '../engine/types.js';
 import { observe, viewportInfo, viewportNodes } from './observe.js';
-import { evaluateLibrary, PageWalk, type FrameInfo, type UidRange } from './walk.js';
+import { PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
 export interface PageAccess {
@@ -134,6 +135,8 @@ export class PageSnapshots {
   readonly #cleared = new Set<number>();
   /** Recent snapshots, for `since` (at most HISTORY). */
   readonly #history: TakenSnapshot[] = [];
+  /** The engine in each document's sandbox, by browsing context. */
+  readonly #realms = new Map<string, EngineRealm>();
 
   constructor(
     private readonly page: PageAccess,
@@ -163,7 +166,7 @@ export class PageSnapshots {
       return [...found];
     });
     const id = this.ids.take(this.context);
-    const walk = new PageWalk(this.page, this.context, id, options.stamp ?? this.stamps, selectors);
+    const walk = new PageWalk((context) => this.#realm(context), this.context, id, options.stamp ?? this.stamps, selectors);
     this.#snapshots.set(id, walk.ranges);
     const walked = await walk.run();
     for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
@@ -214,7 +217,7 @@ export class PageSnapshots {
   /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
   async locate(uid: string): Promise<string> {
     const { snapshotId, frame } = this.#frameOf(uid);
-    const lookup = fromRemoteValue(await evaluateLibrary(this.page, frame, 'lookup', [uid], 'Resolving a uid')) as UidLookup | undefined;
+    const lookup = await this.#realm(frame).call('lookup', [uid], 'Resolving a uid');
     switch (lookup?.status) {
       case 'ok':
         return frame;
@@ -230,7 +233,7 @@ export class PageSnapshots {
   /** Scrolls the element into view and returns its frame, its BiDi reference and what a click there would hit. */
   async prepareAction(uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
     const { frame } = this.#frameOf(uid);
-    const result = await evaluateLibrary(this.page, frame, 'prepareAction', [uid], 'Finding the element');
+    const result = await this.#realm(frame).raw('prepareAction', [uid], 'Finding the element');
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
       if (element?.type === 'node' && element.sharedId && json?.type === 'string') {
@@ -258,7 +261,7 @@ export class PageSnapshots {
   /** The frame and BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
   async elementRef(uid: string): Promise<{ frame: string; sharedId: string }> {
     const { frame } = this.#frameOf(uid);
-    const result = await evaluateLibrary(this.page, frame, 'element', [uid], 'Finding the element');
+    const result = await this.#realm(frame).raw('element', [uid], 'Finding the element');
     if (result.type === 'node' && result.sharedId) return { frame, sharedId: result.sharedId };
     await this.locate(uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
@@ -269,28 +272,27 @@ export class PageSnapshots {
     if (sharedIds.length === 0) return [];
     const id = this.ids.take(this.context);
     this.#snapshots.set(id, [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
-    const uids = fromRemoteValue(await evaluateLibrary(this.page, frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids'));
-    return Array.isArray(uids) ? uids.map(String) : [];
+    return (await this.#realm(frame).call('adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids')) ?? [];
   }
 
   /** The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new snapshot id. */
-  async readDocument(withUids: boolean): Promise<JsonValue | undefined> {
+  async readDocument(withUids: boolean): Promise<string | undefined> {
     let id: number | null = null;
     if (withUids) {
       id = this.ids.take(this.context);
       this.#snapshots.set(id, [{ context: this.context, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     }
-    return fromRemoteValue(await evaluateLibrary(this.page, this.context, 'readDocument', [id, this.stamps], 'Reading the page as Markdown'));
+    return this.#realm(this.context).call('readDocument', [id, this.stamps], 'Reading the page as Markdown');
   }
 
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
   async selector(uid: string): Promise<UidSelector> {
     const frame = await this.locate(uid);
-    const found = fromRemoteValue(await evaluateLibrary(this.page, frame, 'selector', [uid], 'Building a selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
+    const found = await this.#realm(frame).call('selector', [uid], 'Building a selector');
     if (!found) throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
     const frames: string[] = [];
     for (let info = this.#frames.get(frame); info; info = this.#frames.get(info.parent)) {
-      const iframe = fromRemoteValue(await evaluateLibrary(this.page, info.parent, 'selector', [info.iframeUid], 'Building a frame selector')) as { selector: string; shadowHosts: string[] } | null | undefined;
+      const iframe = await this.#realm(info.parent).call('selector', [info.iframeUid], 'Building a frame selector');
       if (!iframe) throw new StaleUidError(`The frame holding uid ${uid} is gone; take a new snapshot.`, 'removed');
       frames.unshift([...iframe.shadowHosts, iframe.selector].join(' >> '));
     }
@@ -298,14 +300,24 @@ export class PageSnapshots {
   }
 
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
-  async callOnUid(uid: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
+  async callOnUid<Op extends UidOperation>(uid: string, operation: Op, args: ArgsAfterUid<Op>, what: string): Promise<EngineResult<Op> | undefined> {
     const { frame } = this.#frameOf(uid);
-    return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, [uid, ...args], what));
+    return this.#realm(frame).call(operation, [uid, ...args] as EngineArgs<Op>, what);
   }
 
   /** Runs an operation of the in-page library in a document's sandbox (the page's, or one of its frames'). */
-  async call(frame: string, operation: EngineOperation, args: JsonValue[], what: string): Promise<JsonValue | undefined> {
-    return fromRemoteValue(await evaluateLibrary(this.page, frame, operation, args, what));
+  async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<EngineResult<Op> | undefined> {
+    return this.#realm(frame).call(operation, args, what);
+  }
+
+  /** The engine in the sandbox of `context`'s document. */
+  #realm(context: string): EngineRealm {
+    let realm = this.#realms.get(context);
+    if (!realm) {
+      realm = new EngineRealm((params, what) => this.page.send('script.callFunction', params, what), context);
+      this.#realms.set(context, realm);
+    }
+    return realm;
   }
 
   /** The page loaded a new document (`navigated`) or closed: its uids died with the old one, and diffs against them mean nothing. */
@@ -314,6 +326,7 @@ export class PageSnapshots {
     this.#snapshots.clear();
     this.#cleared.clear();
     this.#frames.clear();
+    this.#realms.clear();
     this.#history.length = 0;
   }
 
@@ -329,7 +342,7 @@ export class PageSnapshots {
       this.#cleared.add(id);
       for (const range of ranges) frames.add(range.context);
     }
-    await Promise.all([...frames].map((frame) => evaluateLibrary(this.page, frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
+    await Promise.all([...frames].map((frame) => this.#realm(frame).call('clear', [], 'Clearing uids').catch(() => undefined)));
   }
 
   /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */

@@ -1,9 +1,6 @@
-import type { Script } from 'webdriver-bidi-protocol';
-import { toLocalValue, type JsonValue } from '../../bidi/index.js';
 import { EvaluationError } from '../errors.js';
-import { engineCall, SANDBOX, type EngineOperation } from '../engine/index.js';
+import type { EngineRealm } from '../engine/realm.js';
 import type { RawNode, WalkResult } from '../engine/types.js';
-import type { PageAccess } from './manager.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
 export interface UidRange {
@@ -21,31 +18,6 @@ export interface FrameInfo {
 
 /** Nested frames and closed shadow roots deeper than this are left out, with a note on the node. */
 const MAX_DEPTH = 32;
-
-/** Runs an operation of the in-page library in a document's sandbox and returns the raw BiDi value. */
-export async function evaluateLibrary(
-  page: PageAccess,
-  context: string,
-  operation: EngineOperation,
-  args: (JsonValue | { sharedId: string })[],
-  what: string,
-  serialization: Script.SerializationOptions = { maxDomDepth: 0, maxObjectDepth: 2 },
-): Promise<Script.RemoteValue> {
-  const result = await page.send(
-    'script.callFunction',
-    {
-      functionDeclaration: engineCall(operation),
-      arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg))),
-      awaitPromise: true,
-      target: { context, sandbox: SANDBOX },
-      resultOwnership: 'none',
-      serializationOptions: serialization,
-    },
-    what,
-  );
-  if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
-  return result.result;
-}
 
 function findNode(nodes: RawNode[], uid: string): RawNode | undefined {
   for (const node of nodes) {
@@ -116,7 +88,8 @@ export class PageWalk {
   readonly #emptyHosts = new Set<string>();
 
   constructor(
-    private readonly page: PageAccess,
+    /** The engine in the sandbox of a context's document. */
+    private readonly realm: (context: string) => EngineRealm,
     private readonly pageContext: string,
     private readonly snapshotId: number,
     private readonly stamp: boolean,
@@ -136,7 +109,7 @@ export class PageWalk {
     const start = this.#counter;
     const layered = context === this.pageContext && !root && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
     const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered };
-    const value = await evaluateLibrary(this.page, context, 'walk', root ? [options, { sharedId: root }] : [options], 'Taking a snapshot');
+    const value = await this.realm(context).raw('walk', [options, root ? { sharedId: root } : undefined], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
     this.#counter = Math.max(start, walked.lastCounter);
@@ -160,7 +133,7 @@ export class PageWalk {
    */
   async #closedRoots(context: string, nodes: RawNode[], candidates: string[], iframes: string[], depth: number): Promise<void> {
     if (candidates.length === 0) return;
-    const hosts = await evaluateLibrary(this.page, context, 'elements', candidates, 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const hosts = await this.realm(context).raw('elements', candidates, 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
     const items = hosts.type === 'array' ? hosts.value ?? [] : [];
     for (const [index, uid] of candidates.entries()) {
       const host = items[index];
@@ -183,7 +156,7 @@ export class PageWalk {
   /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */
   async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
     if (walked.iframes.length === 0) return;
-    const windows = await evaluateLibrary(this.page, context, 'frameWindows', walked.iframes, 'Finding frames', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const windows = await this.realm(context).raw('frameWindows', walked.iframes, 'Finding frames', { maxDomDepth: 0, maxObjectDepth: 1 });
     const items = windows.type === 'array' ? windows.value ?? [] : [];
     for (const [index, uid] of walked.iframes.entries()) {
       const node = findNode(walked.nodes, uid);
