@@ -568,6 +568,8 @@ export class Page {
   /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
   async emulate(settings: Emulation): Promise<string[]> {
     const done = await emulate(this.#send, { contexts: [this.id] }, settings, this.#emulation);
+    // Media features, touch and the user agent change what renders, and no document sees that as a change of its own.
+    this.snapshots.forgetReading();
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);

@@ -69,10 +69,16 @@ export class SecretStore {
   /** Each form of each value, and the name it stands for. */
   readonly #forms = new Map<string, string>();
   #pattern: RegExp | undefined;
+  #version = 0;
 
   constructor(secrets: Record<string, string> = {}) {
     this.#values = Object.entries(secrets).filter(([, value]) => value.length > 0);
     for (const [name, value] of this.#values) this.#addForms(name, value);
+  }
+
+  /** Goes up whenever what is masked changes: text masked before may read differently now. */
+  get version(): number {
+    return this.#version;
   }
 
   get names(): string[] {
@@ -112,6 +118,7 @@ export class SecretStore {
   }
 
   #addForms(name: string, value: string): void {
+    this.#version++;
     for (const form of secretForms(value)) if (!this.#forms.has(form)) this.#forms.set(form, name);
     // Longest first, so a secret that contains another (or a longer form of it) is masked whole.
     const forms = [...this.#forms.keys()].sort((a, b) => b.length - a.length);

@@ -72,8 +72,8 @@ export interface PageReading {
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
   /** The uid of the open modal dialog, when one is open: what lies outside it is blocked. */
   modal?: string;
-  /** Elements visited and kept, and the walk's time in the page (ms). */
-  stats: { visited: number; kept: number; ms: number };
+  /** Elements visited and kept, and the walk's time in the page (ms); `reused` when no document changed since the last snapshot, whose reading this is. */
+  stats: { visited: number; kept: number; ms: number; reused?: boolean };
   nodes: RawNode[];
 }
 
@@ -85,6 +85,8 @@ export interface WalkResult extends PageReading {
   /** uids of kept iframes, and of custom elements that may host a closed shadow root. */
   iframes: string[];
   closedHostCandidates: string[];
+  /** The number of this reading of the document, while it is one a walk would give again (see the engine's changes.ts). */
+  reading?: number;
 }
 
 /** What the library knows about a uid it is asked to act on. */

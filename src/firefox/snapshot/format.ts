@@ -82,7 +82,6 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   return line;
 }
 
-/** The text export for a model: a header line, then one line per element, two spaces of indent per depth. */
 /** The header line: which snapshot of which page, and how far its names can be trusted. */
 export function formatHeader(snapshot: Snapshot): string {
   const { observation: seen, viewportInfo: outside } = snapshot;
@@ -95,9 +94,16 @@ export function formatHeader(snapshot: Snapshot): string {
   return parts.join(' ');
 }
 
+/** The text export for a model: a header line, then one line per element. */
 export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = {}): string {
+  const body = formatSnapshotBody(snapshot, options);
+  return body ? `${formatHeader(snapshot)}\n${body}` : formatHeader(snapshot);
+}
+
+/** The lines under the header: one per element, two spaces of indent per depth. */
+export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = {}): string {
   const format = { zones: snapshot.viewportInfo !== undefined, ...options };
-  const lines = [formatHeader(snapshot)];
+  const lines: string[] = [];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
     for (const node of nodes) {

@@ -6,10 +6,10 @@ import { InvalidArgumentError, StaleUidError } from '../errors.js';
 import { maskNodes, SecretStore } from '../redact.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from './compress.js';
 import { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
-import { allNodes, formatHeader, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
+import { allNodes, formatHeader, formatSnapshotBody, formatSnapshotText, type Snapshot, type SnapshotNode } from './format.js';
 import type { EngineOperation } from '../engine/index.js';
 import { EngineRealm, type ArgsAfterUid, type EngineArgs, type EngineResult, type UidOperation } from '../engine/realm.js';
-import type { ActionTarget } from '../engine/types.js';
+import type { ActionTarget, WalkResult } from '../engine/types.js';
 import { observe, viewportInfo, viewportNodes } from './observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
@@ -32,6 +32,8 @@ export interface SnapshotOptions {
   root?: string;
   /** Only what changed since this snapshot id (of the same page), as a diff. */
   since?: number;
+  /** Walk every document again even when none changed since the last snapshot (whose reading is otherwise reused). */
+  fresh?: boolean;
   /** Also save the text and JSON under this directory (relative: in the output directory, by default the working directory; `true` means `temp/`). */
   saveTo?: string | true;
 }
@@ -60,6 +62,19 @@ export interface UidSelector {
 }
 
 const UID_PATTERN = /^(\d+)_(\d+)$/;
+
+/** A page's last reading, and what says whether it still holds. */
+interface Reading {
+  /** The layers and stamping it was taken with. */
+  key: string;
+  /** The secrets' version it was masked with. */
+  secrets: number;
+  /** Each document's reading number (see the engine's changes.ts), by browsing context. */
+  readings: Map<string, number>;
+  walked: WalkResult;
+  /** Its text under the header, once formatted. */
+  body?: string;
+}
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
 /** Snapshot ids of closed or navigated pages remembered for their error message. */
@@ -135,6 +150,8 @@ export class PageSnapshots {
   readonly #cleared = new Set<number>();
   /** Recent snapshots, for `since` (at most HISTORY). */
   readonly #history: TakenSnapshot[] = [];
+  /** The last reading of the page while every document in it can tell whether it changed since (see #unchangedReading). */
+  #reading: Reading | undefined;
   /** The engine in each document's sandbox, by browsing context. */
   readonly #realms = new Map<string, EngineRealm>();
 
@@ -166,13 +183,21 @@ export class PageSnapshots {
       return [...found];
     });
     const id = this.ids.take(this.context);
-    const walk = new PageWalk((context) => this.#realm(context), this.context, id, options.stamp ?? this.stamps, selectors);
-    this.#snapshots.set(id, walk.ranges);
-    const walked = await walk.run();
-    for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
-    maskNodes(walked.nodes, this.secrets);
-    walked.title = this.secrets.mask(walked.title);
-    walked.url = this.secrets.mask(walked.url);
+    const stamp = options.stamp ?? this.stamps;
+    const key = JSON.stringify([selectors ?? null, stamp]);
+    let walked = options.fresh ? undefined : await this.#unchangedReading(key);
+    if (walked) {
+      this.#snapshots.set(id, []);
+    } else {
+      const walk = new PageWalk((context) => this.#realm(context), this.context, id, stamp, selectors);
+      this.#snapshots.set(id, walk.ranges);
+      walked = await walk.run();
+      for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
+      maskNodes(walked.nodes, this.secrets);
+      walked.title = this.secrets.mask(walked.title);
+      walked.url = this.secrets.mask(walked.url);
+      this.#reading = walk.readings ? { key, secrets: this.secrets.version, readings: walk.readings, walked } : undefined;
+    }
     const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
@@ -196,6 +221,30 @@ export class PageSnapshots {
     return snapshot;
   }
 
+  /**
+   * The last reading, when no document of the page changed since it was taken (each one's engine
+   * says so, in parallel); its nodes are shared, never changed after they are made.
+   */
+  async #unchangedReading(key: string): Promise<WalkResult | undefined> {
+    const reading = this.#reading;
+    if (!reading || reading.key !== key || reading.secrets !== this.secrets.version) return undefined;
+    const started = performance.now();
+    const answers = await Promise.all(
+      [...reading.readings].map(([context, number]) => this.#realm(context).call('unchanged', [number], 'Checking the page for changes').catch(() => false)),
+    );
+    if (!answers.every((answer) => answer === true)) {
+      this.#reading = undefined;
+      return undefined;
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    return { ...reading.walked, stats: { ...reading.walked.stats, ms, reused: true } };
+  }
+
+  /** Forgets the last reading: the next snapshot walks (after an emulation change, which no document can see in itself). */
+  forgetReading(): void {
+    this.#reading = undefined;
+  }
+
   #text(snapshot: TakenSnapshot, options: SnapshotOptions): string {
     if (options.since !== undefined) {
       const before = this.#history.find((old) => old.id === options.since);
@@ -211,7 +260,18 @@ export class PageSnapshots {
       snapshot.collapsed = compressed.collapsed;
       return formatCompressedText(formatHeader(snapshot), compressed.nodes, { zones: snapshot.viewportInfo !== undefined });
     }
-    return formatSnapshotText(snapshot);
+    return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
+  }
+
+  /** The text under the header; the last reading's is kept, since a reused snapshot says the same. */
+  #body(snapshot: TakenSnapshot): string {
+    const reading = this.#reading;
+    const whole = reading !== undefined && snapshot.nodes === reading.walked.nodes;
+    if (whole && reading.body !== undefined) return reading.body;
+    const lines = formatSnapshotBody(snapshot);
+    const body = lines ? `\n${lines}` : '';
+    if (whole) reading.body = body;
+    return body;
   }
 
   /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
@@ -327,6 +387,7 @@ export class PageSnapshots {
     this.#cleared.clear();
     this.#frames.clear();
     this.#realms.clear();
+    this.#reading = undefined;
     this.#history.length = 0;
   }
 
@@ -337,6 +398,7 @@ export class PageSnapshots {
 
   /** Forgets every uid of the page (its frames included) and removes the attributes. */
   async clear(): Promise<void> {
+    this.#reading = undefined;
     const frames = new Set([this.context]);
     for (const [id, ranges] of this.#snapshots) {
       this.#cleared.add(id);

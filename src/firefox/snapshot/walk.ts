@@ -81,6 +81,11 @@ function pruneEmptyHosts(nodes: RawNode[], empty: Set<string>): RawNode[] {
 export class PageWalk {
   readonly ranges: UidRange[] = [];
   readonly frames = new Map<string, FrameInfo>();
+  /**
+   * The number each document walked gave its reading (see the engine's changes.ts), by browsing
+   * context; null once one of them gave none, so the snapshot cannot be reused.
+   */
+  readings: Map<string, number> | null = new Map();
   #counter = 0;
   /** Elements visited and kept, and in-page walk time, over every document and shadow root walked. */
   readonly #stats = { visited: 0, kept: 0, ms: 0 };
@@ -112,6 +117,10 @@ export class PageWalk {
     const value = await this.realm(context).raw('walk', [options, root ? { sharedId: root } : undefined], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
+    if (!root) {
+      if (walked.reading) this.readings?.set(context, walked.reading);
+      else this.readings = null;
+    }
     this.#counter = Math.max(start, walked.lastCounter);
     this.#stats.visited += walked.stats.visited;
     this.#stats.kept += walked.stats.kept;

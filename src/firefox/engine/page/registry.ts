@@ -5,6 +5,7 @@
  * is never written inside editable content (see stamp()).
  */
 import type { UidLookup } from '../types.js';
+import { forgetReading, ownWrites } from './changes.js';
 import { isShadowRoot, UID_ATTRIBUTE } from './dom.js';
 
 let uidByElement = new WeakMap<Element, string>();
@@ -80,6 +81,10 @@ function unmark(el: Element): void {
  * exports) cannot be told apart; for them, snapshots with stamp: false write nothing.
  */
 export function stamp(entries: Iterable<[string, Element]>): void {
+  ownWrites(() => stampAll(entries));
+}
+
+function stampAll(entries: Iterable<[string, Element]>): void {
   const designMode = document.designMode === 'on';
   for (const [uid, el] of entries) {
     // Stamped before with this uid: nothing to read (a warm snapshot stays cheap); unmarkEditable finds it if it became editable.
@@ -137,13 +142,15 @@ export function lookup(uid: string): UidLookup {
 export function element(uid: string): Element | null {
   const el = elementByUid.get(uid)?.deref();
   if (!el?.isConnected) return null;
-  // Editable now: take our stamp off rather than leave it for the app to save.
-  if (insideEditableContent(el)) {
-    if (el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
-    return el;
-  }
-  // The page may have moved or copied the attribute: the registry decides, the attribute follows.
-  if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) el.setAttribute(UID_ATTRIBUTE, uid);
+  ownWrites(() => {
+    // Editable now: take our stamp off rather than leave it for the app to save.
+    if (insideEditableContent(el)) {
+      if (el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
+    } else if (el.getAttribute(UID_ATTRIBUTE) !== uid && el.hasAttribute(UID_ATTRIBUTE)) {
+      // The page may have moved or copied the attribute: the registry decides, the attribute follows.
+      el.setAttribute(UID_ATTRIBUTE, uid);
+    }
+  });
   return el;
 }
 
@@ -159,7 +166,10 @@ export function frameWindows(...uids: string[]): (Window | null)[] {
 
 /** Forgets every uid of this document and removes the attributes it wrote. */
 export function clear(): void {
-  for (const ref of elementByUid.values()) ref.deref()?.removeAttribute(UID_ATTRIBUTE);
+  forgetReading();
+  ownWrites(() => {
+    for (const ref of elementByUid.values()) ref.deref()?.removeAttribute(UID_ATTRIBUTE);
+  });
   elementByUid.clear();
   uidByElement = new WeakMap();
   stamped = new WeakMap();

@@ -3,6 +3,7 @@
  * value became (a maxlength cut it, the page trimmed or reformatted it), until it is filled with
  * something else. Kept in the sandbox, where the page can neither read nor forge it.
  */
+import { forgetReading } from './changes.js';
 import { element } from './registry.js';
 
 const secretNames = new WeakMap<Element, string>();
@@ -13,6 +14,8 @@ export function markSecretField(uid: string, name: string | null): boolean {
   if (!el) return false;
   if (name === null) secretNames.delete(el);
   else secretNames.set(el, name);
+  // The field now shows the secret's name (or its value again): the last reading says otherwise.
+  forgetReading();
   return true;
 }
 

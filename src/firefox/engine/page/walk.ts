@@ -5,6 +5,7 @@
 import type { NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
 import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
+import { beginReading, endReading, extendReading, watchRoot } from './changes.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
 import { isOpenModal, rememberModal } from './modal.js';
@@ -37,6 +38,8 @@ function layerRoots(selectors: string[]): Element[] {
 /** Walks the document, or with `root` the content of one (closed) shadow root. */
 export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const started = performance.now();
+  if (root) watchRoot(root);
+  else beginReading();
   begin(options.snapshotId, options.counterStart);
   let visited = 0;
   /**
@@ -63,6 +66,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const top: RawNode[] = [];
   const iframeNodes: RawNode[] = [];
   const hostCandidates: RawNode[] = [];
+  /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
+  const controls: Element[] = [];
 
   /** Whether a field met through its label is one a script's widget stands for (see behindWidget). */
   function fieldBehindWidget(field: Element): boolean {
@@ -102,6 +107,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   function visitContent(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     const shadow = mayHostShadow(tag) ? el.shadowRoot : null;
     if (shadow) {
+      watchRoot(shadow);
       visitChildren(shadow, out, text, inFold);
     } else {
       visitChildren(el, out, text, inFold);
@@ -119,6 +125,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 
   function visitElement(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     visited++;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') controls.push(el);
     if (SKIPPED_TAGS.has(tag) || standIns.has(el)) return;
     if (tag === 'slot') {
       visitSlot(el as HTMLSlotElement, out, text, inFold);
@@ -321,6 +328,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   if (modalNode) markBlocked(top, modalNode);
   if (!root && !options.rootSelectors) rememberModal(modalNode ? modal : null);
   if (options.stamp) stamp(Array.from(elementOf, ([node, el]) => [node.uid, el]));
+  let reading: number | undefined;
+  if (root) extendReading(controls);
+  else reading = endReading(controls);
   const scroller = document.scrollingElement ?? document.documentElement;
   const result: WalkResult = {
     url: location.href,
@@ -333,6 +343,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     lastCounter: lastCounter(options.snapshotId),
     iframes: iframeNodes.map((node) => node.uid),
     closedHostCandidates: hostCandidates.map((node) => node.uid),
+    ...(reading ? { reading } : {}),
   };
   return JSON.stringify(result);
 }

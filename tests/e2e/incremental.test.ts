@@ -1,0 +1,228 @@
+/**
+ * A snapshot that reuses the last reading (no document changed) must say what a full walk says.
+ * Random edits of every kind a page makes (DOM, text, attributes, styles and style sheets, form
+ * values set by script, focus, scroll, hover, shadow roots open and closed, an iframe's document)
+ * on a page of our own and on corpus apps; after each one, the snapshot is compared with a fresh
+ * walk of the same page, and steps without an edit check that the reading is reused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirefoxClient, type TakenSnapshot } from '../../src/index.js';
+import { startCorpusServer } from '../corpus/index.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+const MIXED = page(
+  'Mixed',
+  `<style>.tip { display: none } #hover-me:hover + .tip { display: block } .gone { display: none }</style>
+   <header><nav aria-label="Main"><a href="#a">Alpha</a> <a href="#b">Beta</a></nav></header>
+   <main>
+     <h1>Things to change</h1>
+     <p id="para">Some <b>bold</b> text and a <a href="#c">link</a> in it.</p>
+     <button id="hover-me">Hover me</button><div class="tip">A tip</div>
+     <form><label for="name">Name</label><input id="name" value="Ada">
+       <label><input type="checkbox" id="agree"> Agree</label>
+       <select id="size" aria-label="Size"><option>S</option><option selected>M</option><option>L</option></select>
+       <textarea id="notes" aria-label="Notes">first</textarea></form>
+     <table><caption>Scores</caption><tr><th>Who</th><th>Score</th></tr><tr><td>Ann</td><td>3</td></tr><tr><td>Bob</td><td>5</td></tr></table>
+     <details><summary>More</summary><p>Inside details</p></details>
+     <ul id="list"><li>One</li><li>Two</li><li>Three</li></ul>
+     <div id="open-host"></div><x-closed id="closed-host"></x-closed>
+     <iframe id="frame" title="Inner" srcdoc="<h2>Inside the frame</h2><button>Frame button</button><input aria-label='Frame field'>"></iframe>
+     <div style="height: 1500px"></div><p id="far">Far below</p>
+   </main>
+   <script>
+     document.getElementById('open-host').attachShadow({ mode: 'open' }).innerHTML = '<button>Open shadow</button><span>open text</span>';
+     customElements.define('x-closed', class extends HTMLElement {
+       constructor() { super(); window.closedRoot = this.attachShadow({ mode: 'closed' }); window.closedRoot.innerHTML = '<button>Closed shadow</button><input aria-label="Closed field">'; }
+     });
+   </script>`,
+);
+
+/** Edits a page can make; each picks its target from `seed`. Runs in the page. */
+function edit(kind: string, seed: number): string {
+  const pick = <T,>(list: ArrayLike<T>): T | undefined => list[seed % Math.max(1, list.length)];
+  const roots: (Document | ShadowRoot)[] = [document];
+  const open = document.getElementById('open-host')?.shadowRoot;
+  if (open) roots.push(open);
+  const closed = (window as unknown as { closedRoot?: ShadowRoot }).closedRoot;
+  if (closed) roots.push(closed);
+  const frame = (document.getElementById('frame') as HTMLIFrameElement | null)?.contentDocument;
+  if (frame) roots.push(frame);
+  const root = pick(roots) ?? document;
+  const elements = Array.from(root.querySelectorAll('body *, :host *, button, span, input')).filter((el) => el.localName !== 'script' && el.localName !== 'style');
+  const el = pick(elements) as HTMLElement | undefined;
+  if (!el) return 'nothing to edit';
+  switch (kind) {
+    case 'append': {
+      const added = (el.ownerDocument ?? document).createElement(seed % 2 ? 'button' : 'p');
+      added.textContent = `added ${seed}`;
+      el.append(added);
+      return `appended to ${el.localName}`;
+    }
+    case 'remove':
+      el.remove();
+      return `removed ${el.localName}`;
+    case 'text': {
+      const walker = (el.ownerDocument ?? document).createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const node = walker.nextNode();
+      if (node) node.nodeValue = `changed ${seed}`;
+      else el.append(`text ${seed}`);
+      return `text of ${el.localName}`;
+    }
+    case 'attribute':
+      if (seed % 3 === 0) el.toggleAttribute('hidden');
+      else if (seed % 3 === 1) el.setAttribute('aria-label', `label ${seed}`);
+      else el.classList.toggle('gone');
+      return `attribute of ${el.localName}`;
+    case 'style':
+      el.style.visibility = el.style.visibility === 'hidden' ? '' : 'hidden';
+      return `style of ${el.localName}`;
+    case 'sheet':
+      (el.ownerDocument ?? document).styleSheets[0]?.insertRule(`${el.localName} { display: none }`);
+      return `rule hides ${el.localName}`;
+    case 'value': {
+      const field = pick(Array.from(root.querySelectorAll('input, select, textarea')));
+      if (!field) return 'no field';
+      if (field instanceof HTMLSelectElement) field.selectedIndex = seed % field.options.length;
+      else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = !field.checked;
+      else (field as HTMLInputElement).value = `value ${seed}`;
+      return `value of ${field.localName}`;
+    }
+    case 'focus': {
+      const focusable = Array.from(root.querySelectorAll('input, button, a[href], select, textarea')) as HTMLElement[];
+      const target = pick(focusable);
+      target?.focus();
+      return `focused ${target?.localName ?? 'nothing'}`;
+    }
+    case 'scroll':
+      window.scrollTo(0, (seed % 4) * 300);
+      return `scrolled to ${(seed % 4) * 300}`;
+    default:
+      return 'no edit';
+  }
+}
+
+const KINDS = ['none', 'none', 'append', 'remove', 'text', 'attribute', 'style', 'sheet', 'value', 'focus', 'scroll', 'hover'];
+
+/** What a reader of the snapshot gets, without the walk's timings. */
+function reading(snapshot: TakenSnapshot): string {
+  return JSON.stringify({ url: snapshot.url, title: snapshot.title, viewport: snapshot.viewport, modal: snapshot.modal, nodes: snapshot.nodes });
+}
+
+/** A small seeded generator, so a failure can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state;
+  };
+}
+
+let client: FirefoxClient;
+let ours: TestServer;
+let corpus: TestServer;
+
+beforeAll(async () => {
+  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED }), startCorpusServer()]);
+  client = await FirefoxClient.launch();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await Promise.all([ours?.close(), corpus?.close()]);
+});
+
+/** Waits until the page has made no DOM change for 150 ms and runs no animation (at most 3 s). */
+async function quiet(): Promise<void> {
+  await client.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, 150);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, 150);
+        });
+        const give = setTimeout(done, 3000);
+        function done(): void {
+          if (document.getAnimations().some((animation) => animation.playState === 'running') && performance.now() < 60_000) {
+            timer = setTimeout(done, 50);
+            return;
+          }
+          observer.disconnect();
+          clearTimeout(give);
+          resolve();
+        }
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+  );
+}
+
+async function randomEdits(url: string, seed: number, steps: number): Promise<{ reused: number; compared: number }> {
+  await client.navigate(url);
+  await quiet();
+  const next = generator(seed);
+  let last = await client.takeSnapshot();
+  let reused = 0;
+  for (let step = 0; step < steps; step++) {
+    const kind = KINDS[next() % KINDS.length] ?? 'none';
+    const pick = next();
+    let done = kind;
+    if (kind === 'hover') {
+      const uids = [...last.text.matchAll(/^\s*(\d+_\d+) (button|link|textbox)/gm)].map((match) => match[1] ?? '');
+      const uid = uids[pick % Math.max(1, uids.length)];
+      if (uid) await client.hoverByUid(uid).catch(() => undefined);
+      done = `hover ${uid ?? 'nothing'}`;
+    } else if (kind !== 'none') {
+      done = String(await client.evaluate(edit, kind, pick));
+    }
+    await quiet();
+    const snapshot = await client.takeSnapshot();
+    const fresh = await client.takeSnapshot({ fresh: true });
+    expect(reading(snapshot), `step ${step} (${done}) on ${url}, seed ${seed}`).toBe(reading(fresh));
+    if (snapshot.stats.reused) reused++;
+    last = fresh;
+  }
+  return { reused, compared: steps };
+}
+
+describe('a reused reading is what a full walk gives', () => {
+  it('after random edits of a page with forms, shadow roots and an iframe', async () => {
+    const result = await randomEdits(ours.url('/mixed.html'), 7, 40);
+    expect(result.reused).toBeGreaterThan(0);
+  });
+
+  it('after random edits of corpus apps', async () => {
+    for (const [path, seed] of [['/todomvc.html', 11], ['/choices.html', 5], ['/grid.html', 3]] as const) {
+      const result = await randomEdits(corpus.url(path), seed, 20);
+      expect(result.reused, path).toBeGreaterThan(0);
+    }
+  });
+
+  it('reuses the reading of an unchanged page, with the same uids and text', async () => {
+    await client.navigate(ours.url('/mixed.html'));
+    await quiet();
+    const first = await client.takeSnapshot();
+    const second = await client.takeSnapshot();
+    expect(first.stats.reused).toBeFalsy();
+    expect(second.stats.reused).toBe(true);
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(second.text.split('\n').slice(1)).toEqual(first.text.split('\n').slice(1));
+    // The uids of the reused reading still act on the page.
+    const uid = /(\d+_\d+) button "Hover me"/.exec(second.text)?.[1];
+    expect(uid).toBeDefined();
+    await client.hoverByUid(uid ?? '');
+    const hovered = await client.takeSnapshot();
+    expect(hovered.stats.reused).toBeFalsy();
+    expect(hovered.text).toContain('A tip');
+  });
+
+  it('walks again when the page forges or removes our stamps, or the client emulates another device', async () => {
+    await client.navigate(ours.url('/mixed.html'));
+    await quiet();
+    await client.takeSnapshot();
+    await client.evaluate(() => document.querySelector('[data-mcp-uid]')?.removeAttribute('data-mcp-uid'));
+    expect((await client.takeSnapshot()).stats.reused).toBeFalsy();
+    await client.emulate({ locale: 'de-DE' });
+    expect((await client.takeSnapshot()).stats.reused).toBeFalsy();
+    expect((await client.takeSnapshot()).stats.reused).toBe(true);
+  });
+});
