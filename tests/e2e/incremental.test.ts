@@ -53,7 +53,7 @@ function edit(kind: string, seed: number): string {
   if (!el) return 'nothing to edit';
   switch (kind) {
     case 'append': {
-      const added = (el.ownerDocument ?? document).createElement(seed % 2 ? 'button' : 'p');
+      const added = el.ownerDocument.createElement(seed % 2 ? 'button' : 'p');
       added.textContent = `added ${seed}`;
       el.append(added);
       return `appended to ${el.localName}`;
@@ -62,7 +62,7 @@ function edit(kind: string, seed: number): string {
       el.remove();
       return `removed ${el.localName}`;
     case 'text': {
-      const walker = (el.ownerDocument ?? document).createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       const node = walker.nextNode();
       if (node) node.nodeValue = `changed ${seed}`;
       else el.append(`text ${seed}`);
@@ -77,7 +77,7 @@ function edit(kind: string, seed: number): string {
       el.style.visibility = el.style.visibility === 'hidden' ? '' : 'hidden';
       return `style of ${el.localName}`;
     case 'sheet':
-      (el.ownerDocument ?? document).styleSheets[0]?.insertRule(`${el.localName} { display: none }`);
+      el.ownerDocument.styleSheets[0]?.insertRule(`${el.localName} { display: none }`);
       return `rule hides ${el.localName}`;
     case 'value': {
       const field = pick(Array.from(root.querySelectorAll('input, select, textarea')));
@@ -88,7 +88,7 @@ function edit(kind: string, seed: number): string {
       return `value of ${field.localName}`;
     }
     case 'focus': {
-      const focusable = Array.from(root.querySelectorAll('input, button, a[href], select, textarea')) as HTMLElement[];
+      const focusable = Array.from(root.querySelectorAll<HTMLElement>('input, button, a[href], select, textarea'));
       const target = pick(focusable);
       target?.focus();
       return `focused ${target?.localName ?? 'nothing'}`;
@@ -127,8 +127,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await client?.close();
-  await Promise.all([ours?.close(), corpus?.close()]);
+  await client.close();
+  await Promise.all([ours.close(), corpus.close()]);
 });
 
 /** Waits until the page has made no DOM change for 150 ms and runs no animation (at most 3 s). */
@@ -172,7 +172,7 @@ async function randomEdits(url: string, seed: number, steps: number): Promise<{ 
       if (uid) await client.hoverByUid(uid).catch(() => undefined);
       done = `hover ${uid ?? 'nothing'}`;
     } else if (kind !== 'none') {
-      done = String(await client.evaluate(edit, kind, pick));
+      done = await client.evaluate<string>(edit, kind, pick);
     }
     await quiet();
     const snapshot = await client.takeSnapshot();

@@ -149,7 +149,7 @@ function valueOf(el: Element): string {
     case 'select':
       return control.multiple ? Array.from(control.selectedOptions, (option) => option.index).join() : String(control.selectedIndex);
     default:
-      return control.value ?? '';
+      return control.value;
   }
 }
 
@@ -166,7 +166,7 @@ function sheetsSignature(): string {
     parts.push(`${sheet.disabled ? 'd' : ''}${rules}`);
   };
   for (const sheet of Array.from(document.styleSheets)) add(sheet);
-  for (const sheet of document.adoptedStyleSheets ?? []) add(sheet);
+  for (const sheet of document.adoptedStyleSheets) add(sheet);
   return parts.join();
 }
 
