@@ -19,7 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { allNodes, FirefoxClient, type SnapshotNode, type TakenSnapshot } from '../src/index.js';
-import { FLOOR_RECURSIVE, formatMs, formatTable, serveSite, statsTable, summarize, type FloorResult, type Stats, random, WORDS } from './lib.js';
+import { FLOOR_RECURSIVE, formatMs, formatTable, serveSite, statsTable, summarize, type FloorResult, type Stats, random } from './lib.js';
+import { document, tablePage, wordsFrom } from './pages.js';
 
 /** Untimed rounds first, then timed rounds; medians are reported. */
 const WARMUP = 2;
@@ -34,50 +35,6 @@ const TABLE_REDUCTION_TARGET = 90;
 
 // ------------------------------------------------------------------- pages
 
-
-function wordsFrom(next: () => number): { word: () => string; words: (n: number) => string; title: (n: number) => string } {
-  const word = (): string => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';
-  const words = (n: number): string => Array.from({ length: n }, word).join(' ');
-  const title = (n: number): string => {
-    const text = words(n);
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  };
-  return { word, words, title };
-}
-
-function document(title: string, body: string, style = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${title}</title>
-<style>body { font: 14px/1.4 sans-serif; margin: 8px; } ${style}</style></head>
-<body>
-${body}
-</body>
-</html>`;
-}
-
-const STATUSES = ['Open', 'Pending', 'Shipped', 'Closed', 'On hold'];
-
-/** A 2,000-row table: id, a linked name, a status and an amount per row. */
-function tablePage(): string {
-  const { title } = wordsFrom(random(2_000));
-  const next = random(7);
-  const rows = Array.from({ length: TABLE_ROWS }, (_, i) => {
-    const status = STATUSES[Math.floor(next() * STATUSES.length)] ?? 'Open';
-    return `<tr><td>${i + 1}</td><td><a href="/items/${i + 1}">${title(2)} ${i + 1}</a></td><td>${status}</td><td>${(next() * 10_000).toFixed(2)}</td></tr>`;
-  });
-  return document(
-    `Orders (${TABLE_ROWS} rows)`,
-    `<h1>Orders</h1>
-<p>All orders of the quarter, one per row.</p>
-<table id="orders"><caption>Orders</caption>
-<thead><tr><th>ID</th><th>Name</th><th>Status</th><th>Amount</th></tr></thead>
-<tbody>
-${rows.join('\n')}
-</tbody></table>`,
-    'table { border-collapse: collapse; } td, th { border: 1px solid #ddd; padding: 1px 4px; }',
-  );
-}
 
 /** A 5,000-item list of plain text items. */
 function listPage(): string {
@@ -526,7 +483,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const encoder = new Tiktoken(o200kBase);
   const site = await serveSite(({ origin, otherOrigin }) => ({
-    '/table': tablePage(),
+    '/table': tablePage(TABLE_ROWS),
     '/list': listPage(),
     '/article': articlePage(),
     ...reachPages(origin, otherOrigin),

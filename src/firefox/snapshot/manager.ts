@@ -10,7 +10,7 @@ import { allNodes, formatHeader, formatSnapshotBody, formatSnapshotText, type Sn
 import type { EngineOperation } from '../engine/index.js';
 import { EngineRealm, type ArgsAfterUid, type EngineArgs, type EngineResult, type UidOperation } from '../engine/realm.js';
 import type { ActionTarget, WalkResult } from '../engine/types.js';
-import { observe, viewportInfo, viewportNodes } from './observe.js';
+import { observe, viewportInfo, viewportNodes, type Observation } from './observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from './walk.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
@@ -72,8 +72,9 @@ interface Reading {
   /** Each document's reading number (see the engine's changes.ts), by browsing context. */
   readings: Map<string, number>;
   walked: WalkResult;
-  /** Its text under the header, once formatted. */
+  /** Its text under the header, and what its names are worth, once worked out. */
   body?: string;
+  observation?: Observation;
 }
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
@@ -208,7 +209,7 @@ export class PageSnapshots {
       ...(walked.modal ? { modal: walked.modal } : {}),
       stats: walked.stats,
       nodes,
-      observation: observe({ nodes, viewport: walked.viewport }),
+      observation: this.#observe(nodes, walked.viewport),
       ...(options.viewport ? { viewportInfo: viewportInfo(walked.viewport) } : {}),
       ...(layers ? { layers } : {}),
       ...(options.root !== undefined ? { root: options.root } : {}),
@@ -261,6 +262,13 @@ export class PageSnapshots {
       return formatCompressedText(formatHeader(snapshot), compressed.nodes, { zones: snapshot.viewportInfo !== undefined });
     }
     return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
+  }
+
+  /** What the snapshot's names are worth (see observe); the last reading's is kept with it. */
+  #observe(nodes: SnapshotNode[], viewport: WalkResult['viewport']): Observation {
+    const reading = this.#reading;
+    if (reading && nodes === reading.walked.nodes) return (reading.observation ??= observe({ nodes, viewport }));
+    return observe({ nodes, viewport });
   }
 
   /** The text under the header; the last reading's is kept, since a reused snapshot says the same. */

@@ -34,8 +34,17 @@ export function nameStatusOf(node: RawNode): NameStatus {
   const name = node.name?.trim() ?? '';
   if (!name || ICON_GLYPHS.test(name)) return name ? 'weak' : 'unknown';
   if (node.nameSource === 'title' || node.nameSource === 'placeholder') return 'weak';
-  if (node.nameSource === 'text' && Array.from(GRAPHEMES.segment(name)).length < 2) return 'weak';
+  if (node.nameSource === 'text' && oneGrapheme(name)) return 'weak';
   return 'strong';
+}
+
+/** Whether `text` is a single grapheme; the segmenter is dear, so it stops at the second one. */
+function oneGrapheme(text: string): boolean {
+  // Two printable ASCII characters first are two graphemes: no segmenting needed for most names.
+  if (/^[\x21-\x7e]{2}/.test(text)) return false;
+  const graphemes = GRAPHEMES.segment(text)[Symbol.iterator]();
+  graphemes.next();
+  return graphemes.next().done === true;
 }
 
 /** The 3×3 zone of the viewport that holds the element's centre, or where it lies outside. */
