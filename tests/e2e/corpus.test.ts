@@ -65,7 +65,8 @@ function uidWhere(snapshotText: string, pattern: RegExp): string {
 /** The block of the first list item whose lines contain this text. */
 function listItemWith(snapshotText: string, content: string): string {
   for (const line of snapshotText.split('\n')) {
-    const uid = /^\s*(\d+_\d+) listitem\b/.exec(line)?.[1];
+    // A list item is a bullet (`3_4 -`), or says its role when it has a name or a state.
+    const uid = /^\s*(\d+_\d+) (?:-(?: |$)|listitem\b)/.exec(line)?.[1];
     if (uid === undefined) continue;
     const lines = block(snapshotText, uid);
     if (lines.includes(content)) return lines;

@@ -140,7 +140,7 @@ describe('the engine on component-library patterns', () => {
     // The dialog is aria-modal: the tabs behind it are blocked.
     expect(text).toMatch(/tablist "Sections"\n\s+\d+_\d+ tab "Overview" selected blocked\n\s+\d+_\d+ tab "Details" blocked/);
     expect(text).toMatch(/dialog "Settings"[\s\S]*paragraph[\s\S]*button "Save settings"/);
-    expect(text).toMatch(/list\n\s+\d+_\d+ listitem: First item/);
+    expect(text).toMatch(/list\n\s+\d+_\d+ - First item/);
     const found = await client.findInPage('Save settings');
     expect(found.matches.length).toBeGreaterThan(0);
   });

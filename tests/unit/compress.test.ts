@@ -173,7 +173,7 @@ describe('compressSnapshot', () => {
     // header, root, 6 lists × (list + 6 items + placeholder), outer placeholder
     expect(lines).toHaveLength(2 + 6 * 8 + 1);
     expect(lines[2]).toBe('  4_100 list "Group 0"');
-    expect(lines[3]).toBe('    4_101 listitem: item');
+    expect(lines[3]).toBe('    4_101 - item');
     expect(lines[8]).toMatch(/^ {4}… 24 more "listitem" like the above \(uid=4_106 … uid=4_129\) hidden under uid=4_100; /);
     expect(lines[42]).toMatch(/^ {2}… 19 more "list" like the above /);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNode, formatSnapshotText } from '../../src/index.js';
+import { formatNode, formatSnapshotText, type SnapshotNode } from '../../src/index.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 describe('formatNode', () => {
@@ -35,5 +35,49 @@ describe('formatSnapshotText', () => {
     expect(formatSnapshotText(snapshot)).toBe(
       ['snapshot=3 url="http://example.test/" title="Example \\"site\\""', '3_1 navigation "Main"', '  3_2 link "Home" href="/"', '3_3 main'].join('\n'),
     );
+  });
+});
+
+describe('rows and list items', () => {
+  const cell = (uid: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({ uid, tag: 'td', role: 'cell', name, nameSource: 'text', box, ...extra });
+  const link = (uid: string, name: string): SnapshotNode => ({ uid, tag: 'a', role: 'link', name, nameSource: 'text', href: `/${name}`, interactive: true, box });
+  const table = (rows: SnapshotNode[]): SnapshotNode => ({ uid: '1_1', tag: 'table', role: 'table', name: 'Orders', box, children: rows });
+
+  it('writes a row of plain cells on one line, links in place, pipes escaped, a header row said so', () => {
+    const text = formatSnapshotText(
+      snapshotOf([
+        table([
+          { uid: '1_2', tag: 'tr', role: 'row', box, children: [cell('1_3', 'ID', { role: 'columnheader' }), cell('1_4', 'Name', { role: 'columnheader' })] },
+          { uid: '1_5', tag: 'tr', role: 'row', box, children: [cell('1_6', '7'), cell('1_7', 'see Widget 7 now', { children: [link('1_8', 'Widget 7')] })] },
+          { uid: '1_9', tag: 'tr', role: 'row', box, children: [cell('1_10', 'a | b'), cell('1_11', '')] },
+        ]),
+      ]),
+    );
+    expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_2 row headers: ID | Name', '  1_5 row: 7 | see [Widget 7](uid=1_8) now', '  1_9 row: a \\| b | ']);
+  });
+
+  it('keeps a line per cell when a row holds a control other than a link, a state, or is read verbosely', () => {
+    const checkbox: SnapshotNode = { uid: '2_4', tag: 'input', role: 'checkbox', name: 'Pick', interactive: true, box };
+    const withControl: SnapshotNode = { uid: '2_2', tag: 'tr', role: 'row', box, children: [cell('2_3', 'Pick', { children: [checkbox] })] };
+    const selected: SnapshotNode = { uid: '2_5', tag: 'tr', role: 'row', box, children: [cell('2_6', 'A', { role: 'gridcell', selected: true })] };
+    const lines = formatSnapshotText(snapshotOf([table([withControl, selected])])).split('\n').slice(1);
+    expect(lines).toEqual(['1_1 table "Orders"', '  2_2 row', '    2_3 cell "Pick"', '      2_4 checkbox "Pick"', '  2_5 row', '    2_6 gridcell "A" selected']);
+    const plainRow: SnapshotNode = { uid: '3_1', tag: 'tr', role: 'row', box, children: [cell('3_2', 'x')] };
+    expect(formatSnapshotText(snapshotOf([plainRow]), { verbose: true })).toContain('3_2 cell "x"');
+  });
+
+  it('writes a plain list item as a bullet, and one with a name by its role', () => {
+    const list: SnapshotNode = {
+      uid: '4_1',
+      tag: 'ul',
+      role: 'list',
+      box,
+      children: [
+        { uid: '4_2', tag: 'li', role: 'listitem', text: 'Milk', box },
+        { uid: '4_3', tag: 'li', role: 'listitem', box, children: [link('4_4', 'Eggs')] },
+        { uid: '4_5', tag: 'li', role: 'listitem', name: 'Bread', nameSource: 'aria-label', text: 'Bread', box },
+      ],
+    };
+    expect(formatSnapshotText(snapshotOf([list])).split('\n').slice(1)).toEqual(['4_1 list', '  4_2 - Milk', '  4_3 -', '    4_4 link "Eggs" href="/Eggs"', '  4_5 listitem "Bread"']);
   });
 });

@@ -1,7 +1,7 @@
 import { checkInteger } from '../errors.js';
 import { formatCount } from '../text-page.js';
 import { jsonString } from '../text.js';
-import { formatNode, type FormatOptions, type SnapshotNode } from './format.js';
+import { elementLine, type FormatOptions, type SnapshotNode } from './format.js';
 
 export interface CompressOptions {
   /** The fewest alike siblings in a row that get collapsed (default 20). */
@@ -169,10 +169,11 @@ export function formatCompressedText(header: string, nodes: readonly CompressedN
         lines.push(indent + formatCollapsed(node.collapsed));
         continue;
       }
-      const { children, ...element } = node;
-      if (element.inline) continue;
-      lines.push(indent + formatNode(element, options));
-      if (children) visit(children, depth + 1);
+      if (node.inline) continue;
+      // A row line reads its cells, which no run ever hides (a marker is not a cell).
+      const { line, holdsChildren } = elementLine(node as SnapshotNode, options);
+      lines.push(indent + line);
+      if (node.children && !holdsChildren) visit(node.children, depth + 1);
     }
   };
   visit(nodes, 0);

@@ -35,6 +35,11 @@ function quote(text: string): string {
   return `${jsonString(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
 }
 
+/** An element's own text on its line, escaped onto it and cut at MAX_TEXT characters. */
+function lineText(text: string): string {
+  return text.length > MAX_TEXT ? `${oneLineWithTabs(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)` : oneLineWithTabs(text);
+}
+
 /** What a line calls the element: its role, or a generic element's tag (escaped: a custom element's name can hold almost anything). */
 export function roleLabel(node: SnapshotNode): string {
   return node.role === 'generic' ? oneLine(node.tag) : node.role;
@@ -78,7 +83,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
     parts.push(`box=${node.box.join(',')}`);
   }
   let line = parts.join(' ');
-  if (node.text && node.text !== node.name) line += `: ${oneLineWithTabs(node.text.length > MAX_TEXT ? node.text.slice(0, MAX_TEXT) : node.text)}${node.text.length > MAX_TEXT ? `…(+${node.text.length - MAX_TEXT} chars)` : ''}`;
+  if (node.text && node.text !== node.name) line += `: ${lineText(node.text)}`;
   return line;
 }
 
@@ -108,12 +113,82 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
     const indent = '  '.repeat(depth);
     for (const node of nodes) {
       if (node.inline) continue;
-      lines.push(indent + formatNode(node, format));
-      if (node.children) visit(node.children, depth + 1);
+      const { line, holdsChildren } = elementLine(node, format);
+      lines.push(indent + line);
+      if (node.children && !holdsChildren) visit(node.children, depth + 1);
     }
   };
   visit(snapshot.nodes, 0);
   return lines.join('\n');
+}
+
+const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+/** What a cell or a link in a row line may hold besides its words, for the row to stay on one line. */
+const PLAIN_KEYS = new Set(['uid', 'tag', 'role', 'name', 'nameSource', 'text', 'box', 'children', 'href', 'nameStatus', 'zone', 'interactive', 'custom']);
+
+/** A node that says nothing beyond its role, its words and its children: no state, no value, no name of its own making. */
+function plain(node: SnapshotNode, interactive: boolean): boolean {
+  if (Boolean(node.interactive) !== interactive) return false;
+  for (const key of Object.keys(node)) if (!PLAIN_KEYS.has(key)) return false;
+  return true;
+}
+
+/** A cell's words with its links put in place as [words](uid=…), or undefined when it holds more than links. */
+function cellWords(cell: SnapshotNode): string | undefined {
+  let words = oneLineWithTabs(cell.name ?? cell.text ?? '').replace(/\|/g, '\\|');
+  if (words.length > MAX_TEXT) return undefined;
+  let from = 0;
+  for (const child of cell.children ?? []) {
+    if (child.role !== 'link' || child.children || !plain(child, true)) return undefined;
+    const name = oneLineWithTabs(child.name ?? '').replace(/\|/g, '\\|');
+    const at = words.indexOf(name, from);
+    if (!name || at < 0) return undefined;
+    const link = `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})`;
+    words = words.slice(0, at) + link + words.slice(at + name.length);
+    from = at + link.length;
+  }
+  return words;
+}
+
+/**
+ * A table row as one line, its cells parted by " | " and the links in them kept in place:
+ * `4_9 row: 1 | [Widget 1](uid=4_12) | Open`. Only for rows of plain cells (no state, no control
+ * but links); any other row keeps a line per cell.
+ */
+function rowLine(node: SnapshotNode): string | undefined {
+  if (node.role !== 'row' || !node.children?.length || !plain(node, false) || node.text) return undefined;
+  const cells: string[] = [];
+  let headers = true;
+  for (const cell of node.children) {
+    if (!CELL_ROLES.has(cell.role) || !plain(cell, false)) return undefined;
+    const words = cellWords(cell);
+    if (words === undefined) return undefined;
+    cells.push(words);
+    if (cell.role !== 'columnheader') headers = false;
+  }
+  const name = node.name ? ` ${quote(node.name)}` : '';
+  return `${node.uid} row${name}${headers ? ' headers' : ''}: ${cells.join(' | ')}`;
+}
+
+/** A list item with no name and nothing but its words and children: a bullet. */
+function isBullet(node: SnapshotNode): boolean {
+  return node.role === 'listitem' && node.name === undefined && plain(node, false);
+}
+
+/** A list item as a bullet, `4_3 - words`: the role word says nothing the dash does not. */
+function bulletLine(node: SnapshotNode): string {
+  return node.text ? `${node.uid} - ${lineText(node.text)}` : `${node.uid} -`;
+}
+
+/**
+ * One element's line in the text: a row of plain cells on one line (which then holds its
+ * children), a plain list item as a bullet, anything else as formatNode writes it.
+ */
+export function elementLine(node: SnapshotNode, options: FormatOptions = {}): { line: string; holdsChildren: boolean } {
+  if (options.verbose) return { line: formatNode(node, options), holdsChildren: false };
+  const row = rowLine(node);
+  if (row !== undefined) return { line: row, holdsChildren: true };
+  return { line: isBullet(node) ? bulletLine(node) : formatNode(node, options), holdsChildren: false };
 }
 
 /** Every node of the tree, depth first. */

@@ -6,7 +6,7 @@ import { maxChars, offset, uid } from './schemas.js';
 export const takeSnapshot = defineTool({
   name: 'take_snapshot',
   description:
-    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14). Prefer it to a screenshot. Uids stay valid until the page navigates.',
+    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14), a row of plain cells as one line (cells parted by |), a plain list item as a bullet (3_15 - words). Prefer it to a screenshot. Uids stay valid until the page navigates.',
   annotations: { category: 'snapshot', readOnlyHint: true },
   pageScoped: true,
   blockedByDialog: true,
