@@ -278,3 +278,32 @@ describe('the engine on component-library patterns', () => {
     expect(await client.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', ...paths)).toEqual(['dark', 'code']);
   });
 });
+
+describe('the engine in the realm', () => {
+  it('sends its source once per document, then calls it by name', async () => {
+    const declarations: string[] = [];
+    const connection = client.bidi;
+    const send = connection.send.bind(connection);
+    // Watches what goes over the real connection; every command still reaches Firefox.
+    connection.send = ((method, params, options) => {
+      if (method === 'script.callFunction') declarations.push((params as { functionDeclaration: string }).functionDeclaration);
+      return send(method, params, options);
+    }) as typeof connection.send;
+    try {
+      await client.navigate(server.url('/contents.html'));
+      await client.takeSnapshot();
+      await client.takeSnapshot({ fresh: true });
+      const uid = (await client.takeSnapshot()).nodes[0]?.uid ?? '';
+      await client.resolveUidToSelector(uid);
+      await client.navigate(server.url('/names.html'));
+      await client.takeSnapshot();
+    } finally {
+      connection.send = send;
+    }
+    const withSource = declarations.filter((declaration) => declaration.length > 10_000);
+    // One install per document: the first call on each of the two finds no engine and installs it.
+    expect(withSource).toHaveLength(2);
+    expect(declarations.length).toBeGreaterThan(6);
+    expect(Math.max(...declarations.filter((declaration) => declaration.length <= 10_000).map((declaration) => declaration.length))).toBeLessThan(1_000);
+  });
+});
