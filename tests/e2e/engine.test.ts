@@ -288,7 +288,7 @@ describe('the engine in the realm', () => {
     connection.send = ((method, params, options) => {
       if (method === 'script.callFunction') declarations.push((params as { functionDeclaration: string }).functionDeclaration);
       return send(method, params, options);
-    }) as typeof connection.send;
+    });
     try {
       await client.navigate(server.url('/contents.html'));
       await client.takeSnapshot();
