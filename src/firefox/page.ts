@@ -653,6 +653,8 @@ export class Page {
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
     await this.ready('Scrolling');
     const result = await this.#guard('Scrolling', this.#input.scroll(options));
+    // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
+    this.snapshots.forgetReading();
     return { ...result, snapshot: await this.dialog.unlessOpened('Taking a snapshot after scrolling', this.snapshots.take({ viewport: true })) };
   }
 
@@ -717,7 +719,12 @@ export class Page {
 
   /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
   async pressKey(combo: string): Promise<ActionResult> {
-    return this.#act('Pressing a key', () => this.#input.pressKey(combo));
+    try {
+      return await this.#act('Pressing a key', () => this.#input.pressKey(combo));
+    } finally {
+      // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the engine sees them.
+      this.snapshots.forgetReading();
+    }
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */
