@@ -410,6 +410,8 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     const coldSnapshot = summarize('first takeSnapshot() after load', coldSnapshotSamples);
 
     const tokens = encoder.encode(last.text).length;
+    await client.takeSnapshot();
+    const kept = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.readingSize()); }', true)) as { controls: number; valueChars: number; loadingImages: number };
     console.log(`\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`);
     console.log('Round trip from Node (ratio to the faster sandbox floor):\n');
     console.log(statsTable([...measures.map(stats), coldFloor, coldSnapshot], floor));
@@ -419,6 +421,10 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       `\nNode side of a snapshot (medians): JSON.parse ${formatMs(median(parseMs))}, formatSnapshotText ${formatMs(median(formatMsSamples))}; ` +
         `JSON sent by the walk ${(walkJsonChars / 1024).toFixed(0)} KiB, by the floor ${(floorJsonChars / 1024).toFixed(0)} KiB; ` +
         `snapshot text ${(last.text.length / 1024).toFixed(0)} KiB, ${tokens} tokens (o200k_base).`,
+    );
+    console.log(
+      `Kept for reuse: in the page, ${kept.controls} form controls compared by value (${(kept.valueChars / 1024).toFixed(0)} KiB of values), ${kept.loadingImages} loading images, one MutationObserver; ` +
+        `in Node, the last reading (its tree, also kept for diffs) and its text (${(last.text.length / 1024).toFixed(0)} KiB).`,
     );
     return {
       size,

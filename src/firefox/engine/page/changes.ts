@@ -116,6 +116,11 @@ export function unchanged(number: number): boolean {
   return same;
 }
 
+/** What the watch keeps for the document, for the bench: controls it compares, characters of their values, images it waits for. */
+export function readingSize(): { controls: number; valueChars: number; loadingImages: number } {
+  return { controls: controlsRead.length, valueChars: last?.values.length ?? 0, loadingImages: last?.loading.length ?? 0 };
+}
+
 /** Forgets the reading (uids were cleared). */
 export function forgetReading(): void {
   reading = 0;
@@ -124,8 +129,7 @@ export function forgetReading(): void {
 
 function fingerprint(controls: readonly Element[]): Fingerprint {
   const scroller = document.scrollingElement ?? document.documentElement;
-  let hovered: Element | null = null;
-  for (const el of Array.from(document.querySelectorAll(':hover'))) hovered = el;
+  const hovered = deepestHovered();
   return {
     url: location.href,
     viewport: [innerWidth, innerHeight, scrollX, scrollY, scroller.scrollWidth, scroller.scrollHeight].join(),
@@ -138,6 +142,20 @@ function fingerprint(controls: readonly Element[]): Fingerprint {
     fontsLoading: document.fonts.status === 'loading',
     animating: animating(),
   };
+}
+
+/** The innermost element under the pointer, inside open shadow roots too (:hover stops at a host in the document). */
+function deepestHovered(): Element | null {
+  let hovered: Element | null = null;
+  let root: Document | ShadowRoot | null = document;
+  while (root) {
+    const chain: NodeListOf<Element> = root.querySelectorAll(':hover');
+    const inner: Element | null = chain[chain.length - 1] ?? null;
+    if (!inner || inner === hovered) break;
+    hovered = inner;
+    root = inner.shadowRoot;
+  }
+  return hovered;
 }
 
 /** What a form control holds, which a script can change without any mutation. */

@@ -5,7 +5,7 @@
  * (the uid registry) lives as long as the document does.
  */
 export { walk } from './walk.js';
-export { unchanged } from './changes.js';
+export { readingSize, unchanged } from './changes.js';
 export { readDocument } from './markdown.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
 export { html5Drag, prepareAction, readControl, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
