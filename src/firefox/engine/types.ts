@@ -61,6 +61,8 @@ export interface WalkOptions {
   counterStart?: number;
   /** Walk only the elements these selectors match (named layers), instead of the whole document. */
   rootSelectors?: string[];
+  /** Reuse what the last walk read of subtrees in which nothing changed (default true; false reads everything). */
+  reuse?: boolean;
   /** List what only looks clickable (a pointer cursor, a named tabindex=-1 element) as well as what ARIA and focus say (default true; false measures what that costs). */
   looksClickable?: boolean;
 }
@@ -72,8 +74,8 @@ export interface PageReading {
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
   /** The uid of the open modal dialog, when one is open: what lies outside it is blocked. */
   modal?: string;
-  /** Elements visited and kept, and the walk's time in the page (ms); `reused` when no document changed since the last snapshot, whose reading this is. */
-  stats: { visited: number; kept: number; ms: number; reused?: boolean };
+  /** Elements visited and kept, and the walk's time in the page (ms); `reused` when no document changed since the last snapshot, whose reading this is; `read`, the elements read anew (the rest came from the last walk, where nothing in them changed). */
+  stats: { visited: number; kept: number; ms: number; reused?: boolean; read?: number };
   nodes: RawNode[];
 }
 

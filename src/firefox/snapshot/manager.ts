@@ -32,7 +32,7 @@ export interface SnapshotOptions {
   root?: string;
   /** Only what changed since this snapshot id (of the same page), as a diff. */
   since?: number;
-  /** Walk every document again even when none changed since the last snapshot (whose reading is otherwise reused). */
+  /** Read every document whole, even when none changed since the last snapshot (whose reading is otherwise reused, whole or in the parts that did not change). */
   fresh?: boolean;
   /** Also save the text and JSON under this directory (relative: in the output directory, by default the working directory; `true` means `temp/`). */
   saveTo?: string | true;
@@ -190,7 +190,7 @@ export class PageSnapshots {
     if (walked) {
       this.#snapshots.set(id, []);
     } else {
-      const walk = new PageWalk((context) => this.#realm(context), this.context, id, stamp, selectors);
+      const walk = new PageWalk((context) => this.#realm(context), this.context, id, stamp, selectors, options.fresh);
       this.#snapshots.set(id, walk.ranges);
       walked = await walk.run();
       for (const [frame, info] of walk.frames) this.#frames.set(frame, info);

@@ -88,7 +88,7 @@ export class PageWalk {
   readings: Map<string, number> | null = new Map();
   #counter = 0;
   /** Elements visited and kept, and in-page walk time, over every document and shadow root walked. */
-  readonly #stats = { visited: 0, kept: 0, ms: 0 };
+  readonly #stats = { visited: 0, kept: 0, ms: 0, read: 0 };
   /** Custom elements that turned out to host no closed shadow root. */
   readonly #emptyHosts = new Set<string>();
 
@@ -100,6 +100,8 @@ export class PageWalk {
     private readonly stamp: boolean,
     /** Walk only these parts of the top document (named layers). */
     private readonly rootSelectors?: string[],
+    /** Read every document whole, reusing nothing of the last walk. */
+    private readonly fresh = false,
   ) {}
 
   async run(): Promise<WalkResult> {
@@ -113,7 +115,7 @@ export class PageWalk {
   async #walk(context: string, root?: string): Promise<WalkResult> {
     const start = this.#counter;
     const layered = context === this.pageContext && !root && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
-    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered };
+    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(this.fresh ? { reuse: false } : {}) };
     const value = await this.realm(context).raw('walk', [options, root ? { sharedId: root } : undefined], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
@@ -125,6 +127,7 @@ export class PageWalk {
     this.#stats.visited += walked.stats.visited;
     this.#stats.kept += walked.stats.kept;
     this.#stats.ms += walked.stats.ms;
+    this.#stats.read += walked.stats.read ?? walked.stats.visited;
     this.ranges.push({ context, from: start + 1, to: this.#counter });
     return walked;
   }

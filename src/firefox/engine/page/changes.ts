@@ -8,11 +8,18 @@
  */
 
 import { deepActiveElement } from './dom.js';
+import { sheetsMention, sheetsSignature } from './sheets.js';
 
 /** The number of the valid reading in this document; 0 means none is valid. */
 let reading = 0;
 let readings = 0;
 let changed = true;
+/** Since the last reading: nodes whose own children or text changed, and nodes whose whole subtree may render anew (attributes changed, inserted). */
+let touched: Node[] = [];
+let subtrees: Node[] = [];
+/** Too many changes to follow one by one: the next walk reads everything. */
+let overflow = false;
+const MAX_CHANGES = 2_000;
 let observer: MutationObserver | null = null;
 const observed = new WeakSet<Node>();
 /** What no mutation shows, as it was when the last reading was taken. */
@@ -20,10 +27,13 @@ let last: Fingerprint | null = null;
 
 interface Fingerprint {
   url: string;
-  viewport: string;
+  /** The viewport's size: media queries follow it. */
+  size: string;
+  /** The scroll position and the document's size. */
+  scroll: string;
   active: Element | null;
   hovered: Element | null;
-  values: string;
+  values: string[];
   sheets: string;
   popovers: number;
   /** Images still loading then: when one has loaded, the layout may have moved. */
@@ -38,11 +48,29 @@ function markChanged(): void {
   changed = true;
 }
 
+function note(records: MutationRecord[]): void {
+  if (records.length === 0) return;
+  changed = true;
+  if (overflow) return;
+  for (const record of records) {
+    if (record.type === 'attributes') subtrees.push(record.target);
+    else {
+      touched.push(record.target);
+      if (record.type === 'childList') for (const node of Array.from(record.addedNodes)) subtrees.push(node);
+    }
+  }
+  if (touched.length + subtrees.length > MAX_CHANGES) {
+    overflow = true;
+    touched = [];
+    subtrees = [];
+  }
+}
+
 /** Watches `root` (the document, or a shadow root the walk entered) from now on. */
 export function watchRoot(root: Document | ShadowRoot): void {
   if (observed.has(root)) return;
   if (!observer) {
-    observer = new MutationObserver(markChanged);
+    observer = new MutationObserver(note);
     // Scrolling inside a container moves what it holds and changes no DOM.
     document.addEventListener('scroll', markChanged, { capture: true, passive: true });
   }
@@ -50,9 +78,9 @@ export function watchRoot(root: Document | ShadowRoot): void {
   observed.add(root);
 }
 
-/** Whether mutations are waiting to be delivered (taken now, so none is missed between calls). */
-function pendingMutations(): boolean {
-  return observer !== null && observer.takeRecords().length > 0;
+/** Notes the mutations waiting to be delivered, so none is missed between calls. */
+function drain(): void {
+  if (observer) note(observer.takeRecords());
 }
 
 /**
@@ -60,22 +88,72 @@ function pendingMutations(): boolean {
  * as the page's: what the page did before is noted first. Nothing of the page runs in between.
  */
 export function ownWrites<T>(write: () => T): T {
-  if (pendingMutations()) changed = true;
+  drain();
   const result = write();
   observer?.takeRecords();
   return result;
 }
 
-/** A walk of the whole document starts: what it reads is current from here on. */
-export function beginReading(): void {
+/** What changed since the last reading, for a walk that reuses the rest of it (see walk.ts); null when that is not safe. */
+export interface Since {
+  /** Nodes whose own children or text changed. */
+  touched: Node[];
+  /** Nodes whose whole subtree may render anew. */
+  subtrees: Node[];
+}
+
+/**
+ * A walk of the whole document starts: what it reads is current from here on. Returns what
+ * changed since the last reading when the rest of it may be reused: the same viewport size,
+ * style sheets and open popovers, no animation then or now, no font loading then, not too many
+ * changes, no :has() rule (a change anywhere may restyle an ancestor); focus, hover and form
+ * values that changed count as changed subtrees.
+ */
+export function beginReading(): Since | null {
   watchRoot(document);
-  observer?.takeRecords();
+  drain();
+  const since = reading !== 0 && !overflow ? changesSince(last) : null;
+  touched = [];
+  subtrees = [];
+  overflow = false;
   changed = false;
+  return since;
+}
+
+function changesSince(then: Fingerprint | null): Since | null {
+  if (!then || then.animating || then.fontsLoading) return null;
+  const now = fingerprint(controlsRead);
+  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.popovers !== then.popovers || now.animating) return null;
+  const extra: Node[] = [];
+  if (now.active !== then.active) {
+    if (sheetsMention(/:focus-within/)) return null;
+    for (const el of [now.active, then.active]) if (el) extra.push(el);
+  }
+  if (now.hovered !== then.hovered) extra.push(commonAncestor(now.hovered, then.hovered) ?? document.documentElement);
+  for (const [index, value] of now.values.entries()) if (value !== then.values[index]) extra.push(controlsRead[index] as Element);
+  for (const image of then.loading) if (image.complete) extra.push(image);
+  if ((touched.length || subtrees.length || extra.length) && sheetsMention(/:has\(/)) return null;
+  return { touched, subtrees: [...subtrees, ...extra] };
+}
+
+/** The parent a node renders under: its slot, its parent, or a shadow root's host. */
+export function flatParent(node: Node): Node | null {
+  const slot = (node as Partial<Element>).assignedSlot;
+  if (slot) return slot;
+  return node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
+}
+
+/** The deepest node both are in (or are), in the tree as it renders. */
+function commonAncestor(a: Node | null, b: Node | null): Node | null {
+  const chain = new Set<Node>();
+  for (let node = a; node; node = flatParent(node)) chain.add(node);
+  for (let node = b; node; node = flatParent(node)) if (chain.has(node)) return node;
+  return null;
 }
 
 /** The walk is done (stamps written): remember what no mutation shows, and number the reading. */
 export function endReading(controls: readonly Element[]): number {
-  if (pendingMutations()) changed = true;
+  drain();
   last = fingerprint(controls);
   controlsRead = controls;
   // Taken mid-animation, the reading is already on its way out.
@@ -87,7 +165,7 @@ export function endReading(controls: readonly Element[]): number {
 export function extendReading(controls: readonly Element[]): void {
   if (controls.length === 0) return;
   controlsRead = [...controlsRead, ...controls];
-  if (last) last.values = controlsRead.map(valueOf).join('\u0000');
+  if (last) last.values = controlsRead.map(valueOf);
 }
 
 /** The form controls the last walk met: their values are compared, since scripts set them without a mutation. */
@@ -96,17 +174,17 @@ let controlsRead: readonly Element[] = [];
 /** Whether the reading numbered `number` is still what a walk would give. */
 export function unchanged(number: number): boolean {
   if (number === 0 || number !== reading || !last) return false;
-  if (changed || pendingMutations()) {
-    changed = true;
-    return false;
-  }
+  drain();
+  if (changed) return false;
   const now = fingerprint(controlsRead);
   const same =
     now.url === last.url &&
-    now.viewport === last.viewport &&
+    now.size === last.size &&
+    now.scroll === last.scroll &&
     now.active === last.active &&
     now.hovered === last.hovered &&
-    now.values === last.values &&
+    now.values.length === last.values.length &&
+    now.values.every((value, index) => value === last?.values[index]) &&
     now.sheets === last.sheets &&
     now.popovers === last.popovers &&
     !last.fontsLoading &&
@@ -118,7 +196,7 @@ export function unchanged(number: number): boolean {
 
 /** What the watch keeps for the document, for the bench: controls it compares, characters of their values, images it waits for. */
 export function readingSize(): { controls: number; valueChars: number; loadingImages: number } {
-  return { controls: controlsRead.length, valueChars: last?.values.length ?? 0, loadingImages: last?.loading.length ?? 0 };
+  return { controls: controlsRead.length, valueChars: last?.values.reduce((sum, value) => sum + value.length, 0) ?? 0, loadingImages: last?.loading.length ?? 0 };
 }
 
 /** Forgets the reading (uids were cleared). */
@@ -132,10 +210,11 @@ function fingerprint(controls: readonly Element[]): Fingerprint {
   const hovered = deepestHovered();
   return {
     url: location.href,
-    viewport: [innerWidth, innerHeight, scrollX, scrollY, scroller.scrollWidth, scroller.scrollHeight].join(),
+    size: `${innerWidth},${innerHeight}`,
+    scroll: [scrollX, scrollY, scroller.scrollWidth, scroller.scrollHeight].join(),
     active: deepActiveElement(),
     hovered,
-    values: controls.map(valueOf).join('\u0000'),
+    values: controls.map(valueOf),
     sheets: sheetsSignature(),
     popovers: openPopovers(),
     loading: Array.from(document.images).filter((image) => !image.complete),
@@ -169,23 +248,6 @@ function valueOf(el: Element): string {
     default:
       return control.value;
   }
-}
-
-/** The style sheets in force and how many rules each holds (insertRule changes no DOM). */
-function sheetsSignature(): string {
-  const parts: string[] = [];
-  const add = (sheet: CSSStyleSheet): void => {
-    let rules = -1;
-    try {
-      rules = sheet.cssRules.length;
-    } catch {
-      // Cross-origin: its rules are not ours to count, and a script of the page cannot change them either.
-    }
-    parts.push(`${sheet.disabled ? 'd' : ''}${rules}`);
-  };
-  for (const sheet of Array.from(document.styleSheets)) add(sheet);
-  for (const sheet of document.adoptedStyleSheets) add(sheet);
-  return parts.join();
 }
 
 let popoverSelector: string | null | undefined;

@@ -2,6 +2,7 @@
  * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
  * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
  */
+import { sheetsMention } from './sheets.js';
 import type { NameSource } from '../types.js';
 import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { attributeTest, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
@@ -29,28 +30,12 @@ export function generatedText(el: Element, pseudo: '::before' | '::after'): stri
   return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
 }
 
-/** The last answer of sheetsGenerateContent, and the sheets it read. */
-let sheetsRead: { sheets: CSSStyleSheet[]; generate: boolean } | null = null;
-
 /**
  * True unless every style sheet of the document is readable and none has a ::before or ::after
- * rule (shadow trees' own sheets are not read). Read again only when the list of sheets changed:
- * reading every rule's text is dear on a large site.
+ * rule (shadow trees' own sheets are not read; see sheets.ts).
  */
 export function sheetsGenerateContent(): boolean {
-  const sheets = [...Array.from(document.styleSheets), ...document.adoptedStyleSheets];
-  if (sheetsRead && sheetsRead.sheets.length === sheets.length && sheetsRead.sheets.every((sheet, index) => sheet === sheets[index])) return sheetsRead.generate;
-  let generate = false;
-  for (const sheet of sheets) {
-    try {
-      if (/::?(?:before|after)\b/i.test(Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n'))) generate = true;
-    } catch {
-      generate = true; // A cross-origin sheet cannot be read: it may.
-    }
-    if (generate) break;
-  }
-  sheetsRead = { sheets, generate };
-  return generate;
+  return sheetsMention(/::?(?:before|after)\b/i);
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
 import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
-import { beginReading, endReading, extendReading, watchRoot } from './changes.js';
+import { beginReading, endReading, extendReading, flatParent, watchRoot, type Since } from './changes.js';
+import { sheetsMention } from './sheets.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
 import { isOpenModal, rememberModal } from './modal.js';
@@ -35,13 +36,110 @@ function layerRoots(selectors: string[]): Element[] {
   return ordered.filter((el) => !ordered.some((other) => other !== el && other.contains(el)));
 }
 
-/** Walks the document, or with `root` the content of one (closed) shadow root. */
+/** Each kept node's element, over every walk of the document: a reused node keeps its element. */
+const elementOfNode = new WeakMap<RawNode, Element>();
+/** Where a node's box comes from when not from its element: a stand-in's label. */
+const boxFrom = new WeakMap<RawNode, Element>();
+/** Nodes of box-less elements (display: contents): their box is their content's. */
+const boxlessNodes = new WeakSet<RawNode>();
+
+/** What one walk gathered, in the order it met it; an Entry points into these. */
+interface Logs {
+  kept: Pending[];
+  iframes: RawNode[];
+  hosts: RawNode[];
+  controls: Element[];
+  standIns: Element[];
+  standsFor: [Element, Element][];
+  /** Elements left out for having no area, which a change of layout elsewhere could give one. */
+  flat: Element[];
+}
+
+type Range = [number, number];
+
+/**
+ * What the walk of one element outside any control gave its parent (nodes, running text) and
+ * gathered (ranges of the logs), so that the next walk can give the same again without reading
+ * the element's subtree, when nothing in it changed.
+ */
+interface Entry {
+  textNull: boolean;
+  out: RawNode[];
+  text: TextRun[];
+  kept: Range;
+  iframes: Range;
+  hosts: Range;
+  controls: Range;
+  standIns: Range;
+  standsFor: Range;
+  flat: Range;
+  visited: number;
+  styleReads: number;
+  modal: Element | null;
+}
+
+/** The last walk of the whole document: its entries and logs, for the next walk to reuse. */
+let memo: { entries: WeakMap<Element, Entry>; logs: Logs } | null = null;
+
+/** What the next walk may reuse of the last one: its memo, and what changed since. */
+interface Reuse {
+  entries: WeakMap<Element, Entry>;
+  logs: Logs;
+  /** Elements with a change inside (or on themselves): walked again. */
+  inside: Set<Node>;
+  /** Elements whose whole subtree is walked again. */
+  roots: Set<Node>;
+}
+
+/** Rules that style an element by its siblings or its place among them: a changed child list restyles the others. */
+const SIBLING_RULES = /[+~]|:(?:nth-|first-|last-|only-|empty)/;
+
+function reuseOf(since: Since | null): Reuse | null {
+  if (!since || !memo) return null;
+  const inside = new Set<Node>();
+  for (const node of [...since.touched, ...since.subtrees]) {
+    for (let at: Node | null = node; at && !inside.has(at); at = flatParent(at)) inside.add(at);
+  }
+  const roots = new Set<Node>(since.subtrees);
+  if (sheetsMention(SIBLING_RULES)) {
+    for (const node of since.touched) roots.add(node);
+    for (const node of since.subtrees) {
+      const parent = flatParent(node);
+      if (parent) roots.add(parent);
+    }
+  }
+  return { entries: memo.entries, logs: memo.logs, inside, roots };
+}
+
+/** Thrown when a reused part turns out not to be what a walk would read now: the walk starts over, reading everything. */
+const STALE = new Error('stale');
+
+/**
+ * Walks the document, or with `root` the content of one (closed) shadow root. A walk of the
+ * whole document reuses what the last one read of each subtree in which nothing changed (see
+ * changes.ts), its boxes read again; when a reused part is not what a walk would read now, it
+ * reads everything.
+ */
 export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const started = performance.now();
   if (root) watchRoot(root);
-  else beginReading();
+  const since = root ? null : beginReading();
+  const whole = !root && !options.rootSelectors;
+  const reuse = whole && options.reuse !== false ? reuseOf(since) : null;
+  if (!root) memo = null;
+  try {
+    return read(options, started, root, reuse, whole);
+  } catch (error) {
+    if (error !== STALE) throw error;
+    return read(options, started, root, null, whole);
+  }
+}
+
+function read(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
   begin(options.snapshotId, options.counterStart);
   let visited = 0;
+  /** Elements read in this walk; the rest of `visited` was given again from the last walk. */
+  let read = 0;
   /**
    * Computed styles read for names (generated content, inline-block spacing), only inside the
    * names of controls and headings, and at most this many per walk: each read costs a trip
@@ -54,8 +152,14 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   /** How deep the walk is inside the content of a control or heading. */
   let inControlName = 0;
   const active = deepActiveElement();
-  const elementOf = new Map<RawNode, Element>();
-  const kept: Pending[] = [];
+  /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
+  const logs: Logs = { kept: [], iframes: [], hosts: [], controls: [], standIns: [], standsFor: [], flat: [] };
+  const kept = logs.kept;
+  const entries = new WeakMap<Element, Entry>();
+  /** Pendings of reused parts: named and stated by the walk that read them. */
+  const reused = new Set<Pending>();
+  /** How deep the walk is inside a subtree that is read again whole. */
+  let renewing = 0;
   const labels = new Labels();
   /** Hidden controls listed where their labels are. */
   const standIns = new Set<Element>();
@@ -64,10 +168,6 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
-  const iframeNodes: RawNode[] = [];
-  const hostCandidates: RawNode[] = [];
-  /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
-  const controls: Element[] = [];
 
   /** Whether a field met through its label is one a script's widget stands for (see behindWidget). */
   function fieldBehindWidget(field: Element): boolean {
@@ -77,6 +177,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
   function standIn(label: Element, control: Element, rect: DOMRect, out: RawNode[]): void {
     standIns.add(control);
+    logs.standIns.push(control);
     const tag = control.localName;
     const { names, has } = attributeTest(control);
     const role = roleOf(control, tag, has);
@@ -85,7 +186,8 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const text: TextRun[] = [];
     visitContent(label, 'label', children, text, true);
     if (children.length) node.children = children;
-    elementOf.set(node, control);
+    elementOfNode.set(node, control);
+    boxFrom.set(node, label);
     kept.push({ el: control, tag, role, names, has, interactive: true, folds: false, node, text });
     out.push(node);
   }
@@ -123,9 +225,79 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     for (const node of assigned) visitNode(node, out, text, inFold);
   }
 
+  /**
+   * Walks one element; outside a control, what it gives is remembered for the next walk, and
+   * given again from the last walk's memory when nothing in its subtree changed.
+   */
   function visitElement(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
+    if (inFold) {
+      readElement(el, tag, out, text, true);
+      return;
+    }
+    const renews = reuse?.roots.has(el) === true;
+    if (renews) renewing++;
+    try {
+      const mark = { out: out.length, text: text?.length ?? 0, kept: kept.length, iframes: logs.iframes.length, hosts: logs.hosts.length, controls: logs.controls.length, standIns: logs.standIns.length, standsFor: logs.standsFor.length, flat: logs.flat.length, visited, styleReads, modal };
+      const entry = reuse && renewing === 0 && !reuse.inside.has(el) ? reuse.entries.get(el) : undefined;
+      if (entry && reuse && entry.textNull === (text === null)) replay(entry, reuse.logs, out, text);
+      else readElement(el, tag, out, text, false);
+      // Ranges into this walk's logs, for the next walk.
+      entries.set(el, {
+        textNull: text === null,
+        out: out.slice(mark.out),
+        text: text ? text.slice(mark.text) : [],
+        kept: [mark.kept, kept.length],
+        iframes: [mark.iframes, logs.iframes.length],
+        hosts: [mark.hosts, logs.hosts.length],
+        controls: [mark.controls, logs.controls.length],
+        standIns: [mark.standIns, logs.standIns.length],
+        standsFor: [mark.standsFor, logs.standsFor.length],
+        flat: [mark.flat, logs.flat.length],
+        visited: visited - mark.visited,
+        styleReads: mark.styleReads - styleReads,
+        modal: modal === mark.modal ? null : modal,
+      });
+    } finally {
+      if (renews) renewing--;
+    }
+  }
+
+  /** Gives again what the last walk read of an unchanged subtree, with its boxes read anew (and their sizes checked). */
+  function replay(entry: Entry, from: Logs, out: RawNode[], text: TextRun[] | null): void {
+    const copy = <T,>(list: T[], source: T[], [start, end]: Range): void => {
+      for (let index = start; index < end; index++) list.push(source[index] as T);
+    };
+    for (const flat of from.flat.slice(...entry.flat)) {
+      const rect = flat.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) throw STALE;
+    }
+    refreshBoxes(entry.out, null, null);
+    for (const node of entry.out) out.push(node);
+    if (text) for (const run of entry.text) text.push(run);
+    const keptFrom = kept.length;
+    copy(kept, from.kept, entry.kept);
+    for (let index = keptFrom; index < kept.length; index++) reused.add(kept[index] as Pending);
+    copy(logs.iframes, from.iframes, entry.iframes);
+    copy(logs.hosts, from.hosts, entry.hosts);
+    copy(logs.controls, from.controls, entry.controls);
+    copy(logs.flat, from.flat, entry.flat);
+    for (const control of from.standIns.slice(...entry.standIns)) {
+      standIns.add(control);
+      logs.standIns.push(control);
+    }
+    for (const pair of from.standsFor.slice(...entry.standsFor)) {
+      standsFor.set(...pair);
+      logs.standsFor.push(pair);
+    }
+    visited += entry.visited;
+    styleReads -= entry.styleReads;
+    if (entry.modal) modal = entry.modal;
+  }
+
+  function readElement(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     visited++;
-    if (tag === 'input' || tag === 'select' || tag === 'textarea') controls.push(el);
+    read++;
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') logs.controls.push(el);
     if (SKIPPED_TAGS.has(tag) || standIns.has(el)) return;
     if (tag === 'slot') {
       visitSlot(el as HTMLSlotElement, out, text, inFold);
@@ -136,6 +308,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     const { rect, boxless } = box;
     const width = rect.width;
     const height = rect.height;
+    if (width === 0 || height === 0) logs.flat.push(el);
     const { names, has } = attributeTest(el);
     if (ariaHidden(el, has)) return;
     if (tag === 'svg') {
@@ -143,7 +316,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
       const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
       if (label && width > 0 && height > 0) {
         const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
-        elementOf.set(node, el);
+        elementOfNode.set(node, el);
         out.push(node);
       }
       return;
@@ -216,7 +389,10 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     // A field a script's widget stands for is not offered; the widget is, named by the field's label.
     if (interactive && behindWidget(el, tag, has, rect)) {
       const widget = widgetFor(el);
-      if (widget) standsFor.set(widget, el);
+      if (widget) {
+        standsFor.set(widget, el);
+        logs.standsFor.push([widget, el]);
+      }
       return;
     }
     // A candidate for a line of its own: it must be visible and have an area (a box-less
@@ -243,7 +419,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     if (listedCustom) {
       node.custom = true;
       if (openRoot) node.shadow = 'open';
-      else hostCandidates.push(node);
+      else logs.hosts.push(node);
     }
     const children: RawNode[] = [];
     const ownText: TextRun[] = [];
@@ -254,7 +430,7 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
         if (option.selected) item.selected = true;
         if (option.disabled) item.disabled = true;
         children.push(item);
-        elementOf.set(item, option);
+        elementOfNode.set(item, option);
       }
     } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
       const control = folds && (interactive || role === 'heading');
@@ -282,8 +458,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
     if (children.length) node.children = children;
     if (interactive) node.interactive = true;
     if (holdsContent) node.holdsContent = true;
-    if (tag === 'iframe' || tag === 'frame') iframeNodes.push(node);
-    elementOf.set(node, el);
+    if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
+    elementOfNode.set(node, el);
+    if (boxless) boxlessNodes.add(node);
     kept.push(pending);
     out.push(node);
     // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
@@ -303,46 +480,61 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   }
   // Names and states are read after the walk, once every descendant's text is in.
   for (const pending of kept) {
+    const again = reused.has(pending);
+    // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is checked.
+    if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
     const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
     const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el) ?? frameName(pending))) ?? own;
+    if (again) {
+      if ((name || undefined) !== pending.node.name || ((pending.interactive || name) && source !== pending.node.nameSource)) throw STALE;
+      continue;
+    }
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
   }
-  for (const echo of dropEchoes(top)) elementOf.delete(echo);
+  dropEchoes(top);
   // uids are handed out in document order, once the walk knows what it keeps.
+  const keptNodes: [RawNode, Element][] = [];
+  let modalNode: RawNode | undefined;
   const assign = (nodes: RawNode[]): void => {
     for (const node of nodes) {
-      const el = elementOf.get(node);
-      if (el) node.uid = uidFor(el, options.snapshotId);
+      const el = elementOfNode.get(node);
+      if (el) {
+        node.uid = uidFor(el, options.snapshotId);
+        keptNodes.push([node, el]);
+        if (el === modal) modalNode = node;
+      }
+      // Blocked is said again below, for the modal open now.
+      delete node.blocked;
       if (node.children) assign(node.children);
     }
   };
   assign(top);
-  for (const pending of kept) if (pending.node.text) inlineLinks(pending.node, pending.text);
-  const modalNode = modal ? [...elementOf].find(([, el]) => el === modal)?.[0] : undefined;
+  for (const pending of kept) if (pending.node.text && !reused.has(pending)) inlineLinks(pending.node, pending.text);
   if (modalNode) markBlocked(top, modalNode);
-  if (!root && !options.rootSelectors) rememberModal(modalNode ? modal : null);
-  if (options.stamp) stamp(Array.from(elementOf, ([node, el]) => [node.uid, el]));
+  if (whole) rememberModal(modalNode ? modal : null);
+  if (options.stamp) stamp(keptNodes.map(([node, el]) => [node.uid, el]));
   let reading: number | undefined;
-  if (root) extendReading(controls);
-  else reading = endReading(controls);
+  if (root) extendReading(logs.controls);
+  else reading = endReading(logs.controls);
+  if (whole) memo = { entries, logs };
   const scroller = document.scrollingElement ?? document.documentElement;
   const result: WalkResult = {
     url: location.href,
     title: document.title,
     snapshotId: options.snapshotId,
     viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
-    stats: { visited, kept: elementOf.size, ms: Math.round((performance.now() - started) * 10) / 10 },
+    stats: { visited, kept: keptNodes.length, ms: Math.round((performance.now() - started) * 10) / 10, read },
     nodes: top,
     ...(modalNode ? { modal: modalNode.uid } : {}),
     lastCounter: lastCounter(options.snapshotId),
-    iframes: iframeNodes.map((node) => node.uid),
-    closedHostCandidates: hostCandidates.map((node) => node.uid),
+    iframes: logs.iframes.map((node) => node.uid),
+    closedHostCandidates: logs.hosts.map((node) => node.uid),
     ...(reading ? { reading } : {}),
   };
   return JSON.stringify(result);
@@ -380,6 +572,34 @@ function markBlocked(nodes: RawNode[], modal: RawNode): void {
     if (node.interactive) node.blocked = true;
     if (node.children) markBlocked(node.children, modal);
   }
+}
+
+/**
+ * Reads the boxes of reused nodes again: what lies around them may have moved them. A box whose
+ * size changed means the layout changed in ways the last walk's choices may not survive (what
+ * looks small, what has an area): the walk starts over. An option shares its select's box.
+ */
+function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, parentNow: RawNode['box'] | null): void {
+  for (const node of nodes) {
+    const before = node.box;
+    let now: RawNode['box'];
+    if (parentBefore !== null && parentNow !== null && before === parentBefore) now = parentNow;
+    else {
+      const source = boxFrom.get(node) ?? elementOfNode.get(node);
+      if (!source) throw STALE;
+      now = boxArray(boxlessNodes.has(node) ? contentRect(source) : source.getBoundingClientRect());
+      if (now[2] !== before[2] || now[3] !== before[3]) throw STALE;
+    }
+    node.box = now;
+    if (node.children) refreshBoxes(node.children, before, now);
+  }
+}
+
+/** The box of what a box-less element (display: contents) holds. */
+function contentRect(el: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return range.getBoundingClientRect();
 }
 
 /** Roles that add nothing to the text when they have no name (their content says it all). */

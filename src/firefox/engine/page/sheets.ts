@@ -1,0 +1,56 @@
+/**
+ * What the document's style sheets say, read once per state of the sheets: the list of sheets
+ * and how many rules each holds (see changes.ts), so an inserted rule is read again.
+ */
+
+let read: { signature: string; text: string | null } | null = null;
+
+/** The style sheets in force and how many rules each holds (insertRule changes no DOM). */
+export function sheetsSignature(): string {
+  const parts: string[] = [];
+  for (const sheet of allSheets()) {
+    let rules = -1;
+    try {
+      rules = sheet.cssRules.length;
+    } catch {
+      // Cross-origin: its rules are not ours to count, and a script of the page cannot change them either.
+    }
+    parts.push(`${sheet.disabled ? 'd' : ''}${rules}`);
+  }
+  return parts.join();
+}
+
+function allSheets(): CSSStyleSheet[] {
+  return [...Array.from(document.styleSheets), ...document.adoptedStyleSheets];
+}
+
+/**
+ * The text of every rule of the document's sheets (imported ones included), or null when a
+ * sheet cannot be read (cross-origin): then any rule may be there. Shadow trees' own sheets are
+ * not read.
+ */
+export function sheetsText(): string | null {
+  const signature = sheetsSignature();
+  if (read?.signature === signature) return read.text;
+  const texts: string[] = [];
+  const add = (sheet: CSSStyleSheet): boolean => {
+    try {
+      for (const rule of Array.from(sheet.cssRules)) {
+        texts.push(rule.cssText);
+        if (rule instanceof CSSImportRule && rule.styleSheet && !add(rule.styleSheet)) return false;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const readable = allSheets().every(add);
+  read = { signature, text: readable ? texts.join('\n') : null };
+  return read.text;
+}
+
+/** Whether some rule may match `pattern` (always, when a sheet cannot be read). */
+export function sheetsMention(pattern: RegExp): boolean {
+  const text = sheetsText();
+  return text === null || pattern.test(text);
+}
