@@ -303,7 +303,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       measure('exp: takeSnapshot({ stamp: false, fresh: true })', async () => ({ inPage: (await client.takeSnapshot({ stamp: false, fresh: true })).stats.ms })),
       // The library's walk alone: its round trip leaves out the parse and format done here to time them.
       measure('exp: walk call only (no parse/format)', async () => {
-        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true }]);
+        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, reuse: false }]);
         walkJsonChars = json.length;
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
@@ -325,14 +325,14 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       }),
       // The same walker in the page's realm (no Xray wrappers; stamp off so the page stays clean): the sandbox's share.
       measure('exp: walk call in page realm (stamp off)', async () => {
-        const json = await callForString(client, RAW_WALK, false, [{ snapshotId: rawSnapshotId++, stamp: false }]);
+        const json = await callForString(client, RAW_WALK, false, [{ snapshotId: rawSnapshotId++, stamp: false, reuse: false }]);
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
       }),
       // Before issue 19: controls by ARIA and focus only, without what only looks clickable (a pointer cursor, a named tabindex=-1).
       measure('exp: walk call, without looks-clickable', async () => {
-        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, looksClickable: false }]);
+        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, looksClickable: false, reuse: false }]);
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
@@ -412,6 +412,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     const tokens = encoder.encode(last.text).length;
     await client.takeSnapshot();
     const kept = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.readingSize()); }', true)) as { controls: number; valueChars: number; loadingImages: number };
+    const memo = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.memoSize()); }', true)) as Record<string, number> | null;
     console.log(`\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`);
     console.log('Round trip from Node (ratio to the faster sandbox floor):\n');
     console.log(statsTable([...measures.map(stats), coldFloor, coldSnapshot], floor));
@@ -423,7 +424,8 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
         `snapshot text ${(last.text.length / 1024).toFixed(0)} KiB, ${tokens} tokens (o200k_base).`,
     );
     console.log(
-      `Kept for reuse: in the page, ${kept.controls} form controls compared by value (${(kept.valueChars / 1024).toFixed(0)} KiB of values), ${kept.loadingImages} loading images, one MutationObserver; ` +
+      `Kept for reuse: in the page, ${kept.controls} form controls compared by value (${(kept.valueChars / 1024).toFixed(0)} KiB of values), ${kept.loadingImages} loading images, one MutationObserver, ` +
+        `and the last walk's memory: one entry per element walked outside a control (a WeakMap) and its logs (${memo ? Object.entries(memo).map(([name, count]) => `${name} ${count}`).join(', ') : 'none'}); ` +
         `in Node, the last reading (its tree, also kept for diffs) and its text (${(last.text.length / 1024).toFixed(0)} KiB).`,
     );
     return {

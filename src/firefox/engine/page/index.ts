@@ -4,7 +4,7 @@
  * BiDi sandbox where page scripts that override built-ins cannot reach it, and where its state
  * (the uid registry) lives as long as the document does.
  */
-export { walk } from './walk.js';
+export { memoSize, walk } from './walk.js';
 export { readingSize, unchanged } from './changes.js';
 export { readDocument } from './markdown.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';

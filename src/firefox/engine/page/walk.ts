@@ -48,6 +48,7 @@ interface Logs {
   kept: Pending[];
   iframes: RawNode[];
   hosts: RawNode[];
+  /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
   controls: Element[];
   standIns: Element[];
   standsFor: [Element, Element][];
@@ -128,14 +129,21 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const reuse = whole && options.reuse !== false ? reuseOf(since) : null;
   if (!root) memo = null;
   try {
-    return read(options, started, root, reuse, whole);
+    return readPage(options, started, root, reuse, whole);
   } catch (error) {
     if (error !== STALE) throw error;
-    return read(options, started, root, null, whole);
+    return readPage(options, started, root, null, whole);
   }
 }
 
-function read(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
+/** What the engine keeps of the last walk for the next one, in entries of its logs (the bench prints it). */
+export function memoSize(): Record<keyof Logs, number> | null {
+  if (!memo) return null;
+  const { kept, iframes, hosts, controls, standIns, standsFor, flat } = memo.logs;
+  return { kept: kept.length, iframes: iframes.length, hosts: hosts.length, controls: controls.length, standIns: standIns.length, standsFor: standsFor.length, flat: flat.length };
+}
+
+function readPage(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
   begin(options.snapshotId, options.counterStart);
   let visited = 0;
   /** Elements read in this walk; the rest of `visited` was given again from the last walk. */
@@ -152,7 +160,6 @@ function read(options: WalkOptions, started: number, root: ShadowRoot | undefine
   /** How deep the walk is inside the content of a control or heading. */
   let inControlName = 0;
   const active = deepActiveElement();
-  /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
   const logs: Logs = { kept: [], iframes: [], hosts: [], controls: [], standIns: [], standsFor: [], flat: [] };
   const kept = logs.kept;
   const entries = new WeakMap<Element, Entry>();
