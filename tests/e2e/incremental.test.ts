@@ -38,6 +38,12 @@ const MIXED = page(
    </script>`,
 );
 
+const PAINT = page(
+  'Paint',
+  `<style>a:hover, button:hover { color: red; background: #eee; text-decoration: underline; }</style>
+   <h1>Only paint changes on hover</h1><p><a href="#one">One</a> <a href="#two">Two</a></p><button>Press</button>`,
+);
+
 /** Edits a page can make; each picks its target from `seed`. Runs in the page. */
 function edit(kind: string, seed: number): string {
   const pick = <T,>(list: ArrayLike<T>): T | undefined => list[seed % Math.max(1, list.length)];
@@ -123,7 +129,7 @@ let ours: TestServer;
 let corpus: TestServer;
 
 beforeAll(async () => {
-  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED }), startCorpusServer()]);
+  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED, '/paint.html': PAINT }), startCorpusServer()]);
   client = await FirefoxClient.launch();
 });
 
@@ -219,6 +225,19 @@ describe('a reused reading is what a full walk gives', () => {
     const hovered = await client.takeSnapshot();
     expect(hovered.stats.reused).toBeFalsy();
     expect(hovered.text).toContain('A tip');
+  });
+
+  it('reuses the reading when the pointer moves over what only changes colour on hover', async () => {
+    await client.navigate(ours.url('/paint.html'));
+    await quiet();
+    const first = await client.takeSnapshot();
+    for (const name of ['One', 'Press', 'Two']) {
+      const uid = new RegExp(`(\\d+_\\d+) (?:link|button) "${name}"`).exec(first.text)?.[1] ?? '';
+      await client.hoverByUid(uid);
+      const after = await client.takeSnapshot();
+      expect(after.stats.reused, name).toBe(true);
+      expect(reading(after)).toBe(reading(await client.takeSnapshot({ fresh: true })));
+    }
   });
 
   it('walks again when the page forges or removes our stamps, or the client emulates another device', async () => {

@@ -7,8 +7,8 @@
  * images and fonts still loading). When in doubt, the answer is "changed" and Node walks again.
  */
 
-import { deepActiveElement } from './dom.js';
-import { sheetsMention, sheetsSignature } from './sheets.js';
+import { deepActiveElement, isShadowRoot } from './dom.js';
+import { hoverRestyles, sheetsMention, sheetsSignature } from './sheets.js';
 
 /** The number of the valid reading in this document; 0 means none is valid. */
 let reading = 0;
@@ -129,11 +129,26 @@ function changesSince(then: Fingerprint | null): Since | null {
     if (sheetsMention(/:focus-within/)) return null;
     for (const el of [now.active, then.active]) if (el) extra.push(el);
   }
-  if (now.hovered !== then.hovered) extra.push(commonAncestor(now.hovered, then.hovered) ?? document.documentElement);
+  if (now.hovered !== then.hovered && hoverMatters(now.hovered, then.hovered)) extra.push(commonAncestor(now.hovered, then.hovered) ?? document.documentElement);
   for (const [index, value] of now.values.entries()) if (value !== then.values[index]) extra.push(controlsRead[index] as Element);
   for (const image of then.loading) if (image.complete) extra.push(image);
   if ((touched.length || subtrees.length || extra.length) && sheetsMention(/:has\(/)) return null;
   return { touched, subtrees: [...subtrees, ...extra] };
+}
+
+/**
+ * Whether the pointer moving from one element to another may change what a snapshot reads: some
+ * :hover rule of the document changes more than paint, or either element lies in a component
+ * (a shadow tree's own sheets are not read, and a closed one cannot be seen into).
+ */
+function hoverMatters(a: Element | null, b: Element | null): boolean {
+  if (hoverRestyles()) return true;
+  for (const el of [a, b]) {
+    for (let node: Node | null = el; node; node = flatParent(node)) {
+      if (isShadowRoot(node) || (node as Partial<Element>).localName?.includes('-')) return true;
+    }
+  }
+  return false;
 }
 
 /** The parent a node renders under: its slot, its parent, or a shadow root's host. */
@@ -182,7 +197,7 @@ export function unchanged(number: number): boolean {
     now.size === last.size &&
     now.scroll === last.scroll &&
     now.active === last.active &&
-    now.hovered === last.hovered &&
+    (now.hovered === last.hovered || !hoverMatters(now.hovered, last.hovered)) &&
     now.values.length === last.values.length &&
     now.values.every((value, index) => value === last?.values[index]) &&
     now.sheets === last.sheets &&

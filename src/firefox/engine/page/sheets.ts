@@ -4,6 +4,7 @@
  */
 
 let read: { signature: string; text: string | null } | null = null;
+let hover: { signature: string; restyles: boolean } | null = null;
 
 /** The style sheets in force and how many rules each holds (insertRule changes no DOM). */
 export function sheetsSignature(): string {
@@ -53,4 +54,39 @@ export function sheetsText(): string | null {
 export function sheetsMention(pattern: RegExp): boolean {
   const text = sheetsText();
   return text === null || pattern.test(text);
+}
+
+/** Properties that only paint (colours, shadows, outlines): a :hover rule made of these changes nothing a snapshot reads. */
+const PAINT_ONLY = /^(?:color|background(?:-\w+)*|border-(?:top|right|bottom|left|block|inline)(?:-start|-end)?-color|border-color|outline(?:-\w+)*|box-shadow|text-decoration(?:-\w+)*|text-shadow|text-underline-offset|fill|stroke|caret-color|accent-color|transition(?:-\w+)*|will-change)$/;
+
+/**
+ * Whether some :hover rule of the document's sheets changes more than paint (what shows, its
+ * size, its content, the cursor): only then can the pointer moving change a snapshot. True when a
+ * sheet cannot be read.
+ */
+export function hoverRestyles(): boolean {
+  const signature = sheetsSignature();
+  if (hover?.signature === signature) return hover.restyles;
+  const restyles = (rules: CSSRuleList): boolean => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSStyleRule && rule.selectorText.includes(':hover')) {
+        for (let index = 0; index < rule.style.length; index++) if (!PAINT_ONLY.test(rule.style.item(index))) return true;
+      }
+      if (rule instanceof CSSImportRule) {
+        if (rule.styleSheet && restyles(rule.styleSheet.cssRules)) return true;
+      } else if ('cssRules' in rule && restyles((rule as CSSGroupingRule).cssRules)) return true;
+    }
+    return false;
+  };
+  let answer = false;
+  for (const sheet of allSheets()) {
+    try {
+      answer = restyles(sheet.cssRules);
+    } catch {
+      answer = true;
+    }
+    if (answer) break;
+  }
+  hover = { signature, restyles: answer };
+  return answer;
 }
