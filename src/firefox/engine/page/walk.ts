@@ -112,6 +112,9 @@ function reuseOf(since: Since | null): Reuse | null {
   return { entries: memo.entries, logs: memo.logs, inside, roots };
 }
 
+/** Subtrees of fewer elements are read again rather than remembered. */
+const MEMO_MIN_ELEMENTS = 8;
+
 /** Thrown when a reused part turns out not to be what a walk would read now: the walk starts over, reading everything. */
 const STALE = new Error('stale');
 
@@ -243,30 +246,28 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     }
     const renews = reuse?.roots.has(el) === true;
     if (renews) renewing++;
-    try {
-      const mark = { out: out.length, text: text?.length ?? 0, kept: kept.length, iframes: logs.iframes.length, hosts: logs.hosts.length, controls: logs.controls.length, standIns: logs.standIns.length, standsFor: logs.standsFor.length, flat: logs.flat.length, visited, styleReads, modal };
-      const entry = reuse && renewing === 0 && !reuse.inside.has(el) ? reuse.entries.get(el) : undefined;
-      if (entry && reuse && entry.textNull === (text === null)) replay(entry, reuse.logs, out, text);
-      else readElement(el, tag, out, text, false);
-      // Ranges into this walk's logs, for the next walk.
-      entries.set(el, {
-        textNull: text === null,
-        out: out.slice(mark.out),
-        text: text ? text.slice(mark.text) : [],
-        kept: [mark.kept, kept.length],
-        iframes: [mark.iframes, logs.iframes.length],
-        hosts: [mark.hosts, logs.hosts.length],
-        controls: [mark.controls, logs.controls.length],
-        standIns: [mark.standIns, logs.standIns.length],
-        standsFor: [mark.standsFor, logs.standsFor.length],
-        flat: [mark.flat, logs.flat.length],
-        visited: visited - mark.visited,
-        styleReads: mark.styleReads - styleReads,
-        modal: modal === mark.modal ? null : modal,
-      });
-    } finally {
-      if (renews) renewing--;
-    }
+    const mark = { out: out.length, text: text?.length ?? 0, kept: kept.length, iframes: logs.iframes.length, hosts: logs.hosts.length, controls: logs.controls.length, standIns: logs.standIns.length, standsFor: logs.standsFor.length, flat: logs.flat.length, visited, styleReads, modal };
+    const entry = reuse && renewing === 0 && !reuse.inside.has(el) ? reuse.entries.get(el) : undefined;
+    if (entry && reuse && entry.textNull === (text === null)) replay(entry, reuse.logs, out, text);
+    else readElement(el, tag, out, text, false);
+    if (renews) renewing--;
+    // Small subtrees cost less to read again than to remember: ranges into this walk's logs, for the next walk.
+    if (visited - mark.visited < MEMO_MIN_ELEMENTS) return;
+    entries.set(el, {
+      textNull: text === null,
+      out: out.slice(mark.out),
+      text: text ? text.slice(mark.text) : [],
+      kept: [mark.kept, kept.length],
+      iframes: [mark.iframes, logs.iframes.length],
+      hosts: [mark.hosts, logs.hosts.length],
+      controls: [mark.controls, logs.controls.length],
+      standIns: [mark.standIns, logs.standIns.length],
+      standsFor: [mark.standsFor, logs.standsFor.length],
+      flat: [mark.flat, logs.flat.length],
+      visited: visited - mark.visited,
+      styleReads: mark.styleReads - styleReads,
+      modal: modal === mark.modal ? null : modal,
+    });
   }
 
   /** Gives again what the last walk read of an unchanged subtree, with its boxes read anew (and their sizes checked). */
