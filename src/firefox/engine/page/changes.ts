@@ -5,6 +5,8 @@
  * page cannot reach; and what no mutation shows, compared at the next snapshot (the URL, the
  * viewport and scroll, focus, hover, form values, running animations, style sheets, open popovers,
  * images and fonts still loading). When in doubt, the answer is "changed" and Node walks again.
+ * The walk that follows is told which nodes changed (beginReading), so that it reads only those
+ * subtrees and gives the rest as the last walk read it (see walk.ts).
  */
 
 import { deepActiveElement, isShadowRoot } from './dom.js';
