@@ -114,7 +114,7 @@ export interface Since {
 export function beginReading(): Since | null {
   watchRoot(document);
   drain();
-  const since = reading !== 0 && !overflow ? changesSince(last) : null;
+  const since = reading !== 0 && !overflow && last ? changesSince(last, fingerprint(controlsRead)) : null;
   touched = [];
   subtrees = [];
   overflow = false;
@@ -122,9 +122,13 @@ export function beginReading(): Since | null {
   return since;
 }
 
-function changesSince(then: Fingerprint | null): Since | null {
-  if (!then || then.animating || then.fontsLoading) return null;
-  const now = fingerprint(controlsRead);
+/**
+ * What changed between two fingerprints, as subtrees to read again (with the mutations noted
+ * since); null when nothing of the last reading may be reused. A reading is only numbered when
+ * no animation ran (see endReading).
+ */
+function changesSince(then: Fingerprint, now: Fingerprint): Since | null {
+  if (then.fontsLoading) return null;
   if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.popovers !== then.popovers || now.animating) return null;
   const extra: Node[] = [];
   if (now.active !== then.active) {
@@ -193,20 +197,9 @@ export function unchanged(number: number): boolean {
   if (number === 0 || number !== reading || !last) return false;
   drain();
   if (changed) return false;
+  // No mutation since: the same reading holds when nothing else changed and nothing scrolled.
   const now = fingerprint(controlsRead);
-  const same =
-    now.url === last.url &&
-    now.size === last.size &&
-    now.scroll === last.scroll &&
-    now.active === last.active &&
-    (now.hovered === last.hovered || !hoverMatters(now.hovered, last.hovered)) &&
-    now.values.length === last.values.length &&
-    now.values.every((value, index) => value === last?.values[index]) &&
-    now.sheets === last.sheets &&
-    now.popovers === last.popovers &&
-    !last.fontsLoading &&
-    !last.loading.some((image) => image.complete) &&
-    !now.animating;
+  const same = now.scroll === last.scroll && changesSince(last, now)?.subtrees.length === 0;
   if (!same) changed = true;
   return same;
 }
