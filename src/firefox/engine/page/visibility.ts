@@ -15,9 +15,14 @@ export function boxOf(el: Element): { rect: DOMRect; boxless: boolean } | null {
   // Every element with display:none has an empty box; only then is the costlier check needed.
   if (rect.width !== 0 || rect.height !== 0 || el.checkVisibility()) return { rect, boxless: false };
   if (getComputedStyle(el).display !== 'contents') return null;
+  return { rect: contentRect(el), boxless: true };
+}
+
+/** The box of what a box-less element (display: contents) holds. */
+export function contentRect(el: Element): DOMRect {
   const range = document.createRange();
   range.selectNodeContents(el);
-  return { rect: range.getBoundingClientRect(), boxless: true };
+  return range.getBoundingClientRect();
 }
 
 /**

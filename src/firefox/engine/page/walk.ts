@@ -12,7 +12,7 @@ import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES,
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
 import { usable } from './usable.js';
-import { ariaHidden, behindWidget, boxOf, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
+import { ariaHidden, behindWidget, boxOf, contentRect, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 
 interface Pending {
   el: Element;
@@ -601,13 +601,6 @@ function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, par
     node.box = now;
     if (node.children) refreshBoxes(node.children, before, now);
   }
-}
-
-/** The box of what a box-less element (display: contents) holds. */
-function contentRect(el: Element): DOMRect {
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  return range.getBoundingClientRect();
 }
 
 /** Roles that add nothing to the text when they have no name (their content says it all). */
