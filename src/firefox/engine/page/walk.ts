@@ -56,24 +56,25 @@ interface Logs {
   flat: Element[];
 }
 
-type Range = [number, number];
+const LOG_NAMES = ['kept', 'iframes', 'hosts', 'controls', 'standIns', 'standsFor', 'flat'] as const satisfies readonly (keyof Logs)[];
+
+/** How long each log is, in the order of LOG_NAMES. */
+function logLengths(logs: Logs): number[] {
+  return LOG_NAMES.map((name) => logs[name].length);
+}
 
 /**
  * What the walk of one element outside any control gave its parent (nodes, running text) and
- * gathered (ranges of the logs), so that the next walk can give the same again without reading
- * the element's subtree, when nothing in it changed.
+ * gathered (where it starts and ends in each log), so that the next walk can give the same again
+ * without reading the element's subtree, when nothing in it changed.
  */
 interface Entry {
   textNull: boolean;
   out: RawNode[];
   text: TextRun[];
-  kept: Range;
-  iframes: Range;
-  hosts: Range;
-  controls: Range;
-  standIns: Range;
-  standsFor: Range;
-  flat: Range;
+  /** Log lengths before and after the element was walked, in the order of LOG_NAMES. */
+  starts: number[];
+  ends: number[];
   visited: number;
   styleReads: number;
   modal: Element | null;
@@ -140,10 +141,9 @@ export function walk(options: WalkOptions, root?: ShadowRoot): string {
 }
 
 /** What the engine keeps of the last walk for the next one, in entries of its logs (the bench prints it). */
-export function memoSize(): Record<keyof Logs, number> | null {
-  if (!memo) return null;
-  const { kept, iframes, hosts, controls, standIns, standsFor, flat } = memo.logs;
-  return { kept: kept.length, iframes: iframes.length, hosts: hosts.length, controls: controls.length, standIns: standIns.length, standsFor: standsFor.length, flat: flat.length };
+export function memoSize(): Record<string, number> | null {
+  const logs = memo?.logs;
+  return logs ? Object.fromEntries(LOG_NAMES.map((name) => [name, logs[name].length])) : null;
 }
 
 function readPage(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
@@ -246,7 +246,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     }
     const renews = reuse?.roots.has(el) === true;
     if (renews) renewing++;
-    const mark = { out: out.length, text: text?.length ?? 0, kept: kept.length, iframes: logs.iframes.length, hosts: logs.hosts.length, controls: logs.controls.length, standIns: logs.standIns.length, standsFor: logs.standsFor.length, flat: logs.flat.length, visited, styleReads, modal };
+    const mark = { out: out.length, text: text?.length ?? 0, logs: logLengths(logs), visited, styleReads, modal };
     const entry = reuse && renewing === 0 && !reuse.inside.has(el) ? reuse.entries.get(el) : undefined;
     if (entry && reuse && entry.textNull === (text === null)) replay(entry, reuse.logs, out, text);
     else readElement(el, tag, out, text, false);
@@ -257,13 +257,8 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
       textNull: text === null,
       out: out.slice(mark.out),
       text: text ? text.slice(mark.text) : [],
-      kept: [mark.kept, kept.length],
-      iframes: [mark.iframes, logs.iframes.length],
-      hosts: [mark.hosts, logs.hosts.length],
-      controls: [mark.controls, logs.controls.length],
-      standIns: [mark.standIns, logs.standIns.length],
-      standsFor: [mark.standsFor, logs.standsFor.length],
-      flat: [mark.flat, logs.flat.length],
+      starts: mark.logs,
+      ends: logLengths(logs),
       visited: visited - mark.visited,
       styleReads: mark.styleReads - styleReads,
       modal: modal === mark.modal ? null : modal,
@@ -272,31 +267,21 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
 
   /** Gives again what the last walk read of an unchanged subtree, with its boxes read anew (and their sizes checked). */
   function replay(entry: Entry, from: Logs, out: RawNode[], text: TextRun[] | null): void {
-    const copy = <T,>(list: T[], source: T[], [start, end]: Range): void => {
-      for (let index = start; index < end; index++) list.push(source[index] as T);
+    const part = <T,>(name: (typeof LOG_NAMES)[number], log: T[]): T[] => {
+      const index = LOG_NAMES.indexOf(name);
+      return log.slice(entry.starts[index], entry.ends[index]);
     };
-    for (const flat of from.flat.slice(...entry.flat)) {
+    for (const flat of part('flat', from.flat)) {
       const rect = flat.getBoundingClientRect();
       if (rect.width > 0 && rect.height > 0) throw STALE;
     }
     refreshBoxes(entry.out, null, null);
     for (const node of entry.out) out.push(node);
     if (text) for (const run of entry.text) text.push(run);
-    const keptFrom = kept.length;
-    copy(kept, from.kept, entry.kept);
-    for (let index = keptFrom; index < kept.length; index++) reused.add(kept[index] as Pending);
-    copy(logs.iframes, from.iframes, entry.iframes);
-    copy(logs.hosts, from.hosts, entry.hosts);
-    copy(logs.controls, from.controls, entry.controls);
-    copy(logs.flat, from.flat, entry.flat);
-    for (const control of from.standIns.slice(...entry.standIns)) {
-      standIns.add(control);
-      logs.standIns.push(control);
-    }
-    for (const pair of from.standsFor.slice(...entry.standsFor)) {
-      standsFor.set(...pair);
-      logs.standsFor.push(pair);
-    }
+    for (const name of LOG_NAMES) for (const item of part(name, from[name] as unknown[])) (logs[name] as unknown[]).push(item);
+    for (const pending of part('kept', from.kept)) reused.add(pending);
+    for (const control of part('standIns', from.standIns)) standIns.add(control);
+    for (const [widget, field] of part('standsFor', from.standsFor)) standsFor.set(widget, field);
     visited += entry.visited;
     styleReads -= entry.styleReads;
     if (entry.modal) modal = entry.modal;
