@@ -133,14 +133,19 @@ function plain(node: SnapshotNode, interactive: boolean): boolean {
   return true;
 }
 
+/** Words in a row line: on one line, with the pipe that parts cells escaped. */
+function inCell(words: string): string {
+  return oneLineWithTabs(words).replace(/\|/g, '\\|');
+}
+
 /** A cell's words with its links put in place as [words](uid=…), or undefined when it holds more than links. */
 function cellWords(cell: SnapshotNode): string | undefined {
-  let words = oneLineWithTabs(cell.name ?? cell.text ?? '').replace(/\|/g, '\\|');
+  let words = inCell(cell.name ?? cell.text ?? '');
   if (words.length > MAX_TEXT) return undefined;
   let from = 0;
   for (const child of cell.children ?? []) {
     if (child.role !== 'link' || child.children || !plain(child, true)) return undefined;
-    const name = oneLineWithTabs(child.name ?? '').replace(/\|/g, '\\|');
+    const name = inCell(child.name ?? '');
     const at = words.indexOf(name, from);
     if (!name || at < 0) return undefined;
     const link = `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})`;
