@@ -8,7 +8,7 @@ import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPa
 import type { FilePolicy } from './files.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult, type SettleTimings } from './input/actions.js';
-import { parseMarkdownDocument, parseMarkdownView, renderMarkdown } from './markdown/index.js';
+import { documentFromReading, parseMarkdownView, renderMarkdown } from './markdown/index.js';
 import { PageNavigations, type NavigationEnd } from './navigation.js';
 import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
@@ -671,7 +671,7 @@ export class Page {
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     await this.ready('Reading the page as Markdown');
-    const document = parseMarkdownDocument(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')));
+    const document = documentFromReading(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')), view);
     // The page's headings at levels 3–6, below an answer's own # and ## (see text.ts).
     const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3 });
     const whole = this.env.secrets.mask(rendered.markdown);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
-import { parseMarkdownDocument, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
+import { documentFromReading, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
 import { pageOfText } from '../../src/firefox/text-page.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
@@ -118,7 +118,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Runs the extractor in the selected page, in the snapshot library's sandbox. */
+/** Runs the engine's reading for the Markdown views in the selected page, in its sandbox. */
 async function extract(): Promise<MdDocument> {
   const result = await client.bidi.send('script.callFunction', {
     functionDeclaration: engineCall('readDocument'),
@@ -126,8 +126,8 @@ async function extract(): Promise<MdDocument> {
     awaitPromise: false,
     target: { context: client.selectedPageId, sandbox: SANDBOX },
   });
-  if (result.type === 'exception') throw new Error(`the extractor threw: ${result.exceptionDetails.text}`);
-  return parseMarkdownDocument(result.result.type === 'string' ? result.result.value : undefined);
+  if (result.type === 'exception') throw new Error(`the reading threw: ${result.exceptionDetails.text}`);
+  return documentFromReading(result.result.type === 'string' ? result.result.value : undefined, 'document');
 }
 
 /** The page's Markdown as the client gives it (the agent view hands out uids). */

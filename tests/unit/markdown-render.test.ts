@@ -5,7 +5,7 @@ import { engineCall } from '../../src/firefox/engine/index.js';
 import {
   codeFence,
   escapeText,
-  parseMarkdownDocument,
+  documentFromReading,
   parseMarkdownView,
   renderMarkdown,
   type MarkdownView,
@@ -381,11 +381,29 @@ describe('markdown index', () => {
     expect(() => new Script(`(${source})`)).not.toThrow();
   });
 
-  it('parses what the extractor returned, and says what went wrong otherwise', () => {
-    expect(parseMarkdownDocument(JSON.stringify(doc(p(t('x')))))).toEqual(doc(p(t('x'))));
-    expect(parseMarkdownDocument('{"blocks":[]}')).toEqual({ url: '', title: '', blocks: [] });
-    expect(() => parseMarkdownDocument(undefined)).toThrow(/returned nothing/);
-    expect(() => parseMarkdownDocument('not json')).toThrow(/not JSON/);
-    expect(() => parseMarkdownDocument('{"blocks":3}')).toThrow(/other than a Markdown tree/);
+  it('arranges what the walk read into blocks, and says what went wrong otherwise', () => {
+    const box: [number, number, number, number] = [0, 0, 10, 10];
+    const reading = {
+      url: 'https://example.com/a',
+      title: 'A',
+      content: [
+        { uid: '', tag: 'h1', role: 'heading', level: 1, box, content: ['Title ', { uid: '', tag: 'em', role: 'emphasis', box, content: ['here'] }] },
+        { uid: '', tag: 'p', role: 'paragraph', box, content: ['See ', { uid: '1_2', tag: 'a', role: 'link', href: 'https://example.com/b', interactive: true, box, content: ['this'] }, '.'] },
+        { uid: '1_3', tag: 'button', role: 'button', name: 'Go', interactive: true, box, content: ['Go'] },
+      ],
+    };
+    expect(documentFromReading(JSON.stringify(reading), 'document')).toEqual({
+      url: 'https://example.com/a',
+      title: 'A',
+      blocks: [{ k: 'heading', level: 1, c: [t('Title '), em(t('here'))] }, p(t('See '), link('https://example.com/b', 'this'), t('.')), p({ k: 'control', role: 'button', tag: 'button', name: 'Go' })],
+    });
+    expect(documentFromReading(JSON.stringify(reading), 'agent').blocks.slice(1)).toEqual([
+      p(t('See '), link('https://example.com/b', 'this', '1_2'), t('.')),
+      p({ k: 'control', role: 'button', tag: 'button', name: 'Go', uid: '1_3' }),
+    ]);
+    expect(documentFromReading('{"content":[]}', 'document')).toEqual({ url: '', title: '', blocks: [] });
+    expect(() => documentFromReading(undefined, 'document')).toThrow(/returned nothing/);
+    expect(() => documentFromReading('not json', 'document')).toThrow(/not JSON/);
+    expect(() => documentFromReading('{"content":3}', 'document')).toThrow(/other than a reading of the page/);
   });
 });

@@ -51,6 +51,27 @@ export interface RawNode {
   /** x, y, width, height in CSS pixels, relative to the viewport. */
   box: [number, number, number, number];
   children?: RawNode[];
+  /** Read for the Markdown views only (WalkOptions.content): a code block's language, a cell's spans, a row in the table's head, an ordered list's first number. */
+  lang?: string;
+  start?: number;
+  colspan?: number;
+  rowspan?: number;
+  head?: boolean;
+}
+
+/** A node of a content reading: what shows inside it, text and nodes, in reading order. */
+export interface ContentNode extends Omit<RawNode, 'children'> {
+  content?: ContentRun[];
+}
+
+/** Words, or a node; a node of tag `br` is a line break, one of role `break` the end of a block. */
+export type ContentRun = string | ContentNode;
+
+/** What a walk with `content` gives: the page in reading order, for the Markdown views. */
+export interface ContentReading {
+  url: string;
+  title: string;
+  content: ContentRun[];
 }
 
 export interface WalkOptions {
@@ -65,6 +86,12 @@ export interface WalkOptions {
   reuse?: boolean;
   /** List what only looks clickable (a pointer cursor, a named tabindex=-1 element) as well as what ARIA and focus say (default true; false measures what that costs). */
   looksClickable?: boolean;
+  /**
+   * Read the page for the Markdown views: its content in reading order, with emphasis, code,
+   * line breaks and absolute URLs; uids for what can be acted on ('agent') or none at all
+   * ('document'). Such a walk leaves the last snapshot's reading alone.
+   */
+  content?: 'agent' | 'document';
 }
 
 /** What a walk tells about a page. */

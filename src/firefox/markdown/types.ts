@@ -1,8 +1,7 @@
 /**
- * The page as the Markdown extractor reports it: a compact tree of visible blocks and inline
- * runs. Shared by the engine (engine/page/markdown.ts) and the renderer (render.ts). Types only:
- * nothing here exists at run time in the page. Keys are short because the tree travels as one
- * JSON string: `k` is the kind, `c` the content.
+ * The page as Markdown sees it: a compact tree of visible blocks and inline runs, arranged from
+ * the snapshot walk's reading (from-reading.ts) and rendered by render.ts. Keys are short: `k`
+ * is the kind, `c` the content.
  */
 
 /** A control's state, as ARIA spells tri-states. */
@@ -77,7 +76,7 @@ export type MdBlock =
   /** Navigation, header, footer, sidebar or search: its links, controls and short texts, in order. */
   | { k: 'chrome'; landmark: ChromeLandmark; label?: string; items: MdInline[] };
 
-/** What the engine's `readDocument()` returns (as JSON). */
+/** The page as blocks, with its address and title. */
 export interface MdDocument {
   url: string;
   title: string;

@@ -2,7 +2,8 @@
  * The snapshot walk: one pass over what renders (shadow trees and slots resolved, display:contents
  * walked through) that keeps what a person can see and use, with role, name and states.
  */
-import type { NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
+import type { ContentReading, NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
+import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, MARK_ROLES, type TextRun } from './content.js';
 import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { beginReading, endReading, extendReading, flatParent, watchRoot, type Since } from './changes.js';
@@ -12,7 +13,7 @@ import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES,
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
 import { usable } from './usable.js';
-import { ariaHidden, behindWidget, boxOf, contentRect, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
+import { ariaHidden, behindWidget, boxOf, contentRect, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 
 interface Pending {
   el: Element;
@@ -128,10 +129,11 @@ const STALE = new Error('stale');
 export function walk(options: WalkOptions, root?: ShadowRoot): string {
   const started = performance.now();
   if (root) watchRoot(root);
-  const since = root ? null : beginReading();
-  const whole = !root && !options.rootSelectors;
+  const content = options.content !== undefined;
+  const since = root || content ? null : beginReading();
+  const whole = !root && !options.rootSelectors && !content;
   const reuse = whole && options.reuse !== false ? reuseOf(since) : null;
-  if (!root) memo = null;
+  if (!root && !content) memo = null;
   try {
     return readPage(options, started, root, reuse, whole);
   } catch (error) {
@@ -147,7 +149,8 @@ export function memoSize(): Record<string, number> | null {
 }
 
 function readPage(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
-  begin(options.snapshotId, options.counterStart);
+  const content = options.content;
+  if (content !== 'document') begin(options.snapshotId, options.counterStart);
   let visited = 0;
   /** Elements read in this walk; the rest of `visited` was given again from the last walk. */
   let read = 0;
@@ -178,6 +181,23 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
+  /** How many boxes that do not show (visibility: hidden) the walk is inside of, up to the nearest kept one: an inline element there may show again. */
+  let hidden = 0;
+  /** Content readings only: the running text of the whole page, of inline marks and images, and which nodes fold their content into their name. */
+  const topRuns: TextRun[] | null = content ? [] : null;
+  const inlineRuns = new Map<RawNode, TextRun[]>();
+  const folded = new WeakSet<RawNode>();
+  /** A node's words in running text (content readings): a mark's or an image's, and a line break; other nodes say their own. */
+  const looseWords = (node: RawNode): string => {
+    const runs = inlineRuns.get(node);
+    return runs ? plainText(runs, looseWords) : node.tag === 'br' ? '\n' : '';
+  };
+  /** The same inside a name, where a nested control or heading says its name. */
+  const nameWords = (node: RawNode): string => {
+    const runs = inlineRuns.get(node);
+    return runs ? plainText(runs, nameWords) : node.tag === 'br' ? '\n' : folded.has(node) ? ` ${node.name ?? ''} ` : '';
+  };
+  const words = content ? looseWords : undefined;
 
   /** Whether a field met through its label is one a script's widget stands for (see behindWidget). */
   function fieldBehindWidget(field: Element): boolean {
@@ -185,7 +205,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
   }
 
   /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
-  function standIn(label: Element, control: Element, rect: DOMRect, out: RawNode[]): void {
+  function standIn(label: Element, control: Element, rect: DOMRect, out: RawNode[], runs: TextRun[] | null): void {
     standIns.add(control);
     logs.standIns.push(control);
     const tag = control.localName;
@@ -200,6 +220,30 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     boxFrom.set(node, label);
     kept.push({ el: control, tag, role, names, has, interactive: true, folds: false, node, text });
     out.push(node);
+    if (content) runs?.push(node);
+  }
+
+  /**
+   * Walks content whose words are not shown or are said elsewhere (a label's, a hidden box's).
+   * In a content reading, the nodes in it keep their place in the running text.
+   */
+  function visitMuted(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
+    if (!content || !text) {
+      visitContent(el, tag, out, null, inFold);
+      return;
+    }
+    const muted: TextRun[] = [];
+    visitContent(el, tag, out, muted, inFold);
+    placeNodes(muted, text);
+  }
+
+  function placeNodes(runs: TextRun[], text: TextRun[]): void {
+    for (const run of runs) {
+      if (typeof run === 'string' || run.tag === 'br') continue;
+      const inner = inlineRuns.get(run);
+      if (inner) placeNodes(inner, text);
+      else text.push(run);
+    }
   }
 
   /** Visits one child node: elements are walked, text goes to `text` when the caller wants it. */
@@ -217,6 +261,11 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
 
   /** Walks what renders inside `el`: its shadow tree (slots resolved to what they show) or its children. */
   function visitContent(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
+    if (tag === 'details' && !(el as HTMLDetailsElement).open) {
+      // Closed, only its summary renders.
+      for (let child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === 'summary') visitElement(child, 'summary', out, text, inFold);
+      return;
+    }
     const shadow = mayHostShadow(tag) ? el.shadowRoot : null;
     if (shadow) {
       watchRoot(shadow);
@@ -240,8 +289,8 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
    * given again from the last walk's memory when nothing in its subtree changed.
    */
   function visitElement(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
-    if (inFold) {
-      readElement(el, tag, out, text, true);
+    if (inFold || !whole) {
+      readElement(el, tag, out, text, inFold);
       return;
     }
     const renews = reuse?.roots.has(el) === true;
@@ -304,6 +353,8 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     if (width === 0 || height === 0) logs.flat.push(el);
     const { names, has } = attributeTest(el);
     if (ariaHidden(el, has)) return;
+    // A reading of the page as a person sees it leaves out what only a screen reader gets.
+    if (content && !inFold && !boxless && screenReaderOnly(el, rect)) return;
     if (tag === 'svg') {
       // SVG internals are drawing instructions; keep the graphic only when it has a name.
       const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
@@ -311,6 +362,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
         const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
         elementOfNode.set(node, el);
         out.push(node);
+        if (content) text?.push(node);
       }
       return;
     }
@@ -326,6 +378,17 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     // A box of content made reachable by the keyboard (a code sample, a scrolling region): its
     // content is listed inside it, not folded into a name.
     const holdsContent = interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
+    // Inside a box that does not show, an inline element that shows again (visibility: visible) is a line of its own.
+    const showsAgain = hidden > 0 && !interactive && INLINE_TAGS.has(tag) && el.checkVisibility(SEEN);
+    const mark = content && text && !interactive && !showsAgain ? MARK_ROLES.get(tag) : undefined;
+    if (mark && text) {
+      const node: RawNode = { uid: '', tag, role: mark, box: boxArray(rect) };
+      const runs: TextRun[] = [];
+      inlineRuns.set(node, runs);
+      visitContent(el, tag, out, runs, inFold);
+      text.push(node);
+      return;
+    }
 
     // Inside a control, plain content only feeds the control's name.
     if (inFold && !interactive && role !== 'image') {
@@ -335,7 +398,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
         if (label) {
           text?.push(` ${label} `);
           // Its words are replaced by the label; a control inside it is still listed.
-          visitContent(el, tag, out, null, true);
+          visitMuted(el, tag, out, text, true);
           return;
         }
         // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
@@ -352,11 +415,16 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     }
     if (tag === 'img' && inFold) {
       const alt = el.getAttribute('alt');
-      if (alt && text) text.push(` ${alt} `);
+      if (content && text && alt !== '') {
+        const node = inlineImage(el as HTMLImageElement, alt ?? '', boxArray(rect));
+        inlineRuns.set(node, [` ${alt ?? ''} `]);
+        text.push(node);
+      } else if (alt && text) text.push(` ${alt} `);
       return;
     }
     // A legend or caption names its group, table or figure: it is not said again.
-    if ((tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
+    // (A reading of the content shows it as a person does, where it is.)
+    if (!content && (tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
       visitContent(el, tag, out, null, inFold);
       return;
     }
@@ -364,17 +432,17 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
       const control = (el as HTMLLabelElement).control;
       // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
       if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
-        standIn(el, control, rect, out);
+        standIn(el, control, rect, out, text);
         return;
       }
       // A label's text names its control: it is not said again.
       if (control) {
-        visitContent(el, tag, out, null, inFold);
+        visitMuted(el, tag, out, text, inFold);
         return;
       }
     }
-    if (!interactive && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
-      if (tag === 'br') text?.push('\n');
+    if (!interactive && !showsAgain && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
+      if (tag === 'br') text?.push(content ? lineBreak() : '\n');
       visitContent(el, tag, out, text, inFold);
       return;
     }
@@ -398,7 +466,9 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
       }
       // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
       // be a transparent control that takes clicks (a styled checkbox, a field fading in).
-      visitContent(el, tag, out, null, inFold);
+      hidden++;
+      visitMuted(el, tag, out, text, inFold);
+      hidden--;
       return;
     }
     const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
@@ -432,7 +502,10 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
       const styled = style !== null && mayGenerate();
       if (styled) ownText.push(generatedText(el, '::before'));
       if (control) inControlName++;
+      const hiddenAbove = hidden;
+      hidden = 0;
       visitContent(el, tag, children, ownText, folds || inFold);
+      hidden = hiddenAbove;
       if (control) inControlName--;
       if (styled) ownText.push(generatedText(el, '::after'));
     }
@@ -440,14 +513,20 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
     const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
     const structural = interactive || (role !== 'generic' && (named || !UNNAMED_WRAPPERS.has(role))) || (listedCustom && !openRoot);
-    const loose = folds ? '' : collapse(plainText(ownText));
+    const loose = folds ? '' : collapse(plainText(ownText, words));
     if (!structural && !loose) {
       // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
       for (const child of children) out.push(child);
+      if (content && text) {
+        const block = !INLINE_TAGS.has(tag);
+        if (block) text.push(blockBreak());
+        for (const run of ownText) text.push(run);
+        if (block) text.push(blockBreak());
+      }
       return;
     }
     // Preformatted text keeps its lines, written as \n on the one line the element has.
-    if (loose) node.text = tag === 'pre' ? plainText(ownText).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
+    if (loose) node.text = tag === 'pre' ? plainText(ownText, words).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
     if (children.length) node.children = children;
     if (interactive) node.interactive = true;
     if (holdsContent) node.holdsContent = true;
@@ -457,14 +536,18 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     kept.push(pending);
     out.push(node);
     // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
-    // (a cell, a heading), a control's words are part of that name as well as its own.
-    if (text && !inFold && role === 'link' && !node.children) text.push(node);
+    // (a cell, a heading), a control's words are part of that name as well as its own. A
+    // content reading keeps every node in its place, and counts names as it names (nameWords).
+    if (content) {
+      if (folds) folded.add(node);
+      text?.push(node);
+    } else if (text && !inFold && role === 'link' && !node.children) text.push(node);
     else if (text && inFold && folds) text.push(' ', nameOf(pending, labels, () => plainText(ownText))[0], ' ');
   }
 
   if (root) visitChildren(root, top, null, false);
   else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
-  else visitContent(document.documentElement, 'html', top, null, false);
+  else visitContent(document.documentElement, 'html', top, topRuns, false);
   /** A widget without a name of its own takes the label of the field it stands for. */
   function widgetName(widget: Element): [string, NameSource] | null {
     const field = standsFor.get(widget);
@@ -478,7 +561,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
     const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
-    const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text), pending.transform) : null);
+    const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text, content ? nameWords : undefined), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el) ?? frameName(pending))) ?? own;
     if (again) {
       if ((name || undefined) !== pending.node.name || ((pending.interactive || name) && source !== pending.node.nameSource)) throw STALE;
@@ -489,14 +572,17 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
+    if (content) addContentDetails(pending.el, pending.tag, pending.node);
   }
-  dropEchoes(top);
+  if (!content) dropEchoes(top);
   // uids are handed out in document order, once the walk knows what it keeps.
   const keptNodes: [RawNode, Element][] = [];
   let modalNode: RawNode | undefined;
+  // A content reading gives uids to what can be acted on, and only in the agent view.
+  const wanted = (node: RawNode): boolean => content === undefined || (content === 'agent' && node.interactive === true);
   const assign = (nodes: RawNode[]): void => {
     for (const node of nodes) {
-      const el = elementOfNode.get(node);
+      const el = wanted(node) ? elementOfNode.get(node) : undefined;
       if (el) {
         node.uid = uidFor(el, options.snapshotId);
         keptNodes.push([node, el]);
@@ -508,6 +594,12 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     }
   };
   assign(top);
+  if (content) {
+    if (options.stamp && content === 'agent') stamp(keptNodes.map(([node, el]) => [node.uid, el]));
+    const runsOf = new Map(kept.map((pending) => [pending.node, pending.text]));
+    const reading: ContentReading = { url: location.href, title: document.title, content: inReadingOrder(topRuns ?? [], top, (node) => inlineRuns.get(node) ?? runsOf.get(node)) };
+    return JSON.stringify(reading);
+  }
   for (const pending of kept) if (pending.node.text && !reused.has(pending)) inlineLinks(pending.node, pending.text);
   if (modalNode) markBlocked(top, modalNode);
   if (whole) rememberModal(modalNode ? modal : null);
@@ -608,13 +700,10 @@ function transformed(text: string, transform: string | undefined): string {
   }
 }
 
-/** Text as the walk gathers it: strings, and links met in running text. */
-type TextRun = string | RawNode;
-
-/** The words of gathered text, links left out. */
-function plainText(runs: TextRun[]): string {
+/** The words of gathered text; a node's are what `words` says (none by default: a link in running text is its own line). */
+function plainText(runs: TextRun[], words?: (node: RawNode) => string): string {
   let text = '';
-  for (const run of runs) if (typeof run === 'string') text += run;
+  for (const run of runs) text += typeof run === 'string' ? run : words ? words(run) : '';
   return text;
 }
 
