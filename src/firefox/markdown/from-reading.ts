@@ -93,6 +93,17 @@ function rawText(runs: readonly ContentRun[] | undefined): string {
   return text;
 }
 
+/** The words of content on one line, blocks (an editor's paragraphs) kept apart. */
+function wordsOf(runs: readonly ContentRun[] | undefined): string {
+  let text = '';
+  for (const run of runs ?? []) {
+    if (typeof run === 'string') text += run;
+    else if (isInline(run) || MARKS.has(run.role)) text += wordsOf(run.content);
+    else text += ` ${wordsOf(run.content)} `;
+  }
+  return text;
+}
+
 function collapse(text: string): string {
   return text.replace(JUNK, '').replace(/\s+/g, ' ').trim();
 }
@@ -203,7 +214,7 @@ function controlOf(node: ContentNode, place: Place): MdControl | null | undefine
   if (node.name) control.name = clip(node.name, MAX_NAME);
   if (node.type !== undefined) control.type = node.type;
   // An editor's document is listed as blocks in the snapshot; on this one line, it is the value.
-  const value = node.value ?? (node.role === 'textbox' ? rawText(node.content) : '');
+  const value = node.value ?? (node.role === 'textbox' ? wordsOf(node.content) : '');
   if (collapse(value)) control.value = clip(collapse(value), MAX_VALUE);
   if (node.checked) control.checked = node.checked;
   if (node.pressed) control.pressed = node.pressed;
@@ -244,6 +255,13 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
   const node = run;
   flush(ctx);
   if (node.role === 'break' || UNREAD.has(node.tag)) return;
+  if (node.holdsContent && node.interactive) {
+    // A box of content the keyboard reaches (a scrolling code sample): something to act on, then what it holds.
+    const control = controlOf({ ...node, holdsContent: false, content: [] }, place);
+    if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
+    for (const block of blocksOf(node.content, place)) ctx.out.push(block);
+    return;
+  }
   const landmark = LANDMARKS.get(node.role);
   if (landmark && !(landmark === 'complementary' && place.inArticle)) {
     chrome(node, landmark, ctx, place);

@@ -3,7 +3,7 @@ import { escapeHidden, jsonString, setApartLine } from '../text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 /**
- * Renders the extractor's tree as GitHub-flavoured Markdown. Pure and deterministic: the same
+ * Renders the page's Markdown tree (see from-reading.ts) as GitHub-flavoured Markdown. Pure and deterministic: the same
  * tree gives byte-identical output (no clock, no locale, no unordered iteration).
  *
  * Both views: ATX headings; one blank line between blocks and a final newline; whitespace

@@ -512,7 +512,8 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
     // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
     const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
-    const structural = interactive || (role !== 'generic' && (named || !UNNAMED_WRAPPERS.has(role))) || (listedCustom && !openRoot);
+    // A disclosure is a group even closed, when only its summary shows.
+    const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || (listedCustom && !openRoot);
     const loose = folds ? '' : collapse(plainText(ownText, words));
     if (!structural && !loose) {
       // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
