@@ -241,7 +241,7 @@ export class PageSnapshots {
     return { ...reading.walked, stats: { ...reading.walked.stats, ms, reused: true } };
   }
 
-  /** Forgets the last reading: the next snapshot walks (after an emulation change, which no document can see in itself). */
+  /** Forgets the last reading: the next snapshot walks (after what no document sees as a change of its own: an emulation change, a scroll or key press whose events the page may stop). */
   forgetReading(): void {
     this.#reading = undefined;
   }
@@ -264,21 +264,26 @@ export class PageSnapshots {
     return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
   }
 
+  /** The last reading, when `nodes` are all of it (not a part: a root, the viewport): what is worked out from them may be kept with it. */
+  #wholeReading(nodes: readonly SnapshotNode[]): Reading | undefined {
+    const reading = this.#reading;
+    return reading && nodes === reading.walked.nodes ? reading : undefined;
+  }
+
   /** What the snapshot's names are worth (see observe); the last reading's is kept with it. */
   #observe(nodes: SnapshotNode[], viewport: WalkResult['viewport']): Observation {
-    const reading = this.#reading;
-    if (reading && nodes === reading.walked.nodes) return (reading.observation ??= observe({ nodes, viewport }));
+    const reading = this.#wholeReading(nodes);
+    if (reading) return (reading.observation ??= observe({ nodes, viewport }));
     return observe({ nodes, viewport });
   }
 
   /** The text under the header; the last reading's is kept, since a reused snapshot says the same. */
   #body(snapshot: TakenSnapshot): string {
-    const reading = this.#reading;
-    const whole = reading !== undefined && snapshot.nodes === reading.walked.nodes;
-    if (whole && reading.body !== undefined) return reading.body;
+    const reading = this.#wholeReading(snapshot.nodes);
+    if (reading?.body !== undefined) return reading.body;
     const lines = formatSnapshotBody(snapshot);
     const body = lines ? `\n${lines}` : '';
-    if (whole) reading.body = body;
+    if (reading) reading.body = body;
     return body;
   }
 

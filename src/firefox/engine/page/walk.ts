@@ -465,10 +465,12 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
         return;
       }
       // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
-      // be a transparent control that takes clicks (a styled checkbox, a field fading in).
-      hidden++;
+      // be a transparent control that takes clicks (a styled checkbox, a field fading in). Only a
+      // box with an area is hidden by its style (a box without one leaves its inline text out).
+      const styledHidden = width > 0 && height > 0;
+      if (styledHidden) hidden++;
       visitMuted(el, tag, out, text, inFold);
-      hidden--;
+      if (styledHidden) hidden--;
       return;
     }
     const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
