@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // The in-page engine is bundled into one self-contained source: at run time it imports its own modules only.
-    files: ['src/firefox/engine/page/**/*.ts'],
+    files: ['src/firefox/engine/in-page/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "ImportDeclaration[importKind!='type'][source.value!=/^\\.\\/[\\w-]+\\.js$/]", message: 'The in-page engine runs in the page: import its own modules (./x.js) or types only.' }],
     },

@@ -6,7 +6,7 @@
  * (one of each per round, order rotated) so drift hits them all alike. Run with
  * `npm run bench:snapshot`. Exits non-zero only on errors, never on timings.
  */
-import { observe } from '../src/firefox/snapshot/observe.js';
+import { observe } from '../src/firefox/engine/snapshot/observe.js';
 import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';

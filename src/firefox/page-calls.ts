@@ -1,14 +1,14 @@
 import type { JsonValue } from '../bidi/index.js';
-import type { ConsoleFilter, ConsoleMessage } from './console.js';
-import type { Dialog } from './dialogs.js';
-import type { Emulation } from './emulation.js';
-import type { ActionResult, ClickOptions, ScrollOptions, ScrollResult } from './input/actions.js';
-import type { NetworkFilter, NetworkRequest } from './network.js';
-import type { NetworkBody } from './network-bodies.js';
-import type { EvaluateOptions, NavigateOptions, NavigationResult, Page, PageMarkdown, ScreenshotOptions } from './page.js';
-import type { PageFunction } from './script.js';
-import type { FindResult } from './snapshot/budget.js';
-import type { SnapshotOptions, TakenSnapshot, UidSelector } from './snapshot/manager.js';
+import type { ConsoleFilter, ConsoleMessage } from './page/console.js';
+import type { Dialog } from './page/dialogs.js';
+import type { Emulation } from './context/emulation.js';
+import type { ActionResult, ClickOptions, ScrollOptions, ScrollResult } from './page/input/actions.js';
+import type { NetworkFilter, NetworkRequest } from './page/network.js';
+import type { NetworkBody } from './page/network-bodies.js';
+import type { EvaluateOptions, NavigateOptions, NavigationResult, Page, PageMarkdown, ScreenshotOptions } from './page/page.js';
+import type { PageFunction } from './util/script.js';
+import type { FindResult } from './engine/snapshot/budget.js';
+import type { SnapshotOptions, TakenSnapshot, UidSelector } from './page/snapshots.js';
 
 /**
  * The page calls of FirefoxClient, each handed as it is to the page it targets (the selected one).

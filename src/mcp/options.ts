@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseSecretsFile } from '../firefox/redact.js';
+import { parseSecretsFile } from '../firefox/policy/secrets.js';
 import { colorSchemePrefs, type PrefValue } from '../firefox/index.js';
 import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
 

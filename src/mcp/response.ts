@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ActionResult, Dialog, FirefoxClient, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
-import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/text-page.js';
-import { oneLine, quote, shorten } from '../firefox/text.js';
+import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
+import { oneLine, quote, shorten } from '../firefox/util/text.js';
 
 /** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
 const FRAME_CHARS = 8_000;

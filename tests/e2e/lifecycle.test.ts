@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserClosedError, FirefoxClient, LaunchError } from '../../src/index.js';
-import { launchFirefox, type FirefoxProcess } from '../../src/firefox/launch.js';
+import { launchFirefox, type FirefoxProcess } from '../../src/firefox/session/launch.js';
 import { eventually, groupAlive } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
-import { documentFromReading, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/markdown/index.js';
-import { pageOfText } from '../../src/firefox/text-page.js';
+import { documentFromReading, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/engine/markdown/index.js';
+import { pageOfText } from '../../src/firefox/util/text-page.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeSize, readFileWithin } from '../../src/firefox/bounded-read.js';
+import { describeSize, readFileWithin } from '../../src/firefox/policy/bounded-read.js';
 
 const work = mkdtempSync(join(tmpdir(), 'ffmcp-bounded-'));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { findInSnapshot, formatFindResult } from '../../src/firefox/snapshot/budget.js';
-import type { SnapshotNode } from '../../src/firefox/snapshot/format.js';
+import { findInSnapshot, formatFindResult } from '../../src/firefox/engine/snapshot/budget.js';
+import type { SnapshotNode } from '../../src/firefox/engine/snapshot/format.js';
 
 const box: [number, number, number, number] = [0, 0, 10, 10];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/firefox/errors.js';
-import { unlessAborted } from '../../src/firefox/abort.js';
+import { unlessAborted } from '../../src/firefox/util/abort.js';
 import { BrowserHolder } from '../../src/mcp/browser.js';
 
 /** A holder whose calls never need a browser (the queue is under test). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleLog, IdCounter } from '../../src/firefox/console.js';
-import { PageDialog, type Dialog } from '../../src/firefox/dialogs.js';
+import { ConsoleLog, IdCounter } from '../../src/firefox/page/console.js';
+import { PageDialog, type Dialog } from '../../src/firefox/page/dialogs.js';
 import { FirefoxClientError } from '../../src/firefox/errors.js';
-import { NetworkLog } from '../../src/firefox/network.js';
+import { NetworkLog } from '../../src/firefox/page/network.js';
 import {
   beforeRequestSent,
   consoleEntry,

@@ -6,8 +6,8 @@ import {
   formatCompressedText,
   isCollapsed,
   type CompressedNode,
-} from '../../src/firefox/snapshot/compress.js';
-import { formatHeader, formatSnapshotText, type SnapshotNode } from '../../src/firefox/snapshot/format.js';
+} from '../../src/firefox/engine/snapshot/compress.js';
+import { formatHeader, formatSnapshotText, type SnapshotNode } from '../../src/firefox/engine/snapshot/format.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 

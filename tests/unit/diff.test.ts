@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { diffSnapshots, formatDiff } from '../../src/firefox/snapshot/diff.js';
-import type { Snapshot, SnapshotNode } from '../../src/firefox/snapshot/format.js';
+import { diffSnapshots, formatDiff } from '../../src/firefox/engine/snapshot/diff.js';
+import type { Snapshot, SnapshotNode } from '../../src/firefox/engine/snapshot/format.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 function snapshot(id: number, nodes: SnapshotNode[], pageId = 'p'): Snapshot {

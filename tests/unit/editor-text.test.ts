@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorLines, textDifference } from '../../src/firefox/input/editor-text.js';
+import { editorLines, textDifference } from '../../src/firefox/page/input/editor-text.js';
 
 describe('editorLines', () => {
   it('reads line breaks of any kind as one, no-break spaces as spaces, and ignores blank lines and trailing spaces', () => {

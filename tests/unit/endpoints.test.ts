@@ -12,9 +12,9 @@ import {
   TimeoutError,
   translateBidiError,
 } from '../../src/firefox/errors.js';
-import { findFirefox } from '../../src/firefox/find-firefox.js';
-import { sessionEndpoint } from '../../src/firefox/session.js';
-import { reachableBidiUrl } from '../../src/firefox/webdriver.js';
+import { findFirefox } from '../../src/firefox/session/find-firefox.js';
+import { sessionEndpoint } from '../../src/firefox/session/session.js';
+import { reachableBidiUrl } from '../../src/firefox/session/webdriver.js';
 
 /**
  * findFirefox also looks at fixed install paths (/usr/bin/firefox-esr…), which may exist on the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FilePolicy, rootPaths } from '../../src/firefox/files.js';
+import { FilePolicy, rootPaths } from '../../src/firefox/policy/files.js';
 
 let out: string;
 let outside: string;

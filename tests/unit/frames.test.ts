@@ -1,6 +1,6 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import { describe, expect, it } from 'vitest';
-import { PageFrames } from '../../src/firefox/frames.js';
+import { PageFrames } from '../../src/firefox/page/frames.js';
 
 function info(context: string, parent: string | null, url = `https://example.test/${context}`): BrowsingContext.Info {
   return { context, parent, url, children: null, userContext: 'default', originalOpener: null, clientWindow: 'w' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/index.js';
-import { comboActions, graphemes, keyValue, MAX_TYPED_CHARS, parseKeyCombo, typingActions } from '../../src/firefox/input/keys.js';
+import { comboActions, graphemes, keyValue, MAX_TYPED_CHARS, parseKeyCombo, typingActions } from '../../src/firefox/page/input/keys.js';
 
 describe('keys', () => {
   it('maps named keys and aliases to WebDriver code points, any case', () => {

@@ -15,7 +15,7 @@ import {
   type MdInline,
   type MdListItem,
   type MdRow,
-} from '../../src/firefox/markdown/index.js';
+} from '../../src/firefox/engine/markdown/index.js';
 
 // ------------------------------------------------------------------ builders
 

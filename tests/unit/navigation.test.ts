@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
-import { Navigation, PageNavigations } from '../../src/firefox/navigation.js';
+import { Navigation, PageNavigations } from '../../src/firefox/page/navigation.js';
 import { fetchError, navigationInfo, PAGE, responseCompleted, type RequestSpec } from '../helpers/bidi-events.js';
 
 const URL_A = 'https://shop.example/';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatNode, formatSnapshotText } from '../../src/firefox/snapshot/format.js';
-import { renderMarkdown } from '../../src/firefox/markdown/render.js';
-import type { MdBlock } from '../../src/firefox/markdown/types.js';
-import { escapeHidden, jsonString, oneLine, oneLineWithTabs, pageTextBlock, quote, setApartLine } from '../../src/firefox/text.js';
+import { formatNode, formatSnapshotText } from '../../src/firefox/engine/snapshot/format.js';
+import { renderMarkdown } from '../../src/firefox/engine/markdown/render.js';
+import type { MdBlock } from '../../src/firefox/engine/markdown/types.js';
+import { escapeHidden, jsonString, oneLine, oneLineWithTabs, pageTextBlock, quote, setApartLine } from '../../src/firefox/util/text.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 /** Every character escapeHidden must never let through raw (U+200C/U+200D aside: they stay between non-ASCII letters or emoji). */

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import { fromRemoteValue, type BidiConnection } from '../../src/bidi/index.js';
-import { Browser, type ClientOptions } from '../../src/firefox/browser.js';
+import { Browser, type ClientOptions } from '../../src/firefox/browser/browser.js';
 import type { WalkResult } from '../../src/firefox/engine/types.js';
 import { FirefoxClientError, NoSuchPageError, PageCrashedError, PageUnresponsiveError } from '../../src/firefox/errors.js';
-import type { Page } from '../../src/firefox/page.js';
-import type { SessionHandle } from '../../src/firefox/session.js';
-import type { UserContext } from '../../src/firefox/user-context.js';
+import type { Page } from '../../src/firefox/page/page.js';
+import type { SessionHandle } from '../../src/firefox/session/session.js';
+import type { UserContext } from '../../src/firefox/context/context.js';
 import { beforeRequestSent, contextInfo, logIn, navigationInfo, OTHER_PAGE, PAGE, promptClosed, promptOpened, responseCompleted } from '../helpers/bidi-events.js';
 import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { parseSecretsFile, redactTokens, SecretStore } from '../../src/firefox/redact.js';
+import { parseSecretsFile, redactTokens, SecretStore } from '../../src/firefox/policy/secrets.js';
 
 describe('redactTokens', () => {
   it('hides tokens of known shapes, auth values and credential parameters', () => {

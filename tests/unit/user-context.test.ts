@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BidiConnection } from '../../src/bidi/index.js';
-import { IdCounter } from '../../src/firefox/console.js';
+import { IdCounter } from '../../src/firefox/page/console.js';
 import { InvalidArgumentError, NoSuchPageError } from '../../src/firefox/errors.js';
-import { FilePolicy } from '../../src/firefox/files.js';
-import { Page, type PageEnvironment } from '../../src/firefox/page.js';
-import { SecretStore } from '../../src/firefox/redact.js';
-import { SnapshotIds } from '../../src/firefox/snapshot/manager.js';
-import { UrlPolicy } from '../../src/firefox/url-policy.js';
-import { UserContext } from '../../src/firefox/user-context.js';
+import { FilePolicy } from '../../src/firefox/policy/files.js';
+import { Page, type PageEnvironment } from '../../src/firefox/page/page.js';
+import { SecretStore } from '../../src/firefox/policy/secrets.js';
+import { SnapshotIds } from '../../src/firefox/page/snapshots.js';
+import { UrlPolicy } from '../../src/firefox/policy/url-policy.js';
+import { UserContext } from '../../src/firefox/context/context.js';
 
 interface Sent {
   method: string;

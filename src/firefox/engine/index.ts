@@ -1,7 +1,7 @@
 /** The Node side of the in-page engine: where it runs and how to call it. */
-import type * as Engine from './page/index.js';
+import type * as Engine from './in-page/index.js';
 import { ENGINE_SOURCE } from './bundle.generated.js';
-import { INTERNALS_PROPERTY } from './page/internals.js';
+import { INTERNALS_PROPERTY } from './in-page/internals.js';
 
 /** The sandbox in which the engine lives; page scripts cannot reach its globals. */
 export const SANDBOX = 'firefox-bidi-mcp';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Script } from 'webdriver-bidi-protocol';
 import { fromRemoteValue, toLocalValue, type JsonValue } from '../../bidi/index.js';
 import { EvaluationError } from '../errors.js';
-import type * as Engine from './page/index.js';
+import type * as Engine from './in-page/index.js';
 import { engineCall, SANDBOX, type EngineOperation } from './index.js';
 
 type Operations = typeof Engine;

@@ -1,0 +1,205 @@
+import type { PageReading, RawNode } from '../types.js';
+import type { Observation, ViewportInfo } from './observe.js';
+import { jsonString, oneLine, oneLineWithTabs } from '../../util/text.js';
+
+/** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
+export interface Snapshot extends PageReading {
+  id: number;
+  /** The browsing context (page) it was taken in. */
+  pageId: string;
+  /** How many interactive elements, how many weakly or not named, and whether exact UI claims are safe. */
+  observation: Observation;
+  /** With `viewport: true`: only what intersects the viewport was kept; this says how much lies outside. */
+  viewportInfo?: ViewportInfo;
+  /** With `layers`: the named layers the snapshot was limited to. */
+  layers?: string[];
+}
+
+export interface FormatOptions {
+  /** Also show where each name came from and each element's box. */
+  verbose?: boolean;
+  /** Show each interactive element's zone (viewport snapshots do). */
+  zones?: boolean;
+}
+
+export type SnapshotNode = RawNode;
+
+const MAX_TEXT = 500;
+/** Input types a reader cannot guess from the role. */
+const SILENT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset']);
+
+// Page text on a snapshot line is quoted or escaped onto that line, hidden characters shown as
+// \uXXXX (see text.ts): every line starts with an indent and a uid, never with page text.
+function quote(text: string): string {
+  if (text.length <= MAX_TEXT) return jsonString(text);
+  return `${jsonString(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`;
+}
+
+/** An element's own text on its line, escaped onto it and cut at MAX_TEXT characters. */
+function lineText(text: string): string {
+  return text.length > MAX_TEXT ? `${oneLineWithTabs(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)` : oneLineWithTabs(text);
+}
+
+/** What a line calls the element: its role, or a generic element's tag (escaped: a custom element's name can hold almost anything). */
+export function roleLabel(node: SnapshotNode): string {
+  return node.role === 'generic' ? oneLine(node.tag) : node.role;
+}
+
+/** One element as one line: `1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
+export function formatNode(node: SnapshotNode, options: FormatOptions = {}): string {
+  const { verbose = false, zones = verbose } = options;
+  // The line starts with the uid itself: every line has one, so a label for it would be noise.
+  const parts = [node.uid, roleLabel(node)];
+  // A name taken from a heading inside is said by the heading's own line.
+  if (node.name && node.nameSource !== 'heading') parts.push(quote(node.name));
+  if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${oneLine(node.type)}`);
+  // A value that only repeats the name (a field named by its own text) is said once.
+  if (node.value !== undefined && node.value !== node.name) parts.push(`value=${quote(node.value)}`);
+  // A checkbox, radio or switch that does not say checked is unchecked.
+  if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
+  if (node.selected) parts.push('selected');
+  if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
+  if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
+  if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
+  if (node.disabled) parts.push('disabled');
+  if (node.blocked) parts.push('blocked');
+  if (node.required) parts.push('required');
+  if (node.readonly) parts.push('readonly');
+  if (node.invalid) parts.push('invalid');
+  if (node.focused) parts.push('focused');
+  if (node.level !== undefined) parts.push(`level=${node.level}`);
+  // A link to a place on the same page says where with its name; its #fragment adds nothing.
+  if (node.href !== undefined && !node.href.startsWith('#')) parts.push(`href=${quote(node.href)}`);
+  if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
+  else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
+  if (node.nameStatus === 'unknown') parts.push(node.icon ? 'no-name icon' : 'no-name');
+  else if (node.nameStatus === 'weak') parts.push('weak-name');
+  if (zones && node.zone) parts.push(`zone=${node.zone}`);
+  // The JSON says which elements are custom and host open shadow roots; the text says only what no script could reach.
+  if (node.shadow === 'closed') parts.push('shadow=closed');
+  if (verbose && node.custom) parts.push('custom');
+  if (verbose) {
+    if (node.nameSource) parts.push(`name-from=${node.nameSource}`);
+    parts.push(`box=${node.box.join(',')}`);
+  }
+  let line = parts.join(' ');
+  if (node.text && node.text !== node.name) line += `: ${lineText(node.text)}`;
+  return line;
+}
+
+/** The header line: which snapshot of which page, and how far its names can be trusted. */
+export function formatHeader(snapshot: Snapshot): string {
+  const { observation: seen, viewportInfo: outside } = snapshot;
+  const parts = [`snapshot=${snapshot.id}`, `url=${jsonString(snapshot.url)}`, `title=${jsonString(snapshot.title)}`];
+  // Only a warning is worth its tokens: when names are too weak for exact claims about the UI.
+  if (seen.exactUiClaims !== 'safe') parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
+  if (snapshot.modal) parts.push(`modal=${oneLine(snapshot.modal)} (what is marked blocked lies behind it)`);
+  if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
+  if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
+  return parts.join(' ');
+}
+
+/** The text export for a model: a header line, then one line per element. */
+export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = {}): string {
+  const body = formatSnapshotBody(snapshot, options);
+  return body ? `${formatHeader(snapshot)}\n${body}` : formatHeader(snapshot);
+}
+
+/** The lines under the header: one per element, two spaces of indent per depth. */
+export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = {}): string {
+  const format = { zones: snapshot.viewportInfo !== undefined, ...options };
+  const lines: string[] = [];
+  const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
+    const indent = '  '.repeat(depth);
+    for (const node of nodes) {
+      if (node.inline) continue;
+      const { line, holdsChildren } = elementLine(node, format);
+      lines.push(indent + line);
+      if (node.children && !holdsChildren) visit(node.children, depth + 1);
+    }
+  };
+  visit(snapshot.nodes, 0);
+  return lines.join('\n');
+}
+
+const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+/** What a cell or a link in a row line may hold besides its words, for the row to stay on one line. */
+const PLAIN_KEYS = new Set(['uid', 'tag', 'role', 'name', 'nameSource', 'text', 'box', 'children', 'href', 'nameStatus', 'zone', 'interactive', 'custom']);
+
+/** A node that says nothing beyond its role, its words and its children: no state, no value, no name of its own making. */
+function plain(node: SnapshotNode, interactive: boolean): boolean {
+  if (Boolean(node.interactive) !== interactive) return false;
+  for (const key of Object.keys(node)) if (!PLAIN_KEYS.has(key)) return false;
+  return true;
+}
+
+/** Words in a row line: on one line, with the pipe that parts cells escaped. */
+function inCell(words: string): string {
+  return oneLineWithTabs(words).replace(/\|/g, '\\|');
+}
+
+/** A cell's words with its links put in place as [words](uid=…), or undefined when it holds more than links. */
+function cellWords(cell: SnapshotNode): string | undefined {
+  let words = inCell(cell.name ?? cell.text ?? '');
+  if (words.length > MAX_TEXT) return undefined;
+  let from = 0;
+  for (const child of cell.children ?? []) {
+    if (child.role !== 'link' || child.children || !plain(child, true)) return undefined;
+    const name = inCell(child.name ?? '');
+    const at = words.indexOf(name, from);
+    if (!name || at < 0) return undefined;
+    const link = `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})`;
+    words = words.slice(0, at) + link + words.slice(at + name.length);
+    from = at + link.length;
+  }
+  return words;
+}
+
+/**
+ * A table row as one line, its cells parted by " | " and the links in them kept in place:
+ * `4_9 row: 1 | [Widget 1](uid=4_12) | Open`. Only for rows of plain cells (no state, no control
+ * but links); any other row keeps a line per cell.
+ */
+function rowLine(node: SnapshotNode): string | undefined {
+  if (node.role !== 'row' || !node.children?.length || !plain(node, false) || node.text) return undefined;
+  const cells: string[] = [];
+  let headers = true;
+  for (const cell of node.children) {
+    if (!CELL_ROLES.has(cell.role) || !plain(cell, false)) return undefined;
+    const words = cellWords(cell);
+    if (words === undefined) return undefined;
+    cells.push(words);
+    if (cell.role !== 'columnheader') headers = false;
+  }
+  const name = node.name ? ` ${quote(node.name)}` : '';
+  return `${node.uid} row${name}${headers ? ' headers' : ''}: ${cells.join(' | ')}`;
+}
+
+/** A list item with no name and nothing but its words and children: a bullet. */
+function isBullet(node: SnapshotNode): boolean {
+  return node.role === 'listitem' && node.name === undefined && plain(node, false);
+}
+
+/** A list item as a bullet, `4_3 - words`: the role word says nothing the dash does not. */
+function bulletLine(node: SnapshotNode): string {
+  return node.text ? `${node.uid} - ${lineText(node.text)}` : `${node.uid} -`;
+}
+
+/**
+ * One element's line in the text: a row of plain cells on one line (which then holds its
+ * children), a plain list item as a bullet, anything else as formatNode writes it.
+ */
+export function elementLine(node: SnapshotNode, options: FormatOptions = {}): { line: string; holdsChildren: boolean } {
+  if (options.verbose) return { line: formatNode(node, options), holdsChildren: false };
+  const row = rowLine(node);
+  if (row !== undefined) return { line: row, holdsChildren: true };
+  return { line: isBullet(node) ? bulletLine(node) : formatNode(node, options), holdsChildren: false };
+}
+
+/** Every node of the tree, depth first. */
+export function* allNodes(nodes: readonly SnapshotNode[]): Generator<SnapshotNode> {
+  for (const node of nodes) {
+    yield node;
+    if (node.children) yield* allNodes(node.children);
+  }
+}

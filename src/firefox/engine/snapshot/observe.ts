@@ -1,0 +1,112 @@
+import type { RawNode } from '../types.js';
+import type { Snapshot } from './format.js';
+
+export type NameStatus = 'strong' | 'weak' | 'unknown';
+export type Zone = 'top-left' | 'top-center' | 'top-right' | 'middle-left' | 'center' | 'middle-right' | 'bottom-left' | 'bottom-center' | 'bottom-right' | 'above' | 'below' | 'left' | 'right';
+
+/** How far a snapshot's names can be trusted for exact claims about the UI. */
+export interface Observation {
+  totalInteractive: number;
+  weakInteractive: number;
+  unknownInteractive: number;
+  /** safe: controls are named well; partial: rough guidance, exact claims only for strong names; unsafe: too weak for exact claims. */
+  exactUiClaims: 'safe' | 'partial' | 'unsafe';
+}
+
+/** What lies outside a viewport snapshot, in pixels and in screens. */
+export interface ViewportInfo {
+  above: number;
+  below: number;
+  screensAbove: number;
+  screensBelow: number;
+}
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Private-use code points are icon-font glyphs: they name nothing a reader can say. */
+const ICON_GLYPHS = /^[\uE000-\uF8FF\s]*$/u;
+
+/**
+ * How reliable a name is: labels, ARIA names, alt and real text are strong; a title or a
+ * placeholder (gone once typed over), or text of one character or icon glyphs, is weak.
+ */
+export function nameStatusOf(node: RawNode): NameStatus {
+  const name = node.name?.trim() ?? '';
+  if (!name || ICON_GLYPHS.test(name)) return name ? 'weak' : 'unknown';
+  if (node.nameSource === 'title' || node.nameSource === 'placeholder') return 'weak';
+  if (node.nameSource === 'text' && oneGrapheme(name)) return 'weak';
+  return 'strong';
+}
+
+/** Whether `text` is a single grapheme; the segmenter is dear, so it stops at the second one. */
+function oneGrapheme(text: string): boolean {
+  // Two printable ASCII characters first are two graphemes: no segmenting needed for most names.
+  if (/^[\x21-\x7e]{2}/.test(text)) return false;
+  const graphemes = GRAPHEMES.segment(text)[Symbol.iterator]();
+  graphemes.next();
+  return graphemes.next().done === true;
+}
+
+/** The 3×3 zone of the viewport that holds the element's centre, or where it lies outside. */
+export function zoneOf(box: RawNode['box'], viewport: { width: number; height: number }): Zone {
+  const x = box[0] + box[2] / 2;
+  const y = box[1] + box[3] / 2;
+  if (y < 0) return 'above';
+  if (y > viewport.height) return 'below';
+  if (x < 0) return 'left';
+  if (x > viewport.width) return 'right';
+  const column = x < viewport.width / 3 ? 'left' : x < (2 * viewport.width) / 3 ? 'center' : 'right';
+  const row = y < viewport.height / 3 ? 'top' : y < (2 * viewport.height) / 3 ? 'middle' : 'bottom';
+  if (row === 'middle' && column === 'center') return 'center';
+  return `${row}-${column === 'center' ? 'center' : column}` as Zone;
+}
+
+/** Gives every interactive node its nameStatus and zone, and counts them. */
+export function observe(snapshot: Pick<Snapshot, 'nodes' | 'viewport'>): Observation {
+  let total = 0;
+  let weak = 0;
+  let unknown = 0;
+  const visit = (nodes: RawNode[]): void => {
+    for (const node of nodes) {
+      if (node.interactive && !node.holdsContent) {
+        const status = nameStatusOf(node);
+        node.nameStatus = status;
+        node.zone = zoneOf(node.box, snapshot.viewport);
+        total++;
+        if (status === 'weak') weak++;
+        if (status === 'unknown') unknown++;
+      }
+      if (node.children) visit(node.children);
+    }
+  };
+  visit(snapshot.nodes);
+  const poor = (weak + unknown) / Math.max(1, total);
+  const exactUiClaims = unknown === 0 && poor <= 0.1 ? 'safe' : poor <= 0.5 ? 'partial' : 'unsafe';
+  return { totalInteractive: total, weakInteractive: weak, unknownInteractive: unknown, exactUiClaims };
+}
+
+function intersects(box: RawNode['box'], viewport: { width: number; height: number }): boolean {
+  return box[0] < viewport.width && box[1] < viewport.height && box[0] + box[2] > 0 && box[1] + box[3] > 0;
+}
+
+/** Keeps what intersects the viewport (and the ancestors that hold it). */
+export function viewportNodes(nodes: RawNode[], viewport: { width: number; height: number }): RawNode[] {
+  const kept: RawNode[] = [];
+  for (const node of nodes) {
+    const children = node.children ? viewportNodes(node.children, viewport) : [];
+    if (!intersects(node.box, viewport) && children.length === 0) continue;
+    const copy: RawNode = { ...node };
+    if (children.length) copy.children = children;
+    else delete copy.children;
+    kept.push(copy);
+  }
+  return kept;
+}
+
+/** How much of the document lies above and below the viewport. */
+export function viewportInfo(viewport: Snapshot['viewport']): ViewportInfo {
+  const above = Math.max(0, viewport.scrollY);
+  const below = Math.max(0, viewport.documentHeight - viewport.scrollY - viewport.height);
+  const screens = (pixels: number): number => Math.round((pixels / Math.max(1, viewport.height)) * 100) / 100;
+  return { above, below, screensAbove: screens(above), screensBelow: screens(below) };
+}

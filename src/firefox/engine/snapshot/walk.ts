@@ -1,0 +1,197 @@
+import { EvaluationError } from '../../errors.js';
+import type { EngineRealm } from '../realm.js';
+import type { RawNode, WalkResult } from '../types.js';
+
+/** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
+export interface UidRange {
+  context: string;
+  from: number;
+  to: number;
+}
+
+/** A frame met during a walk: its page, its parent frame, and the iframe element (uid) holding it. */
+export interface FrameInfo {
+  page: string;
+  parent: string;
+  iframeUid: string;
+}
+
+/** Nested frames and closed shadow roots deeper than this are left out, with a note on the node. */
+const MAX_DEPTH = 32;
+
+function findNode(nodes: RawNode[], uid: string): RawNode | undefined {
+  for (const node of nodes) {
+    if (node.uid === uid) return node;
+    const found = node.children ? findNode(node.children, uid) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function shiftBoxes(nodes: RawNode[], dx: number, dy: number): void {
+  for (const node of nodes) {
+    node.box = [node.box[0] + dx, node.box[1] + dy, node.box[2], node.box[3]];
+    if (node.children) shiftBoxes(node.children, dx, dy);
+  }
+}
+
+function clearFocus(nodes: RawNode[]): void {
+  for (const node of nodes) {
+    delete node.focused;
+    if (node.children) clearFocus(node.children);
+  }
+}
+
+/**
+ * Every document reports its own active element; a person sees one focus, which follows the
+ * chain from the top document into the focused iframe. Marks elsewhere are dropped.
+ */
+function resolveFocus(nodes: RawNode[]): void {
+  const own: RawNode[] = [];
+  const frames: RawNode[] = [];
+  const visit = (list: RawNode[]): void => {
+    for (const node of list) {
+      if (node.focused) own.push(node);
+      if (node.frame) frames.push(node);
+      else if (node.children) visit(node.children);
+    }
+  };
+  visit(nodes);
+  const focusedFrame = own.find((node) => node.frame);
+  for (const frame of frames) {
+    if (frame === focusedFrame) resolveFocus(frame.children ?? []);
+    else clearFocus(frame.children ?? []);
+  }
+  if (focusedFrame) delete focusedFrame.focused;
+}
+
+/** Removes custom-element placeholders that turned out to hold nothing. */
+function pruneEmptyHosts(nodes: RawNode[], empty: Set<string>): RawNode[] {
+  return nodes.filter((node) => {
+    if (node.children) node.children = pruneEmptyHosts(node.children, empty);
+    return !(empty.has(node.uid) && !node.children?.length && !node.text && !node.name);
+  });
+}
+
+/**
+ * Walks one page as a person sees it: its document, then each closed shadow root (reached through
+ * BiDi's serialization of the host) and each frame (through its own browsing context, cross-origin
+ * too), nested to any depth, all under one snapshot id with uids unique across the page.
+ */
+export class PageWalk {
+  readonly ranges: UidRange[] = [];
+  readonly frames = new Map<string, FrameInfo>();
+  /**
+   * The number each document walked gave its reading (see the engine's changes.ts), by browsing
+   * context; null once one of them gave none, so the snapshot cannot be reused.
+   */
+  readings: Map<string, number> | null = new Map();
+  #counter = 0;
+  /** Elements visited and kept, and in-page walk time, over every document and shadow root walked. */
+  readonly #stats = { visited: 0, kept: 0, ms: 0, read: 0 };
+  /** Custom elements that turned out to host no closed shadow root. */
+  readonly #emptyHosts = new Set<string>();
+
+  constructor(
+    /** The engine in the sandbox of a context's document. */
+    private readonly realm: (context: string) => EngineRealm,
+    private readonly pageContext: string,
+    private readonly snapshotId: number,
+    private readonly stamp: boolean,
+    /** Walk only these parts of the top document (named layers). */
+    private readonly rootSelectors?: string[],
+    /** Read every document whole, reusing nothing of the last walk. */
+    private readonly fresh = false,
+  ) {}
+
+  async run(): Promise<WalkResult> {
+    const walked = await this.#document(this.pageContext, 0);
+    walked.nodes = pruneEmptyHosts(walked.nodes, this.#emptyHosts);
+    resolveFocus(walked.nodes);
+    walked.stats = { ...this.#stats, ms: Math.round(this.#stats.ms * 10) / 10 };
+    return walked;
+  }
+
+  async #walk(context: string, root?: string): Promise<WalkResult> {
+    const start = this.#counter;
+    const layered = context === this.pageContext && !root && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
+    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(this.fresh ? { reuse: false } : {}) };
+    const value = await this.realm(context).raw('walk', [options, root ? { sharedId: root } : undefined], 'Taking a snapshot');
+    if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
+    const walked = JSON.parse(value.value) as WalkResult;
+    if (!root) {
+      if (walked.reading) this.readings?.set(context, walked.reading);
+      else this.readings = null;
+    }
+    this.#counter = Math.max(start, walked.lastCounter);
+    this.#stats.visited += walked.stats.visited;
+    this.#stats.kept += walked.stats.kept;
+    this.#stats.ms += walked.stats.ms;
+    this.#stats.read += walked.stats.read ?? walked.stats.visited;
+    this.ranges.push({ context, from: start + 1, to: this.#counter });
+    return walked;
+  }
+
+  async #document(context: string, depth: number): Promise<WalkResult> {
+    const walked = await this.#walk(context);
+    await this.#closedRoots(context, walked.nodes, walked.closedHostCandidates, walked.iframes, depth);
+    await this.#frames(context, walked, depth);
+    return walked;
+  }
+
+  /**
+   * Fills custom elements whose shadow root is closed, found in `nodes`; iframes met inside are
+   * added to `iframes`. Candidates with no closed root are remembered, to be pruned when empty.
+   */
+  async #closedRoots(context: string, nodes: RawNode[], candidates: string[], iframes: string[], depth: number): Promise<void> {
+    if (candidates.length === 0) return;
+    const hosts = await this.realm(context).raw('elements', candidates, 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const items = hosts.type === 'array' ? hosts.value ?? [] : [];
+    for (const [index, uid] of candidates.entries()) {
+      const host = items[index];
+      const root = host?.type === 'node' ? host.value?.shadowRoot : undefined;
+      const node = findNode(nodes, uid);
+      if (!node) continue;
+      if (!root?.sharedId || root.value?.mode !== 'closed') {
+        this.#emptyHosts.add(uid);
+        continue;
+      }
+      node.shadow = 'closed';
+      if (depth >= MAX_DEPTH) continue;
+      const inner = await this.#walk(context, root.sharedId);
+      if (inner.nodes.length) node.children = [...(node.children ?? []), ...inner.nodes];
+      iframes.push(...inner.iframes);
+      await this.#closedRoots(context, inner.nodes, inner.closedHostCandidates, iframes, depth + 1);
+    }
+  }
+
+  /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */
+  async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
+    if (walked.iframes.length === 0) return;
+    const windows = await this.realm(context).raw('frameWindows', walked.iframes, 'Finding frames', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const items = windows.type === 'array' ? windows.value ?? [] : [];
+    for (const [index, uid] of walked.iframes.entries()) {
+      const node = findNode(walked.nodes, uid);
+      if (!node) continue;
+      const window = items[index];
+      const child = window?.type === 'window' ? window.value.context : undefined;
+      if (!child) {
+        node.frame = { url: node.src ?? '', error: 'the frame has no document to read (not loaded yet, or blocked)' };
+        continue;
+      }
+      if (depth >= MAX_DEPTH) {
+        node.frame = { url: node.src ?? '', context: child, error: `frames nested deeper than ${MAX_DEPTH} are not read` };
+        continue;
+      }
+      this.frames.set(child, { page: this.pageContext, parent: context, iframeUid: uid });
+      try {
+        const inner = await this.#document(child, depth + 1);
+        shiftBoxes(inner.nodes, node.box[0], node.box[1]);
+        node.frame = { url: inner.url, context: child };
+        if (inner.nodes.length) node.children = inner.nodes;
+      } catch (error) {
+        node.frame = { url: node.src ?? '', context: child, error: `the frame could not be read: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  }
+}

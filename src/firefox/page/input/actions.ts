@@ -1,0 +1,565 @@
+import { statSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import type { Input } from 'webdriver-bidi-protocol';
+import type { Dialog, PageDialog } from '../dialogs.js';
+import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../../errors.js';
+import { oneLine, quote } from '../../util/text.js';
+import type { ActionTarget, ControlReading } from '../../engine/types.js';
+import type { EngineResult } from '../../engine/realm.js';
+import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
+import { textDifference } from './editor-text.js';
+import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
+import type { SecretStore } from '../../policy/secrets.js';
+
+export type MouseButton = 'left' | 'middle' | 'right';
+export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
+
+export interface ClickOptions {
+  dblClick?: boolean;
+  button?: MouseButton;
+  modifiers?: Modifier[];
+}
+
+/** What an action led to, for the caller to report. */
+export interface ActionResult {
+  /** What was done, such as `Clicked uid=1_4 button "Sign in"`. */
+  action: string;
+  /** The page loaded a new document (complete: it finished loading in time) or moved within the document. */
+  navigated?: { url: string; sameDocument: boolean; complete: boolean };
+  /** A dialog opened; the page waits until it is answered with handleDialog(). */
+  dialog?: Dialog;
+  /** A navigation started but brought no new document: a download, a 204 answer, an error. */
+  navigationEnded?: NavigationEnd;
+  /** False when the page was still changing when the wait ran out. */
+  settled: boolean;
+  /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
+  pendingRequests?: number;
+}
+
+/** What the settle after an action can ask of the page's network log. */
+export interface RequestTracker {
+  /** The id of the newest request so far. */
+  readonly lastId: number;
+  /** Calls started after request `afterId` that still wait for their answer. */
+  pendingCallsAfter(afterId: number): number;
+}
+
+export interface ScrollOptions {
+  direction: 'up' | 'down' | 'left' | 'right';
+  /** How far, in screens (viewport or container heights/widths); default 0.75. */
+  screens?: number;
+  /** Scroll this container instead of the page. */
+  uid?: string;
+  /** The longest wait for the scrolling to come to rest (default 1500 ms). */
+  budgetMs?: number;
+}
+
+export interface ScrollResult {
+  action: string;
+  /** Pixels moved, and whether an end was reached. */
+  moved: { x: number; y: number };
+  atEnd: boolean;
+  /** The scrolling was still going when the budget ran out. */
+  incomplete: boolean;
+}
+
+type ScrollState = NonNullable<EngineResult<'scrollState'>>;
+
+export interface SettleTimings {
+  /** A DOM quiet period that counts as settled (default 100 ms). */
+  quietMs?: number;
+  /** The quiet period after typing into a search, filter or autocomplete field, whose page debounces its work (default 500 ms). */
+  searchQuietMs?: number;
+  /** The longest wait for quiet (default 1500 ms). */
+  quietMaxMs?: number;
+  /** The longest wait for a navigation the action started (default 10 s). */
+  navigationTimeoutMs?: number;
+  /** The longest one input call (typing, above all) may take before it stops where it is (default 30 s). */
+  inputTimeoutMs?: number;
+}
+
+const QUIET_MS = 100;
+const SEARCH_QUIET_MS = 500;
+const QUIET_MAX_MS = 1500;
+
+/** Key presses sent per input.performActions: a typing call can stop between two batches. */
+const KEYS_PER_BATCH = 100;
+
+type TextEntry = { uid: string; value: string | boolean };
+
+const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
+const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
+
+/** An action that a dialog stopped part way; its result says so and carries the dialog. */
+export class ActionInterrupted extends Error {
+  constructor(readonly result: ActionResult) {
+    super(result.action);
+  }
+}
+
+/** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
+function describeTarget(uid: string, target: ActionTarget): string {
+  const what = target.role && target.role !== 'generic' ? target.role : target.tag;
+  return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
+}
+
+function isTruthy(value: string | boolean): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  const lowered = value.trim().toLowerCase();
+  if (['true', 'on', 'yes', 'checked', '1'].includes(lowered)) return true;
+  if (['false', 'off', 'no', 'unchecked', '0', ''].includes(lowered)) return false;
+  return undefined;
+}
+
+/**
+ * Acts on elements by uid with real input events (BiDi input.performActions with the element as
+ * origin), then waits until the page settles and reports what happened.
+ */
+export class InputController {
+  constructor(
+    private readonly page: PageAccess,
+    /** The page's top-level browsing context. */
+    private readonly context: string,
+    private readonly snapshots: PageSnapshots,
+    private readonly dialog: PageDialog,
+    private readonly navigation: PageNavigations,
+    /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
+    private readonly secrets: SecretStore,
+    private readonly timings: SettleTimings = {},
+    /** The page's requests: the settle waits for calls the action started (omitted: it waits for the DOM only). */
+    private readonly requests?: RequestTracker,
+  ) {}
+
+  /** The newest request when each action's watch began: calls with a higher id are the action's. */
+  readonly #requestMarks = new WeakMap<NavigationWatch, number>();
+
+  /** Starts watching for what an action leads to: navigations, and the calls it starts. */
+  #begin(): NavigationWatch {
+    const watch = this.navigation.watch();
+    this.#requestMarks.set(watch, this.requests?.lastId ?? 0);
+    return watch;
+  }
+
+  /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
+  #generation = 0;
+
+  /** Stops the input in progress at its next batch (its caller gave up on it); later input is not affected. */
+  interrupt(): void {
+    this.#generation++;
+  }
+
+  async click(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
+    const button = options.button ?? 'left';
+    if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
+    const { frame, sharedId, target } = await this.#reachable(uid, 'click');
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    const presses: Input.PointerSourceAction[] = [];
+    for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
+      presses.push({ type: 'pointerDown', button: BUTTONS[button] }, { type: 'pointerUp', button: BUTTONS[button] });
+    }
+    const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x: 0, y: 0, origin }, ...presses];
+    const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
+    const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
+    return this.#act(frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+  }
+
+  async hover(uid: string): Promise<ActionResult> {
+    const { frame, sharedId, target } = await this.#reachable(uid, 'hover over');
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    return this.#act(frame, `Hovered over ${describeTarget(uid, target)}`, [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }])]);
+  }
+
+  /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
+  async fill(uid: string, value: string | boolean): Promise<ActionResult> {
+    const { frame, sharedId, target } = await this.#step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
+    const what = describeTarget(uid, target);
+    if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
+    if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
+    if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
+      const problem = await this.#step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
+      if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
+      const result = await this.#settle(`Set ${what} to ${quote(String(value))}`, this.#begin());
+      return this.#readBack(uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
+    }
+    if (target.inputType === 'checkbox' || target.inputType === 'radio') {
+      return this.#check(uid, target, value);
+    }
+    if (target.inputType === 'file') throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid (upload_file) with file paths.`);
+    if (!target.editable) {
+      if (target.role === 'combobox' || target.role === 'listbox') {
+        throw new InvalidArgumentError(`${what} takes no typed text: click it to open it, take a snapshot to see its options, then click the option you want.`);
+      }
+      throw new InvalidArgumentError(`${what} cannot be filled: it is not a text field, select, checkbox or radio. Click it, or fill another element.`);
+    }
+    if (target.readonly) {
+      throw new InvalidArgumentError(`${what} is read-only, so typing would change nothing.${target.role === 'combobox' ? ' It is a combobox that is picked, not typed: click it, take a snapshot, then click an option.' : ' Fill another field, or use the control that sets it.'}`);
+    }
+    if (target.coveredBy) throw covered(what, target.coveredBy);
+    // Click into the field as a person would (that also focuses the frame it sits in), select the
+    // old content so the typed text replaces it, then type for real.
+    const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
+    const clickIn = this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
+    await this.#step(`Clicked into ${what} to fill it`, clickIn);
+    await this.#step(`Focused ${what} to fill it`, this.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'));
+    const text = String(value);
+    const typed = this.secrets.reveal(text);
+    const action = `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`;
+    // A page that filters or suggests as one types waits a moment before it does: so does the answer.
+    const quietMs = target.searchLike ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    const richText = target.tag !== 'input' && target.tag !== 'textarea';
+    let result: ActionResult | undefined;
+    if (richText) {
+      // An editor rewrites typed keys (closing brackets, indenting new lines): the text goes in as
+      // one insertion, the way a paste does. Keys only when the document refuses the command.
+      const watch = this.#begin();
+      const inserted = await this.#step(action, this.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'), watch);
+      if (inserted === true) result = await this.#settle(action, watch, quietMs);
+      else watch.stop();
+    }
+    if (!result) {
+      const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
+      result = await this.#type(frame, action, keys, quietMs);
+    }
+    const secretName = this.secrets.referencedNames(text)[0];
+    if (!result.dialog && result.navigated?.sameDocument !== false) {
+      await this.snapshots.callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field').catch(() => undefined);
+    }
+    if (richText) return this.#readBackText(uid, what, result, typed, secretName);
+    // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
+    return this.#readBack(uid, what, result, (held) => {
+      if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+      return held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value);
+    });
+  }
+
+  /** A field that kept only part of a secret (maxlength, trimming) holds a value every later answer must mask too. */
+  #rememberCutSecret(name: string, typed: string, held: string | null): void {
+    const kept = held?.trim();
+    if (kept && kept !== typed && typed.includes(kept)) this.secrets.remember(name, kept);
+  }
+
+  /**
+   * Reads the control back after an action and refuses to call it done when `took` says the
+   * value did not take, saying what the control holds and what to do instead.
+   */
+  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
+    if (result.dialog || result.navigated?.sameDocument === false) return result;
+    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
+    if (!held) return result;
+    if (took(held)) return result;
+    const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
+    const opened = held.expanded === true ? ' It opened a list instead: take a snapshot and click the option you want.' : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
+    throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${opened}`);
+  }
+
+  /**
+   * Reads an editor's text back after a fill and compares it with what was put in (line breaks,
+   * blank lines and trailing spaces aside): an editor that rewrote it gets no "Filled".
+   */
+  async #readBackText(uid: string, what: string, result: ActionResult, typed: string, secretName: string | undefined): Promise<ActionResult> {
+    if (result.dialog || result.navigated?.sameDocument === false) return result;
+    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
+    if (!held || held.value === null) return result;
+    if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+    const difference = textDifference(typed, held.value);
+    if (difference === undefined) return result;
+    // Never "Filled": the editor holds other text than the caller's.
+    throw new ActionNotTakenError(
+      `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${this.secrets.mask(difference)}. It holds ${quote(this.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or press_key and type_text).`,
+    );
+  }
+
+  async fillForm(entries: TextEntry[]): Promise<ActionResult[]> {
+    if (entries.length === 0) throw new InvalidArgumentError('fillForm needs at least one { uid, value }.');
+    const results: ActionResult[] = [];
+    for (const entry of entries) {
+      const result = await this.fill(entry.uid, entry.value).catch((error: unknown) => {
+        if (error instanceof ActionInterrupted) return error.result;
+        throw error;
+      });
+      results.push(result);
+      if (result.dialog || (result.navigated && !result.navigated.sameDocument)) break; // The rest of the form is gone or blocked.
+    }
+    return results;
+  }
+
+  async drag(fromUid: string, toUid: string): Promise<ActionResult> {
+    const from = await this.#reachable(fromUid, 'drag');
+    const to = await this.#step(`Dragging onto uid=${toUid}`, this.snapshots.prepareAction(toUid));
+    const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
+    if (from.frame !== to.frame) throw new InvalidArgumentError(`Cannot drag ${what}: they are in different frames, and a drag stays within one document.`);
+    if (from.target.draggable) {
+      // Firefox starts a native drag session from WebDriver input but never completes the drop
+      // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
+      const watch = this.#begin();
+      const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging'), watch);
+      return this.#settle(`Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
+    }
+    const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
+    const toOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: to.sharedId } };
+    const pointer: Input.PointerSourceAction[] = [
+      { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
+      { type: 'pointerDown', button: 0 },
+      // Small first steps start the drag as a person's hand would, then glide to the target.
+      { type: 'pointerMove', x: 3, y: 3, origin: fromOrigin, duration: 50 },
+      { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
+      { type: 'pointerUp', button: 0 },
+    ];
+    return this.#act(from.frame, `Dragged ${what}`, [pointerSource(pointer)]);
+  }
+
+  /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
+  async pressKey(combo: string): Promise<ActionResult> {
+    return this.#act(this.context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+  }
+
+  /** Types text into whatever has focus; with `submit`, presses Enter after it. */
+  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+    if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
+    const keys = typingActions(this.secrets.reveal(text));
+    if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
+    // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
+    const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
+    const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
+  }
+
+  async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
+    if (paths.length === 0) throw new InvalidArgumentError('uploadFile needs at least one file path.');
+    const files = paths.map((path) => {
+      const absolute = resolvePath(path);
+      let isFile = false;
+      try {
+        isFile = statSync(absolute).isFile();
+      } catch {
+        throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
+      }
+      if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
+      return absolute;
+    });
+    const { frame, sharedId, target } = await this.#step(`Uploading to uid=${uid}`, this.snapshots.prepareAction(uid));
+    const what = describeTarget(uid, target);
+    if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
+    if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
+    const watch = this.#begin();
+    await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'), watch);
+    return this.#settle(`Chose ${files.length} file(s) for ${what}`, watch);
+  }
+
+  async #check(uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
+    const what = describeTarget(uid, target);
+    const wanted = isTruthy(value);
+    if (wanted === undefined) throw new InvalidArgumentError(`${what} takes true or false, got ${quote(String(value))}.`);
+    if (target.checked === wanted) return { action: `${what} was already ${wanted ? 'checked' : 'unchecked'}`, settled: true };
+    if (target.inputType === 'radio' && !wanted) {
+      throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
+    }
+    return this.#readBack(uid, what, await this.click(uid), (held) => held.checked === wanted);
+  }
+
+  /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest. */
+  async scroll(options: ScrollOptions): Promise<ScrollResult> {
+    const screens = options.screens ?? 0.75;
+    if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
+    if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(options.direction)}.`);
+    const uid = options.uid ?? null;
+    const frame = uid === null ? this.context : (await this.snapshots.elementRef(uid)).frame;
+    const read = async (): Promise<ScrollState> => {
+      const state = await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollState', [], 'Reading the scroll position'));
+      if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
+      return state;
+    };
+    const before = await read();
+    const vertical = options.direction === 'up' || options.direction === 'down';
+    const sign = options.direction === 'up' || options.direction === 'left' ? -1 : 1;
+    const delta = Math.round(sign * screens * (vertical ? before.height : before.width));
+    const what = uid === null ? 'the page' : `uid=${uid}`;
+    await this.page.send(
+      'input.performActions',
+      { context: frame, actions: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x: before.centerX, y: before.centerY, deltaX: vertical ? 0 : delta, deltaY: vertical ? delta : 0, origin: 'viewport' }] }] },
+      `Scrolling ${what}`,
+    );
+    // Smooth scrolling takes a while: wait until the position holds still, within the budget.
+    const deadline = Date.now() + (options.budgetMs ?? 1500);
+    let last = before;
+    let still = 0;
+    while (Date.now() < deadline && still < 2) {
+      await sleep(50);
+      const now = await read();
+      still = now.x === last.x && now.y === last.y ? still + 1 : 0;
+      last = now;
+    }
+    const moved = { x: last.x - before.x, y: last.y - before.y };
+    const atEnd = vertical ? (sign < 0 ? last.y <= 0 : last.y >= last.maxY - 1) : sign < 0 ? last.x <= 0 : last.x >= last.maxX - 1;
+    return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: still < 2 };
+  }
+
+  /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
+  async #reachable(uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+    const prepared = await this.#step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
+    const what = describeTarget(uid, prepared.target);
+    if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
+    if (prepared.target.blockedBy) throw behindModal(`Cannot ${verb} ${what}`, prepared.target.blockedBy);
+    if (prepared.target.coveredBy) throw covered(`Cannot ${verb} ${what}`, prepared.target.coveredBy);
+    if (!prepared.target.inViewport) throw new ElementNotInteractableError(`Cannot ${verb} ${what}: it stays outside the viewport even after scrolling.`);
+    return prepared;
+  }
+
+  /** Performs input in `frame` (the page itself, or the frame holding the element), then waits for `page` to settle. */
+  async #act(frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
+    return this.#perform(frame, action, [sources]);
+  }
+
+  /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
+  async #type(frame: string, action: string, keys: KeyAction[], quietMs?: number): Promise<ActionResult> {
+    const batches: Input.SourceActions[][] = [];
+    for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2) batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
+    return this.#perform(frame, action, batches, quietMs);
+  }
+
+  /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
+  async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number): Promise<ActionResult> {
+    const watch = this.#begin();
+    const timeout = this.timings.inputTimeoutMs ?? 30_000;
+    const deadline = Date.now() + timeout;
+    const generation = this.#generation;
+    const stopped = (done: number): TimeoutError =>
+      new TimeoutError(`${action} stopped after ${done} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`);
+    try {
+      for (const [index, sources] of batches.entries()) {
+        // Checked between batches, never mid-batch: when the error says typing stopped, it has.
+        if (Date.now() >= deadline) throw stopped(index);
+        if (this.#generation !== generation) throw new CancelledError(`${action} was cancelled after ${index} of ${batches.length} parts, so what it acted on holds only part of the input.`);
+        const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
+        // A dialog opened by the action blocks the page and may hold the command: report it at once.
+        const dialog = await this.#raceDialog(performed.then(() => undefined));
+        if (dialog) {
+          watch.stop();
+          return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
+        }
+      }
+    } catch (error) {
+      watch.stop();
+      throw error;
+    }
+    return this.#settle(action, watch, quietMs);
+  }
+
+  /**
+   * Waits for a navigation the action started, or else for the page to settle: the DOM quiet for
+   * `quietMs` and the calls the action started answered (then quiet again: their answers render),
+   * all within quietMaxMs. Stops at a dialog.
+   */
+  async #settle(action: string, watch: NavigationWatch, quietMs = this.timings.quietMs ?? QUIET_MS): Promise<ActionResult> {
+    try {
+      let quiet: { settled: boolean; pendingRequests: number } | undefined;
+      const quietDone = this.#quiet(watch, quietMs).then(
+        (value) => (quiet = value),
+        () => (quiet = { settled: false, pendingRequests: 0 }), // The realm went away: a navigation replaced the document.
+      );
+      // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
+      while (watch.navigation === undefined) {
+        if (quiet !== undefined) {
+          const sameDocument = watch.sameDocument;
+          const settled = { settled: quiet.settled, ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}) };
+          return sameDocument === undefined ? { action, ...settled } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
+        }
+        const dialog = await this.#raceDialog(Promise.race([quietDone, watch.next()]));
+        if (dialog) return { action, dialog, settled: false };
+      }
+      const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
+      // The newest navigation counts: one the action started may be replaced by a redirect or another.
+      const current = (): Navigation => watch.navigation as Navigation;
+      while (!current().loaded && !current().ended && Date.now() < deadline) {
+        const dialog = await this.#raceDialog(Promise.race([watch.next(), sleep(deadline - Date.now())]));
+        if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
+      }
+      // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
+      const errorPage = Math.min(deadline, Date.now() + 1000);
+      while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
+        await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
+      }
+      const navigation = current();
+      // A download, a 204 or an error page: no new document came, and the answer says what did.
+      if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
+      return { action, navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded }, settled: navigation.loaded };
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /**
+   * The DOM quiet for `quietMs`, then no call the action started (since `watch` began) unanswered,
+   * then quiet again after their answers, until quietMaxMs from now; settled false when that bound
+   * ran out. A navigation ends the wait for calls: its document is another page's business.
+   */
+  async #quiet(watch: NavigationWatch, quietMs: number): Promise<{ settled: boolean; pendingRequests: number }> {
+    const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
+    const maxMs = this.timings.quietMaxMs ?? QUIET_MAX_MS;
+    const deadline = Date.now() + maxMs;
+    const waitForQuiet = async (window: number): Promise<boolean> =>
+      (await this.snapshots.call(this.context, 'waitForQuiet', [window, Math.max(1, deadline - Date.now())], 'Waiting for the page')) === true;
+    let quiet = await waitForQuiet(quietMs);
+    const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
+    while (quiet && pending() > 0 && watch.navigation === undefined) {
+      if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
+      await sleep(Math.min(25, deadline - Date.now()));
+      // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
+      if (pending() === 0) quiet = await waitForQuiet(Math.min(quietMs, this.timings.quietMs ?? QUIET_MS));
+    }
+    return { settled: quiet, pendingRequests: quiet ? 0 : pending() };
+  }
+
+  /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
+  async #step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
+    try {
+      const dialog = await this.#raceDialog(work);
+      if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+      return await work;
+    } catch (error) {
+      // The action ends here: a watch begun for it must not outlive it.
+      watch?.stop();
+      throw error;
+    }
+  }
+
+  /** Resolves with the dialog if one opens on the page before `work` ends; otherwise undefined. */
+  async #raceDialog(work: Promise<unknown>): Promise<Dialog | undefined> {
+    const first = await this.dialog.race(work);
+    return 'dialog' in first ? first.dialog : undefined;
+  }
+}
+
+function behindModal(what: string, modal: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
+}
+
+function covered(what: string, coveredBy: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
+}
+
+function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {
+  return { type: 'pointer', id: 'firefox-bidi-mcp-mouse', parameters: { pointerType: 'mouse' }, actions };
+}
+
+function keySource(actions: KeyAction[]): Input.KeySourceActions {
+  return { type: 'key', id: 'firefox-bidi-mcp-keyboard', actions };
+}
+
+/** Pointer actions framed by modifier key presses, tick for tick. */
+function withModifiers(pointer: Input.PointerSourceAction[], modifiers: string[]): Input.SourceActions[] {
+  if (modifiers.length === 0) return [pointerSource(pointer)];
+  const pause = { type: 'pause' } as const;
+  const keys: Input.KeySourceAction[] = [
+    ...modifiers.map((value) => ({ type: 'keyDown', value }) as const),
+    ...pointer.map(() => pause),
+    ...modifiers.map((value) => ({ type: 'keyUp', value }) as const),
+  ];
+  const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
+  return [{ type: 'key', id: 'firefox-bidi-mcp-keyboard', actions: keys }, pointerSource(framed)];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}

@@ -1,0 +1,203 @@
+import { InvalidArgumentError } from '../errors.js';
+import { secretForms } from './secret-forms.js';
+
+/** Shapes that are credentials whatever the page says about them. */
+const TOKEN_PATTERNS: readonly RegExp[] = [
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+  /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{4,}/g, // JSON Web Token
+  /\b(?:sk|pk|rk)_(?:live|test)_\w{16,}/g, // Stripe-style keys
+  /\bsk-[\w-]{20,}/g,
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/g,
+  /\bgithub_pat_\w{30,}/g,
+  /\bxox[abprs]-[\w-]{10,}/g, // Slack
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
+  /\bAIza[\w-]{35}/g, // Google API key
+];
+/** `Bearer <token>` and `Basic <credentials>` keep their scheme. */
+const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[\w.~+/-]{12,}=*/gi;
+/** Query or form parameters that carry credentials keep their name. */
+const SECRET_PARAMETER = /([?&;](?:access_?token|refresh_?token|id_?token|token|api_?key|apikey|client_?secret|secret|password|passwd|pwd|auth|signature|sig|session_?id|sessionid)=)[^&#\s"']+/gi;
+/** A long run of mixed-case letters and digits, as random tokens are (only for values people type or scripts print). */
+const HIGH_ENTROPY = /(?<![\w/.-])(?=[\w+/-]*\d)(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[\w+/-]{32,}={0,2}(?![\w/.-])/g;
+
+export const REDACTED = '<redacted>';
+
+/** Headers whose values are credentials whatever they hold: shown as REDACTED, never printed. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
+
+/**
+ * Hides what looks like a secret in text bound for a model or a log: tokens of known shapes,
+ * authorization values, credential parameters; with `entropy`, also long random-looking runs
+ * (kept off URLs and names, where document ids look alike).
+ */
+export function redactTokens(text: string, options: { entropy?: boolean } = {}): string {
+  let out = text;
+  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+  out = out.replace(AUTH_SCHEME, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+  out = out.replace(SECRET_PARAMETER, (_match, name: string) => `${name}${REDACTED}`);
+  if (options.entropy) out = out.replace(HIGH_ENTROPY, REDACTED);
+  return out;
+}
+
+/** Parses a .env file: NAME=value lines, # comments, optional quotes around values. */
+export function parseSecretsFile(text: string, source = 'the secrets file'): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z_][\w.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!match?.[1]) throw new InvalidArgumentError(`Line ${index + 1} of ${source} is not NAME=value.`);
+    const value = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+    if (value) secrets[match[1]] = value;
+  }
+  return secrets;
+}
+
+const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
+/** A field's value shorter than this is not masked everywhere (it would hide ordinary words); the field itself still is. */
+const MIN_REMEMBERED = 4;
+/** The fewest first characters of a cut secret that are masked. */
+const MIN_CUT_PREFIX = 4;
+
+/**
+ * Named secrets: an agent writes `<secret>NAME</secret>` where a value goes, the value is typed
+ * into the page, and every output shows the reference again instead of the value, in whatever
+ * form the page or a protocol gave it (see secretForms).
+ */
+export class SecretStore {
+  readonly #values: [name: string, value: string][];
+  /** Each form of each value, and the name it stands for. */
+  readonly #forms = new Map<string, string>();
+  #pattern: RegExp | undefined;
+  #version = 0;
+
+  constructor(secrets: Record<string, string> = {}) {
+    this.#values = Object.entries(secrets).filter(([, value]) => value.length > 0);
+    for (const [name, value] of this.#values) this.#addForms(name, value);
+  }
+
+  /** Goes up whenever what is masked changes: text masked before may read differently now. */
+  get version(): number {
+    return this.#version;
+  }
+
+  get names(): string[] {
+    return [...new Set(this.#values.map(([name]) => name))].sort();
+  }
+
+  /** The names `text` refers to with `<secret>NAME</secret>`, in order. */
+  referencedNames(text: string): string[] {
+    return [...text.matchAll(SECRET_REFERENCE)].map((match) => match[1] ?? '');
+  }
+
+  /** Replaces `<secret>NAME</secret>` with the value; an unknown name is an error that lists the known ones. */
+  reveal(text: string): string {
+    return text.replace(SECRET_REFERENCE, (_match, name: string) => {
+      const found = this.#values.find(([candidate]) => candidate === name);
+      if (!found) {
+        throw new InvalidArgumentError(`There is no secret named "${name}"; ${this.#values.length ? `the secrets are ${this.names.join(', ')}` : 'no secrets were given (start the server with --secrets <file.env>)'}.`);
+      }
+      return found[1];
+    });
+  }
+
+  /**
+   * Masks `value` as secret `name` from now on: what a field filled from the secret came to hold
+   * when the page cut or trimmed it (maxlength), so that the rest of the secret's life (the URL a
+   * form sends, a script's result) shows the name, not its first characters.
+   */
+  remember(name: string, value: string): void {
+    if (value.length < MIN_REMEMBERED || this.#forms.has(value)) return;
+    this.#addForms(name, value);
+  }
+
+  /** Shows every form of every secret value as `<secret>NAME</secret>`, then hides token-shaped values. */
+  mask(text: string, options: { entropy?: boolean } = {}): string {
+    const out = this.#pattern ? text.replace(this.#pattern, (form) => `<secret>${this.#forms.get(form) ?? ''}</secret>`) : text;
+    return redactTokens(this.#maskCutForms(out), options);
+  }
+
+  #addForms(name: string, value: string): void {
+    this.#version++;
+    for (const form of secretForms(value)) if (!this.#forms.has(form)) this.#forms.set(form, name);
+    // Longest first, so a secret that contains another (or a longer form of it) is masked whole.
+    const forms = [...this.#forms.keys()].sort((a, b) => b.length - a.length);
+    this.#pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  }
+
+  /**
+   * A secret cut short by a list or a message (`shorten` and `quote` end a cut value with an
+   * ellipsis) keeps its first characters: those are masked too, when at least four are left.
+   */
+  #maskCutForms(text: string): string {
+    if (this.#forms.size === 0 || !text.includes('…')) return text;
+    const longest = Math.max(...[...this.#forms.keys()].map((form) => form.length));
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf('…'); at !== -1; at = text.indexOf('…', at + 1)) {
+      const end = text[at - 1] === '"' ? at - 1 : at; // `quote` closes the cut value before its ellipsis.
+      const cut = this.#cutForm(text.slice(Math.max(from, end - longest), end));
+      if (!cut) continue;
+      out += `${text.slice(from, end - cut.length)}<secret>${cut.name}</secret>`;
+      from = end;
+    }
+    return out + text.slice(from);
+  }
+
+  /** The longest end of `before` that is a secret form's beginning (four characters at least, never the whole form). */
+  #cutForm(before: string): { length: number; name: string } | undefined {
+    for (let start = 0; start <= before.length - MIN_CUT_PREFIX; start++) {
+      const rest = before.slice(start);
+      for (const [form, name] of this.#forms) {
+        if (rest.length < form.length && form.startsWith(rest)) return { length: rest.length, name };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A network request as it may be shown: the URLs and header values masked, and the values of
+   * credential headers (authorization, cookie, API keys…) replaced whole.
+   */
+  maskRequest<T extends { url: string; frame?: string; requestHeaders: Record<string, string>; responseHeaders: Record<string, string> }>(request: T): T {
+    const masked = { ...request, url: this.mask(request.url), requestHeaders: this.#maskHeaders(request.requestHeaders), responseHeaders: this.#maskHeaders(request.responseHeaders) };
+    if (request.frame !== undefined) masked.frame = this.mask(request.frame);
+    return masked;
+  }
+
+  /** A console message as it may be shown: its text masked, random-looking runs too (pages log tokens), and its URLs. */
+  maskMessage<T extends { text: string; frame?: string; source?: { url: string } }>(message: T): T {
+    const masked = { ...message, text: this.mask(message.text, { entropy: true }) };
+    if (message.frame !== undefined) masked.frame = this.mask(message.frame);
+    if (message.source !== undefined) masked.source = { ...message.source, url: this.mask(message.source.url) };
+    return masked;
+  }
+
+  #maskHeaders(headers: Record<string, string>): Record<string, string> {
+    const masked = Object.create(null) as Record<string, string>; // No prototype, as the collector keeps them: any header name is a plain key.
+    for (const [name, value] of Object.entries(headers)) masked[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? REDACTED : this.mask(value);
+    return masked;
+  }
+
+  /** `mask` applied to every string inside a JSON-like value. */
+  maskDeep<T>(value: T, options: { entropy?: boolean } = {}): T {
+    if (typeof value === 'string') return this.mask(value, options) as T;
+    if (Array.isArray(value)) return value.map((item: unknown) => this.maskDeep(item, options)) as T;
+    if (value !== null && typeof value === 'object') {
+      // Keys too: a storage key or a header name can carry a secret as well as a value.
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item, options)])) as T;
+    }
+    return value;
+  }
+}
+
+/** Masks the names, texts, values and links of a snapshot tree in place (values also by entropy). */
+export function maskNodes(nodes: { name?: string; text?: string; value?: string; href?: string; children?: unknown[] }[], secrets: SecretStore): void {
+  for (const node of nodes) {
+    if (node.name !== undefined) node.name = secrets.mask(node.name);
+    if (node.text !== undefined) node.text = secrets.mask(node.text);
+    if (node.value !== undefined) node.value = secrets.mask(node.value, { entropy: true });
+    if (node.href !== undefined) node.href = secrets.mask(node.href);
+    if (node.children) maskNodes(node.children as typeof nodes, secrets);
+  }
+}
