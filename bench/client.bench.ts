@@ -41,7 +41,7 @@ async function measureLaunch(): Promise<{ launch: Stats; close: Stats; version: 
     const launched = performance.now() - start;
     let closed: number;
     try {
-      version = client.browserVersion;
+      version = client.browser.browserVersion;
     } finally {
       const closeStart = performance.now();
       await client.close();
@@ -61,21 +61,21 @@ async function measureCalls(server: PageServer): Promise<{ floor: Stats; others:
   const client = await FirefoxClient.launch();
   try {
     // Sanity checks first, so a broken call fails loudly instead of timing an error path.
-    await client.navigate(server.url);
-    const one = await client.evaluate('() => 1');
+    await client.page.navigate(server.url);
+    const one = await client.page.evaluate('() => 1');
     if (one !== 1) throw new Error(`evaluate('() => 1') returned ${JSON.stringify(one)}, expected 1.`);
-    const png = await client.screenshot();
+    const png = await client.page.screenshot();
     if (png.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('screenshot() did not return a PNG.');
 
     progress('  floor: session.status');
-    const floor = await run('floor: bidi session.status', () => client.bidi.send('session.status', {}), { iterations: FLOOR_ITERATIONS, warmup: 20 });
+    const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), { iterations: FLOOR_ITERATIONS, warmup: 20 });
     progress("  evaluate('() => 1')");
-    const evaluate = await run("evaluate('() => 1')", () => client.evaluate('() => 1'), { iterations: EVALUATE_ITERATIONS, warmup: 20 });
+    const evaluate = await run("evaluate('() => 1')", () => client.page.evaluate('() => 1'), { iterations: EVALUATE_ITERATIONS, warmup: 20 });
     progress('  navigate');
     // A distinct query string each time, so every iteration is a full document load.
-    const navigate = await run('navigate (wait complete)', (i) => client.navigate(`${server.url}?i=${i}`), { iterations: NAVIGATE_ITERATIONS, warmup: 3 });
+    const navigate = await run('navigate (wait complete)', (i) => client.page.navigate(`${server.url}?i=${i}`), { iterations: NAVIGATE_ITERATIONS, warmup: 3 });
     progress('  screenshot');
-    const screenshot = await run('screenshot (PNG, viewport)', () => client.screenshot(), { iterations: SCREENSHOT_ITERATIONS, warmup: 3 });
+    const screenshot = await run('screenshot (PNG, viewport)', () => client.page.screenshot(), { iterations: SCREENSHOT_ITERATIONS, warmup: 3 });
     return { floor, others: [evaluate, navigate, screenshot] };
   } finally {
     await client.close();

@@ -193,7 +193,7 @@ async function rounds(label: string, measures: readonly Measure[], options: { wa
 const FLOOR_SANDBOX = 'features-bench-floor';
 
 async function callForString(client: FirefoxClient, context: string, functionDeclaration: string): Promise<string> {
-  const result = await client.bidi.send('script.callFunction', {
+  const result = await client.browser.bidi.send('script.callFunction', {
     functionDeclaration,
     awaitPromise: false,
     target: { context, sandbox: FLOOR_SANDBOX },
@@ -206,18 +206,18 @@ async function callForString(client: FirefoxClient, context: string, functionDec
 
 /** The bare-walk floor shared with snapshot.bench.ts; returns how many elements it visited. */
 async function floorWalk(client: FirefoxClient): Promise<number> {
-  return (JSON.parse(await callForString(client, client.selectedPageId, FLOOR_RECURSIVE)) as FloorResult).count;
+  return (JSON.parse(await callForString(client, client.page.id, FLOOR_RECURSIVE)) as FloorResult).count;
 }
 
 async function elementCount(client: FirefoxClient): Promise<number> {
-  const count = await client.evaluate(`() => document.getElementsByTagName('*').length`);
+  const count = await client.page.evaluate(`() => document.getElementsByTagName('*').length`);
   if (typeof count !== 'number') throw new Error(`Counting elements returned ${JSON.stringify(count)}.`);
   return count;
 }
 
 /** Every browsing context of the selected page: the page and its frames, nested. */
 async function pageContexts(client: FirefoxClient): Promise<string[]> {
-  const { contexts } = await client.bidi.send('browsingContext.getTree', { root: client.selectedPageId });
+  const { contexts } = await client.browser.bidi.send('browsingContext.getTree', { root: client.page.id });
   const all: string[] = [];
   const visit = (list: typeof contexts): void => {
     for (const info of list) {
@@ -259,17 +259,17 @@ interface CompressionResult {
 }
 
 async function compression(client: FirefoxClient, encoder: Tiktoken, page: string, label: string, url: string): Promise<CompressionResult> {
-  await client.navigate(url);
+  await client.page.navigate(url);
   const elements = await elementCount(client);
   let full: TakenSnapshot | undefined;
   let compressed: TakenSnapshot | undefined;
   const stats = await rounds(label, [
     measure('floor: bare walk (sandbox)', () => floorWalk(client)),
     measure('takeSnapshot()', async () => {
-      full = await client.takeSnapshot();
+      full = await client.page.takeSnapshot();
     }),
     measure('takeSnapshot({ compress: true })', async () => {
-      compressed = await client.takeSnapshot({ compress: true });
+      compressed = await client.page.takeSnapshot({ compress: true });
     }),
   ]);
   const [floor, fullStats, compressedStats] = stats;
@@ -296,7 +296,7 @@ async function compression(client: FirefoxClient, encoder: Tiktoken, page: strin
 // ---------------------------------------------------------------- 2. reach
 
 async function reach(client: FirefoxClient, url: string): Promise<void> {
-  await client.navigate(url);
+  await client.page.navigate(url);
   const contexts = await pageContexts(client);
   let snapshot: TakenSnapshot | undefined;
   const stats = await rounds('reach', [
@@ -305,7 +305,7 @@ async function reach(client: FirefoxClient, url: string): Promise<void> {
       for (const context of contexts) await callForString(client, context, `function () { return ''; }`);
     }),
     measure('takeSnapshot()', async () => {
-      snapshot = await client.takeSnapshot();
+      snapshot = await client.page.takeSnapshot();
     }),
   ]);
   const [floor] = stats;
@@ -350,31 +350,31 @@ async function reach(client: FirefoxClient, url: string): Promise<void> {
 // ------------------------------------------------------------- 3. markdown
 
 async function markdown(client: FirefoxClient, encoder: Tiktoken, url: string): Promise<void> {
-  await client.navigate(url);
+  await client.page.navigate(url);
   const elements = await elementCount(client);
   const outputs: string[] = [];
   const textFunction = 'function () { return document.body.textContent; }';
-  let textContent = await callForString(client, client.selectedPageId, textFunction);
+  let textContent = await callForString(client, client.page.id, textFunction);
   let innerText = '';
   let snapshot: TakenSnapshot | undefined;
   const stats = await rounds('markdown', [
     // Reading the text at all: the body's textContent in one call (no layout).
     measure('floor: body.textContent (sandbox)', async () => {
-      textContent = await callForString(client, client.selectedPageId, textFunction);
+      textContent = await callForString(client, client.page.id, textFunction);
     }),
     // The transport alone: a string as long as the text, no DOM read (large replies can cost more than reading the page).
-    measure(`ref: 'x'.repeat(${textContent.length}) (transport only)`, () => callForString(client, client.selectedPageId, `function () { return 'x'.repeat(${textContent.length}); }`)),
+    measure(`ref: 'x'.repeat(${textContent.length}) (transport only)`, () => callForString(client, client.page.id, `function () { return 'x'.repeat(${textContent.length}); }`)),
     // The text as rendered (needs layout): what a naive reader would send.
     measure('ref: body.innerText (sandbox)', async () => {
-      innerText = await callForString(client, client.selectedPageId, 'function () { return document.body.innerText; }');
+      innerText = await callForString(client, client.page.id, 'function () { return document.body.innerText; }');
     }),
     measure(`getPageMarkdown({ view: 'document' })`, async () => {
-      const page = await client.getPageMarkdown({ view: 'document', maxChars: MARKDOWN_MAX_CHARS });
+      const page = await client.page.getPageMarkdown({ view: 'document', maxChars: MARKDOWN_MAX_CHARS });
       if (page.hasMore) throw new Error('getPageMarkdown returned only part of the article; raise MARKDOWN_MAX_CHARS.');
       outputs.push(page.markdown);
     }),
     measure('takeSnapshot()', async () => {
-      snapshot = await client.takeSnapshot();
+      snapshot = await client.page.takeSnapshot();
     }),
   ]);
   const [floor, , innerTextStats, markdownStats, snapshotStats] = stats;
@@ -412,17 +412,17 @@ async function markdown(client: FirefoxClient, encoder: Tiktoken, url: string): 
 // ----------------------------------------------------------------- 4. diff
 
 async function diff(client: FirefoxClient, encoder: Tiktoken, url: string): Promise<void> {
-  await client.navigate(url);
+  await client.page.navigate(url);
   const diffs: TakenSnapshot[] = [];
   let base: TakenSnapshot | undefined;
   let change = 0;
   // Each round: a full snapshot (the base), one cell changed, then the diff against the base.
   const full = measure('takeSnapshot() (the base)', async () => {
-    base = await client.takeSnapshot();
+    base = await client.page.takeSnapshot();
   });
   const since = measure('takeSnapshot({ since: base }) after 1 cell changed', async () => {
     if (!base) throw new Error('diff: no base snapshot');
-    const result = await client.takeSnapshot({ since: base.id });
+    const result = await client.page.takeSnapshot({ since: base.id });
     if (!result.diff) throw new Error(`diff: takeSnapshot({ since: ${base.id} }) returned no diff: ${result.text.slice(0, 200)}`);
     diffs.push(result);
   });
@@ -436,10 +436,10 @@ async function diff(client: FirefoxClient, encoder: Tiktoken, url: string): Prom
       if (timed) m.samples.push(performance.now() - start);
     }
     change++;
-    const changed = await client.evaluate(
+    const changed = await client.page.evaluate(
       `(row, text) => { const cell = document.querySelector('#orders tbody').rows[row].cells[2]; cell.textContent = text; return cell.textContent; }`,
-      TABLE_ROWS / 2,
-      `Changed ${change}`,
+      [TABLE_ROWS / 2,
+      `Changed ${change}`],
     );
     if (changed !== `Changed ${change}`) throw new Error(`diff: changing a cell returned ${JSON.stringify(changed)}`);
     const start = performance.now();
@@ -492,7 +492,7 @@ async function main(): Promise<void> {
     progress('Launching Firefox…');
     const client = await FirefoxClient.launch({ commandTimeout: 120_000 });
     try {
-      const header = `Feature bench — Firefox ${client.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
+      const header = `Feature bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
       console.log(`\n${header}`);
       console.log(`Pages on ${site.origin} (second origin ${site.otherOrigin}); ${WARMUP} warm-up round(s), then ${ROUNDS} timed; medians; measures interleaved per round.`);
 

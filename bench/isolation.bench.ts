@@ -63,11 +63,11 @@ async function settle(): Promise<void> {
 async function memory(label: string, prefs: Record<string, PrefValue>, urls: string[]): Promise<string[][]> {
   const client = await FirefoxClient.launch({ prefs });
   try {
-    const pid = client.pid ?? 0;
-    await client.navigate(urls[0] ?? '');
+    const pid = client.browser.pid ?? 0;
+    await client.page.navigate(urls[0] ?? '');
     await settle();
     const one = firefoxPss(pid);
-    for (const url of urls.slice(1)) await client.newPage(url);
+    for (const url of urls.slice(1)) await client.context.newPage(url);
     await settle();
     const four = firefoxPss(pid);
     return [
@@ -88,25 +88,25 @@ async function main(): Promise<void> {
     progress('Probe and snapshots, with and without a looping page…');
     const client = await FirefoxClient.launch();
     try {
-      await client.navigate(sites.urls[0] ?? '');
-      const context = client.selectedPageId;
-      const floor = await run('floor: bidi session.status', () => client.bidi.send('session.status', {}), { iterations: 200, warmup: 20 });
-      const probe = await run('responsiveness probe (script.evaluate in the sandbox)', () => client.bidi.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context, sandbox: 'firefox-bidi-mcp' } }), {
+      await client.page.navigate(sites.urls[0] ?? '');
+      const context = client.page.id;
+      const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), { iterations: 200, warmup: 20 });
+      const probe = await run('responsiveness probe (script.evaluate in the sandbox)', () => client.browser.bidi.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context, sandbox: 'firefox-bidi-mcp' } }), {
         iterations: 200,
         warmup: 20,
       });
-      const quiet = await run('snapshot, no other page looping', () => client.takeSnapshot(), { iterations: 30, warmup: 5 });
-      await client.newPage(`${sites.urls[1] ?? ''}loop`);
+      const quiet = await run('snapshot, no other page looping', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
+      await client.context.newPage(`${sites.urls[1] ?? ''}loop`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
-      const detected = await client.takeSnapshot().then(
+      const detected = await client.page.takeSnapshot().then(
         () => 'answered',
         (error: unknown) => (error instanceof PageUnresponsiveError ? 'not responding' : String(error)),
       );
       const detection = performance.now() - started;
-      await client.selectPage(0);
-      const busy = await run('snapshot while another site loops', () => client.takeSnapshot(), { iterations: 30, warmup: 5 });
-      console.log(`\nIsolation bench — Firefox ${client.browserVersion}, Node ${process.version}, ${new Date().toISOString()}\n`);
+      await client.context.selectPage(0);
+      const busy = await run('snapshot while another site loops', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
+      console.log(`\nIsolation bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${new Date().toISOString()}\n`);
       console.log(formatTable(['prefs', 'pages', 'processes', 'PSS MB'], rows));
       console.log(`\nA snapshot of the looping page: ${detected} after ${detection.toFixed(0)} ms (the probe waits up to 3000 ms).\n`);
       console.log(statsTable([floor, probe, quiet, busy], floor));

@@ -176,8 +176,8 @@ const FLOOR_TREEWALKER = `function () {
 }`;
 
 async function callForString(client: FirefoxClient, functionDeclaration: string, sandbox: boolean, args: unknown[] = []): Promise<string> {
-  const context = client.selectedPageId;
-  const result = await client.bidi.send('script.callFunction', {
+  const context = client.page.id;
+  const result = await client.browser.bidi.send('script.callFunction', {
     functionDeclaration,
     arguments: args.map((value) => ({ type: 'string' as const, value: JSON.stringify(value) })),
     awaitPromise: false,
@@ -251,8 +251,8 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
   const page = generatePage(size.target);
   const server = await servePage(page.html);
   try {
-    await client.navigate(server.url);
-    const elements = await client.evaluate(`() => document.getElementsByTagName('*').length`);
+    await client.page.navigate(server.url);
+    const elements = await client.page.evaluate(`() => document.getElementsByTagName('*').length`);
     if (typeof elements !== 'number') throw new Error(`Counting elements returned ${JSON.stringify(elements)}.`);
 
     // Sanity first (this also warms up): the floors agree on what they visit, and a snapshot works, so no error path gets timed.
@@ -264,7 +264,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     if (recursive.count !== treeWalker.count || recursive.count !== inPageRealm.count || recursive.count < elements) {
       throw new Error(`Floor walks disagree: recursive ${recursive.count}, tree walker ${treeWalker.count}, page realm ${inPageRealm.count}, document ${elements}.`);
     }
-    const first = await client.takeSnapshot();
+    const first = await client.page.takeSnapshot();
     if (first.nodes.length === 0 || !first.text) throw new Error('takeSnapshot() returned an empty snapshot.');
     progress(`${size.label}: ${elements} elements in the document (+${recursive.count - elements} in ${page.shadowHosts} shadow root(s)), ${page.blocks} cards; ${first.stats.kept} kept`);
 
@@ -279,28 +279,28 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       measure('ref: page realm, recursive', async () => ({ inPage: (await floorWalk(client, FLOOR_RECURSIVE, false)).ms })),
       measure('ref: page realm, TreeWalker', async () => ({ inPage: (await floorWalk(client, FLOOR_TREEWALKER, false)).ms })),
       measure('snapshot: full walk, warm (fresh: true)', async () => {
-        last = await client.takeSnapshot({ fresh: true });
+        last = await client.page.takeSnapshot({ fresh: true });
         return { inPage: last.stats.ms };
       }),
       measure('snapshot: unchanged page (reading reused)', async () => {
         // The measure before may have changed the page: the snapshot that reads it is not timed.
         const started = performance.now();
-        await client.takeSnapshot();
+        await client.page.takeSnapshot();
         const untimed = performance.now() - started;
-        const taken = await client.takeSnapshot();
+        const taken = await client.page.takeSnapshot();
         if (!taken.stats.reused) throw new Error('An unchanged page was walked again.');
         return { untimed };
       }),
       ...SMALL_CHANGES.map(([name, change]) =>
         measure(`snapshot: after ${name}`, async () => {
           const started = performance.now();
-          await client.evaluate(change);
+          await client.page.evaluate(change);
           const untimed = performance.now() - started;
-          const taken = await client.takeSnapshot();
+          const taken = await client.page.takeSnapshot();
           return { inPage: taken.stats.ms, untimed };
         }),
       ),
-      measure('exp: takeSnapshot({ stamp: false, fresh: true })', async () => ({ inPage: (await client.takeSnapshot({ stamp: false, fresh: true })).stats.ms })),
+      measure('exp: takeSnapshot({ stamp: false, fresh: true })', async () => ({ inPage: (await client.page.takeSnapshot({ stamp: false, fresh: true })).stats.ms })),
       // The library's walk alone: its round trip leaves out the parse and format done here to time them.
       measure('exp: walk call only (no parse/format)', async () => {
         const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, reuse: false }]);
@@ -308,7 +308,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         const formatStart = performance.now();
-        formatSnapshotText({ id: 0, pageId: client.selectedPageId, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes, observation: observe(walked) });
+        formatSnapshotText({ id: 0, pageId: client.page.id, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes, observation: observe(walked) });
         const formatEnd = performance.now();
         formatMsSamples.push(formatEnd - formatStart);
         parseMs.push(formatStart - parseStart);
@@ -339,7 +339,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       }),
     ];
     // A button that toggles a checkbox, as a click an agent makes; the handler is set from the page's realm and writes no DOM.
-    await client.evaluate(() => {
+    await client.page.evaluate(() => {
       const button = document.querySelector<HTMLButtonElement>('.card-foot button');
       if (button) button.onclick = () => document.querySelector<HTMLInputElement>('input[type=checkbox]')?.click();
     });
@@ -347,12 +347,12 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     if (!clickUid) throw new Error('No "Open 0" button in the snapshot.');
     measures.push(
       measure('click: clickByUid alone', async () => {
-        await client.clickByUid(clickUid);
+        await client.page.clickByUid(clickUid);
         return {};
       }),
       measure('click: clickByUid + takeSnapshot()', async () => {
-        await client.clickByUid(clickUid);
-        const taken = await client.takeSnapshot();
+        await client.page.clickByUid(clickUid);
+        const taken = await client.page.takeSnapshot();
         return { inPage: taken.stats.ms };
       }),
     );
@@ -395,13 +395,13 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     const coldSnapshotSamples: number[] = [];
     const coldInPage: number[] = [];
     for (let i = 0; i < size.cold; i++) {
-      await client.navigate(`${server.url}?cold-floor-${i}`);
+      await client.page.navigate(`${server.url}?cold-floor-${i}`);
       let start = performance.now();
       await floorWalk(client, floor === recSandbox ? FLOOR_RECURSIVE : FLOOR_TREEWALKER, true);
       coldFloorSamples.push(performance.now() - start);
-      await client.navigate(`${server.url}?cold-snapshot-${i}`);
+      await client.page.navigate(`${server.url}?cold-snapshot-${i}`);
       start = performance.now();
-      const snapshot = await client.takeSnapshot();
+      const snapshot = await client.page.takeSnapshot();
       coldSnapshotSamples.push(performance.now() - start);
       coldInPage.push(snapshot.stats.ms);
       progress(`  ${size.label} after a fresh load ${i + 1}/${size.cold}: floor ${formatMs(coldFloorSamples.at(-1) ?? Number.NaN)}, snapshot ${formatMs(coldSnapshotSamples.at(-1) ?? Number.NaN)}`);
@@ -410,7 +410,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
     const coldSnapshot = summarize('first takeSnapshot() after load', coldSnapshotSamples);
 
     const tokens = encoder.encode(last.text).length;
-    await client.takeSnapshot();
+    await client.page.takeSnapshot();
     const kept = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.readingSize()); }', true)) as { controls: number; valueChars: number; loadingImages: number };
     const memo = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.memoSize()); }', true)) as Record<string, number> | null;
     console.log(`\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`);
@@ -469,11 +469,11 @@ async function measureSettle(): Promise<void> {
   const unsettled = await FirefoxClient.launch({ settle: { quietMs: 0, maxMs: 0 } });
   try {
     const prepare = async (client: FirefoxClient): Promise<{ uid: string; x: number; y: number }> => {
-      await client.navigate(server.url);
-      const { text } = await client.takeSnapshot();
+      await client.page.navigate(server.url);
+      const { text } = await client.page.takeSnapshot();
       const uid = /(\d+_\d+) button "Add one"/.exec(text)?.[1];
       if (!uid) throw new Error(`No button in:\n${text}`);
-      const box = await client.evaluate<{ x: number; y: number }>(() => {
+      const box = await client.page.evaluate<{ x: number; y: number }>(() => {
         const rect = document.getElementById('add')?.getBoundingClientRect();
         return { x: Math.round((rect?.left ?? 0) + (rect?.width ?? 0) / 2), y: Math.round((rect?.top ?? 0) + (rect?.height ?? 0) / 2) };
       });
@@ -482,12 +482,12 @@ async function measureSettle(): Promise<void> {
     const [withSettle, withoutSettle] = [await prepare(settled), await prepare(unsettled)];
     const options = { iterations: 20, warmup: 3 };
     const floor = await run('floor: bare BiDi pointer click', () =>
-      settled.bidi.send('input.performActions', {
-        context: settled.selectedPageId,
+      settled.browser.bidi.send('input.performActions', {
+        context: settled.page.id,
         actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', x: withSettle.x, y: withSettle.y }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
       }), options);
-    const before = await run('click by uid, settle 0 (before)', () => unsettled.selectedPage.clickByUid(withoutSettle.uid), options);
-    const after = await run('click by uid, default settle (after)', () => settled.selectedPage.clickByUid(withSettle.uid), options);
+    const before = await run('click by uid, settle 0 (before)', () => unsettled.page.clickByUid(withoutSettle.uid), options);
+    const after = await run('click by uid, default settle (after)', () => settled.page.clickByUid(withSettle.uid), options);
     console.log('\n### Settle: what waiting for the page costs a click\n');
     console.log(statsTable([floor, before, after], floor));
     console.log(`\nThe settle step adds ${formatMs(after.median - before.median)} to a click's median (${ratio(after.median, floor.median)} of the floor after, ${ratio(before.median, floor.median)} before).`);
@@ -504,7 +504,7 @@ async function main(): Promise<void> {
   // A long command timeout: the first snapshot of a large page can take many seconds.
   const client = await FirefoxClient.launch({ commandTimeout: 120_000, prefs: { 'privacy.reduceTimerPrecision': false, 'privacy.reduceTimerPrecision.unconditional': false } });
   try {
-    const header = `Snapshot bench — Firefox ${client.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
+    const header = `Snapshot bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
     console.log(`\n${header}`);
     const results: SizeResult[] = [];
     for (const size of SIZES) results.push(await measureSize(client, size, encoder));

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content).slice(0, 300)}`);
     return result;
   };
-  const counts = (): Record<string, number> => holder.current?.stateCounts() ?? {};
+  const counts = (): Record<string, number> => holder.current?.browser.stateCounts() ?? {};
   /** The state counts printed: pages and the browsing contexts routed to them, then what the open pages hold. */
   const COLUMNS = ['pages', 'contexts', 'liveSnapshotIds', 'snapshots', 'snapshotHistory', 'frames', 'consoleMessages', 'networkRequests', 'networkPending', 'navigationWatches', 'dialogListeners'];
   const curve: string[][] = [];

@@ -316,15 +316,15 @@ function normalize(text: string): string {
 }
 
 async function ours(client: FirefoxClient, page: PageCase, encoder: Tiktoken): Promise<{ side: Side; dom: number }> {
-  await client.navigate(page.url);
-  await until(`Firefox ${page.name}`, () => client.evaluate(`() => !!(${page.ready})`));
+  await client.page.navigate(page.url);
+  await until(`Firefox ${page.name}`, () => client.page.evaluate(`() => !!(${page.ready})`));
   if (page.setup) {
-    await client.evaluate(page.setup);
+    await client.page.evaluate(page.setup);
     await sleep(100);
   }
   await sleep(SETTLE_MS);
-  const snapshot = await client.takeSnapshot();
-  const dom = await client.evaluate(DOM_CONTROLS);
+  const snapshot = await client.page.takeSnapshot();
+  const dom = await client.page.evaluate(DOM_CONTROLS);
   const { count, names } = ourControls(snapshot.nodes);
   return { side: { text: snapshot.text, tokens: encoder.encode(snapshot.text).length, controls: count, names }, dom: typeof dom === 'number' ? dom : Number.NaN };
 }
@@ -421,7 +421,7 @@ async function main(): Promise<void> {
   }
 
   const header =
-    `Token bench — Firefox ${client.browserVersion}` +
+    `Token bench — Firefox ${client.browser.browserVersion}` +
     (browser ? `, Chromium ${browser.version()} (playwright-core ${PLAYWRIGHT_VERSION}, ${CHROMIUM}, ariaSnapshot mode "ai")` : ', no Playwright column') +
     `, o200k_base, Node ${process.version}, ${new Date().toISOString()}`;
   console.log(`\n${header}\n`);

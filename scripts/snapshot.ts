@@ -14,9 +14,9 @@ const server = target ? undefined : await serveDirectory(fileURLToPath(new URL('
 const url = target ?? `${server ? server.origin : ''}/demo.html`;
 const client = await FirefoxClient.launch();
 try {
-  await client.navigate(url);
+  await client.page.navigate(url);
   const started = performance.now();
-  const snapshot = await client.takeSnapshot({ saveTo, stamp: !args.includes('--no-stamp') });
+  const snapshot = await client.page.takeSnapshot({ saveTo, stamp: !args.includes('--no-stamp') });
   const elapsed = performance.now() - started;
   console.log(snapshot.text);
   console.error(

@@ -1,7 +1,7 @@
 export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions } from './client.js';
 export { Page, type PageInfo, type NavigateOptions, type ScreenshotOptions, type EvaluateOptions, type WaitUntil, type NavigationResult, type PageMarkdown } from './page/page.js';
-export { Browser } from './browser/browser.js';
-export { UserContext } from './context/context.js';
+export { Browser, type LaunchBrowserOptions, type ConnectBrowserOptions } from './browser/browser.js';
+export { Context } from './context/context.js';
 export { Navigation, type NavigationEnd, type NavigationOutcome } from './page/navigation.js';
 export { FilePolicy, rootPaths, type RootsProvider } from './policy/files.js';
 export { describeSize, readFileWithin } from './policy/bounded-read.js';
@@ -42,7 +42,7 @@ export {
 export { unlessAborted, throwIfAborted } from './util/abort.js';
 export { UrlPolicy, type UrlPolicyOptions } from './policy/url-policy.js';
 export { type Download } from './context/downloads.js';
-export { type Extension } from './browser/extensions.js';
+export { type Extension, type Extensions } from './browser/extensions.js';
 export { NO_EMULATION, type Emulation } from './context/emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './context/devices.js';
 export { parseStorageState, type StorageState, type StateCookie } from './context/storage-state.js';

@@ -26,7 +26,7 @@ async function check(): Promise<void> {
   const started = performance.now();
   const client = await FirefoxClient.launch();
   try {
-    console.error(`Launched Firefox ${client.browserVersion} and opened a BiDi session in ${Math.round(performance.now() - started)} ms.`);
+    console.error(`Launched Firefox ${client.browser.browserVersion} and opened a BiDi session in ${Math.round(performance.now() - started)} ms.`);
   } finally {
     await client.close();
   }

@@ -1,17 +1,35 @@
 import { join, resolve } from 'node:path';
-import { FirefoxClient, throwIfAborted, unlessAborted } from '../firefox/index.js';
+import { Browser, throwIfAborted, unlessAborted, type Context } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 
-/** Starts the client a session acts through; `firstSnapshotId` carries on the ids of one that died. */
-export type ClientStarter = (firstSnapshotId?: number) => Promise<FirefoxClient>;
+/** What one session acts through: its user context, in a browser of its own (`owned`) or in one it shares. */
+export interface SessionBrowser {
+  browser: Browser;
+  context: Context;
+  /** Whether the browser is the session's own: it then closes with the session, and browser-wide calls (extensions) are the session's to make. */
+  owned: boolean;
+}
+
+/** Starts what a session acts through; `firstSnapshotId` carries on the ids of a browser that died. */
+export type ClientStarter = (firstSnapshotId?: number) => Promise<SessionBrowser>;
+
+/** Whether a session's browser or user context is gone. */
+function isClosed(session: SessionBrowser): boolean {
+  return session.context.closed;
+}
+
+/** Ends a session's part: its own browser, or its user context of a shared one. */
+async function closeSession(session: SessionBrowser): Promise<void> {
+  await (session.owned ? session.browser.close() : session.context.dispose());
+}
 
 /**
  * One MCP session's browser: started on the first tool call that needs it, started again (with a
  * note) when it died, closed when the session ends. Tool calls run one at a time, in order.
  */
 export class BrowserHolder {
-  #client: FirefoxClient | undefined;
-  #starting: Promise<FirefoxClient> | undefined;
+  #client: SessionBrowser | undefined;
+  #starting: Promise<SessionBrowser> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
@@ -39,9 +57,9 @@ export class BrowserHolder {
   }
 
   /** The live client, and a note when it had to be started again. */
-  async client(): Promise<{ client: FirefoxClient; note?: string }> {
+  async client(): Promise<{ client: SessionBrowser; note?: string }> {
     if (this.#closed) throw new Error('The server is shutting down; no browser is available.');
-    if (this.#client && !this.#client.closed) return { client: this.#client };
+    if (this.#client && !isClosed(this.#client)) return { client: this.#client };
     const dead = this.#client;
     // Callers that meet the dead client together wait for one new client.
     const starting = (this.#starting ??= this.#replace(dead));
@@ -54,26 +72,31 @@ export class BrowserHolder {
   }
 
   /** Closes what is left of a dead client, then starts one whose snapshot ids go on from its, so an old uid never names a new element. */
-  async #replace(dead: FirefoxClient | undefined): Promise<FirefoxClient> {
-    if (dead) await dead.close().catch(() => undefined);
-    return this.start(dead?.nextSnapshotId);
+  async #replace(dead: SessionBrowser | undefined): Promise<SessionBrowser> {
+    if (dead) await closeSession(dead).catch(() => undefined);
+    return this.start(dead?.browser.nextSnapshotId);
   }
 
   /** The client if one is running, without starting one. */
-  get current(): FirefoxClient | undefined {
-    return this.#client && !this.#client.closed ? this.#client : undefined;
+  get current(): SessionBrowser | undefined {
+    return this.#client && !isClosed(this.#client) ? this.#client : undefined;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     const client = this.#client ?? (await this.#starting?.catch(() => undefined));
     this.#client = undefined;
-    await client?.close();
+    if (client) await closeSession(client);
   }
 }
 
 /** Launches or connects a Firefox as the server's options say; `downloadDir` false refuses downloads but in user contexts given a folder. */
-export async function startClient(options: ServerOptions, firstSnapshotId?: number, downloadDir: string | false = join(resolve(options.outputDir), 'downloads')): Promise<FirefoxClient> {
+export async function startClient(options: ServerOptions, firstSnapshotId?: number, downloadDir: string | false = join(resolve(options.outputDir), 'downloads')): Promise<SessionBrowser> {
+  const browser = await startBrowser(options, firstSnapshotId, downloadDir);
+  return { browser, context: browser.defaultContext, owned: true };
+}
+
+async function startBrowser(options: ServerOptions, firstSnapshotId: number | undefined, downloadDir: string | false): Promise<Browser> {
   const common = {
     ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
     acceptInsecureCerts: options.acceptInsecureCerts,
@@ -85,11 +108,11 @@ export async function startClient(options: ServerOptions, firstSnapshotId?: numb
     stampUids: options.stampUids,
     ...(options.viewport ? { viewport: options.viewport } : {}),
   };
-  if (options.wsEndpoint) return FirefoxClient.connect({ wsEndpoint: options.wsEndpoint, ...common });
+  if (options.wsEndpoint) return Browser.connect({ wsEndpoint: options.wsEndpoint, ...common });
   if (options.webdriverUrl) {
-    return FirefoxClient.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, ...common });
+    return Browser.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, ...common });
   }
-  return FirefoxClient.launch({
+  return Browser.launch({
     headless: options.headless,
     prefs: options.prefs,
     ...common,
@@ -107,7 +130,7 @@ export class SharedBrowser {
   /** The shared Firefox's own client, started again like a session's when it died. */
   readonly #root: BrowserHolder;
   /** A user context made ahead, so a new session's first answer need not wait for a tab to open (about 100 ms). */
-  #spare: Promise<FirefoxClient> | undefined;
+  #spare: Promise<Context> | undefined;
   #closed = false;
 
   constructor(options: ServerOptions) {
@@ -122,10 +145,10 @@ export class SharedBrowser {
       try {
         await context.saveDownloadsIn(downloadDir);
       } catch (error) {
-        await context.close().catch(() => undefined);
+        await context.dispose().catch(() => undefined);
         throw error;
       }
-      return context;
+      return { browser: (await this.#root.client()).client.browser, context, owned: false };
     });
   }
 
@@ -133,12 +156,12 @@ export class SharedBrowser {
     this.#closed = true;
     const spare = this.#spare;
     this.#spare = undefined;
-    await (await spare?.catch(() => undefined))?.close().catch(() => undefined);
+    await (await spare?.catch(() => undefined))?.dispose().catch(() => undefined);
     await this.#root.close();
   }
 
   /** The spare user context when it is alive (taken at once, so no two sessions get it), else a new one; then a new spare. */
-  async #take(): Promise<FirefoxClient> {
+  async #take(): Promise<Context> {
     const spare = this.#spare;
     this.#spare = undefined;
     const ready = await spare?.catch(() => undefined);
@@ -154,7 +177,7 @@ export class SharedBrowser {
     this.#spare.catch(() => undefined);
   }
 
-  async #newContext(): Promise<FirefoxClient> {
-    return (await this.#root.client()).client.newContext();
+  async #newContext(): Promise<Context> {
+    return (await this.#root.client()).client.browser.newContext();
   }
 }

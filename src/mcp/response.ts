@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ActionResult, Dialog, FirefoxClient, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
+import type { ActionResult, Context, Dialog, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/util/text.js';
@@ -145,17 +145,17 @@ export class ToolResponse {
   }
 
   /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
-  async build(client: FirefoxClient | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
+  async build(context: Context | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
     const sections = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
-    if (client && !client.closed) {
-      const target = page && !page.disposed ? page : client.selectedPage;
+    if (context && !context.closed) {
+      const target = page && !page.disposed ? page : context.page;
       const dialog = target.getDialog();
       if (dialog) {
         sections.push('## Open dialog', dialogLine(dialog));
         this.#structured.dialog = dialog;
       }
       if (!dialog) {
-        const pages = await client.listPages();
+        const pages = await context.listPages();
         if (this.#includePages || pages.length > 1) {
           sections.push('## Pages', ...pages.map(pageLine));
           this.#structured.pages = pages;

@@ -45,26 +45,26 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'context' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
   const result = await runToolUnmasked(tool, args, context, holder);
-  return maskAnswer(result, holder.current?.secrets ?? secrets);
+  return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'client' | 'page'>, holder: BrowserHolder): Promise<CallToolResult> {
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'context' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
   let restarted: string | undefined;
   try {
     const { client, note } = await holder.client();
     restarted = note;
-    const notes = [...(note ? [note] : []), ...client.takeNotes()];
-    const page = typeof args.pageId === 'number' ? client.page(args.pageId) : client.selectedPage;
+    const notes = [...(note ? [note] : []), ...client.context.takeNotes()];
+    const page = typeof args.pageId === 'number' ? client.context.pageById(args.pageId) : client.context.page;
     if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     context.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
-    await tool.handler(args, { ...context, client, page }, response);
+    await tool.handler(args, { ...context, context: client.context, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(context.signal, tool.name);
-    return await response.build(client, tool.pageScoped ? page : undefined, [...notes, ...client.takeNotes()]);
+    return await response.build(client.context, tool.pageScoped ? page : undefined, [...notes, ...client.context.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
     return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };

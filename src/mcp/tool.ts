@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { FilePolicy, FirefoxClient, Page } from '../firefox/index.js';
+import type { Context, Extensions, FilePolicy, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 
@@ -12,7 +12,10 @@ export const DEFAULT_TOOL_SETS: readonly ToolCategory[] = ['pages', 'snapshot', 
 
 /** What a tool handler gets besides its arguments. */
 export interface ToolContext {
-  client: FirefoxClient;
+  /** The session's user context: its pages, cookies, storage, request rules, init scripts, emulation and downloads. */
+  context: Context;
+  /** The browser's extensions, when the browser is the session's own; undefined in a user context of a shared browser, where they would reach other sessions' pages. */
+  extensions: Extensions | undefined;
   /** The page the tool acts on: the one its pageId names, or else the selected page when the call began. */
   page: Page;
   options: ServerOptions;

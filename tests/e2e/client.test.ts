@@ -45,132 +45,132 @@ afterAll(async () => {
 
 /** Leaves exactly one page open, selected, on about:blank. */
 async function resetPages(): Promise<void> {
-  while ((await client.listPages()).length > 1) await client.closePage(1);
-  await client.selectPage(0);
-  await client.navigate('about:blank');
+  while ((await client.context.listPages()).length > 1) await client.context.closePage(1);
+  await client.context.selectPage(0);
+  await client.page.navigate('about:blank');
 }
 
 describe('FirefoxClient against a launched Firefox', () => {
   it('launches headless Firefox with one blank page', async () => {
-    expect(client.sessionKind).toBe('launched');
-    expect(client.browserVersion).toMatch(/^\d+\./);
-    const pages = await client.listPages();
+    expect(client.browser.sessionKind).toBe('launched');
+    expect(client.browser.browserVersion).toMatch(/^\d+\./);
+    const pages = await client.context.listPages();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ index: 0, url: 'about:blank', selected: true });
   });
 
   it('opens, selects and closes pages', async () => {
     await resetPages();
-    const second = await client.newPage(server.url('/a.html'));
-    expect(second).toMatchObject({ index: 1, title: 'Page A', selected: true });
-    await client.newPage(server.url('/b.html'));
-    let pages = await client.listPages();
+    const second = await client.context.newPage(server.url('/a.html'));
+    expect(await client.context.info(second)).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    await client.context.newPage(server.url('/b.html'));
+    let pages = await client.context.listPages();
     expect(pages.map((page) => page.title)).toEqual(['', 'Page A', 'Page B']);
     expect(pages.map((page) => page.selected)).toEqual([false, false, true]);
 
-    const selected = await client.selectPage(1);
-    expect(selected).toMatchObject({ index: 1, title: 'Page A', selected: true });
-    expect(await client.evaluate(() => document.title)).toBe('Page A');
+    const selected = await client.context.selectPage(1);
+    expect(await client.context.info(selected)).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    expect(await client.page.evaluate(() => document.title)).toBe('Page A');
 
-    await client.closePage(2);
-    pages = await client.listPages();
+    await client.context.closePage(2);
+    pages = await client.context.listPages();
     expect(pages.map((page) => page.title)).toEqual(['', 'Page A']);
-    await expect(client.selectPage(5)).rejects.toThrow(NoSuchPageError);
-    await expect(client.selectPage(5)).rejects.toThrow(/valid indexes are 0 to 1/);
+    await expect(client.context.selectPage(5)).rejects.toThrow(NoSuchPageError);
+    await expect(client.context.selectPage(5)).rejects.toThrow(/valid indexes are 0 to 1/);
   });
 
   it('falls back to a live page with a note when the selected page closes itself', async () => {
     await resetPages();
-    await client.newPage(server.url('/b.html'));
-    await client.evaluate(() => {
+    await client.context.newPage(server.url('/b.html'));
+    await client.page.evaluate(() => {
       setTimeout(() => window.close(), 0);
     }).catch(() => undefined);
     // window.close() from script is allowed for a tab opened by automation? If not, close it ourselves.
-    if ((await client.listPages()).length === 2) await client.bidi.send('browsingContext.close', { context: client.selectedPageId });
-    expect(await eventually(() => client.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
-    expect((await client.listPages()).map((page) => page.selected)).toEqual([true]);
+    if ((await client.context.listPages()).length === 2) await client.browser.bidi.send('browsingContext.close', { context: client.page.id });
+    expect(await eventually(() => client.context.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
+    expect((await client.context.listPages()).map((page) => page.selected)).toEqual([true]);
   });
 
   it('closes a new page that failed to load, and selects the page before it again', async () => {
     await resetPages();
-    await client.navigate(server.url('/a.html'));
+    await client.page.navigate(server.url('/a.html'));
     // A port nothing listens on.
     const closed = await startTestServer();
     const unreachable = closed.url('/');
     await closed.close();
-    await expect(client.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
-    const pages = await client.listPages();
+    await expect(client.context.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
+    const pages = await client.context.listPages();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ url: server.url('/a.html'), selected: true });
   });
 
   it('refuses to close the last page', async () => {
     await resetPages();
-    await expect(client.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
+    await expect(client.context.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
   });
 
   it('navigates with history: back, forward and reload', async () => {
     await resetPages();
-    expect((await client.navigate(server.url('/a.html'))).url).toBe(server.url('/a.html'));
-    await client.navigate(server.url('/b.html'));
-    expect((await client.goBack()).url).toBe(server.url('/a.html'));
-    expect(await client.evaluate(() => document.title)).toBe('Page A');
-    expect((await client.goForward()).url).toBe(server.url('/b.html'));
-    expect(await client.evaluate(() => document.title)).toBe('Page B');
-    await client.evaluate(() => {
+    expect((await client.page.navigate(server.url('/a.html'))).url).toBe(server.url('/a.html'));
+    await client.page.navigate(server.url('/b.html'));
+    expect((await client.page.goBack()).url).toBe(server.url('/a.html'));
+    expect(await client.page.evaluate(() => document.title)).toBe('Page A');
+    expect((await client.page.goForward()).url).toBe(server.url('/b.html'));
+    expect(await client.page.evaluate(() => document.title)).toBe('Page B');
+    await client.page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
-    await client.reload();
-    expect(await client.evaluate(() => typeof (window as unknown as { marker?: number }).marker)).toBe('undefined');
-    await expect(client.goForward()).rejects.toThrow(/no later page/);
+    await client.page.reload();
+    expect(await client.page.evaluate(() => typeof (window as unknown as { marker?: number }).marker)).toBe('undefined');
+    await expect(client.page.goForward()).rejects.toThrow(/no later page/);
   });
 
   it('rejects invalid URLs with a clear error and leaves the page as it was', async () => {
     await resetPages();
-    await client.navigate(server.url('/a.html'));
-    await expect(client.navigate('not a url')).rejects.toThrow(InvalidArgumentError);
-    await expect(client.navigate('not a url')).rejects.toThrow(/absolute URL/);
-    expect((await client.listPages())[0]?.url).toBe(server.url('/a.html'));
+    await client.page.navigate(server.url('/a.html'));
+    await expect(client.page.navigate('not a url')).rejects.toThrow(InvalidArgumentError);
+    await expect(client.page.navigate('not a url')).rejects.toThrow(/absolute URL/);
+    expect((await client.context.listPages())[0]?.url).toBe(server.url('/a.html'));
   });
 
   it('evaluates functions with JSON arguments and results', async () => {
     await resetPages();
-    expect(await client.evaluate('(a, b) => a + b', 2, 3)).toBe(5);
-    expect(await client.evaluate('(o) => ({ ...o, n: [1, null, "x"], d: 1.5 })', { k: 'v' })).toEqual({ k: 'v', n: [1, null, 'x'], d: 1.5 });
-    expect(await client.evaluate('async () => { await new Promise((r) => setTimeout(r, 20)); return "later"; }')).toBe('later');
-    expect(await client.evaluate('() => undefined')).toBeUndefined();
-    await expect(client.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(EvaluationError);
-    await expect(client.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(/nope/);
+    expect(await client.page.evaluate('(a, b) => a + b', [2, 3])).toBe(5);
+    expect(await client.page.evaluate('(o) => ({ ...o, n: [1, null, "x"], d: 1.5 })', [{ k: 'v' }])).toEqual({ k: 'v', n: [1, null, 'x'], d: 1.5 });
+    expect(await client.page.evaluate('async () => { await new Promise((r) => setTimeout(r, 20)); return "later"; }')).toBe('later');
+    expect(await client.page.evaluate('() => undefined')).toBeUndefined();
+    await expect(client.page.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(EvaluationError);
+    await expect(client.page.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(/nope/);
   });
 
   it('times out a script that never finishes, and stays usable', async () => {
     await resetPages();
-    await expect(client.evaluateWithOptions('() => new Promise(() => {})', [], { timeout: 300 })).rejects.toThrow(TimeoutError);
-    expect(await client.evaluate('() => 7')).toBe(7);
+    await expect(client.page.evaluate('() => new Promise(() => {})', [], { timeout: 300 })).rejects.toThrow(TimeoutError);
+    expect(await client.page.evaluate('() => 7')).toBe(7);
   });
 
   it('takes PNG and JPEG screenshots of the viewport and the full page', async () => {
     await resetPages();
-    await client.setViewport(400, 300);
-    await client.navigate(server.url('/tall.html'));
-    const png = await client.screenshot();
+    await client.page.setViewport(400, 300);
+    await client.page.navigate(server.url('/tall.html'));
+    const png = await client.page.screenshot();
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
-    const full = await client.screenshot({ fullPage: true });
+    const full = await client.page.screenshot({ fullPage: true });
     expect(full.readUInt32BE(20)).toBeGreaterThanOrEqual(3000);
-    const jpeg = await client.screenshot({ format: 'jpeg', quality: 50 });
+    const jpeg = await client.page.screenshot({ format: 'jpeg', quality: 50 });
     expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-    await expect(client.screenshot({ format: 'gif' as 'png' })).rejects.toThrow(/use "png" or "jpeg"/);
-    await expect(client.setViewport(0, 10)).rejects.toThrow(/width must be a whole number/);
+    await expect(client.page.screenshot({ format: 'gif' as 'png' })).rejects.toThrow(/use "png" or "jpeg"/);
+    await expect(client.page.setViewport(0, 10)).rejects.toThrow(/width must be a whole number/);
   });
 
   it('captures console messages and uncaught errors of a served page', async () => {
     await resetPages();
-    client.clearConsoleMessages();
-    await client.navigate(server.url('/console.html'));
-    await client.waitForText('Console');
-    expect(await eventually(() => client.getConsoleMessages().length >= 5, 5000)).toBe(true);
-    const messages = client.getConsoleMessages();
+    client.page.clearConsoleMessages();
+    await client.page.navigate(server.url('/console.html'));
+    await client.page.waitForText('Console');
+    expect(await eventually(() => client.page.getConsoleMessages().length >= 5, 5000)).toBe(true);
+    const messages = client.page.getConsoleMessages();
     expect(messages.map((message) => [message.level, message.type, message.text])).toEqual(
       expect.arrayContaining([
         ['info', 'log', 'hello from the page 42'],
@@ -181,24 +181,24 @@ describe('FirefoxClient against a launched Firefox', () => {
       ]),
     );
     expect(messages.find((message) => message.text === 'careful')?.source?.url).toBe(server.url('/console.html'));
-    expect(client.getConsoleMessages({ level: 'warn' }).map((message) => message.text)).toEqual(['careful']);
-    expect(client.getConsoleMessages({ textContains: 'BOOM' })).toHaveLength(1);
+    expect(client.page.getConsoleMessages({ level: 'warn' }).map((message) => message.text)).toEqual(['careful']);
+    expect(client.page.getConsoleMessages({ textContains: 'BOOM' })).toHaveLength(1);
     const firstId = messages[0]?.id ?? 0;
-    expect(client.getConsoleMessages({ since: firstId }).length).toBe(messages.length - 1);
-    client.clearConsoleMessages();
-    expect(client.getConsoleMessages()).toEqual([]);
+    expect(client.page.getConsoleMessages({ since: firstId }).length).toBe(messages.length - 1);
+    client.page.clearConsoleMessages();
+    expect(client.page.getConsoleMessages()).toEqual([]);
   });
 
   it('captures network requests with status, type, headers and timings', async () => {
     await resetPages();
-    client.clearNetworkRequests();
-    await client.navigate(server.url('/console.html'));
-    expect(await eventually(() => client.getNetworkRequests().filter((request) => request.status !== null || request.failure).length >= 3, 5000)).toBe(true);
-    const requests = client.getNetworkRequests();
+    client.page.clearNetworkRequests();
+    await client.page.navigate(server.url('/console.html'));
+    expect(await eventually(() => client.page.getNetworkRequests().filter((request) => request.status !== null || request.failure).length >= 3, 5000)).toBe(true);
+    const requests = client.page.getNetworkRequests();
     const document = requests.find((request) => request.url === server.url('/console.html'));
     expect(document).toMatchObject({ method: 'GET', resourceType: 'document', status: 200, isNavigation: true });
     expect(document?.responseHeaders['content-type']).toContain('text/html');
-    const api = client.getNetworkRequests({ urlContains: '/api/data' })[0];
+    const api = client.page.getNetworkRequests({ urlContains: '/api/data' })[0];
     expect(api).toMatchObject({ url: server.url('/api/data?x=1'), status: 200 });
     expect(api?.mimeType).toContain('json');
     expect(api?.responseHeaders['x-test']).toBe('yes');
@@ -206,103 +206,101 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(api?.sizes.responseBody).toBe(JSON.stringify({ answer: 42 }).length);
     expect(api?.timings.waitingMs).toBeGreaterThanOrEqual(0);
     // Firefox also asks for /favicon.ico, which this server does not have either.
-    expect(client.getNetworkRequests({ status: 404, resourceType: 'fetch' }).map((request) => request.url)).toEqual([server.url('/missing.json')]);
-    expect(client.getNetworkRequests({ resourceType: 'document' })).toHaveLength(1);
-    client.clearNetworkRequests();
-    expect(client.getNetworkRequests()).toEqual([]);
+    expect(client.page.getNetworkRequests({ status: 404, resourceType: 'fetch' }).map((request) => request.url)).toEqual([server.url('/missing.json')]);
+    expect(client.page.getNetworkRequests({ resourceType: 'document' })).toHaveLength(1);
+    client.page.clearNetworkRequests();
+    expect(client.page.getNetworkRequests()).toEqual([]);
   });
 
   it('lists what iframes log and fetch under their page, with the frame it came from', async () => {
     await resetPages();
-    client.clearConsoleMessages();
-    client.clearNetworkRequests();
-    await client.navigate(server.url('/framed.html'));
+    client.page.clearConsoleMessages();
+    client.page.clearNetworkRequests();
+    await client.page.navigate(server.url('/framed.html'));
     const port = new URL(server.origin).port;
     const frames = [server.url('/console.html'), `http://localhost:${port}/console.html`];
-    expect(await eventually(() => client.getConsoleMessages({ textContains: 'careful' }).length === 2, 5000)).toBe(true);
-    expect(client.getConsoleMessages({ textContains: 'careful' }).map((message) => message.frame).sort()).toEqual([...frames].sort());
-    expect(await eventually(() => client.getNetworkRequests({ urlContains: '/api/data' }).length === 2, 5000)).toBe(true);
-    expect(client.getNetworkRequests({ urlContains: '/api/data' }).map((request) => request.frame).sort()).toEqual([...frames].sort());
+    expect(await eventually(() => client.page.getConsoleMessages({ textContains: 'careful' }).length === 2, 5000)).toBe(true);
+    expect(client.page.getConsoleMessages({ textContains: 'careful' }).map((message) => message.frame).sort()).toEqual([...frames].sort());
+    expect(await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length === 2, 5000)).toBe(true);
+    expect(client.page.getNetworkRequests({ urlContains: '/api/data' }).map((request) => request.frame).sort()).toEqual([...frames].sort());
     // The page's own requests say no frame.
-    expect(client.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
+    expect(client.page.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
 
-  it('gives newContext() clients their own pages, storage, console and uids, and closing one leaves nothing behind', async () => {
+  it('gives user contexts (browser.newContext()) their own pages, storage, console and uids, and closing one leaves nothing behind', async () => {
     await resetPages();
-    await client.navigate(server.url('/a.html'));
-    await client.evaluate('() => { localStorage.setItem("who", "main"); console.log("main was here"); }');
-    const mainUid = /^\s*(\d+_\d+) /m.exec((await client.takeSnapshot()).text)?.[1] ?? 'none';
-    const before = client.stateCounts();
-    const agent = await client.newContext();
+    await client.page.navigate(server.url('/a.html'));
+    await client.page.evaluate('() => { localStorage.setItem("who", "main"); console.log("main was here"); }');
+    const mainUid = /^\s*(\d+_\d+) /m.exec((await client.page.takeSnapshot()).text)?.[1] ?? 'none';
+    const before = client.browser.stateCounts();
+    const agent = await client.browser.newContext();
     try {
-      expect(agent.userContext).not.toBe(client.userContext);
+      expect(agent.id).not.toBe(client.context.id);
       expect(await agent.listPages()).toHaveLength(1);
-      await agent.navigate(server.url('/a.html'));
-      expect(await agent.evaluate('() => String(localStorage.getItem("who"))')).toBe('null');
-      expect(agent.getConsoleMessages().map((message) => message.text)).not.toContain('main was here');
-      await expect(agent.clickByUid(mainUid)).rejects.toThrow('never taken');
+      await agent.page.navigate(server.url('/a.html'));
+      expect(await agent.page.evaluate('() => String(localStorage.getItem("who"))')).toBe('null');
+      expect(agent.page.getConsoleMessages().map((message) => message.text)).not.toContain('main was here');
+      await expect(agent.page.clickByUid(mainUid)).rejects.toThrow('never taken');
       // Init scripts and emulation stay in their user context too.
       await agent.addInitScript('() => { window.agentOnly = true; }');
-      await agent.emulateAll({ userAgent: 'AgentOnly/1.0' });
+      await agent.emulate({ userAgent: 'AgentOnly/1.0' });
       await agent.newPage(server.url('/b.html'));
-      expect(await agent.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([true, 'AgentOnly/1.0']);
+      expect(await agent.page.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([true, 'AgentOnly/1.0']);
       // So do request rules: the agent's mock answers its pages only.
       await agent.route({ urlPattern: '*/api/data*', action: 'mock', body: '{"answer":"mocked"}' });
       const fetchAnswer = '() => fetch("/api/data").then((r) => r.json()).then((d) => d.answer)';
-      expect(await agent.evaluate(fetchAnswer)).toBe('mocked');
-      expect(await client.evaluate(fetchAnswer)).toBe(42);
-      expect(client.routes()).toEqual([]);
-      // Extensions would reach every user context: a user context's client may not install one.
-      await expect(agent.installExtension('/nowhere')).rejects.toThrow(/extensions reach every page of the browser/);
+      expect(await agent.page.evaluate(fetchAnswer)).toBe('mocked');
+      expect(await client.page.evaluate(fetchAnswer)).toBe(42);
+      expect(client.context.routes()).toEqual([]);
       expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
-      expect((await client.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
+      expect((await client.context.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
     } finally {
-      await agent.close();
+      await agent.dispose();
     }
     expect(agent.closed).toBe(true);
-    expect(client.closed).toBe(false);
+    expect(client.browser.closed).toBe(false);
     await expect(agent.listPages()).rejects.toThrow();
     // All the agent held is gone; the main page holds the one request it made meanwhile.
     const after = { ...before, networkRequests: (before.networkRequests ?? 0) + 1 };
-    expect(await eventually(() => JSON.stringify(client.stateCounts()) === JSON.stringify(after), 5000)).toBe(true);
-    expect(await client.evaluate('() => localStorage.getItem("who")')).toBe('main');
+    expect(await eventually(() => JSON.stringify(client.browser.stateCounts()) === JSON.stringify(after), 5000)).toBe(true);
+    expect(await client.page.evaluate('() => localStorage.getItem("who")')).toBe('main');
     // The agent's init script and user agent were its own: the main context's next load has neither.
-    await client.reload();
-    expect(await client.evaluate('() => [window.agentOnly === undefined, navigator.userAgent === "AgentOnly/1.0"]')).toEqual([true, false]);
+    await client.page.reload();
+    expect(await client.page.evaluate('() => [window.agentOnly === undefined, navigator.userAgent === "AgentOnly/1.0"]')).toEqual([true, false]);
   });
 
   it('leaves nothing behind of pages that closed, in any of its maps', async () => {
     await resetPages();
-    await client.takeSnapshot();
+    await client.page.takeSnapshot();
     const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
     await settle();
-    const before = client.stateCounts();
+    const before = client.browser.stateCounts();
     for (let round = 0; round < 3; round++) {
-      await client.newPage(server.url('/framed.html'));
-      await client.waitForText('Framed');
-      await client.takeSnapshot();
-      await client.takeSnapshot({ since: 1 });
-      await client.closePage(1);
+      await client.context.newPage(server.url('/framed.html'));
+      await client.page.waitForText('Framed');
+      await client.page.takeSnapshot();
+      await client.page.takeSnapshot({ since: 1 });
+      await client.context.closePage(1);
     }
     await settle();
-    expect(client.stateCounts()).toEqual(before);
+    expect(client.browser.stateCounts()).toEqual(before);
     // A page that navigates keeps its maps' entries for the new document only.
-    await client.navigate(server.url('/a.html'));
-    await client.takeSnapshot();
-    await client.navigate(server.url('/b.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/a.html'));
+    await client.page.takeSnapshot();
+    await client.page.navigate(server.url('/b.html'));
+    const snapshot = await client.page.takeSnapshot();
     await settle();
-    expect(client.stateCounts().snapshots).toBe(1);
-    expect(client.stateCounts().snapshotHistory).toBe(1);
+    expect(client.browser.stateCounts().snapshots).toBe(1);
+    expect(client.browser.stateCounts().snapshotHistory).toBe(1);
     expect(snapshot.id).toBeGreaterThan(1);
   });
 
   it('records each hop of a redirect', async () => {
     await resetPages();
-    client.clearNetworkRequests();
-    await client.navigate(server.url('/redirect'));
-    expect(await eventually(() => client.getNetworkRequests().some((request) => request.status === 200), 5000)).toBe(true);
-    expect(client.getNetworkRequests({ resourceType: 'document' }).map((request) => [request.url, request.status])).toEqual([
+    client.page.clearNetworkRequests();
+    await client.page.navigate(server.url('/redirect'));
+    expect(await eventually(() => client.page.getNetworkRequests().some((request) => request.status === 200), 5000)).toBe(true);
+    expect(client.page.getNetworkRequests({ resourceType: 'document' }).map((request) => [request.url, request.status])).toEqual([
       [server.url('/redirect'), 302],
       [server.url('/b.html'), 200],
     ]);
@@ -310,76 +308,76 @@ describe('FirefoxClient against a launched Firefox', () => {
 
   it('reports alert, confirm and prompt dialogs and answers them', async () => {
     await resetPages();
-    await client.navigate(server.url('/dialogs.html'));
-    expect(client.getDialog()).toBeUndefined();
-    await expect(client.handleDialog(true)).rejects.toThrow(/No dialog is open/);
+    await client.page.navigate(server.url('/dialogs.html'));
+    expect(client.page.getDialog()).toBeUndefined();
+    await expect(client.page.handleDialog(true)).rejects.toThrow(/No dialog is open/);
 
-    await client.evaluate('() => { setTimeout(() => document.getElementById("alert").click(), 0); }');
-    expect(await eventually(() => client.getDialog() !== undefined, 5000)).toBe(true);
-    expect(client.getDialog()).toMatchObject({ type: 'alert', message: 'Hello alert' });
-    await expect(client.evaluate('() => 1')).rejects.toThrow(/an alert dialog is open/);
-    await client.handleDialog(true);
-    expect(client.getDialog()).toBeUndefined();
-    expect(await client.evaluate('() => 1')).toBe(1);
+    await client.page.evaluate('() => { setTimeout(() => document.getElementById("alert").click(), 0); }');
+    expect(await eventually(() => client.page.getDialog() !== undefined, 5000)).toBe(true);
+    expect(client.page.getDialog()).toMatchObject({ type: 'alert', message: 'Hello alert' });
+    await expect(client.page.evaluate('() => 1')).rejects.toThrow(/an alert dialog is open/);
+    await client.page.handleDialog(true);
+    expect(client.page.getDialog()).toBeUndefined();
+    expect(await client.page.evaluate('() => 1')).toBe(1);
 
-    await client.evaluate('() => { setTimeout(() => document.getElementById("confirm").click(), 0); }');
-    expect(await eventually(() => client.getDialog()?.type === 'confirm', 5000)).toBe(true);
-    await client.handleDialog(false);
-    expect(await client.evaluate(() => document.title)).toBe('confirm:false');
+    await client.page.evaluate('() => { setTimeout(() => document.getElementById("confirm").click(), 0); }');
+    expect(await eventually(() => client.page.getDialog()?.type === 'confirm', 5000)).toBe(true);
+    await client.page.handleDialog(false);
+    expect(await client.page.evaluate(() => document.title)).toBe('confirm:false');
 
-    await client.evaluate('() => { setTimeout(() => document.getElementById("prompt").click(), 0); }');
-    expect(await eventually(() => client.getDialog()?.type === 'prompt', 5000)).toBe(true);
-    expect(client.getDialog()?.defaultValue).toBe('anon');
-    await client.handleDialog(true, 'Ada');
-    expect(await client.evaluate(() => document.title)).toBe('prompt:Ada');
+    await client.page.evaluate('() => { setTimeout(() => document.getElementById("prompt").click(), 0); }');
+    expect(await eventually(() => client.page.getDialog()?.type === 'prompt', 5000)).toBe(true);
+    expect(client.page.getDialog()?.defaultValue).toBe('anon');
+    await client.page.handleDialog(true, 'Ada');
+    expect(await client.page.evaluate(() => document.title)).toBe('prompt:Ada');
   });
 
   it('sees a second alert that opens as soon as the first is answered', async () => {
     await resetPages();
-    await client.navigate(server.url('/dialogs.html'));
+    await client.page.navigate(server.url('/dialogs.html'));
     for (let round = 0; round < 8; round++) {
-      await client.evaluate(`() => { setTimeout(() => { alert('first ${round}'); alert('second ${round}'); document.title = 'done ${round}'; }, 0); }`);
-      expect(await eventually(() => client.getDialog()?.message === `first ${round}`, 5000)).toBe(true);
-      await client.handleDialog(true);
-      expect(await eventually(() => client.getDialog()?.message === `second ${round}`, 5000), `round ${round}`).toBe(true);
-      await client.handleDialog(true);
-      expect(await client.evaluate(() => document.title)).toBe(`done ${round}`);
+      await client.page.evaluate(`() => { setTimeout(() => { alert('first ${round}'); alert('second ${round}'); document.title = 'done ${round}'; }, 0); }`);
+      expect(await eventually(() => client.page.getDialog()?.message === `first ${round}`, 5000)).toBe(true);
+      await client.page.handleDialog(true);
+      expect(await eventually(() => client.page.getDialog()?.message === `second ${round}`, 5000), `round ${round}`).toBe(true);
+      await client.page.handleDialog(true);
+      expect(await client.page.evaluate(() => document.title)).toBe(`done ${round}`);
     }
   });
 
   it('returns from a navigation at once when the page opens a dialog while loading', async () => {
     await resetPages();
-    const result = await client.navigate(server.url('/alert-on-load.html'));
+    const result = await client.page.navigate(server.url('/alert-on-load.html'));
     expect(result.dialog).toMatchObject({ type: 'alert', message: 'Loading alert' });
-    await client.handleDialog(true);
-    expect(await client.waitForText('After the alert', { timeout: 5000 })).toBe('After the alert');
+    await client.page.handleDialog(true);
+    expect(await client.page.waitForText('After the alert', { timeout: 5000 })).toBe('After the alert');
   });
 
   it('waits for text to appear, and times out with the texts it wanted', async () => {
     await resetPages();
-    await client.navigate(server.url('/late-text.html'), { wait: 'interactive' });
-    expect(await client.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
-    await expect(client.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
-    await expect(client.waitForText([])).rejects.toThrow(InvalidArgumentError);
+    await client.page.navigate(server.url('/late-text.html'), { wait: 'interactive' });
+    expect(await client.page.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
+    await expect(client.page.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
+    await expect(client.page.waitForText([])).rejects.toThrow(InvalidArgumentError);
   });
 
   it('waits for text as a person reads it: whatever its case on screen (text-transform), whitespace runs as one space', async () => {
     await resetPages();
-    await client.navigate(server.url('/shouting.html'), { wait: 'interactive' });
-    expect(await client.waitForText('Delete account', { timeout: 5000 })).toBe('Delete account');
+    await client.page.navigate(server.url('/shouting.html'), { wait: 'interactive' });
+    expect(await client.page.waitForText('Delete account', { timeout: 5000 })).toBe('Delete account');
     // What the page shows, and what the search read: the capitals.
-    expect(await client.evaluate(() => document.body.innerText)).toContain('DELETE ACCOUNT');
-    expect(await client.waitForText('last  signed in', { timeout: 1000 })).toBe('last  signed in');
-    await expect(client.waitForText('Delete the account', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
+    expect(await client.page.evaluate(() => document.body.innerText)).toContain('DELETE ACCOUNT');
+    expect(await client.page.waitForText('last  signed in', { timeout: 1000 })).toBe('last  signed in');
+    await expect(client.page.waitForText('Delete the account', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
   });
 
   it('waits for text inside a same-origin frame and in field values, never in a password', async () => {
     await resetPages();
-    await client.navigate(server.url('/late-frame.html'), { wait: 'interactive' });
-    expect(await client.waitForText('Saved in the editor', { timeout: 5000 })).toBe('Saved in the editor');
-    expect(await client.waitForText('Upload complete', { timeout: 5000 })).toBe('Upload complete');
-    expect(await client.evaluate(() => (document.getElementById('status') as HTMLInputElement).value)).toBe('Upload complete');
-    await expect(client.waitForText('hunter2-secret', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
+    await client.page.navigate(server.url('/late-frame.html'), { wait: 'interactive' });
+    expect(await client.page.waitForText('Saved in the editor', { timeout: 5000 })).toBe('Saved in the editor');
+    expect(await client.page.waitForText('Upload complete', { timeout: 5000 })).toBe('Upload complete');
+    expect(await client.page.evaluate(() => (document.getElementById('status') as HTMLInputElement).value)).toBe('Upload complete');
+    await expect(client.page.waitForText('hunter2-secret', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
   });
 });
 
@@ -387,12 +385,12 @@ describe('closing', () => {
   it('says a page crashed when its content process ends, never snapshots the blank page left behind, and recovers by navigating', async () => {
     await resetPages();
     const url = server.url('/big.html');
-    await client.navigate(url);
+    await client.page.navigate(url);
     const kill = (): void => {
-      for (const pid of contentProcesses(client.pid ?? -1)) process.kill(pid, 'SIGKILL');
+      for (const pid of contentProcesses(client.browser.pid ?? -1)) process.kill(pid, 'SIGKILL');
     };
     // Killed during a snapshot: the answer is the crash or the page as it was, never an empty blank page.
-    const during = client.takeSnapshot();
+    const during = client.page.takeSnapshot();
     setTimeout(kill, 20);
     const outcome = await during.then((snapshot) => snapshot.url, (error: unknown) => error);
     if (typeof outcome === 'string') expect(outcome).toBe(url);
@@ -400,28 +398,28 @@ describe('closing', () => {
     kill();
     let crashed = false;
     for (let tries = 0; tries < 100 && !crashed; tries++) {
-      crashed = (await client.listPages())[0]?.crashed === true;
+      crashed = (await client.context.listPages())[0]?.crashed === true;
       if (!crashed) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(crashed).toBe(true);
-    await expect(client.takeSnapshot()).rejects.toThrow(PageCrashedError);
-    await expect(client.takeSnapshot()).rejects.toThrow(`page 0 crashed (its content process ended) while it showed "${url}"`);
-    await client.navigate(url);
-    expect((await client.takeSnapshot()).url).toBe(url);
-    expect((await client.listPages())[0]?.crashed).toBeUndefined();
+    await expect(client.page.takeSnapshot()).rejects.toThrow(PageCrashedError);
+    await expect(client.page.takeSnapshot()).rejects.toThrow(`page 0 crashed (its content process ended) while it showed "${url}"`);
+    await client.page.navigate(url);
+    expect((await client.page.takeSnapshot()).url).toBe(url);
+    expect((await client.context.listPages())[0]?.crashed).toBeUndefined();
   });
 
   it('closes Firefox, deletes its temporary profile and refuses later calls', async () => {
     const own = await FirefoxClient.launch();
-    const pid = own.pid ?? 0;
-    const profile = own.profileDir ?? '';
+    const pid = own.browser.pid ?? 0;
+    const profile = own.browser.profileDir ?? '';
     expect(groupAlive(pid)).toBe(true);
     expect(existsSync(profile)).toBe(true);
     await own.close();
     expect(await eventually(() => !groupAlive(pid), 5000)).toBe(true);
     expect(existsSync(profile)).toBe(false);
-    await expect(own.listPages()).rejects.toThrow(BrowserClosedError);
-    expect(() => own.getConsoleMessages()).toThrow(/client is closed/);
+    await expect(own.context.listPages()).rejects.toThrow(BrowserClosedError);
+    expect(() => own.page.getConsoleMessages()).toThrow(/client is closed/);
     await own.close(); // A second close is harmless.
   });
 });

@@ -73,18 +73,18 @@ afterAll(async () => {
 
 /** The ids of the elements that carry one of these uids. */
 function idsOf(uids: Iterable<string>): Promise<string[]> {
-  return client.evaluate<string[]>(
+  return client.page.evaluate<string[]>(
     '(uids) => uids.map((uid) => document.querySelector(`[data-mcp-uid="${uid}"]`)?.id).filter(Boolean).sort()',
-    [...uids],
+    [[...uids]],
   );
 }
 
 describe('what a person can use', () => {
   it('is the same in the snapshot and in the Markdown view, and includes what only looks clickable', async () => {
-    await client.navigate(server.url('/controls.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/controls.html'));
+    const snapshot = await client.page.takeSnapshot();
     const inSnapshot = await idsOf([...allNodes(snapshot.nodes)].filter((node) => node.interactive).map((node) => node.uid));
-    const { markdown } = await client.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
+    const { markdown } = await client.page.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
     const inMarkdown = await idsOf(markdown.match(/\d+_\d+/g) ?? []);
     const expected = Object.keys(EXPECTED).filter((id) => EXPECTED[id]).sort();
     expect(inSnapshot).toEqual(expected);
@@ -92,22 +92,22 @@ describe('what a person can use', () => {
   });
 
   it('names what looks clickable by its label or what it shows, and the widget by the label of the field it stands for', async () => {
-    await client.navigate(server.url('/controls.html'));
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/controls.html'));
+    const { text } = await client.page.takeSnapshot();
     expect(text).toMatch(/\d+_\d+ span "December 25, 2026"/);
     expect(text).toMatch(/\d+_\d+ span "AM"/);
     expect(text).toMatch(/\d+_\d+ div "Row to open inherits the hand"/);
     expect(text).toMatch(/\d+_\d+ combobox "Fruit" value="Apple" collapsed/);
     // The hidden native select is not offered, under any name.
     expect(text).not.toMatch(/option "Pear"/);
-    const { markdown } = await client.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
+    const { markdown } = await client.page.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
     expect(markdown).toMatch(/\[span "December 25, 2026" uid=\d+_\d+\]/);
     expect(markdown).not.toContain('Pear');
   });
 
   it('lists the code in a tab panel as content, and says a name once: not again as the value, nor as a tooltip', async () => {
-    await client.navigate(server.url('/controls.html'));
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/controls.html'));
+    const { text } = await client.page.takeSnapshot();
     // The keyboard-reachable box around the code is listed with its content, and needs no name.
     expect(text).toMatch(/\d+_\d+ div\n\s+\d+_\d+ \S+: const total = items\.reduce/);
     expect(text).not.toMatch(/div "const total/);
@@ -118,14 +118,14 @@ describe('what a person can use', () => {
   });
 
   it('clicks a day that only looks clickable, the way a person would', async () => {
-    await client.navigate(server.url('/controls.html'));
-    await client.evaluate(() => {
+    await client.page.navigate(server.url('/controls.html'));
+    await client.page.evaluate(() => {
       document.getElementById('day')?.addEventListener('click', () => (document.title = 'picked 25'));
     });
-    const { text } = await client.takeSnapshot();
+    const { text } = await client.page.takeSnapshot();
     const uid = /(\d+_\d+) span "December 25, 2026"/.exec(text)?.[1];
     expect(uid).toBeDefined();
-    await client.selectedPage.clickByUid(uid as string);
-    expect(await client.evaluate(() => document.title)).toBe('picked 25');
+    await client.page.clickByUid(uid as string);
+    expect(await client.page.evaluate(() => document.title)).toBe('picked 25');
   });
 });

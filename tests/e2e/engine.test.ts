@@ -118,8 +118,8 @@ let server: TestServer;
 let client: FirefoxClient;
 
 async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
-  const snapshot = await client.takeSnapshot();
-  const uid = await client.evaluate(`() => document.getElementById(${JSON.stringify(id)})?.getAttribute('data-mcp-uid') ?? null`);
+  const snapshot = await client.page.takeSnapshot();
+  const uid = await client.page.evaluate(`() => document.getElementById(${JSON.stringify(id)})?.getAttribute('data-mcp-uid') ?? null`);
   return Array.from(allNodes(snapshot.nodes)).find((node) => node.uid === uid);
 }
 
@@ -135,18 +135,18 @@ afterAll(async () => {
 
 describe('the engine on component-library patterns', () => {
   it('walks through display:contents wrappers: tabs in their tablist, a dialog with its content, a box-less list', async () => {
-    await client.navigate(server.url('/contents.html'));
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/contents.html'));
+    const { text } = await client.page.takeSnapshot();
     // The dialog is aria-modal: the tabs behind it are blocked.
     expect(text).toMatch(/tablist "Sections"\n\s+\d+_\d+ tab "Overview" selected blocked\n\s+\d+_\d+ tab "Details" blocked/);
     expect(text).toMatch(/dialog "Settings"[\s\S]*paragraph[\s\S]*button "Save settings"/);
     expect(text).toMatch(/list\n\s+\d+_\d+ - First item/);
-    const found = await client.findInPage('Save settings');
+    const found = await client.page.findInPage('Save settings');
     expect(found.matches.length).toBeGreaterThan(0);
   });
 
   it('names as accname says: spaces between blocks, embedded control values, generated content, hidden parts of a reference left out, no zero-width characters', async () => {
-    await client.navigate(server.url('/names.html'));
+    await client.page.navigate(server.url('/names.html'));
     expect((await nodeOf('blocks'))?.name).toBe('GET /items List items');
     expect((await nodeOf('inline-blocks'))?.name).toBe('one two');
     expect((await nodeOf('embedded'))?.name).toBe('Flash the screen 3 times');
@@ -157,16 +157,16 @@ describe('the engine on component-library patterns', () => {
   });
 
   it('names a uid in an action answer as the snapshot did', async () => {
-    await client.navigate(server.url('/names.html'));
+    await client.page.navigate(server.url('/names.html'));
     const node = await nodeOf('named-by-ref');
     expect(node?.name).toBe('Billing address');
-    const result = await client.clickByUid(node?.uid ?? '');
+    const result = await client.page.clickByUid(node?.uid ?? '');
     expect(result.action).toContain('"Billing address"');
-    expect(await client.evaluate("() => document.getElementById('named-by-ref').dataset.clicked")).toBe('yes');
+    expect(await client.page.evaluate("() => document.getElementById('named-by-ref').dataset.clicked")).toBe('yes');
   });
 
   it('reads roles as WAI-ARIA says: any case, first valid token, abstract roles ignored, unnamed regions fall back, none yields to focus', async () => {
-    await client.navigate(server.url('/roles.html'));
+    await client.page.navigate(server.url('/roles.html'));
     expect((await nodeOf('upper'))?.role).toBe('button');
     expect((await nodeOf('fallback'))?.role).toBe('switch');
     expect((await nodeOf('abstract'))?.role).toBe('navigation');
@@ -177,30 +177,30 @@ describe('the engine on component-library patterns', () => {
   });
 
   it('marks what lies behind an open modal dialog as blocked, and refuses to act on it, naming the dialog', async () => {
-    await client.navigate(server.url('/modals.html'));
-    await client.clickByUid((await nodeOf('open-native'))?.uid ?? '');
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/modals.html'));
+    await client.page.clickByUid((await nodeOf('open-native'))?.uid ?? '');
+    const snapshot = await client.page.takeSnapshot();
     const dialog = await nodeOf('native');
     expect(snapshot.text).toContain(`modal=${dialog?.uid ?? '?'}`);
     expect(snapshot.text).toMatch(/button "Behind" blocked/);
     expect(snapshot.text).toMatch(/button "Keep it"(?! blocked)/);
-    await expect(client.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Confirm delete"/);
-    expect(await client.evaluate("() => [document.getElementById('behind').dataset.clicked ?? 'no', document.getElementById('native').open]")).toEqual(['no', true]);
-    await client.clickByUid((await nodeOf('keep'))?.uid ?? '');
-    expect(await client.evaluate("() => document.getElementById('native').open")).toBe(false);
-    expect((await client.takeSnapshot()).text).not.toMatch(/blocked/);
+    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Confirm delete"/);
+    expect(await client.page.evaluate("() => [document.getElementById('behind').dataset.clicked ?? 'no', document.getElementById('native').open]")).toEqual(['no', true]);
+    await client.page.clickByUid((await nodeOf('keep'))?.uid ?? '');
+    expect(await client.page.evaluate("() => document.getElementById('native').open")).toBe(false);
+    expect((await client.page.takeSnapshot()).text).not.toMatch(/blocked/);
 
     // A dialog marked aria-modal blocks as well, though nothing covers the page.
-    await client.evaluate("() => { document.getElementById('overlay').style.display = 'block'; }");
-    const marked = await client.takeSnapshot();
+    await client.page.evaluate("() => { document.getElementById('overlay').style.display = 'block'; }");
+    const marked = await client.page.takeSnapshot();
     expect(marked.text).toMatch(/modal=\S+/);
-    await expect(client.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Sign up"/);
-    await client.clickByUid((await nodeOf('inside'))?.uid ?? '');
+    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Sign up"/);
+    await client.page.clickByUid((await nodeOf('inside'))?.uid ?? '');
   });
 
   it('lists a visually hidden checkbox once, where its label is, with its role and state, and clicks it there', async () => {
-    await client.navigate(server.url('/custom.html'));
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/custom.html'));
+    const { text } = await client.page.takeSnapshot();
     expect(text).toMatch(/switch "Dark mode"$/m);
     expect(text).toMatch(/checkbox "Newsletter" checked/);
     expect(text).toMatch(/radio "Free plan"$/m);
@@ -208,18 +208,18 @@ describe('the engine on component-library patterns', () => {
     expect(text.match(/Dark mode/g)).toHaveLength(1);
     const dark = await nodeOf('dark');
     expect(dark?.role).toBe('switch');
-    await client.clickByUid(dark?.uid ?? '');
-    expect(await client.evaluate("() => document.getElementById('dark').checked")).toBe(true);
-    await client.fillByUid((await nodeOf('news'))?.uid ?? '', false);
-    expect(await client.evaluate("() => document.getElementById('news').checked")).toBe(false);
-    await client.fillByUid((await nodeOf('free'))?.uid ?? '', true);
-    expect(await client.evaluate("() => document.getElementById('free').checked")).toBe(true);
+    await client.page.clickByUid(dark?.uid ?? '');
+    expect(await client.page.evaluate("() => document.getElementById('dark').checked")).toBe(true);
+    await client.page.fillByUid((await nodeOf('news'))?.uid ?? '', false);
+    expect(await client.page.evaluate("() => document.getElementById('news').checked")).toBe(false);
+    await client.page.fillByUid((await nodeOf('free'))?.uid ?? '', true);
+    expect(await client.page.evaluate("() => document.getElementById('free').checked")).toBe(true);
   });
 
   it('gives each uid one role, one name and one state in the snapshot and in the agent view of Markdown', async () => {
-    await client.navigate(server.url('/custom.html'));
-    const { markdown } = await client.getPageMarkdown({ view: 'agent' });
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/custom.html'));
+    const { markdown } = await client.page.getPageMarkdown({ view: 'agent' });
+    const { text } = await client.page.takeSnapshot();
     const controls = [...markdown.matchAll(/\[(\w+) ("[^"]*")([^\]]*?) uid=(\d+_\d+)\]/g)];
     expect(controls.map((match) => match[1])).toEqual(['switch', 'checkbox', 'radio', 'combobox', 'textbox']);
     for (const [, role, name, states, uid] of controls) {
@@ -230,59 +230,59 @@ describe('the engine on component-library patterns', () => {
   });
 
   it('says when a fill did not take: a read-only combobox, a field that puts its value back', async () => {
-    await client.navigate(server.url('/custom.html'));
-    await expect(client.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);
-    expect(await client.evaluate("() => document.getElementById('region').value")).toBe('US West');
-    await expect(client.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(/but it did not take: uid=\S+ textbox "Code" holds "abc"/);
+    await client.page.navigate(server.url('/custom.html'));
+    await expect(client.page.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);
+    expect(await client.page.evaluate("() => document.getElementById('region').value")).toBe('US West');
+    await expect(client.page.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(/but it did not take: uid=\S+ textbox "Code" holds "abc"/);
   });
 
   it('reads the roles, names and states custom elements give themselves through ElementInternals', async () => {
-    await client.navigate(server.url('/internals.html'));
+    await client.page.navigate(server.url('/internals.html'));
     expect(await nodeOf('list-tab')).toMatchObject({ role: 'tab', name: 'List', selected: true });
     expect(await nodeOf('grid-tab')).toMatchObject({ role: 'tab', name: 'Grid', selected: false });
     expect(await nodeOf('toggle')).toMatchObject({ role: 'switch', name: 'Airplane mode', checked: 'true' });
   });
 
   it('keeps reading order: links inside their sentence, preformatted lines, the text of table cells, a legend said once', async () => {
-    await client.navigate(server.url('/reading.html'));
-    const { text } = await client.takeSnapshot();
+    await client.page.navigate(server.url('/reading.html'));
+    const { text } = await client.page.takeSnapshot();
     const sorted = await nodeOf('sentence');
     expect(sorted?.text).toMatch(/^The built-in \[sorted\(\)\]\(uid=\d+_\d+\) function is guaranteed to be stable; see \[the sorting how-to\]\(uid=\d+_\d+\)\.$/);
     // The links are in the sentence, and only there, in the text; the tree still has them to act on.
     expect(text.match(/sorted\(\)/g)).toHaveLength(1);
     const link = sorted?.children?.find((child) => child.name === 'sorted()');
     expect(link).toMatchObject({ role: 'link', inline: true });
-    await client.clickByUid(link?.uid ?? '');
-    expect(await client.evaluate('() => location.pathname')).toBe('/sorted');
-    await client.navigate(server.url('/reading.html'));
+    await client.page.clickByUid(link?.uid ?? '');
+    expect(await client.page.evaluate('() => location.pathname')).toBe('/sorted');
+    await client.page.navigate(server.url('/reading.html'));
     expect((await nodeOf('code'))?.text).toBe('def f(x):\\n    return x + 1');
     expect((await nodeOf('cell-code'))?.name).toBe('limit');
     expect((await nodeOf('cell-link'))?.name).toBe('string or null');
-    const shipping = await client.takeSnapshot();
+    const shipping = await client.page.takeSnapshot();
     expect(shipping.text.match(/Shipping/g)).toHaveLength(1);
   });
 
   it('reports a navigation only when the URL changed', async () => {
-    await client.navigate(server.url('/history.html'));
-    const same = await client.clickByUid((await nodeOf('same'))?.uid ?? '');
+    await client.page.navigate(server.url('/history.html'));
+    const same = await client.page.clickByUid((await nodeOf('same'))?.uid ?? '');
     expect(same.navigated).toBeUndefined();
-    const other = await client.clickByUid((await nodeOf('other'))?.uid ?? '');
+    const other = await client.page.clickByUid((await nodeOf('other'))?.uid ?? '');
     expect(other.navigated).toMatchObject({ url: server.url('/history.html#moved'), sameDocument: true });
   });
 
   it('gives locator paths without the engine\'s own attribute, which find the element again after a reload', async () => {
-    await client.navigate(server.url('/custom.html'));
-    const paths = await Promise.all(['dark', 'code'].map(async (id) => (await client.resolveUidToSelector((await nodeOf(id))?.uid ?? '')).full));
+    await client.page.navigate(server.url('/custom.html'));
+    const paths = await Promise.all(['dark', 'code'].map(async (id) => (await client.page.resolveUidToSelector((await nodeOf(id))?.uid ?? '')).full));
     for (const path of paths) expect(path).not.toContain('data-mcp-uid');
-    await client.reload();
-    expect(await client.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', ...paths)).toEqual(['dark', 'code']);
+    await client.page.reload();
+    expect(await client.page.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', [...paths])).toEqual(['dark', 'code']);
   });
 });
 
 describe('the engine in the realm', () => {
   it('sends its source once per document, then calls it by name', async () => {
     const declarations: string[] = [];
-    const connection = client.bidi;
+    const connection = client.browser.bidi;
     const send = connection.send.bind(connection);
     // Watches what goes over the real connection; every command still reaches Firefox.
     connection.send = ((method, params, options) => {
@@ -290,13 +290,13 @@ describe('the engine in the realm', () => {
       return send(method, params, options);
     });
     try {
-      await client.navigate(server.url('/contents.html'));
-      await client.takeSnapshot();
-      await client.takeSnapshot({ fresh: true });
-      const uid = (await client.takeSnapshot()).nodes[0]?.uid ?? '';
-      await client.resolveUidToSelector(uid);
-      await client.navigate(server.url('/names.html'));
-      await client.takeSnapshot();
+      await client.page.navigate(server.url('/contents.html'));
+      await client.page.takeSnapshot();
+      await client.page.takeSnapshot({ fresh: true });
+      const uid = (await client.page.takeSnapshot()).nodes[0]?.uid ?? '';
+      await client.page.resolveUidToSelector(uid);
+      await client.page.navigate(server.url('/names.html'));
+      await client.page.takeSnapshot();
     } finally {
       connection.send = send;
     }

@@ -75,13 +75,13 @@ function find(snapshot: TakenSnapshot, predicate: (node: SnapshotNode) => boolea
 }
 
 async function status(): Promise<string> {
-  return client.evaluate<string>(() => document.getElementById('status')?.textContent ?? '');
+  return client.page.evaluate<string>(() => document.getElementById('status')?.textContent ?? '');
 }
 
 describe('frames', () => {
   it('walks same-origin and nested cross-origin frames inline, with their URLs and uids unique in the page', async () => {
-    await client.navigate(server.url('/frames.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/frames.html'));
+    const snapshot = await client.page.takeSnapshot();
     const auth = find(snapshot, (node) => node.tag === 'iframe' && node.frame?.url === otherOrigin('/auth-frame.html'));
     const form = find(snapshot, (node) => node.tag === 'iframe' && node.frame?.url === server.url('/login-frame.html'));
     expect([...allNodes(auth.children ?? [])]).toContain(form);
@@ -99,20 +99,20 @@ describe('frames', () => {
   });
 
   it('acts inside a nested cross-origin frame, and the frame sees it', async () => {
-    await client.navigate(server.url('/frames.html'));
-    const snapshot = await client.takeSnapshot();
-    await client.fillByUid(find(snapshot, (node) => node.name === 'User').uid, 'ada');
-    await client.clickByUid(find(snapshot, (node) => node.name === 'Log in').uid);
-    await client.clickByUid(find(snapshot, (node) => node.name === 'Same-origin button').uid);
-    const after = await client.takeSnapshot();
+    await client.page.navigate(server.url('/frames.html'));
+    const snapshot = await client.page.takeSnapshot();
+    await client.page.fillByUid(find(snapshot, (node) => node.name === 'User').uid, 'ada');
+    await client.page.clickByUid(find(snapshot, (node) => node.name === 'Log in').uid);
+    await client.page.clickByUid(find(snapshot, (node) => node.name === 'Same-origin button').uid);
+    const after = await client.page.takeSnapshot();
     expect(find(after, (node) => node.text === 'hello ada').role).toBe('paragraph');
     expect(find(after, (node) => node.name === 'same clicked').role).toBe('button');
   });
 
   it('gives a locator path through the frame chain', async () => {
-    await client.navigate(server.url('/frames.html'));
-    const snapshot = await client.takeSnapshot();
-    const located = await client.resolveUidToSelector(find(snapshot, (node) => node.name === 'Log in').uid);
+    await client.page.navigate(server.url('/frames.html'));
+    const snapshot = await client.page.takeSnapshot();
+    const located = await client.page.resolveUidToSelector(find(snapshot, (node) => node.name === 'Log in').uid);
     expect(located.frames).toEqual(['iframe#auth', 'iframe#form']);
     expect(located.full).toBe(`iframe#auth >> iframe#form >> ${located.selector}`);
   });
@@ -120,8 +120,8 @@ describe('frames', () => {
 
 describe('shadow DOM', () => {
   it('walks open and closed shadow roots, nested, marks them, and renders slots in their order', async () => {
-    await client.navigate(server.url('/shadow.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/shadow.html'));
+    const snapshot = await client.page.takeSnapshot();
     // An unnamed custom element with an open root says nothing itself: its content takes its place.
     expect([...allNodes(snapshot.nodes)].some((node) => node.tag === 'open-widget')).toBe(false);
     const closed = find(snapshot, (node) => node.tag === 'closed-widget');
@@ -135,21 +135,21 @@ describe('shadow DOM', () => {
   });
 
   it('acts inside nested open and closed shadow roots', async () => {
-    await client.navigate(server.url('/shadow.html'));
-    const snapshot = await client.takeSnapshot();
-    await client.clickByUid(find(snapshot, (node) => node.name === 'Deep open button').uid);
+    await client.page.navigate(server.url('/shadow.html'));
+    const snapshot = await client.page.takeSnapshot();
+    await client.page.clickByUid(find(snapshot, (node) => node.name === 'Deep open button').uid);
     expect(await status()).toBe('deep open clicked');
-    await client.fillByUid(find(snapshot, (node) => node.name === 'Code').uid, '42');
-    await client.clickByUid(find(snapshot, (node) => node.name === 'Closed button').uid);
+    await client.page.fillByUid(find(snapshot, (node) => node.name === 'Code').uid, '42');
+    await client.page.clickByUid(find(snapshot, (node) => node.name === 'Closed button').uid);
     expect(await status()).toBe('closed clicked with 42');
-    await client.clickByUid(find(snapshot, (node) => node.name === 'Nested closed button').uid);
+    await client.page.clickByUid(find(snapshot, (node) => node.name === 'Nested closed button').uid);
     expect(await status()).toBe('nested closed clicked');
   });
 
   it('gives the shadow-host chain of an element in nested open roots', async () => {
-    await client.navigate(server.url('/shadow.html'));
-    const snapshot = await client.takeSnapshot();
-    const located = await client.resolveUidToSelector(find(snapshot, (node) => node.name === 'Deep open button').uid);
+    await client.page.navigate(server.url('/shadow.html'));
+    const snapshot = await client.page.takeSnapshot();
+    const located = await client.page.resolveUidToSelector(find(snapshot, (node) => node.name === 'Deep open button').uid);
     expect(located.shadowHosts).toHaveLength(2);
     expect(located.full.split(' >> ')).toHaveLength(3);
   });

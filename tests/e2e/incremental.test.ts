@@ -140,7 +140,7 @@ afterAll(async () => {
 
 /** Waits until the page has made no DOM change for 150 ms and runs no animation (at most 3 s). */
 async function quiet(): Promise<void> {
-  await client.evaluate(
+  await client.page.evaluate(
     () =>
       new Promise<void>((resolve) => {
         let timer = setTimeout(done, 150);
@@ -164,10 +164,10 @@ async function quiet(): Promise<void> {
 }
 
 async function randomEdits(url: string, seed: number, steps: number): Promise<{ reused: number; partial: number }> {
-  await client.navigate(url);
+  await client.page.navigate(url);
   await quiet();
   const next = generator(seed);
-  let last = await client.takeSnapshot();
+  let last = await client.page.takeSnapshot();
   let reused = 0;
   let partial = 0;
   for (let step = 0; step < steps; step++) {
@@ -177,14 +177,14 @@ async function randomEdits(url: string, seed: number, steps: number): Promise<{ 
     if (kind === 'hover') {
       const uids = [...last.text.matchAll(/^\s*(\d+_\d+) (button|link|textbox)/gm)].map((match) => match[1] ?? '');
       const uid = uids[pick % Math.max(1, uids.length)];
-      if (uid) await client.hoverByUid(uid).catch(() => undefined);
+      if (uid) await client.page.hoverByUid(uid).catch(() => undefined);
       done = `hover ${uid ?? 'nothing'}`;
     } else if (kind !== 'none') {
-      done = await client.evaluate<string>(edit, kind, pick);
+      done = await client.page.evaluate<string>(edit, [kind, pick]);
     }
     await quiet();
-    const snapshot = await client.takeSnapshot();
-    const fresh = await client.takeSnapshot({ fresh: true });
+    const snapshot = await client.page.takeSnapshot();
+    const fresh = await client.page.takeSnapshot({ fresh: true });
     expect(reading(snapshot), `step ${step} (${done}) on ${url}, seed ${seed}`).toBe(reading(fresh));
     expect(fresh.stats.read).toBe(fresh.stats.visited);
     if (snapshot.stats.reused) reused++;
@@ -210,10 +210,10 @@ describe('a reused reading is what a full walk gives', () => {
   });
 
   it('reuses the reading of an unchanged page, with the same uids and text', async () => {
-    await client.navigate(ours.url('/mixed.html'));
+    await client.page.navigate(ours.url('/mixed.html'));
     await quiet();
-    const first = await client.takeSnapshot();
-    const second = await client.takeSnapshot();
+    const first = await client.page.takeSnapshot();
+    const second = await client.page.takeSnapshot();
     expect(first.stats.reused).toBeFalsy();
     expect(second.stats.reused).toBe(true);
     expect(second.id).toBeGreaterThan(first.id);
@@ -221,33 +221,33 @@ describe('a reused reading is what a full walk gives', () => {
     // The uids of the reused reading still act on the page.
     const uid = /(\d+_\d+) button "Hover me"/.exec(second.text)?.[1];
     expect(uid).toBeDefined();
-    await client.hoverByUid(uid ?? '');
-    const hovered = await client.takeSnapshot();
+    await client.page.hoverByUid(uid ?? '');
+    const hovered = await client.page.takeSnapshot();
     expect(hovered.stats.reused).toBeFalsy();
     expect(hovered.text).toContain('A tip');
   });
 
   it('reuses the reading when the pointer moves over what only changes colour on hover', async () => {
-    await client.navigate(ours.url('/paint.html'));
+    await client.page.navigate(ours.url('/paint.html'));
     await quiet();
-    const first = await client.takeSnapshot();
+    const first = await client.page.takeSnapshot();
     for (const name of ['One', 'Press', 'Two']) {
       const uid = new RegExp(`(\\d+_\\d+) (?:link|button) "${name}"`).exec(first.text)?.[1] ?? '';
-      await client.hoverByUid(uid);
-      const after = await client.takeSnapshot();
+      await client.page.hoverByUid(uid);
+      const after = await client.page.takeSnapshot();
       expect(after.stats.reused, name).toBe(true);
-      expect(reading(after)).toBe(reading(await client.takeSnapshot({ fresh: true })));
+      expect(reading(after)).toBe(reading(await client.page.takeSnapshot({ fresh: true })));
     }
   });
 
   it('walks again when the page forges or removes our stamps, or the client emulates another device', async () => {
-    await client.navigate(ours.url('/mixed.html'));
+    await client.page.navigate(ours.url('/mixed.html'));
     await quiet();
-    await client.takeSnapshot();
-    await client.evaluate(() => document.querySelector('[data-mcp-uid]')?.removeAttribute('data-mcp-uid'));
-    expect((await client.takeSnapshot()).stats.reused).toBeFalsy();
-    await client.emulate({ locale: 'de-DE' });
-    expect((await client.takeSnapshot()).stats.reused).toBeFalsy();
-    expect((await client.takeSnapshot()).stats.reused).toBe(true);
+    await client.page.takeSnapshot();
+    await client.page.evaluate(() => document.querySelector('[data-mcp-uid]')?.removeAttribute('data-mcp-uid'));
+    expect((await client.page.takeSnapshot()).stats.reused).toBeFalsy();
+    await client.page.emulate({ locale: 'de-DE' });
+    expect((await client.page.takeSnapshot()).stats.reused).toBeFalsy();
+    expect((await client.page.takeSnapshot()).stats.reused).toBe(true);
   });
 });

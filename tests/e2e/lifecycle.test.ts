@@ -42,12 +42,12 @@ describe('the launched Firefox is cleaned up whatever happens to its owner', () 
 
   it('when Firefox itself dies: pending commands fail at once and the profile is deleted', async () => {
     const client = await FirefoxClient.launch();
-    const pid = client.pid ?? 0;
-    const profileDir = client.profileDir ?? '';
-    const pending = client.evaluate('() => new Promise(() => {})');
+    const pid = client.browser.pid ?? 0;
+    const profileDir = client.browser.profileDir ?? '';
+    const pending = client.page.evaluate('() => new Promise(() => {})');
     process.kill(-pid, 'SIGKILL');
     await expect(pending).rejects.toThrow(BrowserClosedError);
-    await expect(client.listPages()).rejects.toThrow(/connection is closed/);
+    await expect(client.context.listPages()).rejects.toThrow(/connection is closed/);
     expect(await eventually(() => !existsSync(profileDir), 5000)).toBe(true);
     await client.close();
   });
@@ -66,15 +66,15 @@ describe('connecting to a running Firefox by wsEndpoint', () => {
 
   it('drives it, and close() leaves it running for the next client', async () => {
     const first = await FirefoxClient.connect({ wsEndpoint: firefox.wsEndpoint });
-    expect(first.sessionKind).toBe('connected');
-    await first.navigate(server.url('/a.html'));
-    expect((await first.listPages())[0]).toMatchObject({ title: 'Page A', selected: true });
+    expect(first.browser.sessionKind).toBe('connected');
+    await first.page.navigate(server.url('/a.html'));
+    expect((await first.context.listPages())[0]).toMatchObject({ title: 'Page A', selected: true });
     await first.close();
     expect(groupAlive(firefox.pid)).toBe(true);
 
     // The endpoint as Firefox prints it, with /session: the first session ended, so a new one opens.
     const second = await FirefoxClient.connect({ wsEndpoint: `${firefox.wsEndpoint}/session` });
-    expect((await second.listPages())[0]?.url).toBe(server.url('/a.html'));
+    expect((await second.context.listPages())[0]?.url).toBe(server.url('/a.html'));
     await second.close();
     expect(groupAlive(firefox.pid)).toBe(true);
   });

@@ -120,11 +120,11 @@ afterAll(async () => {
 
 /** Runs the engine's reading for the Markdown views in the selected page, in its sandbox. */
 async function extract(): Promise<MdDocument> {
-  const result = await client.bidi.send('script.callFunction', {
+  const result = await client.browser.bidi.send('script.callFunction', {
     functionDeclaration: engineCall('readDocument'),
     arguments: [{ type: 'null' }],
     awaitPromise: false,
-    target: { context: client.selectedPageId, sandbox: SANDBOX },
+    target: { context: client.page.id, sandbox: SANDBOX },
   });
   if (result.type === 'exception') throw new Error(`the reading threw: ${result.exceptionDetails.text}`);
   return documentFromReading(result.result.type === 'string' ? result.result.value : undefined, 'document');
@@ -132,19 +132,19 @@ async function extract(): Promise<MdDocument> {
 
 /** The page's Markdown as the client gives it (the agent view hands out uids). */
 async function markdown(view: MarkdownView): Promise<{ markdown: string; refsCount: number }> {
-  const { markdown: text, refsCount } = await client.getPageMarkdown({ view, maxChars: 1_000_000 });
+  const { markdown: text, refsCount } = await client.page.getPageMarkdown({ view, maxChars: 1_000_000 });
   return { markdown: text, refsCount };
 }
 
 async function uidOf(id: string): Promise<string> {
-  const uid = await client.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', id);
+  const uid = await client.page.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', [id]);
   if (!uid) throw new Error(`#${id} has no uid`);
   return uid;
 }
 
 describe('page Markdown', () => {
   it('renders the article in the document view, exactly', async () => {
-    await client.navigate(server.url('/article.html'));
+    await client.page.navigate(server.url('/article.html'));
     const doc = await extract();
     expect(doc.url).toBe(server.url('/article.html'));
     expect(doc.title).toBe('Article');
@@ -170,23 +170,23 @@ describe('page Markdown', () => {
   });
 
   it('gives byte-identical Markdown for the same page, across runs and reloads', async () => {
-    await client.navigate(server.url('/article.html'));
+    await client.page.navigate(server.url('/article.html'));
     const runs: string[] = [];
     for (let i = 0; i < 2; i++) runs.push(JSON.stringify([await markdown('document'), await markdown('agent')]));
     expect(new Set(runs).size).toBe(1);
     // A reload is a new document with new uids: its document view is the same text.
     const before = await markdown('document');
-    await client.reload();
+    await client.page.reload();
     expect(await markdown('document')).toEqual(before);
   });
 
   it('gives uids in the agent view without a snapshot, the same ones a snapshot then shows', async () => {
-    await client.navigate(server.url('/article.html'));
+    await client.page.navigate(server.url('/article.html'));
     const after = await markdown('agent');
     const [home, docs, signIn, intro, done, email, password, remember, subscribe, privacy] = await Promise.all(
       ['home', 'docs', 'sign-in', 'intro', 'done', 'email', 'password', 'remember', 'subscribe', 'privacy'].map(uidOf),
     );
-    const snapshot = await client.takeSnapshot();
+    const snapshot = await client.page.takeSnapshot();
     // The snapshot names each uid as the agent view did.
     for (const [uid, name] of [[signIn, 'Sign in'], [email, 'Email'], [remember, 'Remember me'], [subscribe, 'Subscribe']]) {
       expect(snapshot.text).toContain(`${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`);
@@ -209,22 +209,22 @@ describe('page Markdown', () => {
   });
 
   it('keeps uids live: a value filled by uid shows in the agent view', async () => {
-    await client.navigate(server.url('/article.html'));
-    await client.takeSnapshot();
+    await client.page.navigate(server.url('/article.html'));
+    await client.page.takeSnapshot();
     const email = await uidOf('email');
     const remember = await uidOf('remember');
-    await client.fillByUid(email, 'x@y.z');
-    await client.fillByUid(remember, false);
+    await client.page.fillByUid(email, 'x@y.z');
+    await client.page.fillByUid(remember, false);
     const { markdown: text } = await markdown('agent');
     expect(text).toContain(`[textbox "Email" type=email value="x@y.z" uid=${email}]`);
     expect(text).toContain(`[checkbox "Remember me" unchecked uid=${remember}]`);
   });
 
   it('gives a uid only to the element the registry knows, not to a copy the page made', async () => {
-    await client.navigate(server.url('/article.html'));
-    await client.takeSnapshot();
+    await client.page.navigate(server.url('/article.html'));
+    await client.page.takeSnapshot();
     const subscribe = await uidOf('subscribe');
-    await client.evaluate('() => { const copy = document.getElementById("subscribe").cloneNode(true); copy.id = "copy"; copy.textContent = "Copy"; document.querySelector("form").append(copy); }');
+    await client.page.evaluate('() => { const copy = document.getElementById("subscribe").cloneNode(true); copy.id = "copy"; copy.textContent = "Copy"; document.querySelector("form").append(copy); }');
     expect(await uidOf('copy')).toBe(subscribe);
     const { markdown: text } = await markdown('agent');
     // The copy carried the attribute, not the uid: it gets one of its own.
@@ -235,7 +235,7 @@ describe('page Markdown', () => {
   });
 
   it('leaves out what is hidden and reads shadow roots and slots in order', async () => {
-    await client.navigate(server.url('/hidden.html'));
+    await client.page.navigate(server.url('/hidden.html'));
     const { markdown: text } = await markdown('document');
     expect(text).toBe(
       [
@@ -253,7 +253,7 @@ describe('page Markdown', () => {
   });
 
   it('is tolerant of odd DOM and of page scripts that break built-ins', async () => {
-    await client.navigate(server.url('/odd.html'));
+    await client.page.navigate(server.url('/odd.html'));
     const o = server.origin;
     expect((await markdown('document')).markdown).toBe(
       [
@@ -270,12 +270,12 @@ describe('page Markdown', () => {
     );
     // The label of a hidden checkbox stands for it; a label in a shadow root names its control there.
     expect((await markdown('agent')).markdown).toMatch(/\[checkbox "Styled box" checked uid=\d+_\d+\]\n\n\[textbox "Shadow field" value="v" uid=\d+_\d+\]\n\nMade:/);
-    await client.navigate('about:blank');
+    await client.page.navigate('about:blank');
     expect(await markdown('document')).toEqual({ markdown: '', refsCount: 0 });
   });
 
   it('pages a long page at line boundaries, and the pages join to the whole', async () => {
-    await client.navigate(server.url('/long.html'));
+    await client.page.navigate(server.url('/long.html'));
     const { markdown: whole } = await markdown('document');
     expect(whole.length).toBeGreaterThan(20_000);
     const first = pageOfText(whole, { maxChars: 20_000 });

@@ -42,34 +42,34 @@ function names(snapshot: TakenSnapshot): string {
 
 describe('redaction', () => {
   it('never shows a prefilled password, a token or a random session value', async () => {
-    await client.navigate(server.url('/secrets.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/secrets.html'));
+    const snapshot = await client.page.takeSnapshot();
     for (const secret of ['prefilled-pass', TOKEN, RANDOM]) {
       expect(snapshot.text).not.toContain(secret);
       expect(names(snapshot)).not.toContain(secret);
     }
     expect(snapshot.text).toMatch(/textbox "Password" type=password value="••••••••"/);
     expect(snapshot.text).toMatch(/textbox "API token" value="<redacted>"/);
-    expect(client.getConsoleMessages().map((message) => message.text)).toContain('token is <redacted>');
-    const markdown = await client.getPageMarkdown({ view: 'agent' });
+    expect(client.page.getConsoleMessages().map((message) => message.text)).toContain('token is <redacted>');
+    const markdown = await client.page.getPageMarkdown({ view: 'agent' });
     expect(markdown.markdown).not.toContain(TOKEN);
   });
 
   it('fills a field by secret name, and every output shows the name instead of the value', async () => {
-    await client.navigate(server.url('/secrets.html'));
-    const snapshot = await client.takeSnapshot();
+    await client.page.navigate(server.url('/secrets.html'));
+    const snapshot = await client.page.takeSnapshot();
     const key = [...allNodes(snapshot.nodes)].find((node) => node.name === 'API key');
-    const result = await client.fillByUid(key?.uid ?? '', '<secret>API_KEY</secret>');
+    const result = await client.page.fillByUid(key?.uid ?? '', '<secret>API_KEY</secret>');
     expect(result.action).toContain('<secret>API_KEY</secret>');
-    await client.pressKey('Tab');
-    expect(await client.waitForText('key ok')).toBe('key ok');
-    const after = await client.takeSnapshot();
+    await client.page.pressKey('Tab');
+    expect(await client.page.waitForText('key ok')).toBe('key ok');
+    const after = await client.page.takeSnapshot();
     expect(after.text).toContain('value="<secret>API_KEY</secret>"');
     expect(after.text).not.toContain('k-live-123456');
-    expect(client.getConsoleMessages().map((message) => message.text)).toContain('key typed: <secret>API_KEY</secret>');
-    expect(await eventually(() => client.getNetworkRequests({ urlContains: '/api/data' }).length > 0, 5000)).toBe(true);
-    expect(client.getNetworkRequests({ urlContains: '/api/data' })[0]?.url).toContain('api_key=<redacted>');
-    expect(await client.evaluate(() => (document.getElementById('key') as HTMLInputElement).value)).toBe('<secret>API_KEY</secret>');
-    await expect(client.fillByUid(key?.uid ?? '', '<secret>NOPE</secret>')).rejects.toThrow('There is no secret named "NOPE"; the secrets are API_KEY');
+    expect(client.page.getConsoleMessages().map((message) => message.text)).toContain('key typed: <secret>API_KEY</secret>');
+    expect(await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length > 0, 5000)).toBe(true);
+    expect(client.page.getNetworkRequests({ urlContains: '/api/data' })[0]?.url).toContain('api_key=<redacted>');
+    expect(await client.page.evaluate(() => (document.getElementById('key') as HTMLInputElement).value)).toBe('<secret>API_KEY</secret>');
+    await expect(client.page.fillByUid(key?.uid ?? '', '<secret>NOPE</secret>')).rejects.toThrow('There is no secret named "NOPE"; the secrets are API_KEY');
   });
 });

@@ -188,15 +188,15 @@ describe('typing that runs out of time', () => {
     const { FirefoxClient } = await import('../../src/index.js');
     const firefox = await FirefoxClient.launch({ inputTimeout: 1000 });
     try {
-      await firefox.navigate(server.url('/form.html'));
-      const uid = uidOf((await firefox.takeSnapshot()).text, 'textbox', 'Bio');
-      await expect(firefox.fillByUid(uid, 'typing on and on '.repeat(250))).rejects.toThrow(/stopped after \d+ of \d+ parts/);
-      const length = (): Promise<unknown> => firefox.evaluate("() => document.getElementById('bio').value.length");
+      await firefox.page.navigate(server.url('/form.html'));
+      const uid = uidOf((await firefox.page.takeSnapshot()).text, 'textbox', 'Bio');
+      await expect(firefox.page.fillByUid(uid, 'typing on and on '.repeat(250))).rejects.toThrow(/stopped after \d+ of \d+ parts/);
+      const length = (): Promise<unknown> => firefox.page.evaluate("() => document.getElementById('bio').value.length");
       const first = await length();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await length()).toBe(first);
       expect(first).toBeLessThan(4250);
-      await expect(firefox.fillByUid(uid, 'x'.repeat(5001))).rejects.toThrow(/over the 5000 one call types/);
+      await expect(firefox.page.fillByUid(uid, 'x'.repeat(5001))).rejects.toThrow(/over the 5000 one call types/);
     } finally {
       await firefox.close();
     }

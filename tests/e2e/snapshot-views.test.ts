@@ -35,9 +35,9 @@ afterAll(async () => {
 
 describe('viewport snapshots, zones and layers', () => {
   it('keeps only what is in the viewport, says how much lies above and below, and gives zones', async () => {
-    await client.navigate(server.url('/long.html'));
-    const full = await client.takeSnapshot();
-    const visible = await client.takeSnapshot({ viewport: true });
+    await client.page.navigate(server.url('/long.html'));
+    const full = await client.page.takeSnapshot();
+    const visible = await client.page.takeSnapshot({ viewport: true });
     const names = [...allNodes(visible.nodes)].map((node) => node.name ?? node.text);
     expect(names).toContain('Menu');
     expect(names).not.toContain('Bottom button');
@@ -52,64 +52,64 @@ describe('viewport snapshots, zones and layers', () => {
   });
 
   it('limits a snapshot to named layers and refuses an unknown one', async () => {
-    await client.navigate(server.url('/long.html'));
-    const content = await client.takeSnapshot({ layers: ['content'] });
+    await client.page.navigate(server.url('/long.html'));
+    const content = await client.page.takeSnapshot({ layers: ['content'] });
     const names = [...allNodes(content.nodes)].map((node) => node.name ?? node.text);
     expect(names).toContain('Article');
     expect(names).not.toContain('Menu');
     expect(names).not.toContain('Help');
-    const side = await client.takeSnapshot({ layers: ['side'] });
+    const side = await client.page.takeSnapshot({ layers: ['side'] });
     expect([...allNodes(side.nodes)].map((node) => node.name)).toEqual(expect.arrayContaining(['Menu', 'Help']));
     expect(side.text.split('\n')[0]).toContain('layers=side');
-    await expect(client.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow(InvalidArgumentError);
-    await expect(client.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow('Unknown layer "sidebar"; the layers are "content", "side"');
+    await expect(client.page.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow(InvalidArgumentError);
+    await expect(client.page.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow('Unknown layer "sidebar"; the layers are "content", "side"');
   });
 
   it('scrolls the page and a container with the wheel and returns the new viewport', async () => {
-    await client.navigate(server.url('/long.html'));
-    const down = await client.scroll({ direction: 'down', screens: 1 });
+    await client.page.navigate(server.url('/long.html'));
+    const down = await client.page.scroll({ direction: 'down', screens: 1 });
     expect(down.moved.y).toBeGreaterThan(300);
     expect(down.snapshot.viewportInfo?.above).toBe(down.moved.y);
     expect(down.incomplete).toBe(false);
-    const up = await client.scroll({ direction: 'up', screens: 5 });
+    const up = await client.page.scroll({ direction: 'up', screens: 5 });
     expect(up.atEnd).toBe(true);
-    const box = [...allNodes((await client.takeSnapshot()).nodes)].find((node) => node.text === 'Inner');
-    const inner = await client.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2 });
+    const box = [...allNodes((await client.page.takeSnapshot()).nodes)].find((node) => node.text === 'Inner');
+    const inner = await client.page.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2 });
     expect(inner.moved.y).toBeGreaterThan(100);
-    await expect(client.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow('direction must be up, down, left or right');
+    await expect(client.page.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow('direction must be up, down, left or right');
   });
 });
 
 describe('huge lists, search, diffs and paging', () => {
   it('compresses a 2,000-row table by over 90% and finds hidden rows by search', async () => {
-    await client.navigate(server.url('/table.html'));
-    const plain = await client.takeSnapshot();
-    const compressed = await client.takeSnapshot({ compress: true });
+    await client.page.navigate(server.url('/table.html'));
+    const plain = await client.page.takeSnapshot();
+    const compressed = await client.page.takeSnapshot({ compress: true });
     expect(compressed.text.length).toBeLessThan(plain.text.length * 0.1);
     expect(compressed.collapsed?.[0]?.count).toBeGreaterThan(1900);
     expect(compressed.text).toMatch(/… 1,99\d more "row" like the above/);
-    const found = await client.findInPage('Issue 1234');
+    const found = await client.page.findInPage('Issue 1234');
     expect(found.matches.map((match) => match.line)).toEqual([expect.stringContaining('Issue 1234')]);
     expect(found.matches[0]?.path.join(' > ')).toContain('table');
-    const regex = await client.findInPage('^Issue 19\\d\\d$', { regex: true });
+    const regex = await client.page.findInPage('^Issue 19\\d\\d$', { regex: true });
     expect(regex.total).toBe(100);
-    await expect(client.findInPage('(', { regex: true })).rejects.toThrow('not a valid regular expression');
+    await expect(client.page.findInPage('(', { regex: true })).rejects.toThrow('not a valid regular expression');
   });
 
   it('leaves a diverse page unchanged when compressing', async () => {
-    await client.navigate(server.url('/dashboard.html'));
-    const plain = await client.takeSnapshot();
-    const compressed = await client.takeSnapshot({ compress: true });
+    await client.page.navigate(server.url('/dashboard.html'));
+    const plain = await client.page.takeSnapshot();
+    const compressed = await client.page.takeSnapshot({ compress: true });
     expect(compressed.text.split('\n').slice(1)).toEqual(plain.text.split('\n').slice(1));
     expect(compressed.collapsed).toEqual([]);
   });
 
   it('gives only what changed since an earlier snapshot, and a full one for an unknown id', async () => {
-    await client.navigate(server.url('/table.html'));
-    const before = await client.takeSnapshot();
+    await client.page.navigate(server.url('/table.html'));
+    const before = await client.page.takeSnapshot();
     const button = [...allNodes(before.nodes)].find((node) => node.name === 'Change');
-    await client.clickByUid(button?.uid ?? '');
-    const diff = await client.takeSnapshot({ since: before.id });
+    await client.page.clickByUid(button?.uid ?? '');
+    const diff = await client.page.takeSnapshot({ since: before.id });
     // The heading changed; the clicked button also took focus.
     expect(diff.diff?.changed.map((change) => change.uid).sort()).toEqual([button?.uid, before.nodes.find((node) => node.role === 'heading')?.uid].sort());
     expect(diff.diff?.added).toEqual([]);
@@ -117,30 +117,30 @@ describe('huge lists, search, diffs and paging', () => {
     expect(diff.text.split('\n').length).toBeLessThanOrEqual(4);
     expect(diff.text).toContain('heading "Issues (changed)": name "Issues" → "Issues (changed)"');
     expect(diff.text).toContain(`~ ${button?.uid ?? ''} button "Change": focused added`);
-    const unknown = await client.takeSnapshot({ since: 99_999 });
+    const unknown = await client.page.takeSnapshot({ since: 99_999 });
     expect(unknown.diff).toBeUndefined();
     expect(unknown.text.split('\n')[0]).toContain('since=99999 is not one of the last');
   });
 
   it('diffs a subtree against the subtree it was taken from, not against the whole page', async () => {
-    await client.navigate(server.url('/table.html'));
-    const whole = await client.takeSnapshot();
+    await client.page.navigate(server.url('/table.html'));
+    const whole = await client.page.takeSnapshot();
     const table = [...allNodes(whole.nodes)].find((node) => node.role === 'table');
-    const part = await client.takeSnapshot({ root: table?.uid ?? '' });
-    await client.evaluate("() => { document.querySelector('h1').textContent = 'Elsewhere'; document.querySelector('#issues td').textContent = 'Edited'; }");
-    const diff = await client.takeSnapshot({ since: part.id });
+    const part = await client.page.takeSnapshot({ root: table?.uid ?? '' });
+    await client.page.evaluate("() => { document.querySelector('h1').textContent = 'Elsewhere'; document.querySelector('#issues td').textContent = 'Edited'; }");
+    const diff = await client.page.takeSnapshot({ since: part.id });
     expect(diff.diff?.added).toEqual([]);
     expect(diff.diff?.removed).toEqual([]);
     expect(diff.text).toMatch(/^diff since snapshot \d+ → \d+: 0 added, 0 removed, 1 changed\n~ \d+_\d+ cell "Edited": name "Issue 0" → "Edited"$/);
   });
 
   it('snapshots one subtree by root uid', async () => {
-    await client.navigate(server.url('/dashboard.html'));
-    const full = await client.takeSnapshot();
+    await client.page.navigate(server.url('/dashboard.html'));
+    const full = await client.page.takeSnapshot();
     const list = [...allNodes(full.nodes)].find((node) => node.role === 'list' && node.tag === 'ul');
-    const part = await client.takeSnapshot({ root: list?.uid ?? '' });
+    const part = await client.page.takeSnapshot({ root: list?.uid ?? '' });
     expect(part.nodes).toHaveLength(1);
     expect([...allNodes(part.nodes)].map((node) => node.text)).toEqual([undefined, 'One', 'Two', 'Three']);
-    await expect(client.takeSnapshot({ root: '999_9' })).rejects.toThrow('is not in this snapshot');
+    await expect(client.page.takeSnapshot({ root: '999_9' })).rejects.toThrow('is not in this snapshot');
   });
 });

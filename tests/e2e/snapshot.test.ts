@@ -148,20 +148,20 @@ afterAll(async () => {
 });
 
 async function open(path: string): Promise<TakenSnapshot> {
-  await client.navigate(server.url(path));
-  return client.takeSnapshot();
+  await client.page.navigate(server.url(path));
+  return client.page.takeSnapshot();
 }
 
 /** The node of the element with this id, found through the data-mcp-uid the walker stamped on it. */
 async function byId(snapshot: TakenSnapshot, id: string): Promise<SnapshotNode> {
-  const uid = await client.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', id);
+  const uid = await client.page.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', [id]);
   const node = [...allNodes(snapshot.nodes)].find((candidate) => candidate.uid === uid);
   if (!node) throw new Error(`#${id} (uid ${uid ?? 'none'}) is not in the snapshot:\n${snapshot.text}`);
   return node;
 }
 
 async function pageText(selector: string): Promise<string> {
-  return client.evaluate<string>('(s) => document.querySelector(s).textContent', selector);
+  return client.page.evaluate<string>('(s) => document.querySelector(s).textContent', [selector]);
 }
 
 describe('takeSnapshot', () => {
@@ -227,7 +227,7 @@ describe('takeSnapshot', () => {
     expect(await byId(snapshot, 'sum')).toMatchObject({ role: 'button', name: 'More', expanded: false });
     // Editable content is never stamped (an editor would save the stamp): found by its name instead.
     expect([...allNodes(snapshot.nodes)].find((node) => node.name === 'Notes')).toMatchObject({ role: 'textbox', value: 'Some notes' });
-    expect(await client.evaluate(() => document.getElementById('editable')?.hasAttribute('data-mcp-uid'))).toBe(false);
+    expect(await client.page.evaluate(() => document.getElementById('editable')?.hasAttribute('data-mcp-uid'))).toBe(false);
     expect(await byId(snapshot, 'tab')).toMatchObject({ interactive: true, name: 'Focusable div' });
     const line = (id: string): Promise<string> => byId(snapshot, id).then((node) => snapshot.text.split('\n').find((text) => text.trimStart().startsWith(`${node.uid} `))?.trim() ?? '');
     expect(await line('filled')).toMatch(/^\d+_\d+ textbox value="a@b\.c" required focused no-name$/);
@@ -239,50 +239,50 @@ describe('takeSnapshot', () => {
     const first = await open('/hidden.html');
     const shown = await byId(first, 'shown');
     expect(shown.uid).toMatch(new RegExp(`^${first.id}_\\d+$`));
-    await client.evaluate(() => {
+    await client.page.evaluate(() => {
       const button = document.createElement('button');
       button.id = 'added';
       button.textContent = 'Added later';
       document.body.prepend(button);
     });
-    const second = await client.takeSnapshot();
+    const second = await client.page.takeSnapshot();
     expect((await byId(second, 'shown')).uid).toBe(shown.uid);
     expect((await byId(second, 'added')).uid).toMatch(new RegExp(`^${second.id}_\\d+$`));
 
-    await client.navigate(server.url('/b.html'));
-    await expect(client.clickByUid(shown.uid)).rejects.toThrow(StaleUidError);
-    await expect(client.clickByUid(shown.uid)).rejects.toThrow(`uid ${shown.uid} is from snapshot ${first.id}, taken before the page navigated or reloaded; take a new snapshot`);
+    await client.page.navigate(server.url('/b.html'));
+    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(StaleUidError);
+    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(`uid ${shown.uid} is from snapshot ${first.id}, taken before the page navigated or reloaded; take a new snapshot`);
   });
 
   it('says what is wrong with a bad uid', async () => {
     const snapshot = await open('/hidden.html');
-    await expect(client.clickByUid('nonsense')).rejects.toThrow('"nonsense" is not a uid; uids look like 3_14');
-    await expect(client.clickByUid('9999_1')).rejects.toThrow('names snapshot 9999, which was never taken');
-    await expect(client.clickByUid(`${snapshot.id}_9999`)).rejects.toThrow(`No element has uid ${snapshot.id}_9999`);
+    await expect(client.page.clickByUid('nonsense')).rejects.toThrow('"nonsense" is not a uid; uids look like 3_14');
+    await expect(client.page.clickByUid('9999_1')).rejects.toThrow('names snapshot 9999, which was never taken');
+    await expect(client.page.clickByUid(`${snapshot.id}_9999`)).rejects.toThrow(`No element has uid ${snapshot.id}_9999`);
     const shown = await byId(snapshot, 'shown');
-    await client.evaluate(() => document.getElementById('shown')?.remove());
-    await expect(client.clickByUid(shown.uid)).rejects.toThrow(`The element with uid ${shown.uid} was removed from the page`);
+    await client.page.evaluate(() => document.getElementById('shown')?.remove());
+    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(`The element with uid ${shown.uid} was removed from the page`);
     const link = await byId(snapshot, 'deep-link');
-    await client.clearSnapshot();
-    expect(await client.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
-    await expect(client.clickByUid(link.uid)).rejects.toThrow('was cleared');
+    await client.page.clearSnapshot();
+    expect(await client.page.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
+    await expect(client.page.clickByUid(link.uid)).rejects.toThrow('was cleared');
 
     // A page that closed leaves no snapshot behind, and its uids are refused as a closed page's.
-    await client.newPage(server.url('/hidden.html'));
-    const other = await client.takeSnapshot();
+    await client.context.newPage(server.url('/hidden.html'));
+    const other = await client.page.takeSnapshot();
     const otherLink = await byId(other, 'deep-link');
-    await client.closePage(1);
-    await expect(client.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
-    expect((await client.takeSnapshot({ since: other.id })).text).toContain(`since=${other.id} is not one of the last`);
+    await client.context.closePage(1);
+    await expect(client.page.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
+    expect((await client.page.takeSnapshot({ since: other.id })).text).toContain(`since=${other.id} is not one of the last`);
   });
 
   it('can leave the DOM untouched', async () => {
-    await client.navigate(server.url('/hidden.html'));
-    const snapshot = await client.takeSnapshot({ stamp: false });
+    await client.page.navigate(server.url('/hidden.html'));
+    const snapshot = await client.page.takeSnapshot({ stamp: false });
     expect(snapshot.nodes.length).toBeGreaterThan(0);
-    expect(await client.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
+    expect(await client.page.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
     const link = [...allNodes(snapshot.nodes)].find((node) => node.name === 'Deep link');
-    const result = await client.clickByUid(link?.uid ?? '');
+    const result = await client.page.clickByUid(link?.uid ?? '');
     expect(result.navigated?.url).toBe(server.url('/b.html'));
   });
 
@@ -290,20 +290,20 @@ describe('takeSnapshot', () => {
     const snapshot = await open('/labels.html');
     for (const id of ['by-for', 'by-text', 'by-alt']) {
       const { uid } = await byId(snapshot, id);
-      const { selector, full } = await client.resolveUidToSelector(uid);
+      const { selector, full } = await client.page.resolveUidToSelector(uid);
       expect(full).toBe(selector);
-      expect(await client.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', selector)).toEqual([id]);
+      expect(await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector])).toEqual([id]);
     }
     // Even when the page copies the attribute onto another element, the selector stays exact.
     const { uid } = await byId(snapshot, 'by-for');
-    await client.evaluate('(uid) => document.getElementById("by-placeholder").setAttribute("data-mcp-uid", uid)', uid);
-    const { selector } = await client.resolveUidToSelector(uid);
-    expect(await client.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', selector)).toEqual(['by-for']);
+    await client.page.evaluate('(uid) => document.getElementById("by-placeholder").setAttribute("data-mcp-uid", uid)', [uid]);
+    const { selector } = await client.page.resolveUidToSelector(uid);
+    expect(await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector])).toEqual(['by-for']);
   });
 
   it('saves text and JSON under temp/ and refuses a directory outside the working directory', async () => {
-    await client.navigate(server.url('/labels.html'));
-    const snapshot = await client.takeSnapshot({ saveTo: 'temp/test-saves' });
+    await client.page.navigate(server.url('/labels.html'));
+    const snapshot = await client.page.takeSnapshot({ saveTo: 'temp/test-saves' });
     try {
       expect(snapshot.savedTo?.text).toMatch(/temp\/test-saves\/snapshot-.*-127\.0\.0\.1_\d+-\d+\.txt$/);
       expect(readFileSync(snapshot.savedTo?.text ?? '', 'utf8')).toBe(`${snapshot.text}\n`);
@@ -313,7 +313,7 @@ describe('takeSnapshot', () => {
     } finally {
       rmSync('temp/test-saves', { recursive: true, force: true });
     }
-    await expect(client.takeSnapshot({ saveTo: '/etc' })).rejects.toThrow('outside the output directory');
+    await expect(client.page.takeSnapshot({ saveTo: '/etc' })).rejects.toThrow('outside the output directory');
     expect(existsSync('/etc/snapshot')).toBe(false);
   });
 
@@ -324,17 +324,17 @@ describe('takeSnapshot', () => {
     const real = [...allNodes(snapshot.nodes)].find((node) => node.name === 'Real button');
     expect(real?.box[2]).toBeGreaterThan(0);
     // The page moves the real button's uid onto the decoy and strips the original.
-    await client.bidi.send('script.callFunction', {
+    await client.browser.bidi.send('script.callFunction', {
       functionDeclaration: `(uid) => { const real = document.getElementById('real'); const decoy = document.getElementById('decoy'); Element.prototype.removeAttribute.call(real, 'data-mcp-uid'); Element.prototype.setAttribute.call(decoy, 'data-mcp-uid', uid); }`,
       arguments: [{ type: 'string', value: real?.uid ?? '' }],
       awaitPromise: false,
-      target: { context: client.selectedPageId },
+      target: { context: client.page.id },
     });
-    await client.clickByUid(real?.uid ?? '');
-    const clicked = await client.bidi.send('script.callFunction', {
+    await client.page.clickByUid(real?.uid ?? '');
+    const clicked = await client.browser.bidi.send('script.callFunction', {
       functionDeclaration: `() => document.getElementById('clicked').textContent`,
       awaitPromise: false,
-      target: { context: client.selectedPageId, sandbox: 'check' },
+      target: { context: client.page.id, sandbox: 'check' },
     });
     expect(clicked.type === 'success' ? clicked.result : undefined).toEqual({ type: 'string', value: 'real' });
   });
@@ -348,7 +348,7 @@ describe('acting by uid', () => {
       if (!node) throw new Error(`no ${name} in\n${snapshot.text}`);
       return node.uid;
     };
-    const results = await client.fillForm([
+    const results = await client.page.fillForm([
       { uid: uid('Name'), value: 'Ada Lovelace' },
       { uid: uid('Bio'), value: 'Line one\nLine two' },
       { uid: uid('Colour'), value: 'Green' },
@@ -364,25 +364,25 @@ describe('acting by uid', () => {
       expect.stringContaining('Clicked'),
       expect.stringContaining('Filled'),
     ]);
-    expect((await client.fillByUid(uid('Free'), false)).action).toContain('was already unchecked');
-    await expect(client.fillByUid(uid('Pro'), false)).rejects.toThrow('cannot be unchecked by itself');
-    expect((await client.fillByUid(uid('Newsletter'), true)).action).toContain('was already checked');
+    expect((await client.page.fillByUid(uid('Free'), false)).action).toContain('was already unchecked');
+    await expect(client.page.fillByUid(uid('Pro'), false)).rejects.toThrow('cannot be unchecked by itself');
+    expect((await client.page.fillByUid(uid('Newsletter'), true)).action).toContain('was already checked');
     expect(await pageText('#ce-out')).toBe('ce:typed into contenteditable');
-    await client.clickByUid(uid('Submit'));
+    await client.page.clickByUid(uid('Submit'));
     expect(JSON.parse(await pageText('#out'))).toEqual({ name: 'Ada Lovelace', bio: 'Line one\nLine two', colour: 'g', news: 'yes', plan: 'pro' });
-    await expect(client.fillByUid(uid('Colour'), 'Purple')).rejects.toThrow('no option has the label or value "Purple"; the options are "Red", "Green"');
+    await expect(client.page.fillByUid(uid('Colour'), 'Purple')).rejects.toThrow('no option has the label or value "Purple"; the options are "Red", "Green"');
   });
 
   it('clicks, double-clicks, right-clicks, clicks with modifiers, hovers, and presses keys with trusted events', async () => {
     const snapshot = await open('/events.html');
     const target = (await byId(snapshot, 'target')).uid;
-    await client.hoverByUid(target);
-    await client.clickByUid(target);
-    await client.clickByUid(target, { modifiers: ['Control', 'Shift'] });
-    await client.clickByUid(target, { dblClick: true });
-    await client.clickByUid(target, { button: 'right' });
-    await client.pressKey('Control+Shift+K');
-    await client.pressKey('Escape');
+    await client.page.hoverByUid(target);
+    await client.page.clickByUid(target);
+    await client.page.clickByUid(target, { modifiers: ['Control', 'Shift'] });
+    await client.page.clickByUid(target, { dblClick: true });
+    await client.page.clickByUid(target, { button: 'right' });
+    await client.page.pressKey('Control+Shift+K');
+    await client.page.pressKey('Escape');
     expect((await pageText('#log')).split(';').filter(Boolean)).toEqual([
       'mouseover',
       'click:true',
@@ -394,49 +394,49 @@ describe('acting by uid', () => {
       'key:ctrl+shift+K',
       'key:Escape',
     ]);
-    await expect(client.pressKey('Control+Hyper')).rejects.toThrow('Unknown key "Hyper"');
+    await expect(client.page.pressKey('Control+Hyper')).rejects.toThrow('Unknown key "Hyper"');
   });
 
   it('scrolls a far element into view before clicking it', async () => {
     const snapshot = await open('/events.html');
     const far = await byId(snapshot, 'far');
     expect(far.box[1]).toBeGreaterThan(snapshot.viewport.height);
-    await client.clickByUid(far.uid);
+    await client.page.clickByUid(far.uid);
     expect(await pageText('#far')).toBe('Far clicked');
   });
 
   it('refuses to click a covered element and names what covers it', async () => {
     const snapshot = await open('/events.html');
     const covered = await byId(snapshot, 'covered');
-    await expect(client.clickByUid(covered.uid)).rejects.toThrow(/it is covered by uid=\S+ div#overlay "Cookie banner"/);
+    await expect(client.page.clickByUid(covered.uid)).rejects.toThrow(/it is covered by uid=\S+ div#overlay "Cookie banner"/);
   });
 
   it('reports a dialog that a click opens, and a navigation a click starts', async () => {
     const snapshot = await open('/events.html');
     const [alerter, target, nav] = await Promise.all(['alerter', 'target', 'nav'].map((id) => byId(snapshot, id).then((node) => node.uid)));
-    const result = await client.clickByUid(alerter ?? '');
+    const result = await client.page.clickByUid(alerter ?? '');
     expect(result.dialog).toMatchObject({ type: 'alert', message: 'Clicked!' });
-    await expect(client.clickByUid(target ?? '')).rejects.toThrow(/alert dialog is open/);
-    await client.handleDialog(true);
-    const navigation = await client.clickByUid(nav ?? '');
+    await expect(client.page.clickByUid(target ?? '')).rejects.toThrow(/alert dialog is open/);
+    await client.page.handleDialog(true);
+    const navigation = await client.page.clickByUid(nav ?? '');
     expect(navigation.navigated).toEqual({ url: server.url('/b.html'), sameDocument: false, complete: true });
-    expect(await client.evaluate(() => document.title)).toBe('Page B');
+    expect(await client.page.evaluate(() => document.title)).toBe('Page B');
   });
 
   it('types into the focused element and submits with Enter', async () => {
     const snapshot = await open('/form.html');
     const name = [...allNodes(snapshot.nodes)].find((node) => node.name === 'Name');
-    await client.clickByUid(name?.uid ?? '');
-    await client.typeText('Grace', { submit: true });
+    await client.page.clickByUid(name?.uid ?? '');
+    await client.page.typeText('Grace', { submit: true });
     expect(JSON.parse(await pageText('#out'))).toMatchObject({ name: 'Grace' });
   });
 
   it('drags with real pointer events, and HTML5 drag and drop with drag events', async () => {
     const snapshot = await open('/drag.html');
     const zone = (await byId(snapshot, 'zone')).uid;
-    await client.dragByUid((await byId(snapshot, 'handle')).uid, zone);
-    expect(await client.evaluate(() => document.title)).toBe('released at zone:true');
-    const html5 = await client.dragByUid((await byId(snapshot, 'source')).uid, zone);
+    await client.page.dragByUid((await byId(snapshot, 'handle')).uid, zone);
+    expect(await client.page.evaluate(() => document.title)).toBe('released at zone:true');
+    const html5 = await client.page.dragByUid((await byId(snapshot, 'source')).uid, zone);
     expect(html5.action).toContain('the target accepted the drop');
     expect(await pageText('#status')).toBe('dropped:payload');
   });
@@ -444,11 +444,11 @@ describe('acting by uid', () => {
   it('uploads files the page can read, and refuses paths that are not files', async () => {
     const snapshot = await open('/drag.html');
     const input = (await byId(snapshot, 'file')).uid;
-    await client.uploadFileByUid(input, ['package.json', 'README.md']);
+    await client.page.uploadFileByUid(input, ['package.json', 'README.md']);
     const sizes = [readFileSync('package.json').length, readFileSync('README.md').length];
     expect(await pageText('#status')).toBe(`files:package.json/${sizes[0]},README.md/${sizes[1]}`);
-    await expect(client.uploadFileByUid(input, ['no-such-file.txt'])).rejects.toThrow('File "no-such-file.txt" does not exist');
-    await expect(client.uploadFileByUid(input, ['src'])).rejects.toThrow('"src" is not a regular file');
-    await expect(client.uploadFileByUid((await byId(snapshot, 'zone')).uid, ['package.json'])).rejects.toThrow('is not a file input');
+    await expect(client.page.uploadFileByUid(input, ['no-such-file.txt'])).rejects.toThrow('File "no-such-file.txt" does not exist');
+    await expect(client.page.uploadFileByUid(input, ['src'])).rejects.toThrow('"src" is not a regular file');
+    await expect(client.page.uploadFileByUid((await byId(snapshot, 'zone')).uid, ['package.json'])).rejects.toThrow('is not a file input');
   });
 });

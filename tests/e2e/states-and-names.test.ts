@@ -74,21 +74,21 @@ afterAll(async () => {
 
 describe('states and names', () => {
   it('says which way a column is sorted, and follows the app when a click sorts it', async () => {
-    await client.navigate(server.url('/grid.html'));
-    const before = (await client.takeSnapshot()).text;
+    await client.page.navigate(server.url('/grid.html'));
+    const before = (await client.page.takeSnapshot()).text;
     expect(before).toMatch(/columnheader "Name"\n/);
-    await client.clickByUid(uidOf(before, /button "Name"/));
-    const ascending = (await client.takeSnapshot()).text;
+    await client.page.clickByUid(uidOf(before, /button "Name"/));
+    const ascending = (await client.page.takeSnapshot()).text;
     expect(ascending).toContain('columnheader "Name" sorted=ascending');
-    expect(await client.evaluate(() => [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent))).toEqual(['Abe', 'Bo', 'Cleo']);
-    await client.clickByUid(uidOf(ascending, /button "Name"/));
-    expect((await client.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
-    expect(await client.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
+    expect(await client.page.evaluate(() => [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent))).toEqual(['Abe', 'Bo', 'Cleo']);
+    await client.page.clickByUid(uidOf(ascending, /button "Name"/));
+    expect((await client.page.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
+    expect(await client.page.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
   });
 
   it('names a listbox, a combobox and an editor by their labels, never by their content', async () => {
-    await client.navigate(server.url('/widgets.html'));
-    const text = (await client.takeSnapshot()).text;
+    await client.page.navigate(server.url('/widgets.html'));
+    const text = (await client.page.takeSnapshot()).text;
     expect(text).toMatch(/listbox no-name\n\s+\S+ option "Argentina"/);
     expect(text).toContain('listbox "Colors"');
     expect(text).toContain('combobox "Fruit" value="Apple"');
@@ -102,29 +102,29 @@ describe('states and names', () => {
 
 describe('acting as a person would', () => {
   it('scrolls a list to an option it hides before clicking it, instead of calling it covered', async () => {
-    await client.navigate(server.url('/scrolled-list.html'));
-    const text = (await client.takeSnapshot()).text;
+    await client.page.navigate(server.url('/scrolled-list.html'));
+    const text = (await client.page.takeSnapshot()).text;
     const uid = uidOf(text, /option "Option 8"/);
     // The option lies inside the viewport, but below what the 90 px list shows.
-    expect(await client.evaluate(() => {
+    expect(await client.page.evaluate(() => {
       const list = document.getElementById('list') as HTMLElement;
       const option = list.children[7] as HTMLElement;
       return option.getBoundingClientRect().top > list.getBoundingClientRect().bottom && option.getBoundingClientRect().bottom < innerHeight;
     })).toBe(true);
-    const result = await client.clickByUid(uid);
+    const result = await client.page.clickByUid(uid);
     expect(result.action).toContain('Option 8');
-    expect(await client.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
-    expect(await client.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
+    expect(await client.page.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
+    expect(await client.page.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
   });
 
   it('answers a click once a closing fade has played out, and does not wait on an endless spinner', async () => {
-    await client.navigate(server.url('/fading-modal.html'));
-    const before = (await client.takeSnapshot()).text;
+    await client.page.navigate(server.url('/fading-modal.html'));
+    const before = (await client.page.takeSnapshot()).text;
     expect(before).toContain('dialog "Settings"');
-    const result = await client.clickByUid(uidOf(before, /button "Done"/));
+    const result = await client.page.clickByUid(uidOf(before, /button "Done"/));
     // The spinner runs forever: the settle step ignores it and calls the page quiet.
     expect(result.settled).toBe(true);
-    expect(await client.evaluate(() => document.getElementById('modal') === null)).toBe(true);
-    expect((await client.takeSnapshot()).text).not.toContain('Settings');
+    expect(await client.page.evaluate(() => document.getElementById('modal') === null)).toBe(true);
+    expect((await client.page.takeSnapshot()).text).not.toContain('Settings');
   });
 });

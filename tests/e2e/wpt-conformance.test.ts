@@ -118,12 +118,12 @@ describe('web-platform-tests for accessible names and roles', () => {
     const names: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [] };
     const roles: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [] };
     for (const file of pages()) {
-      await client.navigate(origin + file);
+      await client.page.navigate(origin + file);
       // Some pages build their elements in script, test by test: wait until every test ran.
-      for (let i = 0; i < 100 && !(await client.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      const snapshot = await client.takeSnapshot();
+      for (let i = 0; i < 100 && !(await client.page.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const snapshot = await client.page.takeSnapshot();
       const byUid = new Map<string, SnapshotNode>(Array.from(allNodes(snapshot.nodes), (node) => [node.uid, node]));
-      const expectations = ((await client.evaluate(READ_EXPECTATIONS)) as unknown as Omit<Expectation, 'file'>[]).map((entry) => ({ ...entry, file }));
+      const expectations = ((await client.page.evaluate(READ_EXPECTATIONS)) as unknown as Omit<Expectation, 'file'>[]).map((entry) => ({ ...entry, file }));
       if (process.env.WPT_DEBUG) console.log(file, expectations.length, expectations.filter((entry) => entry.role !== null).length);
       for (const expected of expectations) {
         const node = expected.uid ? byUid.get(expected.uid) : undefined;

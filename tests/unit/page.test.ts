@@ -6,7 +6,7 @@ import type { WalkResult } from '../../src/firefox/engine/types.js';
 import { FirefoxClientError, NoSuchPageError, PageCrashedError, PageUnresponsiveError } from '../../src/firefox/errors.js';
 import type { Page } from '../../src/firefox/page/page.js';
 import type { SessionHandle } from '../../src/firefox/session/session.js';
-import type { UserContext } from '../../src/firefox/context/context.js';
+import type { Context } from '../../src/firefox/context/context.js';
 import { beforeRequestSent, contextInfo, logIn, navigationInfo, OTHER_PAGE, PAGE, promptClosed, promptOpened, responseCompleted } from '../helpers/bidi-events.js';
 import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 
@@ -17,7 +17,7 @@ interface Harness {
   connection: BidiConnection;
   browser: Browser;
   /** The default user context. */
-  main: UserContext;
+  main: Context;
   /** The page open at start (PAGE). */
   page: Page;
   /** Resolves once every event emitted so far has reached the client. */
@@ -113,7 +113,7 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
     },
   };
   const browser = await Browser.start(session, options);
-  const main = browser.userContext();
+  const main = browser.defaultContext;
   const page = main.pages[0];
   if (!page) throw new Error('the browser learned no page');
   return {
@@ -135,7 +135,7 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
 
 const FRAME = 'frame-1';
 const FRAME_URL = 'https://ads.example/banner.html';
-const ids = (userContext: UserContext): string[] => userContext.pages.map((page) => page.id);
+const ids = (userContext: Context): string[] => userContext.pages.map((page) => page.id);
 
 describe('Browser.start', () => {
   it('subscribes to the events, learns the open pages and selects the first, opening no tab of its own', async () => {
@@ -237,8 +237,9 @@ describe('Browser routing events to pages', () => {
     fake.emit('browsingContext.contextCreated', contextInfo('popup', { originalOpener: PAGE }));
     await flush();
 
-    expect(ids(browser.userContext('user-context-2'))).toEqual(['container-tab']);
-    expect(browser.userContext('user-context-2').pages[0]?.userContext).toBe('user-context-2');
+    const other = browser.contexts.find((context) => context.id === 'user-context-2');
+    expect(other && ids(other)).toEqual(['container-tab']);
+    expect(other?.pages[0]?.context).toBe(other);
     expect(ids(main)).toEqual([PAGE, 'popup']);
     expect(main.takeNotes()).toEqual(['Page 0 opened a new page (index 1); select it to act on it.']);
   });
@@ -314,8 +315,11 @@ describe('Browser routing events to pages', () => {
     await flush();
 
     expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 2, frames: 1 });
-    expect(page.frames.contexts).toEqual(['sibling']);
     expect(page.getConsoleMessages()).toEqual([]);
+    // The frame that stayed is still the page's.
+    fake.emit('log.entryAdded', logIn('sibling', 'from the frame that stayed'));
+    await flush();
+    expect(page.getConsoleMessages().map((message) => message.text)).toEqual(['from the frame that stayed']);
   });
 
   it("counts a page's own navigations, not its frames'", async () => {
@@ -370,7 +374,7 @@ describe('Page dialogs', () => {
     fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'alert', 'Saved!'));
     await flush();
 
-    expect(page.dialog.open).toMatchObject({ type: 'alert', message: 'Saved!' });
+    expect(page.getDialog()).toMatchObject({ type: 'alert', message: 'Saved!' });
     expect(page.getDialog()).toMatchObject({ type: 'alert', message: 'Saved!' });
     await expect(page.clickByUid('1_1')).rejects.toThrow(FirefoxClientError);
     await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first');
@@ -380,7 +384,7 @@ describe('Page dialogs', () => {
 
     fake.emit('browsingContext.userPromptClosed', promptClosed(PAGE, 'alert'));
     await flush();
-    expect(page.dialog.open).toBeUndefined();
+    expect(page.getDialog()).toBeUndefined();
     await expect(page.ready('Clicking')).resolves.toBeUndefined();
   });
 
@@ -398,7 +402,7 @@ describe('Page dialogs', () => {
     await page.handleDialog(true);
 
     expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true });
-    expect(page.dialog.open?.message).toBe('second');
+    expect(page.getDialog()?.message).toBe('second');
     await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("second")');
   });
 
@@ -410,7 +414,7 @@ describe('Page dialogs', () => {
     await page.handleDialog(true, 'Grace');
 
     expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true, userText: 'Grace' });
-    expect(page.dialog.open).toBeUndefined();
+    expect(page.getDialog()).toBeUndefined();
     await expect(page.handleDialog(true)).rejects.toThrow('No dialog is open on the selected page; nothing to accept or dismiss.');
   });
 });
@@ -492,7 +496,7 @@ describe('Page crashes', () => {
   });
 });
 
-describe('UserContext.newPage through the browser', () => {
+describe('Context.newPage through the browser', () => {
   it('closes a new page whose navigation fails, reselects the previous page, and says so in the error', async () => {
     const { fake, browser, main, page } = await start();
     const before = browser.stateCounts();

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import type { ActionResult, FirefoxClient, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
+import type { ActionResult, Context, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
 import { navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
 
 /** The answer's text; every answer has exactly one text part, first. */
@@ -190,10 +190,10 @@ describe('ToolResponse.build', () => {
       { index: 0, pageId: 1, id: 'ctx-0', url: 'https://x.test/', title: 'Home', selected: true },
       { index: 1, pageId: 3, id: 'ctx-1', url: 'https://x.test/b', title: '', selected: false },
     ];
-    // Only what build() reads of a client and of the page the tool acted on.
+    // Only what build() reads of a user context and of the page the tool acted on.
     const page = { disposed: false, getDialog: () => undefined, takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as Page;
-    const client = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as FirefoxClient;
-    const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(client, page, []);
+    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as Context;
+    const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(context, page, []);
     expect(body(result)).toEqual([
       CLICKED,
       '## Pages',
@@ -206,7 +206,7 @@ describe('ToolResponse.build', () => {
     ]);
     // Structured content keeps to the budget too: 20 characters leave no room for the page list.
     expect(result.structuredContent).toEqual({ omitted: ['pages'] });
-    const roomy = await new ToolResponse('click').line(CLICKED).build(client, page, []);
+    const roomy = await new ToolResponse('click').line(CLICKED).build(context, page, []);
     expect(roomy.structuredContent).toEqual({ pages });
   });
 });

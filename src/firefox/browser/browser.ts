@@ -1,18 +1,20 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
+import type { BidiConnection } from '../../bidi/index.js';
 import { IdCounter } from '../page/console.js';
-import { DownloadTracker } from '../context/downloads.js';
 import { Extensions } from './extensions.js';
-import { InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
+import { BrowserClosedError, InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
 import { FilePolicy } from '../policy/files.js';
-import { Page, type PageEnvironment } from '../page/page.js';
+import { Page, type PageEnvironment, type PageEvents } from '../page/page.js';
 import { SecretStore } from '../policy/secrets.js';
 import { RequestInterceptor } from './request-interceptor.js';
 import { collectBodies } from '../page/network-bodies.js';
-import type { SessionHandle, SessionOptions } from '../session/session.js';
+import { connectSession, launchSession, type SessionHandle, type SessionOptions } from '../session/session.js';
+import type { LaunchOptions } from '../session/launch.js';
+import { webdriverSession, type WebDriverOptions } from '../session/webdriver.js';
 import { SnapshotIds } from '../page/snapshots.js';
 import { INTERNALS_PRELOAD } from '../engine/index.js';
 import { UrlPolicy, type UrlPolicyOptions } from '../policy/url-policy.js';
-import { UserContext } from '../context/context.js';
+import { Context, type ContextEnvironment } from '../context/context.js';
 
 export interface ClientOptions extends SessionOptions {
   /** Console messages kept per page (default 1000; the oldest are dropped). */
@@ -72,19 +74,32 @@ const EVENTS: [string, ...string[]] = [
 /** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
 const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd', 'browsingContext.navigationCommitted', 'browsingContext.navigationFailed'];
 
+export type LaunchBrowserOptions = LaunchOptions & ClientOptions;
+export type ConnectBrowserOptions = ({ wsEndpoint: string } | (WebDriverOptions & { webdriverUrl: string })) & ClientOptions;
+
+/** A page the browser knows, and the handle through which it feeds it its events. */
+interface Owned {
+  page: Page;
+  events: PageEvents;
+}
+
 /**
- * The browser as the protocol sees it: user contexts, their pages, and the events that feed them.
- * Every BiDi event goes to the page that owns its browsing context (an iframe's to its page);
- * a page that closes is disposed and forgotten.
+ * One Firefox over WebDriver BiDi, as the protocol sees it: its user contexts (Context), their
+ * pages, and the events that feed them; extensions and what else is browser-wide. Every BiDi event
+ * goes to the page that owns its browsing context (an iframe's to its page); a page that closes
+ * is disposed and forgotten, and so is a user context with all in it.
  */
 export class Browser {
-  readonly downloads = new DownloadTracker();
   readonly extensions: Extensions;
-  readonly #userContexts = new Map<string, UserContext>();
+  readonly #contexts = new Map<string, Context>();
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
-  readonly #owners = new Map<string, Page>();
+  readonly #owners = new Map<string, Owned>();
+  /** Downloads in progress, by navigation id, to the user context whose page started them (the page may close first). */
+  readonly #downloading = new Map<string, Context>();
   readonly #env: PageEnvironment;
+  readonly #contextEnv: ContextEnvironment;
   readonly #interceptor: RequestInterceptor;
+  #closing: Promise<void> | undefined;
 
   private constructor(
     readonly session: SessionHandle,
@@ -96,11 +111,6 @@ export class Browser {
     this.#env = {
       connection: session.connection,
       send: this.send,
-      pageIndexOf: (context, userContext) => {
-        const page = this.#owners.get(context);
-        return page?.userContext === userContext ? this.userContext(userContext).indexOf(context) : -1;
-      },
-      replace: (page) => this.userContext(page.userContext).replace(page, this.#env.responsiveTimeout),
       secrets: new SecretStore(options.secrets),
       urlPolicy: new UrlPolicy(options.urlPolicy),
       files: options.files ?? new FilePolicy(process.cwd()),
@@ -115,9 +125,46 @@ export class Browser {
       stampUids: options.stampUids ?? true,
       collectsBodies: false,
     };
-    const routesExist = (): boolean => [...this.#userContexts.values()].some((context) => context.routes.size > 0);
+    this.#contextEnv = {
+      send: this.send,
+      secrets: this.#env.secrets,
+      urlPolicy: this.#env.urlPolicy,
+      closed: () => this.closed,
+      createTab: async (context) => {
+        const { context: id } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(context.id === 'default' ? {} : { userContext: context.id }) }, 'Opening a page');
+        return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: context.id, originalOpener: null, clientWindow: '' });
+      },
+      closeTab: async (page, timeout) => {
+        await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
+        this.#forget(page.id, page.url ?? '');
+      },
+      gone: (page) => this.#forget(page.id, page.url ?? ''),
+      urls: async () => {
+        const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
+        return new Map(contexts.map((info) => [info.context, info.url]));
+      },
+      routesChanged: () => this.#interceptor.update(),
+      remove: (context) => this.#removeContext(context),
+    };
+    const routesExist = (): boolean => [...this.#contexts.values()].some((context) => context.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
+  }
+
+  /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
+  static async launch(options: LaunchBrowserOptions = {}): Promise<Browser> {
+    return Browser.start(await launchSession(options), options);
+  }
+
+  /** Connects to a running Firefox by `wsEndpoint`, or to a WebDriver server by `webdriverUrl`. */
+  static async connect(options: ConnectBrowserOptions): Promise<Browser> {
+    const session = 'wsEndpoint' in options ? await connectSession(options.wsEndpoint, options) : await webdriverSession(options);
+    return Browser.start(session, options);
+  }
+
+  /** Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through it. */
+  static async launchWithGeckodriver(options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {}): Promise<Browser> {
+    return Browser.start(await webdriverSession(options), options);
   }
 
   /** Subscribes to the session's events and learns the pages already open; ends the session if that fails. */
@@ -132,6 +179,35 @@ export class Browser {
     }
   }
 
+  /** The underlying BiDi connection, for commands this API does not cover. */
+  get bidi(): BidiConnection {
+    return this.session.connection;
+  }
+
+  /** How the session was obtained: `launched`, `connected` or `webdriver`. */
+  get sessionKind(): SessionHandle['kind'] {
+    return this.session.kind;
+  }
+
+  get browserVersion(): string {
+    return this.session.browserVersion;
+  }
+
+  /** The pid of the Firefox process, when it was launched here. */
+  get pid(): number | undefined {
+    return this.session.process?.pid;
+  }
+
+  /** The profile directory, when Firefox was launched here. */
+  get profileDir(): string | undefined {
+    return this.session.process?.profileDir;
+  }
+
+  get closed(): boolean {
+    return this.#closing !== undefined || this.session.connection.closed;
+  }
+
+  /** The browser's named secrets: what every output shows by name (the MCP server masks its answers with it). */
   get secrets(): SecretStore {
     return this.#env.secrets;
   }
@@ -140,59 +216,40 @@ export class Browser {
     return this.#env.urlPolicy;
   }
 
-  /** The id the next snapshot gets. */
+  /** The id the next snapshot gets: a browser that replaces this one starts there (`firstSnapshotId`). */
   get nextSnapshotId(): number {
     return this.#env.snapshotIds.next;
   }
 
-  /** The user context `id` ('default' for the browser's own), created on first use. */
-  userContext(id = 'default'): UserContext {
-    let found = this.#userContexts.get(id);
-    if (!found) {
-      found = new UserContext(id, {
-        createTab: async (userContext) => {
-          const { context } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(userContext === 'default' ? {} : { userContext }) }, 'Opening a page');
-          return this.#adoptPage({ context, parent: null, url: 'about:blank', children: null, userContext, originalOpener: null, clientWindow: '' });
-        },
-        closeTab: async (page, timeout) => {
-          await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
-          this.#forget(page.id, page.navigations.url ?? '');
-        },
-        gone: (page) => this.#forget(page.id, page.navigations.url ?? ''),
-        urls: async () => {
-          const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
-          return new Map(contexts.map((info) => [info.context, info.url]));
-        },
-        routesChanged: () => this.#interceptor.update(),
-      });
-      this.#userContexts.set(id, found);
-    }
-    return found;
+  /** The browser's own user context ('default'): the pages it had when it started, and those opened in it. */
+  get defaultContext(): Context {
+    return this.#context('default');
   }
 
-  /** A new user context (its own cookies, storage and pages) with one blank page open in it. */
-  async createUserContext(): Promise<UserContext> {
+  /** The live user contexts, the default one first. */
+  get contexts(): Context[] {
+    return [this.defaultContext, ...[...this.#contexts.values()].filter((context) => context.id !== 'default')];
+  }
+
+  /**
+   * A new user context of this Firefox with one blank page: its own pages, cookies, storage,
+   * console, network, dialogs and uids, none of which another context sees. `dispose()` closes it
+   * and all in it. Extensions are the browser's: a context cannot install one.
+   */
+  async newContext(): Promise<Context> {
+    if (this.closed) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
     const { userContext: id } = await this.send('browser.createUserContext', {}, 'Creating a user context');
-    const created = this.userContext(id);
+    const created = this.#context(id);
     await created.newPage();
     return created;
   }
 
-  /** Closes a user context and every page in it; what they held is disposed. */
-  async removeUserContext(id: string): Promise<void> {
-    const removed = this.#userContexts.get(id);
-    if (!removed || id === 'default') return;
-    await this.send('browser.removeUserContext', { userContext: id }, 'Closing a user context').catch((error: unknown) => {
-      if (!this.session.connection.closed) throw error;
-    });
-    for (const page of [...removed.pages]) this.#forget(page.id, '');
-    this.#userContexts.delete(id);
-    if (removed.routes.size > 0) await this.#interceptor.update();
-  }
-
-  /** Saves the downloads of user context `id` in `folder` (absolute), whatever the browser-wide choice. */
-  async saveDownloadsIn(id: string, folder: string): Promise<void> {
-    await this.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [id] }, 'Choosing the download folder');
+  /**
+   * Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected
+   * one is left running.
+   */
+  async close(): Promise<void> {
+    return (this.#closing ??= this.session.end());
   }
 
   /** A property, not a method: the browser's parts get it to send with. */
@@ -205,45 +262,84 @@ export class Browser {
   };
 
   /**
-   * How many entries the per-page state holds, summed over the open pages, with the browser's own
-   * maps: for checking (and the soak bench) that pages which closed leave nothing behind.
+   * How many entries the per-page and per-context state holds, summed over the open pages and
+   * live contexts, with the browser's own maps: for checking (and the soak bench) that pages and
+   * contexts which closed leave nothing behind.
    */
   stateCounts(): Record<string, number> {
-    const pages = [...this.#userContexts.values()].flatMap((context) => context.pages);
-    const counts: Record<string, number> = { userContexts: this.#userContexts.size, pages: pages.length, contexts: this.#owners.size, liveSnapshotIds: this.#env.snapshotIds.live };
+    const contexts = [...this.#contexts.values()];
+    const pages = contexts.flatMap((context) => [...context.pages]);
+    const counts: Record<string, number> = {
+      userContexts: this.#contexts.size,
+      pages: pages.length,
+      contexts: this.#owners.size,
+      liveSnapshotIds: this.#env.snapshotIds.live,
+      downloads: contexts.reduce((sum, context) => sum + context.downloads.size, 0),
+      downloadsInProgress: this.#downloading.size,
+    };
     for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
     counts.crashed = pages.filter((page) => page.crashed).length;
     counts.unresponsive = pages.filter((page) => page.unresponsive).length;
     return counts;
   }
 
+  /** The user context `id`, made on first sight. */
+  #context(id: string): Context {
+    let found = this.#contexts.get(id);
+    if (!found) {
+      found = new Context(id, this.#contextEnv);
+      this.#contexts.set(id, found);
+    }
+    return found;
+  }
+
+  /** Closes a user context in Firefox and forgets it and every page in it. */
+  async #removeContext(context: Context): Promise<void> {
+    await this.send('browser.removeUserContext', { userContext: context.id }, 'Closing a user context').catch((error: unknown) => {
+      if (!this.session.connection.closed) throw error;
+    });
+    for (const page of [...context.pages]) this.#forget(page.id, '');
+    for (const [navigation, owner] of this.#downloading) if (owner === context) this.#downloading.delete(navigation);
+    this.#contexts.delete(context.id);
+    if (context.rules.size > 0) await this.#interceptor.update();
+  }
+
   async #init(): Promise<void> {
     const bidi = this.session.connection;
-    const owner = (context: string | null | undefined): Page | undefined => (context == null ? undefined : this.#owners.get(context));
+    const events = (context: string | null | undefined): PageEvents | undefined => (context == null ? undefined : this.#owners.get(context)?.events);
     bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info, false));
     bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
-    bidi.on('browsingContext.userPromptOpened', (event) => owner(event.context)?.dialog.onOpened(event));
-    bidi.on('browsingContext.userPromptClosed', (event) => owner(event.context)?.dialog.onClosed());
-    bidi.on('log.entryAdded', (entry) => entry.source.context && owner(entry.source.context)?.onLog(entry, entry.source.context));
+    bidi.on('browsingContext.userPromptOpened', (event) => events(event.context)?.promptOpened(event));
+    bidi.on('browsingContext.userPromptClosed', (event) => events(event.context)?.promptClosed());
+    bidi.on('log.entryAdded', (entry) => entry.source.context && events(entry.source.context)?.log(entry, entry.source.context));
     bidi.on('network.beforeRequestSent', (event) => {
-      const page = owner(event.context);
-      const interception = this.#interceptor.intercept(event, page && this.userContext(page.userContext).routes);
-      if (page && event.context) page.onRequest(event, event.context, interception);
+      const owned = event.context ? this.#owners.get(event.context) : undefined;
+      const interception = this.#interceptor.intercept(event, owned && this.#contextOf(owned.page)?.rules);
+      if (owned && event.context) owned.events.request(event, event.context, interception);
     });
-    bidi.on('network.responseCompleted', (event) => owner(event.context)?.onResponse(event));
-    bidi.on('network.fetchError', (event) => owner(event.context)?.onFetchError(event));
-    bidi.on('browsingContext.navigationStarted', (event) => owner(event.context)?.onNavigationStarted(event));
-    bidi.on('browsingContext.navigationCommitted', (event) => owner(event.context)?.onNavigationCommitted(event));
-    bidi.on('browsingContext.navigationFailed', (event) => this.#topPage(event.context)?.navigations.onFailed(event));
-    bidi.on('browsingContext.load', (event) => owner(event.context)?.onLoad(event));
-    bidi.on('browsingContext.fragmentNavigated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
-    bidi.on('browsingContext.historyUpdated', (event) => this.#topPage(event.context)?.navigations.onSameDocument(event));
-    const userContextOf = (context: string): string => this.#owners.get(context)?.userContext ?? 'default';
+    bidi.on('network.responseCompleted', (event) => events(event.context)?.response(event));
+    bidi.on('network.fetchError', (event) => events(event.context)?.fetchError(event));
+    bidi.on('browsingContext.navigationStarted', (event) => events(event.context)?.navigationStarted(event));
+    bidi.on('browsingContext.navigationCommitted', (event) => events(event.context)?.navigationCommitted(event));
+    bidi.on('browsingContext.navigationFailed', (event) => events(event.context)?.navigationFailed(event));
+    bidi.on('browsingContext.load', (event) => events(event.context)?.load(event));
+    bidi.on('browsingContext.fragmentNavigated', (event) => events(event.context)?.sameDocument(event));
+    bidi.on('browsingContext.historyUpdated', (event) => events(event.context)?.sameDocument(event));
     bidi.on('browsingContext.downloadWillBegin', (event) => {
-      this.downloads.onWillBegin(event, userContextOf(event.context));
-      this.#topPage(event.context)?.navigations.onDownloadWillBegin(event);
+      const owned = this.#owners.get(event.context);
+      if (!owned) return;
+      const context = this.#contextOf(owned.page);
+      context?.downloads.onWillBegin(event);
+      if (context && event.navigation) this.#downloading.set(event.navigation, context);
+      owned.events.downloadWillBegin(event);
     });
-    bidi.on('browsingContext.downloadEnd', (event) => this.downloads.onEnd(event, userContextOf(event.context)));
+    bidi.on('browsingContext.downloadEnd', (event) => {
+      const started = event.navigation ? this.#downloading.get(event.navigation) : undefined;
+      if (event.navigation) this.#downloading.delete(event.navigation);
+      const owned = this.#owners.get(event.context);
+      // A download ends after its page closed as often as not: it belongs where it began.
+      (started ?? (owned && this.#contextOf(owned.page)))?.downloads.onEnd(event);
+    });
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
     await this.#interceptor.update();
@@ -264,7 +360,7 @@ export class Browser {
       }
     };
     learn(contexts, null);
-    const main = this.userContext();
+    const main = this.defaultContext;
     if (this.session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
       // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
       // events would not fire in it: replace it with a tab of our own, which does.
@@ -275,13 +371,12 @@ export class Browser {
     }
     if (main.pages.length === 0) await main.newPage();
     const { viewport } = this.options;
-    if (viewport && main.selected) await main.selected.setViewport(viewport.width, viewport.height);
+    if (viewport) await main.page.setViewport(viewport.width, viewport.height);
   }
 
-  /** The page of a top-level context (events of frames' own navigations do not concern it). */
-  #topPage(context: string): Page | undefined {
-    const page = this.#owners.get(context);
-    return page?.id === context ? page : undefined;
+  /** The live user context a page lives in (none once it was removed: late events then go nowhere). */
+  #contextOf(page: Page): Context | undefined {
+    return this.#contexts.get(page.context.id);
   }
 
   /**
@@ -296,26 +391,27 @@ export class Browser {
       if (!isTab) void this.#confirmPage(page, info.originalOpener);
       return;
     }
-    const page = this.#owners.get(info.parent);
-    page?.frames.add(info);
-    if (page) this.#owners.set(info.context, page);
+    const owned = this.#owners.get(info.parent);
+    if (!owned) return;
+    owned.events.frameAttached(info);
+    this.#owners.set(info.context, owned);
   }
 
   /** The Page of a top-level context, made on first sight; `isTab` puts it in its user context's list. */
   #adoptPage(info: BrowsingContext.Info, isTab = true): Page {
-    let page = this.#owners.get(info.context);
-    if (!page) {
-      page = new Page(info.context, info.userContext, this.#env);
-      this.#owners.set(info.context, page);
+    let owned = this.#owners.get(info.context);
+    if (!owned) {
+      owned = Page.open(info.context, this.#context(info.userContext), this.#env);
+      this.#owners.set(info.context, owned);
     }
-    if (isTab) this.#listPage(page, info.originalOpener);
-    return page;
+    if (isTab) this.#listPage(owned.page, info.originalOpener);
+    return owned.page;
   }
 
   #listPage(page: Page, opener: string | null | undefined): void {
-    const pages = this.userContext(page.userContext);
-    if (pages.pages.includes(page)) return;
-    pages.add(page, opener);
+    const context = this.#context(page.context.id);
+    if (context.pages.includes(page)) return;
+    context.add(page, opener);
     if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
   }
 
@@ -337,15 +433,15 @@ export class Browser {
 
   /** A context went away: a frame (and the frames inside it), or a whole page, disposed with all it held. */
   #forget(context: string, url: string): void {
-    const page = this.#owners.get(context);
-    if (!page) return;
+    const owned = this.#owners.get(context);
+    if (!owned) return;
+    const { page, events } = owned;
     if (page.id !== context) {
-      for (const frame of page.frames.remove(context)) this.#owners.delete(frame);
+      for (const frame of events.frameDetached(context)) this.#owners.delete(frame);
       return;
     }
-    for (const frame of page.frames.contexts) this.#owners.delete(frame);
-    this.#owners.delete(context);
-    this.userContext(page.userContext).remove(page, url);
+    for (const [frame, owner] of this.#owners) if (owner === owned) this.#owners.delete(frame);
+    this.#contexts.get(page.context.id)?.remove(page, url);
     page.dispose();
   }
 }

@@ -1,12 +1,24 @@
-import { InvalidArgumentError, NoSuchPageError } from '../errors.js';
-import type { EmulationState } from './emulation.js';
-import { NetworkRules } from './routes.js';
-import type { NavigateOptions, Page, PageInfo } from '../page/page.js';
+import { BrowserClosedError, InvalidArgumentError, NoSuchPageError, type Send } from '../errors.js';
+import type { NavigateOptions, Page, PageInfo, PageOwner } from '../page/page.js';
+import type { SecretStore } from '../policy/secrets.js';
+import type { UrlPolicy } from '../policy/url-policy.js';
+import { sourceOf, type PageFunction } from '../util/script.js';
+import { quote } from '../util/text.js';
+import { CookieJar } from './cookies.js';
+import { DownloadLog, type Download } from './downloads.js';
+import { emulate, type Emulation, type EmulationState } from './emulation.js';
+import { NetworkRules, type Route, type RouteOptions } from './routes.js';
+import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 
 /** What a user context needs from its browser. */
-export interface UserContextEnvironment {
+export interface ContextEnvironment {
+  send: Send;
+  secrets: SecretStore;
+  urlPolicy: UrlPolicy;
+  /** Whether the browser is closed (or closing): then every call is refused. */
+  closed(): boolean;
   /** Opens a tab in this user context (in the background) and returns its page. */
-  createTab(userContext: string): Promise<Page>;
+  createTab(context: Context): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
   /** A page's context is no longer in Firefox's tree though no event said it went: forget it. */
@@ -15,14 +27,18 @@ export interface UserContextEnvironment {
   urls(): Promise<Map<string, string>>;
   /** The request rules changed: intercept requests while any exist. */
   routesChanged(): Promise<void>;
+  /** Closes the user context in Firefox, and forgets its pages. */
+  remove(context: Context): Promise<void>;
 }
 
 /**
- * One user context (a container of cookies and storage) and its pages, in the order they opened,
- * with the one selected. When the selected page goes away, the most recent live page takes over
- * and a note says so.
+ * One user context (a container of cookies and storage, `default` for the browser's own) and
+ * what belongs to it: its pages in the order they opened with the one selected, its cookies,
+ * storage, request rules, init scripts, emulation and downloads. When the selected page goes
+ * away, the most recent live page takes over and a note says so. `dispose()` closes it and all
+ * in it; nothing of it stays with the browser.
  */
-export class UserContext {
+export class Context implements PageOwner {
   readonly #pages: Page[] = [];
   /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
   readonly #pageIds = new Map<Page, number>();
@@ -30,25 +46,58 @@ export class UserContext {
   #selected: Page | undefined;
   readonly #notes: string[] = [];
   /** Preload scripts added for this user context's documents: id → source. */
-  readonly initScripts = new Map<string, string>();
-  /** What session-wide emulation left to undo (its touch script). */
-  readonly emulation: EmulationState = {};
-  /** Request rules (block, mock, modify) for this user context's pages. */
-  readonly routes: NetworkRules;
+  readonly #initScripts = new Map<string, string>();
+  /** What context-wide emulation left to undo (its touch script). */
+  readonly #emulation: EmulationState = {};
+  /** Request rules (block, mock, modify) for this user context's pages; the browser reads them for each request. */
+  readonly rules: NetworkRules;
+  /** The cookies of this user context: list, set (read back) and delete them. */
+  readonly cookies: CookieJar;
+  /** Downloads its pages started, with a note for each. */
+  readonly downloads = new DownloadLog();
+  #disposing: Promise<void> | undefined;
 
   constructor(
+    /** The BiDi user context id ('default' for the browser's own). */
     readonly id: string,
-    private readonly env: UserContextEnvironment,
+    private readonly env: ContextEnvironment,
   ) {
-    this.routes = new NetworkRules(() => env.routesChanged());
+    this.rules = new NetworkRules(() => env.routesChanged());
+    this.cookies = new CookieJar(env.send, id, env.secrets);
   }
+
+  /** Whether it was disposed, or its browser closed. */
+  get closed(): boolean {
+    return this.#disposing !== undefined || this.env.closed();
+  }
+
+  /** Refuses every call once it is closed. */
+  #open(): void {
+    if (this.#disposing) throw new BrowserClosedError('This user context was disposed, and its pages with it; make a new one (browser.newContext()).');
+    if (this.env.closed()) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
+  }
+
+  // ---------------------------------------------------------------- pages
 
   get pages(): readonly Page[] {
     return this.#pages;
   }
 
+  /** The selected page: the one calls without a page act on. */
+  get page(): Page {
+    this.#open();
+    if (this.#selected === undefined) throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
+    return this.#selected;
+  }
+
+  /** The selected page, or undefined when none is open. */
   get selected(): Page | undefined {
     return this.#selected;
+  }
+
+  /** Makes `page` (one of its pages) the selected one, without bringing it to the front (selectPage does). */
+  select(page: Page): void {
+    if (this.#pages.includes(page)) this.#selected = page;
   }
 
   indexOf(context: string): number {
@@ -57,6 +106,7 @@ export class UserContext {
 
   /** Page `index`, or a NoSuchPageError listing the valid range. */
   at(index: number): Page {
+    this.#open();
     const page = Number.isInteger(index) ? this.#pages[index] : undefined;
     if (page === undefined) {
       const range = this.#pages.length === 0 ? 'there are no pages' : `valid indexes are 0 to ${this.#pages.length - 1}`;
@@ -70,13 +120,14 @@ export class UserContext {
     return this.#pageIds.get(page) ?? -1;
   }
 
-  /** The page with stable id `pageId`, or a NoSuchPageError naming the ones there are. */
-  byPageId(pageId: number): Page {
+  /** The page with stable id `pageId` (from listPages), or a NoSuchPageError naming the ones there are. */
+  pageById(pageId: number): Page {
+    this.#open();
     for (const [page, id] of this.#pageIds) if (id === pageId) return page;
     throw new NoSuchPageError(`No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`);
   }
 
-  /** A page opened (by us, by the user or by the page `opener`). */
+  /** A page opened (by us, by the user or by the page `opener`); the browser lists it here. */
   add(page: Page, opener?: string | null): void {
     if (this.#pages.includes(page)) return;
     this.#pages.push(page);
@@ -98,17 +149,14 @@ export class UserContext {
     this.#notes.push(this.#selected === undefined ? `${which} was closed and no page is left.` : `${which} was closed; page ${this.#pages.length - 1} is selected now.`);
   }
 
-  select(page: Page): void {
-    this.#selected = page;
-  }
-
-  /** Notes about changes the caller did not ask for (such as a fallback after a page closed), once each. */
+  /** Notes about changes the caller did not ask for (a fallback after a page closed, a download), once each. */
   takeNotes(): string[] {
-    return this.#notes.splice(0);
+    return [...this.#notes.splice(0), ...this.downloads.takeNotes()];
   }
 
   /** The open pages; one whose context Firefox no longer lists is dropped (with a note when it was selected), never an error. */
   async listPages(): Promise<PageInfo[]> {
+    this.#open();
     const urls = await this.env.urls();
     for (const page of [...this.#pages]) if (!urls.has(page.id)) this.env.gone(page);
     return Promise.all(this.#pages.map((page) => this.info(page, urls.get(page.id))));
@@ -121,8 +169,10 @@ export class UserContext {
 
   /** Opens a tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<Page> {
+    this.#open();
+    if (url !== undefined) this.env.urlPolicy.check(url);
     const previous = this.#selected;
-    const page = await this.env.createTab(this.id);
+    const page = await this.env.createTab(this);
     this.add(page);
     this.#selected = page;
     await page.activate();
@@ -141,9 +191,26 @@ export class UserContext {
     return page;
   }
 
+  /** Makes page `index` (from listPages) the selected one, and brings it to the front. */
+  async selectPage(index: number): Promise<Page> {
+    const page = this.at(index);
+    this.select(page);
+    await page.activate();
+    return page;
+  }
+
+  /** Closes page `index`; the last open page cannot be closed (open another first). */
+  async closePage(index: number): Promise<void> {
+    const page = this.at(index);
+    if (this.#pages.length === 1) {
+      throw new InvalidArgumentError('The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).');
+    }
+    await this.env.closeTab(page);
+  }
+
   /** Runs `work` in a background tab that is closed afterwards whatever happens; the selection stays. */
   async withScratchPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
-    const page = await this.env.createTab(this.id);
+    const page = await this.env.createTab(this);
     try {
       return await work(page);
     } finally {
@@ -151,24 +218,14 @@ export class UserContext {
     }
   }
 
-  /** Closes page `index`; the last open page cannot be closed (open another first). */
-  async closePage(index: number): Promise<void> {
-    const page = this.at(index);
-    if (this.#pages.length === 1) {
-      throw new InvalidArgumentError('The last open page cannot be closed; open another page with newPage() first, or close() the client.');
-    }
-    await this.env.closeTab(page);
-  }
-
-  /** Puts a fresh tab in the place (index and selection) of `page`, whose script does not answer, and closes that. */
-  async replace(page: Page, timeout: number): Promise<Page> {
-    const fresh = await this.env.createTab(this.id);
+  /** Puts a fresh tab in the place (index, pageId and selection) of `page`, whose script does not answer, and closes that. */
+  async replace(page: Page, timeout?: number): Promise<Page> {
+    const fresh = await this.env.createTab(this);
     const index = this.#pages.indexOf(page);
     const already = this.#pages.indexOf(fresh);
     if (already >= 0) this.#pages.splice(already, 1);
     if (index >= 0) this.#pages.splice(index, 1, fresh);
     else this.#pages.push(fresh);
-    // The fresh tab takes the old one's place in full: its index and its pageId.
     const pageId = this.#pageIds.get(page);
     if (pageId !== undefined) this.#pageIds.set(fresh, pageId);
     this.#pageIds.delete(page);
@@ -177,5 +234,110 @@ export class UserContext {
     await this.env.closeTab(page, timeout).catch(() => undefined);
     await fresh.activate();
     return fresh;
+  }
+
+  // ------------------------------------------------- what the pages share
+
+  /** Emulation for every page of this user context, present and future (Page.emulate is for one page). */
+  async emulate(settings: Emulation): Promise<string[]> {
+    this.#open();
+    return emulate(this.env.send, { userContexts: [this.id] }, settings, this.#emulation);
+  }
+
+  /**
+   * Runs `fn` (a function or its source) in every document of this user context before the
+   * page's own scripts, from the next load on: for stubbing APIs. Returns its id for removal.
+   */
+  async addInitScript(fn: PageFunction): Promise<string> {
+    this.#open();
+    const source = sourceOf(fn, '() => { window.fetch = () => Promise.reject(new Error("offline")); }');
+    // Named user context, the default one too: an init script never runs in another agent's pages.
+    const { script } = await this.env.send('script.addPreloadScript', { functionDeclaration: source, userContexts: [this.id] }, 'Adding an init script');
+    this.#initScripts.set(script, source);
+    return script;
+  }
+
+  /** Stops an init script (by the id addInitScript gave) from running in documents loaded from now on. */
+  async removeInitScript(id: string): Promise<void> {
+    this.#open();
+    if (!this.#initScripts.has(id)) throw new InvalidArgumentError(`No init script has id ${quote(id)}; ${this.#initScripts.size ? `the ids are ${[...this.#initScripts.keys()].join(', ')}` : 'none was added'}.`);
+    await this.env.send('script.removePreloadScript', { script: id }, 'Removing an init script');
+    this.#initScripts.delete(id);
+  }
+
+  /** The init scripts of this user context: id → source. */
+  get initScripts(): ReadonlyMap<string, string> {
+    return this.#initScripts;
+  }
+
+  /**
+   * Adds a request rule for every page of this user context: requests whose URL matches are
+   * blocked, answered with a mock, or sent with changed headers. The first matching rule decides;
+   * the network log shows what each did. Bad input adds nothing.
+   */
+  async route(options: RouteOptions): Promise<Route> {
+    this.#open();
+    // An unknown secret name is refused now, not when a request needs it.
+    for (const value of Object.values(options.requestHeaders ?? {})) if (value !== null) this.env.secrets.reveal(value);
+    return this.rules.add(options);
+  }
+
+  /** Removes rule `id`, or every rule; returns those removed. */
+  async unroute(id?: number): Promise<Route[]> {
+    this.#open();
+    return this.rules.remove(id);
+  }
+
+  /** The request rules in force, in the order they decide. */
+  routes(): Route[] {
+    return this.rules.list();
+  }
+
+  /**
+   * The cookies of this user context and the localStorage of each origin its pages show, with real
+   * values (for a file to log in again with, never for output); `skipped` names origins whose page
+   * could not answer.
+   */
+  async storageState(): Promise<{ state: StorageState; skipped: string[] }> {
+    this.#open();
+    return captureStorageState(this.cookies, this.#pages);
+  }
+
+  /** Restores a storage state (as storageState() gives, or Playwright saves): its cookies, and each origin's localStorage. Checked whole first. */
+  async setStorageState(state: StorageState): Promise<void> {
+    this.#open();
+    const checked = parseStorageState(state, 'The state given');
+    // An origin the URL policy refuses would leave the state half restored: refused before anything is set.
+    for (const { origin } of checked.origins) this.env.urlPolicy.check(`${origin}/`);
+    await restoreStorageState(this.cookies, this, checked);
+  }
+
+  /** Saves this user context's downloads in `folder` (absolute), apart from other user contexts' (Firefox creates it when needed). */
+  async saveDownloadsIn(folder: string): Promise<void> {
+    this.#open();
+    await this.env.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [this.id] }, 'Choosing the download folder');
+  }
+
+  /** Every download its pages started, oldest first (the latest 1000). */
+  getDownloads(): Download[] {
+    return this.downloads.list();
+  }
+
+  // ----------------------------------------------------------------- close
+
+  /**
+   * Closes the user context and every page in it; what they held is disposed. The default user
+   * context lasts as long as the browser: close the browser instead.
+   */
+  async dispose(): Promise<void> {
+    if (this.id === 'default') throw new InvalidArgumentError("The browser's default user context cannot be disposed; close the browser instead.");
+    return (this.#disposing ??= this.env.remove(this).finally(() => this.#forgetAll()));
+  }
+
+  /** Its state once Firefox closed it (or the browser went): pages already forgotten by the browser. */
+  #forgetAll(): void {
+    this.#initScripts.clear();
+    this.downloads.clear();
+    this.#notes.length = 0;
   }
 }

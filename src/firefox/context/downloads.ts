@@ -5,8 +5,6 @@ import { oneLine, shorten } from '../util/text.js';
 export interface Download {
   /** The page that started it. */
   context: string;
-  /** The user context of that page: a client sees only its own user context's downloads. */
-  userContext: string;
   url: string;
   suggestedFilename: string;
   status: 'in progress' | 'complete' | 'canceled';
@@ -15,23 +13,28 @@ export interface Download {
   bytes?: number;
 }
 
+/** Downloads kept per user context; older ones are dropped past this. */
+const KEPT = 1000;
+
 /**
- * Every download a page starts, whoever started it (a click, a navigation, the page on its own),
- * with a note for each so the caller always hears of files written on its behalf.
+ * Every download the pages of one user context start, whoever started it (a click, a navigation,
+ * the page on its own), with a note for each so the caller always hears of files written on its
+ * behalf. Another user context's downloads never push these out or show up among them.
  */
-export class DownloadTracker {
+export class DownloadLog {
   readonly #downloads: Download[] = [];
   readonly #byNavigation = new Map<string, Download>();
-  readonly #notes: { userContext: string; text: string }[] = [];
+  readonly #notes: string[] = [];
 
-  onWillBegin(event: BrowsingContext.DownloadWillBeginParams, userContext: string): void {
-    const download: Download = { context: event.context, userContext, url: event.url, suggestedFilename: event.suggestedFilename, status: 'in progress' };
+  onWillBegin(event: BrowsingContext.DownloadWillBeginParams): void {
+    const download: Download = { context: event.context, url: event.url, suggestedFilename: event.suggestedFilename, status: 'in progress' };
     this.#downloads.push(download);
     if (event.navigation) this.#byNavigation.set(event.navigation, download);
+    this.#trim();
   }
 
-  onEnd(event: BrowsingContext.DownloadEndParams, userContext: string): void {
-    const download = (event.navigation ? this.#byNavigation.get(event.navigation) : undefined) ?? { context: event.context, userContext, url: event.url, suggestedFilename: '', status: 'in progress' };
+  onEnd(event: BrowsingContext.DownloadEndParams): void {
+    const download = (event.navigation ? this.#byNavigation.get(event.navigation) : undefined) ?? { context: event.context, url: event.url, suggestedFilename: '', status: 'in progress' };
     if (event.navigation) this.#byNavigation.delete(event.navigation);
     if (!this.#downloads.includes(download)) this.#downloads.push(download);
     download.status = event.status;
@@ -43,22 +46,44 @@ export class DownloadTracker {
       } catch {
         // Moved or removed already: the path is still what Firefox reported.
       }
-      this.#notes.push({ userContext: download.userContext, text: `A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.` });
+      this.#notes.push(`A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.`);
     } else {
-      this.#notes.push({ userContext: download.userContext, text: `A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}.` });
+      this.#notes.push(`A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}.`);
     }
-    if (this.#downloads.length > 1000) this.#downloads.splice(0, this.#downloads.length - 1000);
+    this.#trim();
   }
 
-  /** The downloads of one user context, oldest first. */
-  list(userContext: string): Download[] {
-    return this.#downloads.filter((download) => download.userContext === userContext).map((download) => ({ ...download }));
+  /** Whether a download of navigation `id` is in progress here. */
+  has(navigation: string): boolean {
+    return this.#byNavigation.has(navigation);
   }
 
-  /** The notes of one user context's downloads, each given once. */
-  takeNotes(userContext: string): string[] {
-    const mine = this.#notes.filter((note) => note.userContext === userContext);
-    for (const note of mine) this.#notes.splice(this.#notes.indexOf(note), 1);
-    return mine.map((note) => note.text);
+  /** Its downloads, oldest first. */
+  list(): Download[] {
+    return this.#downloads.map((download) => ({ ...download }));
+  }
+
+  /** The notes of its downloads, each given once. */
+  takeNotes(): string[] {
+    return this.#notes.splice(0);
+  }
+
+  /** How many entries it holds (downloads, in progress, notes), for checking that nothing outlives its user context. */
+  get size(): number {
+    return this.#downloads.length + this.#byNavigation.size + this.#notes.length;
+  }
+
+  clear(): void {
+    this.#downloads.length = 0;
+    this.#byNavigation.clear();
+    this.#notes.length = 0;
+  }
+
+  #trim(): void {
+    if (this.#downloads.length <= KEPT) return;
+    for (const dropped of this.#downloads.splice(0, this.#downloads.length - KEPT)) {
+      for (const [navigation, download] of this.#byNavigation) if (download === dropped) this.#byNavigation.delete(navigation);
+    }
+    this.#notes.splice(0, Math.max(0, this.#notes.length - KEPT));
   }
 }

@@ -1,7 +1,7 @@
 import type { CookieJar, CookieToSet } from './cookies.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Page } from '../page/page.js';
-import type { UserContext } from './context.js';
+import type { Context } from './context.js';
 
 /** A cookie as Playwright's storage state files hold it, so files pass between the tools. */
 export interface StateCookie {
@@ -64,7 +64,7 @@ export async function captureStorageState(cookies: CookieJar, pages: readonly Pa
   const skipped: string[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
-    const url = page.navigations.url;
+    const url = page.url;
     if (!url || !/^https?:/.test(url)) continue;
     const origin = new URL(url).origin;
     if (seen.has(origin)) continue;
@@ -83,7 +83,7 @@ export async function captureStorageState(cookies: CookieJar, pages: readonly Pa
  * Sets the cookies, then writes each origin's localStorage from a scratch tab showing a blank
  * document of that origin (served by a one-time mock, so the site's own scripts never run).
  */
-export async function restoreStorageState(cookies: CookieJar, pages: UserContext, state: StorageState): Promise<void> {
+export async function restoreStorageState(cookies: CookieJar, pages: Context, state: StorageState): Promise<void> {
   await cookies.import(
     state.cookies.map((cookie): CookieToSet => ({
       name: cookie.name,
@@ -102,12 +102,12 @@ export async function restoreStorageState(cookies: CookieJar, pages: UserContext
   await pages.withScratchPage(async (page) => {
     for (const { origin, localStorage } of origins) {
       const url = `${origin}/.firefox-bidi-mcp-storage-state-${Math.random().toString(36).slice(2)}`;
-      const rule = await pages.routes.add({ urlPattern: url, action: 'mock', body: '<!doctype html><title>storage state</title>', contentType: 'text/html', times: 1 });
+      const rule = await pages.rules.add({ urlPattern: url, action: 'mock', body: '<!doctype html><title>storage state</title>', contentType: 'text/html', times: 1 });
       try {
         await page.navigate(url);
       } finally {
         // Used up by the load, unless the load never asked for it.
-        await pages.routes.remove(rule.id).catch(() => undefined);
+        await pages.rules.remove(rule.id).catch(() => undefined);
       }
       await page.writeLocalStorage(Object.fromEntries(localStorage.map((item) => [item.name, item.value])));
     }

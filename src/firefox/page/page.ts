@@ -105,14 +105,43 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
   refsCount: number;
 }
 
+/** What a page needs from the user context that holds it: a Context. */
+export interface PageOwner {
+  /** The BiDi user context id ('default' for the browser's own). */
+  readonly id: string;
+  /** The index of page `context` in this user context's list (-1 when closed, or when it belongs to another user context). */
+  indexOf(context: string): number;
+  /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
+  replace(page: Page): Promise<Page>;
+}
+
+/**
+ * What the browser tells a page: the BiDi events of its browsing context and its frames. Only
+ * the browser that opened the page holds these (Page.open), so no caller can feed a page events.
+ */
+export interface PageEvents {
+  log(entry: Log.Entry, context: string): void;
+  request(event: Network.BeforeRequestSentParameters, context: string, interception?: Interception): void;
+  response(event: Network.ResponseCompletedParameters): void;
+  fetchError(event: Network.FetchErrorParameters): void;
+  navigationStarted(event: BrowsingContext.NavigationInfo): void;
+  navigationCommitted(event: BrowsingContext.NavigationInfo): void;
+  navigationFailed(event: BrowsingContext.NavigationInfo): void;
+  sameDocument(event: BrowsingContext.NavigationInfo | BrowsingContext.HistoryUpdatedParameters): void;
+  load(event: BrowsingContext.NavigationInfo): void;
+  downloadWillBegin(event: BrowsingContext.DownloadWillBeginParams): void;
+  promptOpened(event: BrowsingContext.UserPromptOpenedParameters): void;
+  promptClosed(): void;
+  /** A frame of the page appeared in the tree. */
+  frameAttached(info: BrowsingContext.Info): void;
+  /** A frame went away: it and the frames inside it; returns their contexts. */
+  frameDetached(context: string): string[];
+}
+
 /** What a page needs from the browser around it. */
 export interface PageEnvironment {
   connection: BidiConnection;
   send: Send;
-  /** The index of page `context` in the list of `userContext` (-1 when closed, or when it belongs to another user context). */
-  pageIndexOf(context: string, userContext: string): number;
-  /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
-  replace(page: Page): Promise<Page>;
   secrets: SecretStore;
   urlPolicy: UrlPolicy;
   files: FilePolicy;
@@ -139,12 +168,12 @@ export interface PageEnvironment {
 export class Page {
   /** What this page's emulation left to undo (its touch script). */
   readonly #emulation: EmulationState = {};
-  readonly frames: PageFrames;
-  readonly console: ConsoleLog;
-  readonly network: NetworkLog;
-  readonly dialog: PageDialog;
-  readonly navigations = new PageNavigations();
-  readonly snapshots: PageSnapshots;
+  readonly #frames: PageFrames;
+  readonly #console: ConsoleLog;
+  readonly #network: NetworkLog;
+  readonly #dialog: PageDialog;
+  readonly #navigations = new PageNavigations();
+  readonly #snapshots: PageSnapshots;
   readonly #input: InputController;
   /** The URL it showed when its content process ended; it shows Firefox's crash page until navigated. */
   #crashedAt: string | undefined;
@@ -163,30 +192,37 @@ export class Page {
       return await this.env.send(method, params, what, timeout);
     } catch (error) {
       if (!(error instanceof NoSuchPageError) || !error.message.includes(this.id)) throw error;
-      const index = this.env.pageIndexOf(this.id, this.userContext);
-      const which = index < 0 ? 'this page' : `page ${index}${this.navigations.url ? ` (${quote(this.navigations.url)})` : ''}`;
+      const index = this.context.indexOf(this.id);
+      const which = index < 0 ? 'this page' : `page ${index}${this.#navigations.url ? ` (${quote(this.#navigations.url)})` : ''}`;
       throw new NoSuchPageError(`${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`, { cause: error });
     }
   };
 
-  constructor(
+  private constructor(
     /** The BiDi browsing context id. */
     readonly id: string,
-    readonly userContext: string,
+    /** The user context (a Context) the page lives in. */
+    readonly context: PageOwner,
     private readonly env: PageEnvironment,
   ) {
-    this.frames = new PageFrames(id);
-    this.dialog = new PageDialog((text) => env.secrets.mask(text));
-    this.console = new ConsoleLog(env.ids, env.consoleCapacity);
-    this.network = new NetworkLog(env.ids, env.networkCapacity);
+    this.#frames = new PageFrames(id);
+    this.#dialog = new PageDialog((text) => env.secrets.mask(text));
+    this.#console = new ConsoleLog(env.ids, env.consoleCapacity);
+    this.#network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
-    const access = { send: this.#send, pageIndexOf: (context: string) => env.pageIndexOf(context, userContext) };
-    this.snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files, env.stampUids);
+    const access = { send: this.#send, pageIndexOf: (frame: string) => context.indexOf(frame) };
+    this.#snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files, env.stampUids);
     const timings: SettleTimings = {};
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
     if (env.settle?.maxMs !== undefined) timings.quietMaxMs = env.settle.maxMs;
-    this.#input = new InputController(access, id, this.snapshots, this.dialog, this.navigations, env.secrets, timings, this.network);
+    this.#input = new InputController(access, id, this.#snapshots, this.#dialog, this.#navigations, env.secrets, timings, this.#network);
+  }
+
+  /** A page for top-level context `id` of `context`, and the handle through which the browser feeds it its events. */
+  static open(id: string, context: PageOwner, env: PageEnvironment): { page: Page; events: PageEvents } {
+    const page = new Page(id, context, env);
+    return { page, events: page.#events() };
   }
 
   get crashed(): boolean {
@@ -201,93 +237,112 @@ export class Page {
     return this.#disposed;
   }
 
+  /** Its navigations, one at a time, for waiting on the next one and how it ended. */
+  get navigations(): PageNavigations {
+    return this.#navigations;
+  }
+
+  /** The URL of its document as the last navigation left it (undefined before the first). */
+  get url(): string | undefined {
+    return this.#navigations.url;
+  }
+
   /** The tab closed: everything it held goes, and whatever waits on it wakes up. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.dialog.dispose();
-    this.navigations.dispose();
-    this.snapshots.drop('closed');
-    this.console.clear();
-    this.network.clear();
-    this.frames.clear();
+    this.#dialog.dispose();
+    this.#navigations.dispose();
+    this.#snapshots.drop('closed');
+    this.#console.clear();
+    this.#network.clear();
+    this.#frames.clear();
   }
 
   /** How many entries its state holds, for checking that nothing grows without bound. */
   counts(): Record<string, number> {
-    const snapshots = this.snapshots.sizes;
+    const snapshots = this.#snapshots.sizes;
     return {
-      frames: this.frames.contexts.length,
-      consoleMessages: this.console.size,
-      networkRequests: this.network.sizes.requests,
-      networkPending: this.network.sizes.pending,
-      dialogListeners: this.dialog.waiting,
-      navigationWatches: this.navigations.watching,
+      frames: this.#frames.contexts.length,
+      consoleMessages: this.#console.size,
+      networkRequests: this.#network.sizes.requests,
+      networkPending: this.#network.sizes.pending,
+      dialogListeners: this.#dialog.waiting,
+      navigationWatches: this.#navigations.watching,
       snapshots: snapshots.snapshots,
       snapshotFrames: snapshots.frames,
+      snapshotRealms: snapshots.realms,
       snapshotHistory: snapshots.history,
     };
   }
 
   // ------------------------------------------------------------ events
 
-  onLog(entry: Log.Entry, context: string): void {
-    this.console.add(entry, this.frames.frameUrl(context));
+  #events(): PageEvents {
+    return {
+      log: (entry, context) => this.#console.add(entry, this.#frames.frameUrl(context)),
+      request: (event, context, interception) => this.#network.onBeforeRequestSent(event, this.#frames.frameUrl(context), interception),
+      response: (event) => {
+        this.#network.onResponseCompleted(event);
+        if (event.context === this.id) this.#navigations.onResponseCompleted(event);
+      },
+      fetchError: (event) => {
+        this.#network.onFetchError(event);
+        if (event.context === this.id) this.#navigations.onFetchError(event);
+      },
+      navigationStarted: (event) => {
+        if (event.context !== this.id) return;
+        this.#unresponsive = false;
+        this.#navigations.onStarted(event);
+      },
+      navigationCommitted: (event) => this.#onNavigationCommitted(event),
+      navigationFailed: (event) => event.context === this.id && this.#navigations.onFailed(event),
+      sameDocument: (event) => event.context === this.id && this.#navigations.onSameDocument(event),
+      load: (event) => {
+        this.#frames.onNavigated(event.context, event.url);
+        if (event.context === this.id) this.#navigations.onLoad(event);
+      },
+      downloadWillBegin: (event) => event.context === this.id && this.#navigations.onDownloadWillBegin(event),
+      promptOpened: (event) => this.#dialog.onOpened(event),
+      promptClosed: () => this.#dialog.onClosed(),
+      frameAttached: (info) => this.#frames.add(info),
+      frameDetached: (context) => {
+        const gone = this.#frames.remove(context);
+        // The snapshots' frame chains and engine realms of those documents go with them.
+        this.#snapshots.forgetFrames(gone);
+        return gone;
+      },
+    };
   }
 
-  onRequest(event: Network.BeforeRequestSentParameters, context: string, interception?: Interception): void {
-    this.network.onBeforeRequestSent(event, this.frames.frameUrl(context), interception);
-  }
-
-  onResponse(event: Network.ResponseCompletedParameters): void {
-    this.network.onResponseCompleted(event);
-    if (event.context === this.id) this.navigations.onResponseCompleted(event);
-  }
-
-  onFetchError(event: Network.FetchErrorParameters): void {
-    this.network.onFetchError(event);
-    if (event.context === this.id) this.navigations.onFetchError(event);
-  }
-
-  onNavigationStarted(event: BrowsingContext.NavigationInfo): void {
-    if (event.context !== this.id) return;
-    this.#unresponsive = false;
-    this.navigations.onStarted(event);
-  }
-
-  onNavigationCommitted(event: BrowsingContext.NavigationInfo): void {
-    this.frames.onNavigated(event.context, event.url);
+  #onNavigationCommitted(event: BrowsingContext.NavigationInfo): void {
+    this.#frames.onNavigated(event.context, event.url);
     if (event.context !== this.id) return;
     // Firefox shows its crash page in a tab whose content process ended, after a blank
     // document, and may name that blank document as what crashed: the page's last URL is.
     if (event.url.startsWith('about:tabcrashed')) {
       const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
-      this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.navigations.url ?? named);
+      this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.#navigations.url ?? named);
       for (const watcher of [...this.#crashWatchers]) watcher();
     } else if (event.url !== 'about:blank') {
       this.#crashedAt = undefined;
     }
-    this.snapshots.drop('navigated');
-    this.navigations.onCommitted(event);
-  }
-
-  onLoad(event: BrowsingContext.NavigationInfo): void {
-    this.frames.onNavigated(event.context, event.url);
-    if (event.context === this.id) this.navigations.onLoad(event);
+    this.#snapshots.drop('navigated');
+    this.#navigations.onCommitted(event);
   }
 
   // ---------------------------------------------------------- readiness
 
   /** Refuses while a dialog is open, naming it and how to answer it. */
   refuseWhileDialogOpen(what: string): void {
-    this.dialog.refuseWhileOpen(what);
+    this.#dialog.refuseWhileOpen(what);
   }
 
   /** This page, once it is known to be free to act on: open, not crashed, no dialog, its script answering. */
   async ready(what: string): Promise<void> {
     if (this.#disposed) throw new BrowserClosedError(`${what} cannot go on: the page was closed. List the pages and select one.`);
     this.#refuseIfCrashed(what);
-    this.dialog.refuseWhileOpen(what);
+    this.#dialog.refuseWhileOpen(what);
     await this.responsive(what);
   }
 
@@ -296,7 +351,7 @@ export class Page {
    * every call for its whole timeout; this says so within seconds instead.
    */
   async responsive(what: string): Promise<void> {
-    if (this.dialog.open) return; // A dialog holds the script; the callers deal with it.
+    if (this.#dialog.open) return; // A dialog holds the script; the callers deal with it.
     try {
       await this.env.connection.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, { timeout: this.env.responsiveTimeout });
       this.#unresponsive = false;
@@ -318,7 +373,7 @@ export class Page {
   #crashError(what: string, during: boolean): PageCrashedError | undefined {
     if (this.#crashedAt === undefined) return undefined;
     const how = during ? 'stopped' : 'cannot go on';
-    return new PageCrashedError(`${what} ${how}: page ${this.env.pageIndexOf(this.id, this.userContext)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    return new PageCrashedError(`${what} ${how}: page ${this.context.indexOf(this.id)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
   }
 
   /**
@@ -346,7 +401,7 @@ export class Page {
 
   /** `work` as a call's main wait: it stops at once when a dialog opens, the page crashes or `signal` aborts. */
   async #guard<T>(what: string, work: Promise<T>, signal?: AbortSignal): Promise<T> {
-    return unlessAborted(this.#unlessCrashed(what, this.dialog.unlessOpened(what, work)), signal, what);
+    return unlessAborted(this.#unlessCrashed(what, this.#dialog.unlessOpened(what, work)), signal, what);
   }
 
   /**
@@ -367,7 +422,7 @@ export class Page {
 
   /** Its title, or '' when a dialog or a busy script holds it. */
   async title(): Promise<string> {
-    if (this.dialog.open || this.#unresponsive) return '';
+    if (this.#dialog.open || this.#unresponsive) return '';
     const title = await this.#sandboxEval('() => document.title', Math.min(1000, this.env.responsiveTimeout)).catch((error: unknown) => {
       if (error instanceof TimeoutError) this.#unresponsive = true;
       return '';
@@ -383,7 +438,7 @@ export class Page {
     }
     const title = await this.title();
     return {
-      index: this.env.pageIndexOf(this.id, this.userContext),
+      index: this.context.indexOf(this.id),
       id: this.id,
       url,
       title,
@@ -402,15 +457,15 @@ export class Page {
    */
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigationResult> {
     this.env.urlPolicy.check(url);
-    this.dialog.refuseWhileOpen(`Navigating to ${quote(url)}`);
+    this.#dialog.refuseWhileOpen(`Navigating to ${quote(url)}`);
     try {
       await this.responsive('Navigating');
     } catch (error) {
       if (!(error instanceof PageUnresponsiveError)) throw error;
-      return (await this.env.replace(this)).navigate(url, options);
+      return (await this.context.replace(this)).navigate(url, options);
     }
     // A URL that starts a download (or answers 204) loads no document: the answer says so, not "navigated".
-    const watch = this.navigations.watch();
+    const watch = this.#navigations.watch();
     try {
       const navigation = this.#send('browsingContext.navigate', { context: this.id, url, wait: options.wait ?? 'complete' }, `Navigating to ${quote(url)}`, options.timeout ?? 30_000);
       const result = await this.#unlessDialog(navigation);
@@ -419,7 +474,7 @@ export class Page {
     } catch (error) {
       // Firefox fails the command of a navigation it abandoned (NS_BINDING_ABORTED for a 204); the page is as it was.
       const ended = await watch.endedWithoutDocument(0, true);
-      if (ended) return { url: this.navigations.url ?? 'about:blank', ended };
+      if (ended) return { url: this.#navigations.url ?? 'about:blank', ended };
       throw error;
     } finally {
       watch.stop();
@@ -427,7 +482,7 @@ export class Page {
   }
 
   async reload(options: NavigateOptions = {}): Promise<NavigationResult> {
-    this.dialog.refuseWhileOpen('Reloading');
+    this.#dialog.refuseWhileOpen('Reloading');
     await this.responsive('Reloading');
     const reload = this.#send('browsingContext.reload', { context: this.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000);
     return this.#unlessDialog(reload);
@@ -443,7 +498,7 @@ export class Page {
 
   /** Resolves with `work`, or early, with the page's URL and the dialog, when a dialog opens first. */
   async #unlessDialog(work: Promise<{ url: string }>): Promise<NavigationResult> {
-    const first = await this.dialog.race(work);
+    const first = await this.#dialog.race(work);
     if ('value' in first) return { url: first.value.url };
     const { contexts } = await this.#send('browsingContext.getTree', { root: this.id, maxDepth: 0 }, 'Reading the page');
     return { url: contexts[0]?.url ?? 'about:blank', dialog: first.dialog };
@@ -451,11 +506,11 @@ export class Page {
 
   async #traverse(delta: -1 | 1, options: NavigateOptions): Promise<{ url: string }> {
     const what = delta < 0 ? 'Going back' : 'Going forward';
-    this.dialog.refuseWhileOpen(what);
+    this.#dialog.refuseWhileOpen(what);
     await this.responsive(what);
     const deadline = Date.now() + (options.timeout ?? 30_000);
     try {
-      await this.dialog.unlessOpened(what, this.env.connection.send('browsingContext.traverseHistory', { context: this.id, delta }, { timeout: deadline - Date.now() }));
+      await this.#dialog.unlessOpened(what, this.env.connection.send('browsingContext.traverseHistory', { context: this.id, delta }, { timeout: deadline - Date.now() }));
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'no such history entry') {
         throw new InvalidArgumentError(`${what} is not possible: there is no ${delta < 0 ? 'earlier' : 'later'} page in this page's history.`, { cause: error });
@@ -463,7 +518,7 @@ export class Page {
       throw translateBidiError(error, what);
     }
     const wait = options.wait ?? 'complete';
-    if (wait !== 'none') await this.dialog.unlessOpened(what, this.#waitForReadyState(wait, deadline, what));
+    if (wait !== 'none') await this.#dialog.unlessOpened(what, this.#waitForReadyState(wait, deadline, what));
     return { url: (await this.info(false)).url };
   }
 
@@ -494,7 +549,7 @@ export class Page {
   async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
     await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '(el) => el.textContent');
-    const refs = await Promise.all(uids.map((uid) => this.snapshots.elementRef(uid)));
+    const refs = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(uid)));
     // The function runs in the document that holds the elements (a frame's, when they sit in one).
     const frame = refs[0]?.frame ?? this.id;
     if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
@@ -503,7 +558,7 @@ export class Page {
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
     const returned = elementsIn(result.result);
-    const adopted = await this.snapshots.adopt(frame, returned);
+    const adopted = await this.#snapshots.adopt(frame, returned);
     const uidOf = new Map(returned.map((sharedId, index) => [sharedId, adopted[index] ?? '']));
     return this.env.secrets.maskDeep(fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })));
   }
@@ -550,7 +605,7 @@ export class Page {
     }
     await this.ready('Taking a screenshot');
     if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
-    const element = options.uid === undefined ? undefined : await this.snapshots.elementRef(options.uid);
+    const element = options.uid === undefined ? undefined : await this.#snapshots.elementRef(options.uid);
     const capture = this.#send(
       'browsingContext.captureScreenshot',
       {
@@ -569,12 +624,12 @@ export class Page {
   async emulate(settings: Emulation): Promise<string[]> {
     const done = await emulate(this.#send, { contexts: [this.id] }, settings, this.#emulation);
     // Media features, touch and the user agent change what renders, and no document sees that as a change of its own.
-    this.snapshots.forgetReading();
+    this.#snapshots.forgetReading();
     if (settings.geolocation) {
       // A place nobody may read is no use: the page's origin may read it without a prompt.
       const origin = await this.#sandboxEval('() => location.origin', this.env.responsiveTimeout).catch(() => null);
       if (typeof origin === 'string' && origin !== 'null') {
-        await this.#send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.userContext === 'default' ? {} : { userContext: this.userContext }) }, 'Granting geolocation');
+        await this.#send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(this.context.id === 'default' ? {} : { userContext: this.context.id }) }, 'Granting geolocation');
         done.push(`geolocation allowed for ${origin}`);
       }
     }
@@ -628,8 +683,8 @@ export class Page {
 
   async setViewport(width: number, height: number): Promise<void> {
     checkViewportSize(width, height);
-    this.dialog.refuseWhileOpen('Resizing the viewport');
-    await this.dialog.unlessOpened('Resizing the viewport', this.#send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
+    this.#dialog.refuseWhileOpen('Resizing the viewport');
+    await this.#dialog.unlessOpened('Resizing the viewport', this.#send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
   }
 
   // ----------------------------------------------------------- snapshots
@@ -640,12 +695,12 @@ export class Page {
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
     await this.ready('Taking a snapshot');
-    const snapshot = await this.#guard('Taking a snapshot', this.snapshots.take(options)).catch(async (error: unknown) => {
+    const snapshot = await this.#guard('Taking a snapshot', this.#snapshots.take(options)).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
       if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing('Taking a snapshot');
       throw error;
     });
-    if (snapshot.url === 'about:blank' && this.navigations.url !== 'about:blank') await this.#refuseIfCrashing('Taking a snapshot');
+    if (snapshot.url === 'about:blank' && this.#navigations.url !== 'about:blank') await this.#refuseIfCrashing('Taking a snapshot');
     return snapshot;
   }
 
@@ -654,8 +709,8 @@ export class Page {
     await this.ready('Scrolling');
     const result = await this.#guard('Scrolling', this.#input.scroll(options));
     // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
-    this.snapshots.forgetReading();
-    return { ...result, snapshot: await this.dialog.unlessOpened('Taking a snapshot after scrolling', this.snapshots.take({ viewport: true })) };
+    this.#snapshots.forgetReading();
+    return { ...result, snapshot: await this.#dialog.unlessOpened('Taking a snapshot after scrolling', this.#snapshots.take({ viewport: true })) };
   }
 
   /** Elements whose name, text, value or link matches `query` (text, or a regular expression), with their uids and paths. */
@@ -671,7 +726,7 @@ export class Page {
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     await this.ready('Reading the page as Markdown');
-    const document = documentFromReading(await this.#guard('Reading the page as Markdown', this.snapshots.readDocument(view === 'agent')), view);
+    const document = documentFromReading(await this.#guard('Reading the page as Markdown', this.#snapshots.readDocument(view === 'agent')), view);
     // The page's headings at levels 3–6, below an answer's own # and ## (see text.ts).
     const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3 });
     const whole = this.env.secrets.mask(rendered.markdown);
@@ -684,12 +739,12 @@ export class Page {
 
   /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */
   async resolveUidToSelector(uid: string): Promise<UidSelector> {
-    return this.dialog.unlessOpened('Building a selector', this.snapshots.selector(uid));
+    return this.#dialog.unlessOpened('Building a selector', this.#snapshots.selector(uid));
   }
 
   /** Forgets every uid of the page and removes the data-mcp-uid attributes. */
   async clearSnapshot(): Promise<void> {
-    await this.dialog.unlessOpened('Clearing uids', this.snapshots.clear());
+    await this.#dialog.unlessOpened('Clearing uids', this.#snapshots.clear());
   }
 
   // --------------------------------------------------------------- input
@@ -723,7 +778,7 @@ export class Page {
       return await this.#act('Pressing a key', () => this.#input.pressKey(combo));
     } finally {
       // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the engine sees them.
-      this.snapshots.forgetReading();
+      this.#snapshots.forgetReading();
     }
   }
 
@@ -757,46 +812,54 @@ export class Page {
 
   /** Console messages and uncaught errors of the page and its frames, oldest first, secrets masked. */
   getConsoleMessages(filter: ConsoleFilter = {}): ConsoleMessage[] {
-    return this.console.list(filter).map((message) => this.env.secrets.maskMessage(message));
+    return this.#console.list(filter).map((message) => this.env.secrets.maskMessage(message));
   }
 
   getConsoleMessage(id: number): ConsoleMessage | undefined {
-    const message = this.console.get(id);
+    const message = this.#console.get(id);
     return message && this.env.secrets.maskMessage(message);
+  }
+
+  clearConsoleMessages(): void {
+    this.#console.clear();
   }
 
   /** Requests of the page and its frames, in the order they started; credentials masked. */
   getNetworkRequests(filter: NetworkFilter = {}): NetworkRequest[] {
-    return this.network.list(filter).map((request) => this.env.secrets.maskRequest(request));
+    return this.#network.list(filter).map((request) => this.env.secrets.maskRequest(request));
   }
 
   getNetworkRequest(id: number): NetworkRequest | undefined {
-    const request = this.network.get(id);
+    const request = this.#network.get(id);
     return request && this.env.secrets.maskRequest(request);
+  }
+
+  clearNetworkRequests(): void {
+    this.#network.clear();
   }
 
   /** The request or response body of request `id`, its text masked as the rest of the request is. */
   async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
-    const request = this.network.get(id);
+    const request = this.#network.get(id);
     if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
     return fetchBody(this.#send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
   /** The open dialog, if any, secrets masked. */
   getDialog(): Dialog | undefined {
-    const dialog = this.dialog.open;
+    const dialog = this.#dialog.open;
     return dialog && { ...dialog, message: this.env.secrets.mask(dialog.message) };
   }
 
   /** Accepts or dismisses the open dialog; `promptText` answers a prompt(). */
   async handleDialog(accept: boolean, promptText?: string): Promise<void> {
-    const dialog = this.dialog.open;
+    const dialog = this.#dialog.open;
     if (!dialog) throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
     if (promptText !== undefined && dialog.type !== 'prompt') {
       throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
     }
     await this.#send('browsingContext.handleUserPrompt', { context: this.id, accept, ...(promptText === undefined ? {} : { userText: promptText }) }, 'Answering the dialog');
     // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
-    this.dialog.forget(dialog);
+    this.#dialog.forget(dialog);
   }
 }

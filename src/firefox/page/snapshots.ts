@@ -405,8 +405,16 @@ export class PageSnapshots {
   }
 
   /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
-  get sizes(): { snapshots: number; frames: number; history: number } {
-    return { snapshots: this.#snapshots.size, frames: this.#frames.size, history: this.#history.length };
+  get sizes(): { snapshots: number; frames: number; realms: number; history: number } {
+    return { snapshots: this.#snapshots.size, frames: this.#frames.size, realms: this.#realms.size, history: this.#history.length };
+  }
+
+  /** Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are refused as gone. */
+  forgetFrames(contexts: readonly string[]): void {
+    for (const context of contexts) {
+      this.#frames.delete(context);
+      this.#realms.delete(context);
+    }
   }
 
   /** Forgets every uid of the page (its frames included) and removes the attributes. */

@@ -29,7 +29,7 @@ export const emulateTool = defineTool({
     scope: z.enum(['page', 'session']).optional().describe('"page" (default): only this page; "session": every page of this session, present and future.'),
     reset: z.boolean().optional().describe('Restore every setting to the browser\'s own first.'),
   },
-  handler: async ({ userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset }, { client, page }, response) => {
+  handler: async ({ userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset }, { context, page }, response) => {
     const given: Emulation = {
       ...(userAgent === undefined ? {} : { userAgent }),
       ...(geolocation === undefined ? {} : { geolocation: geolocation === null ? null : { latitude: geolocation.latitude, longitude: geolocation.longitude, ...(geolocation.accuracy === undefined ? {} : { accuracy: geolocation.accuracy }) } }),
@@ -42,7 +42,7 @@ export const emulateTool = defineTool({
     };
     const settings: Emulation = reset ? { ...NO_EMULATION, ...given } : given;
     if (Object.keys(settings).length === 0) throw new InvalidArgumentError('emulate needs at least one setting (device, viewport, touch, userAgent, geolocation, locale, timezone, offline) or reset: true.');
-    const done = scope === 'session' ? await client.emulateAll(settings) : await page.emulate(settings);
+    const done = scope === 'session' ? await context.emulate(settings) : await page.emulate(settings);
     response.line(`Emulating, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`);
     response.structured('settings', settings);
   },

@@ -1,8 +1,14 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { oneLine, type Extension } from '../../firefox/index.js';
+import { InvalidArgumentError, oneLine, type Extension, type Extensions } from '../../firefox/index.js';
 import { defineTool } from '../tool.js';
+
+/** The browser's extensions, for a session whose browser is its own: in a shared browser they would reach other sessions' pages. */
+function ownBrowsers(extensions: Extensions | undefined, what: string): Extensions {
+  if (extensions) return extensions;
+  throw new InvalidArgumentError(`${what} is refused for a user context of a shared browser (newContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`);
+}
 
 function line(extension: Extension): string {
   return `${oneLine(extension.id)}: ${oneLine(extension.name)} ${oneLine(extension.version)} (from ${oneLine(extension.path)})`;
@@ -15,7 +21,7 @@ export const installExtension = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
-  handler: async ({ path: given }, { client, files }, response) => {
+  handler: async ({ path: given }, { extensions, files }, response) => {
     // Relative paths start in the output directory, as files.readable takes them.
     const path = resolve(files.dir, given);
     let folder = false;
@@ -26,7 +32,7 @@ export const installExtension = defineTool({
     }
     // The same folders as uploads: a folder is judged by its manifest.
     const real = await files.readable(folder ? join(path, 'manifest.json') : path);
-    const installed = await client.installExtension(folder ? dirname(real) : real);
+    const installed = await ownBrowsers(extensions, 'Installing extensions').install(folder ? dirname(real) : real);
     response.line(`Installed ${line(installed)}. Reload pages for it to reach them.`).structured('extension', installed);
   },
 });
@@ -38,9 +44,9 @@ export const listExtensions = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: {},
-  handler: (_args, { client }, response) => {
-    const extensions = client.extensions();
-    response.line(extensions.length ? extensions.map(line).join('\n') : 'No extensions installed.').structured('extensions', extensions);
+  handler: (_args, { extensions }, response) => {
+    const installed = extensions?.list() ?? [];
+    response.line(installed.length ? installed.map(line).join('\n') : 'No extensions installed.').structured('extensions', installed);
   },
 });
 
@@ -51,8 +57,8 @@ export const uninstallExtension = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { id: z.string().min(1).describe('The extension id, such as name@example.com.') },
-  handler: async ({ id }, { client }, response) => {
-    const removed = await client.uninstallExtension(id);
+  handler: async ({ id }, { extensions }, response) => {
+    const removed = await ownBrowsers(extensions, 'Uninstalling extensions').uninstall(id);
     response.line(`Uninstalled ${line(removed)}.`).structured('extension', removed);
   },
 });

@@ -9,8 +9,8 @@ export const addInitScript = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { function: z.string().min(1).describe('A function declaration, such as "() => { window.fetch = () => Promise.reject(new Error(\\"offline\\")); }".') },
-  handler: async ({ function: fn }, { client }, response) => {
-    const id = await client.addInitScript(fn);
+  handler: async ({ function: fn }, { context }, response) => {
+    const id = await context.addInitScript(fn);
     response.line(`Added init script ${id}; it runs in pages of this session from their next load.`).structured('id', id);
   },
 });
@@ -22,11 +22,11 @@ export const removeInitScript = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { id: z.string().min(1).optional().describe('The id add_init_script gave; leave it out to list the init scripts.') },
-  handler: async ({ id }, { client }, response) => {
-    if (id !== undefined) await client.removeInitScript(id);
-    const left = [...client.initScripts].map(([script, source]) => `${script}: ${oneLine(shorten(source, 200))}`);
+  handler: async ({ id }, { context }, response) => {
+    if (id !== undefined) await context.removeInitScript(id);
+    const left = [...context.initScripts].map(([script, source]) => `${script}: ${oneLine(shorten(source, 200))}`);
     response.line(`${id === undefined ? '' : `Removed init script ${id}. `}${left.length ? `Init scripts:\n${left.join('\n')}` : 'No init scripts.'}`);
-    response.structured('initScripts', Object.fromEntries(client.initScripts));
+    response.structured('initScripts', Object.fromEntries(context.initScripts));
   },
 });
 

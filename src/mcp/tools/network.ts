@@ -103,8 +103,8 @@ export const listDownloads = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: {},
-  handler: (_args, { client }, response) => {
-    const downloads = client.getDownloads();
+  handler: (_args, { context }, response) => {
+    const downloads = context.getDownloads();
     const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
     response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
   },

@@ -24,8 +24,8 @@ export const newPage = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { url: z.string().describe('The URL to load, such as https://example.com/.'), timeout },
-  handler: async ({ url, timeout: wait }, { client }, response) => {
-    const page = await client.newPage(url, wait === undefined ? {} : { timeout: wait });
+  handler: async ({ url, timeout: wait }, { context }, response) => {
+    const page = await context.info(await context.newPage(url, wait === undefined ? {} : { timeout: wait }));
     response.line(`Opened page ${page.index}: ${page.url}`).includePages();
   },
 });
@@ -37,8 +37,8 @@ export const selectPage = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page, from list_pages.') },
-  handler: async ({ pageIdx }, { client }, response) => {
-    const page = await client.selectPage(pageIdx);
+  handler: async ({ pageIdx }, { context }, response) => {
+    const page = await context.info(await context.selectPage(pageIdx));
     response.line(`Selected page ${page.index}: ${page.url}`).includePages();
   },
 });
@@ -50,8 +50,8 @@ export const closePage = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page to close, from list_pages.') },
-  handler: async ({ pageIdx }, { client }, response) => {
-    await client.closePage(pageIdx);
+  handler: async ({ pageIdx }, { context }, response) => {
+    await context.closePage(pageIdx);
     response.line(`Closed page ${pageIdx}.`).includePages();
   },
 });

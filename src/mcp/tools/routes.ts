@@ -34,13 +34,13 @@ export const route = defineTool({
     requestHeaders: z.record(z.string(), z.string().nullable()).optional().describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),
     times: z.number().int().positive().optional().describe('End the rule after this many requests. Default: never.'),
   },
-  handler: async ({ bodyFile, ...options }, { client, files }, response) => {
+  handler: async ({ bodyFile, ...options }, { context, files }, response) => {
     if (bodyFile !== undefined && options.body !== undefined) throw new InvalidArgumentError('Give body or bodyFile, not both.');
     let body: string | Uint8Array | undefined = options.body;
     if (bodyFile !== undefined) {
       body = readFileWithin(await files.readable(bodyFile), MAX_MOCK_BODY, 'a mocked body', bodyFile);
     }
-    const added = await client.route({ ...options, ...(body === undefined ? {} : { body }) });
+    const added = await context.route({ ...options, ...(body === undefined ? {} : { body }) });
     response.line(`Added ${describeRoute(added)}.`).structured('route', added);
   },
 });
@@ -52,8 +52,8 @@ export const listRoutes = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: {},
-  handler: (_args, { client }, response) => {
-    const routes = client.routes();
+  handler: (_args, { context }, response) => {
+    const routes = context.routes();
     response.line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.').structured('routes', routes);
   },
 });
@@ -65,8 +65,8 @@ export const unroute = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
-  handler: async ({ id }, { client }, response) => {
-    const removed = await client.unroute(id);
+  handler: async ({ id }, { context }, response) => {
+    const removed = await context.unroute(id);
     response.line(removed.length ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.` : 'There were no rules to remove.').structured('removed', removed);
   },
 });

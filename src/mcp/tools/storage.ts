@@ -20,8 +20,8 @@ export const getCookies = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { name, domain },
-  handler: async ({ name: wanted, domain: where }, { client }, response) => {
-    const cookies = await client.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+  handler: async ({ name: wanted, domain: where }, { context }, response) => {
+    const cookies = await context.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
     response.line(cookies.length ? cookies.map(line).join('\n') : 'No cookies.').structured('cookies', cookies);
   },
 });
@@ -42,8 +42,8 @@ export const setCookie = defineTool({
     sameSite: z.enum(['strict', 'lax', 'none']).optional().describe('SameSite policy.'),
     expiry: z.number().int().positive().optional().describe('Expiry in seconds since the epoch (default: a session cookie).'),
   },
-  handler: async (cookie, { client }, response) => {
-    const set = await client.cookies.set(cookie);
+  handler: async (cookie, { context }, response) => {
+    const set = await context.cookies.set(cookie);
     response.line(`Set cookie ${line(set)}.`).structured('cookie', set);
   },
 });
@@ -55,8 +55,8 @@ export const deleteCookies = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { name, domain },
-  handler: async ({ name: wanted, domain: where }, { client }, response) => {
-    const deleted = await client.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+  handler: async ({ name: wanted, domain: where }, { context }, response) => {
+    const deleted = await context.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
     response.line(`Deleted ${deleted} cookie${deleted === 1 ? '' : 's'}.`).structured('deleted', deleted);
   },
 });
@@ -98,8 +98,8 @@ export const saveStorageState = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
-  handler: async ({ filePath }, { client, files }, response) => {
-    const { state, skipped } = await client.storageState();
+  handler: async ({ filePath }, { context, files }, response) => {
+    const { state, skipped } = await context.storageState();
     // Only the owner may read it: it holds session cookies.
     const saved = files.write(filePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
     const origins = state.origins.map((entry) => `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`);
@@ -116,7 +116,7 @@ export const loadStorageState = defineTool({
   pageScoped: false,
   blockedByDialog: false,
   schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
-  handler: async ({ filePath }, { client, files }, response) => {
+  handler: async ({ filePath }, { context, files }, response) => {
     const path = await files.readable(filePath);
     const content = readFileWithin(path, MAX_STORAGE_STATE_BYTES, 'a storage state file', filePath).toString('utf8');
     let parsed: unknown;
@@ -129,7 +129,7 @@ export const loadStorageState = defineTool({
       throw new InvalidArgumentError(`${filePath} is not JSON${where}; its content is not shown, as it may hold secrets. Give a storage state file, as save_storage_state writes.`);
     }
     const state = parseStorageState(parsed, filePath);
-    await client.setStorageState(state);
+    await context.setStorageState(state);
     const keys = state.origins.reduce((sum, entry) => sum + entry.localStorage.length, 0);
     response.line(`Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`);
     response.structured('restored', { cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin) });

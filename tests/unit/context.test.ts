@@ -3,11 +3,11 @@ import type { BidiConnection } from '../../src/bidi/index.js';
 import { IdCounter } from '../../src/firefox/page/console.js';
 import { InvalidArgumentError, NoSuchPageError } from '../../src/firefox/errors.js';
 import { FilePolicy } from '../../src/firefox/policy/files.js';
-import { Page, type PageEnvironment } from '../../src/firefox/page/page.js';
+import { Page, type PageEnvironment, type PageOwner } from '../../src/firefox/page/page.js';
 import { SecretStore } from '../../src/firefox/policy/secrets.js';
 import { SnapshotIds } from '../../src/firefox/page/snapshots.js';
 import { UrlPolicy } from '../../src/firefox/policy/url-policy.js';
-import { UserContext } from '../../src/firefox/context/context.js';
+import { Context, type ContextEnvironment } from '../../src/firefox/context/context.js';
 
 interface Sent {
   method: string;
@@ -15,12 +15,12 @@ interface Sent {
 }
 
 /**
- * A UserContext over real Pages, with the browser stubbed: creating a tab makes a Page (and lists
+ * A Context over real Pages, with the browser stubbed: creating a tab makes a Page (and lists
  * it, as the browser's adoption of the new context does); closing one forgets and disposes it, as
  * the browser does. Every command the pages send is recorded and answered with {}.
  */
 function setup(initial: string[] = []): {
-  pages: UserContext;
+  pages: Context;
   make: (id: string) => Page;
   sent: Sent[];
   created: string[];
@@ -37,8 +37,6 @@ function setup(initial: string[] = []): {
       sent.push({ method, params });
       return Promise.resolve({});
     },
-    pageIndexOf: (context) => pages.indexOf(context),
-    replace: () => Promise.reject(new Error('not under test')),
     secrets: new SecretStore(),
     urlPolicy: new UrlPolicy(),
     files: new FilePolicy(process.cwd()),
@@ -53,10 +51,15 @@ function setup(initial: string[] = []): {
     stampUids: true,
     collectsBodies: false,
   };
-  const make = (id: string): Page => new Page(id, 'default', env);
-  const pages: UserContext = new UserContext('default', {
-    createTab: (userContext) => {
-      const page = new Page(`new-tab-${++next}`, userContext, env);
+  const make = (id: string, owner: PageOwner = pages): Page => Page.open(id, owner, env).page;
+  const contextEnv: ContextEnvironment = {
+    send: env.send,
+    secrets: env.secrets,
+    urlPolicy: env.urlPolicy,
+    closed: () => false,
+    remove: () => Promise.reject(new Error('not under test')),
+    createTab: (owner) => {
+      const page = make(`new-tab-${++next}`, owner);
       created.push(page.id);
       pages.add(page);
       return Promise.resolve(page);
@@ -74,14 +77,15 @@ function setup(initial: string[] = []): {
     // Firefox's tree lists every page except those whose id says they vanished.
     urls: () => Promise.resolve(new Map(pages.pages.filter((page) => !page.id.startsWith('vanished')).map((page) => [page.id, `http://h/${page.id}`]))),
     routesChanged: () => Promise.resolve(),
-  });
+  };
+  const pages: Context = new Context('default', contextEnv);
   for (const id of initial) pages.add(make(id));
   return { pages, make, sent, created, closed };
 }
 
-const ids = (pages: UserContext): string[] => pages.pages.map((page) => page.id);
+const ids = (pages: Context): string[] => pages.pages.map((page) => page.id);
 
-describe('UserContext', () => {
+describe('Context', () => {
   it('keeps its pages in opening order, selects the first, and lists a page once', () => {
     const { pages, make } = setup();
     expect(pages.selected).toBeUndefined();
@@ -179,7 +183,7 @@ describe('UserContext', () => {
     expect(ids(pages)).toEqual(['tab-a']);
 
     await expect(pages.closePage(0)).rejects.toThrow(InvalidArgumentError);
-    await expect(pages.closePage(0)).rejects.toThrow('The last open page cannot be closed; open another page with newPage() first, or close() the client.');
+    await expect(pages.closePage(0)).rejects.toThrow('The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).');
     await expect(pages.closePage(5)).rejects.toThrow(NoSuchPageError);
     expect(closed).toHaveLength(1);
   });
