@@ -419,7 +419,7 @@ describe('closing', () => {
     expect(await eventually(() => !groupAlive(pid), 5000)).toBe(true);
     expect(existsSync(profile)).toBe(false);
     await expect(own.context.listPages()).rejects.toThrow(BrowserClosedError);
-    expect(() => own.page.getConsoleMessages()).toThrow(/client is closed/);
+    expect(() => own.page.getConsoleMessages()).toThrow(/browser is closed/);
     await own.close(); // A second close is harmless.
   });
 });

@@ -57,6 +57,7 @@ function setup(initial: string[] = []): {
     secrets: env.secrets,
     urlPolicy: env.urlPolicy,
     closed: () => false,
+    closing: () => false,
     remove: () => Promise.reject(new Error('not under test')),
     createTab: (owner) => {
       const page = make(`new-tab-${++next}`, owner);

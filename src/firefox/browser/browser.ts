@@ -130,6 +130,7 @@ export class Browser {
       secrets: this.#env.secrets,
       urlPolicy: this.#env.urlPolicy,
       closed: () => this.closed,
+      closing: () => this.#closing !== undefined,
       createTab: async (context) => {
         const { context: id } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(context.id === 'default' ? {} : { userContext: context.id }) }, 'Opening a page');
         return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: context.id, originalOpener: null, clientWindow: '' });

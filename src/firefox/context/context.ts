@@ -15,8 +15,10 @@ export interface ContextEnvironment {
   send: Send;
   secrets: SecretStore;
   urlPolicy: UrlPolicy;
-  /** Whether the browser is closed (or closing): then every call is refused. */
+  /** Whether the browser is closed: close() was called, or its connection ended. */
   closed(): boolean;
+  /** Whether close() was called: then every call is refused (a connection that died says so itself, with why). */
+  closing(): boolean;
   /** Opens a tab in this user context (in the background) and returns its page. */
   createTab(context: Context): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
@@ -74,7 +76,7 @@ export class Context implements PageOwner {
   /** Refuses every call once it is closed. */
   #open(): void {
     if (this.#disposing) throw new BrowserClosedError('This user context was disposed, and its pages with it; make a new one (browser.newContext()).');
-    if (this.env.closed()) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
+    if (this.env.closing()) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
   }
 
   // ---------------------------------------------------------------- pages
