@@ -295,6 +295,33 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(snapshot.id).toBeGreaterThan(1);
   });
 
+  it('forgets the frames a page removes, in every map that knew them, while the page stays', async () => {
+    await resetPages();
+    await client.page.navigate(server.url('/a.html'));
+    await client.page.takeSnapshot();
+    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    const before = client.browser.stateCounts();
+    // An app that mounts and unmounts iframes (a preview, a payment form, ads) without ever navigating.
+    for (let round = 0; round < 4; round++) {
+      await client.page.evaluate('(src) => new Promise((done) => { const frame = document.createElement("iframe"); frame.id = "mounted"; frame.src = src; frame.onload = () => done(true); document.body.append(frame); })', [server.url('/b.html')]);
+      const snapshot = await client.page.takeSnapshot();
+      expect(snapshot.text).toContain('Page B');
+      expect(client.browser.stateCounts()).toMatchObject({ frames: 1, snapshotFrames: 1, snapshotRealms: 2 });
+      await client.page.evaluate('() => { document.getElementById("mounted").remove(); }');
+      await settle();
+      await client.page.takeSnapshot();
+    }
+    await settle();
+    const after = client.browser.stateCounts();
+    expect({ frames: after.frames, snapshotFrames: after.snapshotFrames, snapshotRealms: after.snapshotRealms, contexts: after.contexts }).toEqual({
+      frames: before.frames,
+      snapshotFrames: before.snapshotFrames,
+      snapshotRealms: before.snapshotRealms,
+      contexts: before.contexts,
+    });
+  });
+
   it('records each hop of a redirect', async () => {
     await resetPages();
     client.page.clearNetworkRequests();

@@ -368,6 +368,44 @@ describe('Browser routing events to pages', () => {
   });
 });
 
+describe('Downloads, kept by the user context whose page started them', () => {
+  const willBegin = (context: string, navigation: string, name: string): BrowsingContext.DownloadWillBeginParams => ({ context, navigation, timestamp: 1, url: `https://files.example/${name}`, suggestedFilename: name });
+  const ended = (context: string, navigation: string, name: string): BrowsingContext.DownloadEndParams => ({ context, navigation, timestamp: 2, url: `https://files.example/${name}`, status: 'canceled' });
+
+  it("keeps each context's downloads and notes apart, caps each on its own, and drops a context's with it", async () => {
+    const { fake, browser, main, flush } = await start();
+    fake.onCommand('browser.createUserContext', { userContext: 'agent-2' }).onCommand('browser.removeUserContext', {});
+    const agent = await browser.newContext();
+    const agentPage = agent.page.id;
+    fake.emit('browsingContext.downloadWillBegin', willBegin(PAGE, 'main-nav', 'main.pdf'));
+    fake.emit('browsingContext.downloadEnd', ended(PAGE, 'main-nav', 'main.pdf'));
+    // One agent downloading a great deal pushes out none of another's.
+    for (let index = 0; index < 1005; index++) fake.emit('browsingContext.downloadWillBegin', willBegin(agentPage, `agent-nav-${index}`, `file-${index}.bin`));
+    // Its page closes before the last download ends: the download still belongs to its context.
+    fake.emit('browsingContext.contextDestroyed', contextInfo(agentPage, { userContext: 'agent-2' }));
+    fake.emit('browsingContext.downloadEnd', ended(agentPage, 'agent-nav-1004', 'file-1004.bin'));
+    await flush();
+
+    expect(main.getDownloads().map((download) => download.suggestedFilename)).toEqual(['main.pdf']);
+    expect(main.takeNotes()).toEqual(['A download from https://files.example/main.pdf was canceled.']);
+    const agentDownloads = agent.getDownloads();
+    expect(agentDownloads).toHaveLength(1000);
+    expect(agentDownloads[0]?.suggestedFilename).toBe('file-5.bin');
+    expect(agentDownloads.at(-1)).toMatchObject({ suggestedFilename: 'file-1004.bin', status: 'canceled' });
+    expect(agent.takeNotes()).toContain('A download from https://files.example/file-1004.bin was canceled.');
+    fake.emit('browsingContext.downloadWillBegin', willBegin(PAGE, 'late', 'late.pdf'));
+    await flush();
+    // The agent's 1000 downloads, 999 of them in progress; the main context's two, one in progress.
+    expect(browser.stateCounts()).toMatchObject({ userContexts: 2, downloads: 1000 + 999 + 2 + 1 });
+
+    await agent.dispose();
+    // Nothing of the agent's stays with the browser: its downloads, notes and those still in progress.
+    expect(browser.stateCounts()).toMatchObject({ userContexts: 1, downloads: 2 + 1 });
+    expect(main.getDownloads().map((download) => download.suggestedFilename)).toEqual(['main.pdf', 'late.pdf']);
+    expect(main.takeNotes()).toEqual([]);
+  });
+});
+
 describe('Page dialogs', () => {
   it('shows a dialog while it is open, and refuses page actions meanwhile with the dialog named', async () => {
     const { fake, page, flush } = await start();

@@ -94,8 +94,6 @@ export class Browser {
   readonly #contexts = new Map<string, Context>();
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
   readonly #owners = new Map<string, Owned>();
-  /** Downloads in progress, by navigation id, to the user context whose page started them (the page may close first). */
-  readonly #downloading = new Map<string, Context>();
   readonly #env: PageEnvironment;
   readonly #contextEnv: ContextEnvironment;
   readonly #interceptor: RequestInterceptor;
@@ -276,7 +274,6 @@ export class Browser {
       contexts: this.#owners.size,
       liveSnapshotIds: this.#env.snapshotIds.live,
       downloads: contexts.reduce((sum, context) => sum + context.downloads.size, 0),
-      downloadsInProgress: this.#downloading.size,
     };
     for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
     counts.crashed = pages.filter((page) => page.crashed).length;
@@ -300,7 +297,6 @@ export class Browser {
       if (!this.session.connection.closed) throw error;
     });
     for (const page of [...context.pages]) this.#forget(page.id, '');
-    for (const [navigation, owner] of this.#downloading) if (owner === context) this.#downloading.delete(navigation);
     this.#contexts.delete(context.id);
     if (context.rules.size > 0) await this.#interceptor.update();
   }
@@ -329,16 +325,14 @@ export class Browser {
     bidi.on('browsingContext.downloadWillBegin', (event) => {
       const owned = this.#owners.get(event.context);
       if (!owned) return;
-      const context = this.#contextOf(owned.page);
-      context?.downloads.onWillBegin(event);
-      if (context && event.navigation) this.#downloading.set(event.navigation, context);
+      this.#contextOf(owned.page)?.downloads.onWillBegin(event);
       owned.events.downloadWillBegin(event);
     });
     bidi.on('browsingContext.downloadEnd', (event) => {
-      const started = event.navigation ? this.#downloading.get(event.navigation) : undefined;
-      if (event.navigation) this.#downloading.delete(event.navigation);
+      const { navigation } = event;
       const owned = this.#owners.get(event.context);
       // A download ends after its page closed as often as not: it belongs where it began.
+      const started = navigation ? [...this.#contexts.values()].find((context) => context.downloads.has(navigation)) : undefined;
       (started ?? (owned && this.#contextOf(owned.page)))?.downloads.onEnd(event);
     });
     await bidi.send('session.subscribe', { events: EVENTS });

@@ -414,6 +414,8 @@ export class PageSnapshots {
     for (const context of contexts) {
       this.#frames.delete(context);
       this.#realms.delete(context);
+      // A reading that covered a gone document cannot be reused, and asking that document would only make its realm again.
+      if (this.#reading?.readings.has(context)) this.#reading = undefined;
     }
   }
 
