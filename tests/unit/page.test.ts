@@ -369,8 +369,8 @@ describe('Browser routing events to pages', () => {
 });
 
 describe('Downloads, kept by the user context whose page started them', () => {
-  const willBegin = (context: string, navigation: string, name: string): BrowsingContext.DownloadWillBeginParams => ({ context, navigation, timestamp: 1, url: `https://files.example/${name}`, suggestedFilename: name });
-  const ended = (context: string, navigation: string, name: string): BrowsingContext.DownloadEndParams => ({ context, navigation, timestamp: 2, url: `https://files.example/${name}`, status: 'canceled' });
+  const willBegin = (context: string, navigation: string, name: string): BrowsingContext.DownloadWillBeginParams => ({ context, navigation, download: navigation, timestamp: 1, url: `https://files.example/${name}`, suggestedFilename: name });
+  const ended = (context: string, navigation: string, name: string): BrowsingContext.DownloadEndParams => ({ context, navigation, download: navigation, timestamp: 2, url: `https://files.example/${name}`, status: 'canceled' });
 
   it("keeps each context's downloads and notes apart, caps each on its own, and drops a context's with it", async () => {
     const { fake, browser, main, flush } = await start();
