@@ -1,5 +1,4 @@
-import type { RawNode } from '../types.js';
-import type { Snapshot } from './format.js';
+import type { PageReading, RawNode } from '../types.js';
 
 export type NameStatus = 'strong' | 'weak' | 'unknown';
 export type Zone = 'top-left' | 'top-center' | 'top-right' | 'middle-left' | 'center' | 'middle-right' | 'bottom-left' | 'bottom-center' | 'bottom-right' | 'above' | 'below' | 'left' | 'right';
@@ -62,7 +61,7 @@ export function zoneOf(box: RawNode['box'], viewport: { width: number; height: n
 }
 
 /** Gives every interactive node its nameStatus and zone, and counts them. */
-export function observe(snapshot: Pick<Snapshot, 'nodes' | 'viewport'>): Observation {
+export function observe(snapshot: { nodes: RawNode[]; viewport: PageReading['viewport'] }): Observation {
   let total = 0;
   let weak = 0;
   let unknown = 0;
@@ -104,7 +103,7 @@ export function viewportNodes(nodes: RawNode[], viewport: { width: number; heigh
 }
 
 /** How much of the document lies above and below the viewport. */
-export function viewportInfo(viewport: Snapshot['viewport']): ViewportInfo {
+export function viewportInfo(viewport: PageReading['viewport']): ViewportInfo {
   const above = Math.max(0, viewport.scrollY);
   const below = Math.max(0, viewport.documentHeight - viewport.scrollY - viewport.height);
   const screens = (pixels: number): number => Math.round((pixels / Math.max(1, viewport.height)) * 100) / 100;
