@@ -1,109 +1,28 @@
 import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
-import { BidiTimeoutError, fromRemoteValue, type BidiConnection, type JsonValue } from '../../bidi/index.js';
-import { ConsoleLog, type ConsoleFilter, type ConsoleMessage, type IdCounter } from './console.js';
+import { CrashWatch } from './crash.js';
+import { FIND_TEXT } from './find-text.js';
+import type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, ScreenshotOptions } from './types.js';
+import { BidiTimeoutError, fromRemoteValue, type JsonValue } from '../../bidi/index.js';
+import { ConsoleLog, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { checkViewportSize, emulate, type Emulation, type EmulationState } from '../context/emulation.js';
 import { unlessAborted } from '../util/abort.js';
-import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageCrashedError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
-import type { FilePolicy } from '../policy/files.js';
+import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult, type SettleTimings } from './input/actions.js';
 import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engine/markdown/index.js';
-import { PageNavigations, type NavigationEnd } from './navigation.js';
+import { PageNavigations } from './navigation.js';
 import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
-import type { SecretStore } from '../policy/secrets.js';
 import type { Interception } from '../browser/request-interceptor.js';
 import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
-import { PageSnapshots, type SnapshotIds, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
+import { PageSnapshots, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
 import { SANDBOX } from '../engine/index.js';
 import { quote, setApartLine } from '../util/text.js';
-import { pageOfText, type TextPage } from '../util/text-page.js';
-import type { UrlPolicy } from '../policy/url-policy.js';
+import { pageOfText } from '../util/text-page.js';
 
-export interface PageInfo {
-  index: number;
-  /** The page's id in its user context: stable while it lives, for calls that name their page (indexes shift when pages close). */
-  pageId: number;
-  /** The BiDi browsing context id. */
-  id: string;
-  url: string;
-  title: string;
-  selected: boolean;
-  /** The page's script did not answer the last probe (a busy loop): its title is unknown. */
-  unresponsive?: true;
-  /** Its content process ended: it shows Firefox's crash page until it is navigated or reloaded. */
-  crashed?: true;
-}
-
-export type WaitUntil = 'none' | 'interactive' | 'complete';
-
-export interface NavigateOptions {
-  /** What to wait for (default 'complete'). */
-  wait?: WaitUntil;
-  /** Milliseconds (default 30 s). */
-  timeout?: number;
-}
-
-export interface NavigationResult {
-  url: string;
-  /** A dialog that opened before the navigation finished; the navigation waits until it is answered. */
-  dialog?: Dialog;
-  /** It loaded no new document (a download, a 204, a failure): how it ended; `url` is the page's, unchanged. */
-  ended?: NavigationEnd;
-}
-
-/**
- * What waitForText looks for, run in the page's sandbox: the rendered text of the document and of
- * its same-origin frames (an editor's document), and the values of fields, as a person reads
- * them (case and whitespace runs aside); never a password's value. Cross-origin frames are other
- * processes, out of reach here.
- */
-const FIND_TEXT = `(wanted) => {
-  const texts = [];
-  const read = (doc, depth) => {
-    if (!doc || depth > 4) return;
-    texts.push(doc.body ? doc.body.innerText : '');
-    for (const field of doc.querySelectorAll('input, textarea')) if (field.type !== 'password' && field.type !== 'hidden') texts.push(field.value);
-    for (const frame of doc.querySelectorAll('iframe, frame')) {
-      let inner = null;
-      try { inner = frame.contentDocument; } catch { /* Cross-origin. */ }
-      read(inner, depth + 1);
-    }
-  };
-  read(document, 0);
-  // As a person reads it: case aside (text-transform shows "Delete account" as "DELETE ACCOUNT") and whitespace runs as one space.
-  const fold = (text) => text.replace(/\\s+/g, ' ').trim().toLowerCase();
-  const folded = texts.map(fold);
-  return wanted.find((item) => folded.some((text) => text.includes(fold(item)))) ?? null;
-}`;
-
-export interface ScreenshotOptions {
-  /** The whole document rather than the viewport. */
-  fullPage?: boolean;
-  /** Only this element (a uid from a snapshot). */
-  uid?: string;
-  format?: 'png' | 'jpeg';
-  /** JPEG quality, 0–100. */
-  quality?: number;
-}
-
-export interface EvaluateOptions {
-  /** Milliseconds (default 30 s). */
-  timeout?: number;
-  /** Stops waiting for the script (a CancelledError) when it aborts; the script itself runs on in the page. */
-  signal?: AbortSignal;
-}
-
-/** A page as Markdown, one window of it at a time (the window's place as the one text pager gives it). */
-export interface PageMarkdown extends Omit<TextPage, 'text'> {
-  url: string;
-  view: 'document' | 'agent';
-  markdown: string;
-  /** uids shown (agent view). */
-  refsCount: number;
-}
+export type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, ScreenshotOptions, WaitUntil } from './types.js';
 
 /** What a page needs from the user context that holds it: a Context. */
 export interface PageOwner {
@@ -138,28 +57,6 @@ export interface PageEvents {
   frameDetached(context: string): string[];
 }
 
-/** What a page needs from the browser around it. */
-export interface PageEnvironment {
-  connection: BidiConnection;
-  send: Send;
-  secrets: SecretStore;
-  urlPolicy: UrlPolicy;
-  files: FilePolicy;
-  snapshotIds: SnapshotIds;
-  /** Console and network ids, unique across the client. */
-  ids: IdCounter;
-  consoleCapacity: number | undefined;
-  networkCapacity: number | undefined;
-  layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
-  responsiveTimeout: number;
-  inputTimeout: number | undefined;
-  settle: { quietMs?: number; maxMs?: number } | undefined;
-  /** Write uids on elements as data-mcp-uid (see BrowserOptions.stampUids). */
-  stampUids: boolean;
-  /** Whether the browser keeps request and response bodies (a BiDi data collector). */
-  collectsBodies: boolean;
-}
-
 /**
  * One top-level browsing context (a tab) and everything the client knows of it: its frames,
  * console, network, dialog, navigations, snapshots and uids, and whether it crashed or hangs.
@@ -175,12 +72,9 @@ export class Page {
   readonly #navigations = new PageNavigations();
   readonly #snapshots: PageSnapshots;
   readonly #input: InputController;
-  /** The URL it showed when its content process ended; it shows Firefox's crash page until navigated. */
-  #crashedAt: string | undefined;
   /** Its script did not answer a probe: listed without a title until it answers again. */
   #unresponsive = false;
-  /** Calls in progress, told at once when the page crashes (#unlessCrashed). */
-  readonly #crashWatchers = new Set<() => void>();
+  readonly #crash: CrashWatch;
   #disposed = false;
 
   /**
@@ -206,6 +100,7 @@ export class Page {
     private readonly env: PageEnvironment,
   ) {
     this.#frames = new PageFrames(id);
+    this.#crash = new CrashWatch(() => context.indexOf(id));
     this.#dialog = new PageDialog((text) => env.secrets.mask(text));
     this.#console = new ConsoleLog(env.ids, env.consoleCapacity);
     this.#network = new NetworkLog(env.ids, env.networkCapacity);
@@ -226,7 +121,7 @@ export class Page {
   }
 
   get crashed(): boolean {
-    return this.#crashedAt !== undefined;
+    return this.#crash.crashed;
   }
 
   get unresponsive(): boolean {
@@ -318,15 +213,7 @@ export class Page {
   #onNavigationCommitted(event: BrowsingContext.NavigationInfo): void {
     this.#frames.onNavigated(event.context, event.url);
     if (event.context !== this.id) return;
-    // Firefox shows its crash page in a tab whose content process ended, after a blank
-    // document, and may name that blank document as what crashed: the page's last URL is.
-    if (event.url.startsWith('about:tabcrashed')) {
-      const named = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('u') ?? '';
-      this.#crashedAt = named && named !== 'about:blank' ? named : (this.#crashedAt ?? this.#navigations.url ?? named);
-      for (const watcher of [...this.#crashWatchers]) watcher();
-    } else if (event.url !== 'about:blank') {
-      this.#crashedAt = undefined;
-    }
+    this.#crash.onCommitted(event.url, this.#navigations.url);
     this.#snapshots.drop('navigated');
     this.#navigations.onCommitted(event);
   }
@@ -341,7 +228,7 @@ export class Page {
   /** This page, once it is known to be free to act on: open, not crashed, no dialog, its script answering. */
   async ready(what: string): Promise<void> {
     if (this.#disposed) throw new BrowserClosedError(`${what} cannot go on: the page was closed. List the pages and select one.`);
-    this.#refuseIfCrashed(what);
+    this.#crash.refuse(what);
     this.#dialog.refuseWhileOpen(what);
     await this.responsive(what);
   }
@@ -364,53 +251,9 @@ export class Page {
     }
   }
 
-  #refuseIfCrashed(what: string): void {
-    const crash = this.#crashError(what, false);
-    if (crash) throw crash;
-  }
-
-  /** The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed. */
-  #crashError(what: string, during: boolean): PageCrashedError | undefined {
-    if (this.#crashedAt === undefined) return undefined;
-    const how = during ? 'stopped' : 'cannot go on';
-    return new PageCrashedError(`${what} ${how}: page ${this.context.indexOf(this.id)} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
-  }
-
-  /**
-   * Resolves with `work`, or rejects with the crash as soon as the page crashes while it runs.
-   * Firefox may answer a call whose page crashed much later, even with a result from running it
-   * again (an evaluate's script runs once more in the crash page): no such answer is taken.
-   */
-  async #unlessCrashed<T>(what: string, work: Promise<T>): Promise<T> {
-    work.catch(() => undefined);
-    this.#refuseIfCrashed(what);
-    let watcher = (): void => undefined;
-    const crashed = new Promise<never>((_resolve, reject) => {
-      watcher = () => {
-        const crash = this.#crashError(what, true);
-        if (crash) reject(crash);
-      };
-      this.#crashWatchers.add(watcher);
-    });
-    try {
-      return await Promise.race([work, crashed]);
-    } finally {
-      this.#crashWatchers.delete(watcher);
-    }
-  }
-
   /** `work` as a call's main wait: it stops at once when a dialog opens, the page crashes or `signal` aborts. */
   async #guard<T>(what: string, work: Promise<T>, signal?: AbortSignal): Promise<T> {
-    return unlessAborted(this.#unlessCrashed(what, this.#dialog.unlessOpened(what, work)), signal, what);
-  }
-
-  /**
-   * A page whose content process ends during a call is replaced by a blank document, and the
-   * crash page follows a moment later: a result from that blank document is no answer at all.
-   */
-  async #refuseIfCrashing(what: string): Promise<void> {
-    for (let waited = 0; waited < 1000 && this.#crashedAt === undefined; waited += 50) await sleep(50);
-    this.#refuseIfCrashed(what);
+    return unlessAborted(this.#crash.unlessCrashed(what, this.#dialog.unlessOpened(what, work)), signal, what);
   }
 
   /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
@@ -697,10 +540,10 @@ export class Page {
     await this.ready('Taking a snapshot');
     const snapshot = await this.#guard('Taking a snapshot', this.#snapshots.take(options)).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
-      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#refuseIfCrashing('Taking a snapshot');
+      if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#crash.refuseIfCrashing('Taking a snapshot');
       throw error;
     });
-    if (snapshot.url === 'about:blank' && this.#navigations.url !== 'about:blank') await this.#refuseIfCrashing('Taking a snapshot');
+    if (snapshot.url === 'about:blank' && this.#navigations.url !== 'about:blank') await this.#crash.refuseIfCrashing('Taking a snapshot');
     return snapshot;
   }
 
@@ -765,7 +608,7 @@ export class Page {
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
     await this.ready('Filling the form');
-    return this.#unlessCrashed('Filling the form', this.#input.fillForm(entries));
+    return this.#crash.unlessCrashed('Filling the form', this.#input.fillForm(entries));
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
@@ -801,7 +644,7 @@ export class Page {
   async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
     await this.ready(what);
     try {
-      return await this.#unlessCrashed(what, action());
+      return await this.#crash.unlessCrashed(what, action());
     } catch (error) {
       if (error instanceof ActionInterrupted) return error.result;
       throw error;
