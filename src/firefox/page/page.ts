@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: Page is the public face of one tab, and each of its ~45 calls is a few
+// lines over the parts it owns (frames, console, network, dialog, navigations, snapshots, input,
+// crash watch); the guards every call shares (ready, #guard, #act) must stay private to it.
 import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { CrashWatch } from './crash.js';
 import { FIND_TEXT } from './find-text.js';

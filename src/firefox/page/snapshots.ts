@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one page's snapshot state (uid ranges, frames, realms, history and the
+// reusable last reading) and the calls that read or resolve it; split, each half would reach into
+// the other's maps.
 import { join } from 'node:path';
 import type { FilePolicy } from '../policy/files.js';
 import type { CommandName, CommandParams, CommandResult } from '../../bidi/index.js';
@@ -12,6 +15,9 @@ import { EngineRealm, type ArgsAfterUid, type EngineArgs, type EngineResult, typ
 import type { ActionTarget, WalkResult } from '../engine/types.js';
 import { observe, viewportInfo, viewportNodes, type Observation } from '../engine/snapshot/observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from '../engine/snapshot/walk.js';
+import type { SnapshotIds } from './snapshot-ids.js';
+
+export { SnapshotIds } from './snapshot-ids.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
 export interface PageAccess {
@@ -78,64 +84,11 @@ interface Reading {
 }
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
-/** Snapshot ids of closed or navigated pages remembered for their error message. */
-const GONE_KEPT = 10_000;
-
 /** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
   if (root === undefined) return nodes;
   for (const node of allNodes(nodes)) if (node.uid === root) return [node];
   throw new InvalidArgumentError(`root ${quote(root)} is not in this snapshot; take a snapshot without root and use one of its uids.`);
-}
-
-/**
- * Snapshot ids, unique across the client, and which page each belongs to; the ids of pages that
- * closed or navigated are remembered (the newest GONE_KEPT) so their uids are refused saying why.
- */
-export class SnapshotIds {
-  #next: number;
-  readonly #live = new Map<number, string>();
-  readonly #gone = new Map<number, 'closed' | 'navigated'>();
-
-  /** `first`: where the ids start; ids below it belong to a browser this one replaced. */
-  constructor(private readonly first = 1) {
-    this.#next = first;
-  }
-
-  /** The id the next snapshot gets. */
-  get next(): number {
-    return this.#next;
-  }
-
-  take(page: string): number {
-    const id = this.#next++;
-    this.#live.set(id, page);
-    return id;
-  }
-
-  release(ids: Iterable<number>, why: 'closed' | 'navigated'): void {
-    for (const id of ids) {
-      this.#live.delete(id);
-      this.#gone.set(id, why);
-    }
-    for (const id of this.#gone.keys()) {
-      if (this.#gone.size <= GONE_KEPT) break;
-      this.#gone.delete(id);
-    }
-  }
-
-  /** The page a live snapshot belongs to, or why its page has none any more. */
-  whereIs(id: number): { page: string } | { gone: 'closed' | 'navigated' | 'replaced' } | undefined {
-    if (id < this.first) return { gone: 'replaced' };
-    const page = this.#live.get(id);
-    if (page !== undefined) return { page };
-    const gone = this.#gone.get(id);
-    return gone === undefined ? undefined : { gone };
-  }
-
-  get live(): number {
-    return this.#live.size;
-  }
 }
 
 /**

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: the one traversal of the page, with the memo that lets it skip what did
+// not change; its rules for what is hidden, what is a control and where content goes must be read
+// together, and they run in the page, where every call between modules costs.
 /**
  * The snapshot walk: one pass over what renders (shadow trees and slots resolved, display:contents
  * walked through) that keeps what a person can see and use, with role, name and states.

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one pass that arranges the engine's content reading into Markdown blocks
+// (lists, tables, code, quotes, forms); its cases share the block stack it keeps.
 /**
  * The Markdown tree of a page, built from the snapshot walk's content reading (the engine's
  * `readDocument`): one walk decides what shows, what is a control, what names it; this module

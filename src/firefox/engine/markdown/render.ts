@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one pure renderer from the Markdown tree to text, a case per block and
+// inline kind, so both views (document and agent) escape and wrap the same way.
 import { InvalidArgumentError } from '../../errors.js';
 import { escapeHidden, jsonString, setApartLine } from '../../util/text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';

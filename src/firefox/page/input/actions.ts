@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: every input action shares the same steps (resolve the uid, check it can
+// take input, act with real BiDi input, wait for the page to settle, read the effect back), and those
+// steps are private to this one controller.
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
