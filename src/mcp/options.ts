@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecretsFile } from '../firefox/policy/secrets.js';
 import { colorSchemePrefs, type PrefValue } from '../firefox/index.js';
-import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
+import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 
 /** Everything the server can be told at start-up. */
 export interface ServerOptions {

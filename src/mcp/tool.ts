@@ -3,12 +3,9 @@ import type { z } from 'zod';
 import type { Context, Extensions, FilePolicy, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
+import type { ToolCategory } from './tool-sets.js';
 
-/** The tool sets (--tools), one per category, in the order the README lists them. */
-export const TOOL_CATEGORIES = ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot', 'routes', 'storage', 'emulation', 'extensions'] as const;
-export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
-/** The sets served unless --tools says otherwise: every schema costs the model tokens on every request, so the default stays small. */
-export const DEFAULT_TOOL_SETS: readonly ToolCategory[] = ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'];
+export { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 
 /** What a tool handler gets besides its arguments. */
 export interface ToolContext {
