@@ -4,13 +4,8 @@ import type { ActiveRoute, NetworkRules } from '../context/routes.js';
 import type { SecretStore } from '../policy/secrets.js';
 import type { UrlPolicy } from '../policy/url-policy.js';
 import type { Send } from '../errors.js';
+import type { Interception } from '../page/network.js';
 
-/** What was done to a request on its way out. */
-export interface Interception {
-  action: 'blocked' | 'mocked' | 'modified';
-  /** The rule that did it; absent when the URL policy blocked it. */
-  rule?: number;
-}
 
 function bidiHeaders(headers: Record<string, string>): Network.Header[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value: { type: 'string', value } }));

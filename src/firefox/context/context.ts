@@ -6,7 +6,7 @@ import { sourceOf, type PageFunction } from '../util/script.js';
 import { quote } from '../util/text.js';
 import { CookieJar } from './cookies.js';
 import { DownloadLog, type Download } from './downloads.js';
-import { emulate, type Emulation, type EmulationState } from './emulation.js';
+import { emulate, type Emulation, type EmulationState } from '../page/emulation.js';
 import { NetworkRules, type Route, type RouteOptions } from './routes.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 

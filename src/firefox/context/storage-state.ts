@@ -1,7 +1,13 @@
 import type { CookieJar, CookieToSet } from './cookies.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Page } from '../page/page.js';
-import type { Context } from './context.js';
+import type { NetworkRules } from './routes.js';
+
+/** What restoring needs of a user context: a scratch tab, and request rules to serve each origin a blank document. */
+export interface ScratchPages {
+  withScratchPage<T>(work: (page: Page) => Promise<T>): Promise<T>;
+  readonly rules: NetworkRules;
+}
 
 /** A cookie as Playwright's storage state files hold it, so files pass between the tools. */
 export interface StateCookie {
@@ -83,7 +89,7 @@ export async function captureStorageState(cookies: CookieJar, pages: readonly Pa
  * Sets the cookies, then writes each origin's localStorage from a scratch tab showing a blank
  * document of that origin (served by a one-time mock, so the site's own scripts never run).
  */
-export async function restoreStorageState(cookies: CookieJar, pages: Context, state: StorageState): Promise<void> {
+export async function restoreStorageState(cookies: CookieJar, pages: ScratchPages, state: StorageState): Promise<void> {
   await cookies.import(
     state.cookies.map((cookie): CookieToSet => ({
       name: cookie.name,

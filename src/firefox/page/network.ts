@@ -1,6 +1,12 @@
 import type { Network } from 'webdriver-bidi-protocol';
 import type { IdCounter } from './console.js';
-import type { Interception } from '../browser/request-interceptor.js';
+
+/** What was done to a request on its way out. */
+export interface Interception {
+  action: 'blocked' | 'mocked' | 'modified';
+  /** The rule that did it; absent when the URL policy blocked it. */
+  rule?: number;
+}
 
 export interface NetworkRequest {
   /** Unique across the client, increasing in the order requests started. */

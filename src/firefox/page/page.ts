@@ -8,16 +8,15 @@ import type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironmen
 import { BidiTimeoutError, fromRemoteValue, type JsonValue } from '../../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
-import { checkViewportSize, emulate, type Emulation, type EmulationState } from '../context/emulation.js';
+import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
 import { unlessAborted } from '../util/abort.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
 import { PageFrames } from './frames.js';
 import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult, type SettleTimings } from './input/actions.js';
 import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engine/markdown/index.js';
 import { PageNavigations } from './navigation.js';
-import { NetworkLog, type NetworkFilter, type NetworkRequest } from './network.js';
+import { NetworkLog, type Interception, type NetworkFilter, type NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
-import type { Interception } from '../browser/request-interceptor.js';
 import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
 import { PageSnapshots, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
