@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { BrowserHolder } from './browser.js';
 import { flagsHelp, parseOptions } from './options.js';
 import { createServer } from './server.js';
-import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
+import { DEFAULT_TOOL_SETS, inputSchema, TOOL_CATEGORIES, type ToolCategory } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
 
 const CATEGORY_TITLES: Record<ToolCategory, string> = {
@@ -52,8 +52,9 @@ export function renderToolList(tokens?: Record<ToolCategory, number>): string {
     const cost = tokens ? `, ${tokens[category]} tokens of schema` : '';
     lines.push(`**${CATEGORY_TITLES[category]}** (\`--tools ${category}\`: ${served}${cost})`, '');
     for (const tool of tools) {
-      const params = Object.entries(tool.schema)
-        .filter(([name]) => name !== 'includeSnapshot')
+      // What the kind adds to every tool of it (pageId, includeSnapshot) is said once, not per tool.
+      const params = Object.entries(inputSchema(tool))
+        .filter(([name]) => name !== 'includeSnapshot' && name !== 'pageId')
         .map(([name, schema]) => ((schema as z.ZodType).safeParse(undefined).success ? `${name}?` : name));
       lines.push(`- \`${tool.name}(${params.join(', ')})\`: ${tool.description}`);
     }

@@ -78,11 +78,17 @@ export class ToolResponse {
   #includeSnapshot = false;
   #includePages = false;
 
-  /** `budget`: the call's maxChars; the whole answer stays within it plus a small frame. */
+  /** The call's window of long text: `budget` (its maxChars) also bounds the whole answer, plus a small frame; `start` is its offset. */
   constructor(
     private readonly toolName: string,
     private readonly budget = DEFAULT_MAX_CHARS,
+    private readonly start = 0,
   ) {}
+
+  /** The window the call asked for, for a tool whose page API pages its own text (get_page_markdown). */
+  get window(): { offset: number; maxChars: number } {
+    return { offset: this.start, maxChars: this.budget };
+  }
 
   line(text: string): this {
     this.#lines.push(text);
@@ -103,16 +109,42 @@ export class ToolResponse {
     return this.structured(key, text);
   }
 
-  /** Adds a long text within a budget: one page of it, a note saying what was cut, and the paging fields. */
-  budgeted(text: string, page: { offset?: number | undefined; maxChars?: number | undefined }): this {
-    const result = pageOfText(text, { offset: page.offset, maxChars: page.maxChars ?? this.budget });
+  /** Adds a long text, the window of it the call asked for (maxChars from offset), with a note saying how to get the rest and the paging fields. */
+  text(text: string): this {
+    this.#window(text);
+    return this;
+  }
+
+  /**
+   * Adds a list, one line per item under a line that counts them ("3 console messages.", "No
+   * console messages."), paged as one text; structured content gets the items whose lines the
+   * window shows, under `key`.
+   */
+  list<T>(key: string, items: readonly T[], noun: readonly [one: string, many: string], lineOf: (item: T) => string): this {
+    const [one, many] = noun;
+    const lines = [items.length === 0 ? `No ${many}.` : `${items.length} ${items.length === 1 ? one : many}.`, ...items.map(lineOf)];
+    const window = this.#window(lines.join('\n'));
+    const end = window.offset + window.text.length;
+    const shown: T[] = [];
+    let at = lines[0]?.length ?? 0;
+    for (const [index, item] of items.entries()) {
+      const from = at + 1;
+      at = from + (lines[index + 1]?.length ?? 0);
+      if (from < end && at > window.offset) shown.push(item);
+    }
+    return this.structured(key, shown);
+  }
+
+  #window(text: string): TextPage {
+    const result = pageOfText(text, { offset: this.start, maxChars: this.budget });
     this.line(withNote(result));
-    return this.structured('totalChars', result.totalChars)
+    this.structured('totalChars', result.totalChars)
       .structured('offset', result.offset)
       .structured('hasMore', result.hasMore)
       .structured('nextOffset', result.nextOffset)
       .structured('truncated', result.truncated)
       .structured('midLine', result.midLine);
+    return result;
   }
 
   image(data: Buffer, mimeType: string): this {

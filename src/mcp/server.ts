@@ -9,9 +9,8 @@ import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
-import type { ToolContext, ToolDefinition } from './tool.js';
+import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { ALL_TOOLS } from './tools/index.js';
-import { pageId } from './tools/schemas.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
 export const VERSION = ((): string => {
@@ -45,26 +44,29 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'context' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
-  const result = await runToolUnmasked(tool, args, context, holder);
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'context' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
+  const result = await runToolUnmasked(tool, args, call, holder);
   return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, context: Omit<ToolContext, 'context' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
-  const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS);
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'context' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
+  const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS, typeof args.offset === 'number' ? args.offset : 0);
   let restarted: string | undefined;
   try {
     const { client, note } = await holder.client();
     restarted = note;
-    const notes = [...(note ? [note] : []), ...client.context.takeNotes()];
-    const page = typeof args.pageId === 'number' ? client.context.pageById(args.pageId) : client.context.page;
-    if (tool.blockedByDialog) page.refuseWhileDialogOpen(tool.name);
+    const { context } = client;
+    const notes = [...(note ? [note] : []), ...context.takeNotes()];
+    // What the kind says: the page a page tool acts on, whether a dialog stops it, whether a snapshot follows.
+    const page = tool.kind === 'page' || tool.kind === 'action' ? (typeof args.pageId === 'number' ? context.pageById(args.pageId) : context.page) : undefined;
+    if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
-    context.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
-    await tool.handler(args, { ...context, context: client.context, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
+    if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
+    await tool.run(args, { ...call, context, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
+    if (tool.kind === 'action') response.includeSnapshot(args.includeSnapshot === true);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
-    throwIfAborted(context.signal, tool.name);
-    return await response.build(client.context, tool.pageScoped ? page : undefined, [...notes, ...client.context.takeNotes()]);
+    throwIfAborted(call.signal, tool.name);
+    return await response.build(context, page, [...notes, ...context.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
     return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };
@@ -103,9 +105,8 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   const secrets = new SecretStore(options.secrets);
   for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
     const { category: _category, ...annotations } = tool.annotations;
-    const inputSchema = tool.pageScoped ? { ...tool.schema, pageId } : tool.schema;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
-    server.registerTool(tool.name, { description: tool.description, inputSchema, annotations }, (args: Record<string, unknown>, extra) =>
+    server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) =>
       holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets), extra.signal),
     );
   }

@@ -1,5 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Context, Extensions, FilePolicy, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
@@ -7,14 +7,8 @@ import type { ToolCategory } from './tool-sets.js';
 
 export { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 
-/** What a tool handler gets besides its arguments. */
-export interface ToolContext {
-  /** The session's user context: its pages, cookies, storage, request rules, init scripts, emulation and downloads. */
-  context: Context;
-  /** The browser's extensions, when the browser is the session's own; undefined in a user context of a shared browser, where they would reach other sessions' pages. */
-  extensions: Extensions | undefined;
-  /** The page the tool acts on: the one its pageId names, or else the selected page when the call began. */
-  page: Page;
+/** What every handler gets besides its arguments. */
+interface Call {
   options: ServerOptions;
   /** Where files may be read from and written to. */
   files: FilePolicy;
@@ -22,19 +16,121 @@ export interface ToolContext {
   signal: AbortSignal;
 }
 
-/** One tool, declared: the server registers it, the README lists it, the handler holds no MCP plumbing. */
-export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
-  name: string;
-  description: string;
-  annotations: ToolAnnotations & { category: ToolCategory };
-  /** Whether the tool acts on one page: it then takes an optional pageId, and acts on the selected page without one. */
-  pageScoped: boolean;
-  /** Whether an open dialog stops the tool before it starts (the server refuses it, naming the dialog). */
-  blockedByDialog: boolean;
-  schema: Shape;
-  handler: (args: z.infer<z.ZodObject<Shape>>, context: ToolContext, response: ToolResponse) => Promise<void> | void;
+/** A page tool's call: the one page it acts on (its pageId's, or the selected page when the call began), and no other. */
+export interface PageCall extends Call {
+  page: Page;
 }
 
-export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
-  return definition;
+/** A context tool's call: the session's user context (its pages, cookies, storage, request rules, init scripts, emulation, downloads). */
+export interface ContextCall extends Call {
+  context: Context;
+}
+
+/** A browser tool's call: the browser's extensions when the browser is the session's own; undefined in a user context of a shared browser. */
+export interface BrowserCall extends Call {
+  extensions: Extensions | undefined;
+}
+
+/** Everything the server has for a call; each kind hands its handler only its part. */
+export type SessionCall = Call & { context: Context; page: Page | undefined; extensions: Extensions | undefined };
+
+/**
+ * What a tool acts on, which decides what it gets and what the server does around it:
+ * - `page`: one page; takes `pageId`; an open dialog refuses it unless it works `whileDialog`;
+ * - `action`: a page tool that changes the page; also takes `includeSnapshot`;
+ * - `context`: the session's user context;
+ * - `browser`: the whole browser (extensions).
+ */
+export type ToolKind = 'page' | 'action' | 'context' | 'browser';
+
+type Handler<Shape extends z.ZodRawShape, C> = (args: z.infer<z.ZodObject<Shape>>, call: C, response: ToolResponse) => Promise<void> | void;
+
+/** A tool as its file declares it. */
+interface Declaration<Shape extends z.ZodRawShape, C> {
+  name: string;
+  description: string;
+  category: ToolCategory;
+  /** Whether it only reads (MCP's readOnlyHint). */
+  readOnly: boolean;
+  /** Whether it may destroy something (MCP's destructiveHint). */
+  destructive?: true;
+  /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
+  whileDialog?: true;
+  /** Long text answers come a window at a time: `offset` adds maxChars and offset, `budget` maxChars alone; the server pages them (ToolResponse.text and list). */
+  paged?: 'offset' | 'budget';
+  schema: Shape;
+  handler: Handler<Shape, C>;
+}
+
+/** One tool as the server registers it and the README lists it. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  kind: ToolKind;
+  annotations: ToolAnnotations & { category: ToolCategory };
+  whileDialog: boolean;
+  /** Its own parameters; the server adds its kind's (pageId, includeSnapshot) and its pager's. */
+  schema: z.ZodRawShape;
+  paged: 'offset' | 'budget' | undefined;
+  run: (args: Record<string, unknown>, call: SessionCall, response: ToolResponse) => Promise<void> | void;
+}
+
+function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: Declaration<Shape, C>, narrow: (call: SessionCall) => C): ToolDefinition {
+  const { name, description, category, readOnly, destructive, whileDialog, paged, schema, handler } = declared;
+  return {
+    name,
+    description,
+    kind,
+    annotations: { category, readOnlyHint: readOnly, ...(destructive ? { destructiveHint: true } : {}) },
+    whileDialog: whileDialog ?? false,
+    schema,
+    paged,
+    // The SDK has checked the arguments against this schema (with the kind's parameters) before the call.
+    run: (args, call, response) => handler(args as z.infer<z.ZodObject<Shape>>, narrow(call), response),
+  };
+}
+
+function pageOf(call: SessionCall): PageCall {
+  if (!call.page) throw new Error('A page tool ran without its page.');
+  return { options: call.options, files: call.files, signal: call.signal, page: call.page };
+}
+
+/** A tool that reads or acts on one page. */
+export function pageTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, PageCall>): ToolDefinition {
+  return definition('page', declared, pageOf);
+}
+
+/** A tool that changes a page with real input: it reports what the action led to, with a snapshot when asked. */
+export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, PageCall>): ToolDefinition {
+  return definition('action', declared, pageOf);
+}
+
+/** A tool that acts on the session's user context. */
+export function contextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, ContextCall>): ToolDefinition {
+  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, context: call.context }));
+}
+
+/** A tool that acts on the whole browser. */
+export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, BrowserCall>): ToolDefinition {
+  return definition('browser', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, extensions: call.extensions }));
+}
+
+/** Parameters the server adds by kind and pager, described once for the model. */
+export const KIND_PARAMETERS = {
+  pageId: z.number().int().positive().optional().describe('The page to act on, by its pageId from list_pages (default: the selected page). Lets agents work on several pages at once without select_page.'),
+  includeSnapshot: z.boolean().optional().describe('Also return a snapshot of the page after the action. Default false.'),
+  maxChars: z.number().int().positive().max(1_000_000).optional().describe('The most characters of text to return (default 40000); the rest comes with offset.'),
+  offset: z.number().int().min(0).optional().describe("Where to start in the text, from a previous answer's nextOffset (default 0)."),
+};
+
+/** The parameters the model sees for `tool`: its own, then its kind's and its pager's. */
+export function inputSchema(tool: ToolDefinition): z.ZodRawShape {
+  const { pageId, includeSnapshot, maxChars, offset } = KIND_PARAMETERS;
+  return {
+    ...tool.schema,
+    ...(tool.kind === 'page' || tool.kind === 'action' ? { pageId } : {}),
+    ...(tool.kind === 'action' ? { includeSnapshot } : {}),
+    ...(tool.paged ? { maxChars } : {}),
+    ...(tool.paged === 'offset' ? { offset } : {}),
+  };
 }

@@ -85,12 +85,23 @@ describe('list answers', () => {
     expect(three).toContain('3 console messages.');
     expect(three).not.toMatch(/page \d+ of \d+|pageIdx/);
     expect(text(await call(client, 'list_console_messages', { types: ['error'] }))).toContain('No console messages of type error.');
-    const paged = text(await call(client, 'list_console_messages', { pageSize: 2 }));
-    expect(paged).toContain('Showing 1-2 of 3 console messages (pageIdx 0; the last is pageIdx 1); next: pageIdx 1.');
-    expect(text(await call(client, 'list_console_messages', { pageSize: 2, pageIdx: 1 }))).toContain('Showing 3-3 of 3 console messages (pageIdx 1, the last page).');
-    const past = await call(client, 'list_console_messages', { pageSize: 2, pageIdx: 2 });
+    // One pager for every long answer: a list comes a window of whole lines at a time, and programs get the entries the window shows.
+    await evaluateInPage(client, '() => { console.log("A" + ".".repeat(2999)); console.log("B" + ".".repeat(2999)); return 1; }');
+    const lines = text(await call(client, 'list_console_messages')).split('\n').slice(1);
+    expect(lines[0]).toBe('5 console messages.');
+    const last = lines.at(-1) ?? '';
+    const window = lines.slice(0, -1).join('\n').length + 1;
+    const paged = await call(client, 'list_console_messages', { maxChars: window });
+    expect(text(paged).split('\n').slice(1)).toEqual([...lines.slice(0, -1), `… ${last.length.toLocaleString("en-US")} more characters; call again with offset=${window}`]);
+    const starts = (answer: typeof paged): string[] => (answer.structuredContent as { messages: { text: string }[] }).messages.map((message) => message.text.slice(0, 3));
+    expect(starts(paged)).toEqual(['one', 'two', 'thr', 'A..']);
+    const rest = await call(client, 'list_console_messages', { maxChars: window, offset: window });
+    expect(text(rest).split('\n').slice(1)).toEqual([last]);
+    expect(starts(rest)).toEqual(['B..']);
+    const past = await call(client, 'list_console_messages', { offset: 10_000 });
     expect(past.isError).toBe(true);
-    expect(text(past)).toContain('pageIdx 2 is past the last page (pageIdx 1) of 3 console messages.');
+    const total = window + last.length;
+    expect(text(past)).toContain(`offset=10000 is beyond the end of the text, which has ${total.toLocaleString('en-US')} characters; use an offset from 0 to ${total}`);
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('No network requests of type fetch.');
     await evaluateInPage(client, 'async () => (await fetch("/quiet.html")).status');
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('1 network request of type fetch.');

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptionsError, parseOptions } from '../../src/mcp/options.js';
 import { isLoopback } from '../../src/mcp/http.js';
-import { paginate } from '../../src/mcp/tools/paging.js';
 import { TOOL_CATEGORIES } from '../../src/mcp/tool.js';
 
 describe('parseOptions', () => {
@@ -68,24 +67,5 @@ describe('isLoopback', () => {
   it('knows loopback addresses from the rest', () => {
     expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1'].map(isLoopback)).toEqual([true, true, true, true]);
     expect(['0.0.0.0', '192.168.1.2', 'example.com', '::'].map(isLoopback)).toEqual([false, false, false, false]);
-  });
-});
-
-describe('paginate', () => {
-  const noun = ['entry', 'entries'] as const;
-
-  it('cuts pages and says where it stands', () => {
-    const items = Array.from({ length: 7 }, (_, index) => index);
-    expect(paginate(items, noun, 3, 0)).toEqual({ items: [0, 1, 2], summary: 'Showing 1-3 of 7 entries (pageIdx 0; the last is pageIdx 2); next: pageIdx 1.' });
-    expect(paginate(items, noun, 3, 2)).toEqual({ items: [6], summary: 'Showing 7-7 of 7 entries (pageIdx 2, the last page).' });
-    expect(() => paginate(items, noun, 3, 3)).toThrow('pageIdx 3 is past the last page (pageIdx 2) of 7 entries.');
-  });
-
-  it('gives no paging line for an empty list or one that fits on one page', () => {
-    expect(paginate([], noun, 3, 0)).toEqual({ items: [], summary: 'No entries.' });
-    expect(paginate([1], noun, 3, 0).summary).toBe('1 entry.');
-    expect(paginate([1, 2, 3], noun, 3, 0).summary).toBe('3 entries.');
-    expect(() => paginate([], noun, 3, 1)).toThrow('pageIdx 1 is past the end: there are no entries.');
-    for (const summary of [paginate([], noun).summary, paginate([1, 2], noun).summary]) expect(summary).not.toMatch(/page \d+ of|pageIdx/);
   });
 });

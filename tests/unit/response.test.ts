@@ -19,42 +19,69 @@ function body(result: CallToolResult): string[] {
 const TEN_LINES = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n'); // 69 characters
 const CLICKED = 'Clicked uid=1_4 button "Go"';
 
-describe('ToolResponse.budgeted', () => {
+describe('ToolResponse.text', () => {
   it('shows a text that fits whole, with the paging fields and no note', async () => {
-    const result = await new ToolResponse('list_console_messages').line('## Console').budgeted('a\nb', {}).build(undefined, undefined, []);
+    const result = await new ToolResponse('list_console_messages').line('## Console').text('a\nb').build(undefined, undefined, []);
     expect(result.content).toEqual([{ type: 'text', text: '# list_console_messages response\n## Console\na\nb' }]);
     expect(result.structuredContent).toEqual({ totalChars: 3, offset: 0, hasMore: false, nextOffset: null, truncated: false, midLine: false });
   });
 
   it('shows one page ending with a whole line, then a note saying how much follows and the offset to ask for', async () => {
-    const first = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { maxChars: 20 }).build(undefined, undefined, []);
+    const first = await new ToolResponse('take_snapshot', 20).text(TEN_LINES).build(undefined, undefined, []);
     expect(body(first)).toEqual(['line 0', 'line 1', '… 55 more characters; call again with offset=14']);
     expect(first.structuredContent).toEqual({ totalChars: 69, offset: 0, hasMore: true, nextOffset: 14, truncated: true, midLine: false });
 
-    const second = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 14, maxChars: 20 }).build(undefined, undefined, []);
+    const second = await new ToolResponse('take_snapshot', 20, 14).text(TEN_LINES).build(undefined, undefined, []);
     expect(body(second)).toEqual(['line 2', 'line 3', '… 41 more characters; call again with offset=28']);
     expect(second.structuredContent).toMatchObject({ offset: 14, nextOffset: 28, truncated: true });
 
-    const last = await new ToolResponse('take_snapshot').budgeted(TEN_LINES, { offset: 63, maxChars: 20 }).build(undefined, undefined, []);
+    const last = await new ToolResponse('take_snapshot', 20, 63).text(TEN_LINES).build(undefined, undefined, []);
     expect(body(last)).toEqual(['line 9']);
-    expect(last.structuredContent).toEqual({ totalChars: 69, offset: 63, hasMore: false, nextOffset: null, truncated: true, midLine: false });
+    // Structured content keeps to the call's budget as well: 20 characters leave no room for every field.
+    expect(last.structuredContent).toEqual({ totalChars: 69, offset: 63, nextOffset: null, truncated: true, midLine: false, omitted: ['hasMore'] });
   });
 
   it('says when a page ends mid-line', async () => {
-    const result = await new ToolResponse('evaluate_script').budgeted('x'.repeat(50), { maxChars: 20 }).build(undefined, undefined, []);
+    const result = await new ToolResponse('evaluate_script', 20).text('x'.repeat(50)).build(undefined, undefined, []);
     expect(body(result)).toEqual(['x'.repeat(20), '… 30 more characters (this page ends mid-line); call again with offset=20']);
     expect(result.structuredContent).toMatchObject({ hasMore: true, nextOffset: 20, midLine: true });
   });
 
-  it("pages by the call's budget when no maxChars is given", async () => {
-    const result = await new ToolResponse('take_snapshot', 20).budgeted(TEN_LINES, {}).build(undefined, undefined, []);
-    expect(result.structuredContent).toMatchObject({ nextOffset: 14 });
+  it('refuses an offset past the end of the text', () => {
+    expect(() => new ToolResponse('take_snapshot', 100, 4).text('abc')).toThrow(InvalidArgumentError);
+    expect(() => new ToolResponse('take_snapshot', 100, 4).text('abc')).toThrow(/offset=4 is beyond the end of the text, which has 3 characters/);
+  });
+});
+
+describe('ToolResponse.list', () => {
+  const noun = ['entry', 'entries'] as const;
+  const entries = ['alpha', 'beta', 'gamma', 'delta'].map((name, index) => ({ id: index + 1, name }));
+  const lineOf = (entry: { id: number; name: string }): string => `id=${entry.id} ${entry.name}`;
+
+  it('counts the list in its first line, or says it is empty, with no paging line when it fits', async () => {
+    const empty = await new ToolResponse('list_console_messages').list('entries', [], noun, lineOf).build(undefined, undefined, []);
+    expect(body(empty)).toEqual(['No entries.']);
+    expect(empty.structuredContent).toMatchObject({ entries: [], hasMore: false });
+    const one = await new ToolResponse('list_console_messages').list('entries', entries.slice(0, 1), noun, lineOf).build(undefined, undefined, []);
+    expect(body(one)).toEqual(['1 entry.', 'id=1 alpha']);
+    const all = await new ToolResponse('list_console_messages').list('entries', entries, noun, lineOf).build(undefined, undefined, []);
+    expect(body(all)).toEqual(['4 entries.', 'id=1 alpha', 'id=2 beta', 'id=3 gamma', 'id=4 delta']);
+    expect(all.structuredContent).toMatchObject({ entries, hasMore: false });
   });
 
-  it('refuses an offset past the end of the text', () => {
-    expect(() => new ToolResponse('take_snapshot').budgeted('abc', { offset: 4 })).toThrow(InvalidArgumentError);
-    expect(() => new ToolResponse('take_snapshot').budgeted('abc', { offset: 4 })).toThrow(/offset=4 is beyond the end of the text, which has 3 characters/);
+  it('pages the list as one text, whole lines per window, and gives programs the items the window shows', async () => {
+    // Lines of 112 characters: the first window (240) holds the count and two of them (237 characters of 462).
+    const long = (entry: { id: number; name: string }): string => `${lineOf(entry)} ${'x'.repeat(112 - lineOf(entry).length - 1)}`;
+    const first = await new ToolResponse('list_console_messages', 240).list('entries', entries, noun, long).build(undefined, undefined, []);
+    const [alpha, beta, gamma, delta] = entries.map(long);
+    expect(body(first)).toEqual(['4 entries.', alpha, beta, '… 225 more characters; call again with offset=237']);
+    expect(first.structuredContent).toMatchObject({ entries: entries.slice(0, 2), nextOffset: 237 });
+    const second = await new ToolResponse('list_console_messages', 240, 237).list('entries', entries, noun, long).build(undefined, undefined, []);
+    expect(body(second)).toEqual([gamma, delta]);
+    expect(second.structuredContent).toMatchObject({ entries: entries.slice(2), hasMore: false });
+    expect(() => new ToolResponse('list_console_messages', 240, 463).list('entries', entries, noun, long)).toThrow(/offset=463 is beyond the end of the text, which has 462 characters/);
   });
+
 });
 
 describe('ToolResponse structured content', () => {

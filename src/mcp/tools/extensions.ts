@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, type Extension, type Extensions } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
+import { browserTool } from '../tool.js';
 
 /** The browser's extensions, for a session whose browser is its own: in a shared browser they would reach other sessions' pages. */
 function ownBrowsers(extensions: Extensions | undefined, what: string): Extensions {
@@ -14,12 +14,11 @@ function line(extension: Extension): string {
   return `${oneLine(extension.id)}: ${oneLine(extension.name)} ${oneLine(extension.version)} (from ${oneLine(extension.path)})`;
 }
 
-export const installExtension = defineTool({
+export const installExtension = browserTool({
   name: 'install_extension',
   description: 'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
-  annotations: { category: 'extensions', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'extensions',
+  readOnly: false,
   schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
   handler: async ({ path: given }, { extensions, files }, response) => {
     // Relative paths start in the output directory, as files.readable takes them.
@@ -37,12 +36,11 @@ export const installExtension = defineTool({
   },
 });
 
-export const listExtensions = defineTool({
+export const listExtensions = browserTool({
   name: 'list_extensions',
   description: 'List the extensions installed with install_extension.',
-  annotations: { category: 'extensions', readOnlyHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'extensions',
+  readOnly: true,
   schema: {},
   handler: (_args, { extensions }, response) => {
     const installed = extensions?.list() ?? [];
@@ -50,12 +48,12 @@ export const listExtensions = defineTool({
   },
 });
 
-export const uninstallExtension = defineTool({
+export const uninstallExtension = browserTool({
   name: 'uninstall_extension',
   description: 'Uninstall an extension by the id install_extension gave.',
-  annotations: { category: 'extensions', readOnlyHint: false, destructiveHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'extensions',
+  readOnly: false,
+  destructive: true,
   schema: { id: z.string().min(1).describe('The extension id, such as name@example.com.') },
   handler: async ({ id }, { extensions }, response) => {
     const removed = await ownBrowsers(extensions, 'Uninstalling extensions').uninstall(id);

@@ -26,4 +26,4 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...emulationTools,
   ...extensionTools,
   ...screenshotTools,
-] as unknown as readonly ToolDefinition[];
+];

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { oneLine, shorten } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
+import { contextTool } from '../tool.js';
 
-export const addInitScript = defineTool({
+export const addInitScript = contextTool({
   name: 'add_init_script',
   description: "Run a function in every page of this session before the page's own scripts, from the next load on (reload to apply it to the page already loaded): for stubbing APIs. Gives an id for remove_init_script.",
-  annotations: { category: 'script', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'script',
+  readOnly: false,
   schema: { function: z.string().min(1).describe('A function declaration, such as "() => { window.fetch = () => Promise.reject(new Error(\\"offline\\")); }".') },
   handler: async ({ function: fn }, { context }, response) => {
     const id = await context.addInitScript(fn);
@@ -15,12 +14,11 @@ export const addInitScript = defineTool({
   },
 });
 
-export const removeInitScript = defineTool({
+export const removeInitScript = contextTool({
   name: 'remove_init_script',
   description: 'Stop an init script (by its id from add_init_script) from running in pages loaded from now on; list them with no id.',
-  annotations: { category: 'script', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'script',
+  readOnly: false,
   schema: { id: z.string().min(1).optional().describe('The id add_init_script gave; leave it out to list the init scripts.') },
   handler: async ({ id }, { context }, response) => {
     if (id !== undefined) await context.removeInitScript(id);

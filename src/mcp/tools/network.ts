@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
-import { paginate } from './paging.js';
-import { maxChars, offset, pageIdx, pageSize } from './schemas.js';
+import { contextTool, pageTool } from '../tool.js';
 
 /** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
 const RESOURCE_TYPES = ['document', 'script', 'style', 'image', 'font', 'fetch', 'xhr', 'iframe', 'frame', 'audio', 'video', 'track', 'json', 'manifest', 'object', 'embed', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'report', 'xslt', 'webidentity', 'beacon', 'css', 'img', 'link', 'other'] as const;
@@ -24,26 +22,21 @@ function line(request: NetworkRequest): string {
   return `reqid=${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}${frame}`;
 }
 
-export const listNetworkRequests = defineTool({
+export const listNetworkRequests = pageTool({
   name: 'list_network_requests',
   description: 'List the network requests of the selected page since it opened, in the order they started.',
-  annotations: { category: 'network', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: false,
+  category: 'network',
+  readOnly: true,
+  whileDialog: true,
+  paged: 'offset',
   schema: {
     resourceTypes: z.array(z.enum(RESOURCE_TYPES)).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
-    pageSize,
-    pageIdx,
-    maxChars,
-    offset,
   },
-  handler: ({ resourceTypes, pageSize: size, pageIdx: index, maxChars: budget, offset: start }, { page }, response) => {
+  handler: ({ resourceTypes }, { page }, response) => {
     const requests = page.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
     const kinds = resourceTypes ? ` of type ${resourceTypes.join(', ')}` : '';
-    const listed = paginate(requests, [`network request${kinds}`, `network requests${kinds}`], size, index);
-    response.budgeted([listed.summary, ...listed.items.map(line)].join('\n'), { offset: start, maxChars: budget });
     // The client hands requests out masked (URLs, header values, credential headers): nothing to hide here.
-    response.structured('requests', listed.items);
+    response.list('requests', requests, [`network request${kinds}`, `network requests${kinds}`], line);
   },
 });
 
@@ -67,20 +60,19 @@ async function bodySection(page: Page, files: FilePolicy, request: NetworkReques
   return { lines: [title, ...(saved ? [saved] : []), shown], data };
 }
 
-export const getNetworkRequest = defineTool({
+export const getNetworkRequest = pageTool({
   name: 'get_network_request',
   description: 'Show one network request in full (headers, timings, sizes, request and response bodies), by its reqid from list_network_requests; save a body to a file if asked.',
-  annotations: { category: 'network', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: false,
+  category: 'network',
+  readOnly: false,
+  whileDialog: true,
+  paged: 'offset',
   schema: {
     reqid: z.number().int().positive().describe('The reqid from list_network_requests.'),
     requestBodyFile: z.string().optional().describe('Save the request body to this file (relative: in the output directory).'),
     responseBodyFile: z.string().optional().describe('Save the response body to this file (relative: in the output directory).'),
-    maxChars,
-    offset,
   },
-  handler: async ({ reqid, requestBodyFile, responseBodyFile, maxChars: budget, offset: start }, { page, files }, response) => {
+  handler: async ({ reqid, requestBodyFile, responseBodyFile }, { page, files }, response) => {
     const request = page.getNetworkRequest(reqid);
     if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
     const lines = [line(request)];
@@ -91,17 +83,16 @@ export const getNetworkRequest = defineTool({
     const requestBody = await bodySection(page, files, request, 'request', requestBodyFile);
     const responseBody = await bodySection(page, files, request, 'response', responseBodyFile);
     lines.push(...requestBody.lines, ...responseBody.lines);
-    response.budgeted(lines.join('\n'), { offset: start, maxChars: budget });
+    response.text(lines.join('\n'));
     response.structured('request', { ...request, bodies: { request: requestBody.data, response: responseBody.data } });
   },
 });
 
-export const listDownloads = defineTool({
+export const listDownloads = contextTool({
   name: 'list_downloads',
   description: "List the downloads this session's pages started, oldest first: file name, status, size and where it was saved (the output directory's downloads/).",
-  annotations: { category: 'network', readOnlyHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'network',
+  readOnly: true,
   schema: {},
   handler: (_args, { context }, response) => {
     const downloads = context.getDownloads();

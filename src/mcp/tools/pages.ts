@@ -1,28 +1,26 @@
 import { z } from 'zod';
 import { InvalidArgumentError, type NavigationResult } from '../../firefox/index.js';
 import { navigationEndLine } from '../response.js';
-import { defineTool } from '../tool.js';
+import { contextTool, pageTool } from '../tool.js';
 
 const timeout = z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 30000).');
 
-export const listPages = defineTool({
+export const listPages = contextTool({
   name: 'list_pages',
   description: 'List the pages (tabs) open in Firefox, with their index, URL and title, and which one is selected.',
-  annotations: { category: 'pages', readOnlyHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'pages',
+  readOnly: true,
   schema: {},
   handler: (_args, _context, response) => {
     response.includePages();
   },
 });
 
-export const newPage = defineTool({
+export const newPage = contextTool({
   name: 'new_page',
   description: 'Open a new page (tab), load a URL in it and select it.',
-  annotations: { category: 'pages', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'pages',
+  readOnly: false,
   schema: { url: z.string().describe('The URL to load, such as https://example.com/.'), timeout },
   handler: async ({ url, timeout: wait }, { context }, response) => {
     const page = await context.info(await context.newPage(url, wait === undefined ? {} : { timeout: wait }));
@@ -30,12 +28,11 @@ export const newPage = defineTool({
   },
 });
 
-export const selectPage = defineTool({
+export const selectPage = contextTool({
   name: 'select_page',
   description: 'Select a page as the one the other tools act on.',
-  annotations: { category: 'pages', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'pages',
+  readOnly: false,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page, from list_pages.') },
   handler: async ({ pageIdx }, { context }, response) => {
     const page = await context.info(await context.selectPage(pageIdx));
@@ -43,12 +40,12 @@ export const selectPage = defineTool({
   },
 });
 
-export const closePage = defineTool({
+export const closePage = contextTool({
   name: 'close_page',
   description: 'Close a page. The last open page cannot be closed.',
-  annotations: { category: 'pages', readOnlyHint: false, destructiveHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'pages',
+  readOnly: false,
+  destructive: true,
   schema: { pageIdx: z.number().int().min(0).describe('The index of the page to close, from list_pages.') },
   handler: async ({ pageIdx }, { context }, response) => {
     await context.closePage(pageIdx);
@@ -56,12 +53,11 @@ export const closePage = defineTool({
   },
 });
 
-export const navigatePage = defineTool({
+export const navigatePage = pageTool({
   name: 'navigate_page',
   description: 'Load a URL in the selected page, or go back, forward, or reload it.',
-  annotations: { category: 'pages', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'pages',
+  readOnly: false,
   schema: {
     type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('What to do (default url when a url is given).'),
     url: z.string().optional().describe('The URL to load, for type url.'),
@@ -88,12 +84,11 @@ export const navigatePage = defineTool({
   },
 });
 
-export const waitFor = defineTool({
+export const waitFor = pageTool({
   name: 'wait_for',
   description: 'Wait until any of the given texts appears on the selected page (its text, same-origin frames, field values).',
-  annotations: { category: 'pages', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'pages',
+  readOnly: true,
   schema: {
     text: z.array(z.string().min(1)).min(1).describe('Texts to wait for; the first that appears ends the wait.'),
     timeout: z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 10000).'),
@@ -104,12 +99,11 @@ export const waitFor = defineTool({
   },
 });
 
-export const resizePage = defineTool({
+export const resizePage = pageTool({
   name: 'resize_page',
   description: "Resize the selected page's viewport.",
-  annotations: { category: 'pages', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'pages',
+  readOnly: false,
   schema: {
     width: z.number().int().min(1).max(10_000).describe('Viewport width in CSS pixels.'),
     height: z.number().int().min(1).max(10_000).describe('Viewport height in CSS pixels.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, readFileWithin, type Route } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
+import { contextTool } from '../tool.js';
 
 function describeRoute(route: Route): string {
   const what =
@@ -15,13 +15,12 @@ function describeRoute(route: Route): string {
   return `rule ${route.id}: ${route.method ?? 'any method'} ${oneLine(route.urlPattern)} → ${what} (${route.hits} hit${route.hits === 1 ? '' : 's'}${limit})`;
 }
 
-export const route = defineTool({
+export const route = contextTool({
   name: 'route',
   description:
     "Add a request rule for this session's pages: requests whose URL matches are blocked (fail as if offline), mocked (answered with your status, headers and body, never sent), or modified (sent with request headers changed). The first matching rule decides; list_network_requests marks each request it touched.",
-  annotations: { category: 'routes', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'routes',
+  readOnly: false,
   schema: {
     urlPattern: z.string().min(1).describe('The whole URL, * matching any characters: "*/api/users*", "https://cdn.example.com/*.png".'),
     action: z.enum(['block', 'mock', 'modify']).describe('block: fail the request; mock: answer it; modify: change its request headers.'),
@@ -45,12 +44,11 @@ export const route = defineTool({
   },
 });
 
-export const listRoutes = defineTool({
+export const listRoutes = contextTool({
   name: 'list_routes',
   description: "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
-  annotations: { category: 'routes', readOnlyHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'routes',
+  readOnly: true,
   schema: {},
   handler: (_args, { context }, response) => {
     const routes = context.routes();
@@ -58,12 +56,11 @@ export const listRoutes = defineTool({
   },
 });
 
-export const unroute = defineTool({
+export const unroute = contextTool({
   name: 'unroute',
   description: 'Remove a request rule by its id from route or list_routes, or every rule when id is left out.',
-  annotations: { category: 'routes', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'routes',
+  readOnly: false,
   schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
   handler: async ({ id }, { context }, response) => {
     const removed = await context.unroute(id);

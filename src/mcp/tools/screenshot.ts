@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../tool.js';
+import { pageTool } from '../tool.js';
 
-export const takeScreenshot = defineTool({
+export const takeScreenshot = pageTool({
   name: 'take_screenshot',
   description: 'Take a screenshot of the selected page (the viewport, the full page, or one element). Returned as an image unless saved to a file.',
-  annotations: { category: 'screenshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'screenshot',
+  readOnly: true,
   schema: {
     uid: z.string().optional().describe('Only this element (a uid from take_snapshot).'),
     fullPage: z.boolean().optional().describe('The whole page instead of the viewport. Default false.'),
@@ -26,12 +25,11 @@ export const takeScreenshot = defineTool({
   },
 });
 
-export const savePdf = defineTool({
+export const savePdf = pageTool({
   name: 'save_pdf',
   description: 'Print the selected page to PDF and save it (in the output directory when the path is relative).',
-  annotations: { category: 'screenshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'screenshot',
+  readOnly: true,
   schema: {
     filePath: z.string().optional().describe('Where to save it (default page-<time>.pdf in the output directory).'),
     landscape: z.boolean().optional().describe('Landscape instead of portrait. Default false.'),

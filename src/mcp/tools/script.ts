@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { escapeHidden } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
+import { pageTool } from '../tool.js';
 
-export const evaluateScript = defineTool({
+export const evaluateScript = pageTool({
   name: 'evaluate_script',
   description:
     'Run a JavaScript function in the selected page and return its result as JSON (promises are awaited). Elements given by uid are passed as arguments; elements in the result come back as { uid }.',
-  annotations: { category: 'script', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'script',
+  readOnly: false,
   schema: {
     function: z.string().min(1).describe('A function declaration, such as "() => document.title" or "(el) => el.innerText".'),
     args: z.array(z.object({ uid: z.string().describe('The uid of an element to pass.') })).optional().describe('Elements to pass to the function, in order.'),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { continuationNote, DEFAULT_MAX_CHARS, formatFindResult, formatSnapshotText } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
-import { maxChars, offset, uid } from './schemas.js';
+import { continuationNote, formatFindResult, formatSnapshotText } from '../../firefox/index.js';
+import { pageTool } from '../tool.js';
+import { uid } from './schemas.js';
 
-export const takeSnapshot = defineTool({
+export const takeSnapshot = pageTool({
   name: 'take_snapshot',
   description:
     'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14), a row of plain cells as one line (cells parted by |), a plain list item as a bullet (3_15 - words). Prefer it to a screenshot. Uids stay valid until the page navigates.',
-  annotations: { category: 'snapshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'snapshot',
+  readOnly: true,
+  paged: 'offset',
   schema: {
     verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),
     viewport: z.boolean().optional().describe('Only what is in the viewport now, with how much lies above and below. Default false.'),
@@ -18,10 +18,8 @@ export const takeSnapshot = defineTool({
     root: z.string().optional().describe('Only the subtree under this uid.'),
     since: z.number().int().positive().optional().describe('Only what changed since this snapshot id (added, removed, changed elements).'),
     filePath: z.string().optional().describe('Save the snapshot to this file (in the output directory when relative) instead of returning it.'),
-    maxChars,
-    offset,
   },
-  handler: async ({ verbose, viewport, layers, compress, root, since, filePath, maxChars: budget, offset: start }, { page, options, files }, response) => {
+  handler: async ({ verbose, viewport, layers, compress, root, since, filePath }, { page, options, files }, response) => {
     const snapshot = await page.takeSnapshot({
       compress: compress ?? options.compress,
       ...(viewport === undefined ? {} : { viewport }),
@@ -37,16 +35,15 @@ export const takeSnapshot = defineTool({
       response.line(`Saved snapshot ${snapshot.id} (${snapshot.stats.kept} elements, ${text.length} characters) to ${target}.`).structured('filePath', target);
       return;
     }
-    response.line(since === undefined ? '## Page snapshot' : '## Changes').budgeted(text, { offset: start, maxChars: budget });
+    response.line(since === undefined ? '## Page snapshot' : '## Changes').text(text);
   },
 });
 
-export const findInPage = defineTool({
+export const findInPage = pageTool({
   name: 'find_in_page',
   description: 'Find elements whose name, text, value or link matches a text (or a regular expression), with their uids and where they sit, whether or not a compressed snapshot shows them.',
-  annotations: { category: 'snapshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'snapshot',
+  readOnly: true,
   schema: {
     query: z.string().min(1).describe('Text to look for (case-insensitive), or a regular expression with regex: true.'),
     regex: z.boolean().optional().describe('Treat query as a regular expression. Default false.'),
@@ -58,12 +55,11 @@ export const findInPage = defineTool({
   },
 });
 
-export const resolveUidToSelector = defineTool({
+export const resolveUidToSelector = pageTool({
   name: 'resolve_uid_to_selector',
   description: 'Give a ready locator path for the element with this uid: a CSS selector inside its root, with its shadow-host and frame chains (joined by >> for Playwright).',
-  annotations: { category: 'snapshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'snapshot',
+  readOnly: true,
   schema: { uid },
   handler: async ({ uid: target }, { page }, response) => {
     const found = await page.resolveUidToSelector(target);
@@ -71,41 +67,39 @@ export const resolveUidToSelector = defineTool({
   },
 });
 
-export const scrollPage = defineTool({
+export const scrollPage = pageTool({
   name: 'scroll_page',
   description: 'Scroll the page (or a scrollable container) with the mouse wheel, wait until it rests, and return a snapshot of what is in the viewport then.',
-  annotations: { category: 'snapshot', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'snapshot',
+  readOnly: false,
+  paged: 'budget',
   schema: {
     direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
     screens: z.number().positive().max(20).optional().describe('How far, in screens (default 0.75).'),
     uid: z.string().optional().describe('A scrollable container to scroll instead of the page.'),
-    maxChars,
   },
-  handler: async ({ direction, screens, uid: container, maxChars: budget }, { page }, response) => {
+  handler: async ({ direction, screens, uid: container }, { page }, response) => {
     const result = await page.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
     response.line(`${result.action}${result.atEnd ? '; reached the end' : ''}.`);
     if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
     response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
-    response.line('## Viewport snapshot').budgeted(result.snapshot.text, { maxChars: budget });
+    response.line('## Viewport snapshot').text(result.snapshot.text);
   },
 });
 
-export const getPageMarkdown = defineTool({
+export const getPageMarkdown = pageTool({
   name: 'get_page_markdown',
   description:
     'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value. Page headings start at ###; a line starting with \\ is page text set apart from the answer\'s own.',
-  annotations: { category: 'snapshot', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'snapshot',
+  readOnly: true,
+  paged: 'offset',
   schema: {
     view: z.enum(['document', 'agent']).optional().describe('"document" (default): clean reading text; "agent": with uids and controls.'),
-    offset,
-    maxChars,
   },
-  handler: async ({ view, offset: start, maxChars: budget }, { page }, response) => {
-    const markdown = await page.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...(start === undefined ? {} : { offset: start }), maxChars: budget ?? DEFAULT_MAX_CHARS });
+  handler: async ({ view }, { page }, response) => {
+    // The page's own pager cuts the Markdown (it knows where a line of it may break); the call's window says where.
+    const markdown = await page.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...response.window });
     response.line(markdown.markdown);
     const note = continuationNote({ ...markdown, text: markdown.markdown });
     if (note) response.line(note);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, parseStorageState, readFileWithin, type Cookie } from '../../firefox/index.js';
-import { defineTool } from '../tool.js';
+import { contextTool, pageTool } from '../tool.js';
 
 /** The largest storage state file read: far above what cookies and localStorage (about 5 MB per site) can hold. */
 const MAX_STORAGE_STATE_BYTES = 64 * 1024 * 1024;
@@ -13,12 +13,11 @@ function line(cookie: Cookie): string {
 const name = z.string().min(1).optional().describe('Only the cookie with this name.');
 const domain = z.string().min(1).optional().describe('Only cookies of this domain, such as example.com.');
 
-export const getCookies = defineTool({
+export const getCookies = contextTool({
   name: 'get_cookies',
   description: "List the cookies of this session's pages (values that look like secrets are shown as <redacted>).",
-  annotations: { category: 'storage', readOnlyHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'storage',
+  readOnly: true,
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { context }, response) => {
     const cookies = await context.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
@@ -26,12 +25,11 @@ export const getCookies = defineTool({
   },
 });
 
-export const setCookie = defineTool({
+export const setCookie = contextTool({
   name: 'set_cookie',
   description: "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
-  annotations: { category: 'storage', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'storage',
+  readOnly: false,
   schema: {
     name: z.string().min(1).describe('The cookie name.'),
     value: z.string().describe('The value (<secret>NAME</secret> for a named secret).'),
@@ -48,12 +46,12 @@ export const setCookie = defineTool({
   },
 });
 
-export const deleteCookies = defineTool({
+export const deleteCookies = contextTool({
   name: 'delete_cookies',
   description: "Delete cookies of this session's pages: by name and/or domain, or all of them.",
-  annotations: { category: 'storage', readOnlyHint: false, destructiveHint: true },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'storage',
+  readOnly: false,
+  destructive: true,
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { context }, response) => {
     const deleted = await context.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
@@ -63,12 +61,11 @@ export const deleteCookies = defineTool({
 
 const kind = z.enum(['local', 'session']).describe('localStorage ("local") or sessionStorage ("session") of the page\'s origin.');
 
-export const getStorage = defineTool({
+export const getStorage = pageTool({
   name: 'get_storage',
   description: "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are shown as <redacted>).",
-  annotations: { category: 'storage', readOnlyHint: true },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'storage',
+  readOnly: true,
   schema: { type: kind, key: z.string().optional().describe('Only this key.') },
   handler: async ({ type, key }, { page }, response) => {
     const entries = await page.getStorage(type, key);
@@ -77,12 +74,11 @@ export const getStorage = defineTool({
   },
 });
 
-export const setStorage = defineTool({
+export const setStorage = pageTool({
   name: 'set_storage',
   description: "Set a key of the page's localStorage or sessionStorage (read back); leave value out to remove the key.",
-  annotations: { category: 'storage', readOnlyHint: false },
-  pageScoped: true,
-  blockedByDialog: true,
+  category: 'storage',
+  readOnly: false,
   schema: { type: kind, key: z.string().min(1).describe('The key.'), value: z.string().optional().describe('The value (<secret>NAME</secret> for a named secret); leave it out to remove the key.') },
   handler: async ({ type, key, value }, { page }, response) => {
     const held = await page.setStorage(type, { [key]: value ?? null });
@@ -91,12 +87,11 @@ export const setStorage = defineTool({
 });
 
 
-export const saveStorageState = defineTool({
+export const saveStorageState = contextTool({
   name: 'save_storage_state',
   description: "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
-  annotations: { category: 'storage', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'storage',
+  readOnly: false,
   schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
   handler: async ({ filePath }, { context, files }, response) => {
     const { state, skipped } = await context.storageState();
@@ -109,12 +104,11 @@ export const saveStorageState = defineTool({
   },
 });
 
-export const loadStorageState = defineTool({
+export const loadStorageState = contextTool({
   name: 'load_storage_state',
   description: 'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
-  annotations: { category: 'storage', readOnlyHint: false },
-  pageScoped: false,
-  blockedByDialog: false,
+  category: 'storage',
+  readOnly: false,
   schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
   handler: async ({ filePath }, { context, files }, response) => {
     const path = await files.readable(filePath);
