@@ -14,7 +14,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   script: 'Script',
   console: 'Console',
   network: 'Network and downloads',
-  routes: 'Request rules (block, mock, modify)',
+  routes: 'Request rules and init scripts (block, mock, modify, stub)',
   storage: 'Cookies and storage',
   emulation: 'Emulation',
   extensions: 'Extensions',

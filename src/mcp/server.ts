@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore, throwIfAborted } from '../firefox/index.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
@@ -10,6 +10,7 @@ import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
+import { listedTool } from './tool-list.js';
 import { ALL_TOOLS } from './tools/index.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
@@ -103,12 +104,15 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   const files = new FilePolicy(session.folder.dir, options.allowedDirs, roots, session.folder.hidden);
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
-  for (const tool of ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category))) {
+  const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
+  for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) =>
       holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets), extra.signal),
     );
   }
+  // The list a model reads on every request, without the SDK's boilerplate (see tool-list.ts).
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map(listedTool) }));
   return server;
 }

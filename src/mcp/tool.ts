@@ -117,10 +117,10 @@ export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<S
 
 /** Parameters the server adds by kind and pager, described once for the model. */
 export const KIND_PARAMETERS = {
-  pageId: z.number().int().positive().optional().describe('The page to act on, by its pageId from list_pages (default: the selected page). Lets agents work on several pages at once without select_page.'),
-  includeSnapshot: z.boolean().optional().describe('Also return a snapshot of the page after the action. Default false.'),
-  maxChars: z.number().int().positive().max(1_000_000).optional().describe('The most characters of text to return (default 40000); the rest comes with offset.'),
-  offset: z.number().int().min(0).optional().describe("Where to start in the text, from a previous answer's nextOffset (default 0)."),
+  pageId: z.number().int().positive().optional().describe('From list_pages; default: the selected page.'),
+  includeSnapshot: z.boolean().optional().describe('Also return a snapshot after the action.'),
+  maxChars: z.number().int().positive().max(1_000_000).optional().describe('Default 40000; the rest via offset.'),
+  offset: z.number().int().min(0).optional().describe("A previous answer's nextOffset."),
 };
 
 /** The parameters the model sees for `tool`: its own, then its kind's and its pager's. */

@@ -102,6 +102,11 @@ describe('list answers', () => {
     expect(past.isError).toBe(true);
     const total = window + last.length;
     expect(text(past)).toContain(`offset=10000 is beyond the end of the text, which has ${total.toLocaleString('en-US')} characters; use an offset from 0 to ${total}`);
+    const bogus = await call(client, 'list_console_messages', { types: ['error', 'bogus'] });
+    expect(bogus.isError).toBe(true);
+    expect(text(bogus)).toContain('types has "bogus", which is not one of error, warn, info');
+    const strangers = await call(client, 'list_network_requests', { resourceTypes: ['pictures', 'ajax'] });
+    expect(text(strangers)).toContain('resourceTypes has "pictures", "ajax", which are not one of document, script');
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('No network requests of type fetch.');
     await evaluateInPage(client, 'async () => (await fetch("/quiet.html")).status');
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('1 network request of type fetch.');

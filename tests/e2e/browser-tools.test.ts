@@ -176,6 +176,15 @@ describe('emulation', () => {
     expect(await seen()).toEqual(own);
   });
 
+  it('resizes the viewport the page lays out in', async () => {
+    await call(client, 'navigate_page', { url: server.url('/print.html') });
+    const own = await evaluateInPage(client, '() => [innerWidth, innerHeight]');
+    expect(text(await call(client, 'resize_page', { width: 800, height: 600 }))).toContain('800x600');
+    expect(await evaluateInPage(client, '() => [innerWidth, innerHeight]')).toEqual([800, 600]);
+    await call(client, 'emulate', { viewport: null });
+    expect(await evaluateInPage(client, '() => [innerWidth, innerHeight]')).toEqual(own);
+  });
+
   it('looks like a phone: viewport, pixel ratio, user agent and touch from a device preset, and back', async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     const device = (): Promise<unknown> => evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /iPhone/.test(navigator.userAgent), navigator.maxTouchPoints, "ontouchstart" in window]');

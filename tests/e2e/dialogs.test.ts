@@ -50,7 +50,7 @@ beforeAll(async () => {
   // Files are read from the output directory (or --allowed-dir folders), never the working directory.
   mkdirSync(join(work, 'out'));
   writeFileSync(join(work, 'out', 'notes.txt'), 'notes');
-  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--tools', 'all'], {}, work));
 });
 
 afterAll(async () => {

@@ -58,7 +58,7 @@ beforeAll(async () => {
   writeFileSync(join(work, 'notes.txt'), 'in the working directory');
   mkdirSync(join(work, '.git'));
   writeFileSync(join(work, '.git', 'config'), GIT_CONFIG);
-  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
+  ({ client } = await startStdioServer(['--output-dir', 'out', '--tools', 'all'], {}, work));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, type ConsoleMessage } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
+import { oneOf } from './schemas.js';
 
 /** Levels, the console methods that name a message's type, and `exception` for uncaught errors. */
 const CONSOLE_TYPES = ['error', 'warn', 'info', 'debug', 'log', 'exception', 'assert', 'trace', 'dir', 'dirxml', 'table', 'count', 'countReset', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeLog', 'timeEnd', 'timeStamp', 'clear', 'profile', 'profileEnd'] as const;
@@ -14,16 +15,17 @@ function line(message: ConsoleMessage): string {
 
 export const listConsoleMessages = pageTool({
   name: 'list_console_messages',
-  description: 'List the console messages and uncaught errors of the selected page since it opened, oldest first.',
+  description: 'List the page\'s console messages and uncaught errors, oldest first.',
   category: 'console',
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
   schema: {
-    types: z.array(z.enum(CONSOLE_TYPES)).optional().describe('Only these levels or types, such as ["error", "warn"], ["log"], ["exception"] (uncaught errors). Default: all.'),
+    // Checked in the handler, not listed in the schema: 23 names would cost every request tokens for what examples tell as well.
+    types: z.array(z.string()).optional().describe('Only these levels or console methods, e.g. ["error", "warn"], ["log"], ["exception"] (uncaught errors).'),
   },
   handler: ({ types }, { page }, response) => {
-    const wanted: readonly string[] | undefined = types;
+    const wanted: readonly string[] | undefined = types && oneOf(types, CONSOLE_TYPES, 'types');
     const messages = page.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
     const kinds = wanted ? ` of type ${wanted.join(', ')}` : '';
     response.list('messages', messages, [`console message${kinds}`, `console messages${kinds}`], line);
@@ -32,12 +34,12 @@ export const listConsoleMessages = pageTool({
 
 export const getConsoleMessage = pageTool({
   name: 'get_console_message',
-  description: 'Show one console message in full, by its msgid from list_console_messages.',
+  description: 'One console message in full, by msgid.',
   category: 'console',
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
-  schema: { msgid: z.number().int().positive().describe('The msgid from list_console_messages.') },
+  schema: { msgid: z.number().int().positive().describe('From list_console_messages.') },
   handler: ({ msgid }, { page }, response) => {
     const message = page.getConsoleMessage(msgid);
     if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);

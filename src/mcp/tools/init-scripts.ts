@@ -5,7 +5,7 @@ import { contextTool } from '../tool.js';
 export const addInitScript = contextTool({
   name: 'add_init_script',
   description: "Run a function in every page of this session before the page's own scripts, from the next load on (reload to apply it to the page already loaded): for stubbing APIs. Gives an id for remove_init_script.",
-  category: 'script',
+  category: 'routes',
   readOnly: false,
   schema: { function: z.string().min(1).describe('A function declaration, such as "() => { window.fetch = () => Promise.reject(new Error(\\"offline\\")); }".') },
   handler: async ({ function: fn }, { context }, response) => {
@@ -17,7 +17,7 @@ export const addInitScript = contextTool({
 export const removeInitScript = contextTool({
   name: 'remove_init_script',
   description: 'Stop an init script (by its id from add_init_script) from running in pages loaded from now on; list them with no id.',
-  category: 'script',
+  category: 'routes',
   readOnly: false,
   schema: { id: z.string().min(1).optional().describe('The id add_init_script gave; leave it out to list the init scripts.') },
   handler: async ({ id }, { context }, response) => {

@@ -5,10 +5,10 @@ import { uid } from './schemas.js';
 
 export const click = actionTool({
   name: 'click',
-  description: 'Click an element with real mouse events (scrolled into view first). Refuses disabled elements and elements covered by another one, naming what is on top. Reports a navigation or dialog the click caused.',
+  description: 'Click an element with real mouse events. Refuses disabled or covered elements (naming what covers them); reports a navigation or dialog it caused.',
   category: 'input',
   readOnly: false,
-  schema: { uid, dblClick: z.boolean().optional().describe('Double-click instead. Default false.') },
+  schema: { uid, dblClick: z.boolean().optional().describe('Double-click.') },
   handler: async ({ uid: target, dblClick }, { page }, response) => {
     response.action(await page.clickByUid(target, { dblClick: dblClick ?? false }));
   },
@@ -27,10 +27,10 @@ export const hover = actionTool({
 
 export const fill = actionTool({
   name: 'fill',
-  description: 'Type a value into a text field or textarea, or put it into a contenteditable editor as one paste-like insertion (replacing the content either way), pick an option of a select by its label or value, or set a checkbox or radio with "true" or "false".',
+  description: 'Set a field: type into a text field, textarea or rich-text editor (replacing its content), pick a select option by label or value, or check a checkbox or radio with "true"/"false".',
   category: 'input',
   readOnly: false,
-  schema: { uid, value: z.string().describe('The text, the option, or "true"/"false".') },
+  schema: { uid, value: z.string().describe('Text, option, or "true"/"false".') },
   handler: async ({ uid: target, value }, { page }, response) => {
     response.action(await page.fillByUid(target, value));
   },
@@ -38,14 +38,14 @@ export const fill = actionTool({
 
 export const fillForm = actionTool({
   name: 'fill_form',
-  description: 'Fill several form elements at once, in order (as fill does for each).',
+  description: 'Fill several fields in order, as fill does.',
   category: 'input',
   readOnly: false,
   schema: {
     elements: z
-      .array(z.object({ uid: z.string().describe('The uid of the element.'), value: z.string().describe('Its value (text, option, or "true"/"false").') }))
+      .array(z.object({ uid: z.string().describe('Element uid.'), value: z.string().describe('As for fill.') }))
       .min(1)
-      .describe('The elements and their values.'),
+      .describe('Fields and values.'),
   },
   handler: async ({ elements }, { page }, response) => {
     for (const result of await page.fillForm(elements)) response.action(result);
@@ -54,10 +54,10 @@ export const fillForm = actionTool({
 
 export const drag = actionTool({
   name: 'drag',
-  description: 'Drag an element onto another element.',
+  description: 'Drag an element onto another.',
   category: 'input',
   readOnly: false,
-  schema: { from_uid: z.string().describe('The uid of the element to drag.'), to_uid: z.string().describe('The uid of the element to drop onto.') },
+  schema: { from_uid: z.string().describe('Uid to drag.'), to_uid: z.string().describe('Uid to drop onto.') },
   handler: async ({ from_uid, to_uid }, { page }, response) => {
     response.action(await page.dragByUid(from_uid, to_uid));
   },
@@ -65,11 +65,11 @@ export const drag = actionTool({
 
 export const pressKey = actionTool({
   name: 'press_key',
-  description: 'Press a key or key combination on the focused element, for shortcuts and keys fill cannot type.',
+  description: 'Press a key or combination on the focused element (shortcuts, keys fill cannot type).',
   category: 'input',
   readOnly: false,
   schema: {
-    key: z.string().min(1).describe('A key or combination, such as "Enter", "Escape", "Control+A", "Control+Shift+R". Modifiers: Control, Shift, Alt, Meta.'),
+    key: z.string().min(1).describe('Such as "Enter", "Escape", "Control+A"; modifiers Control, Shift, Alt, Meta.'),
   },
   handler: async ({ key }, { page }, response) => {
     response.action(await page.pressKey(key));
@@ -78,12 +78,12 @@ export const pressKey = actionTool({
 
 export const typeText = actionTool({
   name: 'type_text',
-  description: 'Type text with the keyboard into the focused element (click or fill it first).',
+  description: 'Type text with the keyboard into the focused element.',
   category: 'input',
   readOnly: false,
   schema: {
-    text: z.string().describe('The text to type.'),
-    submitKey: z.string().optional().describe('A key to press after typing, such as "Enter" or "Tab".'),
+    text: z.string().describe('Text to type.'),
+    submitKey: z.string().optional().describe('Key to press after, e.g. "Enter".'),
   },
   handler: async ({ text, submitKey }, { page }, response) => {
     if (text !== '') response.action(await page.typeText(text));
@@ -94,10 +94,10 @@ export const typeText = actionTool({
 
 export const uploadFile = actionTool({
   name: 'upload_file',
-  description: 'Choose files for a file input (input type=file). The files must be regular files inside the output directory or an --allowed-dir folder (over stdio, also the client\'s MCP roots).',
+  description: 'Set a file input\'s files (from the output directory or an --allowed-dir; over stdio, also the client\'s roots).',
   category: 'input',
   readOnly: false,
-  schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('Paths of the files to choose, absolute or relative to the output directory.') },
+  schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('File paths (relative: in the output directory).') },
   handler: async ({ uid: target, filePaths }, { page, files }, response) => {
     const real = await Promise.all(filePaths.map((path) => files.readable(path)));
     response.action(await page.uploadFileByUid(target, real));
@@ -106,13 +106,13 @@ export const uploadFile = actionTool({
 
 export const handleDialog = actionTool({
   name: 'handle_dialog',
-  description: 'Accept or dismiss the dialog (alert, confirm, prompt, beforeunload) open on the selected page.',
+  description: 'Accept or dismiss the open dialog (alert, confirm, prompt, beforeunload).',
   category: 'input',
   readOnly: false,
   whileDialog: true,
   schema: {
-    action: z.enum(['accept', 'dismiss']).describe('Accept (OK) or dismiss (Cancel) the dialog.'),
-    promptText: z.string().optional().describe('The answer to type into a prompt() before accepting.'),
+    action: z.enum(['accept', 'dismiss']).describe('OK or Cancel.'),
+    promptText: z.string().optional().describe('Text for a prompt().'),
   },
   handler: async ({ action, promptText }, { page }, response) => {
     const dialog = page.getDialog();

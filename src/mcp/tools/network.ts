@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
 import { contextTool, pageTool } from '../tool.js';
+import { oneOf } from './schemas.js';
 
 /** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
 const RESOURCE_TYPES = ['document', 'script', 'style', 'image', 'font', 'fetch', 'xhr', 'iframe', 'frame', 'audio', 'video', 'track', 'json', 'manifest', 'object', 'embed', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'report', 'xslt', 'webidentity', 'beacon', 'css', 'img', 'link', 'other'] as const;
@@ -24,15 +25,17 @@ function line(request: NetworkRequest): string {
 
 export const listNetworkRequests = pageTool({
   name: 'list_network_requests',
-  description: 'List the network requests of the selected page since it opened, in the order they started.',
+  description: 'List the page\'s network requests, in the order they started.',
   category: 'network',
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
   schema: {
-    resourceTypes: z.array(z.enum(RESOURCE_TYPES)).optional().describe('Only these resource types, such as ["document", "fetch", "xhr", "script", "image"]. Default: all.'),
+    // Checked in the handler, not listed in the schema (29 names): examples tell a model as well.
+    resourceTypes: z.array(z.string()).optional().describe('Only these resource types, e.g. ["document", "fetch", "xhr", "script", "image"].'),
   },
-  handler: ({ resourceTypes }, { page }, response) => {
+  handler: ({ resourceTypes: given }, { page }, response) => {
+    const resourceTypes = given && oneOf(given, RESOURCE_TYPES, 'resourceTypes');
     const requests = page.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
     const kinds = resourceTypes ? ` of type ${resourceTypes.join(', ')}` : '';
     // The client hands requests out masked (URLs, header values, credential headers): nothing to hide here.
@@ -62,15 +65,15 @@ async function bodySection(page: Page, files: FilePolicy, request: NetworkReques
 
 export const getNetworkRequest = pageTool({
   name: 'get_network_request',
-  description: 'Show one network request in full (headers, timings, sizes, request and response bodies), by its reqid from list_network_requests; save a body to a file if asked.',
+  description: 'One request in full (headers, timings, sizes, bodies); can save a body to a file.',
   category: 'network',
   readOnly: false,
   whileDialog: true,
   paged: 'offset',
   schema: {
-    reqid: z.number().int().positive().describe('The reqid from list_network_requests.'),
-    requestBodyFile: z.string().optional().describe('Save the request body to this file (relative: in the output directory).'),
-    responseBodyFile: z.string().optional().describe('Save the response body to this file (relative: in the output directory).'),
+    reqid: z.number().int().positive().describe('From list_network_requests.'),
+    requestBodyFile: z.string().optional().describe('Save the request body here.'),
+    responseBodyFile: z.string().optional().describe('Save the response body here.'),
   },
   handler: async ({ reqid, requestBodyFile, responseBodyFile }, { page, files }, response) => {
     const request = page.getNetworkRequest(reqid);
@@ -90,7 +93,7 @@ export const getNetworkRequest = pageTool({
 
 export const listDownloads = contextTool({
   name: 'list_downloads',
-  description: "List the downloads this session's pages started, oldest first: file name, status, size and where it was saved (the output directory's downloads/).",
+  description: "List this session's downloads: file name, status, size and where it was saved.",
   category: 'network',
   readOnly: true,
   schema: {},

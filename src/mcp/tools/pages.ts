@@ -3,11 +3,11 @@ import { InvalidArgumentError, type NavigationResult } from '../../firefox/index
 import { navigationEndLine } from '../response.js';
 import { contextTool, pageTool } from '../tool.js';
 
-const timeout = z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 30000).');
+const timeout = z.number().int().positive().max(300_000).optional().describe('Max wait in ms (default 30000).');
 
 export const listPages = contextTool({
   name: 'list_pages',
-  description: 'List the pages (tabs) open in Firefox, with their index, URL and title, and which one is selected.',
+  description: 'List the open pages (tabs): index, pageId, URL, title, and which is selected.',
   category: 'pages',
   readOnly: true,
   schema: {},
@@ -18,10 +18,10 @@ export const listPages = contextTool({
 
 export const newPage = contextTool({
   name: 'new_page',
-  description: 'Open a new page (tab), load a URL in it and select it.',
+  description: 'Open a new tab, load a URL and select it.',
   category: 'pages',
   readOnly: false,
-  schema: { url: z.string().describe('The URL to load, such as https://example.com/.'), timeout },
+  schema: { url: z.string().describe('The URL to load.'), timeout },
   handler: async ({ url, timeout: wait }, { context }, response) => {
     const page = await context.info(await context.newPage(url, wait === undefined ? {} : { timeout: wait }));
     response.line(`Opened page ${page.index}: ${page.url}`).includePages();
@@ -30,10 +30,10 @@ export const newPage = contextTool({
 
 export const selectPage = contextTool({
   name: 'select_page',
-  description: 'Select a page as the one the other tools act on.',
+  description: 'Select the page the other tools act on.',
   category: 'pages',
   readOnly: false,
-  schema: { pageIdx: z.number().int().min(0).describe('The index of the page, from list_pages.') },
+  schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
   handler: async ({ pageIdx }, { context }, response) => {
     const page = await context.info(await context.selectPage(pageIdx));
     response.line(`Selected page ${page.index}: ${page.url}`).includePages();
@@ -42,11 +42,11 @@ export const selectPage = contextTool({
 
 export const closePage = contextTool({
   name: 'close_page',
-  description: 'Close a page. The last open page cannot be closed.',
+  description: 'Close a page (not the last one).',
   category: 'pages',
   readOnly: false,
   destructive: true,
-  schema: { pageIdx: z.number().int().min(0).describe('The index of the page to close, from list_pages.') },
+  schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
   handler: async ({ pageIdx }, { context }, response) => {
     await context.closePage(pageIdx);
     response.line(`Closed page ${pageIdx}.`).includePages();
@@ -55,12 +55,12 @@ export const closePage = contextTool({
 
 export const navigatePage = pageTool({
   name: 'navigate_page',
-  description: 'Load a URL in the selected page, or go back, forward, or reload it.',
+  description: 'Load a URL, or go back, forward or reload.',
   category: 'pages',
   readOnly: false,
   schema: {
-    type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('What to do (default url when a url is given).'),
-    url: z.string().optional().describe('The URL to load, for type url.'),
+    type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('Default url when a url is given.'),
+    url: z.string().optional().describe('For type url.'),
     timeout,
   },
   handler: async ({ type, url, timeout: wait }, { page }, response) => {
@@ -86,12 +86,12 @@ export const navigatePage = pageTool({
 
 export const waitFor = pageTool({
   name: 'wait_for',
-  description: 'Wait until any of the given texts appears on the selected page (its text, same-origin frames, field values).',
+  description: 'Wait until any of the texts appears on the page (its text, same-origin frames, field values).',
   category: 'pages',
   readOnly: true,
   schema: {
-    text: z.array(z.string().min(1)).min(1).describe('Texts to wait for; the first that appears ends the wait.'),
-    timeout: z.number().int().positive().max(300_000).optional().describe('Maximum wait in milliseconds (default 10000).'),
+    text: z.array(z.string().min(1)).min(1).describe('Texts; the first to appear ends the wait.'),
+    timeout: z.number().int().positive().max(300_000).optional().describe('Max wait in ms (default 10000).'),
   },
   handler: async ({ text, timeout: wait }, { page, signal }, response) => {
     const found = await page.waitForText(text, { signal, ...(wait === undefined ? {} : { timeout: wait }) });
@@ -102,7 +102,7 @@ export const waitFor = pageTool({
 export const resizePage = pageTool({
   name: 'resize_page',
   description: "Resize the selected page's viewport.",
-  category: 'pages',
+  category: 'emulation',
   readOnly: false,
   schema: {
     width: z.number().int().min(1).max(10_000).describe('Viewport width in CSS pixels.'),

@@ -3,15 +3,15 @@ import { pageTool } from '../tool.js';
 
 export const takeScreenshot = pageTool({
   name: 'take_screenshot',
-  description: 'Take a screenshot of the selected page (the viewport, the full page, or one element). Returned as an image unless saved to a file.',
+  description: 'Screenshot of the viewport, the full page or one element; an image unless saved to a file.',
   category: 'screenshot',
   readOnly: true,
   schema: {
-    uid: z.string().optional().describe('Only this element (a uid from take_snapshot).'),
-    fullPage: z.boolean().optional().describe('The whole page instead of the viewport. Default false.'),
-    format: z.enum(['png', 'jpeg']).optional().describe('Image format (default png).'),
-    quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0-100.'),
-    filePath: z.string().optional().describe('Save the image to this file (in the output directory when relative) instead of returning it.'),
+    uid: z.string().optional().describe('Only this element (uid).'),
+    fullPage: z.boolean().optional().describe('The whole page.'),
+    format: z.enum(['png', 'jpeg']).optional().describe('Default png.'),
+    quality: z.number().int().min(0).max(100).optional().describe('JPEG quality 0-100.'),
+    filePath: z.string().optional().describe('Save to this file instead (relative: in the output directory).'),
   },
   handler: async ({ uid, fullPage, format, quality, filePath }, { page, files }, response) => {
     const image = await page.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }) });
@@ -27,13 +27,13 @@ export const takeScreenshot = pageTool({
 
 export const savePdf = pageTool({
   name: 'save_pdf',
-  description: 'Print the selected page to PDF and save it (in the output directory when the path is relative).',
+  description: 'Print the page to a PDF file.',
   category: 'screenshot',
   readOnly: true,
   schema: {
-    filePath: z.string().optional().describe('Where to save it (default page-<time>.pdf in the output directory).'),
-    landscape: z.boolean().optional().describe('Landscape instead of portrait. Default false.'),
-    background: z.boolean().optional().describe('Print backgrounds. Default true.'),
+    filePath: z.string().optional().describe('Default page-<time>.pdf in the output directory.'),
+    landscape: z.boolean().optional().describe('Landscape.'),
+    background: z.boolean().optional().describe('Print backgrounds (default true).'),
   },
   handler: async ({ filePath, landscape, background }, { page, files }, response) => {
     const pdf = await page.printPdf({ ...(landscape === undefined ? {} : { landscape }), ...(background === undefined ? {} : { background }) });

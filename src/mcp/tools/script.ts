@@ -5,12 +5,12 @@ import { pageTool } from '../tool.js';
 export const evaluateScript = pageTool({
   name: 'evaluate_script',
   description:
-    'Run a JavaScript function in the selected page and return its result as JSON (promises are awaited). Elements given by uid are passed as arguments; elements in the result come back as { uid }.',
+    'Run a JS function in the page; returns its JSON result (promises awaited). Elements given by uid are its arguments; returned elements come back as { uid }.',
   category: 'script',
   readOnly: false,
   schema: {
-    function: z.string().min(1).describe('A function declaration, such as "() => document.title" or "(el) => el.innerText".'),
-    args: z.array(z.object({ uid: z.string().describe('The uid of an element to pass.') })).optional().describe('Elements to pass to the function, in order.'),
+    function: z.string().min(1).describe('Such as "() => document.title" or "(el) => el.innerText".'),
+    args: z.array(z.object({ uid: z.string().describe('Element uid.') })).optional().describe('Elements to pass, in order.'),
   },
   handler: async ({ function: fn, args }, { page, signal }, response) => {
     const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid), { signal });

@@ -6,18 +6,18 @@ import { uid } from './schemas.js';
 export const takeSnapshot = pageTool({
   name: 'take_snapshot',
   description:
-    'Take a text snapshot of the selected page (frames and shadow DOM included): one line per element a person can see or use, starting with its uid (like 3_12) that the input tools take; a link inside running text shows as [words](uid=3_14), a row of plain cells as one line (cells parted by |), a plain list item as a bullet (3_15 - words). Prefer it to a screenshot. Uids stay valid until the page navigates.',
+    'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row, 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
   category: 'snapshot',
   readOnly: true,
   paged: 'offset',
   schema: {
-    verbose: z.boolean().optional().describe("Also show where each name came from, each element's box (x,y,width,height) and zone. Default false."),
-    viewport: z.boolean().optional().describe('Only what is in the viewport now, with how much lies above and below. Default false.'),
-    layers: z.array(z.string()).optional().describe('Only these named layers (configured with --layer); [] for the whole page.'),
-    compress: z.boolean().optional().describe('Collapse long runs of identical rows or items into one line each (default: the server setting).'),
+    verbose: z.boolean().optional().describe('Also name sources, boxes and zones.'),
+    viewport: z.boolean().optional().describe('Only the viewport, and what lies beyond it.'),
+    layers: z.array(z.string()).optional().describe('Only these --layer layers; [] for the whole page.'),
+    compress: z.boolean().optional().describe('Collapse long runs of identical rows or items (default: server setting).'),
     root: z.string().optional().describe('Only the subtree under this uid.'),
-    since: z.number().int().positive().optional().describe('Only what changed since this snapshot id (added, removed, changed elements).'),
-    filePath: z.string().optional().describe('Save the snapshot to this file (in the output directory when relative) instead of returning it.'),
+    since: z.number().int().positive().optional().describe('Only what changed since this snapshot id.'),
+    filePath: z.string().optional().describe('Save to this file instead (relative: in the output directory).'),
   },
   handler: async ({ verbose, viewport, layers, compress, root, since, filePath }, { page, options, files }, response) => {
     const snapshot = await page.takeSnapshot({
@@ -41,13 +41,13 @@ export const takeSnapshot = pageTool({
 
 export const findInPage = pageTool({
   name: 'find_in_page',
-  description: 'Find elements whose name, text, value or link matches a text (or a regular expression), with their uids and where they sit, whether or not a compressed snapshot shows them.',
+  description: 'Find elements whose name, text, value or link matches text or a regex, with uids and where they sit (even ones a compressed snapshot hides).',
   category: 'snapshot',
   readOnly: true,
   schema: {
-    query: z.string().min(1).describe('Text to look for (case-insensitive), or a regular expression with regex: true.'),
-    regex: z.boolean().optional().describe('Treat query as a regular expression. Default false.'),
-    limit: z.number().int().positive().max(1000).optional().describe('The most matches to list (default 50).'),
+    query: z.string().min(1).describe('Text (case-insensitive), or a regex with regex: true.'),
+    regex: z.boolean().optional().describe('query is a regular expression.'),
+    limit: z.number().int().positive().max(1000).optional().describe('Most matches (default 50).'),
   },
   handler: async ({ query, regex, limit }, { page }, response) => {
     const found = await page.findInPage(query, { ...(regex === undefined ? {} : { regex }), ...(limit === undefined ? {} : { limit }) });
@@ -57,7 +57,7 @@ export const findInPage = pageTool({
 
 export const resolveUidToSelector = pageTool({
   name: 'resolve_uid_to_selector',
-  description: 'Give a ready locator path for the element with this uid: a CSS selector inside its root, with its shadow-host and frame chains (joined by >> for Playwright).',
+  description: 'A locator for the element with this uid: CSS selector in its root, with shadow-host and frame chains (joined by >> for Playwright).',
   category: 'snapshot',
   readOnly: true,
   schema: { uid },
@@ -69,14 +69,14 @@ export const resolveUidToSelector = pageTool({
 
 export const scrollPage = pageTool({
   name: 'scroll_page',
-  description: 'Scroll the page (or a scrollable container) with the mouse wheel, wait until it rests, and return a snapshot of what is in the viewport then.',
+  description: 'Scroll the page or a container with the mouse wheel until it rests; returns a viewport snapshot.',
   category: 'snapshot',
   readOnly: false,
   paged: 'budget',
   schema: {
     direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
-    screens: z.number().positive().max(20).optional().describe('How far, in screens (default 0.75).'),
-    uid: z.string().optional().describe('A scrollable container to scroll instead of the page.'),
+    screens: z.number().positive().max(20).optional().describe('How far in screens (default 0.75).'),
+    uid: z.string().optional().describe('A scrollable container instead of the page.'),
   },
   handler: async ({ direction, screens, uid: container }, { page }, response) => {
     const result = await page.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
@@ -90,12 +90,12 @@ export const scrollPage = pageTool({
 export const getPageMarkdown = pageTool({
   name: 'get_page_markdown',
   description:
-    'The selected page as deterministic Markdown (the same page gives the same bytes): view "document" is clean reading text; view "agent" keeps uids and inline controls with their state and value. Page headings start at ###; a line starting with \\ is page text set apart from the answer\'s own.',
+    'The page as deterministic Markdown: view "document" is clean reading text, "agent" keeps uids and controls with state and value. Page headings start at ###; a line starting with \\ is page text.',
   category: 'snapshot',
   readOnly: true,
   paged: 'offset',
   schema: {
-    view: z.enum(['document', 'agent']).optional().describe('"document" (default): clean reading text; "agent": with uids and controls.'),
+    view: z.enum(['document', 'agent']).optional().describe('Default document.'),
   },
   handler: async ({ view }, { page }, response) => {
     // The page's own pager cuts the Markdown (it knows where a line of it may break); the call's window says where.
