@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { BidiConnection } from '../../src/bidi/index.js';
 import { IdCounter } from '../../src/firefox/page/console.js';
 import { InvalidArgumentError, NoSuchPageError } from '../../src/firefox/errors.js';
-import { FilePolicy } from '../../src/firefox/policy/files.js';
 import { Page, type PageEnvironment, type PageOwner } from '../../src/firefox/page/page.js';
 import { SecretStore } from '../../src/firefox/policy/secrets.js';
 import { SnapshotIds } from '../../src/firefox/page/snapshots.js';
@@ -39,7 +38,6 @@ function setup(initial: string[] = []): {
     },
     secrets: new SecretStore(),
     urlPolicy: new UrlPolicy(),
-    files: new FilePolicy(process.cwd()),
     snapshotIds: new SnapshotIds(),
     ids: new IdCounter(),
     consoleCapacity: undefined,

@@ -3,7 +3,6 @@ import type { BidiConnection } from '../../bidi/index.js';
 import { IdCounter } from '../page/console.js';
 import { Extensions } from './extensions.js';
 import { BrowserClosedError, InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
-import { FilePolicy } from '../policy/files.js';
 import { Page, type PageEnvironment, type PageEvents } from '../page/page.js';
 import { SecretStore } from '../policy/secrets.js';
 import { RequestInterceptor } from './request-interceptor.js';
@@ -73,7 +72,6 @@ export class Browser {
       send: this.send,
       secrets: new SecretStore(options.secrets),
       urlPolicy: new UrlPolicy(options.urlPolicy),
-      files: options.files ?? new FilePolicy(process.cwd()),
       snapshotIds: new SnapshotIds(options.firstSnapshotId),
       ids: new IdCounter(),
       consoleCapacity: options.consoleCapacity,

@@ -1,4 +1,3 @@
-import type { FilePolicy } from '../policy/files.js';
 import type { UrlPolicyOptions } from '../policy/url-policy.js';
 import type { SessionOptions } from '../session/session.js';
 
@@ -24,8 +23,6 @@ export interface ClientOptions extends SessionOptions {
    * download is reported in takeNotes().
    */
   downloadDir?: string | false;
-  /** Where files the client writes (saved snapshots) may go; by default the working directory (a library's caller chooses its own; the MCP server never writes there). */
-  files?: FilePolicy;
   /** Snapshot ids start here (default 1). A client that replaces one that died passes the old one's `nextSnapshotId`, so an old uid is never taken for a new one. */
   firstSnapshotId?: number;
   /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */

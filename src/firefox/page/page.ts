@@ -108,7 +108,7 @@ export class Page {
     this.#network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (frame: string) => context.indexOf(frame) };
-    this.#snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.files, env.stampUids);
+    this.#snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
     const timings: SettleTimings = {};
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;

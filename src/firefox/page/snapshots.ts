@@ -1,8 +1,6 @@
 // Over 400 lines on purpose: one page's snapshot state (uid ranges, frames, realms, history and the
 // reusable last reading) and the calls that read or resolve it; split, each half would reach into
 // the other's maps.
-import { join } from 'node:path';
-import type { FilePolicy } from '../policy/files.js';
 import type { CommandName, CommandParams, CommandResult } from '../../bidi/index.js';
 import { quote } from '../util/text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
@@ -40,8 +38,6 @@ export interface SnapshotOptions {
   since?: number;
   /** Read every document whole, even when none changed since the last snapshot (whose reading is otherwise reused, whole or in the parts that did not change). */
   fresh?: boolean;
-  /** Also save the text and JSON under this directory (relative: in the output directory, by default the working directory; `true` means `temp/`). */
-  saveTo?: string | true;
 }
 
 export interface TakenSnapshot extends Snapshot {
@@ -53,8 +49,6 @@ export interface TakenSnapshot extends Snapshot {
   diff?: SnapshotDiff;
   /** With `root`: the uid of the subtree it holds. */
   root?: string;
-  /** Where the snapshot was saved, with `saveTo`. */
-  savedTo?: { text: string; json: string };
 }
 
 /** A uid's locator path: a CSS selector inside its own root, the shadow hosts and the frames around it (outermost first). */
@@ -118,8 +112,6 @@ export class PageSnapshots {
     private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
     /** Secret values and token-shaped strings never leave in a snapshot. */
     private readonly secrets: SecretStore,
-    /** Where saved snapshots may be written. */
-    private readonly files: FilePolicy,
     /** Write uids on elements as data-mcp-uid (never inside editable content); false keeps every DOM untouched and uids live in the engine's registry alone. */
     private readonly stamps = true,
   ) {}
@@ -171,7 +163,6 @@ export class PageSnapshots {
     snapshot.text = this.#text(snapshot, options);
     this.#history.push(snapshot);
     if (this.#history.length > HISTORY) this.#history.shift();
-    if (options.saveTo !== undefined) snapshot.savedTo = saveSnapshot(snapshot, options.saveTo === true ? 'temp' : options.saveTo, this.files);
     return snapshot;
   }
 
@@ -423,17 +414,4 @@ function sameScope(before: TakenSnapshot, after: TakenSnapshot): [Snapshot, Snap
     return { ...snapshot, nodes: [] };
   };
   return [cut(before), cut(after)];
-}
-
-/** Writes `snapshot-<time>-<host>-<id>.txt` and `.json` under `dir`, where the file policy allows. */
-function saveSnapshot(snapshot: TakenSnapshot, dir: string, files: FilePolicy): { text: string; json: string } {
-  let host = 'page';
-  try {
-    host = new URL(snapshot.url).host.replace(/[^a-z0-9.-]/gi, '_') || 'page';
-  } catch {
-    // about:blank and friends have no host.
-  }
-  const base = join(dir, `snapshot-${new Date().toISOString().replace(/[:.]/g, '-')}-${host}-${snapshot.id}`);
-  const { text, savedTo, ...json } = snapshot;
-  return { text: files.write(`${base}.txt`, `${text}\n`), json: files.write(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`) };
 }

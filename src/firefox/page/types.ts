@@ -1,6 +1,5 @@
 import type { BidiConnection } from '../../bidi/index.js';
 import type { Send } from '../errors.js';
-import type { FilePolicy } from '../policy/files.js';
 import type { SecretStore } from '../policy/secrets.js';
 import type { UrlPolicy } from '../policy/url-policy.js';
 import type { TextPage } from '../util/text-page.js';
@@ -73,7 +72,6 @@ export interface PageEnvironment {
   send: Send;
   secrets: SecretStore;
   urlPolicy: UrlPolicy;
-  files: FilePolicy;
   snapshotIds: SnapshotIds;
   /** Console and network ids, unique across the client. */
   ids: IdCounter;
