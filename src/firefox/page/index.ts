@@ -1,0 +1,12 @@
+/** A page (a tab): navigation, dialogs, console, network, emulation, snapshots and input by uid. */
+export { Page } from './page.js';
+export type { PageInfo, NavigateOptions, ScreenshotOptions, EvaluateOptions, WaitUntil, NavigationResult, PageMarkdown } from './types.js';
+export { Navigation, type NavigationEnd, type NavigationOutcome } from './navigation.js';
+export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
+export { type NetworkRequest, type NetworkFilter, type Interception } from './network.js';
+export { type NetworkBody, MAX_COLLECTED_BODY } from './network-bodies.js';
+export { type Dialog } from './dialogs.js';
+export { NO_EMULATION, type Emulation } from './emulation.js';
+export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
+export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
+export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';

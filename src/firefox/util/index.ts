@@ -1,0 +1,4 @@
+/** Helpers nothing owns: text for answers, the text pager, abort handling. */
+export { pageOfText, continuationNote, DEFAULT_MAX_CHARS, type TextPage } from './text-page.js';
+export { unlessAborted, throwIfAborted } from './abort.js';
+export { quote, shorten, oneLine, escapeHidden, jsonString, setApartLine, pageTextBlock } from './text.js';
