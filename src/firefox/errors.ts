@@ -2,13 +2,12 @@ import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError, type Co
 
 /** Base class of the errors a FirefoxClient caller can act on; each message says what to do next. */
 export class FirefoxClientError extends Error {
-  override name = 'FirefoxClientError';
+  // Every kind is named after its class, so `error.name` says which one it is.
+  override name = this.constructor.name;
 }
 
 /** An argument was wrong: the message names it and what would be accepted. */
-export class InvalidArgumentError extends FirefoxClientError {
-  override name = 'InvalidArgumentError';
-}
+export class InvalidArgumentError extends FirefoxClientError {}
 
 /** Throws an InvalidArgumentError naming `name` unless `value` is a whole number of at least `min`. */
 export function checkInteger(name: string, value: number, min: number): void {
@@ -18,48 +17,31 @@ export function checkInteger(name: string, value: number, min: number): void {
 }
 
 /** A page index or page that does not exist (any more). */
-export class NoSuchPageError extends FirefoxClientError {
-  override name = 'NoSuchPageError';
-}
+export class NoSuchPageError extends FirefoxClientError {}
 
 /** Something did not happen in time. */
-export class TimeoutError extends FirefoxClientError {
-  override name = 'TimeoutError';
-}
+export class TimeoutError extends FirefoxClientError {}
 
 /** The browser or the connection to it is gone. */
-export class BrowserClosedError extends FirefoxClientError {
-  override name = 'BrowserClosedError';
-}
+export class BrowserClosedError extends FirefoxClientError {}
 
 /** The page's script does not answer (a busy loop, a long task): acting on it would only wait. */
-export class PageUnresponsiveError extends FirefoxClientError {
-  override name = 'PageUnresponsiveError';
-}
+export class PageUnresponsiveError extends FirefoxClientError {}
 
 /** The page's content process ended (a crash, or killed): it shows Firefox's crash page until it is navigated or reloaded. */
-export class PageCrashedError extends FirefoxClientError {
-  override name = 'PageCrashedError';
-}
+export class PageCrashedError extends FirefoxClientError {}
 
 /** The caller gave up on the call (an MCP client cancelled it, or went away): it stopped where it was. */
-export class CancelledError extends FirefoxClientError {
-  override name = 'CancelledError';
-}
+export class CancelledError extends FirefoxClientError {}
 
 /** Firefox could not be found or started. */
-export class LaunchError extends FirefoxClientError {
-  override name = 'LaunchError';
-}
+export class LaunchError extends FirefoxClientError {}
 
 /** Script run in the page threw. */
-export class EvaluationError extends FirefoxClientError {
-  override name = 'EvaluationError';
-}
+export class EvaluationError extends FirefoxClientError {}
 
 /** A uid that no longer (or never did) name an element: the message says why; take a new snapshot. */
 export class StaleUidError extends FirefoxClientError {
-  override name = 'StaleUidError';
   constructor(
     message: string,
     readonly reason: 'malformed' | 'unknown' | 'navigated' | 'removed' | 'cleared' | 'other-page',
@@ -69,14 +51,10 @@ export class StaleUidError extends FirefoxClientError {
 }
 
 /** The element is there but cannot take the action now: disabled, covered by another element, not editable. */
-export class ElementNotInteractableError extends FirefoxClientError {
-  override name = 'ElementNotInteractableError';
-}
+export class ElementNotInteractableError extends FirefoxClientError {}
 
 /** The action was performed but the page did not take it: the value or state read back afterwards is not what was asked. */
-export class ActionNotTakenError extends FirefoxClientError {
-  override name = 'ActionNotTakenError';
-}
+export class ActionNotTakenError extends FirefoxClientError {}
 
 /** Sends a BiDi command; `what` names it in the error a failure becomes (translateBidiError). */
 export type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => Promise<CommandResult<M>>;

@@ -74,116 +74,89 @@ export function inputRole(el: HTMLInputElement, has: Has): string {
   }
 }
 
+/** Elements whose role follows from their tag alone (HTML-AAM); the others are decided in implicitRole. */
+const TAG_ROLES = new Map<string, string>([
+  ['button', 'button'],
+  ['summary', 'button'],
+  ['textarea', 'textbox'],
+  ['option', 'option'],
+  ['h1', 'heading'],
+  ['h2', 'heading'],
+  ['h3', 'heading'],
+  ['h4', 'heading'],
+  ['h5', 'heading'],
+  ['h6', 'heading'],
+  ['address', 'group'],
+  ['hgroup', 'group'],
+  ['hr', 'separator'],
+  ['strong', 'strong'],
+  ['em', 'emphasis'],
+  ['code', 'code'],
+  ['del', 'deletion'],
+  ['s', 'deletion'],
+  ['ins', 'insertion'],
+  ['sub', 'subscript'],
+  ['sup', 'superscript'],
+  ['mark', 'mark'],
+  ['time', 'time'],
+  ['dfn', 'term'],
+  ['nav', 'navigation'],
+  ['main', 'main'],
+  ['aside', 'complementary'],
+  ['form', 'form'],
+  ['search', 'search'],
+  ['article', 'article'],
+  ['dialog', 'dialog'],
+  ['ul', 'list'],
+  ['ol', 'list'],
+  ['menu', 'list'],
+  ['li', 'listitem'],
+  ['dl', 'list'],
+  ['dt', 'term'],
+  ['dd', 'definition'],
+  ['table', 'table'],
+  ['tr', 'row'],
+  ['th', 'columnheader'],
+  ['td', 'cell'],
+  ['caption', 'caption'],
+  ['figcaption', 'caption'],
+  ['p', 'paragraph'],
+  ['blockquote', 'blockquote'],
+  ['figure', 'figure'],
+  ['fieldset', 'group'],
+  ['details', 'group'],
+  ['optgroup', 'group'],
+  ['legend', 'legend'],
+  ['progress', 'progressbar'],
+  ['meter', 'meter'],
+  ['output', 'status'],
+  ['iframe', 'iframe'],
+  ['frame', 'iframe'],
+  ['label', 'label'],
+  ['math', 'math'],
+]);
+
 export function implicitRole(el: Element, tag: string, has: Has): string {
   switch (tag) {
     case 'a':
     case 'area':
       return has('href') ? 'link' : 'generic';
-    case 'button':
-    case 'summary':
-      return 'button';
     case 'input':
       return inputRole(el as HTMLInputElement, has);
     case 'select':
       return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
-    case 'textarea':
-      return 'textbox';
-    case 'option':
-      return 'option';
-    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
-      return 'heading';
     case 'img':
       return el.getAttribute('alt') === '' && !has('aria-label') && !has('aria-labelledby') ? 'none' : 'image';
-    case 'address': case 'hgroup':
-      return 'group';
-    case 'hr':
-      return 'separator';
-    case 'strong':
-      return 'strong';
-    case 'em':
-      return 'emphasis';
-    case 'code':
-      return 'code';
-    case 'del': case 's':
-      return 'deletion';
-    case 'ins':
-      return 'insertion';
-    case 'sub':
-      return 'subscript';
-    case 'sup':
-      return 'superscript';
-    case 'mark':
-      return 'mark';
-    case 'time':
-      return 'time';
-    case 'dfn':
-      return 'term';
-    case 'nav':
-      return 'navigation';
-    case 'main':
-      return 'main';
-    case 'aside':
-      return 'complementary';
     case 'header':
       return el.closest('article, aside, main, nav, section') ? 'generic' : 'banner';
     case 'footer':
       return el.closest('article, aside, main, nav, section') ? 'generic' : 'contentinfo';
-    case 'form':
-      return 'form';
-    case 'search':
-      return 'search';
     case 'section':
       return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
-    case 'article':
-      return 'article';
-    case 'dialog':
-      return 'dialog';
-    case 'ul': case 'ol': case 'menu':
-      return 'list';
-    case 'li':
-      return 'listitem';
-    case 'dl':
-      return 'list';
-    case 'dt':
-      return 'term';
-    case 'dd':
-      return 'definition';
-    case 'table':
-      return 'table';
-    case 'tr':
-      return 'row';
-    case 'th':
-      return 'columnheader';
-    case 'td':
-      return 'cell';
-    case 'caption': case 'figcaption':
-      return 'caption';
-    case 'p':
-      return 'paragraph';
-    case 'blockquote':
-      return 'blockquote';
-    case 'figure':
-      return 'figure';
-    case 'fieldset': case 'details': case 'optgroup':
-      return 'group';
-    case 'legend':
-      return 'legend';
-    case 'progress':
-      return 'progressbar';
-    case 'meter':
-      return 'meter';
-    case 'output':
-      return 'status';
-    case 'iframe': case 'frame':
-      return 'iframe';
     case 'video': case 'audio':
       return tag;
-    case 'label':
-      return 'label';
-    case 'math':
-      return 'math';
     default:
-      return 'generic';
+      return TAG_ROLES.get(tag) ?? 'generic';
   }
 }
 
