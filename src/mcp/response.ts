@@ -200,7 +200,7 @@ export class ToolResponse {
     }
     let text = sections.join('\n');
     const limit = this.budget + FRAME_CHARS;
-    if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars or pageSize.)`;
+    if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars.)`;
     return {
       content: [{ type: 'text', text }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
       ...(Object.keys(this.#structured).length ? { structuredContent: this.#structuredContent() } : {}),

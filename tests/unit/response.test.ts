@@ -208,7 +208,7 @@ describe('ToolResponse.build', () => {
   it('cuts the whole answer at its budget plus the frame, and says how to ask for less', async () => {
     const result = await new ToolResponse('evaluate_script', 100).line('x'.repeat(9000)).build(undefined, undefined, []);
     const cap = 100 + 8000;
-    const note = `\n(The answer was cut at ${cap} characters; ask for less, such as a smaller maxChars or pageSize.)`;
+    const note = `\n(The answer was cut at ${cap} characters; ask for less, such as a smaller maxChars.)`;
     expect(text(result)).toBe(`${`# evaluate_script response\n${'x'.repeat(9000)}`.slice(0, cap)}${note}`);
   });
 
