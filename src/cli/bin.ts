@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// firefox-bidi: every tool of the MCP server as a shell command, against a Firefox a background
+// daemon keeps between commands. Exit codes: 0 done, 1 the tool answered with an error, 2 a usage error.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { OptionsError, parseOptions } from '../mcp/options.js';
+import { ALL_TOOLS } from '../mcp/tools/index.js';
+import { commandHelp, SHORT_FORMS, toolCall, UsageError } from './commands.js';
+import { cliHome, logPath, socketPath } from './home.js';
+import type { DaemonRequest, DaemonResponse } from './protocol.js';
+
+const DEFAULT_IDLE_MINUTES = 30;
+const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+const USAGE = `firefox-bidi [options] <command> [arguments] [--param value…]
+
+Drives a real Firefox kept by a background daemon (started by the first command, stopped after
+--idle-timeout minutes without a command, default ${DEFAULT_IDLE_MINUTES}, or by \`firefox-bidi stop\`).
+
+Options (before the command):
+  -s, --session <name>    a named session: a user context of its own (default "default")
+  --json                  print the answer's structured content as JSON
+  --idle-timeout <min>    minutes the daemon waits for a command before it stops (0: never)
+  any flag of firefox-bidi-mcp (--headed, --firefox-path, --webdriver-url, --output-dir, …),
+  used when the daemon starts (output goes to .firefox-bidi/ unless --output-dir says otherwise)
+
+Commands:
+${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
+  call <tool_name> '<json arguments>'
+  <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
+  sessions: the open sessions      close: end the session      stop: stop the daemon
+  <command> --help: the command's parameters`;
+
+interface Global {
+  session: string;
+  json: boolean;
+  idleMinutes: number;
+  daemonFlags: string[];
+}
+
+/** The options before the command, the command, and what follows it. */
+function parseGlobal(argv: string[]): { global: Global; command: string | undefined; rest: string[] } {
+  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, daemonFlags: [] };
+  let index = 0;
+  for (; index < argv.length; index++) {
+    const token = argv[index] ?? '';
+    if (!token.startsWith('-')) break;
+    const value = (): string => {
+      const next = argv[++index];
+      if (next === undefined) throw new UsageError(`${token} needs a value.`);
+      return next;
+    };
+    if (token === '-s' || token === '--session') global.session = value();
+    else if (token === '--json') global.json = true;
+    else if (token === '--idle-timeout') global.idleMinutes = Number(value());
+    else if (token === '-h' || token === '--help') return { global, command: 'help', rest: [] };
+    else {
+      // A daemon flag, with its value when it takes one (parseOptions checks it).
+      global.daemonFlags.push(token);
+      const next = argv[index + 1];
+      if (!token.includes('=') && next !== undefined && !next.startsWith('-') && takesValue(token)) global.daemonFlags.push(argv[++index] ?? '');
+    }
+  }
+  if (!SESSION_NAME.test(global.session)) throw new UsageError(`A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(global.session)}.`);
+  if (!(global.idleMinutes >= 0)) throw new UsageError('--idle-timeout takes minutes, 0 or more.');
+  return { global, command: argv[index], rest: argv.slice(index + 1) };
+}
+
+/** Whether a server flag takes a value: parseOptions says so by refusing it without one. */
+function takesValue(flag: string): boolean {
+  try {
+    parseOptions([flag], {});
+    return false;
+  } catch (error) {
+    return error instanceof OptionsError && /value|argument/i.test(error.message);
+  }
+}
+
+/** Sends one request to the daemon; undefined when no daemon listens. */
+function ask(socket: string, request: DaemonRequest): Promise<DaemonResponse | undefined> {
+  return new Promise((done, fail) => {
+    const connection = connect(socket);
+    let buffered = '';
+    connection.setEncoding('utf8');
+    connection.on('connect', () => connection.write(`${JSON.stringify(request)}\n`));
+    connection.on('data', (chunk: string) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      connection.end();
+      done(JSON.parse(buffered.slice(0, end)) as DaemonResponse);
+    });
+    connection.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? done(undefined) : fail(error)));
+  });
+}
+
+/** Starts the daemon (detached, so it outlives this command) and waits until it answers. */
+async function startDaemon(home: string, global: Global): Promise<void> {
+  const flags = global.daemonFlags.some((flag) => flag.startsWith('--output-dir')) ? global.daemonFlags : ['--output-dir', '.firefox-bidi', ...global.daemonFlags];
+  try {
+    parseOptions(flags);
+  } catch (error) {
+    if (error instanceof OptionsError) throw new UsageError(error.message);
+    throw error;
+  }
+  const socket = socketPath(home);
+  const entry = fileURLToPath(new URL('./daemon-main.js', import.meta.url));
+  const log = openSync(logPath(home), 'a', 0o600);
+  spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], { detached: true, stdio: ['ignore', log, log] }).unref();
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    if ((await ask(socket, { op: 'sessions' }).catch(() => undefined)) !== undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The daemon did not start within 15 s; see ${logPath(home)}.`);
+}
+
+function print(result: CallToolResult, json: boolean): number {
+  const text = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  if (result.isError) {
+    process.stderr.write(`${text}\n`);
+    return 1;
+  }
+  process.stdout.write(json ? `${JSON.stringify(result.structuredContent ?? {}, null, 2)}\n` : `${text}\n`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { global, command, rest } = parseGlobal(argv);
+  if (command === undefined || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${commandHelp(command)}\n`);
+    return 0;
+  }
+  const home = cliHome();
+  const socket = socketPath(home);
+  if (command === 'stop' || command === 'sessions' || command === 'close') {
+    const request: DaemonRequest = command === 'close' ? { op: 'close', session: global.session } : { op: command };
+    const answer = await ask(socket, request);
+    if (!answer) {
+      process.stdout.write(command === 'sessions' ? 'No daemon runs: no sessions.\n' : 'No daemon runs.\n');
+      return 0;
+    }
+    if (!answer.ok) throw new Error(answer.error);
+    process.stdout.write(`${answer.sessions ? (answer.sessions.length ? answer.sessions.join('\n') : 'No sessions.') : (answer.text ?? '')}\n`);
+    return 0;
+  }
+  const call = toolCall(command, rest);
+  const request: DaemonRequest = { op: 'call', session: global.session, ...call };
+  let answer = await ask(socket, request);
+  if (!answer) {
+    await startDaemon(home, global);
+    answer = await ask(socket, request);
+  }
+  if (!answer) throw new Error('The daemon went away before it answered; run the command again.');
+  if (!answer.ok) {
+    process.stderr.write(`${answer.error}\n`);
+    return 1;
+  }
+  return answer.result ? print(answer.result, global.json) : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

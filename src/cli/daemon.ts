@@ -1,0 +1,147 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SharedBrowser, type BrowserHolder } from '../mcp/browser.js';
+import type { ServerOptions } from '../mcp/options.js';
+import { createServer as createMcpServer } from '../mcp/server.js';
+import type { SessionFolder } from '../mcp/session-folder.js';
+import type { DaemonRequest, DaemonResponse } from './protocol.js';
+
+/** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
+interface Session {
+  client: Client;
+  holder: BrowserHolder;
+  folder: SessionFolder;
+}
+
+/** A session's folder, `<output-dir>/sessions/<name>/`, readable by the user only; other sessions' folders are out of its reach. */
+function namedFolder(outputDir: string, name: string): SessionFolder {
+  const root = join(resolve(outputDir), 'sessions');
+  const dir = join(root, name);
+  const downloads = join(dir, 'downloads');
+  mkdirSync(downloads, { recursive: true, mode: 0o700 });
+  return { dir, downloads, hidden: [root], release: () => undefined };
+}
+
+/**
+ * The background process of `firefox-bidi`: one Firefox (started on the first call), named sessions
+ * each in a user context of its own, answering JSON lines on a Unix socket. It stops after `idleMs`
+ * without a request, on `stop`, or on SIGTERM, closing Firefox and removing its socket.
+ */
+export class Daemon {
+  readonly #shared: SharedBrowser;
+  readonly #sessions = new Map<string, Promise<Session>>();
+  readonly #server: Server;
+  #idle: NodeJS.Timeout | undefined;
+  #stopping: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: ServerOptions,
+    private readonly socket: string,
+    private readonly idleMs: number,
+  ) {
+    this.#shared = new SharedBrowser(options);
+    this.#server = createServer((connection) => this.#serve(connection));
+  }
+
+  async listen(): Promise<void> {
+    rmSync(this.socket, { force: true });
+    await new Promise<void>((done, fail) => this.#server.once('error', fail).listen(this.socket, done));
+    this.#touch();
+  }
+
+  /** Closes every session and the browser, and removes the socket. */
+  async stop(): Promise<void> {
+    return (this.#stopping ??= (async () => {
+      clearTimeout(this.#idle);
+      this.#server.close();
+      for (const session of this.#sessions.values()) await session.then((open) => this.#end(open), () => undefined);
+      this.#sessions.clear();
+      await this.#shared.close().catch(() => undefined);
+      rmSync(this.socket, { force: true });
+    })());
+  }
+
+  #touch(): void {
+    clearTimeout(this.#idle);
+    if (this.idleMs > 0) this.#idle = setTimeout(() => void this.stop().then(() => process.exit(0)), this.idleMs);
+  }
+
+  #serve(connection: Socket): void {
+    let buffered = '';
+    connection.setEncoding('utf8');
+    connection.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        void this.#answer(line).then((response) => connection.write(`${JSON.stringify(response)}\n`));
+      }
+    });
+    connection.on('error', () => undefined);
+  }
+
+  async #answer(line: string): Promise<DaemonResponse> {
+    this.#touch();
+    let request: DaemonRequest;
+    try {
+      request = JSON.parse(line) as DaemonRequest;
+    } catch {
+      return { ok: false, error: 'The daemon got a line that is not JSON.' };
+    }
+    try {
+      switch (request.op) {
+        case 'call': {
+          const session = await this.#session(request.session);
+          const result = (await session.client.callTool({ name: request.tool, arguments: request.args })) as CallToolResult;
+          return { ok: true, result };
+        }
+        case 'sessions':
+          return { ok: true, sessions: [...this.#sessions.keys()] };
+        case 'close': {
+          const session = this.#sessions.get(request.session);
+          if (!session) return { ok: true, text: `No session ${request.session} is open.` };
+          this.#sessions.delete(request.session);
+          await this.#end(await session);
+          return { ok: true, text: `Closed session ${request.session}.` };
+        }
+        case 'stop':
+          setImmediate(() => void this.stop().then(() => process.exit(0)));
+          return { ok: true, text: 'The daemon stops: Firefox, its profile and the socket go with it.' };
+      }
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** The session `name`, opened on first use. */
+  #session(name: string): Promise<Session> {
+    let session = this.#sessions.get(name);
+    if (!session) {
+      session = this.#open(name);
+      this.#sessions.set(name, session);
+      session.catch(() => this.#sessions.delete(name));
+    }
+    return session;
+  }
+
+  async #open(name: string): Promise<Session> {
+    const folder = namedFolder(this.options.outputDir, name);
+    const holder = this.#shared.holder(folder.downloads);
+    const server = createMcpServer(this.options, holder, { folder, clientRoots: false });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'firefox-bidi', version: '1' });
+    await client.connect(clientSide);
+    return { client, holder, folder };
+  }
+
+  async #end(session: Session): Promise<void> {
+    await session.client.close().catch(() => undefined);
+    await session.holder.close().catch(() => undefined);
+    session.folder.release();
+  }
+}

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/processes.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * The real `firefox-bidi` bin, run as a shell runs it (the built one: `npm test` builds first),
+ * against pages served locally. Each test file has its own daemon home, so nothing here touches a
+ * daemon of the user's.
+ */
+const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
+
+let server: TestServer;
+let work: string;
+let home: string;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(...args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: work, env: { ...process.env, FIREFOX_BIDI_HOME: home }, timeout: 60_000 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The daemon's pid, from its process list entry (its settings name our home). */
+function daemonPid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/** Whether `pid` runs (a zombie, which nobody here may reap, does not). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The uid on the snapshot line that names `name`. */
+function uidOf(snapshot: string, name: string): string {
+  const uid = new RegExp(`^\\s*(\\d+_\\d+) \\w+ "${name}"`, 'm').exec(snapshot)?.[1];
+  if (!uid) throw new Error(`no "${name}" in:\n${snapshot}`);
+  return uid;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    '/form.html': page('Form', '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>'),
+  });
+  work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
+  home = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-'));
+});
+
+afterAll(async () => {
+  await run('stop');
+  await eventually(() => daemonPid() === undefined, 10_000);
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('firefox-bidi', () => {
+  it('opens a page, reads its snapshot, fills and clicks by the uids it read, and the page shows it', async () => {
+    expect((await run('open', server.url('/form.html'))).stdout).toContain('Navigated to');
+    const snapshot = (await run('snapshot')).stdout;
+    const name = uidOf(snapshot, 'Name');
+    const greet = uidOf(snapshot, 'Greet');
+    expect((await run('fill', name, 'Ada')).code).toBe(0);
+    expect((await run('click', greet)).code).toBe(0);
+    const title = await run('--json', 'eval', '() => document.title');
+    expect(JSON.parse(title.stdout)).toEqual({ result: 'Hello Ada' });
+    // Any tool by its name, with its parameters as options.
+    expect((await run('list_pages')).stdout).toMatch(/0: Hello Ada \(.*form\.html\) pageId=\d+ \[selected\]/);
+    expect((await run('call', 'evaluate_script', '{"function": "() => document.getElementById(\\"name\\").value"}')).stdout).toContain('"Ada"');
+  });
+
+  it('keeps named sessions apart: their pages, cookies and uids', async () => {
+    await run('-s', 'alpha', 'open', server.url('/form.html'));
+    await run('-s', 'alpha', 'eval', '() => { document.cookie = "who=alpha"; return 1; }');
+    const alpha = (await run('-s', 'alpha', 'snapshot')).stdout;
+    await run('-s', 'beta', 'open', server.url('/a.html'));
+    expect((await run('-s', 'beta', 'eval', '() => document.cookie')).stdout).toContain('""');
+    expect((await run('-s', 'beta', 'pages')).stdout).not.toContain('form.html');
+    const stale = await run('-s', 'beta', 'click', uidOf(alpha, 'Greet'));
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/uid \d+_\d+/);
+    expect((await run('sessions')).stdout.split('\n')).toEqual(expect.arrayContaining(['alpha', 'beta']));
+    expect((await run('-s', 'beta', 'close')).stdout).toContain('Closed session beta');
+    expect((await run('sessions')).stdout).not.toContain('beta');
+  });
+
+  it('answers two commands of one session given at once in the order they came', async () => {
+    await run('open', server.url('/form.html'));
+    await run('eval', '() => { window.order = []; return 1; }');
+    const slow = run('eval', '() => new Promise((done) => setTimeout(() => { window.order.push("slow"); done("slow"); }, 500))');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const quick = run('eval', '() => { window.order.push("quick"); return "quick"; }');
+    const [first, second] = await Promise.all([slow, quick]);
+    expect(first.stdout).toContain('"slow"');
+    expect(second.stdout).toContain('"quick"');
+    expect(JSON.parse((await run('--json', 'eval', '() => window.order')).stdout)).toEqual({ result: ['slow', 'quick'] });
+  });
+
+  it('gives exit code 2 and what to type for an unknown command or a bad option, 1 with the tool\'s words for a tool error', async () => {
+    const unknown = await run('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"; firefox-bidi --help lists the commands.');
+    const option = await run('click', '--bogus', '1');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('click has no option --bogus; its options: --uid');
+    const missing = await run('fill', '1_1');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('fill needs <value>');
+    const stale = await run('click', '999_1');
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('uid 999_1 names snapshot 999, which was never taken; take a snapshot and use a uid from it.');
+    expect((await run('click', '--help')).stdout).toContain('--uid <string> (required)');
+  });
+
+  it('stops, leaving no daemon, Firefox or socket; a killed daemon takes its Firefox along and the next command starts anew', async () => {
+    await run('pages');
+    const pid = daemonPid();
+    expect(pid).toBeDefined();
+    process.kill(pid ?? 0, 'SIGKILL');
+    // Its Firefox goes with it (the launcher's watchdog), and the socket it left answers no one.
+    expect((await run('pages')).code).toBe(0);
+    const next = daemonPid();
+    expect(next).not.toBe(pid);
+    expect((await run('stop')).stdout).toContain('The daemon stops');
+    expect(await eventually(() => daemonPid() === undefined && !existsSync(join(home, 'daemon.sock')), 10_000)).toBe(true);
+    expect(alive(next ?? 0)).toBe(false);
+  });
+
+  it('stops by itself after --idle-timeout without a command', async () => {
+    await run('--idle-timeout', '0.05', 'pages');
+    const pid = daemonPid();
+    expect(pid).toBeDefined();
+    expect(await eventually(() => !alive(pid ?? 0), 15_000)).toBe(true);
+    expect(existsSync(join(home, 'daemon.sock'))).toBe(false);
+  });
+});
