@@ -6,16 +6,23 @@ import { openSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { OptionsError, parseOptions } from '../mcp/options.js';
-import { ALL_TOOLS } from '../mcp/tools/index.js';
-import { commandHelp, SHORT_FORMS, toolCall, UsageError } from './commands.js';
 import { cliHome, logPath, socketPath } from './home.js';
 import type { DaemonRequest, DaemonResponse } from './protocol.js';
+
+// What a warm command needs is above: the tool definitions, the flag parser and the help load only
+// when asked for (--help) or when a daemon is to start, and the daemon parses the command line.
+
+/** A usage error: exit code 2, with what to type instead. */
+class UsageError extends Error {}
 
 const DEFAULT_IDLE_MINUTES = 30;
 const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-const USAGE = `firefox-bidi [options] <command> [arguments] [--param value…]
+/** The bin's help, from the tool definitions. */
+async function usage(): Promise<string> {
+  const { SHORT_FORMS } = await import('./commands.js');
+  const { ALL_TOOLS } = await import('../mcp/tools/index.js');
+  return `firefox-bidi [options] <command> [arguments] [--param value…]
 
 Drives a real Firefox kept by a background daemon (started by the first command, stopped after
 --idle-timeout minutes without a command, default ${DEFAULT_IDLE_MINUTES}, or by \`firefox-bidi stop\`).
@@ -33,6 +40,7 @@ ${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
   <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
   sessions: the open sessions      close: end the session      stop: stop the daemon
   <command> --help: the command's parameters`;
+}
 
 interface Global {
   session: string;
@@ -42,7 +50,7 @@ interface Global {
 }
 
 /** The options before the command, the command, and what follows it. */
-function parseGlobal(argv: string[]): { global: Global; command: string | undefined; rest: string[] } {
+async function parseGlobal(argv: string[]): Promise<{ global: Global; command: string | undefined; rest: string[] }> {
   const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, daemonFlags: [] };
   let index = 0;
   for (; index < argv.length; index++) {
@@ -61,7 +69,7 @@ function parseGlobal(argv: string[]): { global: Global; command: string | undefi
       // A daemon flag, with its value when it takes one (parseOptions checks it).
       global.daemonFlags.push(token);
       const next = argv[index + 1];
-      if (!token.includes('=') && next !== undefined && !next.startsWith('-') && takesValue(token)) global.daemonFlags.push(argv[++index] ?? '');
+      if (!token.includes('=') && next !== undefined && !next.startsWith('-') && (await takesValue(token))) global.daemonFlags.push(argv[++index] ?? '');
     }
   }
   if (!SESSION_NAME.test(global.session)) throw new UsageError(`A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(global.session)}.`);
@@ -70,7 +78,8 @@ function parseGlobal(argv: string[]): { global: Global; command: string | undefi
 }
 
 /** Whether a server flag takes a value: parseOptions says so by refusing it without one. */
-function takesValue(flag: string): boolean {
+async function takesValue(flag: string): Promise<boolean> {
+  const { OptionsError, parseOptions } = await import('../mcp/options.js');
   try {
     parseOptions([flag], {});
     return false;
@@ -100,6 +109,7 @@ function ask(socket: string, request: DaemonRequest): Promise<DaemonResponse | u
 /** Starts the daemon (detached, so it outlives this command) and waits until it answers. */
 async function startDaemon(home: string, global: Global): Promise<void> {
   const flags = global.daemonFlags.some((flag) => flag.startsWith('--output-dir')) ? global.daemonFlags : ['--output-dir', '.firefox-bidi', ...global.daemonFlags];
+  const { OptionsError, parseOptions } = await import('../mcp/options.js');
   try {
     parseOptions(flags);
   } catch (error) {
@@ -128,12 +138,13 @@ function print(result: CallToolResult, json: boolean): number {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { global, command, rest } = parseGlobal(argv);
+  const { global, command, rest } = await parseGlobal(argv);
   if (command === undefined || command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return command === undefined ? 2 : 0;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
+    const { commandHelp } = await import('./commands.js');
     process.stdout.write(`${commandHelp(command)}\n`);
     return 0;
   }
@@ -150,8 +161,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${answer.sessions ? (answer.sessions.length ? answer.sessions.join('\n') : 'No sessions.') : (answer.text ?? '')}\n`);
     return 0;
   }
-  const call = toolCall(command, rest);
-  const request: DaemonRequest = { op: 'call', session: global.session, ...call };
+  const request: DaemonRequest = { op: 'run', session: global.session, command, rest };
   let answer = await ask(socket, request);
   if (!answer) {
     await startDaemon(home, global);
@@ -160,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
   if (!answer) throw new Error('The daemon went away before it answered; run the command again.');
   if (!answer.ok) {
     process.stderr.write(`${answer.error}\n`);
-    return 1;
+    return answer.usage ? 2 : 1;
   }
   return answer.result ? print(answer.result, global.json) : 0;
 }
@@ -171,6 +181,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    process.exitCode = error instanceof UsageError || (error instanceof Error && error.name === 'UsageError') ? 2 : 1;
   },
 );

@@ -8,6 +8,7 @@ import { SharedBrowser, type BrowserHolder } from '../mcp/browser.js';
 import type { ServerOptions } from '../mcp/options.js';
 import { createServer as createMcpServer } from '../mcp/server.js';
 import type { SessionFolder } from '../mcp/session-folder.js';
+import { toolCall, UsageError } from './commands.js';
 import type { DaemonRequest, DaemonResponse } from './protocol.js';
 
 /** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
@@ -94,9 +95,10 @@ export class Daemon {
     }
     try {
       switch (request.op) {
-        case 'call': {
+        case 'run': {
+          const call = toolCall(request.command, request.rest);
           const session = await this.#session(request.session);
-          const result = (await session.client.callTool({ name: request.tool, arguments: request.args })) as CallToolResult;
+          const result = (await session.client.callTool({ name: call.tool, arguments: call.args })) as CallToolResult;
           return { ok: true, result };
         }
         case 'sessions':
@@ -113,7 +115,7 @@ export class Daemon {
           return { ok: true, text: 'The daemon stops: Firefox, its profile and the socket go with it.' };
       }
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: error instanceof Error ? error.message : String(error), ...(error instanceof UsageError ? { usage: true as const } : {}) };
     }
   }
 
