@@ -20,8 +20,8 @@ export const SHORT_FORMS: Record<string, ShortForm> = {
   open: { tool: 'navigate_page', positional: ['url'], help: 'open <url>: load a URL in the selected page' },
   back: { tool: 'navigate_page', positional: [], fixed: { type: 'back' }, help: 'back: go back' },
   snapshot: { tool: 'take_snapshot', positional: [], help: 'snapshot [--file <path>]: the page as text with uids (--file saves it and prints the path)' },
-  click: { tool: 'click', positional: ['uid'], help: 'click <uid>' },
-  fill: { tool: 'fill', positional: ['uid', 'value'], help: 'fill <uid> <value>' },
+  click: { tool: 'click', positional: ['uid'], help: 'click <uid>: click an element by its uid' },
+  fill: { tool: 'fill', positional: ['uid', 'value'], help: 'fill <uid> <value>: set a field (text, an option, true/false)' },
   type: { tool: 'type_text', positional: ['text'], help: 'type <text>: type into the focused element' },
   press: { tool: 'press_key', positional: ['key'], help: 'press <key>: such as Enter or Control+A' },
   eval: { tool: 'evaluate_script', positional: ['function'], help: "eval '<function>': such as '() => document.title'" },
@@ -138,5 +138,19 @@ export function commandHelp(command: string): string {
   for (const [name, property] of Object.entries(properties)) {
     lines.push(`  --${name} <${property.type ?? 'value'}>${required.includes(name) ? ' (required)' : ''}  ${property.description ?? ''}`);
   }
+  return lines.join('\n');
+}
+
+/** The README's command reference: the short forms with the tool each runs, from the definitions. */
+export function renderCommandReference(): string {
+  const lines = ['| command | runs | does |', '| --- | --- | --- |'];
+  for (const [name, form] of Object.entries(SHORT_FORMS)) {
+    const [usage, does = ''] = form.help.split(/: (.*)/s, 2);
+    const fixed = form.fixed ? ` ${Object.entries(form.fixed).map(([key, value]) => `${key}=${String(value)}`).join(' ')}` : '';
+    lines.push(`| \`firefox-bidi ${usage ?? name}\` | \`${form.tool}\`${fixed} | ${does} |`);
+  }
+  lines.push('| `firefox-bidi call <tool_name> \'<json>\'` | any tool | its arguments as one JSON object |');
+  lines.push('| `firefox-bidi <tool_name> --<param> <value>…` | that tool | each parameter as an option; `--help` lists them |');
+  lines.push('| `firefox-bidi sessions` / `close` / `stop` | — | list the sessions, end this one, stop the daemon |');
   return lines.join('\n');
 }
