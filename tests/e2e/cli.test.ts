@@ -14,6 +14,8 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
 
 let server: TestServer;
+/** Set when the page asks for /started: a slow command is running in the page. */
+let started = false;
 let work: string;
 let home: string;
 
@@ -63,6 +65,10 @@ function uidOf(snapshot: string, name: string): string {
 
 beforeAll(async () => {
   server = await startTestServer({
+    '/started': (_request, response) => {
+      started = true;
+      response.end('ok');
+    },
     '/form.html': page('Form', '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>'),
   });
   work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
@@ -110,8 +116,10 @@ describe('firefox-bidi', () => {
   it('answers two commands of one session given at once in the order they came', async () => {
     await run('open', server.url('/form.html'));
     await run('eval', '() => { window.order = []; return 1; }');
-    const slow = run('eval', '() => new Promise((done) => setTimeout(() => { window.order.push("slow"); done("slow"); }, 500))');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    started = false;
+    const slow = run('eval', 'async () => { await fetch("/started"); await new Promise((done) => setTimeout(done, 700)); window.order.push("slow"); return "slow"; }');
+    // The second comes while the first runs in the page.
+    expect(await eventually(() => started, 15_000)).toBe(true);
     const quick = run('eval', '() => { window.order.push("quick"); return "quick"; }');
     const [first, second] = await Promise.all([slow, quick]);
     expect(first.stdout).toContain('"slow"');
