@@ -39,6 +39,7 @@ ${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
   call <tool_name> '<json arguments>'
   <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
   sessions: the open sessions      close: end the session      stop: stop the daemon
+  install-skill [dir]: write a Claude Code skill and an AGENTS.md snippet for agents
   <command> --help: the command's parameters`;
 }
 
@@ -146,6 +147,12 @@ async function main(argv: string[]): Promise<number> {
   if (rest.includes('--help') || rest.includes('-h')) {
     const { commandHelp } = await import('./commands.js');
     process.stdout.write(`${commandHelp(command)}\n`);
+    return 0;
+  }
+  if (command === 'install-skill') {
+    const { installSkill } = await import('./skill.js');
+    if (rest.length > 1) throw new UsageError('install-skill takes one folder at most: firefox-bidi install-skill [dir].');
+    process.stdout.write(`Wrote ${installSkill(rest[0] ?? '.').join(' and ')}.\n`);
     return 0;
   }
   const home = cliHome();

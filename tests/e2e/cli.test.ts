@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
 import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -141,6 +142,24 @@ describe('firefox-bidi', () => {
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('uid 999_1 names snapshot 999, which was never taken; take a snapshot and use a uid from it.');
     expect((await run('click', '--help')).stdout).toContain('--uid <string> (required)');
+  });
+
+  it('installs a skill and an AGENTS.md snippet whose every command runs', async () => {
+    expect((await run('install-skill', 'agent')).stdout).toContain('SKILL.md');
+    expect(readFileSync(join(work, 'agent/.claude/skills/firefox-bidi/SKILL.md'), 'utf8')).toBe(SKILL);
+    await run('install-skill', 'agent');
+    expect(readFileSync(join(work, 'agent/AGENTS.md'), 'utf8')).toBe(AGENTS_SNIPPET);
+    // Each command as the skill shows it, in its order, with what an agent would have at hand.
+    const shown = [...`${SKILL}\n${AGENTS_SNIPPET}`.matchAll(/(?:^|`)(firefox-bidi [^`#\n]+?)\s*(?:`|#|$)/gm)].map((match) => (match[1] ?? '').trim());
+    expect(shown.length).toBeGreaterThan(10);
+    let uid = '';
+    for (const command of shown) {
+      const argv = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((part) => part[1] ?? part[2] ?? '').slice(1);
+      const filled = argv.map((arg) => arg.replace('<url>', server.url('/form.html')).replace('<uid>', uid).replace('<value>', 'Ada').replace('<name>', 'skill').replace('<command>', 'click'));
+      const result = await run(...filled);
+      expect(result.code, `${command}\n${result.stderr}`).toBe(0);
+      if (command.endsWith(' snapshot')) uid = uidOf(result.stdout, 'Name');
+    }
   });
 
   it('stops, leaving no daemon, Firefox or socket; a killed daemon takes its Firefox along and the next command starts anew', async () => {
