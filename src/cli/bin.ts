@@ -129,7 +129,11 @@ async function startDaemon(home: string, global: Global): Promise<void> {
 }
 
 function print(result: CallToolResult, json: boolean): number {
-  const text = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  // The MCP answer's header names the tool; in a shell the agent typed the command, so it goes.
+  const text = result.content
+    .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    .join('\n')
+    .replace(/^# \w+ response\n/, '');
   if (result.isError) {
     process.stderr.write(`${text}\n`);
     return 1;

@@ -99,6 +99,18 @@ describe('firefox-bidi', () => {
     expect((await run('call', 'evaluate_script', '{"function": "() => document.getElementById(\\"name\\").value"}')).stdout).toContain('"Ada"');
   });
 
+  it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids work', async () => {
+    await run('open', server.url('/form.html'));
+    const saved = await run('snapshot', '--file', 'form.txt');
+    const path = join(work, '.firefox-bidi/sessions/default/form.txt');
+    expect(saved.stdout).toMatch(new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`));
+    const text = readFileSync(path, 'utf8');
+    expect(saved.stdout).toContain(`(${text.length - 1} characters)`);
+    expect((await run('fill', uidOf(text, 'Name'), 'Grace')).code).toBe(0);
+    expect((await run('click', uidOf(text, 'Greet'))).code).toBe(0);
+    expect((await run('eval', '() => document.title')).stdout).toContain('"Hello Grace"');
+  });
+
   it('keeps named sessions apart: their pages, cookies and uids', async () => {
     await run('-s', 'alpha', 'open', server.url('/form.html'));
     await run('-s', 'alpha', 'eval', '() => { document.cookie = "who=alpha"; return 1; }');

@@ -32,7 +32,14 @@ export const takeSnapshot = pageTool({
     if (snapshot.viewportInfo) response.structured('viewport', snapshot.viewportInfo);
     if (filePath !== undefined) {
       const target = files.write(filePath, `${text}\n`);
-      response.line(`Saved snapshot ${snapshot.id} (${snapshot.stats.kept} elements, ${text.length} characters) to ${target}.`).structured('filePath', target);
+      const uids = new Set(text.match(new RegExp(`\\b${snapshot.id}_\\d+\\b`, 'g'))).size;
+      // An estimate at 4 characters a token, so the server needs no tokenizer; bench:cli prints it beside the o200k count.
+      const tokens = Math.ceil(text.length / 4);
+      response
+        .line(`${target}: snapshot ${snapshot.id}, ${snapshot.stats.kept} elements, ${uids} uids, ~${tokens} tokens (${text.length} characters).`)
+        .structured('filePath', target)
+        .structured('uids', uids)
+        .structured('estimatedTokens', tokens);
       return;
     }
     response.line(since === undefined ? '## Page snapshot' : '## Changes').text(text);
