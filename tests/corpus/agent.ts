@@ -20,7 +20,8 @@ export interface Target {
 export type Targets = Target | readonly Target[];
 
 export interface Agent {
-  open(path: string): Promise<void>;
+  /** Opens a page and reads it (a snapshot when the answer shows none); `{ read: false }` when the agent will search it instead. */
+  open(path: string, options?: { read?: boolean }): Promise<void>;
   /** Clicks; `via`: what to click first when the target is not on the page (the opener of a list). */
   click(target: Targets, options?: { via?: Targets }): Promise<void>;
   /** Types a value into a text field, replacing what is there. */
@@ -33,6 +34,8 @@ export interface Agent {
   waitFor(text: string): Promise<void>;
   /** A fresh snapshot (an agent that wants to read the page again). */
   snapshot(): Promise<string>;
+  /** Searches the page for text with the server's own search, as an agent does on a long page; returns the answer. */
+  find(text: string): Promise<string>;
   /** The last answer the agent read. */
   readonly lastAnswer: string;
   /** Runs a function in the page and returns its JSON value: the grader's check, not counted. */
@@ -63,6 +66,7 @@ export interface Dialect {
   press(key: string): ToolCall;
   type(ref: string, element: string, text: string): ToolCall;
   waitFor(text: string): ToolCall;
+  find(text: string): ToolCall;
   evaluate(fn: string): ToolCall;
   /** The JSON value in an evaluate answer. */
   evaluated(answer: string): unknown;
@@ -149,14 +153,18 @@ export class McpAgent implements Agent {
     return answer.text;
   }
 
-  async open(path: string): Promise<void> {
+  async open(path: string, options: { read?: boolean } = {}): Promise<void> {
     this.#seen = [];
     await this.#must(this.dialect.navigate(new URL(path, this.#origin).href));
-    if (this.#seen.every((answer) => this.dialect.lines(answer).length === 0)) await this.snapshot();
+    if (options.read !== false && this.#seen.every((answer) => this.dialect.lines(answer).length === 0)) await this.snapshot();
   }
 
   async snapshot(): Promise<string> {
     return this.#must(this.dialect.snapshot());
+  }
+
+  async find(text: string): Promise<string> {
+    return this.#must(this.dialect.find(text));
   }
 
   /** Every line matching the targets, newest answer first, in the targets' order, in the answers seen since opening (or in the last `newest`). */

@@ -3,7 +3,7 @@
  * line) and Playwright MCP (`[ref=e14]` after the role and name). Each maps the agent's moves to
  * the server's own tools, the way a model reading that server's tool list would.
  */
-import type { Dialect, SnapshotLine } from './agent.js';
+import type { Dialect, SnapshotLine, ToolCall } from './agent.js';
 
 /** A quoted name in either snapshot text (JSON-style escapes). */
 const QUOTED = String.raw`"((?:[^"\\]|\\.)*)"`;
@@ -33,6 +33,19 @@ function jsonBlock(answer: string): unknown {
   return JSON.parse(json) as unknown;
 }
 
+/** An element without a name reads as the text inside it, as a model reading the tree would take it. */
+function namedByContent<Line extends { names: string[]; depth: number }>(lines: Line[]): Line[] {
+  return lines.map((line, index) => {
+    if (line.names.length > 0) return line;
+    const inside: string[] = [];
+    for (const child of lines.slice(index + 1)) {
+      if (child.depth <= line.depth) break;
+      inside.push(...child.names.slice(0, 1));
+    }
+    return { ...line, names: inside.length > 0 ? [inside.join(' '), inside.join('')] : [] };
+  });
+}
+
 // `  3_14 button "Save" disabled` or `  3_15 paragraph: Some text` (a diff line may start with + or ~).
 const OUR_LINE = new RegExp(String.raw`^[\s+~]*(\d+_\d+) ([\w-]+)(?: ${QUOTED})?(?: [\w-]+(?:=(?:"(?:[^"\\]|\\.)*"|[^\s:]+))?)*(?:: (.*))?$`);
 
@@ -47,15 +60,18 @@ export const OURS: Dialect = {
   // type_text types where the focus is: the agent has put it there.
   type: (_uid, _element, text) => ({ name: 'type_text', args: { text } }),
   waitFor: (text) => ({ name: 'wait_for', args: { text: [text] } }),
+  find: (query) => ({ name: 'find_in_page', args: { query } }),
   evaluate: (fn) => ({ name: 'evaluate_script', args: { function: fn } }),
   evaluated: jsonBlock,
   lines(answer) {
     const lines: SnapshotLine[] = [];
     for (const text of answer.split('\n')) {
       const match = OUR_LINE.exec(text);
-      if (match?.[1] && match[2]) lines.push({ ref: match[1], role: match[2], names: present(unquote(match[3]), match[4]?.trim()), depth: depthOf(text) });
+      // `3_15 - words` is a list item.
+      const role = match?.[2] === '-' ? 'listitem' : match?.[2];
+      if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim()), depth: depthOf(text) });
     }
-    return lines;
+    return namedByContent(lines);
   },
 };
 
@@ -80,6 +96,7 @@ export const PLAYWRIGHT_MCP: Dialect = {
   // Key by key where the focus is: its caret stays where the agent put it.
   type: (target, element, text) => ({ name: 'browser_type', args: { element, target, text, slowly: true } }),
   waitFor: (text) => ({ name: 'browser_wait_for', args: { text } }),
+  find: (text) => ({ name: 'browser_find', args: { text } }),
   evaluate: (fn) => ({ name: 'browser_evaluate', args: { function: fn } }),
   evaluated(answer) {
     const result = /### Result\n([\s\S]*?)(?:\n###|$)/.exec(answer)?.[1]?.trim();
@@ -96,16 +113,45 @@ export const PLAYWRIGHT_MCP: Dialect = {
       const ref = /\[ref=([\w-]+)\]/.exec(match[4] ?? '')?.[1];
       return [{ depth: match[1]?.length ?? 0, role: match[2] ?? '', ref, names: present(unquote(match[3]), text) }];
     });
-    // An element without a name reads as the text inside it, as a model reading the tree would take it.
-    return parsed.flatMap((line, index) => {
-      if (line.ref === undefined) return [];
-      if (line.names.length > 0) return [{ ...line, ref: line.ref }];
-      const inside: string[] = [];
-      for (const child of parsed.slice(index + 1)) {
-        if (child.depth <= line.depth) break;
-        inside.push(...child.names.slice(0, 1));
-      }
-      return [{ ...line, ref: line.ref, names: inside.length > 0 ? [inside.join(' '), inside.join('')] : [] }];
-    });
+    return namedByContent(parsed).flatMap((line) => (line.ref === undefined ? [] : [{ ...line, ref: line.ref }]));
   },
+};
+
+/** A shell command as a ToolCall: the command's name and the words after it. */
+function command(name: string, ...argv: string[]): ToolCall {
+  return { name, args: { argv } };
+}
+
+/** Our `firefox-bidi` bin: the short forms, and find_in_page by its tool name. Its answers are the MCP server's text. */
+export const OURS_CLI: Dialect = {
+  name: 'firefox-bidi',
+  navigate: (url) => command('open', url),
+  snapshot: () => command('snapshot'),
+  click: (uid) => command('click', uid),
+  fill: (uid, _element, value) => command('fill', uid, value),
+  select: (uid, _element, option) => command('fill', uid, option),
+  press: (key) => command('press', key),
+  type: (_uid, _element, text) => command('type', text),
+  waitFor: (text) => command('wait', text),
+  find: (query) => command('find_in_page', '--query', query),
+  evaluate: (fn) => command('eval', fn),
+  evaluated: (answer) => OURS.evaluated(answer),
+  lines: (answer) => OURS.lines(answer),
+};
+
+/** `playwright-cli` (@playwright/cli): its commands; it has no wait, so an agent runs Playwright code for one. */
+export const PLAYWRIGHT_CLI: Dialect = {
+  name: 'playwright-cli',
+  navigate: (url) => command('goto', url),
+  snapshot: () => command('snapshot'),
+  click: (ref) => command('click', ref),
+  fill: (ref, _element, text) => command('fill', ref, text),
+  select: (ref, _element, option) => command('select', ref, option),
+  press: (key) => command('press', key),
+  type: (_ref, _element, text) => command('type', text),
+  waitFor: (text) => command('run-code', `async (page) => { await page.getByText(${JSON.stringify(text)}).first().waitFor(); }`),
+  find: (text) => command('find', text),
+  evaluate: (fn) => command('eval', fn),
+  evaluated: (answer) => PLAYWRIGHT_MCP.evaluated(answer),
+  lines: (answer) => PLAYWRIGHT_MCP.lines(answer),
 };

@@ -10,9 +10,10 @@
  * - /shoelace.html  Shoelace (@shoelace-style/shoelace, its cdn/ build): tab group, checkbox, switch,
  *                   select, input, modal dialog.
  * - /redoc.html     Redoc (redoc/bundles/redoc.standalone.js) rendering ./redoc/openapi.json.
- * - /todomvc.html   TodoMVC in React (react, react-dom, todomvc-app-css), source in ./todomvc/app.jsx.
  * - the apps of ./apps (a date picker, a data grid, rich-text and code editors, a custom select, an
- *   Ionic page, a notes app that saves its DOM), each with the tasks an agent is given on it.
+ *   Ionic page, a notes app that saves its DOM, TodoMVC in React (source in ./todomvc/app.jsx), a
+ *   checkout form, Swagger UI with its API, polished's long docs page), each with the tasks an agent
+ *   is given on it and the backend routes it needs.
  */
 import { build } from 'esbuild';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -28,7 +29,7 @@ const ROOT = resolve(HERE, '../..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 
 /** The packages whose files the server hands out under /node_modules/ (nothing else there). */
-const SERVED_PACKAGES = ['@shoelace-style/shoelace/cdn', 'redoc/bundles', 'todomvc-app-css', ...APPS.flatMap((app) => app.packages ?? [])];
+const SERVED_PACKAGES = ['@shoelace-style/shoelace/cdn', 'redoc/bundles', ...APPS.flatMap((app) => app.packages ?? [])];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -168,19 +169,10 @@ const REDOC = doc(
    <script src="/node_modules/redoc/bundles/redoc.standalone.js"></script>`,
 );
 
-const TODOMVC = doc(
-  'React • TodoMVC',
-  '<link rel="stylesheet" href="/node_modules/todomvc-app-css/index.css">',
-  `<section class="todoapp"></section>
-   <footer class="info"><p>Double-click to edit a todo</p><p>Part of <a href="#/">TodoMVC</a></p></footer>
-   <script type="module" src="/build/todomvc.js"></script>`,
-);
-
 const PAGES: Record<string, string> = {
   '/material.html': MATERIAL,
   '/shoelace.html': SHOELACE,
   '/redoc.html': REDOC,
-  '/todomvc.html': TODOMVC,
   ...Object.fromEntries(APPS.map((app) => [app.path, app.html])),
 };
 
@@ -223,8 +215,15 @@ export async function startCorpusServer(): Promise<TestServer> {
     response.writeHead(200, { 'content-type': TYPES['.html'] });
     response.end(html);
   }]));
-  const server = await startTestServer(pages, (request, response) => {
-    const file = files(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
+  const routes = Object.assign({}, ...APPS.map((app) => app.routes ?? {})) as Record<string, Route>;
+  const server = await startTestServer({ ...pages, ...routes }, (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const under = Object.keys(routes).find((prefix) => prefix.endsWith('/') && path.startsWith(prefix));
+    if (under !== undefined) {
+      routes[under]?.(request, response);
+      return;
+    }
+    const file = files(path);
     if (file === undefined || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
       NOT_FOUND(request, response);
       return;

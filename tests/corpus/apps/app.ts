@@ -1,4 +1,5 @@
 /** What a corpus app is: a page on a real npm library, and the tasks a user gives an agent on it. */
+import type { Route } from '../../helpers/server.js';
 import type { Agent } from '../agent.js';
 
 export interface AppTask {
@@ -22,6 +23,8 @@ export interface CorpusApp {
   packages?: string[];
   /** An ES module source bundled by esbuild to /build/<file> when the server starts. */
   bundle?: { file: string; source: string };
+  /** The app's own backend: paths it answers (a path ending in / answers every path under it). */
+  routes?: Record<string, Route>;
   tasks: AppTask[];
 }
 

@@ -1,14 +1,21 @@
-/** The real-app corpus: every app the agent tasks run on (tests/e2e/apps.test.ts, bench/apps.bench.ts). */
+/** The real-app corpus: every app the agent tasks run on (tests/e2e/apps.test.ts, bench/apps.bench.ts, bench/cli.bench.ts). */
 import type { CorpusApp } from './app.js';
+import { checkoutApp } from './checkout.js';
 import { choicesApp } from './choices.js';
 import { flatpickrApp } from './flatpickr.js';
 import { gridApp } from './grid.js';
 import { ionicApp } from './ionic.js';
 import { jsonEditorApp } from './json-editor.js';
 import { notesApp } from './notes.js';
+import { polishedDocsApp } from './polished-docs.js';
 import { quillApp } from './quill.js';
+import { swaggerApp } from './swagger.js';
 import { tinymceApp } from './tinymce.js';
+import { todomvcApp } from './todomvc.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp];
+
+/** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
+export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
