@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
-import { eventually } from '../helpers/processes.js';
+import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -32,6 +32,18 @@ function run(...args: string[]): Promise<Run> {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** The Firefox processes of this file's daemons (their environment names our home) and the profiles they run on. */
+function browser(): { pids: number[]; profiles: string[] } {
+  const processes = firefoxProcesses(home);
+  const profiles = [...processes.values()].flatMap((cmdline) => /-profile (\S+)/.exec(cmdline)?.[1] ?? []);
+  return { pids: [...processes.keys()], profiles: [...new Set(profiles)] };
+}
+
+/** Whether every process and profile of `before` is gone. */
+function gone(before: { pids: number[]; profiles: string[] }): boolean {
+  return before.pids.every((pid) => !alive(pid)) && before.profiles.every((profile) => !existsSync(profile));
 }
 
 /** The daemon's pid, from its process list entry (its settings name our home). */
@@ -174,25 +186,43 @@ describe('firefox-bidi', () => {
     }
   });
 
-  it('stops, leaving no daemon, Firefox or socket; a killed daemon takes its Firefox along and the next command starts anew', async () => {
+  it('stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew', async () => {
     await run('pages');
     const pid = daemonPid();
     expect(pid).toBeDefined();
+    const killed = browser();
+    expect(killed.pids.length).toBeGreaterThan(0);
     process.kill(pid ?? 0, 'SIGKILL');
-    // Its Firefox goes with it (the launcher's watchdog), and the socket it left answers no one.
+    // Its Firefox and profile go with it (the launcher's watchdog), and the socket it left answers no one.
+    expect(await eventually(() => gone(killed), 15_000)).toBe(true);
     expect((await run('pages')).code).toBe(0);
     const next = daemonPid();
     expect(next).not.toBe(pid);
+    const stopped = browser();
     expect((await run('stop')).stdout).toContain('The daemon stops');
-    expect(await eventually(() => daemonPid() === undefined && !existsSync(join(home, 'daemon.sock')), 10_000)).toBe(true);
+    expect(await eventually(() => daemonPid() === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped), 15_000)).toBe(true);
     expect(alive(next ?? 0)).toBe(false);
   });
 
-  it('stops by itself after --idle-timeout without a command', async () => {
+  it('stops by itself after --idle-timeout without a command, taking its Firefox and profile along', async () => {
     await run('--idle-timeout', '0.05', 'pages');
     const pid = daemonPid();
     expect(pid).toBeDefined();
-    expect(await eventually(() => !alive(pid ?? 0), 15_000)).toBe(true);
+    const idle = browser();
+    expect(await eventually(() => !alive(pid ?? 0) && gone(idle), 15_000)).toBe(true);
     expect(existsSync(join(home, 'daemon.sock'))).toBe(false);
+  });
+
+  it('cannot be driven by another user of the machine', async (context) => {
+    if (process.getuid?.() !== 0) {
+      console.warn('Skipped: running a command as another user needs root (CI runs as root).');
+      context.skip();
+    }
+    await run('open', server.url('/form.html'));
+    // nobody tries the daemon's socket as any program of theirs would: the 0700 folder keeps it out.
+    const script = `require('node:net').connect(${JSON.stringify(join(home, 'daemon.sock'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(0); })`;
+    const stranger = await new Promise<string>((done) => execFile(process.execPath, ['-e', script], { uid: 65534, gid: 65534, cwd: '/', timeout: 10_000 }, (_error, stdout) => done(stdout.trim())));
+    expect(stranger).toBe('EACCES');
+    expect((await run('eval', '() => document.title')).stdout).toContain('"Form"');
   });
 });
