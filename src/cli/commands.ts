@@ -19,7 +19,7 @@ interface ShortForm {
 export const SHORT_FORMS: Record<string, ShortForm> = {
   open: { tool: 'navigate_page', positional: ['url'], help: 'open <url>: load a URL in the selected page' },
   back: { tool: 'navigate_page', positional: [], fixed: { type: 'back' }, help: 'back: go back' },
-  snapshot: { tool: 'take_snapshot', positional: [], help: 'snapshot [--file <path>]: the page as text with uids (--file saves it and prints the path)' },
+  snapshot: { tool: 'take_snapshot', positional: [], help: 'snapshot [--file <path>]: the page as text with uids (--file keeps it in the session folder and prints its path and size)' },
   click: { tool: 'click', positional: ['uid'], help: 'click <uid>: click an element by its uid' },
   fill: { tool: 'fill', positional: ['uid', 'value'], help: 'fill <uid> <value>: set a field (text, an option, true/false)' },
   type: { tool: 'type_text', positional: ['text'], help: 'type <text>: type into the focused element' },
@@ -152,5 +152,7 @@ export function renderCommandReference(): string {
   lines.push('| `firefox-bidi call <tool_name> \'<json>\'` | any tool | its arguments as one JSON object |');
   lines.push('| `firefox-bidi <tool_name> --<param> <value>…` | that tool | each parameter as an option; `--help` lists them |');
   lines.push('| `firefox-bidi sessions` / `close` / `stop` | — | list the sessions, end this one, stop the daemon |');
+  lines.push('| `firefox-bidi install-skill [dir]` | — | write a Claude Code skill and an AGENTS.md snippet into dir |');
+  lines.push('| `firefox-bidi --help`, `firefox-bidi <command> --help` | — | the commands; a command\'s parameters, from its schema |');
   return lines.join('\n');
 }
