@@ -16,20 +16,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { SKILL } from '../src/cli/skill.js';
-import { DEFAULT_TOOL_SETS } from '../src/mcp/tool-sets.js';
-import { McpAgent } from '../tests/corpus/agent.js';
-import { APPS, EVERYDAY_TASKS } from '../tests/corpus/apps/index.js';
+import { EVERYDAY_TASKS } from '../tests/corpus/apps/index.js';
 import { startCorpusServer } from '../tests/corpus/index.js';
 import { CHROMIUM, runBin, startOurCli, startOurServer, startPlaywrightCli, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
-import { schemaTokens } from '../scripts/lib/schema-tokens.js';
+import { corpusTasks, runTasks, tokensOf as tokens, type Outcome } from './agent-tasks.js';
 import { formatMs, formatTable, summarize } from './lib.js';
 
 const verbose = process.argv.includes('--verbose');
-const encoder = new Tiktoken(o200kBase);
-const tokens = (text: string): number => encoder.encode(text).length;
 const TIMED_RUNS = 21;
 const WARM_TARGET = 3;
 const PEER_TARGET = 0.5;
@@ -63,50 +57,18 @@ async function warmCommand(): Promise<void> {
 
 // ------------------------------------------------------------------ the everyday tasks
 
-interface Outcome {
-  ok: boolean;
-  why?: string;
-  calls: number;
-  tokens: number;
-}
+const tasks = corpusTasks((key) => EVERYDAY_TASKS.includes(key));
 
-const tasks = APPS.flatMap((app) => app.tasks.map((task) => ({ task, key: `${app.path.slice(1, -'.html'.length)}/${task.id}` }))).filter(({ key }) => EVERYDAY_TASKS.includes(key));
-
-async function runTasks(start: () => Promise<RunningServer>, origin: string): Promise<Map<string, Outcome>> {
-  const server = await start();
-  const outcomes = new Map<string, Outcome>();
+/** What a model carries on every request besides the answers: an MCP server's tools/list (asked of the server), or the skill file it was given. */
+async function fixedContext(route: { name: string; start: () => Promise<RunningServer> }): Promise<number> {
+  if (route.name === 'firefox-bidi') return tokens(SKILL);
+  if (route.name === 'playwright-cli') return tokens(readFileSync(join(createRequire(import.meta.url).resolve('@playwright/cli/package.json'), '..', 'skills/playwright-cli/SKILL.md'), 'utf8'));
+  const server = await route.start();
   try {
-    for (const { task, key } of tasks) {
-      const agent = new McpAgent(server.dialect, server.callTool, origin);
-      let why: string | undefined;
-      try {
-        await task.run(agent);
-        await task.check(agent);
-      } catch (error) {
-        why = (error as Error).message;
-      }
-      const read = agent.spent.answers.reduce((sum, answer) => sum + tokens(answer), 0);
-      outcomes.set(key, { ok: why === undefined, calls: agent.spent.calls, tokens: read, ...(why === undefined ? {} : { why }) });
-      console.error(`${server.dialect.name} ${key}: ${why === undefined ? 'done' : 'FAILED'} (${agent.spent.calls} calls, ${read} tokens)${why ? ` ${why.split('\n')[0]?.slice(0, 200)}` : ''}`);
-      if (verbose) for (const answer of agent.spent.answers) console.error(`----\n${answer}`);
-    }
+    return tokens((await server.toolList?.()) ?? '');
   } finally {
     await server.close();
   }
-  return outcomes;
-}
-
-/** What a model carries on every request besides the answers: the MCP tool list, or the skill file it was given. */
-async function fixedContext(): Promise<Record<string, number>> {
-  const perSet = await schemaTokens();
-  const theirSkill = join(createRequire(import.meta.url).resolve('@playwright/cli/package.json'), '..', 'skills/playwright-cli/SKILL.md');
-  return {
-    'firefox-bidi': tokens(SKILL),
-    'firefox-bidi-mcp': DEFAULT_TOOL_SETS.reduce((sum, set) => sum + perSet[set], 0),
-    'playwright-cli': tokens(readFileSync(theirSkill, 'utf8')),
-    // Playwright MCP's default tools/list, as issue 21 measured it (its server is not asked here).
-    'Playwright MCP': 4396,
-  };
 }
 
 const ROUTES: { name: string; start: () => Promise<RunningServer>; chromium?: true }[] = [
@@ -119,13 +81,15 @@ const ROUTES: { name: string; start: () => Promise<RunningServer>; chromium?: tr
 async function everydayTasks(): Promise<void> {
   const corpus = await startCorpusServer();
   const results = new Map<string, Map<string, Outcome>>();
+  const fixed = new Map<string, number>();
   try {
     for (const route of ROUTES) {
       if (route.chromium && !existsSync(CHROMIUM)) {
         console.error(`${route.name} skipped: no ${CHROMIUM} (npm run setup:chromium).`);
         continue;
       }
-      results.set(route.name, await runTasks(route.start, corpus.origin));
+      results.set(route.name, await runTasks(route.start, corpus.origin, tasks, verbose));
+      fixed.set(route.name, await fixedContext(route));
     }
   } finally {
     await corpus.close();
@@ -138,9 +102,8 @@ async function everydayTasks(): Promise<void> {
   })]);
   const total = (name: string): number => [...(results.get(name)?.values() ?? [])].reduce((sum, outcome) => sum + outcome.tokens, 0);
   const done = (name: string): string => `${[...(results.get(name)?.values() ?? [])].filter((outcome) => outcome.ok).length}/${tasks.length} done`;
-  const fixed = await fixedContext();
   rows.push(['total read', ...names.map((name) => `${total(name)} (${done(name)})`)]);
-  rows.push(['tools/list or skill, per request', ...names.map((name) => String(fixed[name] ?? '—'))]);
+  rows.push(['tools/list or skill, per request', ...names.map((name) => String(fixed.get(name) ?? '—'))]);
   console.log(formatTable(['task', ...names], rows));
   const ours = total('firefox-bidi');
   for (const [other, target] of [['playwright-cli', PEER_TARGET], ['firefox-bidi-mcp', 1]] as const) {

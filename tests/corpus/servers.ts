@@ -23,6 +23,8 @@ const OUR_CLI = new URL('../../dist/src/cli/bin.js', import.meta.url).pathname;
 export interface RunningServer {
   dialect: Dialect;
   callTool: CallTool;
+  /** An MCP server's tools/list, as JSON: what a model carries on every request. */
+  toolList?(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,9 @@ async function connect(dialect: Dialect, args: string[], cleanup: () => void = (
     async callTool(call) {
       const result = (await client.callTool({ name: call.name, arguments: call.args }, undefined, { timeout: 60_000 })) as CallToolResult;
       return { text: result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n'), isError: result.isError === true };
+    },
+    async toolList() {
+      return JSON.stringify((await client.listTools()).tools);
     },
     async close() {
       await client.close();
