@@ -38,7 +38,8 @@ export const tinymceApp: CorpusApp = {
       ask: 'Add a last paragraph "Shipped on Friday." and save the notes.',
       async run(agent) {
         await agent.open('/tinymce.html');
-        await agent.waitFor('It fixes the export bug.');
+        // The textarea shows the text before TinyMCE has built its editor; its toolbar says the editor is there.
+        await agent.waitFor('Paragraph');
         await agent.click({ role: 'paragraph', name: 'It fixes the export bug.' });
         await agent.press('End');
         await agent.press('Enter');
@@ -54,7 +55,7 @@ export const tinymceApp: CorpusApp = {
       ask: 'Make "Version 2.4 is out." a Heading 1 and save the notes.',
       async run(agent) {
         await agent.open('/tinymce.html');
-        await agent.waitFor('Version 2.4 is out.');
+        await agent.waitFor('Paragraph');
         await agent.click({ role: 'paragraph', name: 'Version 2.4 is out.' });
         await agent.click([{ role: 'button', name: /^Block/ }, { role: 'combobox', name: /^Block/ }]);
         await agent.click({ role: ['menuitemcheckbox', 'menuitem', 'option'], name: 'Heading 1' });
