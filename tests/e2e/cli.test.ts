@@ -113,6 +113,8 @@ describe('firefox-bidi', () => {
 
   it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids work', async () => {
     await run('open', server.url('/form.html'));
+    // The page does not change between the two, so the second keeps the first's uids.
+    await run('snapshot');
     const saved = await run('snapshot', '--file', 'form.txt');
     const path = join(work, '.firefox-bidi/sessions/default/form.txt');
     expect(saved.stdout).toMatch(new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`));

@@ -32,7 +32,8 @@ export const takeSnapshot = pageTool({
     if (snapshot.viewportInfo) response.structured('viewport', snapshot.viewportInfo);
     if (filePath !== undefined) {
       const target = files.write(filePath, `${text}\n`);
-      const uids = new Set(text.match(new RegExp(`\\b${snapshot.id}_\\d+\\b`, 'g'))).size;
+      // Uids lead element lines or sit in links' (uid=…); an unchanged page keeps an earlier snapshot's.
+      const uids = new Set(text.match(/(?<=^[\s+~]*|\(uid=)\d+_\d+\b/gm)).size;
       // An estimate at 4 characters a token, so the server needs no tokenizer; bench:cli prints it beside the o200k count.
       const tokens = Math.ceil(text.length / 4);
       response
