@@ -32,6 +32,7 @@ export class BrowserHolder {
   #starting: Promise<SessionBrowser> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  #closing: Promise<void> | undefined;
 
   /** `start` gives the client: a Firefox of its own (ownBrowser), or a user context of a shared one (SharedBrowser). */
   constructor(private readonly start: ClientStarter) {}
@@ -82,11 +83,14 @@ export class BrowserHolder {
     return this.#client && !isClosed(this.#client) ? this.#client : undefined;
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    const client = this.#client ?? (await this.#starting?.catch(() => undefined));
-    this.#client = undefined;
-    if (client) await closeSession(client);
+  /** Closes the client; every caller waits for the same closing, so none returns while it is under way. */
+  close(): Promise<void> {
+    return (this.#closing ??= (async () => {
+      this.#closed = true;
+      const client = this.#client ?? (await this.#starting?.catch(() => undefined));
+      this.#client = undefined;
+      if (client) await closeSession(client);
+    })());
   }
 }
 

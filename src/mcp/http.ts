@@ -131,10 +131,12 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     url: `http://${hostInUrl}:${port}/mcp`,
     ...(token === undefined ? {} : { token }),
     close: async () => {
-      for (const session of sessions.values()) clearTimeout(session.idleTimer);
-      await Promise.all([...sessions.values()].map(async (session) => session.transport.close()));
-      await Promise.all([...sessions.values()].map(async (session) => session.holder.close()));
+      // Taken first: closing a transport removes its session from the map.
+      const open = [...sessions.values()];
       sessions.clear();
+      for (const session of open) clearTimeout(session.idleTimer);
+      await Promise.all(open.map(async (session) => session.transport.close()));
+      await Promise.all(open.map(async (session) => session.holder.close()));
       await shared?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

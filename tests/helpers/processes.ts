@@ -13,10 +13,10 @@ export function groupAlive(pgid: number): boolean {
 }
 
 /** Polls `condition` every 50 ms until it holds or `timeoutMs` passes; returns whether it held. */
-export async function eventually(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (condition()) return true;
+    if (await condition()) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return condition();

@@ -63,15 +63,15 @@ export const NOT_FOUND: Route = (_request, response) => {
   response.end('not found');
 };
 
-/** Serves the test pages on 127.0.0.1 (file:// pages produce no network events); `fallback` answers every other path. */
-export async function startTestServer(extra: Record<string, Route> = {}, fallback: Route = NOT_FOUND): Promise<TestServer> {
+/** Serves the test pages on 127.0.0.1, or on `host` (file:// pages produce no network events); `fallback` answers every other path. */
+export async function startTestServer(extra: Record<string, Route> = {}, fallback: Route = NOT_FOUND, host = '127.0.0.1'): Promise<TestServer> {
   const routes = { ...ROUTES, ...extra };
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     (routes[path] ?? fallback)(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     url: (path) => origin + path,
