@@ -17,7 +17,12 @@ const number = (flag: string, fallback: number): number => {
 const namespaces = !args.includes('--no-namespaces') && canMakeNamespaces();
 
 const grid = await Grid.start({ nodes: number('--nodes', 2), maxSessions: number('--max-sessions', 1), namespaces });
+// Keeps this process (which owns the Grid) alive, and says so if the hub stops answering.
+const watch = setInterval(() => {
+  grid.slots().catch((error: unknown) => console.error(String(error)));
+}, 10_000);
 const stop = (): void => {
+  clearInterval(watch);
   void grid.close().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
@@ -25,5 +30,5 @@ process.on('SIGTERM', stop);
 console.log(`Selenium Grid up: hub ${grid.url}, nodes ${grid.nodes.map((node) => `${node.uri}${node.namespace ? ` (namespace ${node.namespace}, reached through the hub)` : ''}`).join(', ')}.`);
 if (!namespaces) console.log('Everything runs on 127.0.0.1 (network namespaces need root and `ip`).');
 console.log(`Pages for the nodes' browsers: serve them on ${grid.pageHost}.`);
-console.log(`Try: npx firefox-bidi-mcp --port 8931 --webdriver-url ${grid.url} --browser chrome [--isolated-browser]`);
+console.log(`Try: node dist/src/mcp/bin.js --port 8931 --webdriver-url ${grid.url} --browser chrome [--isolated-browser]`);
 console.log('Ctrl-C stops the Grid and everything it started.');
