@@ -101,6 +101,7 @@ export class Grid {
   readonly #dir = mkdtempSync(join(tmpdir(), 'firefox-bidi-grid-'));
   readonly #onExit = (): void => this.#teardown();
   readonly nodes: GridNode[] = [];
+  readonly #dead = new Set<number>();
   #hub: ChildProcess | undefined;
   #closed = false;
 
@@ -126,7 +127,6 @@ export class Grid {
       const [publish, subscribe] = namespaces ? [4442, 4443] : [await freePort(), await freePort()];
       const hubNamespace = namespaces ? grid.#makeNamespaces(n) : undefined;
       const hubArgs = ['hub', '--host', namespaces ? '0.0.0.0' : hubHost, '--port', String(hubPort), '--publish-events', `tcp://*:${publish}`, '--subscribe-events', `tcp://*:${subscribe}`];
-      if (options.sessionTimeout !== undefined) hubArgs.push('--session-timeout', String(options.sessionTimeout));
       if (options.requestTimeout !== undefined) hubArgs.push('--session-request-timeout', String(options.requestTimeout));
       grid.#hub = grid.#java('hub', hubArgs, hubNamespace);
       await grid.#until(async () => (await grid.#statusJson()) !== undefined, 30_000, 'the hub to answer');
@@ -136,7 +136,10 @@ export class Grid {
         const host = !namespaces ? '127.0.0.1' : behind ? `10.213.${n}.130` : `10.213.${n}.1`;
         const hub = !namespaces ? hubHost : behind ? `10.213.${n}.129` : hubHost;
         const port = namespaces ? 5555 + index : await freePort();
-        const node = grid.#java(`node-${index}`, ['node', '--host', host, '--port', String(port), '--hub', `http://${hub}:${hubPort}`, '--publish-events', `tcp://${hub}:${publish}`, '--subscribe-events', `tcp://${hub}:${subscribe}`, '--config', grid.#nodeConfig(index, options.maxSessions ?? 1)], behind ? `fbg${n}-b` : undefined);
+        const nodeArgs = ['node', '--host', host, '--port', String(port), '--hub', `http://${hub}:${hubPort}`, '--publish-events', `tcp://${hub}:${publish}`, '--subscribe-events', `tcp://${hub}:${subscribe}`, '--config', grid.#nodeConfig(index, options.maxSessions ?? 1)];
+        // The session timeout is the node's to keep.
+        if (options.sessionTimeout !== undefined) nodeArgs.push('--session-timeout', String(options.sessionTimeout));
+        const node = grid.#java(`node-${index}`, nodeArgs, behind ? `fbg${n}-b` : undefined);
         grid.nodes.push({ uri: `http://${host}:${port}`, ...(behind ? { namespace: `fbg${n}-b` } : {}), process: node });
       }
       await grid.#until(async () => (await grid.#statusJson())?.nodes.length === count, 60_000, `${count} nodes to register`);
@@ -224,16 +227,31 @@ export class Grid {
     return (await this.slots()).filter((slot) => slot.sessionId !== undefined);
   }
 
-  /** Kills node `index` with everything it started, as a machine that dies. */
+  /** How many new-session requests wait in the hub's queue. */
+  async queued(): Promise<number> {
+    const response = await fetch(`${this.url}/se/grid/newsessionqueue/queue`, { signal: AbortSignal.timeout(5000) });
+    return ((await response.json()) as { value: unknown[] }).value.length;
+  }
+
+  /** Kills node `index` with everything it started, as a machine that dies (the hub lists it until its health check fails). */
   killNode(index: number): void {
     const node = this.nodes[index];
     if (node?.process.pid) killGroup(node.process.pid);
+    this.#dead.add(index);
+  }
+
+  /** The nodes not killed. */
+  get liveNodes(): GridNode[] {
+    return this.nodes.filter((_node, index) => !this.#dead.has(index));
   }
 
   /** Kills the hub, as a hub that goes away (the nodes and their browsers stay). */
   killHub(): void {
     if (this.#hub?.pid) killGroup(this.#hub.pid);
+    this.hubKilled = true;
   }
+
+  hubKilled = false;
 
   async close(): Promise<void> {
     this.#teardown();

@@ -71,6 +71,11 @@ export class BidiConnection {
     return this.#closedReason !== undefined;
   }
 
+  /** How many commands wait for their answer. */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
   /** Sends one command and resolves with its typed result. */
   send<M extends CommandName>(method: M, params: CommandParams<M>, options: SendOptions = {}): Promise<CommandResult<M>> {
     if (this.#closedReason !== undefined) {

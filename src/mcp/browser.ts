@@ -18,6 +18,14 @@ function isClosed(session: SessionBrowser): boolean {
   return session.context.closed;
 }
 
+/** What the next answer says when a session's browser had gone and another took its place. */
+function replacedNote(dead: Browser): string {
+  if (dead.sessionKind === 'webdriver') {
+    return 'The browser\'s WebDriver session had ended (its Grid node or the hub may have gone, or the session timed out); a new session was opened, so earlier pages and uids are gone.';
+  }
+  return 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.';
+}
+
 /** Ends a session's part: its own browser, or its user context of a shared one. */
 async function closeSession(session: SessionBrowser): Promise<void> {
   await (session.owned ? session.browser.close() : session.context.dispose());
@@ -69,7 +77,7 @@ export class BrowserHolder {
     } finally {
       if (this.#starting === starting) this.#starting = undefined;
     }
-    return dead ? { client: this.#client, note: 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.' } : { client: this.#client };
+    return dead ? { client: this.#client, note: replacedNote(dead.browser) } : { client: this.#client };
   }
 
   /** Closes what is left of a dead client, then starts one whose snapshot ids go on from its, so an old uid never names a new element. */
@@ -114,7 +122,7 @@ async function startBrowser(options: ServerOptions, firstSnapshotId: number | un
   };
   if (options.wsEndpoint) return Browser.connect({ wsEndpoint: options.wsEndpoint, ...common });
   if (options.webdriverUrl) {
-    return Browser.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, ...common });
+    return Browser.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, sessionWait: options.webdriverWait, ...common });
   }
   return Browser.launch({
     headless: options.headless,

@@ -37,6 +37,8 @@ export interface ServerOptions {
   token?: string;
   /** With --port: each HTTP session gets its own Firefox instead of its own user context in a shared one. */
   isolatedBrowser: boolean;
+  /** With webdriverUrl: how long a queued new session may wait for a free slot, in ms. */
+  webdriverWait: number;
   /** With --port: milliseconds an HTTP session may go without a call before it is closed (0: never). */
   sessionIdleTimeout: number;
   /** The tool sets served (--tools). */
@@ -61,6 +63,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'profile', type: 'string', env: 'FIREFOX_PROFILE', value: 'dir', description: 'Use this profile directory (kept) instead of a fresh temporary one (deleted on exit).' },
   { name: 'ws-endpoint', type: 'string', env: 'FIREFOX_WS_ENDPOINT', value: 'url', description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).' },
   { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get the browser from a WebDriver server (Selenium Grid, geckodriver, chromedriver) with BiDi enabled.' },
+  { name: 'webdriver-wait', type: 'string', env: 'WEBDRIVER_WAIT', value: 'seconds', description: 'With --webdriver-url: how long to wait for a free slot when the server (a full Grid) queues a new session, before saying so (default 60).' },
   { name: 'browser', type: 'string', env: 'WEBDRIVER_BROWSER', value: 'name', description: 'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.' },
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
   { name: 'color-scheme', type: 'string', value: 'light|dark', description: 'What prefers-color-scheme tells every page (a launch pref: Firefox has no BiDi command to set it per page).' },
@@ -87,6 +90,7 @@ export const FLAGS: readonly FlagSpec[] = [
 
 /** Minutes an HTTP session may go without a call: long enough for a person to come back to a conversation. */
 const DEFAULT_SESSION_IDLE_MINUTES = 30;
+const DEFAULT_WEBDRIVER_WAIT_SECONDS = 60;
 
 /** Bad start-up input: the message says what to change. */
 export class OptionsError extends Error {
@@ -166,6 +170,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new OptionsError(`--port "${portText}" is not a port number from 0 to 65535.`);
   }
+  const waitText = text('webdriver-wait');
+  const waitSeconds = waitText === undefined ? DEFAULT_WEBDRIVER_WAIT_SECONDS : Number(waitText);
+  if (waitText?.trim() === '' || !Number.isFinite(waitSeconds) || waitSeconds <= 0 || waitSeconds > 3600) {
+    throw new OptionsError(`--webdriver-wait "${waitText}" is not a number of seconds above 0 and at most 3600, such as 60.`);
+  }
   const idleText = text('session-idle-timeout');
   const idleMinutes = idleText === undefined ? DEFAULT_SESSION_IDLE_MINUTES : Number(idleText);
   // A timer longer than 2^31-1 ms would fire at once.
@@ -216,6 +225,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     host: text('host') ?? '127.0.0.1',
     isolatedBrowser: values['isolated-browser'] === true,
     sessionIdleTimeout: Math.round(idleMinutes * 60_000),
+    webdriverWait: Math.round(waitSeconds * 1000),
     toolSets,
     browser,
     ...(firefoxPath === undefined ? {} : { firefoxPath }),

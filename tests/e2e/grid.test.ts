@@ -39,7 +39,7 @@ async function connect(server: RunningHttpServer): Promise<Client> {
 }
 
 async function stop(server: RunningHttpServer): Promise<void> {
-  if (server.child.exitCode !== null) return;
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
@@ -72,8 +72,10 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
   afterEach(async () => {
     for (const client of clients.splice(0)) await client.close().catch(() => undefined);
     for (const server of servers.splice(0)) await stop(server);
-    // Nothing of ours is left on the Grid after a test.
-    expect(await eventually(async () => (await grid.sessions()).length === 0, 20_000)).toBe(true);
+    // Nothing of ours is left on the Grid after a test (on the nodes that still run, while the hub does).
+    if (grid.hubKilled) return;
+    const live = new Set(grid.liveNodes.map((node) => node.uri));
+    expect(await eventually(async () => (await grid.sessions()).filter((session) => live.has(session.node)).length === 0, 20_000)).toBe(true);
   });
 
   afterAll(async () => {
@@ -116,5 +118,71 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     await transports.get(agents[0] as Client)?.terminateSession();
     expect(await eventually(async () => (await grid.sessions()).length === 1, 20_000)).toBe(true);
     expect(text(await call(agents[1] as Client, 'evaluate_script', { function: '() => document.title' }))).toContain('"Hello agent 1"');
+  });
+
+  it('says the Grid is full after --webdriver-wait, and ends the session the Grid gives later', async () => {
+    const server = await startServer('--isolated-browser', '--webdriver-wait', '3');
+    const agents = [await connect(server), await connect(server)];
+    for (const agent of agents) expect((await call(agent, 'navigate_page', { url: pages.url('/form.html') })).isError).toBeFalsy();
+    const third = await connect(server);
+    const refused = await call(third, 'navigate_page', { url: pages.url('/form.html') });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/gave no browser session within 3 s: the Grid is full \(all 2 slots busy\)\. Close sessions you no longer need, add nodes or slots/);
+    // The request stays queued; when a slot frees, the session the Grid then gives is ended at once.
+    expect(await grid.queued()).toBe(1);
+    await transports.get(agents[0] as Client)?.terminateSession();
+    expect(await eventually(async () => (await grid.queued()) === 0 && (await grid.sessions()).length === 1, 30_000)).toBe(true);
+  });
+
+  it('gives the Grid its sessions back when the server is killed', async () => {
+    const server = await startServer('--isolated-browser');
+    for (const agent of [await connect(server), await connect(server)]) await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    expect(await grid.sessions()).toHaveLength(2);
+    server.child.kill('SIGKILL');
+    expect(await eventually(async () => (await grid.sessions()).length === 0, 20_000)).toBe(true);
+  });
+
+  it('says clearly when no WebDriver server answers at the URL', async () => {
+    const server = await startHttpServer(['--webdriver-url', 'http://127.0.0.1:9', '--browser', 'chrome']);
+    servers.push(server);
+    const agent = await connect(server);
+    const refused = await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/Could not open a WebDriver session on http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED.*Check that the server runs and that --webdriver-url names it\./s);
+  });
+
+  // These two take parts of the Grid away: they come last.
+  it('fails a call at once when its node dies, and the next call gets a new Grid session and says so', async () => {
+    const server = await startServer('--isolated-browser');
+    const agent = await connect(server);
+    await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    const [session] = await grid.sessions();
+    const index = grid.nodes.findIndex((node) => node.uri === session?.node);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const started = Date.now();
+    const running = call(agent, 'evaluate_script', { function: 'async () => { await new Promise((done) => setTimeout(done, 20000)); return "late"; }' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    grid.killNode(index);
+    const failed = await running;
+    expect(failed.isError).toBe(true);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(text(failed)).toContain("the browser's WebDriver session ended");
+    const next = await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    expect(next.isError, text(next)).toBeFalsy();
+    expect(text(next)).toContain('WebDriver session had ended');
+    const [replaced] = await grid.sessions().then((sessions) => sessions.filter((other) => other.node !== session?.node));
+    expect(replaced?.node).toBe(grid.liveNodes[0]?.uri);
+  });
+
+  it('fails a call at once when the hub goes away, and then says no WebDriver server answers', async () => {
+    const server = await startServer('--isolated-browser');
+    const agent = await connect(server);
+    await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    grid.killHub();
+    const failed = await call(agent, 'evaluate_script', { function: '() => document.title' });
+    expect(failed.isError).toBe(true);
+    const next = await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    expect(next.isError).toBe(true);
+    expect(text(next)).toMatch(/Could not open a WebDriver session on .*Check that the server runs/s);
   });
 });

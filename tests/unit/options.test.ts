@@ -6,12 +6,12 @@ import { TOOL_CATEGORIES } from '../../src/mcp/tool.js';
 
 describe('parseOptions', () => {
   it('defaults to a headless local Firefox over stdio on loopback, saving to temp/', () => {
-    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, sessionIdleTimeout: 1_800_000, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, stampUids: true, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
+    expect(parseOptions([], {})).toEqual({ headless: true, acceptInsecureCerts: false, prefs: {}, outputDir: 'temp', host: '127.0.0.1', isolatedBrowser: false, sessionIdleTimeout: 1_800_000, webdriverWait: 60_000, browser: 'firefox', toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'], compress: false, stampUids: true, layers: {}, defaultLayers: [], secrets: {}, allowedDirs: [], urlPolicy: { allowedSchemes: [], allowedOrigins: [], blockedOrigins: [] } });
   });
 
   it('reads every flag', () => {
     const options = parseOptions(
-      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--no-uid-attributes', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--session-idle-timeout', '0.5', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
+      ['--layer', 'content=#main, article', '--layer', 'nav=nav', '--default-layers', 'content', '--compress', '--no-uid-attributes', '--headed', '--firefox-path', '/opt/ff', '--profile', '/p', '--viewport', '1280x720', '--accept-insecure-certs', '--pref', 'a.b=true', '--pref', 'c=3', '--pref', 'd=text', '--output-dir', 'out', '--port', '8931', '--host', '0.0.0.0', '--token', 't', '--isolated-browser', '--session-idle-timeout', '0.5', '--webdriver-wait', '2.5', '--tools', 'emulation, pages', '--allow-file-urls', '--allow-data-urls', '--allowed-origins', 'https://a.test; *.b.test', '--blocked-origins', 'http://c.test:8080', '--allowed-dir', '/srv/files', '--allowed-dir', 'rel'],
       {},
     );
     expect(options).toEqual({
@@ -26,6 +26,7 @@ describe('parseOptions', () => {
       host: '0.0.0.0',
       isolatedBrowser: true,
       sessionIdleTimeout: 30_000,
+      webdriverWait: 2500,
       browser: 'firefox',
       toolSets: ['pages', 'emulation'],
       token: 't',
@@ -44,6 +45,8 @@ describe('parseOptions', () => {
     expect(parseOptions(['--headless'], { FIREFOX_HEADLESS: 'false' }).headless).toBe(true);
     expect(parseOptions(['--output-dir', 'a'], { FIREFOX_MCP_OUTPUT_DIR: 'b' }).outputDir).toBe('a');
     expect(parseOptions([], { FIREFOX_MCP_SESSION_IDLE_TIMEOUT: '0' }).sessionIdleTimeout).toBe(0);
+    expect(parseOptions([], { WEBDRIVER_WAIT: '5' }).webdriverWait).toBe(5000);
+    expect(() => parseOptions(['--webdriver-wait', '0'], {})).toThrow('--webdriver-wait "0" is not a number of seconds above 0 and at most 3600, such as 60.');
   });
 
   it('refuses bad input with a message that says what to write', () => {

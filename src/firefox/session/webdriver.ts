@@ -3,6 +3,8 @@ import { delimiter, join } from 'node:path';
 import { BidiConnection } from '../../bidi/index.js';
 import { LaunchError } from '../errors.js';
 import { findFirefox } from './find-firefox.js';
+import { watchSessionAlive } from './webdriver-liveness.js';
+import { watchWebDriverSession } from './webdriver-watchdog.js';
 import type { PrefValue } from './launch.js';
 import { sessionCapabilities, type SessionHandle, type SessionOptions } from './session.js';
 
@@ -15,6 +17,8 @@ export interface WebDriverOptions extends SessionOptions {
   executablePath?: string;
   args?: string[];
   prefs?: Record<string, PrefValue>;
+  /** How long a new session may wait in the server's queue (a full Grid) before the attempt is given up, in ms (default: as long as the server keeps it queued). */
+  sessionWait?: number;
 }
 
 /** Finds geckodriver: GECKODRIVER_PATH, then PATH; undefined when there is none. */
@@ -103,9 +107,22 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
     builder = builder.forBrowser('firefox').setFirefoxService(new firefox.ServiceBuilder(await resolveGeckodriver()));
   }
   const where = options.webdriverUrl ?? 'a local geckodriver';
-  const driver = await builder.build().catch((error: unknown) => {
-    throw new LaunchError(`Could not open a WebDriver session on ${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  const building = builder.build();
+  let waited: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_resolve, reject) => {
+    if (options.sessionWait !== undefined) waited = setTimeout(() => reject(new SessionWaitExceeded()), options.sessionWait);
   });
+  const driver = await Promise.race([building, gaveUp])
+    .catch(async (error: unknown) => {
+      if (error instanceof SessionWaitExceeded) {
+        // The request stays queued on the server: a session it gives later is ended at once.
+        building.then((late) => late.quit(), () => undefined).catch(() => undefined);
+        throw new LaunchError(`${where} gave no browser session within ${Math.round((options.sessionWait ?? 0) / 1000)} s: ${await slotsNote(options.webdriverUrl)}. Close sessions you no longer need, add nodes or slots to the Grid, or allow a longer wait.`);
+      }
+      const message = error instanceof Error && error.message.trim() !== '' && !/^newSession:?\s*$/.test(error.message) ? error.message : 'the server refused or dropped the request';
+      throw new LaunchError(`Could not open a WebDriver session on ${where}: ${message}. Check that the server runs and that --webdriver-url names it.`, { cause: error });
+    })
+    .finally(() => clearTimeout(waited));
   const quit = (): Promise<void> => driver.quit().catch(() => undefined);
   const webSocketUrl: unknown = (await driver.getCapabilities()).get('webSocketUrl');
   if (typeof webSocketUrl !== 'string') {
@@ -118,14 +135,38 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
     throw new LaunchError(`Could not open the BiDi WebSocket ${bidiUrl}${bidiUrl === webSocketUrl ? '' : ` (the server named ${webSocketUrl})`}: ${String(error)}`, { cause: error });
   });
   const caps = await driver.getCapabilities();
+  const sessionId = (await driver.getSession()).getId();
+  const sessionUrl = options.webdriverUrl === undefined ? undefined : `${options.webdriverUrl.replace(/\/+$/, '')}/session/${sessionId}`;
+  // A remote server's session outlives us if we die: a watchdog deletes it then.
+  const watchdog = sessionUrl === undefined ? undefined : watchWebDriverSession(sessionUrl);
+  const stopWatching = sessionUrl === undefined ? undefined : watchSessionAlive(connection, sessionUrl);
   return {
     kind: 'webdriver',
     connection,
-    sessionId: (await driver.getSession()).getId(),
+    sessionId,
     browserVersion: String(caps.get('browserVersion') ?? 'unknown'),
     end: async () => {
+      stopWatching?.();
       connection.close();
       await quit();
+      watchdog?.release();
     },
   };
+}
+
+class SessionWaitExceeded extends Error {}
+
+/** What a Grid's /status says of its slots, for an error about a session that never came. */
+async function slotsNote(webdriverUrl: string | undefined): Promise<string> {
+  if (webdriverUrl === undefined) return 'the driver did not answer';
+  try {
+    const response = await fetch(`${webdriverUrl.replace(/\/+$/, '')}/status`, { signal: AbortSignal.timeout(5000) });
+    const status = (await response.json()) as { value?: { nodes?: { slots?: { session?: unknown }[] }[] } };
+    const slots = (status.value?.nodes ?? []).flatMap((node) => node.slots ?? []);
+    if (slots.length === 0) return 'the Grid has no node that could take it';
+    const busy = slots.filter((slot) => slot.session).length;
+    return busy === slots.length ? `the Grid is full (all ${slots.length} slots busy)` : `${busy} of the Grid's ${slots.length} slots were busy`;
+  } catch {
+    return 'it kept the request queued';
+  }
 }
