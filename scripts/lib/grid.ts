@@ -6,10 +6,10 @@
  * for it and removed with it:
  * - the hub runs in a namespace of its own, reached from here at `10.213.<n>.2`;
  * - node A runs here and advertises the host side of that link, `10.213.<n>.1`;
- * - node B runs in a third namespace, linked only to the hub's: it advertises `10.213.<n+1>.2`,
- *   which the hub reaches and this machine does not (Selenium's BiDi URL then names a host the
- *   client cannot reach, the case our URL rewrite is for). Its browser reaches this machine's test
- *   pages over a link of its own, at `pageHost`.
+ * - node B runs in a third namespace, linked to the hub's: it advertises `10.213.<n>.130`, which
+ *   the hub reaches and this machine does not (Selenium's BiDi URL then names a host the client
+ *   cannot reach, the case our URL rewrite is for). Its browser reaches this machine's test pages
+ *   over a link of its own, at `pageHost` (`10.213.<n+1>.1`).
  * Without it, everything listens on 127.0.0.1.
  *
  * `close()` stops every process it started (each in a process group of its own, so chromedriver
