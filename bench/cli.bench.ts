@@ -19,7 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { SKILL } from '../src/cli/skill.js';
 import { EVERYDAY_TASKS } from '../tests/corpus/apps/index.js';
 import { startCorpusServer } from '../tests/corpus/index.js';
-import { CHROMIUM, runBin, startOurCli, startOurServer, startPlaywrightCli, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
+import { runBin } from '../tests/helpers/processes.js';
+import { CHROMIUM, startOurCli, startOurServer, startPlaywrightCli, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
 import { corpusTasks, runTasks, tokensOf as tokens, type Outcome } from './agent-tasks.js';
 import { formatMs, formatTable, summarize } from './lib.js';
 

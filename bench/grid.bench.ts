@@ -18,7 +18,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { canMakeNamespaces, Grid, gridMissing } from '../scripts/lib/grid.js';
-import { startHttpServer, type RunningHttpServer } from '../tests/helpers/mcp.js';
+import { startHttpServer, stopHttpServer, type RunningHttpServer } from '../tests/helpers/mcp.js';
 import { formatTable, summarize } from './lib.js';
 
 const AGENTS = Number(process.env.AGENTS ?? 10);
@@ -106,9 +106,7 @@ async function runLoad(mode: string, serverArgs: string[], sites: string[], whil
     spread = await whileBusy?.();
     await Promise.all(clients.map((client) => client.close()));
   } finally {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
+    await stopHttpServer(server);
   }
   console.error(`${mode}: ${load.failures.length} failures in ${Math.round((performance.now() - started) / 1000)} s`);
   return { mode, load, ms: performance.now() - started, ...(spread === undefined ? {} : { spread }) };

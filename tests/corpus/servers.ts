@@ -8,11 +8,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runBin, type BinRun } from '../helpers/processes.js';
 import type { CallTool, Dialect } from './agent.js';
 import { OURS, OURS_CLI, PLAYWRIGHT_CLI, PLAYWRIGHT_MCP } from './dialects.js';
 
@@ -63,23 +63,8 @@ export function startPlaywrightMcp(): Promise<RunningServer> {
   return connect(PLAYWRIGHT_MCP, args, () => rmSync(output, { recursive: true, force: true }));
 }
 
-export interface ShellRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a bin with node in `cwd`, as a shell would. */
-export function runBin(bin: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<ShellRun> {
-  return new Promise((done) => {
-    execFile(process.execPath, [bin, ...argv], { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
-
 /** A shell tool as a server: each call is one command; the answer is what the command printed (stderr too when it failed). */
-function shell(dialect: Dialect, run: (argv: readonly string[]) => Promise<ShellRun>, close: () => Promise<void>): RunningServer {
+function shell(dialect: Dialect, run: (argv: readonly string[]) => Promise<BinRun>, close: () => Promise<void>): RunningServer {
   return {
     dialect,
     async callTool(call) {
@@ -95,7 +80,7 @@ function shell(dialect: Dialect, run: (argv: readonly string[]) => Promise<Shell
 export async function startOurCli(): Promise<RunningServer> {
   const work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
   const env = { ...process.env, FIREFOX_BIDI_HOME: mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-')) };
-  const run = (argv: readonly string[]): Promise<ShellRun> => runBin(OUR_CLI, argv, work, env);
+  const run = (argv: readonly string[]): Promise<BinRun> => runBin(OUR_CLI, argv, work, env);
   const started = await run(['--viewport', '1280x720', 'pages']);
   if (started.code !== 0) throw new Error(`firefox-bidi did not start: ${started.stderr}`);
   return shell(OURS_CLI, run, async () => {
@@ -112,7 +97,7 @@ export async function startPlaywrightCli(): Promise<RunningServer> {
   mkdirSync(join(work, '.playwright'));
   const launchOptions = { executablePath: CHROMIUM, headless: true, ...(process.getuid?.() === 0 ? { chromiumSandbox: false } : {}) };
   writeFileSync(join(work, '.playwright/cli.config.json'), JSON.stringify({ browser: { browserName: 'chromium', launchOptions, contextOptions: { viewport: { width: 1280, height: 720 } } } }));
-  const run = (argv: readonly string[]): Promise<ShellRun> => runBin(bin, argv, work);
+  const run = (argv: readonly string[]): Promise<BinRun> => runBin(bin, argv, work);
   const started = await run(['open']);
   if (started.code !== 0) throw new Error(`playwright-cli did not start: ${started.stdout}${started.stderr}`);
   return shell(PLAYWRIGHT_CLI, run, async () => {

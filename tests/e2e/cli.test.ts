@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
-import { eventually, firefoxProcesses } from '../helpers/processes.js';
+import { uidOf } from '../helpers/mcp.js';
+import { eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -20,18 +21,8 @@ let started = false;
 let work: string;
 let home: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: work, env: { ...process.env, FIREFOX_BIDI_HOME: home }, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+function run(...args: string[]): Promise<BinRun> {
+  return runBin(BIN, args, work, { ...process.env, FIREFOX_BIDI_HOME: home });
 }
 
 /** The Firefox processes of this file's daemons (their environment names our home) and the profiles they run on. */
@@ -69,13 +60,6 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The uid on the snapshot line that names `name`. */
-function uidOf(snapshot: string, name: string): string {
-  const uid = new RegExp(`^\\s*(\\d+_\\d+) \\w+ "${name}"`, 'm').exec(snapshot)?.[1];
-  if (!uid) throw new Error(`no "${name}" in:\n${snapshot}`);
-  return uid;
-}
-
 beforeAll(async () => {
   server = await startTestServer({
     '/started': (_request, response) => {
@@ -100,8 +84,8 @@ describe('firefox-bidi', () => {
   it('opens a page, reads its snapshot, fills and clicks by the uids it read, and the page shows it', async () => {
     expect((await run('open', server.url('/form.html'))).stdout).toContain('Navigated to');
     const snapshot = (await run('snapshot')).stdout;
-    const name = uidOf(snapshot, 'Name');
-    const greet = uidOf(snapshot, 'Greet');
+    const name = uidOf(snapshot, 'textbox', 'Name');
+    const greet = uidOf(snapshot, 'button', 'Greet');
     expect((await run('fill', name, 'Ada')).code).toBe(0);
     expect((await run('click', greet)).code).toBe(0);
     const title = await run('--json', 'eval', '() => document.title');
@@ -120,8 +104,8 @@ describe('firefox-bidi', () => {
     expect(saved.stdout).toMatch(new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`));
     const text = readFileSync(path, 'utf8');
     expect(saved.stdout).toContain(`(${text.length - 1} characters)`);
-    expect((await run('fill', uidOf(text, 'Name'), 'Grace')).code).toBe(0);
-    expect((await run('click', uidOf(text, 'Greet'))).code).toBe(0);
+    expect((await run('fill', uidOf(text, 'textbox', 'Name'), 'Grace')).code).toBe(0);
+    expect((await run('click', uidOf(text, 'button', 'Greet'))).code).toBe(0);
     expect((await run('eval', '() => document.title')).stdout).toContain('"Hello Grace"');
   });
 
@@ -132,7 +116,7 @@ describe('firefox-bidi', () => {
     await run('-s', 'beta', 'open', server.url('/a.html'));
     expect((await run('-s', 'beta', 'eval', '() => document.cookie')).stdout).toContain('""');
     expect((await run('-s', 'beta', 'pages')).stdout).not.toContain('form.html');
-    const stale = await run('-s', 'beta', 'click', uidOf(alpha, 'Greet'));
+    const stale = await run('-s', 'beta', 'click', uidOf(alpha, 'button', 'Greet'));
     expect(stale.code).toBe(1);
     expect(stale.stderr).toMatch(/uid \d+_\d+/);
     expect((await run('sessions')).stdout.split('\n')).toEqual(expect.arrayContaining(['alpha', 'beta']));
@@ -184,7 +168,7 @@ describe('firefox-bidi', () => {
       const filled = argv.map((arg) => arg.replace('<url>', server.url('/form.html')).replace('<uid>', uid).replace('<value>', 'Ada').replace('<name>', 'skill').replace('<command>', 'click'));
       const result = await run(...filled);
       expect(result.code, `${command}\n${result.stderr}`).toBe(0);
-      if (command.endsWith(' snapshot')) uid = uidOf(result.stdout, 'Name');
+      if (command.endsWith(' snapshot')) uid = uidOf(result.stdout, 'textbox', 'Name');
     }
   });
 

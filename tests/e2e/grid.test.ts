@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canMakeNamespaces, Grid, gridMissing } from '../../scripts/lib/grid.js';
-import { call, startHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -38,20 +38,6 @@ async function connect(server: RunningHttpServer): Promise<Client> {
   return client;
 }
 
-async function stop(server: RunningHttpServer): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-/** The uid on the snapshot line that names `name`. */
-function uidOf(snapshot: string, name: string): string {
-  const uid = new RegExp(`^\\s*(\\d+_\\d+) \\w+ "${name}"`, 'm').exec(snapshot)?.[1];
-  if (!uid) throw new Error(`no "${name}" in:\n${snapshot}`);
-  return uid;
-}
-
 describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two nodes', () => {
   beforeAll(async () => {
     grid = await Grid.start({ nodes: 2, maxSessions: 1, namespaces });
@@ -71,7 +57,7 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
 
   afterEach(async () => {
     for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-    for (const server of servers.splice(0)) await stop(server);
+    for (const server of servers.splice(0)) await stopHttpServer(server);
     // Nothing of ours is left on the Grid after a test (on the nodes that still run, while the hub does).
     if (grid.hubKilled) return;
     const live = new Set(grid.liveNodes.map((node) => node.uri));
@@ -107,8 +93,8 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     for (const [index, agent] of agents.entries()) {
       await call(agent, 'navigate_page', { url: pages.url('/form.html') });
       const snapshot = text(await call(agent, 'take_snapshot'));
-      expect((await call(agent, 'fill', { uid: uidOf(snapshot, 'Name'), value: `agent ${index}` })).isError).toBeFalsy();
-      expect((await call(agent, 'click', { uid: uidOf(snapshot, 'Greet') })).isError).toBeFalsy();
+      expect((await call(agent, 'fill', { uid: uidOf(snapshot, 'textbox', 'Name'), value: `agent ${index}` })).isError).toBeFalsy();
+      expect((await call(agent, 'click', { uid: uidOf(snapshot, 'button', 'Greet') })).isError).toBeFalsy();
       expect(text(await call(agent, 'evaluate_script', { function: '() => document.title' }))).toContain(`"Hello agent ${index}"`);
     }
     const sessions = await grid.sessions();

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, evaluateInPage, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -18,11 +18,6 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
  */
 
 
-async function stop(server: RunningHttpServer): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function connect(url: string, roots?: string[]): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'firefox-bidi-mcp-session-files-tests', version: '1.0.0' }, roots ? { capabilities: { roots: {} } } : {});
@@ -88,7 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await alice.close();
   await bob.close();
-  await stop(server);
+  await stopHttpServer(server);
   await pages.close();
   expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
   rmSync(work, { recursive: true, force: true });
@@ -245,7 +240,7 @@ describe('idle HTTP sessions', () => {
       expect(await answer.text()).toContain('Unknown or closed session');
     } finally {
       await client.close();
-      await stop(idle);
+      await stopHttpServer(idle);
       await site.close();
     }
     expect(await eventually(() => firefoxProcesses(idleMarker).size === 0, 10_000)).toBe(true);
@@ -275,7 +270,7 @@ describe('a Firefox per session (--isolated-browser)', () => {
     } finally {
       await carol.close();
       await dave.close();
-      await stop(isolated);
+      await stopHttpServer(isolated);
     }
     expect(await eventually(() => firefoxProcesses(isolatedMarker).size === 0, 10_000)).toBe(true);
     // Two Firefoxes of their own start here: 8–16 s each on this machine when it is busy.

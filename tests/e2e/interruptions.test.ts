@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startHttpServer, startStdioServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, startHttpServer, startStdioServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { contentProcesses, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -59,9 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stdio.close();
-  const exited = new Promise((resolveExit) => http.child.once('exit', resolveExit));
-  http.child.kill('SIGTERM');
-  await exited;
+  await stopHttpServer(http);
   await site.close();
   await other.close();
   rmSync(OUTPUT, { recursive: true, force: true });

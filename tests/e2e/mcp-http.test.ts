@@ -3,15 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, startHttpServer, stopHttpServer, text } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-async function stop(server: RunningHttpServer): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'firefox-bidi-mcp-http-tests', version: '1.0.0' });
@@ -77,7 +72,7 @@ describe('the MCP server over Streamable HTTP', () => {
     } finally {
       await alice.close();
       await bob.close();
-      await stop(server);
+      await stopHttpServer(server);
     }
     expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
   });
@@ -104,7 +99,7 @@ describe('the MCP server over Streamable HTTP', () => {
       expect(mainProcesses(marker)).toHaveLength(1);
     } finally {
       for (const session of sessions) await session.close();
-      await stop(server);
+      await stopHttpServer(server);
     }
     expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
   });
@@ -123,7 +118,7 @@ describe('the MCP server over Streamable HTTP', () => {
       expect((await client.listTools()).tools.length).toBeGreaterThan(20);
       await client.close();
     } finally {
-      await stop(server);
+      await stopHttpServer(server);
     }
   });
 
@@ -147,7 +142,7 @@ describe('the MCP server over Streamable HTTP', () => {
       expect((await client.listTools()).tools.length).toBeGreaterThan(10);
     } finally {
       await client.close();
-      await stop(server);
+      await stopHttpServer(server);
     }
   });
 
@@ -166,7 +161,7 @@ describe('the MCP server over Streamable HTTP', () => {
       });
       expect(status).toBe(403);
     } finally {
-      await stop(server);
+      await stopHttpServer(server);
     }
   });
 });

@@ -60,6 +60,14 @@ export async function startHttpServer(args: string[], options: { env?: Record<st
   return { child, url, output };
 }
 
+/** Stops a server started by startHttpServer with SIGTERM, as a person would, and waits until it has exited (at once if it already has). */
+export async function stopHttpServer(server: RunningHttpServer): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
 /** Calls a tool and returns its result, typed. */
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
@@ -73,4 +74,19 @@ export function contentProcesses(firefoxPid: number): number[] {
     if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline)) found.push(Number(entry));
   }
   return found;
+}
+
+export interface BinRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a bin with node in `cwd`, as a shell would: its exit code and what it printed. */
+export function runBin(bin: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<BinRun> {
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...argv], { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
 }

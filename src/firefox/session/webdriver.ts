@@ -107,6 +107,8 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
     builder = builder.forBrowser('firefox').setFirefoxService(new firefox.ServiceBuilder(await resolveGeckodriver()));
   }
   const where = options.webdriverUrl ?? 'a local geckodriver';
+  /** The remote server's URL, for the requests made beside selenium-webdriver's. */
+  const serverUrl = options.webdriverUrl?.replace(/\/+$/, '');
   const building = builder.build();
   let waited: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<never>((_resolve, reject) => {
@@ -117,7 +119,7 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
       if (error instanceof SessionWaitExceeded) {
         // The request stays queued on the server: a session it gives later is ended at once.
         building.then((late) => late.quit(), () => undefined).catch(() => undefined);
-        throw new LaunchError(`${where} gave no browser session within ${Math.round((options.sessionWait ?? 0) / 1000)} s: ${await slotsNote(options.webdriverUrl)}. Close sessions you no longer need, add nodes or slots to the Grid, or allow a longer wait.`);
+        throw new LaunchError(`${where} gave no browser session within ${Math.round((options.sessionWait ?? 0) / 1000)} s: ${await slotsNote(serverUrl)}. Close sessions you no longer need, add nodes or slots to the Grid, or allow a longer wait.`);
       }
       const message = error instanceof Error && error.message.trim() !== '' && !/^newSession:?\s*$/.test(error.message) ? error.message : 'the server refused or dropped the request';
       throw new LaunchError(`Could not open a WebDriver session on ${where}: ${message}. Check that the server runs and that --webdriver-url names it.`, { cause: error });
@@ -136,7 +138,7 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
   });
   const caps = await driver.getCapabilities();
   const sessionId = (await driver.getSession()).getId();
-  const sessionUrl = options.webdriverUrl === undefined ? undefined : `${options.webdriverUrl.replace(/\/+$/, '')}/session/${sessionId}`;
+  const sessionUrl = serverUrl === undefined ? undefined : `${serverUrl}/session/${sessionId}`;
   // A remote server's session outlives us if we die: a watchdog deletes it then.
   const watchdog = sessionUrl === undefined ? undefined : watchWebDriverSession(sessionUrl);
   const stopWatching = sessionUrl === undefined ? undefined : watchSessionAlive(connection, sessionUrl);
@@ -157,10 +159,10 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
 class SessionWaitExceeded extends Error {}
 
 /** What a Grid's /status says of its slots, for an error about a session that never came. */
-async function slotsNote(webdriverUrl: string | undefined): Promise<string> {
-  if (webdriverUrl === undefined) return 'the driver did not answer';
+async function slotsNote(server: string | undefined): Promise<string> {
+  if (server === undefined) return 'the driver did not answer';
   try {
-    const response = await fetch(`${webdriverUrl.replace(/\/+$/, '')}/status`, { signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${server}/status`, { signal: AbortSignal.timeout(5000) });
     const status = (await response.json()) as { value?: { nodes?: { slots?: { session?: unknown }[] }[] } };
     const slots = (status.value?.nodes ?? []).flatMap((node) => node.slots ?? []);
     if (slots.length === 0) return 'the Grid has no node that could take it';

@@ -34,7 +34,7 @@ export const takeSnapshot = pageTool({
       const target = files.write(filePath, `${text}\n`);
       // Uids lead element lines or sit in links' (uid=…); an unchanged page keeps an earlier snapshot's.
       const uids = new Set(text.match(/(?<=^[\s+~]*|\(uid=)\d+_\d+\b/gm)).size;
-      // An estimate at 4 characters a token, so the server needs no tokenizer; bench:cli prints it beside the o200k count.
+      // An estimate at 4 characters a token, so the server needs no tokenizer.
       const tokens = Math.ceil(text.length / 4);
       response
         .line(`${target}: snapshot ${snapshot.id}, ${snapshot.stats.kept} elements, ${uids} uids, ~${tokens} tokens (${text.length} characters).`)
