@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { acknowledgePromptly } from './prompt-ack.js';
 import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError } from './errors.js';
 import type { CommandName, CommandParams, CommandResult, EventName, EventParams } from './types.js';
 
@@ -50,6 +51,7 @@ export class BidiConnection {
   static async connect(url: string, options: ConnectOptions = {}): Promise<BidiConnection> {
     const connectTimeout = options.connectTimeout ?? 10_000;
     const ws = new WebSocket(url, { handshakeTimeout: connectTimeout, perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+    acknowledgePromptly(ws);
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error): void => {
         ws.removeAllListeners();
