@@ -187,8 +187,9 @@ export class ToolResponse {
         this.#structured.dialog = dialog;
       }
       if (!dialog) {
-        const pages = await context.listPages();
-        if (this.#includePages || pages.length > 1) {
+        // The list shows when asked for or when several pages are open; a lone page's title is not read.
+        const pages = await context.listPages({ unlessAlone: !this.#includePages });
+        if (pages) {
           sections.push('## Pages', ...pages.map(pageLine));
           this.#structured.pages = pages;
         }

@@ -156,11 +156,18 @@ export class Context implements PageOwner {
     return [...this.#notes.splice(0), ...this.downloads.takeNotes()];
   }
 
-  /** The open pages; one whose context Firefox no longer lists is dropped (with a note when it was selected), never an error. */
-  async listPages(): Promise<PageInfo[]> {
+  /**
+   * The open pages; one whose context Firefox no longer lists is dropped (with a note when it was
+   * selected), never an error. With `unlessAlone`, undefined when one page is left: its title,
+   * a round trip into the page, is then not read.
+   */
+  async listPages(): Promise<PageInfo[]>;
+  async listPages(options: { unlessAlone: boolean }): Promise<PageInfo[] | undefined>;
+  async listPages(options?: { unlessAlone: boolean }): Promise<PageInfo[] | undefined> {
     this.#open();
     const urls = await this.env.urls();
     for (const page of [...this.#pages]) if (!urls.has(page.id)) this.env.gone(page);
+    if (options?.unlessAlone && this.#pages.length <= 1) return undefined;
     return Promise.all(this.#pages.map((page) => this.info(page, urls.get(page.id))));
   }
 

@@ -42,6 +42,51 @@ export function scrollState(uid: string | null): { x: number; y: number; width: 
   };
 }
 
+type ScrollState = NonNullable<ReturnType<typeof scrollState>>;
+
+/** How long a scroll that moved must hold still to be at rest; how long one that has not moved yet may take to start. */
+const SCROLL_STILL_MS = 50;
+const SCROLL_START_MS = 150;
+
+/**
+ * Resolves once what a wheel turned (the container that scrolls for `uid`, or the page) is at rest:
+ * it moved from `from` and then held still for SCROLL_STILL_MS or reached its scrollend, or it did
+ * not move in SCROLL_START_MS; `rested` false when `maxMs` ran out first. The position is polled
+ * here, in the page, so no round trip paces the wait; scrollend only ends it sooner.
+ */
+export function scrollRest(uid: string | null, from: { x: number; y: number }, maxMs: number): Promise<{ state: ScrollState; rested: boolean } | null> {
+  const first = scrollState(uid);
+  if (first === null) return Promise.resolve(null);
+  let last = first;
+  const target = uid === null ? null : element(uid);
+  const source: EventTarget = (target && scrollerOf(target)) ?? window;
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let stillSince = started;
+    let ended = false;
+    const onEnd = (): void => void (ended = true);
+    source.addEventListener('scrollend', onEnd);
+    const finish = (state: ScrollState, rested: boolean): void => {
+      source.removeEventListener('scrollend', onEnd);
+      resolve({ state, rested });
+    };
+    const poll = (): void => {
+      const now = scrollState(uid);
+      // The element went away mid-scroll: its last position is all there is.
+      if (now === null) return finish(last, false);
+      const at = performance.now();
+      const moving = now.x !== last.x || now.y !== last.y;
+      if (moving) stillSince = at;
+      last = now;
+      const moved = now.x !== from.x || now.y !== from.y;
+      if (!moving && (moved ? ended || at - stillSince >= SCROLL_STILL_MS : at - started >= SCROLL_START_MS)) return finish(now, true);
+      if (at - started >= maxMs) return finish(now, false);
+      setTimeout(poll, 16);
+    };
+    setTimeout(poll, 16);
+  });
+}
+
 export function describe(el: Element): string {
   const uid = uidOf(el);
   const id = el.id ? `#${el.id}` : '';

@@ -8,7 +8,7 @@ export { memoSize, walk } from './walk.js';
 export { readingSize, unchanged } from './changes.js';
 export { readDocument } from './document.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
-export { html5Drag, prepareAction, readControl, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
+export { html5Drag, prepareAction, readControl, scrollRest, scrollState, selectContent, setValue, waitForQuiet } from './actions.js';
 export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { markSecretField } from './secret-fields.js';

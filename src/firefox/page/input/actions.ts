@@ -383,19 +383,15 @@ export class InputController {
       { context: frame, actions: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x: before.centerX, y: before.centerY, deltaX: vertical ? 0 : delta, deltaY: vertical ? delta : 0, origin: 'viewport' }] }] },
       `Scrolling ${what}`,
     );
-    // Smooth scrolling takes a while: wait until the position holds still, within the budget.
-    const deadline = Date.now() + (options.budgetMs ?? 1500);
-    let last = before;
-    let still = 0;
-    while (Date.now() < deadline && still < 2) {
-      await sleep(50);
-      const now = await read();
-      still = now.x === last.x && now.y === last.y ? still + 1 : 0;
-      last = now;
-    }
+    // Smooth scrolling takes a while: wait in the page until the position holds still, within the budget.
+    const budget = options.budgetMs ?? 1500;
+    const args = [{ x: before.x, y: before.y }, budget] as const;
+    const rest = await (uid === null ? this.snapshots.call(frame, 'scrollRest', [null, ...args], 'Waiting for the scroll to end') : this.snapshots.callOnUid(uid, 'scrollRest', [...args], 'Waiting for the scroll to end'));
+    if (!rest) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
+    const last = rest.state;
     const moved = { x: last.x - before.x, y: last.y - before.y };
     const atEnd = vertical ? (sign < 0 ? last.y <= 0 : last.y >= last.maxY - 1) : sign < 0 ? last.x <= 0 : last.x >= last.maxX - 1;
-    return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: still < 2 };
+    return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: !rest.rested };
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
