@@ -9,9 +9,12 @@
  * `evaluate_script`: no band may take more than 2× its neighbours (the delayed-ACK stall of
  * src/bidi/prompt-ack.ts made 33–90 kB replies ~10× slower than their neighbours).
  *
+ * Last, the calls every agent makes, through our bin and through Playwright MCP side by side.
+ *
  * Run with `npm run bench:latency`. Exits non-zero on a tool error, never on timings.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +26,8 @@ import { parseOptions } from '../src/mcp/options.js';
 import { createServer } from '../src/mcp/server.js';
 import { DEFAULT_TOOL_SETS } from '../src/mcp/tool-sets.js';
 import { ALL_TOOLS } from '../src/mcp/tools/index.js';
+import type { Dialect, ToolCall } from '../tests/corpus/agent.js';
+import { startOurServer, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
 import { formatMs, formatTable, serveSite, summarize, type Stats } from './lib.js';
 import { document } from './pages.js';
 
@@ -31,10 +36,12 @@ const TOOL_ITERATIONS = 20;
 /** Tools whose calls take long or leave files: fewer rounds. */
 const SLOW_TOOL_ITERATIONS = 8;
 const WARMUP = 2;
-const BAND_ITERATIONS = 15;
+const BAND_ROUNDS = 21;
 /** About 1.5× apart, so that growth with size alone keeps neighbours well under 2× (a doubling series sits right at 2× where time grows linearly). */
 const BANDS = [1_000, 1_500, 2_000, 3_000, 5_000, 7_000, 10_000, 15_000, 20_000, 30_000, 45_000, 60_000, 80_000, 100_000, 150_000, 200_000, 300_000, 450_000, 700_000, 1_000_000];
 const MAX_NEIGHBOUR_RATIO = 2;
+const PEER_ITERATIONS = 15;
+const PLAYWRIGHT_MCP_VERSION = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@playwright/mcp/package.json'), 'utf8')) as { version: string }).version;
 
 function progress(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -187,6 +194,70 @@ function ordinaryPage(): string {
   );
 }
 
+// ------------------------------------------------------------ beside Playwright MCP
+
+interface PeerRow {
+  name: string;
+  ours: Stats;
+  theirs: Stats;
+}
+
+/** Calls the tool and returns its text; a tool error ends the bench. */
+async function answered(server: RunningServer, call: ToolCall): Promise<string> {
+  const answer = await server.callTool(call);
+  if (answer.isError) throw new Error(`${server.dialect.name}: ${call.name} failed: ${answer.text}`);
+  return answer.text;
+}
+
+/**
+ * The calls every agent makes, through our bin and through Playwright MCP (Debian's Chromium), both
+ * over stdio with the SDK's client, on the same page; the two take turns so that a busy machine slows
+ * both alike. Navigation comes last: it ends the references.
+ */
+async function besidePlaywright(url: string): Promise<PeerRow[]> {
+  const servers = [await startOurServer(), await startPlaywrightMcp()];
+  try {
+    const refs = await Promise.all(
+      servers.map(async (server) => {
+        await answered(server, server.dialect.navigate(url));
+        const lines = server.dialect.lines(await answered(server, server.dialect.snapshot()));
+        const find = (role: string, name: string): string => {
+          const ref = lines.find((line) => line.role === role && line.names.includes(name))?.ref;
+          if (ref === undefined) throw new Error(`${server.dialect.name}: no ${role} "${name}" in its snapshot`);
+          return ref;
+        };
+        return { count: find('button', 'Count'), name: find('textbox', 'Name') };
+      }),
+    );
+    const cases: { name: string; call: (dialect: Dialect, ref: { count: string; name: string }, i: number) => ToolCall; iterations?: number }[] = [
+      { name: 'snapshot', call: (dialect) => dialect.snapshot() },
+      { name: 'click', call: (dialect, ref) => dialect.click(ref.count, 'Count button') },
+      { name: 'fill', call: (dialect, ref, i) => dialect.fill(ref.name, 'Name textbox', `Ada ${i}`) },
+      { name: 'press a key', call: (dialect) => dialect.press('End') },
+      { name: 'evaluate (the title)', call: (dialect) => dialect.evaluate('() => document.title') },
+      { name: 'evaluate (60,000 characters)', call: (dialect) => dialect.evaluate("() => 'x'.repeat(60000)") },
+      { name: 'navigate', call: (dialect) => dialect.navigate(url), iterations: SLOW_TOOL_ITERATIONS },
+    ];
+    const rows: PeerRow[] = [];
+    for (const peerCase of cases) {
+      progress(`  ${peerCase.name}`);
+      const iterations = peerCase.iterations ?? PEER_ITERATIONS;
+      const times = servers.map((): number[] => []);
+      for (let i = 0; i < WARMUP + iterations; i++) {
+        for (const [index, server] of servers.entries()) {
+          const start = performance.now();
+          await answered(server, peerCase.call(server.dialect, refs[index] as { count: string; name: string }, i));
+          if (i >= WARMUP) times[index]?.push(performance.now() - start);
+        }
+      }
+      rows.push({ name: peerCase.name, ours: summarize('ours', times[0] ?? []), theirs: summarize('theirs', times[1] ?? []) });
+    }
+    return rows;
+  } finally {
+    for (const server of servers) await server.close();
+  }
+}
+
 // ------------------------------------------------------------ the run
 
 type ToolAnswer = Awaited<ReturnType<Client['callTool']>>;
@@ -292,16 +363,29 @@ async function main(): Promise<void> {
     await tool('save_pdf', { filePath: 'page.pdf' }, { iterations: SLOW_TOOL_ITERATIONS });
 
     progress('evaluate by reply size');
-    const bands: { size: number; client: Stats; tool: Stats }[] = [];
-    for (const size of BANDS) {
-      const viaClient = await measure(`${size}`, BAND_ITERATIONS, () => session.context.page.evaluate((n: number) => 'x'.repeat(n), [size]));
-      const viaTool = await measure(`${size}`, BAND_ITERATIONS, () => call('evaluate_script', { function: `() => 'x'.repeat(${size})` }));
-      bands.push({ size, client: viaClient.stats, tool: viaTool.stats });
+    // Round by round through every band, so that a busy spell of the machine slows all bands alike.
+    const samples = BANDS.map(() => ({ client: [] as number[], tool: [] as number[] }));
+    const timed = async (into: number[], work: () => Promise<unknown>): Promise<void> => {
+      const start = performance.now();
+      await work();
+      into.push(performance.now() - start);
+    };
+    for (let round = 0; round < WARMUP + BAND_ROUNDS; round++) {
+      for (const [index, size] of BANDS.entries()) {
+        const into = round < WARMUP ? { client: [], tool: [] } : samples[index];
+        if (!into) continue;
+        await timed(into.client, () => session.context.page.evaluate((n: number) => 'x'.repeat(n), [size]));
+        await timed(into.tool, () => call('evaluate_script', { function: `() => 'x'.repeat(${size})` }));
+      }
     }
+    const bands = BANDS.map((size, index) => ({ size, client: summarize(`${size}`, samples[index]?.client ?? []), tool: summarize(`${size}`, samples[index]?.tool ?? []) }));
+
+    progress('beside Playwright MCP');
+    const peers = await besidePlaywright(url);
 
     const defaults = ALL_TOOLS.filter((candidate) => DEFAULT_TOOL_SETS.includes(candidate.annotations.category)).map((candidate) => candidate.name);
     const missing = defaults.filter((name) => !rows.has(name));
-    report(version, floor.stats, defaults, rows, bands);
+    report(version, floor.stats, defaults, rows, bands, peers);
     if (missing.length > 0) throw new Error(`Not measured: ${missing.join(', ')}`);
   } finally {
     await client.close();
@@ -316,7 +400,7 @@ function ratio(value: number, floor: number): string {
   return `${times.toFixed(times >= 100 ? 0 : 1)}×`;
 }
 
-function report(version: string, floor: Stats, defaults: string[], rows: Map<string, Measured>, bands: { size: number; client: Stats; tool: Stats }[]): void {
+function report(version: string, floor: Stats, defaults: string[], rows: Map<string, Measured>, bands: { size: number; client: Stats; tool: Stats }[], peers: PeerRow[]): void {
   console.log(`\n## Latency of the default tools (Firefox ${version}, ${new Date().toISOString().slice(0, 10)})\n`);
   console.log(`Floor, one BiDi round trip (session.status): median ${formatMs(floor.median)}, p95 ${formatMs(floor.p95)} (n=${floor.n}).`);
   console.log(
@@ -357,6 +441,16 @@ function report(version: string, floor: Stats, defaults: string[], rows: Map<str
   );
   const worst = Math.max(...bands.flatMap((_, index) => [neighbourRatio(clientSeries, index), neighbourRatio(toolSeries, index)]));
   console.log(`\nLargest band-to-neighbour ratio: ${worst.toFixed(2)}× (target ≤ ${MAX_NEIGHBOUR_RATIO}×) ${worst <= MAX_NEIGHBOUR_RATIO ? 'met' : 'NOT MET'}.`);
+  console.log(`\n## Beside Playwright MCP ${PLAYWRIGHT_MCP_VERSION} (Debian's Chromium), both over stdio, in turns\n`);
+  console.log(
+    "Playwright MCP's type and press answer at once with the code they ran (no wait for the page, no value read back); its click and evaluate wait about half a second for the page, and its click links a snapshot file. Ours waits until the page is quiet (settle) after every action and reads the effect back.\n",
+  );
+  console.log(
+    formatTable(
+      ['call', 'n', 'ours median', 'ours p95', 'Playwright MCP median', 'p95', 'ours / theirs'],
+      peers.map((peer) => [peer.name, String(peer.ours.n), formatMs(peer.ours.median), formatMs(peer.ours.p95), formatMs(peer.theirs.median), formatMs(peer.theirs.p95), `${(peer.ours.median / peer.theirs.median).toFixed(2)}×`]),
+    ),
+  );
 }
 
 await main();

@@ -23,8 +23,9 @@ export const newPage = contextTool({
   readOnly: false,
   schema: { url: z.string().describe('The URL to load.'), timeout },
   handler: async ({ url, timeout: wait }, { context }, response) => {
-    const page = await context.info(await context.newPage(url, wait === undefined ? {} : { timeout: wait }));
-    response.line(`Opened page ${page.index}: ${page.url}`).includePages();
+    const page = await context.newPage(url, wait === undefined ? {} : { timeout: wait });
+    // The page list below gives every title; this line needs none.
+    response.line(`Opened page ${context.indexOf(page.id)}: ${page.url ?? url}`).includePages();
   },
 });
 
@@ -35,8 +36,8 @@ export const selectPage = contextTool({
   readOnly: false,
   schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
   handler: async ({ pageIdx }, { context }, response) => {
-    const page = await context.info(await context.selectPage(pageIdx));
-    response.line(`Selected page ${page.index}: ${page.url}`).includePages();
+    const page = await context.selectPage(pageIdx);
+    response.line(`Selected page ${context.indexOf(page.id)}: ${page.url ?? 'about:blank'}`).includePages();
   },
 });
 
