@@ -28,7 +28,7 @@ import { DEFAULT_TOOL_SETS } from '../src/mcp/tool-sets.js';
 import { ALL_TOOLS } from '../src/mcp/tools/index.js';
 import type { Dialect, ToolCall } from '../tests/corpus/agent.js';
 import { startOurServer, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
-import { formatMs, formatTable, serveSite, summarize, type Stats } from './lib.js';
+import { formatMs, formatTable, random, serveSite, summarize, type Stats } from './lib.js';
 import { document } from './pages.js';
 
 const FLOOR_ITERATIONS = 200;
@@ -351,7 +351,7 @@ async function main(): Promise<void> {
     await tool('handle_dialog', { action: 'accept' }, { before: () => call('click', { uid: alertButton }) });
 
     progress('script, console, network, screenshot');
-    await tool('evaluate_script', { function: '() => document.title' });
+    await tool('evaluate_script', { function: "() => document.querySelectorAll('li').length" });
     await tool('list_console_messages', {});
     const msgid = Number(/msgid=(\d+)/.exec(await call('list_console_messages', {}))?.[1]);
     await tool('get_console_message', { msgid });
@@ -363,15 +363,19 @@ async function main(): Promise<void> {
     await tool('save_pdf', { filePath: 'page.pdf' }, { iterations: SLOW_TOOL_ITERATIONS });
 
     progress('evaluate by reply size');
-    // Round by round through every band, so that a busy spell of the machine slows all bands alike.
+    // Round by round through every band, so that a busy spell of the machine slows all bands alike, in
+    // a new order each round: whatever a 1,000,000-character reply leaves behind (garbage to collect)
+    // would otherwise always land on the band after it.
     const samples = BANDS.map(() => ({ client: [] as number[], tool: [] as number[] }));
+    const next = random(24);
     const timed = async (into: number[], work: () => Promise<unknown>): Promise<void> => {
       const start = performance.now();
       await work();
       into.push(performance.now() - start);
     };
     for (let round = 0; round < WARMUP + BAND_ROUNDS; round++) {
-      for (const [index, size] of BANDS.entries()) {
+      for (const index of shuffled(BANDS.map((_, at) => at), next)) {
+        const size = BANDS[index] ?? 0;
         const into = round < WARMUP ? { client: [], tool: [] } : samples[index];
         if (!into) continue;
         await timed(into.client, () => session.context.page.evaluate((n: number) => 'x'.repeat(n), [size]));
@@ -393,6 +397,16 @@ async function main(): Promise<void> {
     await site.close();
     rmSync(outputDir, { recursive: true, force: true });
   }
+}
+
+/** The items in an order drawn from `next` (Fisher–Yates). */
+function shuffled<T>(items: T[], next: () => number): T[] {
+  const order = [...items];
+  for (let at = order.length - 1; at > 0; at--) {
+    const other = Math.floor(next() * (at + 1));
+    [order[at], order[other]] = [order[other] as T, order[at] as T];
+  }
+  return order;
 }
 
 function ratio(value: number, floor: number): string {
