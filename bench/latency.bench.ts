@@ -374,8 +374,7 @@ async function main(): Promise<void> {
       into.push(performance.now() - start);
     };
     for (let round = 0; round < WARMUP + BAND_ROUNDS; round++) {
-      for (const index of shuffled(BANDS.map((_, at) => at), next)) {
-        const size = BANDS[index] ?? 0;
+      for (const [index, size] of shuffled([...BANDS.entries()], next)) {
         const into = round < WARMUP ? { client: [], tool: [] } : samples[index];
         if (!into) continue;
         await timed(into.client, () => session.context.page.evaluate((n: number) => 'x'.repeat(n), [size]));
