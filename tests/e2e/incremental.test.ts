@@ -4,12 +4,14 @@
  * Random edits of every kind a page makes (DOM, text, attributes, styles and style sheets, form
  * values set by script, focus, scroll, hover, shadow roots open and closed, an iframe's document)
  * on a page of our own and on corpus apps; after each one, the snapshot is compared with a fresh
- * walk of the same page, and steps without an edit check that the reading is reused.
+ * walk of the same page, and steps without an edit check that the reading is reused. Then each
+ * change that no MutationObserver sees (tests/helpers/unseen-changes.ts), one page each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient, type TakenSnapshot } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { AT_REST, UNSEEN } from '../helpers/unseen-changes.js';
 
 const MIXED = page(
   'Mixed',
@@ -129,7 +131,8 @@ let ours: TestServer;
 let corpus: TestServer;
 
 beforeAll(async () => {
-  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED, '/paint.html': PAINT }), startCorpusServer()]);
+  const staleRoutes = Object.fromEntries(UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)]));
+  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED, '/paint.html': PAINT, '/at-rest.html': AT_REST, ...staleRoutes }), startCorpusServer()]);
   client = await FirefoxClient.launch();
 });
 
@@ -250,4 +253,37 @@ describe('a reused reading is what a full walk gives', () => {
     expect((await client.page.takeSnapshot()).stats.reused).toBeFalsy();
     expect((await client.page.takeSnapshot()).stats.reused).toBe(true);
   });
+});
+
+describe('changes no mutation shows', () => {
+  it('leave a page that made them and rests with a reused reading', async () => {
+    await client.page.navigate(ours.url('/at-rest.html'));
+    await quiet();
+    const first = await client.page.takeSnapshot();
+    expect(first.text).toContain('In the popover');
+    expect(first.text).toContain('"Subscribe" checked');
+    expect(first.text).toContain('Closed button');
+    expect(first.text).not.toContain('Gamma');
+    const second = await client.page.takeSnapshot();
+    expect(second.stats.reused).toBe(true);
+    expect(reading(second)).toBe(reading(await client.page.takeSnapshot({ fresh: true })));
+  });
+
+  for (const [index, unseen] of UNSEEN.entries()) {
+    it(`are read again: ${unseen.name}`, async () => {
+      await client.page.navigate(ours.url(`/unseen-${index}.html`));
+      await quiet();
+      const before = await client.page.takeSnapshot();
+      if (unseen.shows) expect(before.text).not.toContain(unseen.shows);
+      if (unseen.hides) expect(before.text).toContain(unseen.hides);
+      await client.page.evaluate(unseen.change);
+      await quiet();
+      const after = await client.page.takeSnapshot();
+      const fresh = await client.page.takeSnapshot({ fresh: true });
+      expect(reading(after)).toBe(reading(fresh));
+      // The change shows in a fresh walk, so the comparison above is not between two stale readings.
+      if (unseen.shows) expect(fresh.text).toContain(unseen.shows);
+      if (unseen.hides) expect(fresh.text).not.toContain(unseen.hides);
+    });
+  }
 });

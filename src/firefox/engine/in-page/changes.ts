@@ -3,14 +3,17 @@
  * reading (its nodes, uids and text) when nothing did. Two kinds of evidence: mutations anywhere
  * the walk looked (the document and every shadow root it entered), seen by a MutationObserver the
  * page cannot reach; and what no mutation shows, compared at the next snapshot (the URL, the
- * viewport and scroll, focus, hover, form values, running animations, style sheets, open popovers,
- * images and fonts still loading). When in doubt, the answer is "changed" and Node walks again.
+ * viewport and scroll, focus, hover, form values, animations, style sheets, open popovers,
+ * images and fonts still loading); and what the page tells of itself (slot assignments, and the
+ * page-world preload's signal, see unobserved.ts). When in doubt, the answer is "changed" and
+ * Node walks again.
  * The walk that follows is told which nodes changed (beginReading), so that it reads only those
  * subtrees and gives the rest as the last walk read it (see walk.ts).
  */
 
 import { deepActiveElement, isShadowRoot } from './dom.js';
 import { hoverRestyles, sheetsMention, sheetsSignature } from './sheets.js';
+import { animationsState, CHANGE_EVENT, openPopovers, sameElements } from './unobserved.js';
 
 /** The number of the valid reading in this document; 0 means none is valid. */
 let reading = 0;
@@ -37,17 +40,27 @@ interface Fingerprint {
   hovered: Element | null;
   values: string[];
   sheets: string;
-  popovers: number;
+  popovers: Element[];
   /** Images still loading then: when one has loaded, the layout may have moved. */
   loading: HTMLImageElement[];
   fontsLoading: boolean;
   animating: boolean;
+  /** Animations that do not run but may still apply (see unobserved.ts). */
+  animations: string;
 }
 
 const OPTIONS: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
 
 function markChanged(): void {
   changed = true;
+}
+
+/** The page changed what it shows in a way we are not told where (see unobserved.ts): the next walk reads everything. */
+function walkAll(): void {
+  changed = true;
+  overflow = true;
+  touched = [];
+  subtrees = [];
 }
 
 function note(records: MutationRecord[]): void {
@@ -61,11 +74,16 @@ function note(records: MutationRecord[]): void {
       if (record.type === 'childList') for (const node of Array.from(record.addedNodes)) subtrees.push(node);
     }
   }
-  if (touched.length + subtrees.length > MAX_CHANGES) {
-    overflow = true;
-    touched = [];
-    subtrees = [];
-  }
+  if (touched.length + subtrees.length > MAX_CHANGES) walkAll();
+}
+
+/** A slot shows other nodes (slot.assign(), a slottable's slot changed): what renders there is read again. */
+function slotChanged(event: Event): void {
+  changed = true;
+  const slot = event.target as Node | null;
+  if (overflow || !slot) return;
+  subtrees.push(slot);
+  if (touched.length + subtrees.length > MAX_CHANGES) walkAll();
 }
 
 /** Watches `root` (the document, or a shadow root the walk entered) from now on. */
@@ -75,8 +93,11 @@ export function watchRoot(root: Document | ShadowRoot): void {
     observer = new MutationObserver(note);
     // Scrolling inside a container moves what it holds and changes no DOM.
     document.addEventListener('scroll', markChanged, { capture: true, passive: true });
+    document.addEventListener(CHANGE_EVENT, walkAll, { capture: true });
   }
   observer.observe(root, OPTIONS);
+  // slotchange does not leave a shadow tree: each root is listened to. Manual assignment changes no DOM.
+  root.addEventListener('slotchange', slotChanged, { capture: true });
   observed.add(root);
 }
 
@@ -129,7 +150,8 @@ export function beginReading(): Since | null {
  */
 function changesSince(then: Fingerprint, now: Fingerprint): Since | null {
   if (then.fontsLoading) return null;
-  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.popovers !== then.popovers || now.animating) return null;
+  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.animating || now.animations !== then.animations) return null;
+  if (!sameElements(now.popovers, then.popovers)) return null;
   const extra: Node[] = [];
   if (now.active !== then.active) {
     if (sheetsMention(/:focus-within/)) return null;
@@ -218,6 +240,7 @@ export function forgetReading(): void {
 function fingerprint(controls: readonly Element[]): Fingerprint {
   const scroller = document.scrollingElement ?? document.documentElement;
   const hovered = deepestHovered();
+  const animations = animationsState();
   return {
     url: location.href,
     size: `${innerWidth},${innerHeight}`,
@@ -229,7 +252,8 @@ function fingerprint(controls: readonly Element[]): Fingerprint {
     popovers: openPopovers(),
     loading: Array.from(document.images).filter((image) => !image.complete),
     fontsLoading: document.fonts.status === 'loading',
-    animating: animating(),
+    animating: animations.running,
+    animations: animations.state,
   };
 }
 
@@ -258,23 +282,4 @@ function valueOf(el: Element): string {
     default:
       return control.value;
   }
-}
-
-let popoverSelector: string | null | undefined;
-
-function openPopovers(): number {
-  if (popoverSelector === undefined) {
-    try {
-      document.querySelector(':popover-open');
-      popoverSelector = ':popover-open';
-    } catch {
-      popoverSelector = null;
-    }
-  }
-  return popoverSelector ? document.querySelectorAll(popoverSelector).length : 0;
-}
-
-/** An animation or transition is running: boxes and visibility change without a mutation. */
-function animating(): boolean {
-  return document.getAnimations().some((animation) => animation.playState === 'running' || animation.pending);
 }

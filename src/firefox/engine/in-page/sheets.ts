@@ -1,12 +1,16 @@
 /**
  * What the document's style sheets say, read once per state of the sheets: the list of sheets
- * and how many rules each holds (see changes.ts), so an inserted rule is read again.
+ * (each one by identity: an adopted sheet swapped for another alike changes no count) and how
+ * many rules each holds (see changes.ts), so an inserted rule is read again. A constructed
+ * sheet's new text (replaceSync) is told by the page-world preload (see unobserved.ts).
  */
+
+import { serialOf } from './unobserved.js';
 
 let read: { signature: string; text: string | null } | null = null;
 let hover: { signature: string; restyles: boolean } | null = null;
 
-/** The style sheets in force and how many rules each holds (insertRule changes no DOM). */
+/** The style sheets in force, each one's identity and how many rules it holds (insertRule changes no DOM). */
 export function sheetsSignature(): string {
   const parts: string[] = [];
   for (const sheet of allSheets()) {
@@ -16,7 +20,7 @@ export function sheetsSignature(): string {
     } catch {
       // Cross-origin: its rules are not ours to count, and a script of the page cannot change them either.
     }
-    parts.push(`${sheet.disabled ? 'd' : ''}${rules}`);
+    parts.push(`${serialOf(sheet)}${sheet.disabled ? 'd' : ':'}${rules}`);
   }
   return parts.join();
 }

@@ -1,0 +1,61 @@
+/**
+ * Changes to what a page shows that no MutationObserver sees, and how the engine learns of them
+ * (see changes.ts): a signal from the page-world preload, slot assignments, Web Animations that
+ * still apply once finished, and which popovers are open.
+ */
+
+/**
+ * The event the page-world preload (engine/index.ts INTERNALS_PRELOAD) dispatches on a document
+ * when a script changed what no mutation shows there (a shadow root attached, a custom element
+ * defined, a constructed sheet's text, ElementInternals states). It carries nothing: it only
+ * says "walk again", so a page that sends it itself only costs itself a walk.
+ */
+export const CHANGE_EVENT = 'firefoxbidimcpchange';
+
+/** A number per object, for a fingerprint that must change when an object is replaced by another alike. */
+const serials = new WeakMap<object, number>();
+let nextSerial = 0;
+
+export function serialOf(object: object): number {
+  let serial = serials.get(object);
+  if (serial === undefined) {
+    serial = ++nextSerial;
+    serials.set(object, serial);
+  }
+  return serial;
+}
+
+/**
+ * The document's animations: whether one runs (boxes and visibility change without a mutation),
+ * and the state of the others, which still apply when they fill (a finished animation with
+ * `fill: forwards` keeps its last frame): each one, its effect, state and time.
+ */
+export function animationsState(): { running: boolean; state: string } {
+  let running = false;
+  const parts: string[] = [];
+  for (const animation of document.getAnimations()) {
+    if (animation.playState === 'running' || animation.pending) running = true;
+    else parts.push(`${serialOf(animation)}:${animation.effect ? serialOf(animation.effect) : 0}:${animation.playState}:${String(animation.currentTime)}`);
+  }
+  return { running, state: parts.join() };
+}
+
+let popoverSelector: string | null | undefined;
+
+/** The open popovers, in document order: one hidden and another shown leaves as many open. */
+export function openPopovers(): Element[] {
+  if (popoverSelector === undefined) {
+    try {
+      document.querySelector(':popover-open');
+      popoverSelector = ':popover-open';
+    } catch {
+      popoverSelector = null;
+    }
+  }
+  return popoverSelector ? Array.from(document.querySelectorAll(popoverSelector)) : [];
+}
+
+/** Whether two lists hold the same elements in the same order. */
+export function sameElements(a: readonly Element[], b: readonly Element[]): boolean {
+  return a.length === b.length && a.every((el, index) => el === b[index]);
+}
