@@ -90,6 +90,29 @@ export const UNSEEN: Unseen[] = [
     hides: 'Light words',
   },
   {
+    name: 'a closed shadow root attached to an ordinary div already read',
+    body: '<h1>Div host</h1><div id="host"><p>Light words</p></div><p>Other words</p>',
+    change: () => {
+      const root = document.getElementById('host')?.attachShadow({ mode: 'closed' });
+      if (root) root.innerHTML = '<button>Closed button</button>';
+    },
+    shows: 'Closed button',
+    hides: 'Light words',
+  },
+  {
+    name: 'a declarative closed shadow root parsed into a page already read',
+    body: '<h1>Declared</h1><section id="place"><p>Placeholder words</p></section>',
+    change: () => document.getElementById('place')?.setHTMLUnsafe('<div><template shadowrootmode="closed"><button>Declared closed</button></template><p>Hidden light</p></div>'),
+    shows: 'Declared closed',
+    hides: 'Placeholder words',
+  },
+  {
+    name: 'a form made inert',
+    body: '<h1>Inert</h1><form id="form"><button type="button">Send</button></form>',
+    change: () => document.getElementById('form')?.toggleAttribute('inert', true),
+    shows: 'button "Send" inert',
+  },
+  {
     name: 'a slot assigned other nodes by hand',
     body: `<h1>Slots</h1><div id="host"><button id="one">First</button><button id="two">Second</button></div><script>
       const root = document.getElementById('host').attachShadow({ mode: 'open', slotAssignment: 'manual' });

@@ -32,6 +32,8 @@ export interface RawNode {
   inline?: boolean;
   /** Behind an open modal dialog: it cannot be used until the dialog closes. */
   blocked?: boolean;
+  /** A control inside inert content (the inert attribute): it shows, but nobody can use it. */
+  inert?: boolean;
   /** Is it something a person can act on (click, type into, pick)? */
   interactive?: boolean;
   /** How reliable the name is (interactive elements): strong, weak (title, placeholder, a glyph), or unknown (none). */
@@ -141,6 +143,8 @@ export interface ActionTarget {
   disabled: boolean;
   /** The open modal dialog it is behind (a person cannot reach it until the dialog closes). */
   blockedBy?: string;
+  /** Inside inert content: the page made it unusable. */
+  inert?: boolean;
   /** The element a click at the centre would land on, when it is neither the target nor inside it. */
   coveredBy?: string;
   /** Centre in viewport CSS pixels, after scrolling into view. */
@@ -161,4 +165,28 @@ export interface ActionTarget {
   draggable?: boolean;
   /** A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer. */
   searchLike?: boolean;
+}
+
+/** What the engine tells the witness (page/witness.ts) of an element Firefox's accessibility engine found. */
+export interface WitnessFact {
+  /** The uid our readings gave it, if any (the witness checks it is in the snapshot compared). */
+  uid: string | null;
+  /** A person can see it: a box with an area, shown, not kept for screen readers only. */
+  seen: boolean;
+  /** Tag, id, classes and first words, for a report. */
+  element: string;
+  /** A native field a script's widget stands for (the widget is listed instead). */
+  behindWidget?: boolean;
+  /** It has aria-selected (a row with a selection state). */
+  selectable?: boolean;
+  /** It holds text or a control (a grid cell with content). */
+  content?: boolean;
+  /** Editable content (contenteditable, designMode). */
+  editable?: boolean;
+  /** A widget standing for a native field inside it (the field is behind it): named by that field's label. */
+  standsForField?: boolean;
+  /** Inside a shadow root whose host a label names. */
+  labelledAcrossShadow?: boolean;
+  /** Texts its accessible name may be, whitespace collapsed as accname does (and nothing more), for the witness to ask Firefox which it is. */
+  nameCandidates?: string[];
 }

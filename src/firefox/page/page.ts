@@ -23,6 +23,7 @@ import { PageSnapshots, type SnapshotOptions, type TakenSnapshot, type UidSelect
 import { SANDBOX } from '../engine/index.js';
 import { quote, setApartLine } from '../util/text.js';
 import { pageOfText } from '../util/text-page.js';
+import { pageWitnessAccess, witnessSnapshot, type WitnessReport } from './witness.js';
 
 export type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, ScreenshotOptions, WaitUntil } from './types.js';
 
@@ -547,6 +548,15 @@ export class Page {
     });
     if (snapshot.url === 'about:blank' && this.#navigations.url !== 'about:blank') await this.#crash.refuseIfCrashing('Taking a snapshot');
     return snapshot;
+  }
+
+  /**
+   * Takes a snapshot and has Firefox's own accessibility engine witness it (see witness.ts): what
+   * differs, each difference a defect of the reading unless a deliberate one explains it.
+   */
+  async witness(): Promise<WitnessReport> {
+    const snapshot = await this.takeSnapshot();
+    return this.#guard('Witnessing a snapshot', witnessSnapshot(pageWitnessAccess(this.#send, this.#snapshots), snapshot));
   }
 
   /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */

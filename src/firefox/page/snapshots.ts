@@ -1,6 +1,7 @@
 // Over 400 lines on purpose: one page's snapshot state (uid ranges, frames, realms, history and the
 // reusable last reading) and the calls that read or resolve it; split, each half would reach into
 // the other's maps.
+import type { Script } from 'webdriver-bidi-protocol';
 import type { CommandName, CommandParams, CommandResult } from '../../bidi/index.js';
 import { quote } from '../util/text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
@@ -325,6 +326,11 @@ export class PageSnapshots {
   /** Runs an operation of the in-page library in a document's sandbox (the page's, or one of its frames'). */
   async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<EngineResult<Op> | undefined> {
     return this.#realm(frame).call(operation, args, what);
+  }
+
+  /** The same, with the result as BiDi serialized it (page nodes as references). */
+  async raw<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<Script.RemoteValue> {
+    return this.#realm(frame).raw(operation, args, what, { maxDomDepth: 0, maxObjectDepth: 1 });
   }
 
   /** The engine in the sandbox of `context`'s document. */

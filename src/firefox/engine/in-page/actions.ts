@@ -144,6 +144,12 @@ export function focusSearchLike(): boolean {
   return searchLike(el, role, name);
 }
 
+/** Inside an element with the inert attribute, in its own tree or around a shadow host that holds it. */
+function insideInert(el: Element): boolean {
+  for (let at: Element | null = el; at; at = ((at.getRootNode() as Partial<ShadowRoot>).host ?? null)) if (at.closest('[inert]')) return true;
+  return false;
+}
+
 /** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
@@ -184,6 +190,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     editable,
   };
   if (coveredBy) target.coveredBy = coveredBy;
+  if (insideInert(el)) target.inert = true;
   if ((tag === 'input' || tag === 'textarea') && input.readOnly) target.readonly = true;
   if (editable) target.value = tag === 'input' || tag === 'textarea' ? input.value : (el as HTMLElement).innerText;
   const modal = openModal();

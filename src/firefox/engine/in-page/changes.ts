@@ -13,6 +13,7 @@
 
 import { deepActiveElement, isShadowRoot } from './dom.js';
 import { hoverRestyles, sheetsMention, sheetsSignature } from './sheets.js';
+import { forgetChecks } from './closed-roots.js';
 import { animationsState, CHANGE_EVENT, openPopovers, sameElements } from './unobserved.js';
 
 /** The number of the valid reading in this document; 0 means none is valid. */
@@ -57,6 +58,8 @@ function markChanged(): void {
 
 /** The page changed what it shows in a way we are not told where (see unobserved.ts): the next walk reads everything. */
 function walkAll(): void {
+  // A shadow root may have been attached (closed ones too): every element may hide one now.
+  forgetChecks();
   changed = true;
   overflow = true;
   touched = [];

@@ -12,3 +12,5 @@ export { html5Drag, prepareAction, readControl, scrollRest, scrollState, selectC
 export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { markSecretField } from './secret-fields.js';
+export { hostCandidates, learnClosedRoots } from './closed-roots.js';
+export { shadowRoots, witnessFacts } from './witness.js';

@@ -9,7 +9,8 @@ import type { ContentReading, NameSource, RawNode, WalkOptions, WalkResult } fro
 import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, MARK_ROLES, type TextRun } from './content.js';
 import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
-import { beginReading, endReading, extendReading, flatParent, watchRoot, type Since } from './changes.js';
+import { beginReading, endReading, flatParent, watchRoot, type Since } from './changes.js';
+import { closedRootOf, mayHideRoot, setCandidates } from './closed-roots.js';
 import { sheetsMention } from './sheets.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
@@ -51,7 +52,8 @@ const boxlessNodes = new WeakSet<RawNode>();
 interface Logs {
   kept: Pending[];
   iframes: RawNode[];
-  hosts: RawNode[];
+  /** Elements that may host a closed shadow root this walk cannot see (see closed-roots.ts); a listed custom element comes with its node. */
+  hosts: { el: Element; node?: RawNode }[];
   /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
   controls: Element[];
   standIns: Element[];
@@ -124,24 +126,23 @@ const MEMO_MIN_ELEMENTS = 8;
 const STALE = new Error('stale');
 
 /**
- * Walks the document, or with `root` the content of one (closed) shadow root. A walk of the
+ * Walks the document, shadow roots included (closed ones once Node found them). A walk of the
  * whole document reuses what the last one read of each subtree in which nothing changed (see
  * changes.ts), its boxes read again; when a reused part is not what a walk would read now, it
  * reads everything.
  */
-export function walk(options: WalkOptions, root?: ShadowRoot): string {
+export function walk(options: WalkOptions): string {
   const started = performance.now();
-  if (root) watchRoot(root);
   const content = options.content !== undefined;
-  const since = root || content ? null : beginReading();
-  const whole = !root && !options.rootSelectors && !content;
+  const since = content ? null : beginReading();
+  const whole = !options.rootSelectors && !content;
   const reuse = whole && options.reuse !== false ? reuseOf(since) : null;
-  if (!root && !content) memo = null;
+  if (!content) memo = null;
   try {
-    return readPage(options, started, root, reuse, whole);
+    return readPage(options, started, reuse, whole);
   } catch (error) {
     if (error !== STALE) throw error;
-    return readPage(options, started, root, null, whole);
+    return readPage(options, started, null, whole);
   }
 }
 
@@ -151,7 +152,7 @@ export function memoSize(): Record<string, number> | null {
   return logs ? Object.fromEntries(LOG_NAMES.map((name) => [name, logs[name].length])) : null;
 }
 
-function readPage(options: WalkOptions, started: number, root: ShadowRoot | undefined, reuse: Reuse | null, whole: boolean): string {
+function readPage(options: WalkOptions, started: number, reuse: Reuse | null, whole: boolean): string {
   const content = options.content;
   if (content !== 'document') begin(options.snapshotId, options.counterStart);
   let visited = 0;
@@ -184,6 +185,8 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
+  /** Inside an element with the inert attribute: what shows there cannot be used. */
+  let inert = false;
   /** How many boxes that do not show (visibility: hidden) the walk is inside of, up to the nearest kept one: an inline element there may show again. */
   let hidden = 0;
   /** Content readings only: the running text of the whole page, of inline marks and images, and which nodes fold their content into their name. */
@@ -269,7 +272,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
       for (let child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === 'summary') visitElement(child, 'summary', out, text, inFold);
       return;
     }
-    const shadow = mayHostShadow(tag) ? el.shadowRoot : null;
+    const shadow = mayHostShadow(tag) ? (el.shadowRoot ?? closedRootOf(el)) : null;
     if (shadow) {
       watchRoot(shadow);
       visitChildren(shadow, out, text, inFold);
@@ -356,203 +359,222 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     if (width === 0 || height === 0) logs.flat.push(el);
     const { names, has } = attributeTest(el);
     if (ariaHidden(el, has)) return;
-    // A reading of the page as a person sees it leaves out what only a screen reader gets.
-    if (content && !inFold && !boxless && screenReaderOnly(el, rect)) return;
-    if (tag === 'svg') {
-      // SVG internals are drawing instructions; keep the graphic only when it has a name.
-      const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
-      if (label && width > 0 && height > 0) {
-        const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
-        elementOfNode.set(node, el);
-        out.push(node);
-        if (content) text?.push(node);
+    // Inert content shows but cannot be used: its controls say so, and actions on them are refused.
+    const inertRoot = !inert && has('inert');
+    if (inertRoot) inert = true;
+    try {
+      // A reading of the page as a person sees it leaves out what only a screen reader gets.
+      if (content && !inFold && !boxless && screenReaderOnly(el, rect)) return;
+      if (tag === 'svg') {
+        // SVG internals are drawing instructions; keep the graphic only when it has a name.
+        const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
+        if (label && width > 0 && height > 0) {
+          const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
+          elementOfNode.set(node, el);
+          out.push(node);
+          if (content) text?.push(node);
+        }
+        return;
       }
-      return;
-    }
-    // A visually hidden checkbox whose label shows is listed where its label is (see standIn).
-    if (tag === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) && visibleLabel(el, labels)) return;
-    const role = roleOf(el, tag, has);
-    if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) modal = el;
-    const editable = isEditable(el, has);
-    const interactive = usable({ el, tag, role, has }, inFold, options.looksClickable !== false);
-    // A rich or code editor: its paragraphs, headings and lines are listed inside it, to read and
-    // to click where the caret goes, rather than folded into one value.
-    const editor = editable && hasBlockContent(el);
-    // A box of content made reachable by the keyboard (a code sample, a scrolling region): its
-    // content is listed inside it, not folded into a name.
-    const holdsContent = interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
-    // Inside a box that does not show, an inline element that shows again (visibility: visible) is a line of its own.
-    const showsAgain = hidden > 0 && !interactive && INLINE_TAGS.has(tag) && el.checkVisibility(SEEN);
-    const mark = content && text && !interactive && !showsAgain ? MARK_ROLES.get(tag) : undefined;
-    if (mark && text) {
-      const node: RawNode = { uid: '', tag, role: mark, box: boxArray(rect) };
-      const runs: TextRun[] = [];
-      inlineRuns.set(node, runs);
-      visitContent(el, tag, out, runs, inFold);
-      text.push(node);
-      return;
-    }
+      // A visually hidden checkbox whose label shows is listed where its label is (see standIn).
+      if (tag === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) && visibleLabel(el, labels)) return;
+      const role = roleOf(el, tag, has);
+      if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) modal = el;
+      const editable = isEditable(el, has);
+      const interactive = usable({ el, tag, role, has }, inFold, options.looksClickable !== false);
+      // A rich or code editor: its paragraphs, headings and lines are listed inside it, to read and
+      // to click where the caret goes, rather than folded into one value.
+      const editor = editable && hasBlockContent(el);
+      // A box of content made reachable by the keyboard (a code sample, a scrolling region): its
+      // content is listed inside it, not folded into a name.
+      const holdsContent = interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
+      // Inside a box that does not show, an inline element that shows again (visibility: visible) is a line of its own.
+      const showsAgain = hidden > 0 && !interactive && INLINE_TAGS.has(tag) && el.checkVisibility(SEEN);
+      const mark = content && text && !interactive && !showsAgain ? MARK_ROLES.get(tag) : undefined;
+      if (mark && text) {
+        const node: RawNode = { uid: '', tag, role: mark, box: boxArray(rect) };
+        const runs: TextRun[] = [];
+        inlineRuns.set(node, runs);
+        visitContent(el, tag, out, runs, inFold);
+        text.push(node);
+        return;
+      }
 
-    // Inside a control, plain content only feeds the control's name.
-    if (inFold && !interactive && role !== 'image') {
-      if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
-        // A part with its own label counts by it (accname 2C within the recursion).
-        const label = has('aria-label') ? el.getAttribute('aria-label')?.trim() : '';
-        if (label) {
-          text?.push(` ${label} `);
-          // Its words are replaced by the label; a control inside it is still listed.
-          visitMuted(el, tag, out, text, true);
+      // Inside a control, plain content only feeds the control's name.
+      if (inFold && !interactive && role !== 'image') {
+        if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
+          // A part with its own label counts by it (accname 2C within the recursion).
+          const label = has('aria-label') ? el.getAttribute('aria-label')?.trim() : '';
+          if (label) {
+            text?.push(` ${label} `);
+            // Its words are replaced by the label; a control inside it is still listed.
+            visitMuted(el, tag, out, text, true);
+            return;
+          }
+          // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
+          const style = text !== null && inControlName > 0 && styleReads-- > 0 ? getComputedStyle(el) : null;
+          const block = !INLINE_TAGS.has(tag) || (style !== null && style.display !== 'inline');
+          const generated = style !== null && mayGenerate();
+          if (block) text?.push(' ');
+          if (generated) text?.push(generatedText(el, '::before'));
+          // A part shown in capitals (text-transform) is named as it shows: "GET /items", as Firefox names it too.
+          const transform = style?.textTransform;
+          if (transform && transform !== 'none' && text) {
+            const shown: TextRun[] = [];
+            visitContent(el, tag, out, shown, true);
+            for (const run of shown) text.push(typeof run === 'string' ? transformed(run, transform) : run);
+          } else visitContent(el, tag, out, text, true);
+          if (generated) text?.push(generatedText(el, '::after'));
+          if (block) text?.push(' ');
           return;
         }
-        // Block and inline-block boxes part words in a name: <div>GET</div><div>/items</div> reads "GET /items".
-        const styled = text !== null && inControlName > 0 && styleReads-- > 0;
-        const block = !INLINE_TAGS.has(tag) || (styled && getComputedStyle(el).display !== 'inline');
-        const generated = styled && mayGenerate();
-        if (block) text?.push(' ');
-        if (generated) text.push(generatedText(el, '::before'));
-        visitContent(el, tag, out, text, true);
-        if (generated) text.push(generatedText(el, '::after'));
-        if (block) text?.push(' ');
+      }
+      if (tag === 'img' && inFold) {
+        const alt = el.getAttribute('alt');
+        if (content && text && alt !== '') {
+          const node = inlineImage(el as HTMLImageElement, alt ?? '', boxArray(rect));
+          inlineRuns.set(node, [` ${alt ?? ''} `]);
+          text.push(node);
+        } else if (alt && text) text.push(` ${alt} `);
         return;
       }
-    }
-    if (tag === 'img' && inFold) {
-      const alt = el.getAttribute('alt');
-      if (content && text && alt !== '') {
-        const node = inlineImage(el as HTMLImageElement, alt ?? '', boxArray(rect));
-        inlineRuns.set(node, [` ${alt ?? ''} `]);
-        text.push(node);
-      } else if (alt && text) text.push(` ${alt} `);
-      return;
-    }
-    // A legend or caption names its group, table or figure: it is not said again.
-    // (A reading of the content shows it as a person does, where it is.)
-    if (!content && (tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
-      visitContent(el, tag, out, null, inFold);
-      return;
-    }
-    if (tag === 'label' && !interactive) {
-      const control = (el as HTMLLabelElement).control;
-      // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
-      if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
-        standIn(el, control, rect, out, text);
+      // A legend or caption names its group, table or figure: it is not said again.
+      // (A reading of the content shows it as a person does, where it is.)
+      if (!content && (tag === 'legend' || tag === 'caption' || tag === 'figcaption') && CAPTIONED[tag] === el.parentElement?.localName && !interactive) {
+        visitContent(el, tag, out, null, inFold);
         return;
       }
-      // A label's text names its control: it is not said again.
-      if (control) {
-        visitMuted(el, tag, out, text, inFold);
-        return;
+      if (tag === 'label' && !interactive) {
+        const control = (el as HTMLLabelElement).control;
+        // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
+        if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
+          standIn(el, control, rect, out, text);
+          return;
+        }
+        // A label's text names its control: it is not said again.
+        if (control) {
+          visitMuted(el, tag, out, text, inFold);
+          return;
+        }
       }
-    }
-    if (!interactive && !showsAgain && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
-      if (tag === 'br') text?.push(content ? lineBreak() : '\n');
-      visitContent(el, tag, out, text, inFold);
-      return;
-    }
-
-    // A field a script's widget stands for is not offered; the widget is, named by the field's label.
-    if (interactive && behindWidget(el, tag, has, rect)) {
-      const widget = widgetFor(el);
-      if (widget) {
-        standsFor.set(widget, el);
-        logs.standsFor.push([widget, el]);
-      }
-      return;
-    }
-    // A candidate for a line of its own: it must be visible and have an area (a box-less
-    // element's area is its content's).
-    const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
-    if (!visible) {
-      if (boxless) {
+      if (!interactive && !showsAgain && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
+        if (tag === 'br') text?.push(content ? lineBreak() : '\n');
         visitContent(el, tag, out, text, inFold);
         return;
       }
-      // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
-      // be a transparent control that takes clicks (a styled checkbox, a field fading in). Only a
-      // box with an area is hidden by its style (a box without one leaves its inline text out).
-      const styledHidden = width > 0 && height > 0;
-      if (styledHidden) hidden++;
-      visitMuted(el, tag, out, text, inFold);
-      if (styledHidden) hidden--;
-      return;
-    }
-    const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
-    const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
-    // Custom elements are kept when they host a shadow root; a closed one is invisible from
-    // here, so each custom element without an open root is a candidate that Node checks.
-    const custom = tag.includes('-');
-    const openRoot = mayHostShadow(tag) ? el.shadowRoot : null;
-    // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
-    const listedCustom = custom && (!boxless || openRoot !== null);
-    if (listedCustom) {
-      node.custom = true;
-      if (openRoot) node.shadow = 'open';
-      else logs.hosts.push(node);
-    }
-    const children: RawNode[] = [];
-    const ownText: TextRun[] = [];
-    const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
-    if (tag === 'select') {
-      for (const option of Array.from((el as HTMLSelectElement).options)) {
-        const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.getAttribute('aria-label') || option.label || option.text), nameSource: 'text', box: node.box };
-        if (option.selected) item.selected = true;
-        if (option.disabled) item.disabled = true;
-        children.push(item);
-        elementOfNode.set(item, option);
+
+      // A field a script's widget stands for is not offered; the widget is, named by the field's label.
+      if (interactive && behindWidget(el, tag, has, rect)) {
+        const widget = widgetFor(el);
+        if (widget) {
+          standsFor.set(widget, el);
+          logs.standsFor.push([widget, el]);
+        }
+        return;
       }
-    } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
-      const control = folds && (interactive || role === 'heading');
-      const style = control && styleReads-- > 0 ? getComputedStyle(el) : null;
-      if (style && style.textTransform !== 'none') pending.transform = style.textTransform;
-      const styled = style !== null && mayGenerate();
-      if (styled) ownText.push(generatedText(el, '::before'));
-      if (control) inControlName++;
-      const hiddenAbove = hidden;
-      hidden = 0;
-      visitContent(el, tag, children, ownText, folds || inFold);
-      hidden = hiddenAbove;
-      if (control) inControlName--;
-      if (styled) ownText.push(generatedText(el, '::after'));
-    }
-    // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
-    // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
-    const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
-    // A disclosure is a group even closed, when only its summary shows.
-    const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || (listedCustom && !openRoot);
-    const loose = folds ? '' : collapse(plainText(ownText, words));
-    if (!structural && !loose) {
-      // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
-      for (const child of children) out.push(child);
-      if (content && text) {
-        const block = !INLINE_TAGS.has(tag);
-        if (block) text.push(blockBreak());
-        for (const run of ownText) text.push(run);
-        if (block) text.push(blockBreak());
+      // A candidate for a line of its own: it must be visible and have an area (a box-less
+      // element's area is its content's).
+      const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
+      if (!visible) {
+        if (boxless) {
+          visitContent(el, tag, out, text, inFold);
+          return;
+        }
+        // Its text does not show (visibility:hidden, opacity 0), but a descendant may show again, or
+        // be a transparent control that takes clicks (a styled checkbox, a field fading in). Only a
+        // box with an area is hidden by its style (a box without one leaves its inline text out).
+        const styledHidden = width > 0 && height > 0;
+        if (styledHidden) hidden++;
+        visitMuted(el, tag, out, text, inFold);
+        if (styledHidden) hidden--;
+        return;
       }
-      return;
+      const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
+      const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
+      // Custom elements are kept when they host a shadow root; a closed one is invisible from
+      // here, so each custom element without an open root is a candidate that Node checks.
+      const custom = tag.includes('-');
+      const openRoot = mayHostShadow(tag) ? el.shadowRoot : null;
+      const closedRoot = openRoot ? null : closedRootOf(el);
+      // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
+      const listedCustom = custom && (!boxless || openRoot !== null || closedRoot !== null);
+      /** A custom element that may hide a closed root: listed until Node has looked (it drops the empty ones). */
+      const placeholder = listedCustom && !openRoot && !closedRoot;
+      if (listedCustom) {
+        node.custom = true;
+        if (openRoot) node.shadow = 'open';
+        else if (closedRoot) node.shadow = 'closed';
+        else logs.hosts.push({ el, node });
+      }
+      const children: RawNode[] = [];
+      const ownText: TextRun[] = [];
+      const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
+      if (tag === 'select') {
+        for (const option of Array.from((el as HTMLSelectElement).options)) {
+          const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.getAttribute('aria-label') || option.label || option.text), nameSource: 'text', box: node.box };
+          if (option.selected) item.selected = true;
+          if (option.disabled) item.disabled = true;
+          children.push(item);
+          elementOfNode.set(item, option);
+        }
+      } else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') {
+        const control = folds && (interactive || role === 'heading');
+        const style = control && styleReads-- > 0 ? getComputedStyle(el) : null;
+        if (style && style.textTransform !== 'none') pending.transform = style.textTransform;
+        const styled = style !== null && mayGenerate();
+        if (styled) ownText.push(generatedText(el, '::before'));
+        if (control) inControlName++;
+        const hiddenAbove = hidden;
+        hidden = 0;
+        visitContent(el, tag, children, ownText, folds || inFold);
+        hidden = hiddenAbove;
+        if (control) inControlName--;
+        if (styled) ownText.push(generatedText(el, '::after'));
+      }
+      // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
+      // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
+      const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
+      // A disclosure is a group even closed, when only its summary shows.
+      const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder;
+      const loose = folds ? '' : collapse(plainText(ownText, words));
+      // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
+      if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && width > 0 && height > 0 && mayHostShadow(tag) && mayHideRoot(el)) logs.hosts.push({ el });
+      if (!structural && !loose) {
+        // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
+        for (const child of children) out.push(child);
+        if (content && text) {
+          const block = !INLINE_TAGS.has(tag);
+          if (block) text.push(blockBreak());
+          for (const run of ownText) text.push(run);
+          if (block) text.push(blockBreak());
+        }
+        return;
+      }
+      // Preformatted text keeps its lines, written as \n on the one line the element has.
+      if (loose) node.text = tag === 'pre' ? plainText(ownText, words).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
+      if (children.length) node.children = children;
+      if (interactive) node.interactive = true;
+    if (interactive && inert) node.inert = true;
+      if (holdsContent) node.holdsContent = true;
+      if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
+      elementOfNode.set(node, el);
+      if (boxless) boxlessNodes.add(node);
+      kept.push(pending);
+      out.push(node);
+      // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
+      // (a cell, a heading), a control's words are part of that name as well as its own. A
+      // content reading keeps every node in its place, and counts names as it names (nameWords).
+      if (content) {
+        if (folds) folded.add(node);
+        text?.push(node);
+      } else if (text && !inFold && role === 'link' && !node.children) text.push(node);
+      else if (text && inFold && folds) text.push(' ', nameOf(pending, labels, () => plainText(ownText))[0], ' ');
+    } finally {
+      if (inertRoot) inert = false;
     }
-    // Preformatted text keeps its lines, written as \n on the one line the element has.
-    if (loose) node.text = tag === 'pre' ? plainText(ownText, words).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
-    if (children.length) node.children = children;
-    if (interactive) node.interactive = true;
-    if (holdsContent) node.holdsContent = true;
-    if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
-    elementOfNode.set(node, el);
-    if (boxless) boxlessNodes.add(node);
-    kept.push(pending);
-    out.push(node);
-    // A link in running text keeps its place in the sentence (see inlineLinks); inside a name
-    // (a cell, a heading), a control's words are part of that name as well as its own. A
-    // content reading keeps every node in its place, and counts names as it names (nameWords).
-    if (content) {
-      if (folds) folded.add(node);
-      text?.push(node);
-    } else if (text && !inFold && role === 'link' && !node.children) text.push(node);
-    else if (text && inFold && folds) text.push(' ', nameOf(pending, labels, () => plainText(ownText))[0], ' ');
   }
 
-  if (root) visitChildren(root, top, null, false);
-  else if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
+  if (options.rootSelectors) for (const el of layerRoots(options.rootSelectors)) visitElement(el, el.localName, top, null, false);
   else visitContent(document.documentElement, 'html', top, topRuns, false);
   /** A widget without a name of its own takes the label of the field it stands for. */
   function widgetName(widget: Element): [string, NameSource] | null {
@@ -610,10 +632,11 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
   if (modalNode) markBlocked(top, modalNode);
   if (whole) rememberModal(modalNode ? modal : null);
   if (options.stamp) stamp(keptNodes.map(([node, el]) => [node.uid, el]));
-  let reading: number | undefined;
-  if (root) extendReading(logs.controls);
-  else reading = endReading(logs.controls);
+  const reading = endReading(logs.controls);
   if (whole) memo = { entries, logs };
+  // Listed custom elements are asked about every walk (Node drops the empty ones); other elements once.
+  const candidates = logs.hosts.filter((host) => host.node || mayHideRoot(host.el));
+  setCandidates(candidates.map((host) => host.el));
   const scroller = document.scrollingElement ?? document.documentElement;
   const result: WalkResult = {
     url: location.href,
@@ -625,7 +648,7 @@ function readPage(options: WalkOptions, started: number, root: ShadowRoot | unde
     ...(modalNode ? { modal: modalNode.uid } : {}),
     lastCounter: lastCounter(options.snapshotId),
     iframes: logs.iframes.map((node) => node.uid),
-    closedHostCandidates: logs.hosts.map((node) => node.uid),
+    closedHostCandidates: candidates.map((host) => host.node?.uid ?? ''),
     ...(reading ? { reading } : {}),
   };
   return JSON.stringify(result);

@@ -63,6 +63,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
   if (node.disabled) parts.push('disabled');
   if (node.blocked) parts.push('blocked');
+  if (node.inert) parts.push('inert');
   if (node.required) parts.push('required');
   if (node.readonly) parts.push('readonly');
   if (node.invalid) parts.push('invalid');

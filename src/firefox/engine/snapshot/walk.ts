@@ -74,8 +74,8 @@ function pruneEmptyHosts(nodes: RawNode[], empty: Set<string>): RawNode[] {
 }
 
 /**
- * Walks one page as a person sees it: its document, then each closed shadow root (reached through
- * BiDi's serialization of the host) and each frame (through its own browsing context, cross-origin
+ * Walks one page as a person sees it: its document with its shadow roots (closed ones reached
+ * through BiDi's serialization of the host, see the engine's closed-roots.ts), and each frame (through its own browsing context, cross-origin
  * too), nested to any depth, all under one snapshot id with uids unique across the page.
  */
 export class PageWalk {
@@ -112,17 +112,15 @@ export class PageWalk {
     return walked;
   }
 
-  async #walk(context: string, root?: string): Promise<WalkResult> {
+  async #walk(context: string, fresh = this.fresh): Promise<WalkResult> {
     const start = this.#counter;
-    const layered = context === this.pageContext && !root && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
-    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(this.fresh ? { reuse: false } : {}) };
-    const value = await this.realm(context).raw('walk', [options, root ? { sharedId: root } : undefined], 'Taking a snapshot');
+    const layered = context === this.pageContext && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
+    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(fresh ? { reuse: false } : {}) };
+    const value = await this.realm(context).raw('walk', [options], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
-    if (!root) {
-      if (walked.reading) this.readings?.set(context, walked.reading);
-      else this.readings = null;
-    }
+    if (walked.reading) this.readings?.set(context, walked.reading);
+    else this.readings = null;
     this.#counter = Math.max(start, walked.lastCounter);
     this.#stats.visited += walked.stats.visited;
     this.#stats.kept += walked.stats.kept;
@@ -132,37 +130,33 @@ export class PageWalk {
     return walked;
   }
 
+  /** Walks a document; when it holds closed shadow roots the walk could not see, hands them to its engine and walks again, into them. */
   async #document(context: string, depth: number): Promise<WalkResult> {
-    const walked = await this.#walk(context);
-    await this.#closedRoots(context, walked.nodes, walked.closedHostCandidates, walked.iframes, depth);
+    let walked = await this.#walk(context);
+    for (let round = 0; round < MAX_DEPTH && (await this.#closedRoots(context, walked.closedHostCandidates)); round++) walked = await this.#walk(context, true);
     await this.#frames(context, walked, depth);
     return walked;
   }
 
   /**
-   * Fills custom elements whose shadow root is closed, found in `nodes`; iframes met inside are
-   * added to `iframes`. Candidates with no closed root are remembered, to be pruned when empty.
+   * Asks BiDi for the shadow roots of the walk's candidates (BiDi serializes a host's root, closed
+   * too) and gives the closed ones to the engine; true when it learnt any. Listed custom elements
+   * with no closed root are remembered, to be pruned when empty.
    */
-  async #closedRoots(context: string, nodes: RawNode[], candidates: string[], iframes: string[], depth: number): Promise<void> {
-    if (candidates.length === 0) return;
-    const hosts = await this.realm(context).raw('elements', candidates, 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
+  async #closedRoots(context: string, candidates: string[]): Promise<boolean> {
+    if (candidates.length === 0) return false;
+    const realm = this.realm(context);
+    const hosts = await realm.raw('hostCandidates', [], 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
     const items = hosts.type === 'array' ? hosts.value ?? [] : [];
+    const roots: { sharedId: string }[] = [];
     for (const [index, uid] of candidates.entries()) {
       const host = items[index];
       const root = host?.type === 'node' ? host.value?.shadowRoot : undefined;
-      const node = findNode(nodes, uid);
-      if (!node) continue;
-      if (!root?.sharedId || root.value?.mode !== 'closed') {
-        this.#emptyHosts.add(uid);
-        continue;
-      }
-      node.shadow = 'closed';
-      if (depth >= MAX_DEPTH) continue;
-      const inner = await this.#walk(context, root.sharedId);
-      if (inner.nodes.length) node.children = [...(node.children ?? []), ...inner.nodes];
-      iframes.push(...inner.iframes);
-      await this.#closedRoots(context, inner.nodes, inner.closedHostCandidates, iframes, depth + 1);
+      if (root?.sharedId && root.value?.mode === 'closed') roots.push({ sharedId: root.sharedId });
+      else if (uid) this.#emptyHosts.add(uid);
     }
+    if (roots.length === 0) return false;
+    return ((await realm.call('learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
   }
 
   /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */

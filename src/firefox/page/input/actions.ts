@@ -178,6 +178,7 @@ export class InputController {
     const { frame, sharedId, target } = await this.#step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
+    if (target.inert) throw inert(`Cannot fill ${what}`);
     if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.#step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
@@ -399,6 +400,7 @@ export class InputController {
     const prepared = await this.#step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
+    if (prepared.target.inert) throw inert(`Cannot ${verb} ${what}`);
     if (prepared.target.blockedBy) throw behindModal(`Cannot ${verb} ${what}`, prepared.target.blockedBy);
     if (prepared.target.coveredBy) throw covered(`Cannot ${verb} ${what}`, prepared.target.coveredBy);
     if (!prepared.target.inViewport) throw new ElementNotInteractableError(`Cannot ${verb} ${what}: it stays outside the viewport even after scrolling.`);
@@ -532,6 +534,10 @@ export class InputController {
 
 function behindModal(what: string, modal: string): ElementNotInteractableError {
   return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
+}
+
+function inert(what: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`);
 }
 
 function covered(what: string, coveredBy: string): ElementNotInteractableError {
