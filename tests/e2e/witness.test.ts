@@ -1,0 +1,105 @@
+/**
+ * The witness (src/firefox/page/witness.ts): Firefox's own accessibility engine checks every
+ * reading of every corpus page. Each difference no DELIBERATE entry explains is a defect of the
+ * reading; the test prints every report, so CI's log shows what was checked and what differs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirefoxClient, formatWitnessReport, type WitnessReport } from '../../src/index.js';
+import { APPS } from '../corpus/apps/index.js';
+import { startCorpusServer } from '../corpus/index.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Pages on which Firefox 153's accessibility engine never answers once it runs: a document holding
+ * TinyMCE's script-written iframe (the locator awaits each element's accessible, which never comes).
+ * Reported as not witnessed; any other page that goes unanswered fails.
+ */
+const FIREFOX_UNANSWERED = new Set(['/tinymce.html']);
+
+/** Closed shadow roots (imperative and declarative) on ordinary hosts, inert content, a frame. */
+const FRESH = page(
+  'Fresh readings',
+  `<main>
+     <h1>Fresh readings</h1>
+     <div id="closed-host"></div>
+     <div><template shadowrootmode="closed"><button>Declared closed</button></template><a href="#light">Light link, not shown</a></div>
+     <p><a href="#light">Light link</a></p>
+     <form inert><label>Frozen <input></label><button type="button">Frozen button</button></form>
+     <iframe title="Inner" srcdoc="<button>Frame button</button>"></iframe>
+   </main>
+   <script>
+     const root = document.getElementById('closed-host').attachShadow({ mode: 'closed' });
+     root.innerHTML = '<label>Code <input></label><button>Closed button</button>';
+   </script>`,
+);
+
+let client: FirefoxClient;
+let corpus: TestServer;
+let ours: TestServer;
+
+beforeAll(async () => {
+  [corpus, ours] = await Promise.all([startCorpusServer(), startTestServer({ '/fresh.html': FRESH })]);
+  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await Promise.all([corpus.close(), ours.close()]);
+});
+
+/** Waits until the page has made no DOM change for 300 ms (at most 5 s): scripts that build the page are done. */
+async function settled(): Promise<void> {
+  await client.page.evaluate(`() => new Promise((resolve) => {
+    let timer = setTimeout(done, 300);
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 300); });
+    const give = setTimeout(done, 5000);
+    function done() { observer.disconnect(); clearTimeout(give); resolve(); }
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  })`);
+}
+
+async function witness(url: string): Promise<WitnessReport> {
+  await client.page.navigate(url);
+  await settled();
+  const report = await client.page.witness();
+  console.log(formatWitnessReport(report));
+  return report;
+}
+
+describe("Firefox's accessibility engine witnesses every reading", () => {
+  it('agrees with the reading of closed shadow roots on ordinary hosts, inert content and a frame', async () => {
+    const report = await witness(ours.url('/fresh.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    for (const line of ['button "Closed button"', 'textbox "Code"', 'button "Declared closed"', 'link "Light link"', 'button "Frame button"']) expect(text).toContain(line);
+    // A closed root without a slot shows none of its host's light content.
+    expect(text).not.toContain('not shown');
+    expect(text).toMatch(/button "Frozen button" inert/);
+    expect(report.differences).toEqual([]);
+    expect(report.unanswered).toEqual([]);
+    // Firefox leaves inert content out; the reading shows it, marked: a deliberate difference.
+    expect(report.deliberate.map((difference) => difference.deliberate)).toContain('inert');
+    // Both closed roots were witnessed: Firefox found their controls too.
+    expect(report.checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it('refuses to click an inert button, saying why', async () => {
+    const uid = /(\d+_\d+) button "Frozen button"/.exec((await client.page.takeSnapshot()).text)?.[1] ?? '';
+    await expect(client.page.clickByUid(uid)).rejects.toThrow(/inert/);
+  });
+
+  const paths = ['/material.html', '/shoelace.html', '/redoc.html', ...APPS.map((app) => app.path)];
+  it(`finds no undocumented difference on the ${paths.length} corpus pages`, async () => {
+    const differences: string[] = [];
+    let checked = 0;
+    for (const path of paths) {
+      const report = await witness(corpus.url(path));
+      checked += report.checked;
+      differences.push(...report.differences.map((difference) => `${path}: ${difference.kind} ${difference.element} (${difference.role})`));
+      if (FIREFOX_UNANSWERED.has(path)) continue;
+      expect(report.unanswered, path).toEqual([]);
+      expect(report.checked, path).toBeGreaterThan(0);
+    }
+    console.log(`Witness over the corpus: ${paths.length} pages, ${checked} nodes checked, ${differences.length} undocumented difference(s).`);
+    expect(differences).toEqual([]);
+  }, 240_000);
+});
