@@ -535,7 +535,8 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
       const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
       // A disclosure is a group even closed, when only its summary shows.
-      const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder;
+      // A host of a closed root is kept (its line says shadow=closed: what no page script can reach).
+    const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
       const loose = folds ? '' : collapse(plainText(ownText, words));
       // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
       if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && width > 0 && height > 0 && mayHostShadow(tag) && mayHideRoot(el)) logs.hosts.push({ el });
