@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient, type TakenSnapshot } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
+import { untilQuiet } from '../helpers/quiet.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { AT_REST, UNSEEN } from '../helpers/unseen-changes.js';
 
@@ -142,28 +143,8 @@ afterAll(async () => {
 });
 
 /** Waits until the page has made no DOM change for 150 ms and runs no animation (at most 3 s). */
-async function quiet(): Promise<void> {
-  await client.page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let timer = setTimeout(done, 150);
-        const observer = new MutationObserver(() => {
-          clearTimeout(timer);
-          timer = setTimeout(done, 150);
-        });
-        const give = setTimeout(done, 3000);
-        function done(): void {
-          if (document.getAnimations().some((animation) => animation.playState === 'running') && performance.now() < 60_000) {
-            timer = setTimeout(done, 50);
-            return;
-          }
-          observer.disconnect();
-          clearTimeout(give);
-          resolve();
-        }
-        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      }),
-  );
+function quiet(): Promise<void> {
+  return untilQuiet(client.page, { quietMs: 150, maxMs: 3000, animations: true });
 }
 
 async function randomEdits(url: string, seed: number, steps: number): Promise<{ reused: number; partial: number }> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient, formatWitnessReport, type WitnessReport } from '../../src/index.js';
 import { APPS } from '../corpus/apps/index.js';
 import { startCorpusServer } from '../corpus/index.js';
+import { untilQuiet } from '../helpers/quiet.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -47,20 +48,11 @@ afterAll(async () => {
   await Promise.all([corpus.close(), ours.close()]);
 });
 
-/** Waits until the page has made no DOM change for 300 ms (at most 5 s): scripts that build the page are done. */
-async function settled(): Promise<void> {
-  await client.page.evaluate(`() => new Promise((resolve) => {
-    let timer = setTimeout(done, 300);
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 300); });
-    const give = setTimeout(done, 5000);
-    function done() { observer.disconnect(); clearTimeout(give); resolve(); }
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  })`);
-}
 
 async function witness(url: string): Promise<WitnessReport> {
   await client.page.navigate(url);
-  await settled();
+  // Scripts that build the page are done: no DOM change for 300 ms (at most 5 s).
+  await untilQuiet(client.page, { quietMs: 300, maxMs: 5000, animations: false });
   const report = await client.page.witness();
   console.log(formatWitnessReport(report));
   return report;

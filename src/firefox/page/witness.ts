@@ -113,11 +113,6 @@ export const DELIBERATE: readonly Deliberate[] = [
     applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim() === difference.ours?.name,
   },
   {
-    id: 'parted-boxes',
-    reason: 'words in boxes laid out apart (blocks, inline-blocks: "GET" beside "/items") are parted by a space in a name, as a person reads them; Firefox joins them',
-    applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName !== difference.ours?.name && difference.firefoxName.replace(/\s/g, '') === difference.ours?.name.replace(/\s/g, ''),
-  },
-  {
     id: 'widget-label',
     reason: "a script's widget that stands for a native field (a custom select over a hidden <select>) is named by that field's label, which a person reads beside it; Firefox names the widget by its own markup",
     applies: (difference, fact) => difference.kind === 'name' && fact?.standsForField === true,
@@ -205,25 +200,22 @@ async function witnessDocument(access: WitnessAccess, frame: string, nodes: Snap
   const names = new Map<string, { role: string; name: string; refs: { sharedId: string; difference: WitnessDifference; fact: WitnessFact; node: SnapshotNode }[] }>();
   // Firefox walks the document once per query; asked together, its walks overlap their round trips.
   const located = await Promise.all(WITNESS_ROLES.map((role) => locate({ role })));
-  for (const [index, role] of WITNESS_ROLES.entries()) {
-    const found = located[index] ?? new Set<string>();
-    firefox.set(role, found);
-    const refs = [...found];
-    const facts = refs.length ? await access.facts(frame, refs) : [];
-    for (const [index, fact] of facts.entries()) {
-      if (!fact.seen || (role === 'row' && !fact.selectable) || (role === 'gridcell' && !fact.content)) continue;
-      report.checked++;
-      const sharedId = refs[index] ?? '';
-      const node = fact.uid ? byUid.get(fact.uid) : undefined;
-      const difference: WitnessDifference = { kind: 'missing', role, element: fact.element, frame, ...(node ? { uid: node.uid, ours: { role: node.role, name: node.name ?? '' } } : {}) };
-      if (!node) record(difference, fact, node);
-      else if (node.role !== role) record({ ...difference, kind: 'role' }, fact, node);
-      else {
-        const key = JSON.stringify([role, node.name ?? '']);
-        const entry = names.get(key) ?? { role, name: node.name ?? '', refs: [] };
-        entry.refs.push({ sharedId, difference: { ...difference, kind: 'name' }, fact, node });
-        names.set(key, entry);
-      }
+  const found = WITNESS_ROLES.flatMap((role, index) => [...(located[index] ?? [])].map((sharedId) => ({ role, sharedId })));
+  for (const [index, role] of WITNESS_ROLES.entries()) firefox.set(role, located[index] ?? new Set<string>());
+  const exposed = found.length ? await access.facts(frame, found.map((entry) => entry.sharedId)) : [];
+  for (const [index, fact] of exposed.entries()) {
+    const { role, sharedId } = found[index] ?? { role: '', sharedId: '' };
+    if (!fact.seen || (role === 'row' && !fact.selectable) || (role === 'gridcell' && !fact.content)) continue;
+    report.checked++;
+    const node = fact.uid ? byUid.get(fact.uid) : undefined;
+    const difference: WitnessDifference = { kind: 'missing', role, element: fact.element, frame, ...(node ? { uid: node.uid, ours: { role: node.role, name: node.name ?? '' } } : {}) };
+    if (!node) record(difference, fact, node);
+    else if (node.role !== role) record({ ...difference, kind: 'role' }, fact, node);
+    else {
+      const key = JSON.stringify([role, node.name ?? '']);
+      const entry = names.get(key) ?? { role, name: node.name ?? '', refs: [] };
+      entry.refs.push({ sharedId, difference: { ...difference, kind: 'name' }, fact, node });
+      names.set(key, entry);
     }
   }
   for (const { role, name, refs } of names.values()) {

@@ -207,13 +207,6 @@ export function endReading(controls: readonly Element[]): number {
   return reading;
 }
 
-/** A closed shadow root was walked for the same reading: its form controls count too. */
-export function extendReading(controls: readonly Element[]): void {
-  if (controls.length === 0) return;
-  controlsRead = [...controlsRead, ...controls];
-  if (last) last.values = controlsRead.map(valueOf);
-}
-
 /** The form controls the last walk met: their values are compared, since scripts set them without a mutation. */
 let controlsRead: readonly Element[] = [];
 
