@@ -31,6 +31,8 @@ export interface Agent {
   press(key: string): Promise<void>;
   /** Types text key by key into the element that has the focus (the agent clicked it). */
   type(target: Targets, text: string): Promise<void>;
+  /** Drags an element onto another (a card onto a list, an item onto the one it goes before). */
+  drag(source: Targets, target: Targets): Promise<void>;
   waitFor(text: string): Promise<void>;
   /** A fresh snapshot (an agent that wants to read the page again). */
   snapshot(): Promise<string>;
@@ -65,6 +67,7 @@ export interface Dialect {
   select(ref: string, element: string, option: string): ToolCall;
   press(key: string): ToolCall;
   type(ref: string, element: string, text: string): ToolCall;
+  drag(fromRef: string, fromElement: string, toRef: string, toElement: string): ToolCall;
   waitFor(text: string): ToolCall;
   find(text: string): ToolCall;
   evaluate(fn: string): ToolCall;
@@ -225,6 +228,20 @@ export class McpAgent implements Agent {
 
   type(target: Targets, text: string): Promise<void> {
     return this.#act(target, (ref, element) => this.dialect.type(ref, element, text));
+  }
+
+  /** Drags with the newest references it has read for both ends; when they are missing or refused, after a fresh snapshot. */
+  async drag(source: Targets, target: Targets): Promise<void> {
+    const from: readonly Target[] = Array.isArray(source) ? source : [source as Target];
+    const to: readonly Target[] = Array.isArray(target) ? target : [target as Target];
+    const make = (a: { ref: string; element: string }, b: { ref: string; element: string }): ToolCall => this.dialect.drag(a.ref, a.element, b.ref, b.element);
+    const [start, end] = [this.#find(from)[0], this.#find(to)[0]];
+    if (start && end && !(await this.#call(make(start, end))).isError) return;
+    await this.snapshot();
+    const [freshStart, freshEnd] = [this.#find(from, 1)[0], this.#find(to, 1)[0]];
+    if (!freshStart || !freshEnd) throw new TaskFailed(`no ${describe(freshStart ? to : from)} in the snapshot:\n${this.lastAnswer}`);
+    const answer = await this.#call(make(freshStart, freshEnd));
+    if (answer.isError) throw new TaskFailed(`drag ${describe(from)} onto ${describe(to)}: ${answer.text}`);
   }
 
   /** Waits for text to show; a wait that fails is read and the agent goes on, as a model would. */

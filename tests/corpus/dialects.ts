@@ -49,6 +49,8 @@ function namedByContent<Line extends { names: string[]; depth: number }>(lines: 
 // `  3_14 button "Save" disabled` or `  3_15 paragraph: Some text` (a diff line may start with + or ~).
 const OUR_LINE = new RegExp(String.raw`^[\s+~]*(\d+_\d+) ([\w-]+)(?: ${QUOTED})?(?: [\w-]+(?:=(?:"(?:[^"\\]|\\.)*"|[^\s:]+))?)*(?:: (.*))?$`);
 
+const INLINE_CONTROL = new RegExp(String.raw`\[(\d+_\d+) ([\w-]+)(?: ${QUOTED})?[^\]]*\]`, 'g');
+
 export const OURS: Dialect = {
   name: 'firefox-bidi-mcp',
   navigate: (url) => ({ name: 'navigate_page', args: { url } }),
@@ -59,6 +61,7 @@ export const OURS: Dialect = {
   press: (key) => ({ name: 'press_key', args: { key } }),
   // type_text types where the focus is: the agent has put it there.
   type: (_uid, _element, text) => ({ name: 'type_text', args: { text } }),
+  drag: (from_uid, _from, to_uid) => ({ name: 'drag', args: { from_uid, to_uid } }),
   waitFor: (text) => ({ name: 'wait_for', args: { text: [text] } }),
   find: (query) => ({ name: 'find_in_page', args: { query } }),
   evaluate: (fn) => ({ name: 'evaluate_script', args: { function: fn } }),
@@ -66,10 +69,18 @@ export const OURS: Dialect = {
   lines(answer) {
     const lines: SnapshotLine[] = [];
     for (const text of answer.split('\n')) {
+      // `3_15 - Buy milk`: the words after the dash are the item's text, not attributes.
+      const item = /^[\s+~]*(\d+_\d+) - (.+)$/.exec(text);
+      if (item?.[1] && item[2]) {
+        lines.push({ ref: item[1], role: 'listitem', names: [item[2].trim()], depth: depthOf(text) });
+        continue;
+      }
       const match = OUR_LINE.exec(text);
       // `3_15 - words` is a list item.
       const role = match?.[2] === '-' ? 'listitem' : match?.[2];
       if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim()), depth: depthOf(text) });
+      // A row line keeps its controls in place, each in brackets: `row: Speed | [3_9 radio "Fair" checked]`.
+      if (role === 'row') for (const inline of text.matchAll(INLINE_CONTROL)) if (inline[1] && inline[2]) lines.push({ ref: inline[1], role: inline[2], names: present(unquote(inline[3])), depth: depthOf(text) + 1 });
     }
     return namedByContent(lines);
   },
@@ -95,6 +106,7 @@ export const PLAYWRIGHT_MCP: Dialect = {
   press: (key) => ({ name: 'browser_press_key', args: { key } }),
   // Key by key where the focus is: its caret stays where the agent put it.
   type: (target, element, text) => ({ name: 'browser_type', args: { element, target, text, slowly: true } }),
+  drag: (startTarget, startElement, endTarget, endElement) => ({ name: 'browser_drag', args: { startElement, startTarget, endElement, endTarget } }),
   waitFor: (text) => ({ name: 'browser_wait_for', args: { text } }),
   find: (text) => ({ name: 'browser_find', args: { text } }),
   evaluate: (fn) => ({ name: 'browser_evaluate', args: { function: fn } }),
@@ -111,9 +123,17 @@ export const PLAYWRIGHT_MCP: Dialect = {
       const shown = match[5]?.trim();
       const text = shown?.startsWith('"') ? unquote(shown.slice(1, -1)) : shown;
       const ref = /\[ref=([\w-]+)\]/.exec(match[4] ?? '')?.[1];
-      return [{ depth: match[1]?.length ?? 0, role: match[2] ?? '', ref, names: present(unquote(match[3]), text) }];
+      return [{ depth: match[1]?.length ?? 0, role: match[2] ?? '', ref, names: present(unquote(match[3]), text), hidden: (match[4] ?? '').includes('[aria-hidden]') }];
     });
-    return namedByContent(parsed).flatMap((line) => (line.ref === undefined ? [] : [{ ...line, ref: line.ref }]));
+    // A careful reader leaves alone what the snapshot marks [aria-hidden] (a widget's native select), and what is inside it.
+    const shown: typeof parsed = [];
+    let hiddenDepth: number | undefined;
+    for (const line of parsed) {
+      if (hiddenDepth !== undefined && line.depth > hiddenDepth) continue;
+      hiddenDepth = line.hidden ? line.depth : undefined;
+      if (!line.hidden) shown.push(line);
+    }
+    return namedByContent(shown).flatMap((line) => (line.ref === undefined ? [] : [{ ...line, ref: line.ref }]));
   },
 };
 
@@ -132,6 +152,8 @@ export const OURS_CLI: Dialect = {
   select: (uid, _element, option) => command('fill', uid, option),
   press: (key) => command('press', key),
   type: (_uid, _element, text) => command('type', text),
+  // drag has no short form: the tool by its name, as find_in_page.
+  drag: (from, _from, to) => command('drag', '--from_uid', from, '--to_uid', to),
   waitFor: (text) => command('wait', text),
   find: (query) => command('find_in_page', '--query', query),
   evaluate: (fn) => command('eval', fn),
@@ -149,6 +171,7 @@ export const PLAYWRIGHT_CLI: Dialect = {
   select: (ref, _element, option) => command('select', ref, option),
   press: (key) => command('press', key),
   type: (_ref, _element, text) => command('type', text),
+  drag: (start, _start, end) => command('drag', start, end),
   waitFor: (text) => command('run-code', `async (page) => { await page.getByText(${JSON.stringify(text)}).first().waitFor(); }`),
   find: (text) => command('find', text),
   evaluate: (fn) => command('eval', fn),
