@@ -19,6 +19,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   emulation: 'Emulation',
   extensions: 'Extensions',
   screenshot: 'Screenshot and PDF',
+  witness: "Witness (Firefox's own accessibility engine checks a reading)",
 };
 
 /**

@@ -133,6 +133,11 @@ const SHOELACE = doc(
            <sl-option value="eu-west">EU West</sl-option>
            <sl-option value="ap-south">Asia Pacific South</sl-option>
          </sl-select>
+         <sl-select id="channels" label="Notify on" multiple clearable value="email">
+           <sl-option value="email">Email</sl-option>
+           <sl-option value="sms">Text message</sl-option>
+           <sl-option value="push">Push</sl-option>
+         </sl-select>
          <sl-input id="project" label="Project name" value="Apollo"></sl-input>
          <sl-button id="rename" variant="primary">Rename project</sl-button>
        </sl-tab-panel>

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_TOOL_SETS } from '../../src/mcp/tool-sets.js';
 import { runBin, type BinRun } from '../helpers/processes.js';
 import type { CallTool, Dialect } from './agent.js';
 import { OURS, OURS_CLI, PLAYWRIGHT_CLI, PLAYWRIGHT_MCP } from './dialects.js';
@@ -48,9 +49,10 @@ async function connect(dialect: Dialect, args: string[], cleanup: () => void = (
   };
 }
 
-/** Our server with its default tool sets. */
-export function startOurServer(): Promise<RunningServer> {
-  return connect(OURS, [OUR_BIN, '--viewport', '1280x720']);
+/** Our server with its default tool sets; `witness`: with witness_snapshot as well, for tests that check every reading. */
+export function startOurServer(options: { witness?: boolean } = {}): Promise<RunningServer> {
+  const tools = options.witness ? ['--tools', [...DEFAULT_TOOL_SETS, 'witness'].join(',')] : [];
+  return connect(OURS, [OUR_BIN, '--viewport', '1280x720', ...tools]);
 }
 
 /** Playwright MCP, headless on Debian's Chromium, with an in-memory profile. */

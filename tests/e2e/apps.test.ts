@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { McpAgent } from '../corpus/agent.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpAgent, type CallTool } from '../corpus/agent.js';
 import { APPS } from '../corpus/apps/index.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { startOurServer, type RunningServer } from '../corpus/servers.js';
@@ -9,8 +9,10 @@ import type { TestServer } from '../helpers/server.js';
  * The real-app corpus (tests/corpus/apps): every task a user gives an agent on a date picker, a
  * data grid, rich-text and code editors, a custom select, Ionic's overlays and a notes app that
  * saves its DOM, run through the real server as an agent runs it (references read from the
- * answers' text only), then checked in the app's own state and saved content. bench/apps.bench.ts
- * runs the same tasks through Playwright MCP beside ours.
+ * answers' text only), then checked in the app's own state and saved content. After every step,
+ * Firefox's own accessibility engine witnesses a fresh reading of the page (witness_snapshot): a
+ * difference no deliberate entry explains fails the task. bench/apps.bench.ts runs the same tasks
+ * through Playwright MCP beside ours.
  */
 
 let corpus: TestServer;
@@ -18,7 +20,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   corpus = await startCorpusServer();
-  server = await startOurServer();
+  server = await startOurServer({ witness: true });
 });
 
 afterAll(async () => {
@@ -26,13 +28,30 @@ afterAll(async () => {
   await corpus.close();
 });
 
+/** The server's tools, with a witness after every step the agent takes (not the grader's looks). */
+function witnessed(differences: string[]): CallTool {
+  return async (call) => {
+    const answer = await server.callTool(call);
+    if (call.name === 'evaluate_script') return answer;
+    const report = await server.callTool({ name: 'witness_snapshot', args: {} });
+    // An open dialog (alert, confirm) holds the page: nothing to read until it is handled.
+    if (report.isError) return answer;
+    const found = /: (\d+) difference\(s\)/.exec(report.text);
+    if (!found) throw new Error(`The witness answered no report:\n${report.text}`);
+    if (Number(found[1]) > 0) differences.push(`after ${call.name} ${JSON.stringify(call.args)}:\n${report.text.split('\n').slice(0, 1 + Number(found[1])).join('\n')}`);
+    return answer;
+  };
+}
+
 for (const app of APPS) {
   describe(app.library, () => {
     for (const task of app.tasks) {
       it(`${task.id}: ${task.ask}`, async () => {
-        const agent = new McpAgent(server.dialect, server.callTool, corpus.origin);
+        const differences: string[] = [];
+        const agent = new McpAgent(server.dialect, witnessed(differences), corpus.origin);
         await task.run(agent);
         await task.check(agent);
+        expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
       });
     }
   });

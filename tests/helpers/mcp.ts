@@ -89,9 +89,9 @@ export async function evaluateInPage(client: Client, fn: string, uids: string[] 
 
 /** The uid of the first snapshot line with this role and name. */
 export function uidOf(snapshot: string, role: string, name: string): string {
-  const line = snapshot.split('\n').find((candidate) => candidate.includes(` ${role} ${JSON.stringify(name)}`));
-  // A snapshot line starts with its uid (after the indent).
-  const uid = line ? /^\s*(\d+_\d+) /.exec(line)?.[1] : undefined;
+  // A snapshot line starts with its uid (after the indent); a row line keeps its controls in place, [3_9 checkbox "Pick"].
+  const escaped = ` ${role} ${JSON.stringify(name)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const uid = new RegExp(String.raw`(?:^[\s+~-]*|\[)(\d+_\d+)${escaped}`, 'm').exec(snapshot)?.[1];
   if (!uid) throw new Error(`No ${role} "${name}" in the snapshot:\n${snapshot}`);
   return uid;
 }

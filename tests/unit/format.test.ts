@@ -56,12 +56,20 @@ describe('rows and list items', () => {
     expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_2 row headers: ID | Name', '  1_5 row: 7 | see [Widget 7](uid=1_8) now', '  1_9 row: a \\| b | ']);
   });
 
-  it('keeps a line per cell when a row holds a control other than a link, a state, or is read verbosely', () => {
-    const checkbox: SnapshotNode = { uid: '2_4', tag: 'input', role: 'checkbox', name: 'Pick', interactive: true, box };
-    const withControl: SnapshotNode = { uid: '2_2', tag: 'tr', role: 'row', box, children: [cell('2_3', 'Pick', { children: [checkbox] })] };
+  it('keeps the controls of a row in its line with their uids and states, and the row its own states', () => {
+    const checkbox: SnapshotNode = { uid: '2_4', tag: 'input', role: 'checkbox', name: 'Pick', checked: 'true', interactive: true, box };
+    const radio: SnapshotNode = { uid: '2_8', tag: 'input', role: 'radio', interactive: true, nameStatus: 'unknown', box };
+    const withControls: SnapshotNode = { uid: '2_2', tag: 'tr', role: 'row', selected: true, box, children: [cell('2_3', 'Pick', { children: [checkbox] }), cell('2_7', 'Fair', { children: [radio] })] };
+    const lines = formatSnapshotText(snapshotOf([table([withControls])])).split('\n').slice(1);
+    expect(lines).toEqual(['1_1 table "Orders"', '  2_2 row selected: [2_4 checkbox "Pick" checked] | Fair [2_8 radio no-name]']);
+  });
+
+  it('keeps a line per cell when a cell has a state of its own or holds more than single controls, or is read verbosely', () => {
+    const select: SnapshotNode = { uid: '2_4', tag: 'select', role: 'combobox', name: 'Size', interactive: true, box, children: [{ uid: '2_9', tag: 'option', role: 'option', name: 'S', box }] };
+    const withList: SnapshotNode = { uid: '2_2', tag: 'tr', role: 'row', box, children: [cell('2_3', 'Size', { children: [select] })] };
     const selected: SnapshotNode = { uid: '2_5', tag: 'tr', role: 'row', box, children: [cell('2_6', 'A', { role: 'gridcell', selected: true })] };
-    const lines = formatSnapshotText(snapshotOf([table([withControl, selected])])).split('\n').slice(1);
-    expect(lines).toEqual(['1_1 table "Orders"', '  2_2 row', '    2_3 cell "Pick"', '      2_4 checkbox "Pick"', '  2_5 row', '    2_6 gridcell "A" selected']);
+    const lines = formatSnapshotText(snapshotOf([table([withList, selected])])).split('\n').slice(1);
+    expect(lines).toEqual(['1_1 table "Orders"', '  2_2 row', '    2_3 cell "Size"', '      2_4 combobox "Size"', '        2_9 option "S"', '  2_5 row', '    2_6 gridcell "A" selected']);
     const plainRow: SnapshotNode = { uid: '3_1', tag: 'tr', role: 'row', box, children: [cell('3_2', 'x')] };
     expect(formatSnapshotText(snapshotOf([plainRow]), { verbose: true })).toContain('3_2 cell "x"');
   });

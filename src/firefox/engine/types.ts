@@ -20,6 +20,9 @@ export interface RawNode {
   pressed?: 'true' | 'false' | 'mixed';
   /** aria-sort of a column or row header sorted by it. */
   sort?: 'ascending' | 'descending' | 'other';
+  /** A table or grid that says its size (aria-rowcount, aria-colcount): the rows and columns shown of all, "2–21 of 101". */
+  rows?: string;
+  cols?: string;
   disabled?: boolean;
   required?: boolean;
   readonly?: boolean;

@@ -14,11 +14,17 @@ import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';
 import type { PageAccess, PageSnapshots, TakenSnapshot } from './snapshots.js';
 
-/** The roles an agent acts on: what the witness checks. Rows count only with a selection state, cells only with content. */
+/**
+ * The roles an agent acts on, and the panels whose content it reads: what the witness checks.
+ * Rows count only with a selection state, cells only with content.
+ */
 export const WITNESS_ROLES = [
   'button', 'link', 'checkbox', 'radio', 'switch', 'combobox', 'listbox', 'option', 'textbox', 'searchbox', 'spinbutton', 'slider',
-  'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'row', 'gridcell',
+  'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'row', 'gridcell', 'tabpanel', 'dialog', 'alertdialog',
 ] as const;
+
+/** Roles whose content is what a person reads there: listed with nothing under it while it holds content, it is read empty. */
+const PANEL_ROLES: ReadonlySet<string> = new Set(['tabpanel', 'dialog', 'alertdialog']);
 
 export type WitnessRole = (typeof WITNESS_ROLES)[number];
 
@@ -27,8 +33,9 @@ export type WitnessRole = (typeof WITNESS_ROLES)[number];
  * - role: the snapshot lists it with another role.
  * - name: same role, but Firefox does not give it the snapshot's name.
  * - unconfirmed: the snapshot gives it this role; Firefox does not.
+ * - empty: a panel (a tab panel, a dialog) that holds content is listed with nothing under it.
  */
-export type DifferenceKind = 'missing' | 'role' | 'name' | 'unconfirmed';
+export type DifferenceKind = 'missing' | 'role' | 'name' | 'unconfirmed' | 'empty';
 
 export interface WitnessDifference {
   kind: DifferenceKind;
@@ -212,6 +219,7 @@ async function witnessDocument(access: WitnessAccess, frame: string, nodes: Snap
     if (!node) record(difference, fact, node);
     else if (node.role !== role) record({ ...difference, kind: 'role' }, fact, node);
     else {
+      if (PANEL_ROLES.has(role) && fact.content && !node.children?.length && !node.text) record({ ...difference, kind: 'empty' }, fact, node);
       const key = JSON.stringify([role, node.name ?? '']);
       const entry = names.get(key) ?? { role, name: node.name ?? '', refs: [] };
       entry.refs.push({ sharedId, difference: { ...difference, kind: 'name' }, fact, node });
@@ -249,7 +257,7 @@ export function formatWitnessReport(report: WitnessReport): string {
   const line = (difference: WitnessDifference): string => {
     const ours = difference.ours ? `snapshot: ${difference.uid} ${difference.ours.role}${difference.ours.name ? ` "${difference.ours.name}"` : ''}` : 'not in the snapshot';
     const firefoxName = difference.firefoxName === undefined ? `does not name this ${difference.role} so` : `names this ${difference.role} ${JSON.stringify(difference.firefoxName)}`;
-    const what = { missing: `Firefox: ${difference.role}; ${ours}`, role: `Firefox: ${difference.role}; ${ours}`, name: `Firefox ${firefoxName}; ${ours}`, unconfirmed: `Firefox does not give it the role ${difference.role}; ${ours}` }[difference.kind];
+    const what = { missing: `Firefox: ${difference.role}; ${ours}`, role: `Firefox: ${difference.role}; ${ours}`, name: `Firefox ${firefoxName}; ${ours}`, unconfirmed: `Firefox does not give it the role ${difference.role}; ${ours}`, empty: `it holds content; ${ours} lists nothing under it` }[difference.kind];
     return `${difference.kind.padEnd(11)} ${difference.element} — ${what}${difference.deliberate ? ` (deliberate: ${difference.deliberate})` : ''}`;
   };
   const head = `${report.url}: ${report.differences.length} difference(s), ${report.deliberate.length} deliberate, ${report.checked} checked (snapshot ${report.snapshotId})`;

@@ -11,6 +11,7 @@ import { screenshotTools } from './screenshot.js';
 import { scriptTools } from './script.js';
 import { snapshotTools } from './snapshot.js';
 import { storageTools } from './storage.js';
+import { witnessTools } from './witness.js';
 
 /** Every tool the server offers, in the order the README lists them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -26,4 +27,5 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...emulationTools,
   ...extensionTools,
   ...screenshotTools,
+  ...witnessTools,
 ];

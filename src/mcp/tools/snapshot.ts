@@ -6,7 +6,7 @@ import { uid } from './schemas.js';
 export const takeSnapshot = pageTool({
   name: 'take_snapshot',
   description:
-    'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row, 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
+    'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row (its controls in place as [3_16 checkbox …]), 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
   category: 'snapshot',
   readOnly: true,
   paged: 'offset',

@@ -1,10 +1,10 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, deepActiveElement, deepElementFromPoint, isShadowRoot, TEXT_INPUT_TYPES } from './dom.js';
+import { clip, collapse, deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { element, uidOf } from './registry.js';
-import { STAND_IN_TYPES, visibleLabel, visuallyHidden } from './visibility.js';
+import { shownPartOf } from './visibility.js';
 
 /** The element itself or its nearest ancestor that scrolls (what a wheel over it moves); null for the page. */
 function scrollerOf(el: Element): Element | null {
@@ -95,12 +95,6 @@ export function describe(el: Element): string {
 }
 
 /** The element a node renders inside: its slot, its parent, or for a shadow root's child the host. */
-function flatParent(el: Element): Element | null {
-  if (el.assignedSlot) return el.assignedSlot;
-  const parent = el.parentNode;
-  return parent && isShadowRoot(parent) ? parent.host : el.parentElement;
-}
-
 /**
  * Whether the centre of `r` shows inside every ancestor that clips what overflows it: an option
  * of a scrolled list is in the viewport, but hidden by the list until the list scrolls to it.
@@ -108,7 +102,7 @@ function flatParent(el: Element): Element | null {
 function centreShown(el: Element, r: DOMRect): boolean {
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
-  for (let ancestor = flatParent(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body; ancestor = flatParent(ancestor)) {
+  for (let ancestor = flatParentElement(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body; ancestor = flatParentElement(ancestor)) {
     const style = getComputedStyle(ancestor);
     // A box-less wrapper (display: contents) clips nothing, whatever its overflow says.
     if ((style.overflowX === 'visible' && style.overflowY === 'visible') || style.display === 'contents') continue;
@@ -154,9 +148,9 @@ function insideInert(el: Element): boolean {
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
-  // A visually hidden checkbox is clicked where a person clicks it: on its label.
+  // A control kept out of sight is clicked where a person clicks it: a hidden checkbox's label, a field's widget.
   const labels = new Labels();
-  const shown = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) ? (visibleLabel(el, labels) ?? el) : el;
+  const shown = shownPartOf(el, labels);
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
   const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && centreShown(shown, r);
@@ -168,7 +162,8 @@ export function prepareAction(uid: string): [Element, string] | null {
   const y = rect.top + rect.height / 2;
   const hit = deepElementFromPoint(x, y);
   let coveredBy: string | undefined;
-  if (hit && !composedContains(el, hit)) {
+  // What a person clicks for it (its label, its widget) takes the click for it.
+  if (hit && !composedContains(el, hit) && !(shown !== el && composedContains(shown, hit))) {
     // The lookup cannot enter a closed shadow root: when it stops at a host around el, el's own root judges.
     const own = composedContains(hit, el) ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
     // A click on a control's label reaches the control (checked through the label, not el.labels, see Labels).

@@ -11,7 +11,7 @@
  * subtrees and gives the rest as the last walk read it (see walk.ts).
  */
 
-import { deepActiveElement, isShadowRoot } from './dom.js';
+import { deepActiveElement, flatParent, isShadowRoot } from './dom.js';
 import { hoverRestyles, sheetsMention, sheetsSignature } from './sheets.js';
 import { forgetChecks } from './closed-roots.js';
 import { animationsState, CHANGE_EVENT, openPopovers, sameElements } from './unobserved.js';
@@ -180,13 +180,6 @@ function hoverMatters(a: Element | null, b: Element | null): boolean {
     }
   }
   return false;
-}
-
-/** The parent a node renders under: its slot, its parent, or a shadow root's host. */
-export function flatParent(node: Node): Node | null {
-  const slot = (node as Partial<Element>).assignedSlot;
-  if (slot) return slot;
-  return node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
 }
 
 /** The deepest node both are in (or are), in the tree as it renders. */

@@ -71,3 +71,17 @@ export function deepElementFromPoint(x: number, y: number): Element | null {
   }
   return hit;
 }
+
+/** The node a node renders under: its slot, its parent, or a shadow root's host. */
+export function flatParent(node: Node): Node | null {
+  const slot = (node as Partial<Element>).assignedSlot;
+  if (slot) return slot;
+  return node.parentNode ?? (node as Partial<ShadowRoot>).host ?? null;
+}
+
+/** The element a node renders inside: across slots and shadow roots; null above the document's root. */
+export function flatParentElement(node: Node): Element | null {
+  let parent = flatParent(node);
+  if (parent && isShadowRoot(parent)) parent = parent.host;
+  return parent?.nodeType === ELEMENT_NODE ? (parent as Element) : null;
+}

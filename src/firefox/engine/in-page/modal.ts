@@ -2,7 +2,7 @@
  * Modal dialogs: a dialog opened with showModal() (the browser makes everything else inert) or a
  * visible dialog marked aria-modal="true". While one is open, what lies outside it is blocked.
  */
-import { clip, ELEMENT_NODE, isShadowRoot } from './dom.js';
+import { clip, flatParent } from './dom.js';
 import { roleAndName } from './names.js';
 import { uidOf } from './registry.js';
 import { attributeTest, roleOf, type Has } from './roles.js';
@@ -41,17 +41,10 @@ export function openModal(): Element | null {
 
 /** Is `el` inside `ancestor`, across shadow roots and slots? */
 export function composedContains(ancestor: Element, el: Element): boolean {
-  for (let node: Node | null = el; node; node = composedParent(node)) {
+  for (let node: Node | null = el; node; node = flatParent(node)) {
     if (node === ancestor) return true;
   }
   return false;
-}
-
-/** The node a node renders inside: its slot, its parent, or a shadow root's host. */
-function composedParent(node: Node): Node | null {
-  if (node.nodeType === ELEMENT_NODE && (node as Element).assignedSlot) return (node as Element).assignedSlot;
-  if (node.parentNode) return node.parentNode;
-  return isShadowRoot(node) ? node.host : null;
 }
 
 /** The modal as an answer names it: its uid when it has one, its role and name. */

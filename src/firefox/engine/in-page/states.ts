@@ -5,7 +5,7 @@ import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
 
-export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
+export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
 export function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
   return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
@@ -67,6 +67,8 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   }
   const sort = has('aria-sort') ? el.getAttribute('aria-sort') : null;
   if ((sort === 'ascending' || sort === 'descending' || sort === 'other') && (role === 'columnheader' || role === 'rowheader')) node.sort = sort;
+  if (has('aria-rowcount') && GRID_ROLES.has(role)) node.rows = shownOf(el, 'row', Number(el.getAttribute('aria-rowcount')));
+  if (has('aria-colcount') && GRID_ROLES.has(role)) node.cols = shownOf(el, 'col', Number(el.getAttribute('aria-colcount')));
   if (el === active) node.focused = true;
   if (role === 'heading') {
     const level = has('aria-level') ? Number(el.getAttribute('aria-level')) : Number(tag.slice(1));
@@ -76,3 +78,19 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   if (tag === 'iframe' || tag === 'frame') node.src = (el as HTMLIFrameElement).src;
 }
 
+
+const GRID_ROLES = new Set(['table', 'grid', 'treegrid']);
+
+/**
+ * Which rows (or columns) of a table that draws only some of them are shown, of how many
+ * (aria-rowcount; -1 when the page does not know): "2–21 of 101" from the aria-rowindex of the
+ * rows drawn, or "20 shown of 101" when they carry no index.
+ */
+function shownOf(el: Element, axis: 'row' | 'col', count: number): string {
+  const all = Number.isInteger(count) && count >= 0 ? String(count) : 'unknown';
+  const attribute = `aria-${axis}index`;
+  const indexes = Array.from(el.querySelectorAll(`[${attribute}]`), (part) => Number(part.getAttribute(attribute))).filter((index) => Number.isInteger(index) && index > 0);
+  if (indexes.length) return `${Math.min(...indexes)}–${Math.max(...indexes)} of ${all}`;
+  const drawn = axis === 'row' ? el.querySelectorAll('tr, [role="row"]').length : (el.querySelector('tr, [role="row"]')?.children.length ?? 0);
+  return `${drawn} shown of ${all}`;
+}

@@ -1,5 +1,5 @@
 /** What shows: boxes, display:contents, checkVisibility with the options the walks use. */
-import { deepElementFromPoint } from './dom.js';
+import { deepElementFromPoint, flatParentElement } from './dom.js';
 
 /** checkVisibility options, made once: each call converts them through the sandbox's wrappers. */
 export const SEEN = { opacityProperty: true, visibilityProperty: true };
@@ -49,12 +49,12 @@ export function screenReaderOnly(el: Element, rect: DOMRect): boolean {
     const style = getComputedStyle(el);
     return style.overflowX !== 'visible' || style.overflowY !== 'visible';
   }
-  return movedOffLeft(rect);
+  return movedOff(rect);
 }
 
-/** Moved far off the left edge, a way to hide from the eye and keep for screen readers. */
-function movedOffLeft(rect: DOMRect): boolean {
-  return rect.right + scrollX < -500;
+/** Moved far off the page's left or top edge, a way to hide from the eye and keep for screen readers or the keyboard. */
+function movedOff(rect: DOMRect): boolean {
+  return rect.right + scrollX < -500 || rect.bottom + scrollY < -500;
 }
 
 /** Input types that sites hide and draw anew (a styled checkbox, a switch, a file button): their label is what a person clicks. */
@@ -62,9 +62,12 @@ export const STAND_IN_TYPES = new Set(['checkbox', 'radio', 'file']);
 
 /** Not seen by the eye, though it may be in the accessibility tree: hidden, transparent, a pixel or less, or moved off-screen. */
 export function visuallyHidden(el: Element): boolean {
-  if (!el.checkVisibility(SEEN)) return true;
-  const rect = el.getBoundingClientRect();
-  return rect.width <= 1 || rect.height <= 1 || movedOffLeft(rect);
+  return !el.checkVisibility(SEEN) || outOfSight(el.getBoundingClientRect());
+}
+
+/** A box a pixel or less wide or high, or moved off the page. */
+export function outOfSight(rect: DOMRect): boolean {
+  return rect.width <= 1 || rect.height <= 1 || movedOff(rect);
 }
 
 /** The first label of `control` that a person can see and click. */
@@ -97,4 +100,34 @@ export function behindWidget(el: Element, tag: string, has: (name: string) => bo
 /** The widget that stands for a native field: the nearest ancestor with a widget role. */
 export function widgetFor(field: Element): Element | null {
   return field.parentElement?.closest('[role="combobox"], [role="listbox"], [role="button"], [role="textbox"], [role="searchbox"]') ?? null;
+}
+
+/** Elements that hold a page's parts, never one control: a field whose first shown ancestor is one of these has no widget. */
+const CONTAINER_TAGS = new Set(['html', 'body', 'form', 'fieldset', 'main', 'section', 'article', 'aside', 'nav', 'header', 'footer', 'dialog', 'table', 'tbody', 'thead', 'tr', 'ul', 'ol', 'p']);
+
+/** The tallest box that still reads as one control (a field, a select with a row of chips), not a form or a page. */
+const CONTROL_HEIGHT = 160;
+
+/**
+ * The widget a person sees for a field it keeps out of sight as its focus or typing target
+ * (transparent, a pixel, parked off-screen, under the widget's own drawing): the field's nearest
+ * ancestor that shows, with an area, when that is the size of a control. The widget is what is
+ * listed and clicked, with the field's role, name and states; null for a field with no such
+ * widget (a honeypot off-screen in a form).
+ */
+export function proxyWidgetOf(field: Element): Element | null {
+  if (!WIDGET_BACKED.has(field.localName) || (field as HTMLInputElement).type === 'hidden') return null;
+  for (let el = flatParentElement(field); el; el = flatParentElement(el)) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1 || movedOff(rect) || !el.checkVisibility(SEEN)) continue;
+    return rect.height <= CONTROL_HEIGHT && !CONTAINER_TAGS.has(el.localName) ? el : null;
+  }
+  return null;
+}
+
+/** The element a person sees and clicks for a control: the label of a hidden checkbox, the widget of a field kept out of sight, or the control. */
+export function shownPartOf(el: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): Element {
+  if (!visuallyHidden(el)) return el;
+  if (el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type)) return visibleLabel(el, labels) ?? el;
+  return proxyWidgetOf(el) ?? el;
 }

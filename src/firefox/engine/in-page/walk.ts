@@ -7,9 +7,9 @@
  */
 import type { ContentReading, NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
 import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, MARK_ROLES, type TextRun } from './content.js';
-import { collapse, deepActiveElement, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { collapse, deepActiveElement, flatParent, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
-import { beginReading, endReading, flatParent, watchRoot, type Since } from './changes.js';
+import { beginReading, endReading, watchRoot, type Since } from './changes.js';
 import { closedRootOf, mayHideRoot, setCandidates } from './closed-roots.js';
 import { sheetsMention } from './sheets.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
@@ -17,7 +17,7 @@ import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES,
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
 import { usable } from './usable.js';
-import { ariaHidden, behindWidget, boxOf, contentRect, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
+import { ariaHidden, behindWidget, boxOf, contentRect, outOfSight, proxyWidgetOf, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 
 interface Pending {
   el: Element;
@@ -182,6 +182,10 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
   const standIns = new Set<Element>();
   /** Widgets drawn by script, and the hidden native field each stands for. */
   const standsFor = new Map<Element, Element>();
+  /** The elements being read (their content is being walked): a field kept out of sight inside one may make it its widget. */
+  const opening = new Map<Element, Pending>();
+  /** Widgets listed in the stead of the field they keep out of sight (see adoptField). */
+  const adopted = new Set<Pending>();
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
@@ -227,6 +231,22 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     kept.push({ el: control, tag, role, names, has, interactive: true, folds: false, node, text });
     out.push(node);
     if (content) runs?.push(node);
+  }
+
+  /**
+   * A field a widget keeps out of sight as its focus or typing target (transparent under the
+   * widget's drawing, a pixel, parked off-screen): the widget around it, being read now, is listed
+   * in its stead, with the field's role, name and states; the uid is the field's, clicks go to the
+   * widget (shownPartOf). False when the widget is more than a wrapper (a table cell, say).
+   */
+  function adoptField(field: Element, widget: Element, tag: string, names: string[], has: Has): boolean {
+    const pending = opening.get(widget);
+    if (!pending || pending.role !== 'generic' || adopted.has(pending)) return false;
+    adopted.add(pending);
+    Object.assign(pending, { el: field, tag, role: roleOf(field, tag, has), names, has, interactive: true, folds: false });
+    pending.node.role = pending.role;
+    pending.node.tag = tag;
+    return true;
   }
 
   /**
@@ -464,17 +484,22 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       }
 
       // A field a script's widget stands for is not offered; the widget is, named by the field's label.
-      if (interactive && behindWidget(el, tag, has, rect)) {
-        const widget = widgetFor(el);
-        if (widget) {
-          standsFor.set(widget, el);
-          logs.standsFor.push([widget, el]);
-        }
+      const covered = interactive && behindWidget(el, tag, has, rect);
+      const widget = covered ? widgetFor(el) : null;
+      if (widget) {
+        standsFor.set(widget, el);
+        logs.standsFor.push([widget, el]);
         return;
       }
+      // A field kept out of sight as a widget's focus or typing target (covered, transparent, a
+      // pixel, parked off-screen): the widget is listed in its stead, or, when the widget is more
+      // than a wrapper (a table cell), the field where it is, with the widget's box.
+      const proxy = interactive && (covered || outOfSight(rect)) ? proxyWidgetOf(el) : null;
+      if (proxy && adoptField(el, proxy, tag, names, has)) return;
+      if (covered && !proxy) return;
       // A candidate for a line of its own: it must be visible and have an area (a box-less
       // element's area is its content's).
-      const visible = width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el)));
+      const visible = proxy !== null || (width > 0 && height > 0 && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el))));
       if (!visible) {
         if (boxless) {
           visitContent(el, tag, out, text, inFold);
@@ -489,8 +514,15 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         if (styledHidden) hidden--;
         return;
       }
-      const folds = (interactive || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent;
-      const node: RawNode = { uid: '', tag, role, box: boxArray(rect) };
+      // A cell that holds blocks (a code sample, a list, a table, tabs) lists them inside it, as it does
+      // outside a table, rather than folding them into its name; so does a cell its label names (a
+      // calendar's day, "March 12, 2026"), whose content (the events of the day) the name does not say.
+      const cell = !interactive && (role === 'cell' || role === 'gridcell') && el.childElementCount > 0;
+      const blockCell = cell && (has('aria-label') || has('aria-labelledby') || el.querySelector(CELL_BLOCKS) !== null);
+      // A container focused as a whole (a tab panel, a dialog with tabindex) keeps its content as its own lines too.
+      const folds = ((interactive && !CONTAINER_ROLES.has(role)) || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent && !blockCell;
+      const node: RawNode = { uid: '', tag, role, box: boxArray(proxy ? proxy.getBoundingClientRect() : rect) };
+      if (proxy) boxFrom.set(node, proxy);
       // Custom elements are kept when they host a shadow root; a closed one is invisible from
       // here, so each custom element without an open root is a candidate that Node checks.
       const custom = tag.includes('-');
@@ -509,6 +541,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       const children: RawNode[] = [];
       const ownText: TextRun[] = [];
       const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
+      opening.set(el, pending);
       if (tag === 'select') {
         for (const option of Array.from((el as HTMLSelectElement).options)) {
           const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.getAttribute('aria-label') || option.label || option.text), nameSource: 'text', box: node.box };
@@ -531,13 +564,16 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         if (control) inControlName--;
         if (styled) ownText.push(generatedText(el, '::after'));
       }
+      opening.delete(el);
+      // A widget listed for the field it keeps out of sight (adoptField) is that control now.
+      const control = adopted.has(pending);
       // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
       // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
       const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
       // A disclosure is a group even closed, when only its summary shows.
       // A host of a closed root is kept (its line says shadow=closed: what no page script can reach).
-    const structural = interactive || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
-      const loose = folds ? '' : collapse(plainText(ownText, words));
+      const structural = interactive || control || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
+      const loose = pending.folds ? '' : collapse(plainText(ownText, words));
       // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
       if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && width > 0 && height > 0 && mayHostShadow(tag) && mayHideRoot(el)) logs.hosts.push({ el });
       if (!structural && !loose) {
@@ -554,11 +590,12 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       // Preformatted text keeps its lines, written as \n on the one line the element has.
       if (loose) node.text = tag === 'pre' ? plainText(ownText, words).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
       if (children.length) node.children = children;
-      if (interactive) node.interactive = true;
-    if (interactive && inert) node.inert = true;
+      if (interactive || control) node.interactive = true;
+      if ((interactive || control) && inert) node.inert = true;
       if (holdsContent) node.holdsContent = true;
       if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
-      elementOfNode.set(node, el);
+      elementOfNode.set(node, pending.el);
+      if (control) boxFrom.set(node, el);
       if (boxless) boxlessNodes.add(node);
       kept.push(pending);
       out.push(node);
@@ -589,7 +626,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is checked.
     if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
-    const fromContent = NAME_FROM_CONTENT.has(pending.role) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
+    const fromContent = (NAME_FROM_CONTENT.has(pending.role) && pending.folds) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
     const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text, content ? nameWords : undefined), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el) ?? frameName(pending))) ?? own;
     if (again) {
@@ -601,6 +638,11 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
+    // A widget that draws its field's value in its own text (a select showing its choice): that text is the value.
+    if (adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
+      pending.node.value = pending.node.text;
+      delete pending.node.text;
+    }
     if (content) addContentDetails(pending.el, pending.tag, pending.node);
   }
   if (!content) dropEchoes(top);
@@ -709,6 +751,12 @@ function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, par
     if (node.children) refreshBoxes(node.children, before, now);
   }
 }
+
+/** Roles whose content is a part of the page, never a control's name, even when the container takes focus. */
+const CONTAINER_ROLES = new Set(['tabpanel', 'dialog', 'alertdialog', 'region', 'group', 'form', 'article', 'main', 'navigation', 'complementary', 'document', 'feed', 'log', 'note', 'figure', 'table', 'grid', 'treegrid', 'list', 'tree', 'search', 'banner', 'contentinfo']);
+
+/** What makes a cell a container of blocks rather than a name (see blockCell). */
+const CELL_BLOCKS = 'pre, table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role="tablist"], [role="tabpanel"]';
 
 /** Roles that add nothing to the text when they have no name (their content says it all). */
 const UNNAMED_WRAPPERS = new Set(['paragraph', 'group', 'form']);

@@ -8,7 +8,7 @@ import { mayHostShadow } from './dom.js';
 import { closedRootOf } from './closed-roots.js';
 import { uidOf } from './registry.js';
 import { attributeTest } from './roles.js';
-import { behindWidget, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
+import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
 
 /** Every shadow root of the document, open ones and the closed ones the engine was given, nested ones included. */
 export function shadowRoots(): ShadowRoot[] {
@@ -34,11 +34,15 @@ function describe(el: Element): string {
   return `${el.localName}${id}${classes}${words ? ` "${words}"` : ''}`;
 }
 
-/** Whether a person can see the element: a box with an area, shown (not hidden, not transparent), and not kept for screen readers only. */
+/**
+ * Whether a person can see the element: a box with an area, shown (not hidden, not transparent),
+ * and not kept for screen readers only; or a field kept out of sight whose widget shows (a person
+ * uses the field through it).
+ */
 function seen(el: Element): boolean {
   const rect = el.getBoundingClientRect();
-  if (rect.width < 1 || rect.height < 1 || !el.checkVisibility(SEEN)) return false;
-  return !screenReaderOnly(el, rect);
+  if (rect.width < 1 || rect.height < 1 || !el.checkVisibility(SEEN)) return proxyWidgetOf(el) !== null;
+  return !screenReaderOnly(el, rect) || proxyWidgetOf(el) !== null;
 }
 
 /** Whether a field a script's widget stands for lies inside this element, which is that widget. */
@@ -74,7 +78,8 @@ export function witnessFacts(names: boolean, ...elements: Element[]): string {
 function factsOf(el: Element, names: boolean): WitnessFact {
   const { has } = attributeTest(el);
   const fact: WitnessFact = { uid: uidOf(el) ?? null, seen: seen(el), element: describe(el) };
-  if (behindWidget(el, el.localName, has, el.getBoundingClientRect())) fact.behindWidget = true;
+  // Only a widget with a role of its own stands for the field; otherwise the field itself must be listed (through its widget).
+  if (widgetFor(el) && behindWidget(el, el.localName, has, el.getBoundingClientRect())) fact.behindWidget = true;
   if (has('aria-selected')) fact.selectable = true;
   if (el.textContent.trim() || el.querySelector('input, button, select, textarea, a[href], img, svg, [role]')) fact.content = true;
   if ((el as HTMLElement).isContentEditable) fact.editable = true;

@@ -61,6 +61,8 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
   if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
   if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
+  if (node.rows !== undefined) parts.push(`rows=${quote(node.rows)}`);
+  if (node.cols !== undefined) parts.push(`cols=${quote(node.cols)}`);
   if (node.disabled) parts.push('disabled');
   if (node.blocked) parts.push('blocked');
   if (node.inert) parts.push('inert');
@@ -139,41 +141,51 @@ function inCell(words: string): string {
   return oneLineWithTabs(words).replace(/\|/g, '\\|');
 }
 
-/** A cell's words with its links put in place as [words](uid=…), or undefined when it holds more than links. */
+/**
+ * A cell's words with its links put in place as [words](uid=…) and its controls as their own
+ * lines in brackets, [4_13 checkbox "Select row" checked] (in place of their name, or after the
+ * words); undefined when it holds more than links and single controls.
+ */
 function cellWords(cell: SnapshotNode): string | undefined {
   let words = inCell(cell.name ?? cell.text ?? '');
   if (words.length > MAX_TEXT) return undefined;
   let from = 0;
   for (const child of cell.children ?? []) {
-    if (child.role !== 'link' || child.children || !plain(child, true)) return undefined;
+    if (child.children || !child.interactive) return undefined;
+    const link = child.role === 'link' && plain(child, true);
     const name = inCell(child.name ?? '');
-    const at = words.indexOf(name, from);
-    if (!name || at < 0) return undefined;
-    const link = `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})`;
-    words = words.slice(0, at) + link + words.slice(at + name.length);
-    from = at + link.length;
+    const at = name ? words.indexOf(name, from) : -1;
+    if (link && at < 0) return undefined;
+    const written = link ? `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})` : `[${inCell(formatNode(child)).replace(/\]/g, '\\]')}]`;
+    if (at < 0) {
+      words = words ? `${words} ${written}` : written;
+      from = words.length;
+    } else {
+      words = words.slice(0, at) + written + words.slice(at + name.length);
+      from = at + written.length;
+    }
   }
   return words;
 }
 
 /**
- * A table row as one line, its cells parted by " | " and the links in them kept in place:
- * `4_9 row: 1 | [Widget 1](uid=4_12) | Open`. Only for rows of plain cells (no state, no control
- * but links); any other row keeps a line per cell.
+ * A table row as one line, with its states, its cells parted by " | " and the links and controls
+ * in them kept in place: `4_9 row selected: [4_10 checkbox "Select" checked] | [Widget 1](uid=4_12)
+ * | Open`. Only for rows of plain cells (no state of their own); any other row keeps a line per cell.
  */
 function rowLine(node: SnapshotNode): string | undefined {
-  if (node.role !== 'row' || !node.children?.length || !plain(node, false) || node.text) return undefined;
+  if (node.role !== 'row' || !node.children?.length || node.text) return undefined;
   const cells: string[] = [];
   let headers = true;
   for (const cell of node.children) {
-    if (!CELL_ROLES.has(cell.role) || !plain(cell, false)) return undefined;
+    // A cell named apart from what it shows (a calendar's day, its events inside) keeps a line of its own.
+    if (!CELL_ROLES.has(cell.role) || !plain(cell, false) || (cell.name !== undefined && cell.text !== undefined && cell.text !== cell.name)) return undefined;
     const words = cellWords(cell);
     if (words === undefined) return undefined;
     cells.push(words);
     if (cell.role !== 'columnheader') headers = false;
   }
-  const name = node.name ? ` ${quote(node.name)}` : '';
-  return `${node.uid} row${name}${headers ? ' headers' : ''}: ${cells.join(' | ')}`;
+  return `${formatNode(node)}${headers ? ' headers' : ''}: ${cells.join(' | ')}`;
 }
 
 /** A list item with no name and nothing but its words and children: a bullet. */
