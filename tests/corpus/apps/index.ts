@@ -1,9 +1,15 @@
 /** The real-app corpus: every app the agent tasks run on (tests/e2e/apps.test.ts, bench/apps.bench.ts, bench/cli.bench.ts). */
 import type { CorpusApp } from './app.js';
+import { aceApp } from './ace.js';
 import { checkoutApp } from './checkout.js';
 import { choicesApp } from './choices.js';
+import { ckeditorApp } from './ckeditor.js';
+import { datatablesApp } from './datatables.js';
+import { editorjsApp } from './editorjs.js';
 import { flatpickrApp } from './flatpickr.js';
+import { formioApp } from './formio.js';
 import { gridApp } from './grid.js';
+import { handsontableApp } from './handsontable.js';
 import { ionicApp } from './ionic.js';
 import { jsonEditorApp } from './json-editor.js';
 import { notesApp } from './notes.js';
@@ -15,7 +21,7 @@ import { todomvcApp } from './todomvc.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
