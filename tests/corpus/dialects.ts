@@ -78,7 +78,9 @@ export const OURS: Dialect = {
       const match = OUR_LINE.exec(text);
       // `3_15 - words` is a list item.
       const role = match?.[2] === '-' ? 'listitem' : match?.[2];
-      if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim()), depth: depthOf(text) });
+      // A field's value is what a model reads it by when it has no name (an editor's block: `textbox value="Upgrade…"`).
+      const value = match?.[3] === undefined ? unquote(new RegExp(` value=${QUOTED}`).exec(text)?.[1]) : undefined;
+      if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim(), value), depth: depthOf(text) });
       // A row line keeps its controls in place, each in brackets: `row: Speed | [3_9 radio "Fair" checked]`.
       if (role === 'row') for (const inline of text.matchAll(INLINE_CONTROL)) if (inline[1] && inline[2]) lines.push({ ref: inline[1], role: inline[2], names: present(unquote(inline[3])), depth: depthOf(text) + 1 });
     }

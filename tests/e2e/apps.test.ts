@@ -52,7 +52,8 @@ for (const app of APPS) {
         await task.run(agent);
         await task.check(agent);
         expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
-      });
+        // A witness after each step asks Firefox a query per role: a long task takes a minute.
+      }, 120_000);
     }
   });
 }

@@ -43,7 +43,7 @@ describe('rows and list items', () => {
   const link = (uid: string, name: string): SnapshotNode => ({ uid, tag: 'a', role: 'link', name, nameSource: 'text', href: `/${name}`, interactive: true, box });
   const table = (rows: SnapshotNode[]): SnapshotNode => ({ uid: '1_1', tag: 'table', role: 'table', name: 'Orders', box, children: rows });
 
-  it('writes a row of plain cells on one line, links in place, pipes escaped, a header row said so', () => {
+  it('writes a row of plain cells on one line, links in place, pipes escaped, a header row a line per header', () => {
     const text = formatSnapshotText(
       snapshotOf([
         table([
@@ -53,7 +53,7 @@ describe('rows and list items', () => {
         ]),
       ]),
     );
-    expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_2 row headers: ID | Name', '  1_5 row: 7 | see [Widget 7](uid=1_8) now', '  1_9 row: a \\| b | ']);
+    expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_2 row', '    1_3 columnheader "ID"', '    1_4 columnheader "Name"', '  1_5 row: 7 | see [Widget 7](uid=1_8) now', '  1_9 row: a \\| b | ']);
   });
 
   it('keeps the controls of a row in its line with their uids and states, and the row its own states', () => {

@@ -5,23 +5,29 @@ import { checkoutApp } from './checkout.js';
 import { choicesApp } from './choices.js';
 import { ckeditorApp } from './ckeditor.js';
 import { datatablesApp } from './datatables.js';
+import { dragulaApp } from './dragula.js';
 import { editorjsApp } from './editorjs.js';
 import { flatpickrApp } from './flatpickr.js';
 import { formioApp } from './formio.js';
+import { fullcalendarApp } from './fullcalendar.js';
 import { gridApp } from './grid.js';
 import { handsontableApp } from './handsontable.js';
 import { ionicApp } from './ionic.js';
 import { jsonEditorApp } from './json-editor.js';
+import { muiApp } from './mui.js';
 import { notesApp } from './notes.js';
 import { polishedDocsApp } from './polished-docs.js';
+import { quasarApp } from './quasar.js';
 import { quillApp } from './quill.js';
+import { select2App } from './select2.js';
 import { swaggerApp } from './swagger.js';
 import { tinymceApp } from './tinymce.js';
 import { todomvcApp } from './todomvc.js';
+import { uikitApp } from './uikit.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];

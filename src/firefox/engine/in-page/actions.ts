@@ -94,24 +94,23 @@ export function describe(el: Element): string {
   return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
 }
 
-/** The element a node renders inside: its slot, its parent, or for a shadow root's child the host. */
 /**
- * Whether the centre of `r` shows inside every ancestor that clips what overflows it: an option
- * of a scrolled list is in the viewport, but hidden by the list until the list scrolls to it.
+ * The part of `r` that shows: inside the viewport and every ancestor that clips what overflows it
+ * (an option of a scrolled list is in the viewport, but hidden by the list until the list scrolls
+ * to it; a code editor's line is a million pixels wide, and shows where its editor does). Null
+ * when none of it shows.
  */
-function centreShown(el: Element, r: DOMRect): boolean {
-  const x = r.left + r.width / 2;
-  const y = r.top + r.height / 2;
-  for (let ancestor = flatParentElement(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body; ancestor = flatParentElement(ancestor)) {
+function shownRect(el: Element, r: DOMRect): DOMRect | null {
+  let [left, top, right, bottom] = [Math.max(r.left, 0), Math.max(r.top, 0), Math.min(r.right, innerWidth), Math.min(r.bottom, innerHeight)];
+  for (let ancestor = flatParentElement(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body && left < right && top < bottom; ancestor = flatParentElement(ancestor)) {
     const style = getComputedStyle(ancestor);
     // A box-less wrapper (display: contents) clips nothing, whatever its overflow says.
     if ((style.overflowX === 'visible' && style.overflowY === 'visible') || style.display === 'contents') continue;
     const box = ancestor.getBoundingClientRect();
-    const left = box.left + ancestor.clientLeft;
-    const top = box.top + ancestor.clientTop;
-    if (x < left || y < top || x > left + ancestor.clientWidth || y > top + ancestor.clientHeight) return false;
+    const [boxLeft, boxTop] = [box.left + ancestor.clientLeft, box.top + ancestor.clientTop];
+    [left, top, right, bottom] = [Math.max(left, boxLeft), Math.max(top, boxTop), Math.min(right, boxLeft + ancestor.clientWidth), Math.min(bottom, boxTop + ancestor.clientHeight)];
   }
-  return true;
+  return left < right && top < bottom ? new DOMRect(left, top, right - left, bottom - top) : null;
 }
 
 /**
@@ -153,13 +152,18 @@ export function prepareAction(uid: string): [Element, string] | null {
   const shown = shownPartOf(el, labels);
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
-  const inView = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && centreShown(shown, r);
-  if (!inView(rect)) {
-    shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  // Scrolled to when it could show whole and does not, or shows nothing; a box larger than the view is clicked where it shows.
+  const fits = rect.width <= innerWidth && rect.height <= innerHeight;
+  const whole = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  let part = shownRect(shown, rect);
+  if (!part || (fits && !(whole(rect) && part.width === rect.width && part.height === rect.height))) {
+    shown.scrollIntoView({ block: 'center', inline: fits ? 'center' : 'nearest', behavior: 'instant' });
     rect = shown.getClientRects()[0] ?? shown.getBoundingClientRect();
+    part = shownRect(shown, rect);
   }
-  const x = rect.left + rect.width / 2;
-  const y = rect.top + rect.height / 2;
+  const clicked = part ?? rect;
+  const x = clicked.left + clicked.width / 2;
+  const y = clicked.top + clicked.height / 2;
   const hit = deepElementFromPoint(x, y);
   let coveredBy: string | undefined;
   // What a person clicks for it (its label, its widget) takes the click for it.

@@ -115,9 +115,12 @@ export function embeddedValue(el: Element, tag: string, role: string): string | 
 /**
  * The text of a subtree as names take it (accname 2F): embedded controls as their values,
  * spaces around block boxes, `skip` (the control a label names) left out, hidden content only
- * when `hidden` says it counts (a node referenced by aria-labelledby).
+ * when `hidden` says it counts (a node referenced by aria-labelledby), CSS generated content
+ * included (a required field's label drawn "Your name *").
  */
-export function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean): void {
+export function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean, generates = sheetsGenerateContent()): void {
+  const styled = generates && node.nodeType === ELEMENT_NODE;
+  if (styled) out.push(generatedText(node as Element, '::before'));
   for (const child of renderedChildren(node)) {
     if (child === skip) continue;
     if (child.nodeType === TEXT_NODE) {
@@ -148,9 +151,10 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
     }
     const block = !INLINE_TAGS.has(tag);
     if (block) out.push(' ');
-    contentText(el, skip, out, hidden);
+    contentText(el, skip, out, hidden, generates);
     if (block) out.push(' ');
   }
+  if (styled) out.push(generatedText(node as Element, '::after'));
 }
 
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);

@@ -120,7 +120,8 @@ export function proxyWidgetOf(field: Element): Element | null {
   for (let el = flatParentElement(field); el; el = flatParentElement(el)) {
     const rect = el.getBoundingClientRect();
     if (rect.width <= 1 || rect.height <= 1 || movedOff(rect) || !el.checkVisibility(SEEN)) continue;
-    return rect.height <= CONTROL_HEIGHT && !CONTAINER_TAGS.has(el.localName) ? el : null;
+    // A text area's widget is an editor, as tall as the text it shows.
+    return (rect.height <= CONTROL_HEIGHT || field.localName === 'textarea') && !CONTAINER_TAGS.has(el.localName) ? el : null;
   }
   return null;
 }

@@ -465,7 +465,9 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         return;
       }
       if (tag === 'label' && !interactive) {
-        const control = (el as HTMLLabelElement).control;
+        // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) is no one's to name.
+        const labelled = (el as HTMLLabelElement).control;
+        const control = labelled && !ariaHidden(labelled, attributeTest(labelled).has) ? labelled : null;
         // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
         if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
           standIn(el, control, rect, out, text);

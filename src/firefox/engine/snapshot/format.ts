@@ -175,17 +175,17 @@ function cellWords(cell: SnapshotNode): string | undefined {
  */
 function rowLine(node: SnapshotNode): string | undefined {
   if (node.role !== 'row' || !node.children?.length || node.text) return undefined;
+  // A header row keeps a line per header: a click on a header sorts or filters.
+  if (node.children.some((cell) => cell.role === 'columnheader')) return undefined;
   const cells: string[] = [];
-  let headers = true;
   for (const cell of node.children) {
     // A cell named apart from what it shows (a calendar's day, its events inside) keeps a line of its own.
     if (!CELL_ROLES.has(cell.role) || !plain(cell, false) || (cell.name !== undefined && cell.text !== undefined && cell.text !== cell.name)) return undefined;
     const words = cellWords(cell);
     if (words === undefined) return undefined;
     cells.push(words);
-    if (cell.role !== 'columnheader') headers = false;
   }
-  return `${formatNode(node)}${headers ? ' headers' : ''}: ${cells.join(' | ')}`;
+  return `${formatNode(node)}: ${cells.join(' | ')}`;
 }
 
 /** A list item with no name and nothing but its words and children: a bullet. */
