@@ -3,6 +3,7 @@
  * line) and Playwright MCP (`[ref=e14]` after the role and name). Each maps the agent's moves to
  * the server's own tools, the way a model reading that server's tool list would.
  */
+import { ARIA_ROLES } from '../../src/firefox/engine/in-page/roles.js';
 import type { Dialect, SnapshotLine, ToolCall } from './agent.js';
 
 /** A quoted name in either snapshot text (JSON-style escapes). */
@@ -76,8 +77,8 @@ export const OURS: Dialect = {
         continue;
       }
       const match = OUR_LINE.exec(text);
-      // `3_15 - words` is a list item.
-      const role = match?.[2] === '-' ? 'listitem' : match?.[2];
+      // A generic element's line says its tag (`a "Dentist"`, `div: Nobody`): to a reader it is a generic element.
+      const role = match?.[2] && !ARIA_ROLES.has(match[2]) ? 'generic' : match?.[2];
       // A field's value is what a model reads it by when it has no name (an editor's block: `textbox value="Upgrade…"`).
       const value = match?.[3] === undefined ? unquote(new RegExp(` value=${QUOTED}`).exec(text)?.[1]) : undefined;
       if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim(), value), depth: depthOf(text) });

@@ -79,13 +79,7 @@ describe("Firefox's accessibility engine witnesses every reading", () => {
     await expect(client.page.clickByUid(uid)).rejects.toThrow(/inert/);
   });
 
-  /**
-   * polished's 327 kB docs page is witnessed by `npm run witness`, not here: Firefox's locator
-   * awaits every element once per role, 34 s of a busy Firefox that starves the CLI tests running
-   * beside this file on a 2-core machine. It had no undocumented difference (1,528 nodes checked).
-   */
-  const LEFT_TO_THE_SCRIPT = new Set(['/polished.html']);
-  const paths = ['/material.html', '/shoelace.html', '/redoc.html', ...APPS.map((app) => app.path)].filter((path) => !LEFT_TO_THE_SCRIPT.has(path));
+  const paths = ['/material.html', '/shoelace.html', '/redoc.html', ...APPS.map((app) => app.path)];
   it(`finds no undocumented difference on the ${paths.length} corpus pages`, async () => {
     const differences: string[] = [];
     let checked = 0;
@@ -95,9 +89,9 @@ describe("Firefox's accessibility engine witnesses every reading", () => {
       differences.push(...report.differences.map((difference) => `${path}: ${difference.kind} ${difference.element} (${difference.role})`));
       if (FIREFOX_UNANSWERED.has(path)) continue;
       expect(report.unanswered, path).toEqual([]);
-      expect(report.checked, path).toBeGreaterThan(0);
     }
-    console.log(`Witness over the corpus: ${paths.length} pages, ${checked} nodes checked, ${differences.length} undocumented difference(s); not here: ${[...LEFT_TO_THE_SCRIPT].join(', ')} (npm run witness).`);
+    console.log(`Witness over the corpus: ${paths.length} pages, ${checked} nodes checked, ${differences.length} undocumented difference(s).`);
+    expect(checked).toBeGreaterThan(paths.length * 10);
     expect(differences).toEqual([]);
   }, 240_000);
 });

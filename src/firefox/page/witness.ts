@@ -84,8 +84,8 @@ class Unanswered extends Error {}
 export interface WitnessAccess {
   /** Nodes matching a locator; rejects with Unanswered when Firefox does not answer in time. */
   locate(params: BrowsingContext.LocateNodesParameters, timeoutMs: number): Promise<Script.NodeRemoteValue[]>;
-  /** The shadow roots of a document (open ones, and closed ones the engine was given), as BiDi references. */
-  roots(frame: string): Promise<string[]>;
+  /** Where to ask in a document and which roles its markup may give (see witnessScope in the engine): BiDi references, roles. */
+  scope(frame: string, uids: string[]): Promise<{ starts: string[]; roles: Set<string> }>;
   facts(frame: string, sharedIds: string[], names?: boolean): Promise<WitnessFact[]>;
   /** The BiDi references of elements behind uids ('' where gone). */
   refs(frame: string, uids: string[]): Promise<string[]>;
@@ -182,13 +182,12 @@ export async function witnessSnapshot(access: WitnessAccess, snapshot: TakenSnap
 async function witnessDocument(access: WitnessAccess, frame: string, nodes: SnapshotNode[], report: WitnessReport): Promise<void> {
   // A first query that stops at the first match tells a document whose accessibility Firefox never answers for.
   await access.locate({ context: frame, locator: { type: 'accessibility', value: { role: 'generic' } }, maxNodeCount: 1 }, LOCATE_TIMEOUT_MS);
-  const roots = await access.roots(frame);
-  /** Every node Firefox gives `value` (a role, and a name) in the document and in each shadow root, or among `among` (a start node matches itself). */
-  const locate = async (value: { role: string; name?: string }, among?: string[]): Promise<Set<string>> => {
-    const locator = { type: 'accessibility', value } as const;
-    const found = among ? [] : await access.locate({ context: frame, locator }, QUERY_TIMEOUT_MS);
-    const [first, ...rest] = (among ?? roots).map((sharedId) => ({ sharedId }));
-    if (first) found.push(...(await access.locate({ context: frame, locator, startNodes: [first, ...rest] }, QUERY_TIMEOUT_MS)));
+  const scope = await access.scope(frame, nodes.map((node) => node.uid));
+  /** Every node Firefox gives `value` (a role, and a name) among `among` and inside them (a start node matches itself); by default, where markup may give widget roles. */
+  const locate = async (value: { role: string; name?: string }, among = scope.starts): Promise<Set<string>> => {
+    const [first, ...rest] = among.map((sharedId) => ({ sharedId }));
+    if (!first) return new Set();
+    const found = await access.locate({ context: frame, locator: { type: 'accessibility', value }, startNodes: [first, ...rest] }, QUERY_TIMEOUT_MS);
     return new Set(found.flatMap((node) => (node.sharedId ? [node.sharedId] : [])));
   };
   /** Which of `candidates` is Firefox's name of the node, if any. */
@@ -205,10 +204,11 @@ async function witnessDocument(access: WitnessAccess, frame: string, nodes: Snap
   };
   /** Name checks to make, by role and name: the references that should answer to them. */
   const names = new Map<string, { role: string; name: string; refs: { sharedId: string; difference: WitnessDifference; fact: WitnessFact; node: SnapshotNode }[] }>();
-  // Firefox walks the document once per query; asked together, its walks overlap their round trips.
-  const located = await Promise.all(WITNESS_ROLES.map((role) => locate({ role })));
-  const found = WITNESS_ROLES.flatMap((role, index) => [...(located[index] ?? [])].map((sharedId) => ({ role, sharedId })));
-  for (const [index, role] of WITNESS_ROLES.entries()) firefox.set(role, located[index] ?? new Set<string>());
+  // Firefox walks the start nodes once per query, an await per element: only the roles markup may give, or the reading gives, are asked; asked together, the walks overlap their round trips.
+  const roles = WITNESS_ROLES.filter((role) => scope.roles.has(role) || nodes.some((node) => node.role === role));
+  const located = await Promise.all(roles.map((role) => locate({ role })));
+  const found = roles.flatMap((role, index) => [...(located[index] ?? [])].map((sharedId) => ({ role, sharedId })));
+  for (const [index, role] of roles.entries()) firefox.set(role, located[index] ?? new Set<string>());
   const exposed = found.length ? await access.facts(frame, found.map((entry) => entry.sharedId)) : [];
   for (const [index, fact] of exposed.entries()) {
     const { role, sharedId } = found[index] ?? { role: '', sharedId: '' };
@@ -282,7 +282,11 @@ export function pageWitnessAccess(send: PageAccess['send'], snapshots: PageSnaps
         throw error;
       }
     },
-    roots: async (frame) => sharedIds(await snapshots.raw(frame, 'shadowRoots', [], 'Finding shadow roots')),
+    scope: async (frame, uids) => {
+      const value = await snapshots.raw(frame, 'witnessScope', uids, 'Finding where to ask Firefox');
+      const roles = value.type === 'array' && value.value?.[0]?.type === 'string' ? value.value[0].value : '';
+      return { roles: new Set(roles.split(' ')), starts: sharedIds(value).slice(1) };
+    },
     facts: async (frame, refs, names = false) => JSON.parse((await snapshots.call(frame, 'witnessFacts', [names, ...refs.map((sharedId) => ({ sharedId }))], 'Reading what Firefox found')) ?? '[]') as WitnessFact[],
     refs: async (frame, uids) => (uids.length ? sharedIds(await snapshots.raw(frame, 'elements', uids, 'Finding elements')) : []),
   };

@@ -13,4 +13,4 @@ export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { markSecretField } from './secret-fields.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
-export { shadowRoots, witnessFacts } from './witness.js';
+export { witnessFacts, witnessScope } from './witness.js';

@@ -6,7 +6,8 @@
 import type { WitnessFact } from '../types.js';
 import { mayHostShadow } from './dom.js';
 import { closedRootOf } from './closed-roots.js';
-import { uidOf } from './registry.js';
+import { internalsAria } from './internals.js';
+import { element, uidOf } from './registry.js';
 import { attributeTest } from './roles.js';
 import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
 
@@ -24,6 +25,59 @@ export function shadowRoots(): ShadowRoot[] {
   };
   visit(document);
   return roots;
+}
+
+/**
+ * Where Firefox's accessibility engine is asked, and which roles it may answer: every element
+ * that may have a widget or panel role by its markup (links, form fields, buttons, options,
+ * summaries, dialogs, editable regions, anything with a role, a state attribute, a tabindex or an
+ * ElementInternals role) and the elements behind `uids` (what the reading lists), each tree's
+ * outermost ones only (Firefox walks each one's subtree, an await per element: the rest of the
+ * page, layout and text, costs it nothing to skip). The roles are those markup can give: an
+ * implicit role for each tag met, the tokens of every role attribute, the roles of ElementInternals.
+ * Returns [roles joined by spaces, ...start elements].
+ */
+export function witnessScope(...uids: string[]): [string, ...Element[]] {
+  const roles = new Set<string>();
+  const starts: Element[] = [];
+  const ours = new Set(uids.flatMap((uid) => element(uid) ?? []));
+  for (const root of [document, ...shadowRoots()]) {
+    const found = [...Array.from(root.querySelectorAll(WIDGET_MARKUP)), ...Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-') || ours.has(el))];
+    for (const el of found) {
+      for (const token of (el.getAttribute('role') ?? '').toLowerCase().split(/\s+/)) roles.add(token);
+      for (const role of IMPLICIT_ROLES[el.localName] ?? []) roles.add(role);
+      if (el.hasAttribute('contenteditable')) roles.add('textbox');
+      const internal = el.localName.includes('-') ? internalsAria(el, 'role') : null;
+      if (internal) for (const token of internal.split(/\s+/)) roles.add(token);
+    }
+    // Table parts take widget roles from a grid around them.
+    if (roles.has('grid') || roles.has('treegrid')) ['row', 'gridcell'].forEach((role) => roles.add(role));
+    if (root.querySelector('[aria-selected]')) roles.add('row');
+    const unique = new Set(found);
+    for (const el of unique) if (!hasAncestorIn(el, unique)) starts.push(el);
+  }
+  return [[...roles].join(' '), ...starts];
+}
+
+/** Markup that may carry a widget or panel role of its own (custom elements and listed elements are added apart). */
+const WIDGET_MARKUP = 'a[href], area[href], button, input:not([type="hidden"]), select, option, textarea, summary, dialog, [role], [aria-selected], [aria-checked], [aria-pressed], [aria-expanded], [aria-modal], [tabindex], [contenteditable]';
+
+/** The roles a tag may have by itself, all its types included. */
+const IMPLICIT_ROLES: Record<string, string[]> = {
+  a: ['link'],
+  area: ['link'],
+  button: ['button'],
+  input: ['textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton', 'button'],
+  select: ['combobox', 'listbox', 'option'],
+  option: ['option'],
+  textarea: ['textbox'],
+  summary: ['button'],
+  dialog: ['dialog'],
+};
+
+function hasAncestorIn(el: Element, set: Set<Element>): boolean {
+  for (let parent = el.parentElement; parent; parent = parent.parentElement) if (set.has(parent)) return true;
+  return false;
 }
 
 /** A short description of an element, for a difference a person reads: tag, id, classes and its first words. */
