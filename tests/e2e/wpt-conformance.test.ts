@@ -8,32 +8,37 @@ import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
 /**
  * The snapshot engine against the web-platform-tests for accessible names and roles (issue 9):
  * every element with `data-expectedlabel` or `data-expectedrole`, through the real client in
- * Firefox. Elements the snapshot leaves out (zero-size, hidden, folded into a parent) are counted
- * apart (neither right nor wrong), under a ceiling. The floors only go up; the target is Firefox's own
- * level (95% of names, 92% of non-generic roles). WPT_DEBUG=1 prints every miss.
+ * Firefox. Scored as issue 33 asks: an element the snapshot leaves out (zero-size, hidden, folded
+ * into a parent) is a miss, for its name and for its role, unless its expected role is none or
+ * generic (which the snapshot need not list). The floors only go up; the targets are 95% of names
+ * and 93% of non-generic roles. WPT_DEBUG=1 prints every miss, left-outs included.
  */
 
 const WPT = new URL('../wpt/', import.meta.url).pathname;
 const NAME_FLOOR = 0.95;
-const ROLE_FLOOR = 0.95;
 /**
- * Left out on purpose (text-level roles inside their sentence, hidden or empty elements, and an
- * unnamed paragraph, group or form with no text of its own, whose content is listed in its place): may shrink, must not grow.
+ * Below the 93% target, at what the engine reads now (418 of 450, 92.9%): an unnamed group an
+ * author declared (role="group", hgroup) is still read as a wrapper by the walk. Keeping it lifts
+ * roles to 93.6%; then this floor goes to 0.93.
  */
-const NAMES_LEFT_OUT_CEILING = 10;
-const ROLES_LEFT_OUT_CEILING = 72;
+const ROLE_FLOOR = 0.925;
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.png': 'image/png' };
 /**
  * What a browser vendor supplies, played by the harness: the report marks the page done when all
- * its tests ran, and the driver, asked for the computed role of an element a script made with
- * `role=R` (AriaUtils.assignAndVerifyRolesByRoleNames), writes down what the test expects of it:
- * R lower-cased. It answers nothing itself; the engine's answer comes from the snapshot.
+ * its tests ran, and the driver, asked for a computed role the element does not state in
+ * data-expectedrole, writes down what the test expects of it. An element a script made with
+ * `role=R` (AriaUtils.assignAndVerifyRolesByRoleNames: no data-testname of its own) expects R
+ * lower-cased; an authored element (data-testname, checked by AriaUtils.verifyGenericRolesBySelector,
+ * the only variant check these files use) expects generic, whatever its invalid, orphaned or
+ * presentational role attribute says. It answers nothing itself; the engine's answer comes from the snapshot.
  */
 const VENDOR_STUBS: Record<string, string> = {
   '/resources/testharnessreport.js': `add_completion_callback(() => document.documentElement.setAttribute('data-wpt-done', ''));`,
   '/resources/testdriver-vendor.js': `window.test_driver_internal.get_computed_role = async (el) => {
     const role = el.getAttribute('role');
-    if (role && !el.hasAttribute('data-expectedrole')) {
+    if (el.hasAttribute('data-expectedrole')) return '';
+    if (el.hasAttribute('data-testname')) el.setAttribute('data-expectedrole', 'generic');
+    else if (role) {
       el.setAttribute('data-expectedrole', role.toLowerCase());
       el.setAttribute('data-testname', 'role: ' + role);
     }
@@ -55,6 +60,7 @@ interface Tally {
   wrong: number;
   leftOut: number;
   misses: string[];
+  leftOuts: string[];
 }
 
 function serve(): Promise<Server> {
@@ -115,8 +121,8 @@ afterAll(async () => {
 describe('web-platform-tests for accessible names and roles', () => {
   it('scores the snapshot engine on every expected name and non-generic role, above the floors', async () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const names: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [] };
-    const roles: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [] };
+    const names: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [], leftOuts: [] };
+    const roles: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [], leftOuts: [] };
     for (const file of pages()) {
       await client.page.navigate(origin + file);
       // Some pages build their elements in script, test by test: wait until every test ran.
@@ -127,9 +133,13 @@ describe('web-platform-tests for accessible names and roles', () => {
       if (process.env.WPT_DEBUG) console.log(file, expectations.length, expectations.filter((entry) => entry.role !== null).length);
       for (const expected of expectations) {
         const node = expected.uid ? byUid.get(expected.uid) : undefined;
-        if (expected.label !== null) {
-          if (!node) names.leftOut++;
-          else if (squeeze(node.name ?? '') === squeeze(expected.label)) names.right++;
+        // An element expected to be generic or none may be left out: only its name, when listed, is scored.
+        const mayBeLeftOut = expected.role === 'generic' || expected.role === 'none';
+        if (expected.label !== null && (node || !mayBeLeftOut)) {
+          if (!node) {
+            names.leftOut++;
+            names.leftOuts.push(`${file} ${expected.test}: left out (expected ${JSON.stringify(expected.label)})`);
+          } else if (squeeze(node.name ?? '') === squeeze(expected.label)) names.right++;
           else {
             names.wrong++;
             names.misses.push(`${file} ${expected.test}: ${JSON.stringify(node.name)} instead of ${JSON.stringify(expected.label)}`);
@@ -137,8 +147,10 @@ describe('web-platform-tests for accessible names and roles', () => {
         }
         // SPEC_AMBIGUOUS_LOG_VALUE marks a case the specs leave open: no answer is right.
         if (expected.role !== null && !['generic', 'none', 'SPEC_AMBIGUOUS_LOG_VALUE'].includes(expected.role)) {
-          if (!node) roles.leftOut++;
-          else if (node.role === expected.role) roles.right++;
+          if (!node) {
+            roles.leftOut++;
+            roles.leftOuts.push(`${file} ${expected.test}: left out (expected ${expected.role})`);
+          } else if (node.role === expected.role) roles.right++;
           else {
             roles.wrong++;
             roles.misses.push(`${file} ${expected.test}: ${node.role} instead of ${expected.role}`);
@@ -146,17 +158,16 @@ describe('web-platform-tests for accessible names and roles', () => {
         }
       }
     }
-    // Left out is counted apart: neither right nor wrong (text-level roles such as strong stay inside their sentence).
-    const share = (tally: Tally): number => tally.right / (tally.right + tally.wrong);
+    // A left-out is a miss: the share is over every element the files check.
+    const share = (tally: Tally): number => tally.right / (tally.right + tally.wrong + tally.leftOut);
     const line = (what: string, tally: Tally): string =>
       `${what}: ${(share(tally) * 100).toFixed(1)}% right (${tally.right} right, ${tally.wrong} wrong, ${tally.leftOut} left out of the snapshot)`;
     console.log(`WPT conformance — ${line('names', names)}; ${line('non-generic roles', roles)}.`);
     const shown = process.env.WPT_DEBUG ? Infinity : 15;
-    console.log(`First misses:\n${[...names.misses.slice(0, shown), ...roles.misses.slice(0, shown)].join('\n')}`);
+    const misses = [names.misses, names.leftOuts, roles.misses, roles.leftOuts].flatMap((list) => list.slice(0, shown));
+    console.log(`First misses:\n${misses.join('\n')}`);
     expect(names.right + names.wrong + names.leftOut).toBeGreaterThan(400);
     expect(roles.right + roles.wrong + roles.leftOut).toBeGreaterThan(400);
-    expect(names.leftOut).toBeLessThanOrEqual(NAMES_LEFT_OUT_CEILING);
-    expect(roles.leftOut).toBeLessThanOrEqual(ROLES_LEFT_OUT_CEILING);
     expect(share(names)).toBeGreaterThanOrEqual(NAME_FLOOR);
     expect(share(roles)).toBeGreaterThanOrEqual(ROLE_FLOOR);
   }, 300_000);

@@ -56,6 +56,14 @@ describe('rows and list items', () => {
     expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_2 row', '    1_3 columnheader "ID"', '    1_4 columnheader "Name"', '  1_5 row: 7 | see [Widget 7](uid=1_8) now', '  1_9 row: a \\| b | ']);
   });
 
+  it('lists the rows of a row group that says nothing in its place, and a named row group by its line', () => {
+    const row = (uid: string, name: string): SnapshotNode => ({ uid, tag: 'tr', role: 'row', box, children: [cell(`${uid}c`, name)] });
+    const group = (uid: string, extra: Partial<SnapshotNode>, rows: SnapshotNode[]): SnapshotNode => ({ uid, tag: 'tbody', role: 'rowgroup', box, children: rows, ...extra });
+    const text = formatSnapshotText(snapshotOf([table([group('1_2', {}, [row('1_3', 'a')]), group('1_4', { name: 'Totals', nameSource: 'aria-label' }, [row('1_5', 'b')])])]));
+    expect(text.split('\n').slice(1)).toEqual(['1_1 table "Orders"', '  1_3 row: a', '  1_4 rowgroup "Totals"', '    1_5 row: b']);
+    expect(formatSnapshotText(snapshotOf([table([group('1_2', {}, [row('1_3', 'a')])])]), { verbose: true })).toContain('  1_2 rowgroup');
+  });
+
   it('keeps the controls of a row in its line with their uids and states, and the row its own states', () => {
     const checkbox: SnapshotNode = { uid: '2_4', tag: 'input', role: 'checkbox', name: 'Pick', checked: 'true', interactive: true, box };
     const radio: SnapshotNode = { uid: '2_8', tag: 'input', role: 'radio', interactive: true, nameStatus: 'unknown', box };

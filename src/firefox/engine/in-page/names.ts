@@ -16,7 +16,7 @@ const MAX_CONTENT_NAME = 200;
  * The text CSS generated content adds to a name (accname 2F.ii): the strings and attr() values
  * of `content`, or its alternative text after `/`. Counters and quotes are not read.
  */
-export function generatedText(el: Element, pseudo: '::before' | '::after'): string {
+export function generatedText(el: Element, pseudo: '::before' | '::after' | '::marker'): string {
   const content = getComputedStyle(el, pseudo).content;
   if (!content || content === 'none' || content === 'normal') return '';
   const parts: string[] = [];
@@ -28,6 +28,47 @@ export function generatedText(el: Element, pseudo: '::before' | '::after'): stri
   }
   // Icon fonts draw with private-use characters, which mean nothing in a name.
   return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
+}
+
+/** What a list-style-type draws for the item numbered `ordinal`; '' for the styles not read here. */
+function markerOf(type: string, ordinal: number): string {
+  if (type.startsWith('"')) return type.slice(1, -1).replace(/\\(.)/g, '$1');
+  const letter = (base: number): string => (ordinal > 0 && ordinal <= 26 ? `${String.fromCharCode(base + ordinal - 1)}. ` : '');
+  switch (type) {
+    case 'disc': return '• ';
+    case 'circle': return '◦ ';
+    case 'square': return '▪ ';
+    case 'decimal': return `${ordinal}. `;
+    case 'lower-alpha': case 'lower-latin': return letter(97);
+    case 'upper-alpha': case 'upper-latin': return letter(65);
+    default: return '';
+  }
+}
+
+/** A list item's number: its value, or its place after the last item that set one, from its list's start. */
+function ordinalOf(li: Element): number {
+  const list = li.parentElement;
+  const reversed = list?.localName === 'ol' && list.hasAttribute('reversed');
+  const step = reversed ? -1 : 1;
+  let count = 0;
+  for (let at: Element | null = li; at; at = at.previousElementSibling) {
+    if (at.localName !== 'li') continue;
+    const value = at.getAttribute('value');
+    if (value !== null && Number.isInteger(Number(value))) return Number(value) + count * step;
+    count++;
+  }
+  const start = list?.localName === 'ol' ? Number(list.getAttribute('start') ?? NaN) : NaN;
+  const items = reversed ? list.querySelectorAll(':scope > li').length : 1;
+  return (Number.isInteger(start) ? start : items) + (count - 1) * step;
+}
+
+/** The words of a list item's marker (accname 1.2's ::marker): its content or alternative text, else its bullet or number. */
+function markerText(li: Element): string {
+  const style = getComputedStyle(li);
+  if (!style.display.includes('list-item')) return '';
+  const content = getComputedStyle(li, '::marker').content;
+  if (content && content !== 'normal') return generatedText(li, '::marker');
+  return style.listStyleImage === 'none' ? markerOf(style.listStyleType, ordinalOf(li)) : '';
 }
 
 /**
@@ -120,6 +161,7 @@ export function embeddedValue(el: Element, tag: string, role: string): string | 
  */
 export function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean, generates = sheetsGenerateContent()): void {
   const styled = generates && node.nodeType === ELEMENT_NODE;
+  if ((node as Element).localName === 'li') out.push(markerText(node as Element), ' ');
   if (styled) out.push(generatedText(node as Element, '::before'));
   for (const child of renderedChildren(node)) {
     if (child === skip) continue;

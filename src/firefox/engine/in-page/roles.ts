@@ -1,5 +1,5 @@
 /** Roles: WAI-ARIA 1.2 for what authors write, HTML-AAM for what elements are. */
-import { LABELABLE_TAGS } from './dom.js';
+import { flatParentElement, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 
 export const INTERACTIVE_ROLES = new Set([
@@ -115,6 +115,9 @@ const TAG_ROLES = new Map<string, string>([
   ['dt', 'term'],
   ['dd', 'definition'],
   ['table', 'table'],
+  ['thead', 'rowgroup'],
+  ['tbody', 'rowgroup'],
+  ['tfoot', 'rowgroup'],
   ['tr', 'row'],
   ['th', 'columnheader'],
   ['td', 'cell'],
@@ -136,6 +139,9 @@ const TAG_ROLES = new Map<string, string>([
   ['math', 'math'],
 ]);
 
+/** What scopes a header or footer to a section rather than to the page. */
+const SECTIONING = 'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
+
 export function implicitRole(el: Element, tag: string, has: Has): string {
   switch (tag) {
     case 'a':
@@ -147,10 +153,11 @@ export function implicitRole(el: Element, tag: string, has: Has): string {
       return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
     case 'img':
       return el.getAttribute('alt') === '' && !has('aria-label') && !has('aria-labelledby') ? 'none' : 'image';
+    // Inside a section of the page, a header or footer is that section's (HTML-AAM with WAI-ARIA 1.3); else the page's.
     case 'header':
-      return el.closest('article, aside, main, nav, section') ? 'generic' : 'banner';
+      return el.closest(SECTIONING) ? 'sectionheader' : 'banner';
     case 'footer':
-      return el.closest('article, aside, main, nav, section') ? 'generic' : 'contentinfo';
+      return el.closest(SECTIONING) ? 'sectionfooter' : 'contentinfo';
     case 'section':
       return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
     case 'video': case 'audio':
@@ -166,6 +173,9 @@ export function roleOf(el: Element, tag: string, has: Has): string {
   let role = has('role') ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title')) : '';
   // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
   if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
+  // An item outside the container its role needs (an option outside a listbox) is what its element is (WAI-ARIA 1.3).
+  const context = role ? REQUIRED_CONTEXT[role] : undefined;
+  if (context && orphaned(el, context)) role = '';
   // A custom element's own default role, set through ElementInternals, comes before none.
   if (!role && tag.includes('-')) role = explicitRole(internalsAria(el, 'role') ?? '');
   if (!role) role = implicitRole(el, tag, has);
@@ -174,6 +184,42 @@ export function roleOf(el: Element, tag: string, has: Has): string {
   if (role === 'generic' && (has('draggable') || has('autofocus') || has('popover'))) role = 'group';
   if (role === 'generic' && isEditable(el, has)) role = 'textbox';
   return role;
+}
+
+const MENU_CONTEXT = ['menu', 'menubar', 'group'];
+const CELL_CONTEXT = ['row'];
+/** Roles an author may only give inside one of these containers (WAI-ARIA's required context roles). */
+const REQUIRED_CONTEXT: Record<string, string[] | undefined> = {
+  listitem: ['list', 'group'],
+  option: ['listbox', 'group'],
+  menuitem: MENU_CONTEXT,
+  menuitemcheckbox: MENU_CONTEXT,
+  menuitemradio: MENU_CONTEXT,
+  tab: ['tablist'],
+  treeitem: ['tree', 'group'],
+  row: ['table', 'grid', 'treegrid', 'rowgroup'],
+  rowgroup: ['table', 'grid', 'treegrid'],
+  // (A cell stands alone: the web-platform-tests keep an orphan cell a cell.)
+  gridcell: CELL_CONTEXT,
+  columnheader: CELL_CONTEXT,
+  rowheader: CELL_CONTEXT,
+};
+
+/**
+ * Whether no ancestor of the element (in the flat tree) has one of the `context` roles, nor does
+ * any element take it in by aria-owns. Any ancestor will do, not only the nearest with a role:
+ * pages put lists and wrappers between a menu and its items, and mean the items all the same.
+ */
+function orphaned(el: Element, context: string[]): boolean {
+  for (let at = flatParentElement(el); at; at = flatParentElement(at)) {
+    const tag = at.localName;
+    const { has } = attributeTest(at);
+    let role = has('role') ? explicitRole(at.getAttribute('role') ?? '') : '';
+    if (!role && tag.includes('-')) role = explicitRole(internalsAria(at, 'role') ?? '');
+    if (context.includes(role || implicitRole(at, tag, has))) return false;
+  }
+  const id = el.id;
+  return !id || (el.getRootNode() as Document | ShadowRoot).querySelector(`[aria-owns~="${CSS.escape(id)}"]`) === null;
 }
 
 export function isEditable(el: Element, has: Has): boolean {

@@ -1,7 +1,7 @@
 import { checkInteger } from '../../errors.js';
 import { formatCount } from '../../util/text-page.js';
 import { jsonString } from '../../util/text.js';
-import { elementLine, type FormatOptions, type SnapshotNode } from './format.js';
+import { elementLine, passesThrough, type FormatOptions, type SnapshotNode } from './format.js';
 
 export interface CompressOptions {
   /** The fewest alike siblings in a row that get collapsed (default 20). */
@@ -170,6 +170,10 @@ export function formatCompressedText(header: string, nodes: readonly CompressedN
         continue;
       }
       if (node.inline) continue;
+      if (!options.verbose && passesThrough(node as SnapshotNode)) {
+        if (node.children) visit(node.children, depth);
+        continue;
+      }
       // A row line reads its cells, which no run ever hides (a marker is not a cell).
       const { line, holdsChildren } = elementLine(node as SnapshotNode, options);
       lines.push(indent + line);

@@ -116,6 +116,10 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
     const indent = '  '.repeat(depth);
     for (const node of nodes) {
       if (node.inline) continue;
+      if (!format.verbose && passesThrough(node)) {
+        if (node.children) visit(node.children, depth);
+        continue;
+      }
       const { line, holdsChildren } = elementLine(node, format);
       lines.push(indent + line);
       if (node.children && !holdsChildren) visit(node.children, depth + 1);
@@ -186,6 +190,14 @@ function rowLine(node: SnapshotNode): string | undefined {
     cells.push(words);
   }
   return `${formatNode(node)}: ${cells.join(' | ')}`;
+}
+
+/**
+ * A row group (thead, tbody) that says nothing but its rows: no name, no state, no words. It has
+ * no line of its own in the text; its rows are listed in its place (the JSON keeps it).
+ */
+export function passesThrough(node: SnapshotNode): boolean {
+  return node.role === 'rowgroup' && node.name === undefined && node.text === undefined && plain(node, false);
 }
 
 /** A list item with no name and nothing but its words and children: a bullet. */
