@@ -77,8 +77,8 @@ export const OURS: Dialect = {
         continue;
       }
       const match = OUR_LINE.exec(text);
-      // A generic element's line says its tag (`a "Dentist"`, `div: Nobody`): to a reader it is a generic element.
-      const role = match?.[2] && !ARIA_ROLES.has(match[2]) ? 'generic' : match?.[2];
+      // `3_15 -` is a list item; a generic element's line says its tag (`a "Dentist"`, `div: Nobody`): to a reader it is a generic element.
+      const role = match?.[2] === '-' ? 'listitem' : match?.[2] && !ARIA_ROLES.has(match[2]) ? 'generic' : match?.[2];
       // A field's value is what a model reads it by when it has no name (an editor's block: `textbox value="Upgrade…"`).
       const value = match?.[3] === undefined ? unquote(new RegExp(` value=${QUOTED}`).exec(text)?.[1]) : undefined;
       if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim(), value), depth: depthOf(text) });

@@ -9,9 +9,10 @@ import type { TestServer } from '../helpers/server.js';
  * The real-app corpus (tests/corpus/apps): every task a user gives an agent on a date picker, a
  * data grid, rich-text and code editors, a custom select, Ionic's overlays and a notes app that
  * saves its DOM, run through the real server as an agent runs it (references read from the
- * answers' text only), then checked in the app's own state and saved content. After every step,
- * Firefox's own accessibility engine witnesses a fresh reading of the page (witness_snapshot): a
- * difference no deliberate entry explains fails the task. bench/apps.bench.ts runs the same tasks
+ * answers' text only), then checked in the app's own state and saved content. After every step
+ * that can change the page (all but reading it again), Firefox's own accessibility engine
+ * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains fails
+ * the task. bench/apps.bench.ts runs the same tasks
  * through Playwright MCP beside ours.
  */
 
@@ -28,17 +29,22 @@ afterAll(async () => {
   await corpus.close();
 });
 
-/** The server's tools, with a witness after every step the agent takes (not the grader's looks). */
+/** Steps that only read the page again: the witness of the step before covers them. The grader's looks (evaluate_script) are not steps. */
+const UNWITNESSED = new Set(['take_snapshot', 'find_in_page', 'evaluate_script']);
+
+/** The server's tools, with a witness after every step the agent takes that can change the page. */
 function witnessed(differences: string[]): CallTool {
   return async (call) => {
     const answer = await server.callTool(call);
-    if (call.name === 'evaluate_script') return answer;
+    if (UNWITNESSED.has(call.name)) return answer;
     const report = await server.callTool({ name: 'witness_snapshot', args: {} });
     // An open dialog (alert, confirm) holds the page: nothing to read until it is handled.
     if (report.isError) return answer;
-    const found = /: (\d+) difference\(s\)/.exec(report.text);
-    if (!found) throw new Error(`The witness answered no report:\n${report.text}`);
-    if (Number(found[1]) > 0) differences.push(`after ${call.name} ${JSON.stringify(call.args)}:\n${report.text.split('\n').slice(0, 1 + Number(found[1])).join('\n')}`);
+    const lines = report.text.split('\n');
+    const head = lines.findIndex((line) => /: \d+ difference\(s\)/.test(line));
+    const count = Number(/: (\d+) difference\(s\)/.exec(lines[head] ?? '')?.[1] ?? NaN);
+    if (Number.isNaN(count)) throw new Error(`The witness answered no report:\n${report.text}`);
+    if (count > 0) differences.push(`after ${call.name} ${JSON.stringify(call.args)}:\n${lines.slice(head, head + 1 + count).join('\n')}`);
     return answer;
   };
 }

@@ -65,6 +65,10 @@ export interface PageEvents {
  * console, network, dialog, navigations, snapshots and uids, and whether it crashed or hangs.
  * The browser feeds it its events and disposes it when the tab closes; nothing of it outlives that.
  */
+/** A witness that found differences looks again once the page has been quiet this long (at most the max). */
+const WITNESS_QUIET_MS = 300;
+const WITNESS_QUIET_MAX_MS = 3_000;
+
 export class Page {
   /** What this page's emulation left to undo (its touch script). */
   readonly #emulation: EmulationState = {};
@@ -73,6 +77,8 @@ export class Page {
   readonly #network: NetworkLog;
   readonly #dialog: PageDialog;
   readonly #navigations = new PageNavigations();
+  /** Documents (frame and URL) Firefox's accessibility engine did not answer for: it will not later (see page/witness.ts). */
+  readonly #silentDocuments = new Set<string>();
   readonly #snapshots: PageSnapshots;
   readonly #input: InputController;
   /** Its script did not answer a probe: listed without a title until it answers again. */
@@ -555,8 +561,13 @@ export class Page {
    * differs, each difference a defect of the reading unless a deliberate one explains it.
    */
   async witness(): Promise<WitnessReport> {
-    const snapshot = await this.takeSnapshot();
-    return this.#guard('Witnessing a snapshot', witnessSnapshot(pageWitnessAccess(this.#send, this.#snapshots), snapshot));
+    const access = pageWitnessAccess(this.#send, this.#snapshots);
+    const first = await this.#guard('Witnessing a snapshot', witnessSnapshot(access, await this.takeSnapshot(), this.#silentDocuments));
+    if (first.differences.length === 0) return first;
+    // The reading and Firefox's answers are minutes of milliseconds apart: a page still changing (a
+    // button redrawn after a submit) differs from both. Only what holds once the page is quiet counts.
+    await this.#snapshots.call(this.id, 'waitForQuiet', [WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS], 'Waiting for the page');
+    return this.#guard('Witnessing a snapshot', witnessSnapshot(access, await this.takeSnapshot(), this.#silentDocuments));
   }
 
   /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */

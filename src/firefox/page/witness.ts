@@ -120,6 +120,11 @@ export const DELIBERATE: readonly Deliberate[] = [
     applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim() === difference.ours?.name,
   },
   {
+    id: 'icon-glyphs',
+    reason: "names leave out the private-use characters icon fonts draw with (CSS content on an <i class=\"fa fa-…\">), which say nothing to a reader; Firefox keeps them",
+    applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(/[\uE000-\uF8FF]/g, '').replace(/\s+/g, ' ').trim() === difference.ours?.name,
+  },
+  {
     id: 'widget-label',
     reason: "a script's widget that stands for a native field (a custom select over a hidden <select>) is named by that field's label, which a person reads beside it; Firefox names the widget by its own markup",
     applies: (difference, fact) => difference.kind === 'name' && fact?.standsForField === true,
@@ -142,33 +147,37 @@ export const DELIBERATE: readonly Deliberate[] = [
 ];
 
 /** Each node of the snapshot with the browsing context whose document holds it. */
-function nodesByFrame(snapshot: TakenSnapshot): Map<string, SnapshotNode[]> {
-  const frames = new Map<string, SnapshotNode[]>();
+function nodesByFrame(snapshot: TakenSnapshot): Map<string, { nodes: SnapshotNode[]; url: string }> {
+  const frames = new Map<string, { nodes: SnapshotNode[]; url: string }>();
   const visit = (nodes: readonly SnapshotNode[], frame: string): void => {
     for (const node of nodes) {
-      if (node.uid) {
-        const list = frames.get(frame) ?? [];
-        list.push(node);
-        frames.set(frame, list);
-      }
+      if (node.uid) frames.get(frame)?.nodes.push(node);
+      if (node.frame?.context && !frames.has(node.frame.context)) frames.set(node.frame.context, { nodes: [], url: node.frame.url });
       if (node.children) visit(node.children, node.frame?.context ?? frame);
     }
   };
-  frames.set(snapshot.pageId, []);
+  frames.set(snapshot.pageId, { nodes: [], url: snapshot.url });
   visit(snapshot.nodes, snapshot.pageId);
   return frames;
 }
 
 /** Compares a snapshot with what Firefox's accessibility engine exposes, document by document. */
-export async function witnessSnapshot(access: WitnessAccess, snapshot: TakenSnapshot): Promise<WitnessReport> {
+export async function witnessSnapshot(access: WitnessAccess, snapshot: TakenSnapshot, silent = new Set<string>()): Promise<WitnessReport> {
   const report: WitnessReport = { url: snapshot.url, snapshotId: snapshot.id, checked: 0, differences: [], deliberate: [], unanswered: [] };
-  for (const [frame, nodes] of nodesByFrame(snapshot)) {
+  for (const [frame, { nodes, url }] of nodesByFrame(snapshot)) {
+    // A document Firefox did not answer for will not answer later (see LOCATE_TIMEOUT_MS): `silent` remembers it.
+    const document = `${frame} ${url}`;
+    if (silent.has(document)) {
+      report.unanswered.push(frame);
+      continue;
+    }
     // A frame is witnessed whole or not at all: its findings are kept only when every query was answered.
     const part: WitnessReport = { ...report, checked: 0, differences: [], deliberate: [] };
     try {
       await witnessDocument(access, frame, nodes, part);
     } catch (error) {
       if (!(error instanceof Unanswered)) throw error;
+      silent.add(document);
       report.unanswered.push(frame);
       continue;
     }

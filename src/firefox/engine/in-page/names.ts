@@ -2,6 +2,7 @@
  * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
  * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
  */
+import { secretValue } from './secret-fields.js';
 import { sheetsMention } from './sheets.js';
 import type { NameSource } from '../types.js';
 import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
@@ -16,7 +17,7 @@ const MAX_CONTENT_NAME = 200;
  * The text CSS generated content adds to a name (accname 2F.ii): the strings and attr() values
  * of `content`, or its alternative text after `/`. Counters and quotes are not read.
  */
-export function generatedText(el: Element, pseudo: '::before' | '::after' | '::marker'): string {
+export function generatedText(el: Element, pseudo: '::before' | '::after' | '::marker', glyphs = false): string {
   const content = getComputedStyle(el, pseudo).content;
   if (!content || content === 'none' || content === 'normal') return '';
   const parts: string[] = [];
@@ -26,8 +27,9 @@ export function generatedText(el: Element, pseudo: '::before' | '::after' | '::m
     if (match[3]) alt = [];
     else (alt ?? parts).push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''));
   }
-  // Icon fonts draw with private-use characters, which mean nothing in a name.
-  return (alt ?? parts).join('').replace(/[\uE000-\uF8FF]/g, '');
+  // Icon fonts draw with private-use characters, which mean nothing in a name (the witness asks for them: Firefox keeps them).
+  const text = (alt ?? parts).join('');
+  return glyphs ? text : text.replace(/[\uE000-\uF8FF]/g, '');
 }
 
 /** What a list-style-type draws for the item numbered `ordinal`; '' for the styles not read here. */
@@ -135,11 +137,12 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
   return collapse(parts.join(' '));
 }
 
-/** What an embedded control contributes to a name around it (accname 2C): its value, not its label. */
+/** What an embedded control contributes to a name around it (accname 2C): its value, not its label; never a password or a secret. */
 export function embeddedValue(el: Element, tag: string, role: string): string | undefined {
   switch (role) {
     case 'textbox': case 'searchbox':
-      return tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent;
+      if ((el as HTMLInputElement).type === 'password') return '';
+      return secretValue(el) ?? (tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent);
     case 'combobox': case 'listbox': {
       if (tag === 'select') return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
       if (tag === 'input') return (el as HTMLInputElement).value;

@@ -8,7 +8,7 @@
 import type { ContentReading, NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
 import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, MARK_ROLES, type TextRun } from './content.js';
 import { collapse, deepActiveElement, flatParent, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
-import { generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
+import { embeddedValue, generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { beginReading, endReading, watchRoot, type Since } from './changes.js';
 import { closedRootOf, mayHideRoot, setCandidates } from './closed-roots.js';
 import { sheetsMention } from './sheets.js';
@@ -574,7 +574,9 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
       // A disclosure is a group even closed, when only its summary shows.
       // A host of a closed root is kept (its line says shadow=closed: what no page script can reach).
-      const structural = interactive || control || (role !== 'generic' && (named || tag === 'details' || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
+      // A group an author declared (role="group": a menu's section, a set of buttons) or a heading group gathers what belongs together: kept, named or not.
+      const declaredGroup = role === 'group' && (has('role') || tag === 'hgroup');
+      const structural = interactive || control || (role !== 'generic' && (named || tag === 'details' || declaredGroup || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
       const loose = pending.folds ? '' : collapse(plainText(ownText, words));
       // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
       if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && width > 0 && height > 0 && mayHostShadow(tag) && mayHideRoot(el)) logs.hosts.push({ el });
@@ -608,7 +610,8 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         if (folds) folded.add(node);
         text?.push(node);
       } else if (text && !inFold && role === 'link' && !node.children) text.push(node);
-      else if (text && inFold && folds) text.push(' ', nameOf(pending, labels, () => plainText(ownText))[0], ' ');
+      // A control inside a name says its value (a field, a select) or its own name (accname 2C): an edited cell is named by what it holds.
+      else if (text && inFold && folds) text.push(' ', embeddedValue(el, tag, role) ?? nameOf(pending, labels, () => plainText(ownText))[0], ' ');
     } finally {
       if (inertRoot) inert = false;
     }

@@ -4,7 +4,8 @@
  * deliberate difference. The witness never decides what the page shows: it only checks a reading.
  */
 import type { WitnessFact } from '../types.js';
-import { mayHostShadow } from './dom.js';
+import { ELEMENT_NODE, mayHostShadow, TEXT_NODE } from './dom.js';
+import { generatedText } from './names.js';
 import { closedRootOf } from './closed-roots.js';
 import { internalsAria } from './internals.js';
 import { element, uidOf } from './registry.js';
@@ -121,7 +122,15 @@ function nameCandidates(el: Element): string[] {
   const texts: (string | null)[] = ['', el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('placeholder'), el.textContent, (el as HTMLElement).innerText];
   const labelled = (el as Partial<HTMLInputElement>).labels;
   if (labelled) for (const label of Array.from(labelled)) texts.push(label.textContent);
+  texts.push(drawnText(el));
   return [...new Set(texts.flatMap((text) => (text === null ? [] : [text.replace(/[ \t\n\r\f]+/g, ' ').trim()])))];
+}
+
+/** The words and CSS generated content of an element as drawn, icon fonts' private-use glyphs included (Firefox names keep them). */
+function drawnText(el: Element): string {
+  let text = generatedText(el, '::before', true);
+  for (const child of Array.from(el.childNodes)) text += child.nodeType === TEXT_NODE ? (child as Text).data : child.nodeType === ELEMENT_NODE ? drawnText(child as Element) : '';
+  return text + generatedText(el, '::after', true);
 }
 
 /** The facts of each element, in order, as JSON (BiDi would cut nested arrays short); `names`: also the texts its name may be. */
