@@ -45,6 +45,14 @@ export interface RawNode {
   zone?: string;
   /** An unnamed control that shows an icon (svg, img, icon font) instead of text. */
   icon?: boolean;
+  /** An editor (rich text, code): its blocks or lines are listed inside it, and Markdown reads them as blocks. */
+  editor?: boolean;
+  /** A line of an editor that holds the caret: the words either side of it, the caret shown as | ('' when only the line is known). */
+  caret?: string;
+  /** The text selected in an editor. */
+  selection?: string;
+  /** The number an editor's gutter shows beside this line. */
+  line?: number;
   /** A box of content the keyboard can reach (a scrolling code sample): its content is listed inside it, and it needs no name. */
   holdsContent?: boolean;
   /** A custom element (its tag has a hyphen). */
@@ -168,6 +176,8 @@ export interface ActionTarget {
   draggable?: boolean;
   /** A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer. */
   searchLike?: boolean;
+  /** Where to click from the element's in-view centre (WebDriver's element origin) when it shows elsewhere: a box larger than what clips it. */
+  offset?: [number, number];
 }
 
 /** What the engine tells the witness (page/witness.ts) of an element Firefox's accessibility engine found. */

@@ -164,6 +164,12 @@ export function prepareAction(uid: string): [Element, string] | null {
   const clicked = part ?? rect;
   const x = clicked.left + clicked.width / 2;
   const y = clicked.top + clicked.height / 2;
+  // Input goes to the element's in-view centre (WebDriver's element origin: its first box within the
+  // viewport), moved by this much to where it shows (inside what clips it).
+  const viewLeft = Math.max(rect.left, 0);
+  const viewTop = Math.max(rect.top, 0);
+  const offsetX = Math.round(x - (viewLeft + Math.min(rect.right, innerWidth)) / 2);
+  const offsetY = Math.round(y - (viewTop + Math.min(rect.bottom, innerHeight)) / 2);
   const hit = deepElementFromPoint(x, y);
   let coveredBy: string | undefined;
   // What a person clicks for it (its label, its widget) takes the click for it.
@@ -189,6 +195,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     editable,
   };
   if (coveredBy) target.coveredBy = coveredBy;
+  if (offsetX || offsetY) target.offset = [offsetX, offsetY];
   if (insideInert(el)) target.inert = true;
   if ((tag === 'input' || tag === 'textarea') && input.readOnly) target.readonly = true;
   if (editable) target.value = tag === 'input' || tag === 'textarea' ? input.value : (el as HTMLElement).innerText;

@@ -158,6 +158,14 @@ export function implicitRole(el: Element, tag: string, has: Has): string {
       return el.closest(SECTIONING) ? 'sectionheader' : 'banner';
     case 'footer':
       return el.closest(SECTIONING) ? 'sectionfooter' : 'contentinfo';
+    case 'th': {
+      // A header of its row (html-aam: scope row or rowgroup, or the first cell of a body row beside data cells).
+      const scope = (el.getAttribute('scope') ?? '').toLowerCase();
+      if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+      if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+      const row = el.parentElement;
+      return row?.parentElement?.localName === 'tbody' && row.querySelector(':scope > td') !== null && el.previousElementSibling === null ? 'rowheader' : 'columnheader';
+    }
     case 'section':
       return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
     case 'video': case 'audio':

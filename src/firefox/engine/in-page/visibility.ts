@@ -129,6 +129,6 @@ export function proxyWidgetOf(field: Element): Element | null {
 /** The element a person sees and clicks for a control: the label of a hidden checkbox, the widget of a field kept out of sight, or the control. */
 export function shownPartOf(el: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): Element {
   if (!visuallyHidden(el)) return el;
-  if (el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type)) return visibleLabel(el, labels) ?? el;
-  return proxyWidgetOf(el) ?? el;
+  const label = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) ? visibleLabel(el, labels) : undefined;
+  return label ?? proxyWidgetOf(el) ?? el;
 }

@@ -16,6 +16,7 @@ import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
 import { isOpenModal, rememberModal } from './modal.js';
 import { fillStates } from './states.js';
+import { editorMark, indentLines, markCaret, numberLines } from './editors.js';
 import { usable } from './usable.js';
 import { ariaHidden, behindWidget, boxOf, contentRect, outOfSight, proxyWidgetOf, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 
@@ -189,6 +190,9 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
+  /** Editors met (the element whose lines are listed, and its node), and how deep the walk is inside one. */
+  const editors: [Element, RawNode][] = [];
+  let inEditor = 0;
   /** Inside an element with the inert attribute: what shows there cannot be used. */
   let inert = false;
   /** How many boxes that do not show (visibility: hidden) the walk is inside of, up to the nearest kept one: an inline element there may show again. */
@@ -246,6 +250,11 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     Object.assign(pending, { el: field, tag, role: roleOf(field, tag, has), names, has, interactive: true, folds: false });
     pending.node.role = pending.role;
     pending.node.tag = tag;
+    // A text area kept out of sight under lines of text is a code editor's input: the widget is the editor.
+    if (tag === 'textarea') {
+      pending.node.editor = true;
+      editors.push([widget, pending.node]);
+    }
     return true;
   }
 
@@ -420,6 +429,15 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         return;
       }
 
+      // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) is no one's to name.
+      const labelled = tag === 'label' && !interactive ? (el as HTMLLabelElement).control : null;
+      const labelControl = labelled && !ariaHidden(labelled, attributeTest(labelled).has) ? labelled : null;
+      // Its control is visually hidden (a styled checkbox, a survey's radio drawn as a dot): the label is what a person
+      // clicks, and it stands in for the control, in a table cell's name as anywhere.
+      if (labelControl && !standIns.has(labelControl) && visuallyHidden(labelControl) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(labelControl)) {
+        standIn(el, labelControl, rect, out, text);
+        return;
+      }
       // Inside a control, plain content only feeds the control's name.
       if (inFold && !interactive && role !== 'image') {
         if (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role)) {
@@ -464,24 +482,23 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         visitContent(el, tag, out, null, inFold);
         return;
       }
-      if (tag === 'label' && !interactive) {
-        // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) is no one's to name.
-        const labelled = (el as HTMLLabelElement).control;
-        const control = labelled && !ariaHidden(labelled, attributeTest(labelled).has) ? labelled : null;
-        // Its control is visually hidden (a styled checkbox, say): the label is what a person clicks, and it stands in for the control.
-        if (control && !standIns.has(control) && visuallyHidden(control) && width > 0 && height > 0 && el.checkVisibility(SEEN) && !fieldBehindWidget(control)) {
-          standIn(el, control, rect, out, text);
-          return;
-        }
-        // A label's text names its control: it is not said again.
-        if (control) {
-          visitMuted(el, tag, out, text, inFold);
-          return;
-        }
+      // A label's text names its control: it is not said again.
+      if (labelControl) {
+        visitMuted(el, tag, out, text, inFold);
+        return;
       }
       if (!interactive && !showsAgain && (role === 'generic' || TEXT_LEVEL_ROLES.has(role)) && INLINE_TAGS.has(tag)) {
         if (tag === 'br') text?.push(content ? lineBreak() : '\n');
+        // Inside an editor, formatting is part of what a person sees: **bold**, *italic*, ~~struck~~, `code`.
+        const marks = inEditor > 0 && text && !content ? editorMark(tag) : undefined;
+        const at = text?.length ?? 0;
+        if (marks) text?.push(marks[0]);
         visitContent(el, tag, out, text, inFold);
+        // An empty mark (an editor's placeholder for formatting about to be typed) shows nothing.
+        if (marks && text) {
+          if (collapse(plainText(text.slice(at + 1))) === '') text.splice(at, 1);
+          else text.push(marks[1]);
+        }
         return;
       }
 
@@ -561,7 +578,9 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
         if (control) inControlName++;
         const hiddenAbove = hidden;
         hidden = 0;
+        if (editor) inEditor++;
         visitContent(el, tag, children, ownText, folds || inFold);
+        if (editor) inEditor--;
         hidden = hiddenAbove;
         if (control) inControlName--;
         if (styled) ownText.push(generatedText(el, '::after'));
@@ -597,6 +616,10 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       if (interactive || control) node.interactive = true;
       if ((interactive || control) && inert) node.inert = true;
       if (holdsContent) node.holdsContent = true;
+      if (editor) {
+        node.editor = true;
+        editors.push([el, node]);
+      }
       if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
       elementOfNode.set(node, pending.el);
       if (control) boxFrom.set(node, el);
@@ -643,14 +666,29 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
-    // A widget that draws its field's value in its own text (a select showing its choice): that text is the value.
-    if (adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
+    // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its choice): that text is the value.
+    if (pending.node.editor) delete pending.node.value;
+    else if (adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
       pending.node.value = pending.node.text;
       delete pending.node.text;
     }
     if (content) addContentDetails(pending.el, pending.tag, pending.node);
   }
-  if (!content) dropEchoes(top);
+  if (!content) {
+    dropEchoes(top);
+    // Where the caret is, and the numbers a code editor's gutter shows (a reused line is marked anew).
+    const lineOf = new Map(kept.map((pending) => [pending.el, pending.node]));
+    for (const [el, node] of editors) {
+      for (const line of node.children ?? []) delete line.caret;
+      delete node.selection;
+      numberLines(el, node);
+      indentLines(node, (line) => elementOfNode.get(line));
+    }
+    markCaret(editors, (el) => lineOf.get(el), (node) => {
+      const field = elementOfNode.get(node);
+      return field?.localName === 'textarea' ? field : undefined;
+    });
+  }
   // uids are handed out in document order, once the walk knows what it keeps.
   const keptNodes: [RawNode, Element][] = [];
   let modalNode: RawNode | undefined;

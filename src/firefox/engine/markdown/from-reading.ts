@@ -205,7 +205,7 @@ function isInline(node: ContentNode): boolean {
 
 /** Is the node a control here: what the snapshot lists as usable, except a link (a link in both views), a box of content, and in the document view a summary (a line of text). */
 function isControl(node: ContentNode, place: Place): boolean {
-  if (!node.interactive || node.holdsContent || (node.role === 'link' && node.tag === 'a')) return false;
+  if (!node.interactive || node.holdsContent || node.editor || (node.role === 'link' && node.tag === 'a')) return false;
   return node.tag !== 'summary' || place.view === 'agent';
 }
 
@@ -257,9 +257,9 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
   const node = run;
   flush(ctx);
   if (node.role === 'break' || UNREAD.has(node.tag)) return;
-  if (node.holdsContent && node.interactive) {
-    // A box of content the keyboard reaches (a scrolling code sample): something to act on, then what it holds.
-    const control = controlOf({ ...node, holdsContent: false, content: [] }, place);
+  if ((node.holdsContent || node.editor) && node.interactive) {
+    // A box of content the keyboard reaches (a scrolling code sample) or an editor: something to act on, then what it holds.
+    const control = controlOf({ ...node, holdsContent: false, editor: false, content: [] }, place);
     if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
     for (const block of blocksOf(node.content, place)) ctx.out.push(block);
     return;

@@ -128,7 +128,7 @@ function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean)
     changes.push(`${word(before.expanded)} → ${word(after.expanded)}`);
   }
   for (const flag of FLAGS) if (Boolean(before[flag]) !== Boolean(after[flag])) changes.push(`${flag} ${after[flag] ? 'added' : 'removed'}`);
-  for (const field of ['sort', 'rows', 'cols', 'level', 'href', 'src'] as const) {
+  for (const field of ['sort', 'rows', 'cols', 'level', 'line', 'caret', 'selection', 'href', 'src'] as const) {
     if (before[field] !== after[field]) changes.push(`${field} ${quoted(before[field]?.toString())} → ${quoted(after[field]?.toString())}`);
   }
   if (before.text !== after.text) changes.push(after.text === undefined ? 'text removed' : `text now: ${oneLineWithTabs(after.text)}`);

@@ -71,6 +71,9 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.invalid) parts.push('invalid');
   if (node.focused) parts.push('focused');
   if (node.level !== undefined) parts.push(`level=${node.level}`);
+  if (node.line !== undefined) parts.push(`line=${node.line}`);
+  if (node.caret !== undefined) parts.push(node.caret ? `caret=${quote(node.caret)}` : 'caret');
+  if (node.selection !== undefined) parts.push(`selection=${quote(node.selection)}`);
   // A link to a place on the same page says where with its name; its #fragment adds nothing.
   if (node.href !== undefined && !node.href.startsWith('#')) parts.push(`href=${quote(node.href)}`);
   if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);

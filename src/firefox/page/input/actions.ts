@@ -161,7 +161,8 @@ export class InputController {
     for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
       presses.push({ type: 'pointerDown', button: BUTTONS[button] }, { type: 'pointerUp', button: BUTTONS[button] });
     }
-    const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x: 0, y: 0, origin }, ...presses];
+    const [x, y] = target.offset ?? [0, 0];
+    const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x, y, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
     const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
     return this.#act(frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
