@@ -14,7 +14,7 @@
 import { deepActiveElement, flatParent, isShadowRoot } from './dom.js';
 import { hoverRestyles, sheetsMention, sheetsSignature } from './sheets.js';
 import { forgetChecks } from './closed-roots.js';
-import { animationsState, CHANGE_EVENT, openPopovers, sameElements } from './unobserved.js';
+import { animationsState, CHANGE_EVENT, openPopovers, sameElements, serialOf } from './unobserved.js';
 
 /** The number of the valid reading in this document; 0 means none is valid. */
 let reading = 0;
@@ -48,6 +48,8 @@ interface Fingerprint {
   animating: boolean;
   /** Animations that do not run but may still apply (see unobserved.ts). */
   animations: string;
+  /** Where the selection is (an editor's caret moves without a mutation). */
+  caret: string;
 }
 
 const OPTIONS: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -153,7 +155,7 @@ export function beginReading(): Since | null {
  */
 function changesSince(then: Fingerprint, now: Fingerprint): Since | null {
   if (then.fontsLoading) return null;
-  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.animating || now.animations !== then.animations) return null;
+  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.animating || now.animations !== then.animations || now.caret !== then.caret) return null;
   if (!sameElements(now.popovers, then.popovers)) return null;
   const extra: Node[] = [];
   if (now.active !== then.active) {
@@ -243,6 +245,7 @@ function fingerprint(controls: readonly Element[]): Fingerprint {
     fontsLoading: document.fonts.status === 'loading',
     animating: animations.running,
     animations: animations.state,
+    caret: caretState(),
   };
 }
 
@@ -271,4 +274,11 @@ function valueOf(el: Element): string {
     default:
       return control.value;
   }
+}
+
+/** The selection's ends, as identities and offsets: a moved caret is read anew (see editors.ts). */
+function caretState(): string {
+  const selection = document.getSelection();
+  if (!selection?.focusNode || !selection.anchorNode) return '';
+  return `${serialOf(selection.anchorNode)}:${selection.anchorOffset}:${serialOf(selection.focusNode)}:${selection.focusOffset}`;
 }

@@ -61,9 +61,11 @@ interface Logs {
   standsFor: [Element, Element][];
   /** Elements left out for having no area, which a change of layout elsewhere could give one. */
   flat: Element[];
+  /** Editors: the element whose lines are listed, and its node (caret and line numbers are read after the walk). */
+  editors: [Element, RawNode][];
 }
 
-const LOG_NAMES = ['kept', 'iframes', 'hosts', 'controls', 'standIns', 'standsFor', 'flat'] as const satisfies readonly (keyof Logs)[];
+const LOG_NAMES = ['kept', 'iframes', 'hosts', 'controls', 'standIns', 'standsFor', 'flat', 'editors'] as const satisfies readonly (keyof Logs)[];
 
 /** How long each log is, in the order of LOG_NAMES. */
 function logLengths(logs: Logs): number[] {
@@ -171,7 +173,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
   /** How deep the walk is inside the content of a control or heading. */
   let inControlName = 0;
   const active = deepActiveElement();
-  const logs: Logs = { kept: [], iframes: [], hosts: [], controls: [], standIns: [], standsFor: [], flat: [] };
+  const logs: Logs = { kept: [], iframes: [], hosts: [], controls: [], standIns: [], standsFor: [], flat: [], editors: [] };
   const kept = logs.kept;
   const entries = new WeakMap<Element, Entry>();
   /** Pendings of reused parts: named and stated by the walk that read them. */
@@ -190,8 +192,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
   /** The open modal dialog met last, if any. */
   let modal = null as Element | null;
   const top: RawNode[] = [];
-  /** Editors met (the element whose lines are listed, and its node), and how deep the walk is inside one. */
-  const editors: [Element, RawNode][] = [];
+  /** How deep the walk is inside an editor. */
   let inEditor = 0;
   /** Inside an element with the inert attribute: what shows there cannot be used. */
   let inert = false;
@@ -253,7 +254,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     // A text area kept out of sight under lines of text is a code editor's input: the widget is the editor.
     if (tag === 'textarea') {
       pending.node.editor = true;
-      editors.push([widget, pending.node]);
+      logs.editors.push([widget, pending.node]);
     }
     return true;
   }
@@ -618,7 +619,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       if (holdsContent) node.holdsContent = true;
       if (editor) {
         node.editor = true;
-        editors.push([el, node]);
+        logs.editors.push([el, node]);
       }
       if (tag === 'iframe' || tag === 'frame') logs.iframes.push(node);
       elementOfNode.set(node, pending.el);
@@ -678,13 +679,13 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     dropEchoes(top);
     // Where the caret is, and the numbers a code editor's gutter shows (a reused line is marked anew).
     const lineOf = new Map(kept.map((pending) => [pending.el, pending.node]));
-    for (const [el, node] of editors) {
+    for (const [el, node] of logs.editors) {
       for (const line of node.children ?? []) delete line.caret;
       delete node.selection;
       numberLines(el, node);
       indentLines(node, (line) => elementOfNode.get(line));
     }
-    markCaret(editors, (el) => lineOf.get(el), (node) => {
+    markCaret(logs.editors, (el) => lineOf.get(el), (node) => {
       const field = elementOfNode.get(node);
       return field?.localName === 'textarea' ? field : undefined;
     });
