@@ -130,5 +130,9 @@ export function proxyWidgetOf(field: Element): Element | null {
 export function shownPartOf(el: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): Element {
   if (!visuallyHidden(el)) return el;
   const label = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) ? visibleLabel(el, labels) : undefined;
-  return label ?? proxyWidgetOf(el) ?? el;
+  if (label) return label;
+  // A transparent control that takes clicks where it lies (TodoMVC's toggle over its picture) is clicked there.
+  const rect = el.getBoundingClientRect();
+  if (!outOfSight(rect) && transparentControl(el) && !behindWidget(el, el.localName, (name) => el.hasAttribute(name), rect)) return el;
+  return proxyWidgetOf(el) ?? el;
 }
