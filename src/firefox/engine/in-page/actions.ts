@@ -178,7 +178,9 @@ export function prepareAction(uid: string): [Element, string] | null {
     const own = composedContains(hit, el) ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
     // A click on a control's label reaches the control (checked through the label, not el.labels, see Labels).
     const viaLabel = hit.closest('label')?.control === el;
-    if (!(own && composedContains(el, own)) && !viaLabel) coveredBy = describe(own ?? hit);
+    // Clicks pass through an element that takes none (pointer-events: none, as a code editor's lines) to the one around it.
+    const through = composedContains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
+    if (!(own && composedContains(el, own)) && !viaLabel && !through) coveredBy = describe(own ?? hit);
   }
   const tag = el.localName;
   const { role, name } = roleAndName(el, labels);

@@ -125,12 +125,16 @@ export function indentLines(node: RawNode, elementOf: (line: RawNode) => Element
   }
 }
 
-/** A code editor's drawn caret: a thin upright bar inside it (ace_cursor, CodeMirror-cursor, cm-cursor draw one). */
+/**
+ * A code editor's drawn caret: a thin upright bar inside it, or a box a character wide that the
+ * editor calls its cursor (ace_cursor, CodeMirror-cursor, cm-cursor draw one; the bar is its border).
+ */
 function drawnCaret(el: Element): DOMRect | undefined {
   for (const part of Array.from(el.querySelectorAll('*'))) {
     if (part.childElementCount > 0) continue;
     const box = part.getBoundingClientRect();
-    if (box.width > 0 && box.width <= 3 && box.height >= 8 && box.height <= 60 && part.checkVisibility({ visibilityProperty: true })) return box;
+    if (box.width <= 0 || box.height < 8 || box.height > 60 || !part.checkVisibility({ visibilityProperty: true })) continue;
+    if (box.width <= 3 || (box.width <= 16 && /cursor|caret/i.test(part.getAttribute('class') ?? ''))) return box;
   }
   return undefined;
 }

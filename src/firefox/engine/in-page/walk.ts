@@ -394,7 +394,8 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     if (inertRoot) inert = true;
     try {
       // A reading of the page as a person sees it leaves out what only a screen reader gets.
-      if (content && !inFold && !boxless && screenReaderOnly(el, rect)) return;
+      // (A field kept out of sight for a widget is read as that widget, below.)
+      if (content && !inFold && !boxless && screenReaderOnly(el, rect) && !(WIDGET_FIELDS.has(tag) && proxyWidgetOf(el))) return;
       if (tag === 'svg') {
         // SVG internals are drawing instructions; keep the graphic only when it has a name.
         const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
@@ -675,16 +676,16 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     }
     if (content) addContentDetails(pending.el, pending.tag, pending.node);
   }
+  // The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked anew).
+  for (const [el, node] of logs.editors) {
+    for (const line of node.children ?? []) delete line.caret;
+    delete node.selection;
+    numberLines(el, node);
+    if (!content) indentLines(node, (line) => elementOfNode.get(line));
+  }
   if (!content) {
     dropEchoes(top);
-    // Where the caret is, and the numbers a code editor's gutter shows (a reused line is marked anew).
     const lineOf = new Map(kept.map((pending) => [pending.el, pending.node]));
-    for (const [el, node] of logs.editors) {
-      for (const line of node.children ?? []) delete line.caret;
-      delete node.selection;
-      numberLines(el, node);
-      indentLines(node, (line) => elementOfNode.get(line));
-    }
     markCaret(logs.editors, (el) => lineOf.get(el), (node) => {
       const field = elementOfNode.get(node);
       return field?.localName === 'textarea' ? field : undefined;
@@ -795,6 +796,9 @@ function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, par
     if (node.children) refreshBoxes(node.children, before, now);
   }
 }
+
+/** Fields a widget may keep out of sight as its focus or typing target (see adoptField). */
+const WIDGET_FIELDS = new Set(['input', 'textarea', 'select']);
 
 /** Roles whose content is a part of the page, never a control's name, even when the container takes focus. */
 const CONTAINER_ROLES = new Set(['tabpanel', 'dialog', 'alertdialog', 'region', 'group', 'form', 'article', 'main', 'navigation', 'complementary', 'document', 'feed', 'log', 'note', 'figure', 'table', 'grid', 'treegrid', 'list', 'tree', 'search', 'banner', 'contentinfo']);

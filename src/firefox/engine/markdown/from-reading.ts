@@ -257,6 +257,14 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
   const node = run;
   flush(ctx);
   if (node.role === 'break' || UNREAD.has(node.tag)) return;
+  if (node.editor && node.tag === 'textarea' && node.interactive) {
+    // A code editor (its text area kept out of sight under its lines): the control, then its lines as code, indentation kept.
+    const control = controlOf({ ...node, editor: false, content: [] }, place);
+    if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
+    const lines = (node.content ?? []).flatMap((line) => (typeof line === 'string' ? [] : [rawText(line.content).replace(/\s+$/, '')]));
+    if (lines.some((line) => line.trim())) ctx.out.push({ k: 'code', text: lines.join('\n') });
+    return;
+  }
   if ((node.holdsContent || node.editor) && node.interactive) {
     // A box of content the keyboard reaches (a scrolling code sample) or an editor: something to act on, then what it holds.
     const control = controlOf({ ...node, holdsContent: false, editor: false, content: [] }, place);
