@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
+import { blockUnder, lineWithUid, uidIn, untilTrue } from '../helpers/snapshot-text.js';
 import type { TestServer } from '../helpers/server.js';
 
 /**
@@ -13,38 +14,9 @@ import type { TestServer } from '../helpers/server.js';
 let corpus: TestServer;
 let client: FirefoxClient;
 
-/** The uid of the line described (its role and what follows it). */
-function uidOf(text: string, element: RegExp): string {
-  const found = new RegExp(String.raw`^\s*(\d+_\d+) ${element.source}`, 'm').exec(text);
-  if (!found?.[1]) throw new Error(`No line like ${String(element)} in:\n${text}`);
-  return found[1];
-}
 
-/** The snapshot line with this uid. */
-function lineOf(text: string, uid: string): string {
-  const line = text.split('\n').find((candidate) => candidate.trimStart().startsWith(`${uid} `));
-  if (line === undefined) throw new Error(`No line with uid ${uid} in:\n${text}`);
-  return line.trim();
-}
 
-/** The snapshot lines under (indented deeper than) the line with this uid, that line included. */
-function block(text: string, uid: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.trimStart().startsWith(`${uid} `));
-  if (start < 0) throw new Error(`No line with uid ${uid} in:\n${text}`);
-  const indent = (line: string): number => line.length - line.trimStart().length;
-  const end = lines.findIndex((line, index) => index > start && indent(line) <= indent(lines[start] ?? ''));
-  return lines.slice(start, end < 0 ? undefined : end).join('\n');
-}
 
-/** Polls a page condition (a function's source) until it is true, at most 10 s. */
-async function until(condition: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await client.page.evaluate(condition)) !== true) {
-    if (Date.now() > deadline) throw new Error(`Still false after 10 s: ${condition}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
@@ -53,7 +25,7 @@ async function snapshot(): Promise<string> {
 /** The CKEditor agenda, once the editor has replaced the markup: its first snapshot. */
 async function openAgenda(): Promise<string> {
   await client.page.navigate(corpus.url('/ckeditor.html'));
-  await until("() => window.editor !== undefined && document.querySelector('.ck-editor__editable p') !== null");
+  await untilTrue(client.page, "() => window.editor !== undefined && document.querySelector('.ck-editor__editable p') !== null");
   return snapshot();
 }
 
@@ -62,12 +34,12 @@ const SELECTED = '() => String(document.getSelection())';
 
 /** Selects "tomorrow" as a person does (into the paragraph, to its end, a word back) and presses Bold. */
 async function boldTomorrow(text: string): Promise<string> {
-  await client.page.clickByUid(uidOf(text, /paragraph: The review meeting is tomorrow$/));
+  await client.page.clickByUid(uidIn(text, /paragraph: The review meeting is tomorrow$/));
   await client.page.pressKey('End');
   await client.page.pressKey('Control+Shift+ArrowLeft');
-  await until(`() => (${SELECTED})() === 'tomorrow'`);
-  await client.page.clickByUid(uidOf(text, /button "Bold"/));
-  await until("() => editor.getData().includes('<p>The review meeting is <strong>tomorrow</strong></p>')");
+  await untilTrue(client.page, `() => (${SELECTED})() === 'tomorrow'`);
+  await client.page.clickByUid(uidIn(text, /button "Bold"/));
+  await untilTrue(client.page, "() => editor.getData().includes('<p>The review meeting is <strong>tomorrow</strong></p>')");
   return snapshot();
 }
 
@@ -84,7 +56,7 @@ afterAll(async () => {
 describe('a rich-text editor (CKEditor 5)', () => {
   it('lists its blocks inside its textbox, with bold, italic and a link written in their lines', async () => {
     const text = await openAgenda();
-    const editable = block(text, uidOf(text, /textbox "Rich Text Editor[^"]*"/));
+    const editable = blockUnder(text, uidIn(text, /textbox "Rich Text Editor[^"]*"/));
     expect(editable).toMatch(/\n\s+\d+_\d+ heading "Team meeting" level=2\n/);
     expect(editable).toMatch(/\n\s+\d+_\d+ - Budget for the next quarter\n/);
     // The link keeps its uid in place in the paragraph's line, and that uid is the link.
@@ -94,16 +66,16 @@ describe('a rich-text editor (CKEditor 5)', () => {
     expect(await client.page.evaluate(`() => document.querySelector(${JSON.stringify(selector)})?.outerHTML ?? null`)).toMatch(/^<a [^>]*href="mailto:lead@example.com"/);
 
     const bold = await boldTomorrow(text);
-    expect(lineOf(bold, uidOf(bold, /paragraph/))).toMatch(/^\d+_\d+ paragraph: The review meeting is \*\*tomorrow\*\*$/);
+    expect(lineWithUid(bold, uidIn(bold, /paragraph/))).toMatch(/^\d+_\d+ paragraph: The review meeting is \*\*tomorrow\*\*$/);
     expect(bold).toMatch(/\d+_\d+ button "Bold" pressed/);
 
     // Italic, on the first word of a list item.
-    await client.page.clickByUid(uidOf(bold, /- Hiring plan$/));
+    await client.page.clickByUid(uidIn(bold, /- Hiring plan$/));
     await client.page.pressKey('Home');
     await client.page.pressKey('Control+Shift+ArrowRight');
-    await until(`() => (${SELECTED})() === 'Hiring'`);
-    await client.page.clickByUid(uidOf(bold, /button "Italic"/));
-    await until("() => editor.getData().includes('<i>Hiring</i> plan')");
+    await untilTrue(client.page, `() => (${SELECTED})() === 'Hiring'`);
+    await client.page.clickByUid(uidIn(bold, /button "Italic"/));
+    await untilTrue(client.page, "() => editor.getData().includes('<i>Hiring</i> plan')");
     const italic = await snapshot();
     expect(italic).toMatch(/^\s+\d+_\d+ - \*Hiring\* plan$/m);
     expect(italic).toMatch(/^\s+\d+_\d+ - Budget for the next quarter$/m);
@@ -115,36 +87,36 @@ describe('a rich-text editor (CKEditor 5)', () => {
     // Nothing is focused yet: no line says caret.
     expect(text).not.toContain('caret');
     expect(text).not.toContain('selection=');
-    const paragraph = uidOf(text, /paragraph: The review meeting is tomorrow$/);
+    const paragraph = uidIn(text, /paragraph: The review meeting is tomorrow$/);
     await client.page.clickByUid(paragraph);
     await client.page.pressKey('End');
     await client.page.pressKey('Control+ArrowLeft');
     // The caret is collapsed before "tomorrow".
-    await until("() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset).endsWith('meeting is '); }");
+    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset).endsWith('meeting is '); }");
     const atWord = await snapshot();
-    expect(lineOf(atWord, paragraph)).toBe(`${paragraph} paragraph caret="The review meeting is |tomorrow": The review meeting is tomorrow`);
+    expect(lineWithUid(atWord, paragraph)).toBe(`${paragraph} paragraph caret="The review meeting is |tomorrow": The review meeting is tomorrow`);
     expect(atWord.match(/caret/g), atWord).toHaveLength(1);
     expect(atWord).toMatch(/\d+_\d+ textbox "Rich Text Editor[^"]*" focused\n/);
 
     // Into the middle of a long line: a few words either side, cut with an ellipsis.
     await client.page.pressKey('Control+ArrowLeft');
     await client.page.pressKey('Control+ArrowLeft');
-    await until("() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset) === 'The review '; }");
-    expect(lineOf(await snapshot(), paragraph)).toBe(`${paragraph} paragraph caret="The review |meeting is tomorrow": The review meeting is tomorrow`);
+    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset) === 'The review '; }");
+    expect(lineWithUid(await snapshot(), paragraph)).toBe(`${paragraph} paragraph caret="The review |meeting is tomorrow": The review meeting is tomorrow`);
 
     // A word selected: the textbox says what, and no line claims a caret.
     await client.page.pressKey('End');
     await client.page.pressKey('Control+Shift+ArrowLeft');
-    await until(`() => (${SELECTED})() === 'tomorrow'`);
+    await untilTrue(client.page, `() => (${SELECTED})() === 'tomorrow'`);
     const selected = await snapshot();
     expect(selected).toMatch(/\d+_\d+ textbox "Rich Text Editor[^"]*" focused selection="tomorrow"\n/);
     expect(selected).not.toContain('caret');
-    expect(lineOf(selected, paragraph)).toBe(`${paragraph} paragraph: The review meeting is tomorrow`);
+    expect(lineWithUid(selected, paragraph)).toBe(`${paragraph} paragraph: The review meeting is tomorrow`);
   });
 
   it("reads the editor's body in both Markdown views, with the bold it was given", async () => {
     const text = await openAgenda();
-    const textbox = uidOf(text, /textbox "Rich Text Editor[^"]*"/);
+    const textbox = uidIn(text, /textbox "Rich Text Editor[^"]*"/);
     await boldTomorrow(text);
 
     const document = (await client.page.getPageMarkdown({ view: 'document' })).markdown;
@@ -169,23 +141,23 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
 
   async function openConfig(): Promise<string> {
     await client.page.navigate(corpus.url('/ace.html'));
-    await until("() => window.editor !== undefined && document.querySelectorAll('.ace_line').length > 10");
+    await untilTrue(client.page, "() => window.editor !== undefined && document.querySelectorAll('.ace_line').length > 10");
     return snapshot();
   }
 
   /** Into the editor (its uid), to its top, and down to the port's line (row 3, line 4) with keys. */
   async function toPortLine(text: string): Promise<void> {
-    await client.page.clickByUid(uidOf(text, /textbox "[^"]*Cursor at row \d+"/));
+    await client.page.clickByUid(uidIn(text, /textbox "[^"]*Cursor at row \d+"/));
     await client.page.pressKey('Control+Home');
     for (let row = 0; row < 3; row += 1) await client.page.pressKey('ArrowDown');
-    await until(drawnOn('  port: 8080', 3));
+    await untilTrue(client.page, drawnOn('  port: 8080', 3));
   }
 
   it('lists it as one textbox holding its visible lines, numbered from its gutter and indented', async () => {
     const text = await openConfig();
     // The hidden text area that takes the keys is the editor's field, not a second one.
     expect(text.match(/textbox/g), text).toHaveLength(1);
-    const editor = block(text, uidOf(text, /textbox "[^"]*Cursor at row 1"/));
+    const editor = blockUnder(text, uidIn(text, /textbox "[^"]*Cursor at row 1"/));
     expect(editor).toMatch(/\n\s+\d+_\d+ div line=1: # Checkout service configuration\n/);
     expect(editor).toMatch(/\n\s+\d+_\d+ div line=4: {3}port: 8080\n/);
     expect(editor).toMatch(/\n\s+\d+_\d+ div line=10: {3}url: postgres:\/\/checkout@db:5432\/checkout\n/);
@@ -200,9 +172,9 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
     expect(found.matches[0]?.path.at(-1)).toMatch(/^textbox "[^"]*Cursor at row 1"$/);
 
     // Scrolled to its end, it draws (and lists) the lines there, numbered as its gutter shows them.
-    await client.page.clickByUid(uidOf(text, /textbox "[^"]*Cursor at row 1"/));
+    await client.page.clickByUid(uidIn(text, /textbox "[^"]*Cursor at row 1"/));
     await client.page.pressKey('Control+End');
-    await until("() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  level: debug')");
+    await untilTrue(client.page, "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  level: debug')");
     const end = await snapshot();
     expect(end.match(/textbox/g), end).toHaveLength(1);
     expect(end).toMatch(/\n\s+\d+_\d+ div line=56: logging:\n\s+\d+_\d+ div line=57: {3}level: debug\n/);
@@ -221,42 +193,42 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
 
   it('takes typing on the line the keys went to, and says what is selected', async () => {
     const text = await openConfig();
-    const port = uidOf(text, /div line=4:/);
+    const port = uidIn(text, /div line=4:/);
     await toPortLine(text);
     await client.page.pressKey('End');
     await client.page.pressKey('Control+Shift+ArrowLeft');
-    await until("() => editor.getSelectedText() === '8080'");
+    await untilTrue(client.page, "() => editor.getSelectedText() === '8080'");
     expect(await snapshot()).toMatch(/\d+_\d+ textbox "[^"]*" focused selection="8080"\n/);
     await client.page.typeText('9090');
-    await until("() => editor.getValue().split('\\n')[3] === '  port: 9090'");
+    await untilTrue(client.page, "() => editor.getValue().split('\\n')[3] === '  port: 9090'");
     expect(await client.page.evaluate("() => editor.getValue().split('\\n').filter((line) => line.includes('port:'))")).toEqual(['  port: 9090']);
-    await until("() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  port: 9090')");
+    await untilTrue(client.page, "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  port: 9090')");
     const after = await snapshot();
     // The caret stays where the keys went, at the end of the typed port.
-    expect(lineOf(after, port)).toBe(`${port} div line=4 caret:   port: 9090`);
+    expect(lineWithUid(after, port)).toBe(`${port} div line=4 caret:   port: 9090`);
   });
 });
 
 describe('a second rich-text editor (Quill)', () => {
   it('writes bold given through its toolbar in its line, and says where the caret is', async () => {
     await client.page.navigate(corpus.url('/quill.html'));
-    await until("() => window.quill !== undefined && document.querySelector('.ql-editor p') !== null");
+    await untilTrue(client.page, "() => window.quill !== undefined && document.querySelector('.ql-editor p') !== null");
     const text = await snapshot();
-    const first = uidOf(text, /paragraph: Meeting moved to Thursday\.$/);
+    const first = uidIn(text, /paragraph: Meeting moved to Thursday\.$/);
     await client.page.clickByUid(first);
     await client.page.pressKey('Home');
-    await until("() => { const s = document.getSelection(); return s.isCollapsed && s.focusOffset === 0 && s.focusNode.textContent.startsWith('Meeting'); }");
-    expect(lineOf(await snapshot(), first)).toBe(`${first} paragraph caret="|Meeting moved to Thursda…": Meeting moved to Thursday.`);
+    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusOffset === 0 && s.focusNode.textContent.startsWith('Meeting'); }");
+    expect(lineWithUid(await snapshot(), first)).toBe(`${first} paragraph caret="|Meeting moved to Thursda…": Meeting moved to Thursday.`);
 
     await client.page.pressKey('Control+Shift+ArrowRight');
-    await until(`() => (${SELECTED})().trim() === 'Meeting'`);
+    await untilTrue(client.page, `() => (${SELECTED})().trim() === 'Meeting'`);
     expect(await snapshot()).toMatch(/\d+_\d+ textbox "Memo" focused selection="Meeting"\n/);
-    await client.page.clickByUid(uidOf(text, /button "bold"/));
-    await until("() => quill.root.innerHTML.includes('<strong>Meeting')");
+    await client.page.clickByUid(uidIn(text, /button "bold"/));
+    await untilTrue(client.page, "() => quill.root.innerHTML.includes('<strong>Meeting')");
     const bold = await snapshot();
     expect(bold).toMatch(/\d+_\d+ button "bold" pressed/);
-    expect(lineOf(bold, first)).toMatch(/^\d+_\d+ paragraph: \*\*Meeting ?\*\* ?moved to Thursday\.$/);
-    expect(lineOf(bold, uidOf(bold, /paragraph: Bring/))).toMatch(/paragraph: Bring the budget sheet\.$/);
+    expect(lineWithUid(bold, first)).toMatch(/^\d+_\d+ paragraph: \*\*Meeting ?\*\* ?moved to Thursday\.$/);
+    expect(lineWithUid(bold, uidIn(bold, /paragraph: Bring/))).toMatch(/paragraph: Bring the budget sheet\.$/);
     expect((await client.page.getPageMarkdown({ view: 'document' })).markdown).toMatch(/### Memo\n\n\*\*Meeting ?\*\* ?moved to Thursday\.\n\nBring the budget sheet\./);
   });
 });

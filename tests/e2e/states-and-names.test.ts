@@ -1,3 +1,4 @@
+import { uidIn } from '../helpers/snapshot-text.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
@@ -10,12 +11,6 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 let server: TestServer;
 let client: FirefoxClient;
 
-/** The uid of the element described: a line's own, or a control's kept in place in a row line ([3_9 button "Name"]). */
-function uidOf(text: string, element: RegExp): string {
-  const found = new RegExp(String.raw`(?:^\s*|\[)(\d+_\d+) ${element.source}`, 'm').exec(text);
-  if (!found?.[1]) throw new Error(`No line like ${String(element)} in:\n${text}`);
-  return found[1];
-}
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -77,11 +72,11 @@ describe('states and names', () => {
     await client.page.navigate(server.url('/grid.html'));
     const before = (await client.page.takeSnapshot()).text;
     expect(before).toMatch(/columnheader "Name"\n/);
-    await client.page.clickByUid(uidOf(before, /button "Name"/));
+    await client.page.clickByUid(uidIn(before, /button "Name"/));
     const ascending = (await client.page.takeSnapshot()).text;
     expect(ascending).toContain('columnheader "Name" sorted=ascending');
     expect(await client.page.evaluate(() => [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent))).toEqual(['Abe', 'Bo', 'Cleo']);
-    await client.page.clickByUid(uidOf(ascending, /button "Name"/));
+    await client.page.clickByUid(uidIn(ascending, /button "Name"/));
     expect((await client.page.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
     expect(await client.page.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
   });
@@ -104,7 +99,7 @@ describe('acting as a person would', () => {
   it('scrolls a list to an option it hides before clicking it, instead of calling it covered', async () => {
     await client.page.navigate(server.url('/scrolled-list.html'));
     const text = (await client.page.takeSnapshot()).text;
-    const uid = uidOf(text, /option "Option 8"/);
+    const uid = uidIn(text, /option "Option 8"/);
     // The option lies inside the viewport, but below what the 90 px list shows.
     expect(await client.page.evaluate(() => {
       const list = document.getElementById('list') as HTMLElement;
@@ -121,7 +116,7 @@ describe('acting as a person would', () => {
     await client.page.navigate(server.url('/fading-modal.html'));
     const before = (await client.page.takeSnapshot()).text;
     expect(before).toContain('dialog "Settings"');
-    const result = await client.page.clickByUid(uidOf(before, /button "Done"/));
+    const result = await client.page.clickByUid(uidIn(before, /button "Done"/));
     // The spinner runs forever: the settle step ignores it and calls the page quiet.
     expect(result.settled).toBe(true);
     expect(await client.page.evaluate(() => document.getElementById('modal') === null)).toBe(true);

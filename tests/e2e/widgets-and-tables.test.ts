@@ -1,3 +1,4 @@
+import { blockUnder, uidIn, untilTrue } from '../helpers/snapshot-text.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
@@ -14,31 +15,8 @@ let server: TestServer;
 let corpus: TestServer;
 let client: FirefoxClient;
 
-/** The uid of the element described: a line's own, or a control's kept in place in a row line ([3_9 radio "Fair"]). */
-function uidOf(text: string, element: RegExp): string {
-  const found = new RegExp(String.raw`(?:^\s*|\[)(\d+_\d+) ${element.source}`, 'm').exec(text);
-  if (!found?.[1]) throw new Error(`No line like ${String(element)} in:\n${text}`);
-  return found[1];
-}
 
-/** The snapshot lines under (indented deeper than) the line with this uid, that line included. */
-function block(text: string, uid: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.trimStart().startsWith(`${uid} `));
-  if (start < 0) throw new Error(`No line with uid ${uid} in:\n${text}`);
-  const indent = (line: string): number => line.length - line.trimStart().length;
-  const end = lines.findIndex((line, index) => index > start && indent(line) <= indent(lines[start] ?? ''));
-  return lines.slice(start, end < 0 ? undefined : end).join('\n');
-}
 
-/** Polls a page condition (a function's source) until it is true, at most 5 s. */
-async function until(condition: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while ((await client.page.evaluate(condition)) !== true) {
-    if (Date.now() > deadline) throw new Error(`Still false after 5 s: ${condition}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
@@ -200,10 +178,10 @@ describe('a field a widget keeps out of sight is listed as its widget', () => {
     // The parked field is not offered a second time as a field of its own.
     expect(text).not.toMatch(/textbox/);
     // Clicked where the widget shows, not 5000 px off the page's left edge.
-    await client.page.clickByUid(uidOf(text, /combobox "Assignee"/));
+    await client.page.clickByUid(uidIn(text, /combobox "Assignee"/));
     expect(await client.page.evaluate("() => document.getElementById('people').hidden")).toBe(false);
     const open = await snapshot();
-    await client.page.clickByUid(uidOf(open, /option "Alan Turing"/));
+    await client.page.clickByUid(uidIn(open, /option "Alan Turing"/));
     expect(await client.page.evaluate("() => document.getElementById('value').value")).toBe('alan');
     expect(await snapshot()).toMatch(/combobox "Assignee" value="Alan Turing"/);
   });
@@ -214,7 +192,7 @@ describe('a field a widget keeps out of sight is listed as its widget', () => {
     expect(text.match(/combobox/g), text).toHaveLength(1);
     expect(text).toMatch(/\d+_\d+ combobox "Labels"/);
     expect(text).toContain('bug urgent');
-    await client.page.clickByUid(uidOf(text, /combobox "Labels"/));
+    await client.page.clickByUid(uidIn(text, /combobox "Labels"/));
     expect(await client.page.evaluate('() => document.activeElement.id')).toBe('tags');
   });
 
@@ -236,7 +214,7 @@ describe('controls in table rows', () => {
     const speed = text.split('\n').find((line) => line.includes('row: Speed |')) ?? text;
     expect(speed).toMatch(/row: Speed \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/);
     expect(text).toMatch(/row: Price \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/m);
-    await client.page.clickByUid(uidOf(speed, /radio "Fair"/));
+    await client.page.clickByUid(uidIn(speed, /radio "Fair"/));
     expect(await client.page.evaluate("() => document.querySelector('input[name=speed]:checked')?.value ?? null")).toBe('Fair');
     expect(await client.page.evaluate("() => document.querySelector('input[name=price]:checked')?.value ?? null")).toBe(null);
     const after = await snapshot();
@@ -249,7 +227,7 @@ describe('controls in table rows', () => {
     const text = await snapshot();
     expect(text).toMatch(/\d+_\d+ row: \[\d+_\d+ checkbox "Select Ada"\] \| Ada \| Admin$/m);
     expect(text).toMatch(/\d+_\d+ row selected: \[\d+_\d+ checkbox "Select Bob" checked\] \| Bob \| Editor/);
-    await client.page.clickByUid(uidOf(text, /checkbox "Select Ada"/));
+    await client.page.clickByUid(uidIn(text, /checkbox "Select Ada"/));
     expect(await client.page.evaluate("() => document.querySelector('tbody tr').getAttribute('aria-selected')")).toBe('true');
     expect(await snapshot()).toMatch(/row selected: \[\d+_\d+ checkbox "Select Ada" checked[^\]]*\] \| Ada \| Admin/);
   });
@@ -260,13 +238,13 @@ describe('a grid that draws a window of its rows', () => {
     await client.page.navigate(server.url('/grid.html'));
     const text = await snapshot();
     expect(text).toMatch(/\d+_\d+ grid "Orders" rows="1–21 of 101"/);
-    const headerRow = block(text, uidOf(text, /row\n/));
+    const headerRow = blockUnder(text, uidIn(text, /row\n/));
     // One line per header (not a "row: Order | Total" line), each with its own sort state.
     expect(headerRow).toMatch(/\n\s+\d+_\d+ columnheader "Order[^"\n]*" sorted=ascending\n/);
     expect(headerRow).toMatch(/\n\s+\d+_\d+ columnheader "Total[^"\n]*"\n/);
-    const order = block(text, uidOf(text, /columnheader "Order/));
+    const order = blockUnder(text, uidIn(text, /columnheader "Order/));
     expect(order).toMatch(/\n\s+\d+_\d+ button "Filter Order"/);
-    await client.page.clickByUid(uidOf(order, /button "Filter Order"/));
+    await client.page.clickByUid(uidIn(order, /button "Filter Order"/));
     expect(await client.page.evaluate("() => document.getElementById('filtering').textContent")).toBe('Filtering Order');
     expect(text).toMatch(/row: #1019 \| 142\.50/);
   });
@@ -276,7 +254,7 @@ describe('containers keep their content', () => {
   it('shows the JSON a focusable tab panel holds in a table cell', async () => {
     await client.page.navigate(server.url('/panels.html'));
     const text = await snapshot();
-    const panel = block(text, uidOf(text, /tabpanel "Example Value"/));
+    const panel = blockUnder(text, uidIn(text, /tabpanel "Example Value"/));
     expect(panel).toContain('"title": "Widget"');
     expect(panel).toContain('"id": 0');
     const report = await client.page.witness();
@@ -287,7 +265,7 @@ describe('containers keep their content', () => {
   it('gives a named calendar cell its own line and lists its event inside it', async () => {
     await client.page.navigate(server.url('/panels.html'));
     const text = await snapshot();
-    const cell = block(text, uidOf(text, /gridcell "March 12, 2026"/));
+    const cell = blockUnder(text, uidIn(text, /gridcell "March 12, 2026"/));
     // The event is listed with a uid of its own: on a line inside the cell, or in place on the cell's line.
     const event = /(\d+_\d+) link "Dentist"/.exec(cell)?.[1] ?? /\[Dentist\]\(uid=(\d+_\d+)\)/.exec(cell)?.[1];
     expect(event, cell).toBeDefined();
@@ -301,7 +279,7 @@ describe('a line a million pixels wide', () => {
   it('is clicked where its clipping box shows it', async () => {
     await client.page.navigate(server.url('/wide.html'));
     const text = await snapshot();
-    const uid = uidOf(text, /div: Timeline/);
+    const uid = uidIn(text, /div: Timeline/);
     expect((await client.page.resolveUidToSelector(uid)).selector).toBe('div#line');
     await client.page.clickByUid(uid);
     const landed = await client.page.evaluate<string | null>('() => window.landed ?? null');
@@ -312,11 +290,11 @@ describe('a line a million pixels wide', () => {
 describe('regressions on corpus pages', () => {
   it('lists the multiple sl-select "Notify on" as a combobox', async () => {
     await client.page.navigate(corpus.url('/shoelace.html'));
-    await until("() => customElements.get('sl-select') !== undefined && document.getElementById('channels').shadowRoot?.querySelector('[role=combobox]') != null");
+    await untilTrue(client.page, "() => customElements.get('sl-select') !== undefined && document.getElementById('channels').shadowRoot?.querySelector('[role=combobox]') != null");
     const text = await snapshot();
     expect(text).toMatch(/\d+_\d+ combobox "Notify on"/);
-    await client.page.clickByUid(uidOf(text, /combobox "Notify on"/));
-    await until("() => document.getElementById('channels').open === true");
+    await client.page.clickByUid(uidIn(text, /combobox "Notify on"/));
+    await untilTrue(client.page, "() => document.getElementById('channels').open === true");
   });
 
   it('shows the Example Value JSON of an opened Swagger UI operation', async () => {
@@ -325,12 +303,12 @@ describe('regressions on corpus pages', () => {
     await untilQuiet(client.page, { quietMs: 300, maxMs: 5000, animations: false });
     const text = await snapshot();
     expect(text).not.toContain('"sku": "string"');
-    await client.page.clickByUid(uidOf(text, /button "GET \/items List items"/));
+    await client.page.clickByUid(uidIn(text, /button "GET \/items List items"/));
     await client.page.waitForText('Example Value');
     await untilQuiet(client.page, { quietMs: 300, maxMs: 5000, animations: false });
     expect(await client.page.evaluate("() => document.querySelector('.opblock.is-open .opblock-summary-path')?.textContent ?? null")).toBe('/items');
     const opened = await snapshot();
-    const panel = block(opened, uidOf(opened, /tabpanel "Example Value"/));
+    const panel = blockUnder(opened, uidIn(opened, /tabpanel "Example Value"/));
     expect(panel).toContain('"sku": "string"');
   });
 });
