@@ -172,6 +172,23 @@ export const UNSEEN: Unseen[] = [
     change: () => document.getElementById('host')?.shadowRoot?.styleSheets[0]?.insertRule('#a { display: none }'),
     hides: 'Alpha',
   },
+  {
+    name: 'the caret moved inside an editor',
+    body: `<h1>Editor</h1><div contenteditable="true" aria-label="Draft"><p>First line</p><p>Second line</p></div><script>
+      const first = document.querySelector('p').firstChild; const range = document.createRange(); range.setStart(first, 5); range.collapse(true);
+      document.querySelector('[contenteditable]').focus(); getSelection().removeAllRanges(); getSelection().addRange(range);</script>`,
+    change: () => {
+      const second = document.querySelectorAll('p')[1]?.firstChild;
+      if (!second) return;
+      const range = document.createRange();
+      range.setStart(second, 6);
+      range.collapse(true);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    },
+    shows: 'Second| line',
+    hides: 'First| line',
+  },
 ];
 
 /** All of the above at rest: its reading must still be reused. */
