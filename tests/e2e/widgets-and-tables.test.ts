@@ -156,9 +156,16 @@ const WIDE = page(
    </script>`,
 );
 
+/** A form row with an email field and a honeypot parked off-screen beside it: the row is no widget of the honeypot's. */
+const HONEYPOT = page(
+  'Newsletter',
+  `<form><div class="row" style="padding:4px"><label for="email">Email</label> <input id="email" type="email">
+     <input name="website" tabindex="-1" autocomplete="off" style="position:absolute;left:-5000px"></div><button>Subscribe</button></form>`,
+);
+
 beforeAll(async () => {
   [server, corpus] = await Promise.all([
-    startTestServer({ '/parked.html': PARKED_SELECT, '/chips.html': CHIPS, '/survey.html': SURVEY, '/users.html': USERS, '/grid.html': BIG_GRID, '/panels.html': PANELS, '/wide.html': WIDE }),
+    startTestServer({ '/honeypot.html': HONEYPOT, '/parked.html': PARKED_SELECT, '/chips.html': CHIPS, '/survey.html': SURVEY, '/users.html': USERS, '/grid.html': BIG_GRID, '/panels.html': PANELS, '/wide.html': WIDE }),
     startCorpusServer(),
   ]);
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
@@ -194,6 +201,14 @@ describe('a field a widget keeps out of sight is listed as its widget', () => {
     expect(text).toContain('bug urgent');
     await client.page.clickByUid(uidIn(text, /combobox "Labels"/));
     expect(await client.page.evaluate('() => document.activeElement.id')).toBe('tags');
+  });
+
+  it('never makes a form row the widget of a honeypot field parked beside a field of its own', async () => {
+    await client.page.navigate(server.url('/honeypot.html'));
+    const text = await snapshot();
+    expect(text).toMatch(/\d+_\d+ textbox "Email" type=email/);
+    expect(text.match(/textbox/g), text).toHaveLength(2);
+    expect(text).not.toMatch(/div/);
   });
 
   it("agrees with Firefox's accessibility engine on both widgets", async () => {

@@ -121,7 +121,9 @@ export function proxyWidgetOf(field: Element): Element | null {
     const rect = el.getBoundingClientRect();
     if (rect.width <= 1 || rect.height <= 1 || movedOff(rect) || !el.checkVisibility(SEEN)) continue;
     // A text area's widget is an editor, as tall as the text it shows.
-    return (rect.height <= CONTROL_HEIGHT || field.localName === 'textarea') && !CONTAINER_TAGS.has(el.localName) ? el : null;
+    if ((rect.height > CONTROL_HEIGHT && field.localName !== 'textarea') || CONTAINER_TAGS.has(el.localName)) return null;
+    // A box that shows a field of its own is a form's row, not this field's widget (a honeypot beside an email field).
+    return Array.from(el.querySelectorAll('input:not([type="hidden"]), select, textarea')).some((other) => other !== field && !visuallyHidden(other)) ? null : el;
   }
   return null;
 }
