@@ -119,7 +119,8 @@ export function numberLines(el: Element, node: RawNode): void {
 export function indentLines(node: RawNode, elementOf: (line: RawNode) => Element | undefined): void {
   for (const line of node.children ?? []) {
     const el = elementOf(line);
-    if (!el || !line.text) continue;
+    // A line reused from the last walk has its indentation already (words alone never start with a space).
+    if (!el || !line.text || /^\s/.test(line.text)) continue;
     const indent = /^[ \t]+/.exec(el.textContent)?.[0];
     if (indent && /^(pre|pre-wrap|break-spaces)$/.test(getComputedStyle(el).whiteSpace)) line.text = indent.replace(/\t/g, '    ') + line.text;
   }

@@ -678,7 +678,10 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
   }
   // The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked anew).
   for (const [el, node] of logs.editors) {
-    for (const line of node.children ?? []) delete line.caret;
+    for (const line of node.children ?? []) {
+      delete line.caret;
+      delete line.line;
+    }
     delete node.selection;
     numberLines(el, node);
     if (!content) indentLines(node, (line) => elementOfNode.get(line));
