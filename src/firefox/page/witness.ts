@@ -9,6 +9,7 @@
  * each root is asked as a start node of its own.
  */
 import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
+import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/glyphs.js';
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';
@@ -97,6 +98,11 @@ interface Deliberate {
   applies(difference: WitnessDifference, fact: WitnessFact | undefined, node: SnapshotNode | undefined): boolean;
 }
 
+/** A name difference that goes when Firefox's name loses these characters (and its spaces collapse). */
+function sameNameWithout(difference: WitnessDifference, characters: RegExp): boolean {
+  return difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(characters, '').replace(/\s+/g, ' ').trim() === difference.ours?.name;
+}
+
 /** Differences made on purpose: the one short list, each with its reason (the README lists them too). */
 export const DELIBERATE: readonly Deliberate[] = [
   {
@@ -117,12 +123,12 @@ export const DELIBERATE: readonly Deliberate[] = [
   {
     id: 'invisible-characters',
     reason: 'names leave out zero-width spaces, word joiners and soft hyphens, which show nothing, so that a search for the words a person sees finds them; Firefox keeps them',
-    applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim() === difference.ours?.name,
+    applies: (difference) => sameNameWithout(difference, INVISIBLE_CHARACTERS),
   },
   {
     id: 'icon-glyphs',
     reason: "names leave out the private-use characters icon fonts draw with (CSS content on an <i class=\"fa fa-…\">), which say nothing to a reader; Firefox keeps them",
-    applies: (difference) => difference.kind === 'name' && difference.firefoxName !== undefined && difference.firefoxName.replace(/[\uE000-\uF8FF]/g, '').replace(/\s+/g, ' ').trim() === difference.ours?.name,
+    applies: (difference) => sameNameWithout(difference, ICON_GLYPHS),
   },
   {
     id: 'widget-label',

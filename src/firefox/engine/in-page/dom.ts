@@ -1,4 +1,5 @@
 /** DOM facts and text helpers every part of the engine shares. */
+import { INVISIBLE_CHARACTERS } from './glyphs.js';
 
 export const UID_ATTRIBUTE = 'data-mcp-uid';
 export const ELEMENT_NODE = 1;
@@ -16,7 +17,7 @@ export const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 
 
 /** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
 export function collapse(text: string): string {
-  return text.replace(/[\u200B\u2060\uFEFF\u00AD]/g, '').replace(/\s+/g, ' ').trim();
+  return text.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }
 
 export function clip(text: string, max: number): string {

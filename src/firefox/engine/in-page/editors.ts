@@ -4,6 +4,7 @@
  * walk.ts); this module adds what those lines alone do not say.
  */
 import type { RawNode } from '../types.js';
+import { INVISIBLE_CHARACTERS } from './glyphs.js';
 import { clip, collapse, deepActiveElement } from './dom.js';
 
 /** The marks a reader of Markdown knows, for inline formatting inside an editor's lines. */
@@ -28,14 +29,12 @@ export function editorMark(tag: string): [string, string] | undefined {
 /** Words either side of the caret shown in its line: `caret="…meeting is |tomorrow"`. */
 const CARET_CONTEXT = 24;
 const MAX_SELECTION = 200;
-/** Characters that show nothing (an editor's fillers around the caret). */
-const INVISIBLE = /[\u200B\u2060\uFEFF\u00AD]/g;
 
 /**
  * Marks where the caret or selection is, on the line of the editor that holds it: from the
  * document's selection (a contenteditable editor), or from the focused text area a code editor
- * keeps at its caret (its line is the one at the text area's height). `lines` gives the node
- * listed for an element inside an editor.
+ * keeps at its caret. `lineOf` gives the node listed for an element inside an editor; `field`, a
+ * code editor's text area.
  */
 export function markCaret(editors: readonly [Element, RawNode][], lineOf: (el: Element) => RawNode | undefined, field: (editor: RawNode) => Element | undefined): void {
   const selection = document.getSelection();
@@ -44,8 +43,7 @@ export function markCaret(editors: readonly [Element, RawNode][], lineOf: (el: E
   for (const [el, node] of editors) {
     const input = field(node);
     if (input && input === active) {
-      // A code editor keeps its hidden text area where the caret is.
-      // The caret a person sees is drawn as a thin bar (blinking, so its opacity is not asked); else the text area sits near it.
+      // A code editor draws its caret as a thin bar (blinking, so its opacity is not asked); else its hidden text area sits near it.
       const bar = drawnCaret(el);
       const at = bar ? bar.top + bar.height / 2 : input.getBoundingClientRect().top + 1;
       const line = node.children?.find((child) => child.box[1] <= at && at < child.box[1] + child.box[3]);
@@ -79,7 +77,7 @@ function caretContext(selection: Selection): string {
   const headRaw = before.toString();
   const whole = block.textContent;
   // Spaces collapse as they show; the one beside the caret stays.
-  const shown = (text: string): string => text.replace(INVISIBLE, '').replace(/\s+/g, ' ');
+  const shown = (text: string): string => text.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ');
   const head = shown(headRaw).trimStart();
   const tail = whole.startsWith(headRaw) ? shown(whole.slice(headRaw.length)).trimEnd() : '';
   return `${head.length > CARET_CONTEXT ? '…' : ''}${head.slice(-CARET_CONTEXT)}|${tail.slice(0, CARET_CONTEXT)}${tail.length > CARET_CONTEXT ? '…' : ''}`;
@@ -90,19 +88,25 @@ function caretContext(selection: Selection): string {
  * its height, is its number (code editors draw the gutter apart from the lines, often hidden from
  * screen readers, and a person reads it).
  */
-export function numberLines(el: Element, node: RawNode): void {
+export function numberLines(el: Element, node: RawNode, elementOf: (line: RawNode) => Element | undefined): void {
   const lines = node.children ?? [];
   if (lines.length < 2) return;
   const numbers: { middle: number; right: number; value: number }[] = [];
-  for (const cell of Array.from(el.querySelectorAll('*'))) {
-    // Its own words: a gutter cell may hold a fold marker beside its number.
-    let digits = '';
-    for (let child = cell.firstChild; child; child = child.nextSibling) if (child.nodeType === Node.TEXT_NODE) digits += (child as Text).data;
-    digits = digits.trim();
-    if (!/^\d{1,6}$/.test(digits)) continue;
-    const box = cell.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0) numbers.push({ middle: box.top + box.height / 2, right: box.right, value: Number(digits) });
-  }
+  // The gutter lies outside the lines: their subtrees (a rich editor's whole document) are not searched, on every walk.
+  const skipped = new Set(lines.flatMap((line) => elementOf(line) ?? []));
+  const search = (parent: Element): void => {
+    for (let cell = parent.firstElementChild; cell; cell = cell.nextElementSibling) {
+      if (skipped.has(cell)) continue;
+      // Its own words: a gutter cell may hold a fold marker beside its number.
+      let digits = '';
+      for (let child = cell.firstChild; child; child = child.nextSibling) if (child.nodeType === Node.TEXT_NODE) digits += (child as Text).data;
+      digits = digits.trim();
+      const box = /^\d{1,6}$/.test(digits) ? cell.getBoundingClientRect() : null;
+      if (box && box.width > 0 && box.height > 0) numbers.push({ middle: box.top + box.height / 2, right: box.right, value: Number(digits) });
+      search(cell);
+    }
+  };
+  search(el);
   if (numbers.length < 2) return;
   for (const line of lines) {
     const [left, top, , height] = line.box;

@@ -2,6 +2,7 @@
  * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
  * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
  */
+import { ICON_GLYPHS } from './glyphs.js';
 import { secretValue } from './secret-fields.js';
 import { sheetsMention } from './sheets.js';
 import type { NameSource } from '../types.js';
@@ -29,7 +30,7 @@ export function generatedText(el: Element, pseudo: '::before' | '::after' | '::m
   }
   // Icon fonts draw with private-use characters, which mean nothing in a name (the witness asks for them: Firefox keeps them).
   const text = (alt ?? parts).join('');
-  return glyphs ? text : text.replace(/[\uE000-\uF8FF]/g, '');
+  return glyphs ? text : text.replace(ICON_GLYPHS, '');
 }
 
 /** What a list-style-type draws for the item numbered `ordinal`; '' for the styles not read here. */

@@ -395,7 +395,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
     try {
       // A reading of the page as a person sees it leaves out what only a screen reader gets.
       // (A field kept out of sight for a widget is read as that widget, below.)
-      if (content && !inFold && !boxless && screenReaderOnly(el, rect) && !(WIDGET_FIELDS.has(tag) && proxyWidgetOf(el))) return;
+      if (content && !inFold && !boxless && screenReaderOnly(el, rect) && !proxyWidgetOf(el)) return;
       if (tag === 'svg') {
         // SVG internals are drawing instructions; keep the graphic only when it has a name.
         const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
@@ -683,12 +683,13 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       delete line.line;
     }
     delete node.selection;
-    numberLines(el, node);
+    numberLines(el, node, (line) => elementOfNode.get(line));
     if (!content) indentLines(node, (line) => elementOfNode.get(line));
   }
   if (!content) {
     dropEchoes(top);
-    const lineOf = new Map(kept.map((pending) => [pending.el, pending.node]));
+    // Which node an element is listed as, for the caret's line: only a page with an editor needs it.
+    const lineOf = new Map(logs.editors.length ? kept.map((pending) => [pending.el, pending.node]) : []);
     markCaret(logs.editors, (el) => lineOf.get(el), (node) => {
       const field = elementOfNode.get(node);
       return field?.localName === 'textarea' ? field : undefined;
@@ -799,9 +800,6 @@ function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, par
     if (node.children) refreshBoxes(node.children, before, now);
   }
 }
-
-/** Fields a widget may keep out of sight as its focus or typing target (see adoptField). */
-const WIDGET_FIELDS = new Set(['input', 'textarea', 'select']);
 
 /** Roles whose content is a part of the page, never a control's name, even when the container takes focus. */
 const CONTAINER_ROLES = new Set(['tabpanel', 'dialog', 'alertdialog', 'region', 'group', 'form', 'article', 'main', 'navigation', 'complementary', 'document', 'feed', 'log', 'note', 'figure', 'table', 'grid', 'treegrid', 'list', 'tree', 'search', 'banner', 'contentinfo']);
