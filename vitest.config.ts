@@ -1,7 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The CLI's daemon tests time their own start-up: they run after the rest, alone, so no corpus run beside them starves them of the 2 cores. */
-const RUN_ALONE = ['tests/e2e/cli.test.ts'];
+/**
+ * Tests that time what they watch (the CLI's daemon start-up, a wheel scroll coming to rest) run
+ * after the rest, alone, so no corpus run beside them starves them of the 2 cores.
+ */
+const RUN_ALONE = ['tests/e2e/cli.test.ts', 'tests/e2e/snapshot-views.test.ts'];
 
 export default defineConfig({
   test: {
