@@ -9,7 +9,7 @@ import type { Nameable } from './names.js';
 import { INTERACTIVE_ROLES, isEditable } from './roles.js';
 
 /** Roles an element keeps when it only looks clickable (the rest say what they are). */
-const PLAIN_ROLES = new Set(['generic', 'image', 'listitem', 'cell', 'paragraph']);
+const PLAIN_ROLES = new Set(['generic', 'image', 'listitem', 'cell', 'gridcell', 'paragraph']);
 
 /** Something else that a person uses is inside: then this is the container, not the control. */
 const CONTROL_INSIDE = 'a[href], button, input, select, textarea, [tabindex], [role], [contenteditable], [onclick]';

@@ -148,6 +148,11 @@ function inCell(words: string): string {
   return oneLineWithTabs(words).replace(/\|/g, '\\|');
 }
 
+/** A control in a row line: its own line in brackets, [4_13 checkbox "Select row" checked]. */
+function bracketed(node: SnapshotNode): string {
+  return `[${inCell(formatNode(node)).replace(/\]/g, '\\]')}]`;
+}
+
 /**
  * A cell's words with its links put in place as [words](uid=…) and its controls as their own
  * lines in brackets, [4_13 checkbox "Select row" checked] (in place of their name, or after the
@@ -163,7 +168,7 @@ function cellWords(cell: SnapshotNode): string | undefined {
     const name = inCell(child.name ?? '');
     const at = name ? words.indexOf(name, from) : -1;
     if (link && at < 0) return undefined;
-    const written = link ? `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})` : `[${inCell(formatNode(child)).replace(/\]/g, '\\]')}]`;
+    const written = link ? `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})` : bracketed(child);
     if (at < 0) {
       words = words ? `${words} ${written}` : written;
       from = words.length;
@@ -186,6 +191,11 @@ function rowLine(node: SnapshotNode): string | undefined {
   if (node.children.some((cell) => cell.role === 'columnheader')) return undefined;
   const cells: string[] = [];
   for (const cell of node.children) {
+    // A cell a person uses itself (a calendar's day) keeps its uid, role, name and states in place.
+    if (cell.interactive && CELL_ROLES.has(cell.role) && !cell.children) {
+      cells.push(bracketed(cell));
+      continue;
+    }
     // A cell named apart from what it shows (a calendar's day, its events inside) keeps a line of its own.
     if (!CELL_ROLES.has(cell.role) || !plain(cell, false) || (cell.name !== undefined && cell.text !== undefined && cell.text !== cell.name)) return undefined;
     const words = cellWords(cell);

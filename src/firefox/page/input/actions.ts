@@ -67,7 +67,7 @@ export interface ScrollResult {
   incomplete: boolean;
 }
 
-type ScrollState = NonNullable<EngineResult<'scrollState'>>;
+type ScrollState = NonNullable<EngineResult<'scrollBefore'>>;
 
 export interface SettleTimings {
   /** A DOM quiet period that counts as settled (default 100 ms). */
@@ -371,7 +371,7 @@ export class InputController {
     const uid = options.uid ?? null;
     const frame = uid === null ? this.context : (await this.snapshots.elementRef(uid)).frame;
     const read = async (): Promise<ScrollState> => {
-      const state = await (uid === null ? this.snapshots.call(frame, 'scrollState', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollState', [], 'Reading the scroll position'));
+      const state = await (uid === null ? this.snapshots.call(frame, 'scrollBefore', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollBefore', [], 'Reading the scroll position'));
       if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
       return state;
     };
@@ -387,7 +387,7 @@ export class InputController {
     );
     // Smooth scrolling takes a while: wait in the page until the position holds still, within the budget.
     const budget = options.budgetMs ?? 1500;
-    const args = [{ x: before.x, y: before.y }, budget] as const;
+    const args = [{ x: before.x, y: before.y, since: before.since }, { x: vertical ? 0 : sign, y: vertical ? sign : 0 }, budget] as const;
     const rest = await (uid === null ? this.snapshots.call(frame, 'scrollRest', [null, ...args], 'Waiting for the scroll to end') : this.snapshots.callOnUid(uid, 'scrollRest', [...args], 'Waiting for the scroll to end'));
     if (!rest) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
     const last = rest.state;
