@@ -84,7 +84,7 @@ export const scrollPage = pageTool({
   schema: {
     direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
     screens: z.number().positive().max(20).optional().describe('How far in screens (default 0.75).'),
-    uid: z.string().optional().describe('A scrollable container instead of the page.'),
+    uid: z.string().optional().describe('Scroll what a wheel over this element moves (its list, an overlay\'s list, the container around it) instead of the page.'),
   },
   handler: async ({ direction, screens, uid: container }, { page }, response) => {
     const result = await page.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
