@@ -421,7 +421,7 @@ describe('acting by uid', () => {
     await client.page.dragByUid((await byId(snapshot, 'handle')).uid, zone);
     expect(await client.page.evaluate(() => document.title)).toBe('released at zone:true');
     const html5 = await client.page.dragByUid((await byId(snapshot, 'source')).uid, zone);
-    expect(html5.action).toContain('the target accepted the drop');
+    expect(html5.action).toContain('the page took the drop');
     expect(await pageText('#status')).toBe('dropped:payload');
   });
 

@@ -172,8 +172,6 @@ export interface ActionTarget {
   inputType?: string;
   /** A checkbox's or radio's state. */
   checked?: boolean;
-  /** Inside an element with draggable="true" (HTML5 drag and drop). */
-  draggable?: boolean;
   /** A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer. */
   searchLike?: boolean;
   /** Where to click from the element's in-view centre (WebDriver's element origin) when it shows elsewhere: a box larger than what clips it. */

@@ -123,7 +123,6 @@ export function prepareAction(uid: string): [Element, string] | null {
   const modal = openModal();
   if (modal && !composedContains(modal, el)) target.blockedBy = describeModal(modal);
   if (el.hasAttribute('aria-expanded')) target.expanded = el.getAttribute('aria-expanded') === 'true';
-  if (el.closest('[draggable="true"]')) target.draggable = true;
   if (editable && searchLike(el, role, name)) target.searchLike = true;
   if (tag === 'input') {
     target.inputType = input.type;
@@ -187,29 +186,6 @@ export function waitForQuiet(quietMs: number, maxMs: number): Promise<boolean> {
       resolve(quiet);
     }
   });
-}
-
-/**
- * Plays HTML5 drag and drop from one element to another with one shared DataTransfer:
- * dragstart, dragenter, dragover, drop, dragend. Returns whether the target accepted the drop.
- */
-export function html5Drag(fromUid: string, toUid: string): boolean {
-  const source = element(fromUid)?.closest('[draggable="true"]');
-  const target = element(toUid);
-  if (!source || !target) return false;
-  const box = target.getBoundingClientRect();
-  const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
-  const dataTransfer = new DataTransfer();
-  const fire = (el: Element, type: string): boolean =>
-    el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer, ...at }));
-  fire(source, 'dragstart');
-  fire(target, 'dragenter');
-  // A drop target says yes by cancelling dragover.
-  const accepted = !fire(target, 'dragover');
-  if (accepted) fire(target, 'drop');
-  else fire(target, 'dragleave');
-  fire(source, 'dragend');
-  return accepted;
 }
 
 /** Selects all of a text field's content, so that typing replaces it. */

@@ -5,13 +5,14 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import type { Dialog, PageDialog } from '../dialogs.js';
-import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, TimeoutError } from '../../errors.js';
+import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, StaleUidError, TimeoutError } from '../../errors.js';
 import { oneLine, quote } from '../../util/text.js';
 import type { ActionTarget, ControlReading } from '../../engine/types.js';
 import type { EngineResult } from '../../engine/realm.js';
 import type { PageAccess, PageSnapshots } from '../snapshots.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import { textDifference } from './editor-text.js';
+import { dragOutcome, dragStart } from './drag.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
@@ -289,29 +290,46 @@ export class InputController {
     return results;
   }
 
+  /**
+   * Drags with real pointer input. A drag the page makes native (HTML5 drag and drop) is finished
+   * for the page, since Firefox never drops one started from automation (w3c/webdriver-bidi#487).
+   * The answer says whether the page took the drop and whether the dragged element moved.
+   */
   async drag(fromUid: string, toUid: string): Promise<ActionResult> {
     const from = await this.#reachable(fromUid, 'drag');
     const to = await this.#step(`Dragging onto uid=${toUid}`, this.snapshots.prepareAction(toUid));
     const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
     if (from.frame !== to.frame) throw new InvalidArgumentError(`Cannot drag ${what}: they are in different frames, and a drag stays within one document.`);
-    if (from.target.draggable) {
-      // Firefox starts a native drag session from WebDriver input but never completes the drop
-      // (w3c/webdriver-bidi#487), so HTML5 drag and drop is played with synthetic drag events.
-      const watch = this.#begin();
-      const accepted = await this.#step(`Dragged ${what} with HTML5 drag events`, this.snapshots.callOnUid(fromUid, 'html5Drag', [toUid], 'Dragging'), watch);
-      return this.#settle(`Dragged ${what} with HTML5 drag events (synthetic: Firefox does not complete native drops from automation); the target ${accepted === true ? 'accepted' : 'refused'} the drop`, watch);
-    }
     const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
     const toOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: to.sharedId } };
-    const pointer: Input.PointerSourceAction[] = [
-      { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
-      { type: 'pointerDown', button: 0 },
-      // Small first steps start the drag as a person's hand would, then glide to the target.
-      { type: 'pointerMove', x: 3, y: 3, origin: fromOrigin, duration: 50 },
-      { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
-      { type: 'pointerUp', button: 0 },
-    ];
-    return this.#act(from.frame, `Dragged ${what}`, [pointerSource(pointer)]);
+    const [dx, dy] = dragStart(from.target, to.target);
+    const send = (actions: Input.PointerSourceAction[]): Promise<unknown> => this.page.send('input.performActions', { context: from.frame, actions: [pointerSource(actions)] }, `Dragging ${what}`);
+    if ((await this.snapshots.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true) throw new StaleUidError(`uid ${fromUid} is no longer on the page; take a new snapshot.`, 'removed');
+    const end = (): Promise<EngineResult<'endDrag'> | null> => this.snapshots.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then((place) => place ?? null, () => null);
+    const watch = this.#begin();
+    let dropped: boolean | undefined;
+    let settled: ActionResult;
+    try {
+      // The hand presses and moves a few pixels toward the target: that is where a drag starts.
+      await send([
+        { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
+        { type: 'pointerDown', button: 0 },
+        { type: 'pointerMove', x: Math.round(dx / 4), y: Math.round(dy / 4), origin: fromOrigin, duration: 50 },
+        { type: 'pointerMove', x: dx, y: dy, origin: fromOrigin, duration: 50 },
+      ]);
+      if ((await this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag')) === true) {
+        dropped = (await this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'))?.dropped ?? false;
+        await send([{ type: 'pointerUp', button: 0 }]);
+      } else {
+        await send([{ type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 }, { type: 'pointerUp', button: 0 }]);
+      }
+      settled = await this.#settle(`Dragged ${what}`, watch);
+    } catch (error) {
+      watch.stop();
+      await end();
+      throw error;
+    }
+    return { ...settled, action: `${settled.action}${dragOutcome(dropped, await end())}` };
   }
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
