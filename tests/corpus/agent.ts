@@ -236,7 +236,12 @@ export class McpAgent implements Agent {
     const to: readonly Target[] = Array.isArray(target) ? target : [target as Target];
     const make = (a: { ref: string; element: string }, b: { ref: string; element: string }): ToolCall => this.dialect.drag(a.ref, a.element, b.ref, b.element);
     const [start, end] = [this.#find(from)[0], this.#find(to)[0]];
-    if (start && end && !(await this.#call(make(start, end))).isError) return;
+    if (start && end) {
+      const answer = await this.#call(make(start, end));
+      // An answer that says the page did not move what was dragged: a model drops it on the next place that fits.
+      if (!answer.isError && /the page showed no change/.test(answer.text) && to.length > 1) return this.drag(source, to.slice(1));
+      if (!answer.isError) return;
+    }
     await this.snapshot();
     const [freshStart, freshEnd] = [this.#find(from, 1)[0], this.#find(to, 1)[0]];
     if (!freshStart || !freshEnd) throw new TaskFailed(`no ${describe(freshStart ? to : from)} in the snapshot:\n${this.lastAnswer}`);

@@ -198,6 +198,8 @@ export interface WitnessFact {
   standsForField?: boolean;
   /** Inside a shadow root whose host a label names. */
   labelledAcrossShadow?: boolean;
+  /** Its author's role needs a container it is not in (an option outside a listbox). */
+  outsideContext?: boolean;
   /** Texts its accessible name may be, whitespace collapsed as accname does (and nothing more), for the witness to ask Firefox which it is. */
   nameCandidates?: string[];
 }

@@ -146,6 +146,11 @@ export const DELIBERATE: readonly Deliberate[] = [
     applies: (difference, fact) => difference.kind === 'unconfirmed' && difference.role === 'textbox' && fact?.editable === true,
   },
   {
+    id: 'outside-context',
+    reason: "an item role given outside the container it needs (role=option on a plain list's item, with no listbox) is read as what its element is, as WAI-ARIA 1.3 and the web-platform-tests say; Firefox keeps the author's role",
+    applies: (difference, fact) => difference.kind === 'role' && fact?.outsideContext === true,
+  },
+  {
     id: 'clipped-name',
     reason: 'a name taken from long content is clipped (it ends with …), so it cannot equal the whole name Firefox has',
     applies: (difference) => difference.kind === 'name' && (difference.ours?.name.endsWith('…') ?? false),

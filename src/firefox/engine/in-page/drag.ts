@@ -1,8 +1,8 @@
 /**
  * Drags as a person's hand makes them, for the page. A drag the page makes native (a `dragstart`
  * on a draggable element, set ahead or as the button goes down) is one Firefox starts from
- * automation but never drops (w3c/webdriver-bidi#487): its session is stopped at the dragstart,
- * after the page's own handlers, and the rest is played for the page with one DataTransfer. And
+ * automation but never drops (w3c/webdriver-bidi#487): its session is stopped at the dragstart
+ * and the rest is played for the page with one DataTransfer. And
  * whichever way it went, where the dragged element is before and after: the drag's witness.
  */
 import { deepElementFromPoint } from './dom.js';
@@ -20,14 +20,37 @@ let listening = false;
 /** What the dragged element was beside before the drag, to tell whether it moved. */
 let before: { el: Element; parent: Node | null; next: Element | null; top: number; left: number } | null = null;
 
-function onDragStart(event: DragEvent): void {
-  if (!watching || !event.isTrusted || event.defaultPrevented || !event.dataTransfer) return;
-  // The page has set its data during its own handlers; the copy lives on after this event.
+/** What the page set on a drag's DataTransfer, in one of our own that stays readable after the dragstart. */
+function copyOf(from: DataTransfer): DataTransfer {
   const data = new DataTransfer();
-  for (const type of event.dataTransfer.types) if (type !== 'Files') data.setData(type, event.dataTransfer.getData(type));
-  data.effectAllowed = event.dataTransfer.effectAllowed;
+  for (const type of from.types) if (type !== 'Files') data.setData(type, from.getData(type));
+  data.effectAllowed = from.effectAllowed;
+  return data;
+}
+
+/**
+ * Before the page's handlers: a drag from an element the page made draggable is the page's HTML5
+ * drag, stopped here (a handler may stop the event before it comes back up); its data is copied
+ * on the way back up when it gets there, else the page's own DataTransfer is passed on.
+ */
+function onDragStartCapture(event: DragEvent): void {
+  if (!watching || !event.isTrusted || !event.dataTransfer) return;
+  const source = event.composedPath().find((node): node is Element => node instanceof Element && node.getAttribute('draggable') === 'true');
+  if (!source) return;
   event.preventDefault();
-  started = { source: event.composedPath()[0] as Element, data };
+  started = { source, data: event.dataTransfer };
+}
+
+/** After the page's handlers: the data it set; or a native drag of a link or an image that the page let start. */
+function onDragStart(event: DragEvent): void {
+  if (!watching || !event.isTrusted || !event.dataTransfer) return;
+  if (started) {
+    started.data = copyOf(event.dataTransfer);
+    return;
+  }
+  if (event.defaultPrevented) return;
+  event.preventDefault();
+  started = { source: event.composedPath()[0] as Element, data: copyOf(event.dataTransfer) };
 }
 
 /** The clicks a release makes, which a native drag never lets through to the page. */
@@ -43,6 +66,7 @@ export function watchDrag(uid: string): boolean {
   if (!el) return false;
   if (!listening) {
     listening = true;
+    addEventListener('dragstart', onDragStartCapture, true);
     addEventListener('dragstart', onDragStart);
   }
   watching = true;

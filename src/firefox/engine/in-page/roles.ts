@@ -182,8 +182,7 @@ export function roleOf(el: Element, tag: string, has: Has): string {
   // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
   if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
   // An item outside the container its role needs (an option outside a listbox) is what its element is (WAI-ARIA 1.3).
-  const context = role ? REQUIRED_CONTEXT[role] : undefined;
-  if (context && orphaned(el, context)) role = '';
+  if (role && outsideContext(el, role)) role = '';
   // A custom element's own default role, set through ElementInternals, comes before none.
   if (!role && tag.includes('-')) role = explicitRole(internalsAria(el, 'role') ?? '');
   if (!role) role = implicitRole(el, tag, has);
@@ -212,6 +211,12 @@ const REQUIRED_CONTEXT: Record<string, string[] | undefined> = {
   columnheader: CELL_CONTEXT,
   rowheader: CELL_CONTEXT,
 };
+
+/** Whether `role` needs a container (an option a listbox) that the element is not in. */
+export function outsideContext(el: Element, role: string): boolean {
+  const context = REQUIRED_CONTEXT[role];
+  return context !== undefined && orphaned(el, context);
+}
 
 /**
  * Whether no ancestor of the element (in the flat tree) has one of the `context` roles, nor does

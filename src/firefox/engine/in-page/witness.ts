@@ -9,7 +9,7 @@ import { generatedText } from './names.js';
 import { closedRootOf } from './closed-roots.js';
 import { internalsAria } from './internals.js';
 import { element, uidOf } from './registry.js';
-import { attributeTest } from './roles.js';
+import { attributeTest, explicitRole, outsideContext } from './roles.js';
 import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
 
 /** Every shadow root of the document, open ones and the closed ones the engine was given, nested ones included. */
@@ -148,6 +148,8 @@ function factsOf(el: Element, names: boolean): WitnessFact {
   if ((el as HTMLElement).isContentEditable) fact.editable = true;
   if (standsForField(el)) fact.standsForField = true;
   if (labelledAcrossShadow(el)) fact.labelledAcrossShadow = true;
+  const authored = has('role') ? explicitRole(el.getAttribute('role') ?? '') : '';
+  if (authored && outsideContext(el, authored)) fact.outsideContext = true;
   if (names) fact.nameCandidates = nameCandidates(el);
   return fact;
 }
