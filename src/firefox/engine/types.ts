@@ -144,6 +144,8 @@ export interface ControlReading {
   value: string | null;
   checked?: boolean;
   expanded?: boolean;
+  /** Where the focus is when it is not in the control (described as describe() does, or "the page"): where keys meant for it went. */
+  focusedElsewhere?: string;
 }
 
 /** Where an element stands before an action: what a click at its centre would hit. */

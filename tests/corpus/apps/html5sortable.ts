@@ -1,4 +1,5 @@
 /** A reading list on html5sortable: books are sorted within a list and moved between lists by native HTML5 drag and drop, and the app saves on the library's sortupdate. */
+import type { Target } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const LISTS: Record<string, { title: string; books: string[] }> = {
@@ -7,6 +8,11 @@ const LISTS: Record<string, { title: string; books: string[] }> = {
 };
 
 const SAVED = `() => window.saved`;
+
+/** A book as a reader finds it: the library gives each item role=option outside any listbox, which some readings keep and others read as the list item it is. */
+function book(name: string): Target[] {
+  return [{ role: 'listitem', name }, { role: 'option', name }];
+}
 
 export const html5sortableApp: CorpusApp = {
   library: 'html5sortable 0.14.0',
@@ -48,7 +54,7 @@ export const html5sortableApp: CorpusApp = {
       ask: 'Middlemarch can wait: put it at the bottom of Up next, after Dune.',
       async run(agent) {
         await agent.open('/html5sortable.html');
-        await agent.drag({ role: 'listitem', name: 'Middlemarch' }, { role: 'listitem', name: 'Dune' });
+        await agent.drag(book('Middlemarch'), book('Dune'));
       },
       async check(agent) {
         expectState(await agent.inspect(SAVED), { next: ['Emma', 'Dune', 'Middlemarch'], finished: ['Persuasion'] }, 'the saved reading list');
@@ -59,7 +65,7 @@ export const html5sortableApp: CorpusApp = {
       ask: 'I finished Emma: move it to Finished.',
       async run(agent) {
         await agent.open('/html5sortable.html');
-        await agent.drag({ role: 'listitem', name: 'Emma' }, [{ role: 'list', name: 'Finished' }, { role: 'listitem', name: 'Persuasion' }]);
+        await agent.drag(book('Emma'), [...book('Persuasion'), { role: 'list', name: 'Finished' }]);
       },
       async check(agent) {
         const saved = await agent.inspect<Record<string, string[]>>(SAVED);

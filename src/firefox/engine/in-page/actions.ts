@@ -148,6 +148,8 @@ export function readControl(uid: string): ControlReading | null {
   }
   const expanded = el.getAttribute('aria-expanded');
   if (expanded !== null) reading.expanded = expanded === 'true';
+  const active = deepActiveElement();
+  if (!active || !composedContains(el, active)) reading.focusedElsewhere = active && active !== document.body && active !== document.documentElement ? describe(active) : 'the page';
   return reading;
 }
 

@@ -2,8 +2,8 @@
  * Drags as a person's hand makes them, for the page. A drag the page makes native (a `dragstart`
  * on a draggable element, set ahead or as the button goes down) is one Firefox starts from
  * automation but never drops (w3c/webdriver-bidi#487): its session is stopped at the dragstart
- * and the rest is played for the page with one DataTransfer. And
- * whichever way it went, where the dragged element is before and after: the drag's witness.
+ * and the rest is played for the page with one DataTransfer. Whichever way a drag goes, where the
+ * dragged element is before and after is its witness.
  */
 import { deepElementFromPoint } from './dom.js';
 import { element } from './registry.js';

@@ -235,7 +235,8 @@ export class InputController {
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
     return this.#readBack(uid, what, result, (held) => {
       if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
-      return held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value);
+      // A field that rewrites what is typed keeps the focus; one that lost it mid-way holds only the first keys.
+      return held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value && held.focusedElsewhere === undefined);
     });
   }
 
@@ -255,8 +256,13 @@ export class InputController {
     if (!held) return result;
     if (took(held)) return result;
     const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
-    const opened = held.expanded === true ? ' It opened a list instead: take a snapshot and click the option you want.' : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
-    throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${opened}`);
+    const next =
+      held.expanded === true
+        ? ' It opened a list instead: take a snapshot and click the option you want.'
+        : held.focusedElsewhere !== undefined && held.value !== null
+          ? ` The focus left it while the keys went in, so the rest went to ${this.secrets.mask(held.focusedElsewhere)}: check that with a snapshot and undo what landed there, then fill ${what} again.`
+          : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
+    throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${next}`);
   }
 
   /**
