@@ -74,8 +74,13 @@ export function translateBidiError(error: unknown, what: string): unknown {
         return new NoSuchPageError(`${what} failed: the page is gone (${error.protocolMessage}). Call listPages() and select a live page.`, { cause: error });
       case 'invalid argument':
         return new InvalidArgumentError(`${what} failed: ${error.protocolMessage}`, { cause: error });
+      case 'move target out of bounds':
+        return new ElementNotInteractableError(`${what} failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).`, { cause: error });
+      case 'no such node':
+      case 'no such element':
+        return new StaleUidError(`${what} failed: the element is no longer on the page; take a new snapshot to see what is there now.`, 'removed');
       default:
-        return new FirefoxClientError(`${what} failed: ${error.code}: ${error.protocolMessage}`, { cause: error });
+        return new FirefoxClientError(`${what} failed: Firefox answered ${error.code} (${error.protocolMessage}). Retry; if it fails again, take a snapshot to see the page as it is now.`, { cause: error });
     }
   }
   return error;

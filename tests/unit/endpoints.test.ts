@@ -7,8 +7,10 @@ import {
   BrowserClosedError,
   FirefoxClientError,
   InvalidArgumentError,
+  ElementNotInteractableError,
   LaunchError,
   NoSuchPageError,
+  StaleUidError,
   TimeoutError,
   translateBidiError,
 } from '../../src/firefox/errors.js';
@@ -232,8 +234,15 @@ describe('translateBidiError', () => {
     const generic = translateBidiError(other, 'Evaluating');
     expect(generic).toBeInstanceOf(FirefoxClientError);
     expect((generic as Error).constructor).toBe(FirefoxClientError);
-    expect((generic as Error).message).toBe('Evaluating failed: unknown error: Something broke');
+    expect((generic as Error).message).toBe('Evaluating failed: Firefox answered unknown error (Something broke). Retry; if it fails again, take a snapshot to see the page as it is now.');
     expect((generic as Error).cause).toBe(other);
+
+    // A driver's words for a point off the viewport become what to do about it.
+    const outside = translateBidiError(new BidiProtocolError('input.performActions', 'move target out of bounds', 'Move target (-4754, 202) is out of bounds of viewport dimensions (1280, 720)'), 'Filling uid=3_4');
+    expect(outside).toBeInstanceOf(ElementNotInteractableError);
+    expect((outside as Error).message).toBe('Filling uid=3_4 failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).');
+    const gone = translateBidiError(new BidiProtocolError('input.performActions', 'no such node', 'The node with the reference abc is not known'), 'Clicking uid=3_5');
+    expect(gone).toBeInstanceOf(StaleUidError);
   });
 
   it('passes client errors and foreign errors through unchanged', () => {

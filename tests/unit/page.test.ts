@@ -175,7 +175,7 @@ describe('Browser.start', () => {
 
     const failure = Browser.start(session, {});
     await expect(failure).rejects.toThrow(FirefoxClientError);
-    await expect(failure).rejects.toThrow(/^Starting the client failed: unknown command: /);
+    await expect(failure).rejects.toThrow(/^Starting the client failed: Firefox answered unknown command \(/);
     expect(ended).toBe(true);
   });
 
@@ -544,7 +544,7 @@ describe('Context.newPage through the browser', () => {
 
     const opening = main.newPage('https://shop.example/broken');
     await expect(opening).rejects.toThrow(FirefoxClientError);
-    await expect(opening).rejects.toThrow('Navigating to "https://shop.example/broken" failed: unknown error: Navigation aborted. The new page was closed; page 0 is selected again.');
+    await expect(opening).rejects.toThrow('Navigating to "https://shop.example/broken" failed: Firefox answered unknown error (Navigation aborted). Retry; if it fails again, take a snapshot to see the page as it is now. The new page was closed; page 0 is selected again.');
 
     expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({ context: 'new-tab-1', promptUnload: false });
     const activated = fake.commands.filter((command) => command.method === 'browsingContext.activate').map((command) => command.params.context);
