@@ -313,27 +313,38 @@ export class InputController {
     if ((await this.snapshots.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true) throw new StaleUidError(`uid ${fromUid} is no longer on the page; take a new snapshot.`, 'removed');
     const end = (): Promise<EngineResult<'endDrag'> | null> => this.snapshots.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then((place) => place ?? null, () => null);
     const watch = this.#begin();
+    const action = `Dragged ${what}`;
     let dropped: boolean | undefined;
     let settled: ActionResult;
     try {
       // The hand presses and moves a few pixels toward the target: that is where a drag starts.
-      await send([
+      await this.#step(action, send([
         { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
         { type: 'pointerDown', button: 0 },
         { type: 'pointerMove', x: Math.round(dx / 4), y: Math.round(dy / 4), origin: fromOrigin, duration: 50 },
         { type: 'pointerMove', x: dx, y: dy, origin: fromOrigin, duration: 50 },
-      ]);
-      if ((await this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag')) === true) {
-        dropped = (await this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'))?.dropped ?? false;
-        await send([{ type: 'pointerUp', button: 0 }]);
+      ]), watch);
+      if ((await this.#step(action, this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'), watch)) === true) {
+        dropped = (await this.#step(action, this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'), watch))?.dropped ?? false;
+        await this.#step(action, send([{ type: 'pointerUp', button: 0 }]), watch);
       } else {
-        await send([{ type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 }, { type: 'pointerUp', button: 0 }]);
+        await this.#step(action, send([{ type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 }, { type: 'pointerUp', button: 0 }]), watch);
       }
-      settled = await this.#settle(`Dragged ${what}`, watch);
+      settled = await this.#settle(action, watch);
     } catch (error) {
       watch.stop();
-      await end();
+      if (!(error instanceof ActionInterrupted)) {
+        await end();
+        throw error;
+      }
+      // A dialog holds the page until it is answered: the hand lets go and the drag ends then.
+      void this.page.send('input.releaseActions', { context: from.frame }, 'Releasing the pointer').catch(() => undefined);
+      void end();
       throw error;
+    }
+    if (settled.dialog) {
+      void end();
+      return settled;
     }
     return { ...settled, action: `${settled.action}${dragOutcome(dropped, await end())}` };
   }
