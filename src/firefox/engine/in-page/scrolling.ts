@@ -94,6 +94,8 @@ function stateOf(container: Element | null): ScrollState {
 /** The last wheel event the page saw and when: a scroll that has not moved yet waits for its wheel, not for a fixed time. */
 let lastWheel: { event: WheelEvent; at: number } | null = null;
 let watching = false;
+/** The container the last scrollBefore found: the rest follows it even when the element is drawn anew before the rest is asked for. */
+let turned: { since: number; container: Element | null } | null = null;
 
 /**
  * Where the container that scrolls for a uid (or the page) stands before a wheel turns, with the wheel watched from now on: the
@@ -106,7 +108,10 @@ export function scrollBefore(uid: string | null): (ScrollState & { since: number
   }
   const target = uid === null ? null : element(uid);
   if (uid !== null && !target) return null;
-  return { ...stateOf(target ? scrollerOf(target) : null), since: performance.now() };
+  const container = target ? scrollerOf(target) : null;
+  const since = performance.now();
+  turned = { since, container };
+  return { ...stateOf(container), since };
 }
 
 /** How long a scroll that moved must hold still to be at rest; how long a wheel that arrived, was not taken and has room may take to start moving. */
@@ -121,9 +126,13 @@ const SCROLL_START_MS = 600;
  * out first. Polled here, in the page, so no round trip paces the wait.
  */
 export function scrollRest(uid: string | null, from: { x: number; y: number; since: number }, towards: { x: number; y: number }, maxMs: number): Promise<{ state: ScrollState; rested: boolean } | null> {
-  const target = uid === null ? null : element(uid);
-  if (uid !== null && !target) return Promise.resolve(null);
-  const container = target ? scrollerOf(target) : null;
+  let container: Element | null;
+  if (turned?.since === from.since) container = turned.container;
+  else {
+    const target = uid === null ? null : element(uid);
+    if (uid !== null && !target) return Promise.resolve(null);
+    container = target ? scrollerOf(target) : null;
+  }
   let last = stateOf(container);
   const noRoom = (towards.y < 0 && from.y <= 0) || (towards.y > 0 && from.y >= last.maxY - 1) || (towards.x < 0 && from.x <= 0) || (towards.x > 0 && from.x >= last.maxX - 1);
   const source: EventTarget = container ?? window;
