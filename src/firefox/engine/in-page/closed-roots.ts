@@ -7,6 +7,8 @@
  * walk enters them in place, slots resolved, as it enters open roots.
  */
 
+import { mayHostShadow } from './dom.js';
+
 /** Closed roots by host. A host keeps its shadow root for life, so what is learnt stays true. */
 const closedRoots = new WeakMap<Element, ShadowRoot>();
 /** Elements already asked about that had no closed root then. */
@@ -17,6 +19,11 @@ let pending: Element[] = [];
 /** The closed shadow root the engine was given for this host, if any. */
 export function closedRootOf(el: Element): ShadowRoot | null {
   return closedRoots.get(el) ?? null;
+}
+
+/** The shadow root that renders in place of the element's children: its open one, or the closed one the engine was given (`tag`: its local name, when the caller has it). */
+export function shadowRootOf(el: Element, tag = el.localName): ShadowRoot | null {
+  return mayHostShadow(tag) ? (el.shadowRoot ?? closedRootOf(el)) : null;
 }
 
 /** Whether a walk should have Node look for a closed root on this element: not known either way yet. */

@@ -1,6 +1,6 @@
 /** What a wheel over an element scrolls, where that stands, and when a wheel's scroll has come to rest. */
-import { closedRootOf } from './closed-roots.js';
-import { flatParentElement, mayHostShadow, renderedChildren } from './dom.js';
+import { shadowRootOf } from './closed-roots.js';
+import { flatParentElement, renderedChildren } from './dom.js';
 import { element } from './registry.js';
 
 /** Whether the element scrolls: its overflow lets it, and it has more than it shows. */
@@ -35,11 +35,10 @@ function scrollerInside(el: Element): Element | null {
         best = inner;
         bestArea = area;
       }
-      const closed = mayHostShadow(inner.localName) && !inner.shadowRoot ? closedRootOf(inner) : null;
-      visit(closed ?? inner);
+      visit(shadowRootOf(inner) ?? inner);
     }
   };
-  if (least > 0) visit(mayHostShadow(el.localName) && !el.shadowRoot ? (closedRootOf(el) ?? el) : el);
+  if (least > 0) visit(shadowRootOf(el) ?? el);
   return best;
 }
 

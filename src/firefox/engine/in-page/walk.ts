@@ -10,7 +10,7 @@ import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, 
 import { collapse, deepActiveElement, flatParent, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { embeddedValue, generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { beginReading, endReading, watchRoot, type Since } from './changes.js';
-import { closedRootOf, mayHideRoot, setCandidates } from './closed-roots.js';
+import { closedRootOf, mayHideRoot, setCandidates, shadowRootOf } from './closed-roots.js';
 import { sheetsMention } from './sheets.js';
 import { begin, lastCounter, stamp, uidFor } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES, type Has } from './roles.js';
@@ -302,7 +302,7 @@ function readPage(options: WalkOptions, started: number, reuse: Reuse | null, wh
       for (let child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === 'summary') visitElement(child, 'summary', out, text, inFold);
       return;
     }
-    const shadow = mayHostShadow(tag) ? (el.shadowRoot ?? closedRootOf(el)) : null;
+    const shadow = shadowRootOf(el, tag);
     if (shadow) {
       watchRoot(shadow);
       visitChildren(shadow, out, text, inFold);

@@ -4,9 +4,9 @@
  * deliberate difference. The witness never decides what the page shows: it only checks a reading.
  */
 import type { WitnessFact } from '../types.js';
-import { ELEMENT_NODE, mayHostShadow, TEXT_NODE } from './dom.js';
+import { ELEMENT_NODE, TEXT_NODE } from './dom.js';
 import { generatedText } from './names.js';
-import { closedRootOf } from './closed-roots.js';
+import { shadowRootOf } from './closed-roots.js';
 import { internalsAria } from './internals.js';
 import { element, uidOf } from './registry.js';
 import { attributeTest, explicitRole, outsideContext } from './roles.js';
@@ -17,7 +17,7 @@ export function shadowRoots(): ShadowRoot[] {
   const roots: ShadowRoot[] = [];
   const visit = (root: Document | ShadowRoot): void => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      const shadow = mayHostShadow(el.localName) ? (el.shadowRoot ?? closedRootOf(el)) : null;
+      const shadow = shadowRootOf(el);
       if (shadow) {
         roots.push(shadow);
         visit(shadow);
