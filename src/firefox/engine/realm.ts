@@ -29,7 +29,8 @@ export type UidOperation = { [Op in EngineOperation]: Parameters<Operations[Op]>
 export type ArgsAfterUid<Op extends UidOperation> = EngineArgs<Op> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** How a realm sends its one command. */
-export type CallSender = (params: Script.CallFunctionParameters, what: string) => Promise<Script.EvaluateResult>;
+/** Sends one script.callFunction; `timeout` bounds the wait for its answer (default: the connection's). */
+export type CallSender = (params: Script.CallFunctionParameters, what: string, timeout?: number) => Promise<Script.EvaluateResult>;
 
 /**
  * Thrown by a call that finds no engine in the sandbox (a new document). A secret of this process:
@@ -64,7 +65,7 @@ export class EngineRealm {
   ) {}
 
   /** Runs `operation` and returns its result as BiDi serialized it (nodes as references). */
-  async raw<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, serialization = DEFAULT_SERIALIZATION): Promise<Script.RemoteValue> {
+  async raw<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, serialization = DEFAULT_SERIALIZATION, timeout?: number): Promise<Script.RemoteValue> {
     const params = (declaration: string): Script.CallFunctionParameters => ({
       functionDeclaration: declaration,
       arguments: (args as unknown[]).map(toArgument),
@@ -73,17 +74,17 @@ export class EngineRealm {
       resultOwnership: 'none',
       serializationOptions: serialization,
     });
-    let result = await this.send(params(callByName(operation)), what);
+    let result = await this.send(params(callByName(operation)), what, timeout);
     // A new document: install the engine with this call (one round trip more, once per document).
-    if (isMissing(result)) result = await this.send(params(engineCall(operation)), what);
+    if (isMissing(result)) result = await this.send(params(engineCall(operation)), what, timeout);
     if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
     return result.result;
   }
 
   /** Runs `operation`, whose result holds no page nodes, and returns it as plain data. */
-  async call<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string): Promise<EngineResult<Op> | undefined> {
+  async call<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, timeout?: number): Promise<EngineResult<Op> | undefined> {
     // JSON comes back as the shape the operation returned; undefined when the document went away mid-call.
-    return fromRemoteValue(await this.raw(operation, args, what)) as EngineResult<Op> | undefined;
+    return fromRemoteValue(await this.raw(operation, args, what, DEFAULT_SERIALIZATION, timeout)) as EngineResult<Op> | undefined;
   }
 }
 

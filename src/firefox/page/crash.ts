@@ -64,12 +64,14 @@ export class CrashWatch {
   }
 
   /**
-   * A page whose content process ends during a call is replaced by a blank document, and the
-   * crash page follows a moment later: a result from that blank document is no answer at all.
+   * A page whose content process ends during a call is replaced by a blank document (or its
+   * realm is gone), and the crash page follows a moment later: a result from that blank document
+   * is no answer at all, and the call stopped by the crash says so.
    */
   async refuseIfCrashing(what: string): Promise<void> {
     for (let waited = 0; waited < 1000 && this.#crashedAt === undefined; waited += 50) await sleep(50);
-    this.refuse(what);
+    const crash = this.#error(what, true);
+    if (crash) throw crash;
   }
 
   /** The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed. */

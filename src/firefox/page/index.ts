@@ -9,5 +9,6 @@ export { type Dialog } from './dialogs.js';
 export { NO_EMULATION, type Emulation } from './emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
-export { type ActionResult, type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
+export { type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
+export { type ActionResult } from './input/settle.js';
 export { DELIBERATE, formatWitnessReport, WITNESS_ROLES, type DifferenceKind, type WitnessDifference, type WitnessReport } from './witness.js';

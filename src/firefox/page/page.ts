@@ -12,7 +12,8 @@ import { checkViewportSize, emulate, type Emulation, type EmulationState } from 
 import { unlessAborted } from '../util/abort.js';
 import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
 import { PageFrames } from './frames.js';
-import { ActionInterrupted, InputController, type ActionResult, type ClickOptions, type ScrollOptions, type ScrollResult, type SettleTimings } from './input/actions.js';
+import { InputController, type ClickOptions, type InputTimings, type ScrollOptions, type ScrollResult } from './input/actions.js';
+import { ActionInterrupted, Settler, type ActionResult } from './input/settle.js';
 import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engine/markdown/index.js';
 import { PageNavigations } from './navigation.js';
 import { NetworkLog, type Interception, type NetworkFilter, type NetworkRequest } from './network.js';
@@ -116,11 +117,12 @@ export class Page {
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (frame: string) => context.indexOf(frame) };
     this.#snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
-    const timings: SettleTimings = {};
+    const timings: InputTimings = {};
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
     if (env.settle?.maxMs !== undefined) timings.quietMaxMs = env.settle.maxMs;
-    this.#input = new InputController(access, id, this.#snapshots, this.#dialog, this.#navigations, env.secrets, timings, this.#network);
+    const settler = new Settler(access, id, this.#snapshots, this.#dialog, this.#navigations, this.#crash, timings, this.#network);
+    this.#input = new InputController(access, id, this.#snapshots, settler, env.secrets, timings);
   }
 
   /** A page for top-level context `id` of `context`, and the handle through which the browser feeds it its events. */
@@ -670,6 +672,8 @@ export class Page {
       return await this.#crash.unlessCrashed(what, action());
     } catch (error) {
       if (error instanceof ActionInterrupted) return error.result;
+      // The input went in and the page stopped answering: the page list says so until it answers again.
+      if (error instanceof PageUnresponsiveError) this.#unresponsive = true;
       throw error;
     }
   }

@@ -324,8 +324,8 @@ export class PageSnapshots {
   }
 
   /** Runs an operation of the in-page library in a document's sandbox (the page's, or one of its frames'). */
-  async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<EngineResult<Op> | undefined> {
-    return this.#realm(frame).call(operation, args, what);
+  async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string, timeout?: number): Promise<EngineResult<Op> | undefined> {
+    return this.#realm(frame).call(operation, args, what, timeout);
   }
 
   /** The same, with the result as BiDi serialized it (page nodes as references). */
@@ -337,7 +337,7 @@ export class PageSnapshots {
   #realm(context: string): EngineRealm {
     let realm = this.#realms.get(context);
     if (!realm) {
-      realm = new EngineRealm((params, what) => this.page.send('script.callFunction', params, what), context);
+      realm = new EngineRealm((params, what, timeout) => this.page.send('script.callFunction', params, what, timeout), context);
       this.#realms.set(context, realm);
     }
     return realm;

@@ -153,43 +153,6 @@ export function readControl(uid: string): ControlReading | null {
   return reading;
 }
 
-/** Whether a CSS animation or transition with an end is running (a closing modal's fade); endless ones (spinners) never finish, so they do not count. */
-function finiteAnimationRunning(): boolean {
-  return document.getAnimations().some((animation) => {
-    if (animation.playState !== 'running') return false;
-    const end = animation.effect?.getComputedTiming().endTime;
-    return typeof end === 'number' && Number.isFinite(end);
-  });
-}
-
-/**
- * Resolves true once the DOM has not changed for `quietMs` and no animation with an end is
- * running (what an action set off has played out: a modal closing with a fade, a list
- * re-rendering), or false when `maxMs` passed first.
- */
-export function waitForQuiet(quietMs: number, maxMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(check, quietMs);
-    const cap = setTimeout(done, maxMs, false);
-    const observer = new MutationObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(check, quietMs);
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    function check(): void {
-      // Animations are polled: what they change shows in the DOM only when they end.
-      if (finiteAnimationRunning()) timer = setTimeout(check, 50);
-      else done(true);
-    }
-    function done(quiet: boolean): void {
-      clearTimeout(timer);
-      clearTimeout(cap);
-      observer.disconnect();
-      resolve(quiet);
-    }
-  });
-}
-
 /** Selects all of a text field's content, so that typing replaces it. */
 export function selectContent(uid: string): boolean {
   const el = element(uid);

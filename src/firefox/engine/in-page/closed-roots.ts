@@ -59,3 +59,19 @@ export function learnClosedRoots(...roots: ShadowRoot[]): number {
 export function forgetChecks(): void {
   checked = new WeakSet();
 }
+
+/** Every shadow root of the document, open ones and the closed ones the engine was given, nested ones included. */
+export function shadowRoots(): ShadowRoot[] {
+  const roots: ShadowRoot[] = [];
+  const visit = (root: Document | ShadowRoot): void => {
+    for (const el of Array.from(root.querySelectorAll('*'))) {
+      const shadow = shadowRootOf(el);
+      if (shadow) {
+        roots.push(shadow);
+        visit(shadow);
+      }
+    }
+  };
+  visit(document);
+  return roots;
+}

@@ -4,6 +4,8 @@
  * still apply once finished, and which popovers are open.
  */
 
+import { shadowRoots } from './closed-roots.js';
+
 /**
  * The event the page-world preload (engine/index.ts INTERNALS_PRELOAD) dispatches on a document
  * when a script changed what no mutation shows there (a shadow root attached, a custom element
@@ -33,11 +35,16 @@ export function serialOf(object: object): number {
 export function animationsState(): { running: boolean; state: string } {
   let running = false;
   const parts: string[] = [];
-  for (const animation of document.getAnimations()) {
+  for (const animation of pageAnimations()) {
     if (animation.playState === 'running' || animation.pending) running = true;
     else parts.push(`${serialOf(animation)}:${animation.effect ? serialOf(animation.effect) : 0}:${animation.playState}:${String(animation.currentTime)}`);
   }
   return { running, state: parts.join() };
+}
+
+/** The animations of the document and of every shadow root in it: Firefox's document.getAnimations() leaves out those inside shadow trees. */
+export function pageAnimations(): Animation[] {
+  return [document, ...shadowRoots()].flatMap((root) => root.getAnimations());
 }
 
 let popoverSelector: string | null | undefined;

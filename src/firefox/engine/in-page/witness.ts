@@ -6,27 +6,11 @@
 import type { WitnessFact } from '../types.js';
 import { ELEMENT_NODE, TEXT_NODE } from './dom.js';
 import { generatedText } from './names.js';
-import { shadowRootOf } from './closed-roots.js';
+import { shadowRoots } from './closed-roots.js';
 import { internalsAria } from './internals.js';
 import { element, uidOf } from './registry.js';
 import { attributeTest, explicitRole, outsideContext } from './roles.js';
 import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
-
-/** Every shadow root of the document, open ones and the closed ones the engine was given, nested ones included. */
-export function shadowRoots(): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const visit = (root: Document | ShadowRoot): void => {
-    for (const el of Array.from(root.querySelectorAll('*'))) {
-      const shadow = shadowRootOf(el);
-      if (shadow) {
-        roots.push(shadow);
-        visit(shadow);
-      }
-    }
-  };
-  visit(document);
-  return roots;
-}
 
 /**
  * Where Firefox's accessibility engine is asked, and which roles it may answer: every element

@@ -4,7 +4,6 @@
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
-import type { Dialog, PageDialog } from '../dialogs.js';
 import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, StaleUidError, TimeoutError } from '../../errors.js';
 import { oneLine, quote } from '../../util/text.js';
 import type { ActionTarget, ControlReading } from '../../engine/types.js';
@@ -13,7 +12,7 @@ import type { PageAccess, PageSnapshots } from '../snapshots.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
 import { textDifference } from './editor-text.js';
 import { dragOutcome, dragStart } from './drag.js';
-import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
+import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
@@ -23,30 +22,6 @@ export interface ClickOptions {
   dblClick?: boolean;
   button?: MouseButton;
   modifiers?: Modifier[];
-}
-
-/** What an action led to, for the caller to report. */
-export interface ActionResult {
-  /** What was done, such as `Clicked uid=1_4 button "Sign in"`. */
-  action: string;
-  /** The page loaded a new document (complete: it finished loading in time) or moved within the document. */
-  navigated?: { url: string; sameDocument: boolean; complete: boolean };
-  /** A dialog opened; the page waits until it is answered with handleDialog(). */
-  dialog?: Dialog;
-  /** A navigation started but brought no new document: a download, a 204 answer, an error. */
-  navigationEnded?: NavigationEnd;
-  /** False when the page was still changing when the wait ran out. */
-  settled: boolean;
-  /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
-  pendingRequests?: number;
-}
-
-/** What the settle after an action can ask of the page's network log. */
-export interface RequestTracker {
-  /** The id of the newest request so far. */
-  readonly lastId: number;
-  /** Calls started after request `afterId` that still wait for their answer. */
-  pendingCallsAfter(afterId: number): number;
 }
 
 export interface ScrollOptions {
@@ -70,22 +45,15 @@ export interface ScrollResult {
 
 type ScrollState = NonNullable<EngineResult<'scrollBefore'>>;
 
-export interface SettleTimings {
-  /** A DOM quiet period that counts as settled (default 100 ms). */
-  quietMs?: number;
+/** How input waits: the settle's bounds, and the longer waits some input needs. */
+export interface InputTimings extends SettleTimings {
   /** The quiet period after typing into a search, filter or autocomplete field, whose page debounces its work (default 500 ms). */
   searchQuietMs?: number;
-  /** The longest wait for quiet (default 1500 ms). */
-  quietMaxMs?: number;
-  /** The longest wait for a navigation the action started (default 10 s). */
-  navigationTimeoutMs?: number;
   /** The longest one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeoutMs?: number;
 }
 
-const QUIET_MS = 100;
 const SEARCH_QUIET_MS = 500;
-const QUIET_MAX_MS = 1500;
 
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
 const KEYS_PER_BATCH = 100;
@@ -94,13 +62,6 @@ type TextEntry = { uid: string; value: string | boolean };
 
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
-
-/** An action that a dialog stopped part way; its result says so and carries the dialog. */
-export class ActionInterrupted extends Error {
-  constructor(readonly result: ActionResult) {
-    super(result.action);
-  }
-}
 
 /** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
 function describeTarget(uid: string, target: ActionTarget): string {
@@ -126,24 +87,11 @@ export class InputController {
     /** The page's top-level browsing context. */
     private readonly context: string,
     private readonly snapshots: PageSnapshots,
-    private readonly dialog: PageDialog,
-    private readonly navigation: PageNavigations,
+    private readonly settler: Settler,
     /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
     private readonly secrets: SecretStore,
-    private readonly timings: SettleTimings = {},
-    /** The page's requests: the settle waits for calls the action started (omitted: it waits for the DOM only). */
-    private readonly requests?: RequestTracker,
+    private readonly timings: InputTimings = {},
   ) {}
-
-  /** The newest request when each action's watch began: calls with a higher id are the action's. */
-  readonly #requestMarks = new WeakMap<NavigationWatch, number>();
-
-  /** Starts watching for what an action leads to: navigations, and the calls it starts. */
-  #begin(): NavigationWatch {
-    const watch = this.navigation.watch();
-    this.#requestMarks.set(watch, this.requests?.lastId ?? 0);
-    return watch;
-  }
 
   /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
   #generation = 0;
@@ -177,15 +125,15 @@ export class InputController {
 
   /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
   async fill(uid: string, value: string | boolean): Promise<ActionResult> {
-    const { frame, sharedId, target } = await this.#step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
+    const { frame, sharedId, target } = await this.settler.step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.inert) throw inert(`Cannot fill ${what}`);
     if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
-      const problem = await this.#step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
+      const problem = await this.settler.step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      const result = await this.#settle(`Set ${what} to ${quote(String(value))}`, this.#begin());
+      const result = await this.settler.settle(`Set ${what} to ${quote(String(value))}`, this.settler.begin(), { frame });
       return this.#readBack(uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
@@ -206,8 +154,8 @@ export class InputController {
     // old content so the typed text replaces it, then type for real.
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
     const clickIn = this.page.send('input.performActions', { context: frame, actions: [pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])] }, `Clicking ${what}`);
-    await this.#step(`Clicked into ${what} to fill it`, clickIn);
-    await this.#step(`Focused ${what} to fill it`, this.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'));
+    await this.settler.step(`Clicked into ${what} to fill it`, clickIn);
+    await this.settler.step(`Focused ${what} to fill it`, this.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'));
     const text = String(value);
     const typed = this.secrets.reveal(text);
     const action = `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.secrets.mask(text))}`;
@@ -218,9 +166,9 @@ export class InputController {
     if (richText) {
       // An editor rewrites typed keys (closing brackets, indenting new lines): the text goes in as
       // one insertion, the way a paste does. Keys only when the document refuses the command.
-      const watch = this.#begin();
-      const inserted = await this.#step(action, this.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'), watch);
-      if (inserted === true) result = await this.#settle(action, watch, quietMs);
+      const watch = this.settler.begin();
+      const inserted = await this.settler.step(action, this.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'), watch);
+      if (inserted === true) result = await this.settler.settle(action, watch, { quietMs, frame });
       else watch.stop();
     }
     if (!result) {
@@ -303,7 +251,7 @@ export class InputController {
    */
   async drag(fromUid: string, toUid: string): Promise<ActionResult> {
     const from = await this.#reachable(fromUid, 'drag');
-    const to = await this.#step(`Dragging onto uid=${toUid}`, this.snapshots.prepareAction(toUid));
+    const to = await this.settler.step(`Dragging onto uid=${toUid}`, this.snapshots.prepareAction(toUid));
     const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
     if (from.frame !== to.frame) throw new InvalidArgumentError(`Cannot drag ${what}: they are in different frames, and a drag stays within one document.`);
     const fromOrigin: Input.ElementOrigin = { type: 'element', element: { sharedId: from.sharedId } };
@@ -312,25 +260,25 @@ export class InputController {
     const send = (actions: Input.PointerSourceAction[]): Promise<unknown> => this.page.send('input.performActions', { context: from.frame, actions: [pointerSource(actions)] }, `Dragging ${what}`);
     if ((await this.snapshots.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true) throw new StaleUidError(`uid ${fromUid} is no longer on the page; take a new snapshot.`, 'removed');
     const end = (): Promise<EngineResult<'endDrag'> | null> => this.snapshots.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then((place) => place ?? null, () => null);
-    const watch = this.#begin();
+    const watch = this.settler.begin();
     const action = `Dragged ${what}`;
     let dropped: boolean | undefined;
     let settled: ActionResult;
     try {
       // The hand presses and moves a few pixels toward the target: that is where a drag starts.
-      await this.#step(action, send([
+      await this.settler.step(action, send([
         { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
         { type: 'pointerDown', button: 0 },
         { type: 'pointerMove', x: Math.round(dx / 4), y: Math.round(dy / 4), origin: fromOrigin, duration: 50 },
         { type: 'pointerMove', x: dx, y: dy, origin: fromOrigin, duration: 50 },
       ]), watch);
-      if ((await this.#step(action, this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'), watch)) === true) {
-        dropped = (await this.#step(action, this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'), watch))?.dropped ?? false;
-        await this.#step(action, send([{ type: 'pointerUp', button: 0 }]), watch);
+      if ((await this.settler.step(action, this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'), watch)) === true) {
+        dropped = (await this.settler.step(action, this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'), watch))?.dropped ?? false;
+        await this.settler.step(action, send([{ type: 'pointerUp', button: 0 }]), watch);
       } else {
-        await this.#step(action, send([{ type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 }, { type: 'pointerUp', button: 0 }]), watch);
+        await this.settler.step(action, send([{ type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 }, { type: 'pointerUp', button: 0 }]), watch);
       }
-      settled = await this.#settle(action, watch);
+      settled = await this.settler.settle(action, watch, { frame: from.frame });
     } catch (error) {
       watch.stop();
       if (!(error instanceof ActionInterrupted)) {
@@ -378,13 +326,13 @@ export class InputController {
       if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
       return absolute;
     });
-    const { frame, sharedId, target } = await this.#step(`Uploading to uid=${uid}`, this.snapshots.prepareAction(uid));
+    const { frame, sharedId, target } = await this.settler.step(`Uploading to uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
-    const watch = this.#begin();
-    await this.#step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'), watch);
-    return this.#settle(`Chose ${files.length} file(s) for ${what}`, watch);
+    const watch = this.settler.begin();
+    await this.settler.step(`Chose ${files.length} file(s) for ${what}`, this.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'), watch);
+    return this.settler.settle(`Chose ${files.length} file(s) for ${what}`, watch, { frame });
   }
 
   async #check(uid: string, target: ActionTarget, value: string | boolean): Promise<ActionResult> {
@@ -433,7 +381,7 @@ export class InputController {
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
   async #reachable(uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
-    const prepared = await this.#step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
+    const prepared = await this.settler.step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
     if (prepared.target.inert) throw inert(`Cannot ${verb} ${what}`);
@@ -457,7 +405,7 @@ export class InputController {
 
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
   async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number): Promise<ActionResult> {
-    const watch = this.#begin();
+    const watch = this.settler.begin();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
     const generation = this.#generation;
@@ -468,9 +416,9 @@ export class InputController {
         // Checked between batches, never mid-batch: when the error says typing stopped, it has.
         if (Date.now() >= deadline) throw stopped(index);
         if (this.#generation !== generation) throw new CancelledError(`${action} was cancelled after ${index} of ${batches.length} parts, so what it acted on holds only part of the input.`);
-        const performed = this.page.send('input.performActions', { context: frame, actions: sources }, action);
+        const performed = this.settler.unlessStopped(action, this.page.send('input.performActions', { context: frame, actions: sources }, action));
         // A dialog opened by the action blocks the page and may hold the command: report it at once.
-        const dialog = await this.#raceDialog(performed.then(() => undefined));
+        const dialog = await this.settler.raceDialog(performed.then(() => undefined));
         if (dialog) {
           watch.stop();
           return { action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action, dialog, settled: false };
@@ -480,91 +428,7 @@ export class InputController {
       watch.stop();
       throw error;
     }
-    return this.#settle(action, watch, quietMs);
-  }
-
-  /**
-   * Waits for a navigation the action started, or else for the page to settle: the DOM quiet for
-   * `quietMs` and the calls the action started answered (then quiet again: their answers render),
-   * all within quietMaxMs. Stops at a dialog.
-   */
-  async #settle(action: string, watch: NavigationWatch, quietMs = this.timings.quietMs ?? QUIET_MS): Promise<ActionResult> {
-    try {
-      let quiet: { settled: boolean; pendingRequests: number } | undefined;
-      const quietDone = this.#quiet(watch, quietMs).then(
-        (value) => (quiet = value),
-        () => (quiet = { settled: false, pendingRequests: 0 }), // The realm went away: a navigation replaced the document.
-      );
-      // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
-      while (watch.navigation === undefined) {
-        if (quiet !== undefined) {
-          const sameDocument = watch.sameDocument;
-          const settled = { settled: quiet.settled, ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}) };
-          return sameDocument === undefined ? { action, ...settled } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
-        }
-        const dialog = await this.#raceDialog(Promise.race([quietDone, watch.next()]));
-        if (dialog) return { action, dialog, settled: false };
-      }
-      const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
-      // The newest navigation counts: one the action started may be replaced by a redirect or another.
-      const current = (): Navigation => watch.navigation as Navigation;
-      while (!current().loaded && !current().ended && Date.now() < deadline) {
-        const dialog = await this.#raceDialog(Promise.race([watch.next(), sleep(deadline - Date.now())]));
-        if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
-      }
-      // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
-      const errorPage = Math.min(deadline, Date.now() + 1000);
-      while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
-        await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
-      }
-      const navigation = current();
-      // A download, a 204 or an error page: no new document came, and the answer says what did.
-      if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
-      return { action, navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded }, settled: navigation.loaded };
-    } finally {
-      watch.stop();
-    }
-  }
-
-  /**
-   * The DOM quiet for `quietMs`, then no call the action started (since `watch` began) unanswered,
-   * then quiet again after their answers, until quietMaxMs from now; settled false when that bound
-   * ran out. A navigation ends the wait for calls: its document is another page's business.
-   */
-  async #quiet(watch: NavigationWatch, quietMs: number): Promise<{ settled: boolean; pendingRequests: number }> {
-    const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
-    const maxMs = this.timings.quietMaxMs ?? QUIET_MAX_MS;
-    const deadline = Date.now() + maxMs;
-    const waitForQuiet = async (window: number): Promise<boolean> =>
-      (await this.snapshots.call(this.context, 'waitForQuiet', [window, Math.max(1, deadline - Date.now())], 'Waiting for the page')) === true;
-    let quiet = await waitForQuiet(quietMs);
-    const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
-    while (quiet && pending() > 0 && watch.navigation === undefined) {
-      if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
-      await sleep(Math.min(25, deadline - Date.now()));
-      // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
-      if (pending() === 0) quiet = await waitForQuiet(Math.min(quietMs, this.timings.quietMs ?? QUIET_MS));
-    }
-    return { settled: quiet, pendingRequests: quiet ? 0 : pending() };
-  }
-
-  /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
-  async #step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
-    try {
-      const dialog = await this.#raceDialog(work);
-      if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
-      return await work;
-    } catch (error) {
-      // The action ends here: a watch begun for it must not outlive it.
-      watch?.stop();
-      throw error;
-    }
-  }
-
-  /** Resolves with the dialog if one opens on the page before `work` ends; otherwise undefined. */
-  async #raceDialog(work: Promise<unknown>): Promise<Dialog | undefined> {
-    const first = await this.dialog.race(work);
-    return 'dialog' in first ? first.dialog : undefined;
+    return this.settler.settle(action, watch, { quietMs, frame });
   }
 }
 
@@ -599,8 +463,4 @@ function withModifiers(pointer: Input.PointerSourceAction[], modifiers: string[]
   ];
   const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
   return [{ type: 'key', id: 'firefox-bidi-mcp-keyboard', actions: keys }, pointerSource(framed)];
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

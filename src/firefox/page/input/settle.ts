@@ -1,0 +1,222 @@
+import { PageUnresponsiveError, TimeoutError } from '../../errors.js';
+import { sleep } from '../../util/script.js';
+import type { Dialog, PageDialog } from '../dialogs.js';
+import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
+import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import { SANDBOX } from '../../engine/index.js';
+
+/** What an action led to, for the caller to report. */
+export interface ActionResult {
+  /** What was done, such as `Clicked uid=1_4 button "Sign in"`. */
+  action: string;
+  /** The page loaded a new document (complete: it finished loading in time) or moved within the document. */
+  navigated?: { url: string; sameDocument: boolean; complete: boolean };
+  /** A dialog opened; the page waits until it is answered with handleDialog(). */
+  dialog?: Dialog;
+  /** A navigation started but brought no new document: a download, a 204 answer, an error. */
+  navigationEnded?: NavigationEnd;
+  /** False when the page was still changing when the wait ran out. */
+  settled: boolean;
+  /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
+  pendingRequests?: number;
+}
+
+/** What the settle after an action can ask of the page's network log. */
+export interface RequestTracker {
+  /** The id of the newest request so far. */
+  readonly lastId: number;
+  /** Calls started after request `afterId` that still wait for their answer. */
+  pendingCallsAfter(afterId: number): number;
+}
+
+/** What the settle asks of the page's crash watch: a document that went away under it may be a crash. */
+export interface CrashProbe {
+  /** Throws the crash for `what` when the page crashes within a moment. */
+  refuseIfCrashing(what: string): Promise<void>;
+}
+
+export interface SettleTimings {
+  /** A DOM quiet period that counts as settled (default 100 ms). */
+  quietMs?: number;
+  /** The longest wait for quiet (default 1500 ms). */
+  quietMaxMs?: number;
+  /** The longest wait for a navigation the action started (default 10 s). */
+  navigationTimeoutMs?: number;
+}
+
+const QUIET_MS = 100;
+const QUIET_MAX_MS = 1500;
+/** Beyond its own bound, how long the page's wait for quiet may go unanswered before the page counts as stopped (a long task or a loop). */
+const ANSWER_GRACE_MS = 1000;
+
+/** An action that a dialog stopped part way; its result says so and carries the dialog. */
+export class ActionInterrupted extends Error {
+  constructor(readonly result: ActionResult) {
+    super(result.action);
+  }
+}
+
+/**
+ * What follows an action, up to its answer: navigations it started, dialogs that hold the page,
+ * the page coming to rest (its DOM, animations and the calls it started, in the top document and
+ * the frame acted in), a page that stops answering, and a crash.
+ */
+export class Settler {
+  constructor(
+    private readonly page: PageAccess,
+    /** The page's top-level browsing context. */
+    private readonly context: string,
+    private readonly snapshots: PageSnapshots,
+    private readonly dialog: PageDialog,
+    private readonly navigation: PageNavigations,
+    private readonly crash: CrashProbe,
+    private readonly timings: SettleTimings = {},
+    /** The page's requests: the settle waits for calls the action started (omitted: it waits for the DOM only). */
+    private readonly requests?: RequestTracker,
+  ) {}
+
+  /** The newest request when each action's watch began: calls with a higher id are the action's. */
+  readonly #requestMarks = new WeakMap<NavigationWatch, number>();
+
+  /** Starts watching for what an action leads to: navigations, and the calls it starts. */
+  begin(): NavigationWatch {
+    const watch = this.navigation.watch();
+    this.#requestMarks.set(watch, this.requests?.lastId ?? 0);
+    return watch;
+  }
+
+  /**
+   * Waits for a navigation the action started, or else for the page to settle: the DOM quiet for
+   * `quietMs` and the calls the action started answered (then quiet again: their answers render),
+   * all within quietMaxMs, in the top document and in `frame` (where the action happened). Stops
+   * at a dialog; fails when the page stops answering or crashes.
+   */
+  async settle(action: string, watch: NavigationWatch, options: { quietMs?: number | undefined; frame?: string } = {}): Promise<ActionResult> {
+    const quietMs = options.quietMs ?? this.timings.quietMs ?? QUIET_MS;
+    try {
+      let quiet: { settled: boolean; pendingRequests: number } | undefined;
+      let lost: unknown;
+      let crashChecked = false;
+      const quietDone = this.#quiet(watch, quietMs, options.frame ?? this.context).then(
+        (value) => (quiet = value),
+        (error: unknown) => {
+          lost = error;
+          quiet = { settled: false, pendingRequests: 0 };
+        },
+      );
+      // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
+      while (watch.navigation === undefined) {
+        if (quiet !== undefined) {
+          if (lost instanceof TimeoutError) throw this.#stopped(action);
+          // The document went away with no navigation (yet): a crash, whose page follows a moment later.
+          if (lost !== undefined && !crashChecked) {
+            crashChecked = true;
+            await this.crash.refuseIfCrashing(action);
+            continue;
+          }
+          const sameDocument = watch.sameDocument;
+          const settled = { settled: quiet.settled, ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}) };
+          return sameDocument === undefined ? { action, ...settled } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
+        }
+        const dialog = await this.raceDialog(Promise.race([quietDone, watch.next()]));
+        if (dialog) return { action, dialog, settled: false };
+      }
+      return await this.#navigated(action, watch);
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /** Waits for the navigation the action started to load (or to end without a document), within navigationTimeoutMs. */
+  async #navigated(action: string, watch: NavigationWatch): Promise<ActionResult> {
+    const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
+    // The newest navigation counts: one the action started may be replaced by a redirect or another.
+    const current = (): Navigation => watch.navigation as Navigation;
+    while (!current().loaded && !current().ended && Date.now() < deadline) {
+      const dialog = await this.raceDialog(Promise.race([watch.next(), sleep(deadline - Date.now())]));
+      if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
+    }
+    // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
+    const errorPage = Math.min(deadline, Date.now() + 1000);
+    while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
+      await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
+    }
+    const navigation = current();
+    // A download, a 204 or an error page: no new document came, and the answer says what did.
+    if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
+    return { action, navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded }, settled: navigation.loaded };
+  }
+
+  /**
+   * The DOM quiet for `quietMs` in the top document and in `frame`, then no call the action started
+   * (since `watch` began) unanswered, then quiet again after their answers, until quietMaxMs from
+   * now; settled false when that bound ran out. A navigation ends the wait for calls: its
+   * document is another page's business. A page that does not answer its wait in time rejects
+   * with a TimeoutError.
+   */
+  async #quiet(watch: NavigationWatch, quietMs: number, frame: string): Promise<{ settled: boolean; pendingRequests: number }> {
+    const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
+    const deadline = Date.now() + (this.timings.quietMaxMs ?? QUIET_MAX_MS);
+    const frames = frame === this.context ? [this.context] : [this.context, frame];
+    const waitForQuiet = async (window: number): Promise<boolean> => {
+      const left = Math.max(1, deadline - Date.now());
+      const answers = frames.map((context) => this.snapshots.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS));
+      return (await Promise.all(answers)).every((answer) => answer === true);
+    };
+    let quiet = await waitForQuiet(quietMs);
+    const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
+    while (quiet && pending() > 0 && watch.navigation === undefined) {
+      if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
+      await sleep(Math.min(25, deadline - Date.now()));
+      // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
+      if (pending() === 0) quiet = await waitForQuiet(Math.min(quietMs, this.timings.quietMs ?? QUIET_MS));
+    }
+    return { settled: quiet, pendingRequests: quiet ? 0 : pending() };
+  }
+
+  /**
+   * `work` (input being dispatched), unless the page stops answering first: when it takes longer
+   * than the settle's bound, the page is asked a trivial question, and no answer within the grace
+   * fails the action as sent to a page that stopped.
+   */
+  async unlessStopped<T>(action: string, work: Promise<T>): Promise<T> {
+    const bound = this.timings.quietMaxMs ?? QUIET_MAX_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, bound, 'late')));
+    try {
+      if ((await Promise.race([work, late])) !== 'late') return await work;
+      const probe = this.page.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.context, sandbox: SANDBOX } }, 'Checking the page answers', ANSWER_GRACE_MS);
+      const first = await Promise.race([work.then(() => 'done' as const), probe.then(() => 'answers' as const, (error: unknown) => (error instanceof TimeoutError ? ('stopped' as const) : ('answers' as const)))]);
+      if (first === 'stopped') throw this.#stopped(action);
+      return await work;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #stopped(action: string): PageUnresponsiveError {
+    const bound = (this.timings.quietMaxMs ?? QUIET_MAX_MS) + ANSWER_GRACE_MS;
+    return new PageUnresponsiveError(
+      `${action} was sent, then the page stopped answering: its script did not answer within ${bound} ms (a long task or a loop it started). Wait a moment and take a snapshot to see whether it came back, or navigate away or close the page; the other pages still work.`,
+    );
+  }
+
+  /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
+  async step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
+    try {
+      const dialog = await this.raceDialog(work);
+      if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+      return await work;
+    } catch (error) {
+      // The action ends here: a watch begun for it must not outlive it.
+      watch?.stop();
+      throw error;
+    }
+  }
+
+  /** Resolves with the dialog if one opens on the page before `work` ends; otherwise undefined. */
+  async raceDialog(work: Promise<unknown>): Promise<Dialog | undefined> {
+    const first = await this.dialog.race(work);
+    return 'dialog' in first ? first.dialog : undefined;
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirefoxClient, PageCrashedError, PageUnresponsiveError } from '../../src/index.js';
+import { contentProcesses } from '../helpers/processes.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { uidIn } from '../helpers/snapshot-text.js';
+
+/**
+ * What happens after an action is part of its answer: a page that stops answering after a click,
+ * a tab that crashes while the click settles, and overlays that close or open with an animation a
+ * moment after the click. No answer says "Clicked" over a page that shows otherwise.
+ */
+const PAGES = {
+  // The page blocks its main thread 30 ms after the click, as a heavy handler scheduled by it would.
+  '/busy.html': page('Busy', `<button id="go">Recalculate</button><p id="state">idle</p>
+    <script>document.getElementById('go').addEventListener('click', () => {
+      document.getElementById('state').textContent = 'working';
+      setTimeout(() => { const end = Date.now() + 8000; while (Date.now() < end); document.getElementById('state').textContent = 'done'; }, 30);
+    });</script>`),
+  // The click keeps the page changing for seconds: the crash comes while the click settles.
+  '/ticking.html': page('Ticking', `<button id="go">Start</button><p id="n">0</p>
+    <script>document.getElementById('go').addEventListener('click', () => {
+      setInterval(() => { const n = document.getElementById('n'); n.textContent = String(Number(n.textContent) + 1); }, 20);
+    });</script>`),
+  // A modal in a shadow root that closes with an animation starting 60 ms after the click, and a
+  // dialog that opens once its backdrop has faded in.
+  '/animated.html': page('Animated', `<div id="host"></div><button id="open">Open settings</button>
+    <script>
+      const root = document.getElementById('host').attachShadow({ mode: 'open' });
+      root.innerHTML = '<div role="dialog" aria-label="Profile" id="modal"><button id="done">Done</button></div>';
+      root.getElementById('done').addEventListener('click', () => setTimeout(() => {
+        const modal = root.getElementById('modal');
+        modal.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 400 }).finished.then(() => modal.remove());
+      }, 60));
+      // Bootstrap's way: the backdrop fades in first, and the dialog shows (fading in) a moment after that ends.
+      document.getElementById('open').addEventListener('click', () => {
+        const backdrop = document.createElement('div');
+        backdrop.style.cssText = 'position: fixed; inset: 0; background: #0008; opacity: 0; transition: opacity 150ms';
+        document.body.append(backdrop);
+        backdrop.getBoundingClientRect();
+        backdrop.style.opacity = '1';
+        backdrop.addEventListener('transitionend', () => setTimeout(() => {
+          const dialog = document.createElement('div');
+          dialog.setAttribute('role', 'dialog');
+          dialog.setAttribute('aria-label', 'Settings');
+          dialog.innerHTML = '<button>Save</button>';
+          dialog.style.cssText = 'position: fixed; top: 20px; opacity: 0; transition: opacity 300ms';
+          document.body.append(dialog);
+          dialog.getBoundingClientRect();
+          dialog.style.opacity = '1';
+        }, 60), { once: true });
+      });
+    </script>`),
+};
+
+let server: TestServer;
+let client: FirefoxClient;
+
+beforeAll(async () => {
+  server = await startTestServer(PAGES);
+  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+/** The uid of the button named `name` in a fresh snapshot. */
+async function button(name: string): Promise<string> {
+  return uidIn((await client.page.takeSnapshot()).text, new RegExp(`button "${name}"`));
+}
+
+describe('a page that stops answering after a click', () => {
+  it('answers within 3 s that the click was sent and the page stopped answering', async () => {
+    await client.page.navigate(server.url('/busy.html'));
+    const uid = await button('Recalculate');
+    const started = performance.now();
+    const outcome = await client.page.clickByUid(uid).catch((error: unknown) => error);
+    const took = performance.now() - started;
+    console.log(`A click on a page that blocked 30 ms later answered in ${took.toFixed(0)} ms.`);
+    expect(outcome).toBeInstanceOf(PageUnresponsiveError);
+    expect((outcome as Error).message).toMatch(/Clicked uid=\S+ button "Recalculate" was sent, then the page stopped answering/);
+    expect(took).toBeLessThan(3000);
+    expect((await client.context.listPages())[0]?.unresponsive).toBe(true);
+    // The page comes back when its loop ends; the next calls work.
+    await expect.poll(async () => client.page.evaluate(`() => document.getElementById('state').textContent`).catch(() => 'busy'), { timeout: 15_000, interval: 500 }).toBe('done');
+    expect((await client.page.takeSnapshot()).text).toContain('done');
+  });
+});
+
+describe('a tab that crashes while a click settles', () => {
+  it('fails the click at once with the crash', async () => {
+    const url = server.url('/ticking.html');
+    await client.page.navigate(url);
+    const clicking = client.page.clickByUid(await button('Start')).then(() => 'answered', (error: unknown) => error);
+    await expect.poll(async () => Number(await client.page.evaluate(`() => document.getElementById('n').textContent`)), { interval: 20 }).toBeGreaterThan(2);
+    for (const pid of contentProcesses(client.browser.pid ?? -1)) process.kill(pid, 'SIGKILL');
+    const killedAt = performance.now();
+    const outcome = await clicking;
+    console.log(`The click failed ${(performance.now() - killedAt).toFixed(0)} ms after its tab was killed.`);
+    expect(outcome).toBeInstanceOf(PageCrashedError);
+    expect((outcome as Error).message).toContain(`page 0 crashed (its content process ended) during the call while it showed "${url}"`);
+    await client.page.navigate(url);
+  });
+});
+
+describe('overlays that animate a moment after the click', () => {
+  it('answers when a modal in a shadow root has closed, not while it fades', async () => {
+    await client.page.navigate(server.url('/animated.html'));
+    await client.page.clickByUid(await button('Done'));
+    expect(await client.page.evaluate(`() => document.getElementById('host').shadowRoot.getElementById('modal') === null`)).toBe(true);
+    expect((await client.page.takeSnapshot()).text).not.toContain('dialog "Profile"');
+  });
+
+  it('answers when a dialog shown after its backdrop faded in is there and shown', async () => {
+    await client.page.navigate(server.url('/animated.html'));
+    await client.page.clickByUid(await button('Open settings'));
+    expect(await client.page.evaluate(`() => { const d = document.querySelector('[aria-label=Settings]'); return d !== null && getComputedStyle(d).opacity === '1'; }`)).toBe(true);
+  });
+});
