@@ -13,6 +13,7 @@ export {
   PageUnresponsiveError,
   TimeoutError,
   BrowserClosedError,
+  BrowserStoppedError,
   LaunchError,
   EvaluationError,
   StaleUidError,

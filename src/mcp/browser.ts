@@ -23,7 +23,7 @@ function replacedNote(dead: Browser): string {
   if (dead.sessionKind === 'webdriver') {
     return 'The browser\'s WebDriver session had ended (its Grid node or the hub may have gone, or the session timed out); a new session was opened, so earlier pages and uids are gone.';
   }
-  return 'Firefox had closed or crashed; a new Firefox was started, so earlier pages and uids are gone.';
+  return 'Firefox had closed, crashed or stopped answering; a new Firefox was started, so earlier pages and uids are gone.';
 }
 
 /** Ends a session's part: its own browser, or its user context of a shared one. */

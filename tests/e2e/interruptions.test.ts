@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startHttpServer, startStdioServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
-import { contentProcesses, firefoxProcesses } from '../helpers/processes.js';
+import { contentProcesses, eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -261,5 +261,39 @@ describe('a call the client cancels', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('a Firefox that stops answering', () => {
+  it('over stdio: is noticed within seconds, said so, killed, and replaced on the next call', async () => {
+    expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
+    const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+    expect(main).toHaveLength(1);
+    const [frozen] = main as [number];
+    // Frozen, as a hung or swapped-out browser is: its socket stays open, nothing answers.
+    process.kill(frozen, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const result = await call(stdio, 'take_snapshot');
+      const took = performance.now() - started;
+      console.log(`A snapshot of a frozen Firefox answered in ${took.toFixed(0)} ms: ${text(result)}`);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain('Firefox stopped answering');
+      expect(text(result)).not.toContain("this page's script is not responding");
+      expect(text(result)).toContain('The next tool call starts a new Firefox.');
+      expect(took).toBeLessThan(8000);
+      // Killed, stopped or not: nothing of it is left.
+      expect(await eventually(() => !firefoxProcesses(MARKER).has(frozen), 5000)).toBe(true);
+    } finally {
+      try {
+        process.kill(frozen, 'SIGCONT');
+      } catch {
+        // Gone, as it should be.
+      }
+    }
+    const next = await call(stdio, 'navigate_page', { url: site.url('/b.html') });
+    expect(next.isError, text(next)).toBeFalsy();
+    expect(text(next)).toContain('stopped answering; a new Firefox was started');
+    expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Page B"');
   });
 });

@@ -5,12 +5,12 @@ import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { CrashWatch } from './crash.js';
 import { FIND_TEXT } from './find-text.js';
 import type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, ScreenshotOptions } from './types.js';
-import { BidiTimeoutError, fromRemoteValue, type JsonValue } from '../../bidi/index.js';
+import { fromRemoteValue, type JsonValue } from '../../bidi/index.js';
 import { ConsoleLog, type ConsoleFilter, type ConsoleMessage } from './console.js';
 import { PageDialog, type Dialog } from './dialogs.js';
 import { checkViewportSize, emulate, type Emulation, type EmulationState } from './emulation.js';
 import { unlessAborted } from '../util/abort.js';
-import { ActionNotTakenError, BrowserClosedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
+import { ActionNotTakenError, BrowserClosedError, BrowserStoppedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
 import { PageFrames } from './frames.js';
 import { InputController, type ClickOptions, type InputTimings, type ScrollOptions, type ScrollResult } from './input/actions.js';
 import { ActionInterrupted, Settler, type ActionResult } from './input/settle.js';
@@ -251,10 +251,11 @@ export class Page {
   async responsive(what: string): Promise<void> {
     if (this.#dialog.open) return; // A dialog holds the script; the callers deal with it.
     try {
-      await this.env.connection.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, { timeout: this.env.responsiveTimeout });
+      await this.#send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, `${what} (checking the page answers)`, this.env.responsiveTimeout);
       this.#unresponsive = false;
     } catch (error) {
-      if (!(error instanceof BidiTimeoutError)) return; // Gone or navigating: the real call reports it.
+      if (error instanceof BrowserStoppedError) throw error; // The browser, not the page: it was closed.
+      if (!(error instanceof TimeoutError)) return; // Gone or navigating: the real call reports it.
       this.#unresponsive = true;
       throw new PageUnresponsiveError(
         `${what} is not possible: this page's script is not responding (no answer within ${this.env.responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,

@@ -17,8 +17,12 @@ export interface SessionHandle {
   readonly browserVersion: string;
   /** The Firefox process, when we started it. */
   readonly process?: FirefoxProcess;
-  /** Ends the session as its kind requires: a launched browser is closed, a connected one left running. */
-  end(): Promise<void>;
+  /**
+   * Ends the session as its kind requires: a launched browser is closed, a connected one left
+   * running. `stopped`: the browser stopped answering, so nothing is asked of it (a launched one
+   * is killed at once).
+   */
+  end(options?: { stopped?: boolean }): Promise<void>;
 }
 
 /** Capabilities every session asks for: dialogs reported, not dismissed behind the caller's back. */
@@ -60,12 +64,12 @@ export async function launchSession(options: LaunchOptions & SessionOptions): Pr
     connection,
     ...session,
     process: firefox,
-    end: async () => {
-      if (!connection.closed) {
+    end: async ({ stopped = false } = {}) => {
+      if (!connection.closed && !stopped) {
         await connection.send('browser.close', {}, { timeout: 5000 }).catch(() => undefined);
       }
-      connection.close();
-      await firefox.shutdown(5000);
+      connection.close(stopped ? 'Firefox stopped answering' : undefined);
+      await firefox.shutdown(stopped ? 0 : 5000);
     },
   };
 }
@@ -100,9 +104,9 @@ export async function connectSession(wsEndpoint: string, options: SessionOptions
     kind: 'connected',
     connection,
     ...session,
-    end: async () => {
-      if (!connection.closed) await connection.send('session.end', {}, { timeout: 5000 }).catch(() => undefined);
-      connection.close();
+    end: async ({ stopped = false } = {}) => {
+      if (!connection.closed && !stopped) await connection.send('session.end', {}, { timeout: 5000 }).catch(() => undefined);
+      connection.close(stopped ? 'Firefox stopped answering' : undefined);
     },
   };
 }

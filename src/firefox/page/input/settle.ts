@@ -1,4 +1,4 @@
-import { PageUnresponsiveError, TimeoutError } from '../../errors.js';
+import { BrowserClosedError, PageUnresponsiveError, TimeoutError } from '../../errors.js';
 import { sleep } from '../../util/script.js';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
@@ -108,6 +108,7 @@ export class Settler {
       while (watch.navigation === undefined) {
         if (quiet !== undefined) {
           if (lost instanceof TimeoutError) throw this.#stopped(action);
+          if (lost instanceof BrowserClosedError) throw lost;
           // The document went away with no navigation (yet): a crash, whose page follows a moment later.
           if (lost !== undefined && !crashChecked) {
             crashChecked = true;
@@ -186,7 +187,15 @@ export class Settler {
     try {
       if ((await Promise.race([work, late])) !== 'late') return await work;
       const probe = this.page.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.context, sandbox: SANDBOX } }, 'Checking the page answers', ANSWER_GRACE_MS);
-      const first = await Promise.race([work.then(() => 'done' as const), probe.then(() => 'answers' as const, (error: unknown) => (error instanceof TimeoutError ? ('stopped' as const) : ('answers' as const)))]);
+      const answered = probe.then(
+        () => 'answers' as const,
+        (error: unknown) => {
+          if (error instanceof BrowserClosedError) throw error; // The browser itself stopped, or went.
+          return error instanceof TimeoutError ? ('stopped' as const) : ('answers' as const);
+        },
+      );
+      answered.catch(() => undefined); // Read below, or not at all when the input ends first.
+      const first = await Promise.race([work.then(() => 'done' as const), answered]);
       if (first === 'stopped') throw this.#stopped(action);
       return await work;
     } finally {
