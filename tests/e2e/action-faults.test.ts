@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, PageCrashedError, PageUnresponsiveError } from '../../src/index.js';
+import { ElementNotInteractableError, FirefoxClient, PageCrashedError, PageUnresponsiveError } from '../../src/index.js';
 import { contentProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
@@ -50,6 +50,24 @@ const PAGES = {
         }, 60), { once: true });
       });
     </script>`),
+  // A custom select: its value display (the hand over it) lies over its input, and the wrapper opens the list.
+  '/picker.html': page('Picker', `<div id="picker" style="position: relative; width: 220px; height: 34px; border: 1px solid #888; cursor: pointer">
+      <input id="country" role="combobox" aria-label="Country" aria-expanded="false" readonly style="position: absolute; inset: 0; width: 100%; box-sizing: border-box">
+      <div style="position: absolute; inset: 0; background: white; padding: 8px">Select a country…</div>
+    </div>
+    <ul id="list" role="listbox" aria-label="Countries" hidden><li role="option">France</li></ul>
+    <script>document.getElementById('picker').addEventListener('click', () => {
+      document.getElementById('list').hidden = false;
+      document.getElementById('country').setAttribute('aria-expanded', 'true');
+    });</script>`),
+  // A veil over the page that fades out, and a cookie banner over the Save button.
+  '/veiled.html': page('Veiled', `<button id="save" style="position: fixed; top: 10px; left: 10px">Save</button><p style="margin-top: 60px">Saved <output id="saved">0</output> times</p>
+    <div id="veil" style="position: fixed; inset: 0; background: #fffc; transition: opacity 500ms"></div>
+    <script>document.getElementById('save').addEventListener('click', () => { const saved = document.getElementById('saved'); saved.textContent = String(Number(saved.textContent) + 1); });</script>`),
+  '/banner.html': page('Banner', `<button id="save" style="position: fixed; bottom: 20px; left: 20px">Save</button>
+    <div role="dialog" aria-label="Cookies" style="position: fixed; left: 0; right: 0; bottom: 0; height: 120px; background: #eee">
+      <div style="height: 100%"><p>We use cookies.</p><button>Accept</button></div>
+    </div>`),
 };
 
 let server: TestServer;
@@ -116,5 +134,30 @@ describe('overlays that animate a moment after the click', () => {
     await client.page.navigate(server.url('/animated.html'));
     await client.page.clickByUid(await button('Open settings'));
     expect(await client.page.evaluate(`() => { const d = document.querySelector('[aria-label=Settings]'); return d !== null && getComputedStyle(d).opacity === '1'; }`)).toBe(true);
+  });
+});
+
+describe('refusals that are true', () => {
+  it('clicks a control whose own value display lies over it (the widget takes the click)', async () => {
+    await client.page.navigate(server.url('/picker.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    await client.page.clickByUid(uidIn(text, /combobox "Country"/));
+    expect(await client.page.evaluate(`() => [document.getElementById('list').hidden, document.getElementById('country').getAttribute('aria-expanded')]`)).toEqual([false, 'true']);
+  });
+
+  it('waits for a veil that is fading out instead of refusing the click it covers', async () => {
+    await client.page.navigate(server.url('/veiled.html'));
+    const uid = await button('Save');
+    await client.page.evaluate(`() => { const veil = document.getElementById('veil'); veil.addEventListener('transitionend', () => veil.remove()); veil.style.opacity = '0'; }`);
+    await client.page.clickByUid(uid);
+    expect(await client.page.evaluate(`() => document.getElementById('saved').textContent`)).toBe('1');
+  });
+
+  it('names the real cover with the uid the snapshot lists it by', async () => {
+    await client.page.navigate(server.url('/banner.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    const refusal = await client.page.clickByUid(uidIn(text, /button "Save"/)).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ElementNotInteractableError);
+    expect((refusal as Error).message).toContain(`inside uid=${uidIn(text, /dialog "Cookies"/)} dialog "Cookies"`);
   });
 });

@@ -160,6 +160,8 @@ export interface ActionTarget {
   inert?: boolean;
   /** The element a click at the centre would land on, when it is neither the target nor inside it. */
   coveredBy?: string;
+  /** Something on the page was animating when the cover was found (it may be fading or sliding away). */
+  coverMoving?: boolean;
   /** Centre in viewport CSS pixels, after scrolling into view. */
   x: number;
   y: number;

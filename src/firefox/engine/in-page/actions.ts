@@ -1,17 +1,12 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { clip, collapse, deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
+import { collapse, deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
-import { element, uidOf } from './registry.js';
+import { describe, describeCover, sameWidget } from './covers.js';
+import { element } from './registry.js';
+import { finiteAnimationRunning } from './unobserved.js';
 import { shownPartOf } from './visibility.js';
-
-export function describe(el: Element): string {
-  const uid = uidOf(el);
-  const id = el.id ? `#${el.id}` : '';
-  const text = clip(collapse((el as HTMLElement).innerText || el.textContent || ''), 60);
-  return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
-}
 
 /**
  * The part of `r` that shows: inside the viewport and every ancestor that clips what overflows it
@@ -91,6 +86,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   const offsetY = Math.round(y - (viewTop + Math.min(rect.bottom, innerHeight)) / 2);
   const hit = deepElementFromPoint(x, y);
   let coveredBy: string | undefined;
+  let coverMoving = false;
   // What a person clicks for it (its label, its widget) takes the click for it.
   if (hit && !composedContains(el, hit) && !(shown !== el && composedContains(shown, hit))) {
     // The lookup cannot enter a closed shadow root: when it stops at a host around el, el's own root judges.
@@ -99,7 +95,12 @@ export function prepareAction(uid: string): [Element, string] | null {
     const viaLabel = hit.closest('label')?.control === el;
     // Clicks pass through an element that takes none (pointer-events: none, as a code editor's lines) to the one around it.
     const through = composedContains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
-    if (!(own && composedContains(el, own)) && !viaLabel && !through) coveredBy = describe(own ?? hit);
+    const cover = own ?? hit;
+    if (!(own && composedContains(el, own)) && !viaLabel && !through && !sameWidget(el, cover)) {
+      coveredBy = describeCover(cover);
+      // A cover that fades or slides may be gone a moment later: Node waits for that, then asks again.
+      if (finiteAnimationRunning()) coverMoving = true;
+    }
   }
   const tag = el.localName;
   const { role, name } = roleAndName(el, labels);
@@ -116,6 +117,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     editable,
   };
   if (coveredBy) target.coveredBy = coveredBy;
+  if (coverMoving) target.coverMoving = true;
   if (offsetX || offsetY) target.offset = [offsetX, offsetY];
   if (insideInert(el)) target.inert = true;
   if ((tag === 'input' || tag === 'textarea') && input.readOnly) target.readonly = true;

@@ -6,21 +6,12 @@
  * the modal that faded out. So after animations, the quiet window starts again.
  */
 import { shadowRoots } from './closed-roots.js';
-import { pageAnimations } from './unobserved.js';
+import { finiteAnimationRunning } from './unobserved.js';
 
 /** How often running animations are looked at: what they change shows in the DOM only when they end. */
 const ANIMATION_POLL_MS = 50;
 
 const OPTIONS: MutationObserverInit = { subtree: true, childList: true, attributes: true, characterData: true };
-
-/** Whether a CSS animation, transition or Web Animation with an end is running; endless ones (spinners) never finish, so they do not count. */
-function finiteAnimationRunning(): boolean {
-  return pageAnimations().some((animation) => {
-    if (animation.playState !== 'running') return false;
-    const end = animation.effect?.getComputedTiming().endTime;
-    return typeof end === 'number' && Number.isFinite(end);
-  });
-}
 
 /**
  * Resolves true once the DOM has not changed for `quietMs` and no animation with an end is

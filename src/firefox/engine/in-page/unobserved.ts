@@ -47,6 +47,15 @@ export function pageAnimations(): Animation[] {
   return [document, ...shadowRoots()].flatMap((root) => root.getAnimations());
 }
 
+/** Whether a CSS animation, transition or Web Animation with an end is running; endless ones (spinners) never finish, so they do not count. */
+export function finiteAnimationRunning(): boolean {
+  return pageAnimations().some((animation) => {
+    if (animation.playState !== 'running') return false;
+    const end = animation.effect?.getComputedTiming().endTime;
+    return typeof end === 'number' && Number.isFinite(end);
+  });
+}
+
 let popoverSelector: string | null | undefined;
 
 /** The open popovers, in document order: one hidden and another shown leaves as many open. */

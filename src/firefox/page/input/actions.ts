@@ -55,6 +55,10 @@ export interface InputTimings extends SettleTimings {
 
 const SEARCH_QUIET_MS = 500;
 
+/** How long a cover that is moving gets to go out of the way, and the stillness that says it has. */
+const COVER_WAIT_MS = 1000;
+const COVER_QUIET_MS = 50;
+
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
 const KEYS_PER_BATCH = 100;
 
@@ -125,7 +129,7 @@ export class InputController {
 
   /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
   async fill(uid: string, value: string | boolean): Promise<ActionResult> {
-    const { frame, sharedId, target } = await this.settler.step(`Filling uid=${uid}`, this.snapshots.prepareAction(uid));
+    const { frame, sharedId, target } = await this.#prepare(uid, `Filling uid=${uid}`);
     const what = describeTarget(uid, target);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.inert) throw inert(`Cannot fill ${what}`);
@@ -379,9 +383,20 @@ export class InputController {
     return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: !rest.rested };
   }
 
+  /**
+   * Resolves the uid and scrolls its element into view. A cover met while something on the page
+   * moves (a veil fading out, a panel sliding in) is given the moment it takes, then looked at again.
+   */
+  async #prepare(uid: string, action: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+    const prepared = await this.settler.step(action, this.snapshots.prepareAction(uid));
+    if (!prepared.target.coveredBy || !prepared.target.coverMoving) return prepared;
+    await this.settler.step(action, this.snapshots.call(prepared.frame, 'waitForQuiet', [COVER_QUIET_MS, COVER_WAIT_MS], 'Waiting for the page to stop moving'));
+    return this.settler.step(action, this.snapshots.prepareAction(uid));
+  }
+
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
   async #reachable(uid: string, verb: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
-    const prepared = await this.settler.step(`Scrolling uid=${uid} into view`, this.snapshots.prepareAction(uid));
+    const prepared = await this.#prepare(uid, `Scrolling uid=${uid} into view`);
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click') throw new ElementNotInteractableError(`Cannot click ${what}: it is disabled. Wait until it is enabled, or act on another element.`);
     if (prepared.target.inert) throw inert(`Cannot ${verb} ${what}`);
