@@ -33,6 +33,8 @@ export interface Agent {
   type(target: Targets, text: string): Promise<void>;
   /** Drags an element onto another (a card onto a list, an item onto the one it goes before). */
   drag(source: Targets, target: Targets): Promise<void>;
+  /** Selects words inside an element (a paragraph of an editor), so the next key or button acts on them. */
+  selectText(target: Targets, text: string): Promise<void>;
   waitFor(text: string): Promise<void>;
   /** A fresh snapshot (an agent that wants to read the page again). */
   snapshot(): Promise<string>;
@@ -68,6 +70,7 @@ export interface Dialect {
   press(key: string): ToolCall;
   type(ref: string, element: string, text: string): ToolCall;
   drag(fromRef: string, fromElement: string, toRef: string, toElement: string): ToolCall;
+  selectText(ref: string, element: string, text: string): ToolCall;
   waitFor(text: string): ToolCall;
   find(text: string): ToolCall;
   evaluate(fn: string): ToolCall;
@@ -228,6 +231,10 @@ export class McpAgent implements Agent {
 
   type(target: Targets, text: string): Promise<void> {
     return this.#act(target, (ref, element) => this.dialect.type(ref, element, text));
+  }
+
+  selectText(target: Targets, text: string): Promise<void> {
+    return this.#act(target, (ref, element) => this.dialect.selectText(ref, element, text));
   }
 
   /** Drags with the newest references it has read for both ends; when they are missing or refused, after a fresh snapshot. */

@@ -6,6 +6,14 @@
 import { ARIA_ROLES } from '../../src/firefox/engine/in-page/roles.js';
 import type { Dialect, SnapshotLine, ToolCall } from './agent.js';
 
+/**
+ * A page function selecting `text` inside the element it is given: what an agent writes where its
+ * server has no tool for it (Playwright MCP, playwright-cli evaluate on an element).
+ */
+function selectTextScript(text: string): string {
+  return `(element) => { const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT); for (let node = walker.nextNode(); node; node = walker.nextNode()) { const at = node.data.indexOf(${JSON.stringify(text)}); if (at >= 0) { getSelection().setBaseAndExtent(node, at, node, at + ${text.length}); return true; } } return false; }`;
+}
+
 /** A quoted name in either snapshot text (JSON-style escapes). */
 const QUOTED = String.raw`"((?:[^"\\]|\\.)*)"`;
 
@@ -63,6 +71,7 @@ export const OURS: Dialect = {
   // type_text types where the focus is: the agent has put it there.
   type: (_uid, _element, text) => ({ name: 'type_text', args: { text } }),
   drag: (from_uid, _from, to_uid) => ({ name: 'drag', args: { from_uid, to_uid } }),
+  selectText: (uid, _element, text) => ({ name: 'select_text', args: { uid, text } }),
   waitFor: (text) => ({ name: 'wait_for', args: { text: [text] } }),
   find: (query) => ({ name: 'find_in_page', args: { query } }),
   evaluate: (fn) => ({ name: 'evaluate_script', args: { function: fn } }),
@@ -110,6 +119,8 @@ export const PLAYWRIGHT_MCP: Dialect = {
   // Key by key where the focus is: its caret stays where the agent put it.
   type: (target, element, text) => ({ name: 'browser_type', args: { element, target, text, slowly: true } }),
   drag: (startTarget, startElement, endTarget, endElement) => ({ name: 'browser_drag', args: { startElement, startTarget, endElement, endTarget } }),
+  // No tool selects text: the agent runs a script on the element.
+  selectText: (target, element, text) => ({ name: 'browser_evaluate', args: { element, target, function: selectTextScript(text) } }),
   waitFor: (text) => ({ name: 'browser_wait_for', args: { text } }),
   find: (text) => ({ name: 'browser_find', args: { text } }),
   evaluate: (fn) => ({ name: 'browser_evaluate', args: { function: fn } }),
@@ -157,6 +168,7 @@ export const OURS_CLI: Dialect = {
   type: (_uid, _element, text) => command('type', text),
   // drag has no short form: the tool by its name, as find_in_page.
   drag: (from, _from, to) => command('drag', '--from_uid', from, '--to_uid', to),
+  selectText: (uid, _element, text) => command('select_text', '--uid', uid, '--text', text),
   waitFor: (text) => command('wait', text),
   find: (query) => command('find_in_page', '--query', query),
   evaluate: (fn) => command('eval', fn),
@@ -175,6 +187,7 @@ export const PLAYWRIGHT_CLI: Dialect = {
   press: (key) => command('press', key),
   type: (_ref, _element, text) => command('type', text),
   drag: (start, _start, end) => command('drag', start, end),
+  selectText: (ref, _element, text) => command('run-code', `async (page) => { await page.locator('aria-ref=${ref}').evaluate(${selectTextScript(text)}); }`),
   waitFor: (text) => command('run-code', `async (page) => { await page.getByText(${JSON.stringify(text)}).first().waitFor(); }`),
   find: (text) => command('find', text),
   evaluate: (fn) => command('eval', fn),

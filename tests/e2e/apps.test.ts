@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAgent, type CallTool } from '../corpus/agent.js';
 import { APPS } from '../corpus/apps/index.js';
+import { checkingClaims } from '../corpus/claims.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { startOurServer, type RunningServer } from '../corpus/servers.js';
 import type { TestServer } from '../helpers/server.js';
@@ -12,8 +13,9 @@ import type { TestServer } from '../helpers/server.js';
  * answers' text only), then checked in the app's own state and saved content. After every step
  * that can change the page (all but reading it again), Firefox's own accessibility engine
  * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains fails
- * the task. bench/apps.bench.ts runs the same tasks
- * through Playwright MCP beside ours.
+ * the task. And every action's claim is held to the app's state once the page settled
+ * (tests/corpus/claims.ts): an answer that said done while the app disagrees fails the task.
+ * bench/apps.bench.ts runs the same tasks through Playwright MCP beside ours.
  */
 
 let corpus: TestServer;
@@ -24,7 +26,11 @@ beforeAll(async () => {
   server = await startOurServer({ witness: true });
 });
 
+/** Claims held to the app across the corpus, printed at the end. */
+const totals = { checked: 0, tasks: 0 };
+
 afterAll(async () => {
+  console.log(`Action witness: ${totals.checked} claims of ${totals.tasks} tasks held to the apps' state after their steps settled; every one agreed.`);
   await server.close();
   await corpus.close();
 });
@@ -32,10 +38,10 @@ afterAll(async () => {
 /** Steps that only read the page again: the witness of the step before covers them. The grader's looks (evaluate_script) are not steps. */
 const UNWITNESSED = new Set(['take_snapshot', 'find_in_page', 'evaluate_script']);
 
-/** The server's tools, with a witness after every step the agent takes that can change the page. */
-function witnessed(differences: string[]): CallTool {
+/** The tools of `step`, with a witness of the reading after every step the agent takes that can change the page. */
+function witnessed(differences: string[], step: CallTool): CallTool {
   return async (call) => {
-    const answer = await server.callTool(call);
+    const answer = await step(call);
     if (UNWITNESSED.has(call.name)) return answer;
     const report = await server.callTool({ name: 'witness_snapshot', args: {} });
     // An open dialog (alert, confirm) holds the page: nothing to read until it is handled.
@@ -54,10 +60,17 @@ for (const app of APPS) {
     for (const task of app.tasks) {
       it(`${task.id}: ${task.ask}`, async () => {
         const differences: string[] = [];
-        const agent = new McpAgent(server.dialect, witnessed(differences), corpus.origin);
+        const claims = { actions: 0, checked: 0, falseClaims: [] as string[] };
+        // The action's claim is checked first, at once: the reading's witness takes its time.
+        const agent = new McpAgent(server.dialect, witnessed(differences, checkingClaims(server.callTool, claims)), corpus.origin);
         await task.run(agent);
         await task.check(agent);
         expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
+        expect(claims.falseClaims, 'answers that said done while the app showed otherwise').toEqual([]);
+        // A task that only reads makes no claim to check.
+        expect(claims.checked, 'claims held to the app').toBeGreaterThanOrEqual(Math.min(1, claims.actions));
+        totals.checked += claims.checked;
+        totals.tasks += 1;
         // A witness after each step asks Firefox a query per role: a long task takes a minute.
       }, 120_000);
     }

@@ -11,4 +11,5 @@ export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
 export { type ClickOptions, type MouseButton, type Modifier, type ScrollOptions, type ScrollResult } from './input/actions.js';
 export { type ActionResult } from './input/settle.js';
+export { type SelectTextOptions } from './input/text-selection.js';
 export { DELIBERATE, formatWitnessReport, WITNESS_ROLES, type DifferenceKind, type WitnessDifference, type WitnessReport } from './witness.js';

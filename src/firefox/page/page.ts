@@ -14,6 +14,7 @@ import { ActionNotTakenError, BrowserClosedError, BrowserStoppedError, InvalidAr
 import { PageFrames } from './frames.js';
 import { InputController, type ClickOptions, type InputTimings, type ScrollOptions, type ScrollResult } from './input/actions.js';
 import { ActionInterrupted, Settler, type ActionResult } from './input/settle.js';
+import type { SelectTextOptions } from './input/text-selection.js';
 import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engine/markdown/index.js';
 import { PageNavigations } from './navigation.js';
 import { NetworkLog, type Interception, type NetworkFilter, type NetworkRequest } from './network.js';
@@ -621,6 +622,11 @@ export class Page {
   /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
   async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     return this.#act('Clicking', () => this.#input.click(uid, options));
+  }
+
+  /** Selects `text` inside the element (or puts the caret at its start or end) with the mouse, and reads the selection back. */
+  async selectTextByUid(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
+    return this.#act('Selecting text', () => this.#input.selectText(uid, text, options));
   }
 
   async hoverByUid(uid: string): Promise<ActionResult> {

@@ -52,6 +52,22 @@ export const fillForm = actionTool({
   },
 });
 
+export const selectText = actionTool({
+  name: 'select_text',
+  description: 'Select words inside an element (a paragraph of a rich-text editor, a field) with a mouse drag, as a person does, so a following key or toolbar button (bold, delete, typing over) acts on them; with caret, put the caret at their start or end instead. Reads the selection back.',
+  category: 'input',
+  readOnly: false,
+  schema: {
+    uid,
+    text: z.string().min(1).describe('The words to select, as the element shows them.'),
+    occurrence: z.number().int().min(1).optional().describe('Which match, from 1 (default 1).'),
+    caret: z.enum(['start', 'end']).optional().describe('Put the caret there instead of selecting.'),
+  },
+  handler: async ({ uid: target, text, occurrence, caret }, { page }, response) => {
+    response.action(await page.selectTextByUid(target, text, { ...(occurrence === undefined ? {} : { occurrence }), ...(caret === undefined ? {} : { caret }) }));
+  },
+});
+
 export const drag = actionTool({
   name: 'drag',
   description: 'Drag an element onto another.',
@@ -121,4 +137,4 @@ export const handleDialog = actionTool({
   },
 });
 
-export const inputTools = [click, hover, fill, fillForm, drag, pressKey, typeText, uploadFile, handleDialog];
+export const inputTools = [click, hover, fill, fillForm, selectText, drag, pressKey, typeText, uploadFile, handleDialog];

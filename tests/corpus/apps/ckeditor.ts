@@ -53,6 +53,18 @@ export const ckeditorApp: CorpusApp = {
       },
     },
     {
+      id: 'bold-phrase',
+      ask: 'Make "next quarter" bold.',
+      async run(agent) {
+        await agent.open('/ckeditor.html');
+        await agent.selectText({ role: 'listitem', name: 'Budget for the next quarter' }, 'next quarter');
+        await agent.click({ role: 'button', name: /^Bold/ });
+      },
+      async check(agent) {
+        await expectAgenda(agent, AGENDA.replace('the next quarter', 'the <strong>next quarter</strong>'));
+      },
+    },
+    {
       id: 'bullet',
       ask: 'Add "Office move" as a new item at the end of the bulleted list.',
       async run(agent) {

@@ -67,5 +67,18 @@ export const quillApp: CorpusApp = {
         await expectSavedMemo(agent, '<p><strong>Urgent: </strong>Meeting moved to Thursday.</p><p>Bring the budget sheet.</p>');
       },
     },
+    {
+      id: 'bold-phrase',
+      ask: 'Make "budget sheet" bold and save the memo.',
+      async run(agent) {
+        await agent.open('/quill.html');
+        await agent.selectText({ role: 'paragraph', name: 'Bring the budget sheet.' }, 'budget sheet');
+        await agent.click({ role: 'button', name: /^bold$/i });
+        await agent.click({ role: 'button', name: 'Save memo' });
+      },
+      async check(agent) {
+        await expectSavedMemo(agent, '<p>Meeting moved to Thursday.</p><p>Bring the <strong>budget sheet</strong>.</p>');
+      },
+    },
   ],
 };

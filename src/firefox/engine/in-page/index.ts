@@ -14,6 +14,7 @@ export { scrollBefore, scrollRest } from './scrolling.js';
 export { endDrag, nativeDragStarted, playDrop, watchDrag } from './drag.js';
 export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
+export { locateText, readSelection } from './text-selection.js';
 export { markSecretField } from './secret-fields.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';

@@ -13,6 +13,7 @@ import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js
 import { textDifference } from './editor-text.js';
 import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
+import { selectText, type SelectTextOptions } from './text-selection.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
@@ -118,7 +119,17 @@ export class InputController {
     const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x, y, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
     const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
-    return this.#act(frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+    const result = await this.#act(frame, `${verb} ${describeTarget(uid, target)}`, withModifiers(pointer, modifiers));
+    return target.editable ? this.#withCaret(uid, result) : result;
+  }
+
+  /** A click into editable content says where the caret or selection went, so the next keys are not typed blind. */
+  async #withCaret(uid: string, result: ActionResult): Promise<ActionResult> {
+    if (result.dialog || result.navigated?.sameDocument === false) return result;
+    const held = await this.snapshots.callOnUid(uid, 'readSelection', [], 'Reading the caret').catch(() => undefined);
+    if (!held) return result;
+    const where = !held.inside ? 'the caret is not in it (the page moved the focus)' : held.text ? `${quote(this.secrets.mask(held.text))} is selected` : `the caret is after ${quote(this.secrets.mask(held.before))}`;
+    return { ...result, action: `${result.action}; ${where}` };
   }
 
   async hover(uid: string): Promise<ActionResult> {
@@ -299,6 +310,12 @@ export class InputController {
       return settled;
     }
     return { ...settled, action: `${settled.action}${dragOutcome(dropped, await end())}` };
+  }
+
+  /** Selects text inside an element, or puts the caret at its start or end, with the mouse (see text-selection.ts). */
+  async selectText(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
+    const describe = async (of: string): Promise<string> => describeTarget(of, (await this.#prepare(of, `Selecting text in uid=${of}`)).target);
+    return selectText({ page: this.page, snapshots: this.snapshots, settler: this.settler, describe }, uid, text, options);
   }
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */

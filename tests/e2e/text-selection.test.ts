@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionNotTakenError, FirefoxClient, InvalidArgumentError } from '../../src/index.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { uidIn } from '../helpers/snapshot-text.js';
+
+/**
+ * Words selected, or the caret put at them, with the mouse as a person does, and read back: in
+ * editable content (the keys that follow act on them), in a text field, and where the page moves
+ * the caret elsewhere. A click into editable content says where its caret went.
+ */
+const EDITOR = page(
+  'Editor',
+  `<div id="editor" contenteditable="true" aria-label="Memo" style="width: 600px; border: 1px solid #888; padding: 8px">
+     <p>The review is <em>next</em> Tuesday at noon.</p><p>Bring the budget sheet.</p>
+   </div>
+   <label>Note <textarea id="note" cols="40">Call Ana on Tuesday</textarea></label>
+   <div id="stubborn" contenteditable="true" aria-label="Stubborn" style="width: 400px; border: 1px solid #888">Keep this line</div>
+   <script>
+     // Its bold shortcut, as editors bind it (Firefox keeps Control+B for its bookmarks).
+     document.getElementById('editor').addEventListener('keydown', (event) => {
+       if (event.ctrlKey && event.key === 'b') { event.preventDefault(); document.execCommand('bold'); }
+     });
+     // An editor that puts the caret back at its start whenever the selection moves.
+     const stubborn = document.getElementById('stubborn');
+     document.addEventListener('selectionchange', () => {
+       const selection = getSelection();
+       if (selection.rangeCount && stubborn.contains(selection.anchorNode) && !(selection.isCollapsed && selection.anchorOffset === 0)) selection.collapse(stubborn.firstChild, 0);
+     });
+   </script>`,
+);
+
+let server: TestServer;
+let client: FirefoxClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ '/editor.html': EDITOR });
+  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+async function open(): Promise<string> {
+  await client.page.navigate(server.url('/editor.html'));
+  return (await client.page.takeSnapshot()).text;
+}
+
+describe('select_text', () => {
+  it('selects words across formatting, so the next key bolds exactly them (two calls)', async () => {
+    const text = await open();
+    const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Tuesday');
+    expect(result.action).toContain('Selected "next Tuesday"');
+    await client.page.pressKey('Control+b');
+    expect(await client.page.evaluate(`() => document.querySelector('#editor p').innerHTML`)).toMatch(/^The review is <b><em>next<\/em> Tuesday<\/b> at noon\.$/);
+  });
+
+  it('puts the caret at the start of words, where typing goes in', async () => {
+    const text = await open();
+    const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'noon', { caret: 'start' });
+    expect(result.action).toContain('the caret is after "The review is next Tuesday at "');
+    await client.page.typeText('12 ');
+    expect(await client.page.evaluate(`() => document.querySelector('#editor p').textContent`)).toBe('The review is next Tuesday at 12 noon.');
+  });
+
+  it('selects words in a text field, so typing replaces them', async () => {
+    const text = await open();
+    await client.page.selectTextByUid(uidIn(text, /textbox "Note"/), 'Tuesday');
+    await client.page.typeText('Friday');
+    expect(await client.page.evaluate(`() => document.getElementById('note').value`)).toBe('Call Ana on Friday');
+  });
+
+  it('says what the selection holds when the page moved it, and refuses words that are not there', async () => {
+    const text = await open();
+    const moved = await client.page.selectTextByUid(uidIn(text, /textbox "Stubborn"/), 'this line').catch((error: unknown) => error);
+    expect(moved).toBeInstanceOf(ActionNotTakenError);
+    expect((moved as Error).message).toContain('but it did not take: the caret is after ""');
+    const missing = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(InvalidArgumentError);
+    expect((missing as Error).message).toContain('shows no "next Wednesday"');
+  });
+});
+
+describe('a click into editable content', () => {
+  it('says where the caret went, and typing goes in there', async () => {
+    const text = await open();
+    const result = await client.page.clickByUid(uidIn(text, /paragraph:? "?Bring the budget sheet/));
+    expect(result.action).toMatch(/; the caret is after "[^"]*"$/);
+    const before = /the caret is after "([^"]*)"$/.exec(result.action)?.[1] ?? '';
+    await client.page.typeText('X');
+    expect(await client.page.evaluate(`() => document.querySelectorAll('#editor p')[1].textContent`)).toContain(`${before.slice(-10)}X`);
+  });
+});
