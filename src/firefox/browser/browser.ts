@@ -1,8 +1,9 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
-import { BidiTimeoutError, type BidiConnection } from '../../bidi/index.js';
+import type { BidiConnection } from '../../bidi/index.js';
 import { IdCounter } from '../page/console.js';
 import { Extensions } from './extensions.js';
-import { BrowserClosedError, BrowserStoppedError, InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
+import { BrowserClosedError, InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
+import { BrowserLiveness } from './liveness.js';
 import { Page, type PageEnvironment, type PageEvents } from '../page/page.js';
 import { SecretStore } from '../policy/secrets.js';
 import { RequestInterceptor } from './request-interceptor.js';
@@ -33,9 +34,6 @@ const EVENTS: [string, ...string[]] = [
   'browsingContext.historyUpdated',
 ];
 /** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
-/** How long the browser itself (not a page) has to answer before it counts as hung. */
-const BROWSER_ANSWER_MS = 2000;
-
 const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd', 'browsingContext.navigationCommitted', 'browsingContext.navigationFailed'];
 
 export type LaunchBrowserOptions = LaunchOptions & ClientOptions;
@@ -61,6 +59,7 @@ export class Browser {
   readonly #env: PageEnvironment;
   readonly #contextEnv: ContextEnvironment;
   readonly #interceptor: RequestInterceptor;
+  readonly #liveness: BrowserLiveness;
   #closing: Promise<void> | undefined;
 
   private constructor(
@@ -111,6 +110,7 @@ export class Browser {
     const routesExist = (): boolean => [...this.#contexts.values()].some((context) => context.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
+    this.#liveness = new BrowserLiveness(session.connection, () => (this.#closing ??= session.end({ stopped: true })));
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -202,58 +202,19 @@ export class Browser {
     return created;
   }
 
-  /**
-   * Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected
-   * one is left running.
-   */
+  /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */
   async close(): Promise<void> {
     return (this.#closing ??= this.session.end());
   }
 
-  /**
-   * A property, not a method: the browser's parts get it to send with. A command that gets no
-   * answer in time may be the page's fault (a busy script) or the browser's: the browser is asked
-   * a question of its own, and one that does not answer that either is closed (see #stopped).
-   */
+  /** A property, not a method: the browser's parts get it to send with. A timeout may mean the browser stopped (liveness.ts). */
   readonly send: Send = async (method, params, what, timeout) => {
     try {
       return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
     } catch (error) {
-      if (error instanceof BidiTimeoutError && (await this.#stopped())) {
-        throw new BrowserStoppedError(
-          `${what} failed: Firefox stopped answering (no answer to the call within ${error.timeoutMs} ms, nor to a question of the browser's own within ${BROWSER_ANSWER_MS} ms; it may be frozen or swamped). It was closed, with its pages and uids.`,
-          { cause: error },
-        );
-      }
-      throw translateBidiError(error, what);
+      throw (await this.#liveness.stopped(what, error)) ?? translateBidiError(error, what);
     }
   };
-
-  /** The question in flight to the browser itself, shared by the calls that time out together. */
-  #asking: Promise<boolean> | undefined;
-  /** It stopped answering, and was closed for that. */
-  #hung = false;
-
-  /**
-   * Whether the browser gives no answer to a question its parent process answers at once
-   * (session.status) within BROWSER_ANSWER_MS. When it gives none it is hung, and it is closed as
-   * one that died (a launched one is killed, nothing more is asked of it): the calls after it
-   * fail at once, and a holder of it starts another.
-   */
-  async #stopped(): Promise<boolean> {
-    if (this.closed) return this.#hung;
-    this.#asking ??= this.session.connection
-      .send('session.status', {}, { timeout: BROWSER_ANSWER_MS })
-      .then(
-        () => false,
-        (error: unknown) => error instanceof BidiTimeoutError,
-      )
-      .finally(() => (this.#asking = undefined));
-    if (!(await this.#asking) || this.#closing) return this.#hung;
-    this.#hung = true;
-    await (this.#closing = this.session.end({ stopped: true }));
-    return true;
-  }
 
   /**
    * How many entries the per-page and per-context state holds, summed over the open pages and

@@ -186,9 +186,16 @@ export class InputController {
       if (inserted === true) result = await this.settler.settle(action, watch, { quietMs, frame });
       else watch.stop();
     }
+    let stray: { keys: number; to: string } | null = null;
     if (!result) {
       const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
-      result = await this.#type(frame, action, keys, quietMs);
+      // Keys go into this field or nowhere: a page that moves the focus mid-way stops the typing.
+      await this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys').catch(() => false);
+      try {
+        result = await this.#type(frame, action, keys, quietMs);
+      } finally {
+        stray = await this.snapshots.call(frame, 'releaseKeys', [], 'Reading the keys stopped').then((found) => found ?? null, () => null);
+      }
     }
     const secretName = this.secrets.referencedNames(text)[0];
     if (!result.dialog && result.navigated?.sameDocument !== false) {
@@ -199,8 +206,8 @@ export class InputController {
     return this.#readBack(uid, what, result, (held) => {
       if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
       // A field that rewrites what is typed keeps the focus; one that lost it mid-way holds only the first keys.
-      return held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value && held.focusedElsewhere === undefined);
-    });
+      return stray === null && (held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value && held.focusedElsewhere === undefined));
+    }, stray);
   }
 
   /** A field that kept only part of a secret (maxlength, trimming) holds a value every later answer must mask too. */
@@ -213,18 +220,20 @@ export class InputController {
    * Reads the control back after an action and refuses to call it done when `took` says the
    * value did not take, saying what the control holds and what to do instead.
    */
-  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean): Promise<ActionResult> {
+  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean, stray: { keys: number; to: string } | null = null): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
     const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
     if (!held) return result;
     if (took(held)) return result;
     const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
     const next =
-      held.expanded === true
-        ? ' It opened a list instead: take a snapshot and click the option you want.'
-        : held.focusedElsewhere !== undefined && held.value !== null
-          ? ` The focus left it while the keys went in, so the rest went to ${this.secrets.mask(held.focusedElsewhere)}: check that with a snapshot and undo what landed there, then fill ${what} again.`
-          : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
+      stray !== null
+        ? ` The focus left it for ${this.secrets.mask(stray.to)} while the keys went in, so the typing stopped there: the other ${stray.keys} key(s) were typed nowhere. Click back into ${what} (or fill it again).`
+        : held.expanded === true
+          ? ' It opened a list instead: take a snapshot and click the option you want.'
+          : held.focusedElsewhere !== undefined && held.value !== null
+            ? ` The focus left it while the keys went in, so the rest went to ${this.secrets.mask(held.focusedElsewhere)}: check that with a snapshot and undo what landed there, then fill ${what} again.`
+            : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
     throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${next}`);
   }
 

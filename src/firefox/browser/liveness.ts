@@ -1,0 +1,48 @@
+import { BidiTimeoutError, type BidiConnection } from '../../bidi/index.js';
+import { BrowserStoppedError } from '../errors.js';
+
+/** How long the browser itself (not a page) has to answer before it counts as hung. */
+const BROWSER_ANSWER_MS = 2000;
+
+/**
+ * Tells a browser that stopped answering from a page that is busy. A command that gets no answer
+ * in time may be the page's fault (a script in a loop) or the browser's: the browser is asked a
+ * question its parent process answers at once (session.status). One that gives no answer within
+ * BROWSER_ANSWER_MS is hung: `end` closes it as one that died (a launched one is killed, nothing
+ * more is asked of it), and every call that timed out says so.
+ */
+export class BrowserLiveness {
+  /** The question in flight, shared by the calls that time out together. */
+  #asking: Promise<boolean> | undefined;
+  #hung = false;
+
+  constructor(
+    private readonly connection: BidiConnection,
+    /** Ends the session without asking the browser anything. */
+    private readonly end: () => Promise<void>,
+  ) {}
+
+  /** The error for `what`, whose command failed with `error`, when that was a timeout and the browser itself stopped answering; else undefined. */
+  async stopped(what: string, error: unknown): Promise<BrowserStoppedError | undefined> {
+    if (!(error instanceof BidiTimeoutError) || !(await this.#hungNow())) return undefined;
+    return new BrowserStoppedError(
+      `${what} failed: Firefox stopped answering (no answer to the call within ${error.timeoutMs} ms, nor to a question of the browser's own within ${BROWSER_ANSWER_MS} ms; it may be frozen or swamped). It was closed, with its pages and uids.`,
+      { cause: error },
+    );
+  }
+
+  async #hungNow(): Promise<boolean> {
+    if (this.#hung || this.connection.closed) return this.#hung;
+    this.#asking ??= this.connection
+      .send('session.status', {}, { timeout: BROWSER_ANSWER_MS })
+      .then(
+        () => false,
+        (error: unknown) => error instanceof BidiTimeoutError,
+      )
+      .finally(() => (this.#asking = undefined));
+    if (!(await this.#asking)) return false;
+    this.#hung = true;
+    await this.end();
+    return true;
+  }
+}
