@@ -18,11 +18,18 @@ const FIND = page(
    </script>`,
 );
 
+/** A select whose page puts back the plan it allows, as a form that checks a choice does. */
+const PLAN = page(
+  'Plan',
+  `<label for="plan">Plan</label> <select id="plan"><option>Free</option><option>Pro</option><option value="team">Team</option></select>
+   <script>document.getElementById('plan').addEventListener('change', (event) => { if (event.target.value === 'Pro') event.target.value = 'Free'; });</script>`,
+);
+
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/find.html': FIND });
+  server = await startTestServer({ '/find.html': FIND, '/plan.html': PLAN });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -40,5 +47,17 @@ describe('fill reads the field back', () => {
     expect((failure as Error).message).toMatch(/holds "p"\. The focus left it for .*textarea#doc.* while the keys went in, so the typing stopped there: the other 9 key\(s\) were typed nowhere/);
     // What the page holds, which the answer described: the user's document untouched.
     expect(await client.page.evaluate(`() => [document.getElementById('find').value, document.getElementById('doc').value]`)).toEqual(['p', 'pool_size: 20']);
+  });
+});
+
+describe('selecting an option reads the choice back', () => {
+  it('says "Set" only when the select holds the option asked for, by label or value', async () => {
+    await client.page.navigate(server.url('/plan.html'));
+    const plan = uidIn((await client.page.takeSnapshot()).text, /combobox "Plan"/);
+    const refused = await client.page.fillByUid(plan, 'Pro').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ActionNotTakenError);
+    expect((refused as Error).message).toContain('holds "Free"');
+    expect((await client.page.fillByUid(plan, 'team')).action).toContain('Set uid=');
+    expect(await client.page.evaluate(`() => document.getElementById('plan').value`)).toBe('team');
   });
 });

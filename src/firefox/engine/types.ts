@@ -142,6 +142,8 @@ export type UidLookup =
 export interface ControlReading {
   /** The text or the chosen options' labels; null for what holds no value. */
   value: string | null;
+  /** A select's chosen options' values (what a program may have asked for instead of a label). */
+  optionValues?: string[];
   checked?: boolean;
   expanded?: boolean;
   /** Where the focus is when it is not in the control (described as describe() does, or "the page"): where keys meant for it went. */

@@ -145,6 +145,7 @@ export function readControl(uid: string): ControlReading | null {
     reading.value = el.value;
   } else if (el instanceof HTMLSelectElement) {
     reading.value = Array.from(el.selectedOptions, (option) => collapse(option.label || option.text)).join(', ');
+    reading.optionValues = Array.from(el.selectedOptions, (option) => option.value);
   } else if ((el as HTMLElement).isContentEditable) {
     reading.value = (el as HTMLElement).innerText;
   }

@@ -149,7 +149,11 @@ export class InputController {
       const problem = await this.settler.step(`Set ${what} to ${quote(String(value))}`, this.snapshots.callOnUid(uid, 'setValue', [this.secrets.reveal(String(value))], 'Setting a value'));
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
       const result = await this.settler.settle(`Set ${what} to ${quote(String(value))}`, this.settler.begin(), { frame });
-      return this.#readBack(uid, what, result, (held) => held.value !== null && (target.tag !== 'select' || held.value !== ''));
+      // The choice read back: the option asked for (by label or value), or the value as the input keeps it.
+      const asked = this.secrets.reveal(String(value));
+      const label = asked.trim().replace(/\s+/g, ' ').toLowerCase();
+      const chosen = (held: ControlReading): boolean => (held.optionValues ?? []).includes(asked) || held.value?.toLowerCase() === label || !!held.value?.toLowerCase().split(', ').includes(label);
+      return this.#readBack(uid, what, result, (held) => (target.tag === 'select' ? chosen(held) : held.value === asked));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
       return this.#check(uid, target, value);
