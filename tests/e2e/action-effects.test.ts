@@ -25,11 +25,18 @@ const PLAN = page(
    <script>document.getElementById('plan').addEventListener('change', (event) => { if (event.target.value === 'Pro') event.target.value = 'Free'; });</script>`,
 );
 
+/** A code typed into boxes that hand the focus on, one character each. */
+const CODE = page(
+  'Code',
+  `<label>Digit 1 <input id="d1" maxlength="1"></label><label>Digit 2 <input id="d2" maxlength="1"></label><label>Digit 3 <input id="d3" maxlength="1"></label>
+   <script>for (const [from, to] of [['d1', 'd2'], ['d2', 'd3']]) document.getElementById(from).addEventListener('input', () => document.getElementById(to).focus());</script>`,
+);
+
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/find.html': FIND, '/plan.html': PLAN });
+  server = await startTestServer({ '/find.html': FIND, '/plan.html': PLAN, '/code.html': CODE });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -59,5 +66,15 @@ describe('selecting an option reads the choice back', () => {
     expect((refused as Error).message).toContain('holds "Free"');
     expect((await client.page.fillByUid(plan, 'team')).action).toContain('Set uid=');
     expect(await client.page.evaluate(`() => document.getElementById('plan').value`)).toBe('team');
+  });
+});
+
+describe('type_text follows its keys', () => {
+  it('types on where the page hands the focus, and says so', async () => {
+    await client.page.navigate(server.url('/code.html'));
+    await client.page.clickByUid(uidIn((await client.page.takeSnapshot()).text, /textbox "Digit 1"/));
+    const result = await client.page.typeText('123');
+    expect(result.action).toMatch(/; the page moved the focus while the keys went in: 2 key\(s\) went elsewhere, and the focus is now on .*input#d3/);
+    expect(await client.page.evaluate(`() => ['d1', 'd2', 'd3'].map((id) => document.getElementById(id).value)`)).toEqual(['1', '2', '3']);
   });
 });

@@ -344,7 +344,16 @@ export class InputController {
     // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
     const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
     const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
-    return this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
+    let stray: { keys: number; to: string } | null = null;
+    // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
+    const followed = await this.snapshots.call(this.context, 'guardKeys', [null, false], 'Following the keys').catch(() => false);
+    let result: ActionResult;
+    try {
+      result = await this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
+    } finally {
+      if (followed === true) stray = await this.snapshots.call(this.context, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
+    }
+    return stray ? { ...result, action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.secrets.mask(stray.to)}` } : result;
   }
 
   async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
