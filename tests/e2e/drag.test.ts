@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
+import { FirefoxClient, FirefoxClientError } from '../../src/index.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
@@ -63,7 +63,11 @@ let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/board.html': BOARD });
+  server = await startTestServer({
+    '/board.html': BOARD,
+    // Two ends more than a screen apart: once the drop target is scrolled into view, the source is out of it.
+    '/far.html': page('Far', '<p id="from" draggable="true">Card</p><div style="height: 3000px"></div><ul id="to" aria-label="Bin" style="height: 40px; border: 1px solid"><li>Drop here</li></ul>'),
+  });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -102,5 +106,16 @@ describe('native HTML5 drag and drop, a card made draggable as the button goes d
     expect(answer.action).toContain('the page refused the drop there');
     const state = await client.page.evaluate<BoardState>(SAVED);
     expect(state).toMatchObject({ saved: { todo: ['Call the plumber', 'Write the report', 'Buy milk'], done: ['Book flights'] }, drops: 0, dragging: 0 });
+  });
+});
+
+describe('a drag the driver cannot make', () => {
+  it('answers with our error, saying what to do, never the driver\'s words', async () => {
+    await client.page.navigate(server.url('/far.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    const failure = await client.page.dragByUid(uidIn(text, /paragraph:? "?Card/), uidIn(text, /list "Bin"/)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FirefoxClientError);
+    expect((failure as Error).message).not.toMatch(/move target out of bounds|Move target \(/);
+    expect((failure as Error).message).toMatch(/Scroll|snapshot/);
   });
 });
