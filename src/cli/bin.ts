@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cliHome, logPath, socketPath } from './home.js';
-import type { DaemonRequest, DaemonResponse } from './protocol.js';
+import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
 
 // What a warm command needs is above: the tool definitions, the flag parser and the help load only
 // when asked for (--help) or when a daemon is to start, and the daemon parses the command line.
@@ -16,7 +16,6 @@ import type { DaemonRequest, DaemonResponse } from './protocol.js';
 class UsageError extends Error {}
 
 const DEFAULT_IDLE_MINUTES = 30;
-const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The bin's help, from the tool definitions. */
 async function usage(): Promise<string> {
@@ -73,7 +72,8 @@ async function parseGlobal(argv: string[]): Promise<{ global: Global; command: s
       if (!token.includes('=') && next !== undefined && !next.startsWith('-') && (await takesValue(token))) global.daemonFlags.push(argv[++index] ?? '');
     }
   }
-  if (!SESSION_NAME.test(global.session)) throw new UsageError(`A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(global.session)}.`);
+  const badName = sessionNameProblem(global.session);
+  if (badName) throw new UsageError(badName);
   if (!(global.idleMinutes >= 0)) throw new UsageError('--idle-timeout takes minutes, 0 or more.');
   return { global, command: argv[index], rest: argv.slice(index + 1) };
 }

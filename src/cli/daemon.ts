@@ -9,7 +9,7 @@ import type { ServerOptions } from '../mcp/options.js';
 import { createServer as createMcpServer } from '../mcp/server.js';
 import type { SessionFolder } from '../mcp/session-folder.js';
 import { toolCall, UsageError } from './commands.js';
-import type { DaemonRequest, DaemonResponse } from './protocol.js';
+import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
 
 /** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
 interface Session {
@@ -93,6 +93,9 @@ export class Daemon {
     } catch {
       return { ok: false, error: 'The daemon got a line that is not JSON.' };
     }
+    // The socket is the user's alone, but a session name becomes a folder: it is checked here too.
+    const badName = request.op === 'run' || request.op === 'close' ? sessionNameProblem(request.session) : undefined;
+    if (badName) return { ok: false, error: badName, usage: true };
     try {
       switch (request.op) {
         case 'run': {

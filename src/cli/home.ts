@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,7 +13,10 @@ export function cliHome(env: NodeJS.ProcessEnv = process.env): string {
   const stat = lstatSync(dir);
   // A folder another user made (or a link) could hand our socket to them: refuse it.
   if (!stat.isDirectory() || stat.uid !== userInfo().uid) throw new Error(`${dir} is not a folder of yours; remove it or set FIREFOX_BIDI_HOME to a folder only you can open.`);
-  if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  // One that others may open is refused, never re-moded: it may be theirs to use too (/tmp).
+  if ((stat.mode & 0o077) !== 0) {
+    throw new Error(`${dir} is open to other users (mode ${(stat.mode & 0o7777).toString(8)}), so the daemon's socket there would be theirs too; it is left as it is. Set FIREFOX_BIDI_HOME to a folder only you can open (chmod 700), or unset it.`);
+  }
   return dir;
 }
 

@@ -10,3 +10,13 @@ export type DaemonRequest =
 
 /** Its answer, one JSON line. */
 export type DaemonResponse = { ok: true; result?: CallToolResult; sessions?: string[]; text?: string } | { ok: false; error: string; usage?: true };
+
+const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Why a session name is refused, or undefined for a good one. A name becomes a folder under the
+ * output directory: the bin checks it, and the daemon checks it again on its socket.
+ */
+export function sessionNameProblem(name: unknown): string | undefined {
+  return typeof name === 'string' && SESSION_NAME.test(name) ? undefined : `A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(name)}.`;
+}

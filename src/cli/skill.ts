@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
@@ -38,15 +38,48 @@ export const AGENTS_SNIPPET = `${AGENTS_MARK}
 Use \`firefox-bidi\` to drive a real Firefox from the shell: \`firefox-bidi open <url>\`, \`firefox-bidi snapshot\` (elements with uids), \`firefox-bidi click <uid>\`, \`firefox-bidi fill <uid> <value>\`, \`firefox-bidi eval '() => document.title'\`. See .claude/skills/firefox-bidi/SKILL.md.
 `;
 
-/** Writes the skill under `dir`/.claude/skills/firefox-bidi/ and adds the snippet to `dir`/AGENTS.md once; returns the paths. */
+/**
+ * Writes the skill under `dir`/.claude/skills/firefox-bidi/ and adds the snippet to `dir`/AGENTS.md
+ * once; returns the paths. A cloned repository may hold links there that lead elsewhere: no link
+ * is followed, neither a folder on the way nor a file, and the first one met is named.
+ */
 export function installSkill(dir: string): string[] {
   const root = resolve(dir);
-  const skillDir = join(root, '.claude', 'skills', 'firefox-bidi');
-  mkdirSync(skillDir, { recursive: true });
-  const skill = join(skillDir, 'SKILL.md');
-  writeFileSync(skill, SKILL);
+  mkdirSync(root, { recursive: true });
+  let folder = root;
+  for (const part of ['.claude', 'skills', 'firefox-bidi']) {
+    folder = join(folder, part);
+    refuseLink(folder);
+    if (!existsSync(folder)) mkdirSync(folder);
+  }
+  const skill = join(folder, 'SKILL.md');
   const agents = join(root, 'AGENTS.md');
+  refuseLink(skill);
+  refuseLink(agents);
+  writeNoFollow(skill, SKILL, 'w');
   const before = existsSync(agents) ? readFileSync(agents, 'utf8') : '';
-  if (!before.includes(AGENTS_MARK)) writeFileSync(agents, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`);
+  if (!before.includes(AGENTS_MARK)) writeNoFollow(agents, `${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`, 'a');
   return [skill, agents];
+}
+
+
+function refuseLink(path: string): void {
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch {
+    return; // Not there yet: it is made as a plain folder or file.
+  }
+  if (link) throw new Error(`${path} is a link (to ${readlinkSync(path)}); install-skill never writes through links. Remove it, or install into another folder.`);
+}
+
+/** Writes (or appends) without following a link at the last step either (O_NOFOLLOW), should one appear since the check. */
+function writeNoFollow(path: string, text: string, mode: 'w' | 'a'): void {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND);
+  const fd = openSync(path, flags, 0o644);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
 }

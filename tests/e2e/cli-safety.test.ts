@@ -1,0 +1,95 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, runBin, type BinRun } from '../helpers/processes.js';
+
+/**
+ * The real `firefox-bidi` bin against what a cloned repository or a careless setting may hold
+ * (issue 35): links where install-skill writes, a daemon home other users can open, and a session
+ * name on the daemon's socket that would make a folder outside the session folders.
+ */
+const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
+
+let scratch: string;
+let home: string;
+let work: string;
+
+function run(cwd: string, ...args: string[]): Promise<BinRun> {
+  return runBin(BIN, args, cwd, { ...process.env, FIREFOX_BIDI_HOME: home });
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-safety-'));
+  home = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-safety-home-'));
+  work = join(scratch, 'work');
+  mkdirSync(work);
+});
+
+afterAll(async () => {
+  await run(work, 'stop');
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('install-skill never writes through a link', () => {
+  it.each([
+    ['the skill file', '.claude/skills/firefox-bidi/SKILL.md', 'file'],
+    ['AGENTS.md', 'AGENTS.md', 'file'],
+    ['a folder on the way', '.claude', 'folder'],
+  ] as const)('refuses %s when it is a link, and leaves what it leads to alone', async (_what, linked, kind) => {
+    const repo = mkdtempSync(join(scratch, 'repo-'));
+    const outside = mkdtempSync(join(scratch, 'outside-'));
+    const target = kind === 'file' ? join(outside, 'precious.txt') : outside;
+    if (kind === 'file') writeFileSync(target, 'keep me\n');
+    mkdirSync(join(repo, linked, '..'), { recursive: true });
+    symlinkSync(target, join(repo, linked));
+    const result = await run(repo, 'install-skill', '.');
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stderr).toContain(`${join(resolve(repo), linked)} is a link`);
+    expect(result.stderr).toContain('install-skill never writes through links');
+    if (kind === 'file') expect(readFileSync(target, 'utf8')).toBe('keep me\n');
+    else expect(existsSync(join(outside, 'skills'))).toBe(false);
+  });
+});
+
+describe('a daemon home others can open', () => {
+  it('is refused with why, and left as it was', async () => {
+    const shared = mkdtempSync(join(scratch, 'shared-'));
+    chmodSync(shared, 0o1777);
+    const env = { ...process.env, FIREFOX_BIDI_HOME: shared };
+    try {
+      const result = await runBin(BIN, ['pages'], work, env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${shared} is open to other users (mode 1777)`);
+      expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+      expect(existsSync(join(shared, 'daemon.sock'))).toBe(false);
+    } finally {
+      // A build that took the folder would have left a daemon there.
+      await runBin(BIN, ['stop'], work, env);
+    }
+  });
+});
+
+describe("the daemon's socket", () => {
+  it('refuses a session name that is no name, and makes no folder for it', async () => {
+    expect((await run(work, 'open', 'about:blank')).code).toBe(0);
+    const escape = `../../../escape-${process.pid}`;
+    const answer = await new Promise<string>((done, fail) => {
+      const socket = connect(join(home, 'daemon.sock'));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        if (text.includes('\n')) {
+          socket.end();
+          done(text);
+        }
+      });
+      socket.on('error', fail);
+      socket.write(`${JSON.stringify({ op: 'run', session: escape, command: 'pages', rest: [] })}\n`);
+    });
+    expect(JSON.parse(answer)).toMatchObject({ ok: false, error: expect.stringContaining('A session name is 1 to 64 letters') as unknown });
+    expect(await eventually(() => !existsSync(join(work, '.firefox-bidi', 'sessions', escape)), 500)).toBe(true);
+  });
+});
