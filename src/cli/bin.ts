@@ -3,11 +3,11 @@
 // daemon keeps between commands. Exit codes: 0 done, 1 the tool answered with an error, 2 a usage error.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cliHome, logPath, socketPath } from './home.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
+import { ask, askWatched } from './client.js';
 
 // What a warm command needs is above: the tool definitions, the flag parser and the help load only
 // when asked for (--help) or when a daemon is to start, and the daemon parses the command line.
@@ -16,6 +16,8 @@ import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './p
 class UsageError extends Error {}
 
 const DEFAULT_IDLE_MINUTES = 30;
+/** The longest a command waits for its answer, by default: longer than any tool's own time-out. */
+const DEFAULT_TIMEOUT_S = 300;
 
 /** The bin's help, from the tool definitions. */
 async function usage(): Promise<string> {
@@ -30,6 +32,8 @@ Options (before the command):
   -s, --session <name>    a named session: a user context of its own (default "default")
   --json                  print the answer's structured content as JSON
   --idle-timeout <min>    minutes the daemon waits for a command before it stops (0: never)
+  --timeout <seconds>     the longest a command waits for its answer (default ${DEFAULT_TIMEOUT_S}; 0: no limit);
+                          a daemon that stops answering ends the command within 10 s whatever it says
   any flag of firefox-bidi-mcp (--headed, --firefox-path, --webdriver-url, --output-dir, …),
   used when the daemon starts (output goes to .firefox-bidi/ unless --output-dir says otherwise)
 
@@ -46,12 +50,13 @@ interface Global {
   session: string;
   json: boolean;
   idleMinutes: number;
+  timeoutSeconds: number;
   daemonFlags: string[];
 }
 
 /** The options before the command, the command, and what follows it. */
 async function parseGlobal(argv: string[]): Promise<{ global: Global; command: string | undefined; rest: string[] }> {
-  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, daemonFlags: [] };
+  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, timeoutSeconds: DEFAULT_TIMEOUT_S, daemonFlags: [] };
   let index = 0;
   for (; index < argv.length; index++) {
     const token = argv[index] ?? '';
@@ -64,6 +69,7 @@ async function parseGlobal(argv: string[]): Promise<{ global: Global; command: s
     if (token === '-s' || token === '--session') global.session = value();
     else if (token === '--json') global.json = true;
     else if (token === '--idle-timeout') global.idleMinutes = Number(value());
+    else if (token === '--timeout') global.timeoutSeconds = Number(value());
     else if (token === '-h' || token === '--help') return { global, command: 'help', rest: [] };
     else {
       // A daemon flag, with its value when it takes one (parseOptions checks it).
@@ -75,6 +81,7 @@ async function parseGlobal(argv: string[]): Promise<{ global: Global; command: s
   const badName = sessionNameProblem(global.session);
   if (badName) throw new UsageError(badName);
   if (!(global.idleMinutes >= 0)) throw new UsageError('--idle-timeout takes minutes, 0 or more.');
+  if (!(global.timeoutSeconds >= 0)) throw new UsageError('--timeout takes seconds, 0 or more.');
   return { global, command: argv[index], rest: argv.slice(index + 1) };
 }
 
@@ -87,24 +94,6 @@ async function takesValue(flag: string): Promise<boolean> {
   } catch (error) {
     return error instanceof OptionsError && /value|argument/i.test(error.message);
   }
-}
-
-/** Sends one request to the daemon; undefined when no daemon listens. */
-function ask(socket: string, request: DaemonRequest): Promise<DaemonResponse | undefined> {
-  return new Promise((done, fail) => {
-    const connection = connect(socket);
-    let buffered = '';
-    connection.setEncoding('utf8');
-    connection.on('connect', () => connection.write(`${JSON.stringify(request)}\n`));
-    connection.on('data', (chunk: string) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      connection.end();
-      done(JSON.parse(buffered.slice(0, end)) as DaemonResponse);
-    });
-    connection.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? done(undefined) : fail(error)));
-  });
 }
 
 /** Starts the daemon (detached, so it outlives this command) and waits until it answers. */
@@ -173,10 +162,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const request: DaemonRequest = { op: 'run', session: global.session, command, rest };
-  let answer = await ask(socket, request);
+  const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, global.timeoutSeconds * 1000, logPath(home));
+  let answer = await send();
   if (!answer) {
     await startDaemon(home, global);
-    answer = await ask(socket, request);
+    answer = await send();
   }
   if (!answer) throw new Error('The daemon went away before it answered; run the command again.');
   if (!answer.ok) {

@@ -3,12 +3,13 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, runBin, type BinRun } from '../helpers/processes.js';
+import { daemonPid, eventually, runBin, type BinRun } from '../helpers/processes.js';
 
 /**
  * The real `firefox-bidi` bin against what a cloned repository or a careless setting may hold
- * (issue 35): links where install-skill writes, a daemon home other users can open, and a session
- * name on the daemon's socket that would make a folder outside the session folders.
+ * (issue 35): links where install-skill writes, a daemon home other users can open, a session
+ * name on the daemon's socket that would make a folder outside the session folders, and a daemon
+ * that dies or freezes while a command waits for it.
  */
 const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
 
@@ -91,5 +92,36 @@ describe("the daemon's socket", () => {
     });
     expect(JSON.parse(answer)).toMatchObject({ ok: false, error: expect.stringContaining('A session name is 1 to 64 letters') as unknown });
     expect(await eventually(() => !existsSync(join(work, '.firefox-bidi', 'sessions', escape)), 500)).toBe(true);
+  });
+});
+
+describe('a daemon that goes away while a command waits', () => {
+  it('killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon', async () => {
+    expect((await run(work, 'pages')).code).toBe(0);
+    const pid = daemonPid(home);
+    expect(pid).toBeDefined();
+    const waiting = run(work, 'eval', '() => new Promise((resolve) => setTimeout(resolve, 20000))');
+    // The daemon is killed once the call is under way in the page.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    process.kill(pid ?? -1, 'SIGKILL');
+    const result = await waiting;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The daemon went away before it answered');
+    expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
+  });
+
+  it('frozen: the command ends within seconds saying the daemon stopped answering', async () => {
+    expect((await run(work, 'pages')).code).toBe(0);
+    const pid = daemonPid(home) ?? -1;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const result = await run(work, 'pages');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The daemon stopped answering');
+      expect(performance.now() - started).toBeLessThan(15_000);
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
   });
 });

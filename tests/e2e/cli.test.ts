@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
 import { uidOf } from '../helpers/mcp.js';
-import { eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
+import { daemonPid, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -37,20 +37,6 @@ function gone(before: { pids: number[]; profiles: string[] }): boolean {
   return before.pids.every((pid) => !alive(pid)) && before.profiles.every((profile) => !existsSync(profile));
 }
 
-/** The daemon's pid, from its process list entry (its settings name our home). */
-function daemonPid(): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) return Number(entry);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return undefined;
-}
-
 /** Whether `pid` runs (a zombie, which nobody here may reap, does not). */
 function alive(pid: number): boolean {
   try {
@@ -74,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await run('stop');
-  await eventually(() => daemonPid() === undefined, 10_000);
+  await eventually(() => daemonPid(home) === undefined, 10_000);
   await server.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
@@ -174,7 +160,7 @@ describe('firefox-bidi', () => {
 
   it('stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew', async () => {
     await run('pages');
-    const pid = daemonPid();
+    const pid = daemonPid(home);
     expect(pid).toBeDefined();
     const killed = browser();
     expect(killed.pids.length).toBeGreaterThan(0);
@@ -182,17 +168,17 @@ describe('firefox-bidi', () => {
     // Its Firefox and profile go with it (the launcher's watchdog), and the socket it left answers no one.
     expect(await eventually(() => gone(killed), 15_000)).toBe(true);
     expect((await run('pages')).code).toBe(0);
-    const next = daemonPid();
+    const next = daemonPid(home);
     expect(next).not.toBe(pid);
     const stopped = browser();
     expect((await run('stop')).stdout).toContain('The daemon stops');
-    expect(await eventually(() => daemonPid() === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped), 15_000)).toBe(true);
+    expect(await eventually(() => daemonPid(home) === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped), 15_000)).toBe(true);
     expect(alive(next ?? 0)).toBe(false);
   });
 
   it('stops by itself after --idle-timeout without a command, taking its Firefox and profile along', async () => {
     await run('--idle-timeout', '0.05', 'pages');
-    const pid = daemonPid();
+    const pid = daemonPid(home);
     expect(pid).toBeDefined();
     const idle = browser();
     expect(await eventually(() => !alive(pid ?? 0) && gone(idle), 15_000)).toBe(true);

@@ -90,3 +90,17 @@ export function runBin(bin: string, argv: readonly string[], cwd: string, env: N
     });
   });
 }
+
+/** The pid of the `firefox-bidi` daemon whose settings name `home` (its socket is there), from the process list. */
+export function daemonPid(home: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
