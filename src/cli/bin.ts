@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { cliHome, logPath, socketPath } from './home.js';
+import { cliHome, logPath, socketPath, startOnce } from './home.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
 import { ask, askWatched } from './client.js';
 
@@ -165,7 +165,8 @@ async function main(argv: string[]): Promise<number> {
   const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, global.timeoutSeconds * 1000, logPath(home));
   let answer = await send();
   if (!answer) {
-    await startDaemon(home, global);
+    // Commands run together with no daemon yet start one between them (a lock in the home folder).
+    await startOnce(home, async () => (await ask(socket, { op: 'sessions' }).catch(() => undefined)) !== undefined, () => startDaemon(home, global));
     answer = await send();
   }
   if (!answer) throw new Error('The daemon went away before it answered; run the command again.');

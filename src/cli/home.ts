@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,3 +22,61 @@ export function cliHome(env: NodeJS.ProcessEnv = process.env): string {
 
 export const socketPath = (home: string): string => join(home, 'daemon.sock');
 export const logPath = (home: string): string => join(home, 'daemon.log');
+export const lockPath = (home: string): string => join(home, 'daemon.lock');
+
+/** A start lock older than this is a leftover (its holder waits at most 15 s for its daemon). */
+const STALE_LOCK_MS = 30_000;
+
+/**
+ * Runs `start` (which starts the daemon and waits until it answers) holding the home's start lock,
+ * so that commands finding no daemon at the same moment start one between them. One that finds the
+ * lock held waits until it is released and starts nothing: the holder's daemon is there then. A
+ * lock whose holder died, or that is stale, is taken over. `running` says whether a daemon answers
+ * now (one may have started between the caller's look and the lock).
+ */
+export async function startOnce(home: string, running: () => Promise<boolean>, start: () => Promise<void>): Promise<void> {
+  const lock = lockPath(home);
+  for (;;) {
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (lockLeftOver(lock)) rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+      if (statOrNull(lock) === null && (await running())) return;
+      continue;
+    }
+    try {
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      if (!(await running())) await start();
+      return;
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the lock's holder is gone (its pid runs no more) or the lock is too old to be a start under way. */
+function lockLeftOver(lock: string): boolean {
+  const stat = statOrNull(lock);
+  if (!stat) return false;
+  if (Date.now() - stat.mtimeMs > STALE_LOCK_MS) return true;
+  const pid = Number(readFileSync(lock, 'utf8'));
+  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - stat.mtimeMs > 1000; // Being written: give it a moment.
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}

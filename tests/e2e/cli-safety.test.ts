@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonPid, eventually, runBin, type BinRun } from '../helpers/processes.js';
+import { daemonPid, daemonPids, eventually, runBin, type BinRun } from '../helpers/processes.js';
 
 /**
  * The real `firefox-bidi` bin against what a cloned repository or a careless setting may hold
@@ -92,6 +92,19 @@ describe("the daemon's socket", () => {
     });
     expect(JSON.parse(answer)).toMatchObject({ ok: false, error: expect.stringContaining('A session name is 1 to 64 letters') as unknown });
     expect(await eventually(() => !existsSync(join(work, '.firefox-bidi', 'sessions', escape)), 500)).toBe(true);
+  });
+});
+
+describe('first commands run together', () => {
+  it('start one daemon between them, which every one of them used', async () => {
+    await run(work, 'stop');
+    expect(await eventually(() => daemonPids(home).length === 0, 10_000)).toBe(true);
+    const results = await Promise.all([1, 2, 3].map((n) => run(work, 'eval', `() => ${n} * 7`)));
+    expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
+    expect(results.map((result) => /\d+/.exec(result.stdout.replace(/[\s\S]*returned:/, ''))?.[0])).toEqual(['7', '14', '21']);
+    // Any second daemon that started saw the first and stopped: one is left, and it holds the socket.
+    expect(await eventually(() => daemonPids(home).length === 1, 5000)).toBe(true);
+    expect((await run(work, 'sessions')).stdout).toContain('default');
   });
 });
 

@@ -91,16 +91,22 @@ export function runBin(bin: string, argv: readonly string[], cwd: string, env: N
   });
 }
 
-/** The pid of the `firefox-bidi` daemon whose settings name `home` (its socket is there), from the process list. */
-export function daemonPid(home: string): number | undefined {
+/** The pids of the `firefox-bidi` daemons whose settings name `home` (their socket is there), from the process list. */
+export function daemonPids(home: string): number[] {
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) return Number(entry);
+      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) found.push(Number(entry));
     } catch {
       // Gone meanwhile.
     }
   }
-  return undefined;
+  return found;
+}
+
+/** The pid of the daemon of `home`, if one runs. */
+export function daemonPid(home: string): number | undefined {
+  return daemonPids(home)[0];
 }
