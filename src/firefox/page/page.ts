@@ -395,6 +395,7 @@ export class Page {
     await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '() => document.title');
     const result = await this.#guard('Running script', this.#send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
+    await this.#learnSecretParts();
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
 
@@ -416,6 +417,7 @@ export class Page {
     const returned = elementsIn(result.result);
     const adopted = await this.#snapshots.adopt(frame, returned);
     const uidOf = new Map(returned.map((sharedId, index) => [sharedId, adopted[index] ?? '']));
+    await this.#learnSecretParts();
     return this.env.secrets.maskDeep(fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' })));
   }
 
@@ -676,13 +678,22 @@ export class Page {
   async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
     await this.ready(what);
     try {
-      return await this.#crash.unlessCrashed(what, action());
+      const result = await this.#crash.unlessCrashed(what, action());
+      if (!result.dialog) await this.#learnSecretParts();
+      return result;
     } catch (error) {
       if (error instanceof ActionInterrupted) return error.result;
       // The input went in and the page stopped answering: the page list says so until it answers again.
       if (error instanceof PageUnresponsiveError) this.#unresponsive = true;
       throw error;
     }
+  }
+
+  /** What fields filled from a secret hold now (after keys, scripts or the page changed them) is masked as that secret from now on. */
+  async #learnSecretParts(): Promise<void> {
+    if (this.env.secrets.names.length === 0 || this.#dialog.open) return;
+    const held = await this.#snapshots.call(this.id, 'secretFieldValues', [], 'Reading the secret fields', this.env.responsiveTimeout).catch(() => undefined);
+    for (const [name, value] of held ?? []) this.env.secrets.rememberParts(name, value);
   }
 
   // ------------------------------------------------ console, network, dialog

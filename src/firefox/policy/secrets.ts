@@ -111,6 +111,23 @@ export class SecretStore {
     this.#addForms(name, value);
   }
 
+  /**
+   * Masks from now on every run of MIN_REMEMBERED characters or more that `held` (what a field
+   * filled from secret `name` holds now, after keys, scripts or the page changed it) shares with
+   * the secret: a secret shortened by Backspace shows none of what is left of it.
+   */
+  rememberParts(name: string, held: string): void {
+    const secret = this.#values.find(([candidate]) => candidate === name)?.[1];
+    if (secret === undefined) return;
+    for (let start = 0; start + MIN_REMEMBERED <= held.length; start++) {
+      let end = start + MIN_REMEMBERED;
+      if (!secret.includes(held.slice(start, end))) continue;
+      while (end < held.length && secret.includes(held.slice(start, end + 1))) end++;
+      this.remember(name, held.slice(start, end));
+      start = end - 1;
+    }
+  }
+
   /** Shows every form of every secret value as `<secret>NAME</secret>`, then hides token-shaped values. */
   mask(text: string, options: { entropy?: boolean } = {}): string {
     const out = this.#pattern ? text.replace(this.#pattern, (form) => `<secret>${this.#forms.get(form) ?? ''}</secret>`) : text;

@@ -7,13 +7,20 @@ import { forgetReading } from './changes.js';
 import { element } from './registry.js';
 
 const secretNames = new WeakMap<Element, string>();
+/** The same fields, to read them again: what later keys, scripts or the page left of the secret in them. */
+const marked = new Set<Element>();
 
 /** Marks the field `uid` names as holding secret `name`, or clears the mark when `name` is null. */
 export function markSecretField(uid: string, name: string | null): boolean {
   const el = element(uid);
   if (!el) return false;
-  if (name === null) secretNames.delete(el);
-  else secretNames.set(el, name);
+  if (name === null) {
+    secretNames.delete(el);
+    marked.delete(el);
+  } else {
+    secretNames.set(el, name);
+    marked.add(el);
+  }
   // The field now shows the secret's name (or its value again): the last reading says otherwise.
   forgetReading();
   return true;
@@ -23,4 +30,18 @@ export function markSecretField(uid: string, name: string | null): boolean {
 export function secretValue(el: Element): string | undefined {
   const name = secretNames.get(el);
   return name === undefined ? undefined : `<secret>${name}</secret>`;
+}
+
+/** What each field filled from a secret holds now, as [secret name, value]; fields gone from the page are forgotten. */
+export function secretFieldValues(): [string, string][] {
+  const held: [string, string][] = [];
+  for (const el of marked) {
+    const name = secretNames.get(el);
+    if (!el.isConnected || name === undefined) {
+      marked.delete(el);
+      continue;
+    }
+    held.push([name, el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el as HTMLElement).innerText]);
+  }
+  return held;
 }
