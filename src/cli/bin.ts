@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cliHome, logPath, socketPath, startOnce } from './home.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
-import { ask, askWatched } from './client.js';
+import { ask, askWatched, daemonAnswers } from './client.js';
 
 // What a warm command needs is above: the tool definitions, the flag parser and the help load only
 // when asked for (--help) or when a daemon is to start, and the daemon parses the command line.
@@ -111,7 +111,7 @@ async function startDaemon(home: string, global: Global): Promise<void> {
   const log = openSync(logPath(home), 'a', 0o600);
   spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], { detached: true, stdio: ['ignore', log, log] }).unref();
   for (let waited = 0; waited < 15_000; waited += 50) {
-    if ((await ask(socket, { op: 'sessions' }).catch(() => undefined)) !== undefined) return;
+    if (await daemonAnswers(socket)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`The daemon did not start within 15 s; see ${logPath(home)}.`);
@@ -166,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
   let answer = await send();
   if (!answer) {
     // Commands run together with no daemon yet start one between them (a lock in the home folder).
-    await startOnce(home, async () => (await ask(socket, { op: 'sessions' }).catch(() => undefined)) !== undefined, () => startDaemon(home, global));
+    await startOnce(home, () => daemonAnswers(socket), () => startDaemon(home, global));
     answer = await send();
   }
   if (!answer) throw new Error('The daemon went away before it answered; run the command again.');

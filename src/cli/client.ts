@@ -40,6 +40,11 @@ export function ask(socket: string, request: DaemonRequest, timeoutMs = 0, signa
   });
 }
 
+/** Whether a daemon listens on `socket` and answers a question (the session list) within `timeoutMs` (0: no limit). */
+export async function daemonAnswers(socket: string, timeoutMs = 0): Promise<boolean> {
+  return (await ask(socket, { op: 'sessions' }, timeoutMs).catch(() => undefined)) !== undefined;
+}
+
 /**
  * Sends a command and waits for its answer while checking, every PING_MS on a second connection,
  * that the daemon still answers; gives up after `timeoutMs` (0: never). Either way the error says
@@ -55,11 +60,7 @@ export async function askWatched(socket: string, request: DaemonRequest, timeout
       await new Promise((resolve) => (timer = setTimeout(resolve, PING_MS)));
       if (stopped) return new Promise<never>(() => undefined);
       if (timeoutMs > 0 && Date.now() - started >= timeoutMs) throw lost(`did not answer within ${timeoutMs / 1000} s (--timeout)`, log);
-      const alive = await ask(socket, { op: 'sessions' }, PING_MS).then(
-        (answer) => answer !== undefined,
-        () => false,
-      );
-      if (!alive) throw lost(`stopped answering (no answer to a check within ${PING_MS / 1000} s)`, log);
+      if (!(await daemonAnswers(socket, PING_MS))) throw lost(`stopped answering (no answer to a check within ${PING_MS / 1000} s)`, log);
     }
   };
   try {

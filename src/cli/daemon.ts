@@ -10,7 +10,7 @@ import { createServer as createMcpServer } from '../mcp/server.js';
 import type { SessionFolder } from '../mcp/session-folder.js';
 import { toolCall, UsageError } from './commands.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
-import { ask } from './client.js';
+import { daemonAnswers } from './client.js';
 
 /** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
 interface Session {
@@ -51,7 +51,7 @@ export class Daemon {
 
   async listen(): Promise<void> {
     // A daemon that answers there already keeps its socket: taking it would leave that one (and its Firefox) running unreachable.
-    if ((await ask(this.socket, { op: 'sessions' }, 2000).catch(() => undefined)) !== undefined) throw new Error(`Another daemon already answers on ${this.socket}; this one stops.`);
+    if (await daemonAnswers(this.socket, 2000)) throw new Error(`Another daemon already answers on ${this.socket}; this one stops.`);
     rmSync(this.socket, { force: true });
     await new Promise<void>((done, fail) => this.#server.once('error', fail).listen(this.socket, done));
     this.#touch();

@@ -122,7 +122,8 @@ export class Page {
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
     if (env.settle?.maxMs !== undefined) timings.quietMaxMs = env.settle.maxMs;
-    const settler = new Settler(access, id, this.#snapshots, this.#dialog, this.#navigations, this.#crash, timings, this.#network);
+    const health = { refuseIfCrashing: (what: string) => this.#crash.refuseIfCrashing(what), answers: (timeoutMs: number, what: string) => this.#answers(timeoutMs, what) };
+    const settler = new Settler(id, this.#snapshots, this.#dialog, this.#navigations, health, timings, this.#network);
     this.#input = new InputController(access, id, this.#snapshots, settler, env.secrets, timings);
   }
 
@@ -252,7 +253,7 @@ export class Page {
   async responsive(what: string): Promise<void> {
     if (this.#dialog.open) return; // A dialog holds the script; the callers deal with it.
     try {
-      await this.#send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, `${what} (checking the page answers)`, this.env.responsiveTimeout);
+      await this.#answers(this.env.responsiveTimeout, `${what} (checking the page answers)`);
       this.#unresponsive = false;
     } catch (error) {
       if (error instanceof BrowserStoppedError) throw error; // The browser, not the page: it was closed.
@@ -262,6 +263,11 @@ export class Page {
         `${what} is not possible: this page's script is not responding (no answer within ${this.env.responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
       );
     }
+  }
+
+  /** A trivial question to the page's script, answered within `timeoutMs` or failed with a TimeoutError: whether the page answers at all. */
+  #answers(timeoutMs: number, what: string): Promise<unknown> {
+    return this.#send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.id, sandbox: SANDBOX } }, what, timeoutMs);
   }
 
   /** `work` as a call's main wait: it stops at once when a dialog opens, the page crashes or `signal` aborts. */

@@ -3,7 +3,7 @@ import type { ActionTarget, ControlReading } from '../types.js';
 import { collapse, deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
-import { describe, describeCover, sameWidget } from './covers.js';
+import { describeCover, describeFocus, sameWidget } from './covers.js';
 import { element } from './registry.js';
 import { finiteAnimationRunning } from './unobserved.js';
 import { shownPartOf } from './visibility.js';
@@ -152,7 +152,7 @@ export function readControl(uid: string): ControlReading | null {
   const expanded = el.getAttribute('aria-expanded');
   if (expanded !== null) reading.expanded = expanded === 'true';
   const active = deepActiveElement();
-  if (!active || !composedContains(el, active)) reading.focusedElsewhere = active && active !== document.body && active !== document.documentElement ? describe(active) : 'the page';
+  if (!active || !composedContains(el, active)) reading.focusedElsewhere = describeFocus(active);
   return reading;
 }
 

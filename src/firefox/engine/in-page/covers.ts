@@ -23,6 +23,11 @@ export function describe(el: Element): string {
   return `${uid ? `uid=${uid} ` : ''}${el.localName}${id}${text ? ` "${text}"` : ''}`;
 }
 
+/** Where the focus is, as an answer names it: the element, or "the page" when no element has it. */
+export function describeFocus(active: Element | null): string {
+  return active && active !== document.body && active !== document.documentElement ? describe(active) : 'the page';
+}
+
 /** The cover as the refusal names it: with the nearest element around it that the snapshot lists (its uid, role and name), so the agent can act on it. */
 export function describeCover(cover: Element): string {
   if (uidOf(cover)) return listed(cover);

@@ -5,7 +5,7 @@
  * would not let happen. Node reads back how many keys were stopped and where the focus went.
  * type_text follows its keys the same way without stopping them, and says where they went.
  */
-import { describe } from './covers.js';
+import { describeFocus } from './covers.js';
 import { deepActiveElement } from './dom.js';
 import { composedContains } from './modal.js';
 import { element } from './registry.js';
@@ -28,7 +28,7 @@ function onKey(event: Event): void {
   }
   if (event.type !== 'keydown') return;
   // Where the focus is at the last stray key: where it ended up.
-  stray = { keys: (stray?.keys ?? 0) + 1, to: active && active !== document.body && active !== document.documentElement ? describe(active) : 'the page' };
+  stray = { keys: (stray?.keys ?? 0) + 1, to: describeFocus(active) };
 }
 
 /** Focus inside a closed shadow root shows as its host: a host whose shadow tree holds the field counts as the field. */

@@ -28,17 +28,18 @@ export function waitForQuiet(quietMs: number, maxMs: number): Promise<boolean> {
     });
     const observed = new Set<Node>();
     // Roots attached since the last look (a modal's component rendered) are watched from then on.
-    const observeRoots = (): void => {
-      for (const root of [document, ...shadowRoots()]) {
+    const observeRoots = (): (Document | ShadowRoot)[] => {
+      const roots = [document, ...shadowRoots()];
+      for (const root of roots) {
         if (observed.has(root)) continue;
         observer.observe(root, OPTIONS);
         observed.add(root);
       }
+      return roots;
     };
     observeRoots();
     function check(): void {
-      observeRoots();
-      if (finiteAnimationRunning()) {
+      if (finiteAnimationRunning(observeRoots())) {
         animated = true;
         timer = setTimeout(check, ANIMATION_POLL_MS);
       } else if (animated) {

@@ -6,21 +6,15 @@
 import { forgetReading } from './changes.js';
 import { element } from './registry.js';
 
-const secretNames = new WeakMap<Element, string>();
-/** The same fields, to read them again: what later keys, scripts or the page left of the secret in them. */
-const marked = new Set<Element>();
+/** Each marked field and its secret's name; a Map, to read the fields again (what later keys, scripts or the page left of the secret in them). */
+const secretNames = new Map<Element, string>();
 
 /** Marks the field `uid` names as holding secret `name`, or clears the mark when `name` is null. */
 export function markSecretField(uid: string, name: string | null): boolean {
   const el = element(uid);
   if (!el) return false;
-  if (name === null) {
-    secretNames.delete(el);
-    marked.delete(el);
-  } else {
-    secretNames.set(el, name);
-    marked.add(el);
-  }
+  if (name === null) secretNames.delete(el);
+  else secretNames.set(el, name);
   // The field now shows the secret's name (or its value again): the last reading says otherwise.
   forgetReading();
   return true;
@@ -32,15 +26,12 @@ export function secretValue(el: Element): string | undefined {
   return name === undefined ? undefined : `<secret>${name}</secret>`;
 }
 
-/** What each field filled from a secret holds now, as [secret name, value]; fields gone from the page are forgotten. */
+/** What each field filled from a secret that is on the page holds now, as [secret name, value]. */
 export function secretFieldValues(): [string, string][] {
   const held: [string, string][] = [];
-  for (const el of marked) {
-    const name = secretNames.get(el);
-    if (!el.isConnected || name === undefined) {
-      marked.delete(el);
-      continue;
-    }
+  for (const [el, name] of secretNames) {
+    // A field taken out of the page may come back (a form re-rendered): it keeps its mark.
+    if (!el.isConnected) continue;
     held.push([name, el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el as HTMLElement).innerText]);
   }
   return held;

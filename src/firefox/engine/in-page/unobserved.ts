@@ -42,14 +42,17 @@ export function animationsState(): { running: boolean; state: string } {
   return { running, state: parts.join() };
 }
 
-/** The animations of the document and of every shadow root in it: Firefox's document.getAnimations() leaves out those inside shadow trees. */
-export function pageAnimations(): Animation[] {
-  return [document, ...shadowRoots()].flatMap((root) => root.getAnimations());
+/**
+ * The animations of the document and of every shadow root in it (`roots`, when the caller has them
+ * already): Firefox's document.getAnimations() leaves out those inside shadow trees.
+ */
+export function pageAnimations(roots: readonly (Document | ShadowRoot)[] = [document, ...shadowRoots()]): Animation[] {
+  return roots.flatMap((root) => root.getAnimations());
 }
 
 /** Whether a CSS animation, transition or Web Animation with an end is running; endless ones (spinners) never finish, so they do not count. */
-export function finiteAnimationRunning(): boolean {
-  return pageAnimations().some((animation) => {
+export function finiteAnimationRunning(roots?: readonly (Document | ShadowRoot)[]): boolean {
+  return pageAnimations(roots).some((animation) => {
     if (animation.playState !== 'running') return false;
     const end = animation.effect?.getComputedTiming().endTime;
     return typeof end === 'number' && Number.isFinite(end);

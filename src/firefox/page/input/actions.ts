@@ -14,6 +14,7 @@ import { textDifference } from './editor-text.js';
 import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
 import { selectText, type SelectTextOptions } from './text-selection.js';
+import { keySource, pointerSource, withModifiers } from './sources.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
@@ -64,6 +65,9 @@ const COVER_QUIET_MS = 50;
 const KEYS_PER_BATCH = 100;
 
 type TextEntry = { uid: string; value: string | boolean };
+
+/** Keys that went elsewhere than the field typed into, and where the focus was (key-guard.ts); null when none did. */
+type Stray = EngineResult<'releaseKeys'>;
 
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
@@ -190,16 +194,11 @@ export class InputController {
       if (inserted === true) result = await this.settler.settle(action, watch, { quietMs, frame });
       else watch.stop();
     }
-    let stray: { keys: number; to: string } | null = null;
+    let stray: Stray = null;
     if (!result) {
       const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
       // Keys go into this field or nowhere: a page that moves the focus mid-way stops the typing.
-      await this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys').catch(() => false);
-      try {
-        result = await this.#type(frame, action, keys, quietMs);
-      } finally {
-        stray = await this.snapshots.call(frame, 'releaseKeys', [], 'Reading the keys stopped').then((found) => found ?? null, () => null);
-      }
+      ({ result, stray } = await this.#typeFollowed(frame, action, keys, quietMs, uid));
     }
     const secretName = this.secrets.referencedNames(text)[0];
     if (!result.dialog && result.navigated?.sameDocument !== false) {
@@ -208,23 +207,18 @@ export class InputController {
     if (richText) return this.#readBackText(uid, what, result, typed, secretName);
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
     return this.#readBack(uid, what, result, (held) => {
-      if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+      // A field that kept only part of a secret (maxlength, trimming): what it holds is masked too.
+      if (secretName !== undefined) this.secrets.rememberParts(secretName, held.value ?? '');
       // A field that rewrites what is typed keeps the focus; one that lost it mid-way holds only the first keys.
       return stray === null && (held.value === typed.trimEnd() || held.value === typed || (typed !== '' && held.value !== '' && held.value !== target.value && held.focusedElsewhere === undefined));
     }, stray);
-  }
-
-  /** A field that kept only part of a secret (maxlength, trimming) holds a value every later answer must mask too. */
-  #rememberCutSecret(name: string, typed: string, held: string | null): void {
-    const kept = held?.trim();
-    if (kept && kept !== typed && typed.includes(kept)) this.secrets.remember(name, kept);
   }
 
   /**
    * Reads the control back after an action and refuses to call it done when `took` says the
    * value did not take, saying what the control holds and what to do instead.
    */
-  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean, stray: { keys: number; to: string } | null = null): Promise<ActionResult> {
+  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean, stray: Stray = null): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
     const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
     if (!held) return result;
@@ -249,7 +243,7 @@ export class InputController {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
     const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
     if (!held || held.value === null) return result;
-    if (secretName !== undefined) this.#rememberCutSecret(secretName, typed, held.value);
+    if (secretName !== undefined) this.secrets.rememberParts(secretName, held.value);
     const difference = textDifference(typed, held.value);
     if (difference === undefined) return result;
     // Never "Filled": the editor holds other text than the caller's.
@@ -344,15 +338,8 @@ export class InputController {
     // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
     const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
     const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
-    let stray: { keys: number; to: string } | null = null;
     // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
-    const followed = await this.snapshots.call(this.context, 'guardKeys', [null, false], 'Following the keys').catch(() => false);
-    let result: ActionResult;
-    try {
-      result = await this.#type(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs);
-    } finally {
-      if (followed === true) stray = await this.snapshots.call(this.context, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
-    }
+    const { result, stray } = await this.#typeFollowed(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null);
     return stray ? { ...result, action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.secrets.mask(stray.to)}` } : result;
   }
 
@@ -457,6 +444,24 @@ export class InputController {
     return this.#perform(frame, action, batches, quietMs);
   }
 
+  /**
+   * Types `keys` while the page's key guard follows them (key-guard.ts): with `uid`, into that
+   * field or nowhere; with null, into whatever has the focus, counting the keys that go elsewhere.
+   * Says how many strayed and where the focus went (null: none did).
+   */
+  async #typeFollowed(frame: string, action: string, keys: KeyAction[], quietMs: number | undefined, uid: string | null): Promise<{ result: ActionResult; stray: Stray }> {
+    const guard = uid === null ? this.snapshots.call(frame, 'guardKeys', [null, false], 'Following the keys') : this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
+    const guarded = (await guard.catch(() => false)) === true;
+    let stray: Stray = null;
+    let result: ActionResult;
+    try {
+      result = await this.#type(frame, action, keys, quietMs);
+    } finally {
+      if (guarded) stray = await this.snapshots.call(frame, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
+    }
+    return { result, stray };
+  }
+
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
   async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number): Promise<ActionResult> {
     const watch = this.settler.begin();
@@ -496,25 +501,4 @@ function inert(what: string): ElementNotInteractableError {
 
 function covered(what: string, coveredBy: string): ElementNotInteractableError {
   return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
-}
-
-function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {
-  return { type: 'pointer', id: 'firefox-bidi-mcp-mouse', parameters: { pointerType: 'mouse' }, actions };
-}
-
-function keySource(actions: KeyAction[]): Input.KeySourceActions {
-  return { type: 'key', id: 'firefox-bidi-mcp-keyboard', actions };
-}
-
-/** Pointer actions framed by modifier key presses, tick for tick. */
-function withModifiers(pointer: Input.PointerSourceAction[], modifiers: string[]): Input.SourceActions[] {
-  if (modifiers.length === 0) return [pointerSource(pointer)];
-  const pause = { type: 'pause' } as const;
-  const keys: Input.KeySourceAction[] = [
-    ...modifiers.map((value) => ({ type: 'keyDown', value }) as const),
-    ...pointer.map(() => pause),
-    ...modifiers.map((value) => ({ type: 'keyUp', value }) as const),
-  ];
-  const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
-  return [{ type: 'key', id: 'firefox-bidi-mcp-keyboard', actions: keys }, pointerSource(framed)];
 }

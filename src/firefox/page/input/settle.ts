@@ -2,8 +2,7 @@ import { BrowserClosedError, PageUnresponsiveError, TimeoutError } from '../../e
 import { sleep } from '../../util/script.js';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
-import type { PageAccess, PageSnapshots } from '../snapshots.js';
-import { SANDBOX } from '../../engine/index.js';
+import type { PageSnapshots } from '../snapshots.js';
 
 /** What an action led to, for the caller to report. */
 export interface ActionResult {
@@ -29,10 +28,12 @@ export interface RequestTracker {
   pendingCallsAfter(afterId: number): number;
 }
 
-/** What the settle asks of the page's crash watch: a document that went away under it may be a crash. */
-export interface CrashProbe {
+/** What the settle asks of the page about its health: a document that went away may be a crash, input that takes long may be a page that stopped. */
+export interface PageHealth {
   /** Throws the crash for `what` when the page crashes within a moment. */
   refuseIfCrashing(what: string): Promise<void>;
+  /** Resolves when the page's script answers a trivial question within `timeoutMs`; rejects with a TimeoutError when it does not. */
+  answers(timeoutMs: number, what: string): Promise<unknown>;
 }
 
 export interface SettleTimings {
@@ -63,13 +64,12 @@ export class ActionInterrupted extends Error {
  */
 export class Settler {
   constructor(
-    private readonly page: PageAccess,
     /** The page's top-level browsing context. */
     private readonly context: string,
     private readonly snapshots: PageSnapshots,
     private readonly dialog: PageDialog,
     private readonly navigation: PageNavigations,
-    private readonly crash: CrashProbe,
+    private readonly health: PageHealth,
     private readonly timings: SettleTimings = {},
     /** The page's requests: the settle waits for calls the action started (omitted: it waits for the DOM only). */
     private readonly requests?: RequestTracker,
@@ -112,7 +112,7 @@ export class Settler {
           // The document went away with no navigation (yet): a crash, whose page follows a moment later.
           if (lost !== undefined && !crashChecked) {
             crashChecked = true;
-            await this.crash.refuseIfCrashing(action);
+            await this.health.refuseIfCrashing(action);
             continue;
           }
           const sameDocument = watch.sameDocument;
@@ -186,8 +186,7 @@ export class Settler {
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, bound, 'late')));
     try {
       if ((await Promise.race([work, late])) !== 'late') return await work;
-      const probe = this.page.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.context, sandbox: SANDBOX } }, 'Checking the page answers', ANSWER_GRACE_MS);
-      const answered = probe.then(
+      const answered = this.health.answers(ANSWER_GRACE_MS, 'Checking the page answers').then(
         () => 'answers' as const,
         (error: unknown) => {
           if (error instanceof BrowserClosedError) throw error; // The browser itself stopped, or went.

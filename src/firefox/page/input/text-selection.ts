@@ -3,6 +3,7 @@ import { ActionNotTakenError, InvalidArgumentError, StaleUidError } from '../../
 import { quote } from '../../util/text.js';
 import type { PageAccess, PageSnapshots } from '../snapshots.js';
 import type { ActionResult, Settler } from './settle.js';
+import { pointerSource } from './sources.js';
 
 export interface SelectTextOptions {
   /** Which match, counting from 1 (default 1). */
@@ -47,8 +48,7 @@ export async function selectText(access: TextSelectionAccess, uid: string, text:
       options.caret === undefined
         ? [point(x + 1, y), { type: 'pointerDown', button: 0 }, { ...point(endX - 1, endY), duration: 50 }, { type: 'pointerUp', button: 0 }]
         : [options.caret === 'start' ? point(x + 1, y) : point(endX - 1, endY), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
-    const actions: Input.SourceActions[] = [{ type: 'pointer', id: 'firefox-bidi-mcp-mouse', parameters: { pointerType: 'mouse' }, actions: press }];
-    await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions }, action)), watch);
+    await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, action)), watch);
   }
   const result = await settler.settle(action, watch, { frame });
   if (result.dialog || result.navigated?.sameDocument === false) return result;

@@ -1,0 +1,25 @@
+/** The input sources every action sends through input.performActions: one mouse and one keyboard, with the same ids each time. */
+import type { Input } from 'webdriver-bidi-protocol';
+
+/** Pointer actions as the one mouse input source. */
+export function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {
+  return { type: 'pointer', id: 'firefox-bidi-mcp-mouse', parameters: { pointerType: 'mouse' }, actions };
+}
+
+/** Key presses (and pauses) as the one keyboard input source. */
+export function keySource(actions: Input.KeySourceAction[]): Input.KeySourceActions {
+  return { type: 'key', id: 'firefox-bidi-mcp-keyboard', actions };
+}
+
+/** Pointer actions framed by modifier key presses, tick for tick. */
+export function withModifiers(pointer: Input.PointerSourceAction[], modifiers: string[]): Input.SourceActions[] {
+  if (modifiers.length === 0) return [pointerSource(pointer)];
+  const pause = { type: 'pause' } as const;
+  const keys: Input.KeySourceAction[] = [
+    ...modifiers.map((value) => ({ type: 'keyDown', value }) as const),
+    ...pointer.map(() => pause),
+    ...modifiers.map((value) => ({ type: 'keyUp', value }) as const),
+  ];
+  const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
+  return [keySource(keys), pointerSource(framed)];
+}
