@@ -257,7 +257,7 @@ describe('localStorage and sessionStorage', () => {
     // A secret goes in as itself and comes out as its reference.
     await call(client, 'set_storage', { type: 'local', key: 'token', value: '<secret>API_TOKEN</secret>' });
     expect(await evaluateInPage(client, '() => localStorage.getItem("token") === "' + TOKEN + '"')).toBe(true);
-    expect(text(await call(client, 'get_storage', { type: 'local', key: 'token' }))).toBe('# get_storage response\ntoken=<secret>API_TOKEN</secret>');
+    expect(text(await call(client, 'get_storage', { type: 'local', key: 'token' }))).toBe('# get_storage response\nlocalStorage token=<secret>API_TOKEN</secret>');
     expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent' }))).toContain('Removed "fromAgent" from localStorage.');
     expect(await evaluateInPage(client, '() => localStorage.getItem("fromAgent")')).toBeNull();
     await evaluateInPage(client, '() => { localStorage.clear(); sessionStorage.clear(); }');

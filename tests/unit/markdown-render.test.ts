@@ -2,8 +2,8 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/index.js';
 import { engineCall } from '../../src/firefox/engine/index.js';
+import { codeFence } from '../../src/firefox/util/text.js';
 import {
-  codeFence,
   escapeText,
   documentFromReading,
   parseMarkdownView,

@@ -1,13 +1,15 @@
+import { ANSWER_LINE_START } from './answer-lines.js';
+
 /** Characters of a caller's value that an error message quotes; the rest is counted, not echoed. */
 export const QUOTE_CHARS = 80;
 
 /*
- * Page text in answers. An answer's own structure is made of lines that start with `#` or `##`
- * (its heading and sections), `Note:`, the open-dialog sentence (`A confirm dialog is open: …`),
- * a uid (`1_2 button "OK"`), `snapshot=`, `msgid=`, `reqid=` or a page-list entry (`0: … pageId=…`).
- * One rule keeps page text from posing as any of them:
- * - a line of page text that would start like one of them (or like any Markdown heading) starts
- *   with a backslash instead: `\## Open dialog`, `\Note: …`, `\1_2 button "OK"` (setApartLine);
+ * Page text in answers. An answer's own lines take the forms listed in answer-lines.ts (headings,
+ * notes, the dialog sentence, uid lines, list entries, each tool's result sentences). One rule
+ * keeps page text from posing as any of them:
+ * - a line of page text that would start like one of them, after Unicode compatibility folding,
+ *   starts with a backslash instead: `\## Open dialog`, `\Note: …`, `\1_2 button "OK"`,
+ *   `\Clicked uid=1_4 …`, `\＃＃ Page snapshot` (setApartLine);
  * - characters that change how text reads without showing are written as `\uXXXX` escapes
  *   wherever page text is shown (escapeHidden): control codes (C0 but tab and line feed, DEL,
  *   C1; ESC starts terminal escape sequences), bidi embeddings, overrides and isolates
@@ -90,20 +92,42 @@ export function shorten(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, max)}… (${value.length} characters)`;
 }
 
-/**
- * A line that would read as the answer's own: after any indent (spaces, and characters that do
- * not show), a Markdown heading mark, a note, the dialog sentence, a uid, a snapshot header, a
- * console or network entry, a page-list entry, or the sentence of a cut answer.
- */
-const POSING_LINE =
-  /^([\s\u00ad\u061c\u200e\u200f]*)(?=#{1,6}(?:[ \t]|$)|note:|an? [\w-]+ dialog is open\b|\d+(?:_\d+)+(?:\s|$)|(?:snapshot|msgid|reqid)=\d|\d+: .*\bpageId=|\(the answer was cut\b)/i;
+/** What may stand before a line's first mark and still not show: spaces, and characters that do not show. */
+const INDENT = /^[\s\u00ad\u061c\u200e\u200f]*/;
+// eslint-disable-next-line no-control-regex -- ASCII is what it finds
+const ASCII = /^[\u0000-\u007f]*$/;
 
-/** One line of page text, set apart with a backslash when it would start like the answer's own structure. */
+/** How many characters of `line` stand before its first mark (INDENT). */
+function indentOf(line: string): number {
+  return INDENT.exec(line)?.[0].length ?? 0;
+}
+
+/**
+ * Whether a line would read as one of the answer's own (answer-lines.ts): after its indent and
+ * Unicode compatibility folding, it starts like one of the line forms our answers use.
+ */
+export function posesAsAnswer(line: string): boolean {
+  const rest = line.slice(indentOf(line));
+  // A line that starts with a backslash is page text already (set apart, or written so).
+  if (rest.startsWith('\\')) return false;
+  return ANSWER_LINE_START.test(ASCII.test(rest) ? rest : rest.normalize('NFKC'));
+}
+
+/** One line of page text, set apart with a backslash after its indent when it would pose as the answer's own. */
 export function setApartLine(line: string): string {
-  return line.replace(POSING_LINE, '$1\\');
+  if (!posesAsAnswer(line)) return line;
+  const indent = indentOf(line);
+  return `${line.slice(0, indent)}\\${line.slice(indent)}`;
+}
+
+/** A code fence longer than any backtick run in the text (three at least), so the text cannot end it. */
+export function codeFence(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 /** Several lines of page text as an answer shows them: hidden characters escaped, posing lines set apart. */
 export function pageTextBlock(text: string): string {
   return escapeHidden(text.replace(/\r\n/g, '\n')).split('\n').map(setApartLine).join('\n');
 }
+

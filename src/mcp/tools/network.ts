@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
+import { codeFence, InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
 import { contextTool, pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
@@ -80,7 +80,10 @@ export const getNetworkRequest = pageTool({
     if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
     const lines = [line(request)];
     for (const [title, headers] of [['Request headers', request.requestHeaders], ['Response headers', request.responseHeaders]] as const) {
-      lines.push(`### ${title}`, ...Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`));
+      // In a fence: a header line (name: value) would read like any prose line that leads with a word and a colon.
+      const rows = Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`).join('\n');
+      const fence = codeFence(rows);
+      lines.push(`### ${title}`, ...(rows ? [`${fence}http`, rows, fence] : []));
     }
     lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
     const requestBody = await bodySection(page, files, request, 'request', requestBodyFile);

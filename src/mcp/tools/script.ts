@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeHidden } from '../../firefox/index.js';
+import { codeFence, escapeHidden } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
 
 export const evaluateScript = pageTool({
@@ -15,7 +15,9 @@ export const evaluateScript = pageTool({
   handler: async ({ function: fn, args }, { page, signal }, response) => {
     const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid), { signal });
     // JSON escapes for hidden characters (see text.ts): the block still parses to the same value.
-    response.line('Script ran on the page and returned:').line('```json').line(escapeHidden(JSON.stringify(result ?? null, null, 2))).line('```');
+    const json = escapeHidden(JSON.stringify(result ?? null, null, 2));
+    const fence = codeFence(json);
+    response.line('Script ran on the page and returned:').line(`${fence}json`).line(json).line(fence);
     response.structured('result', result ?? null);
   },
 });

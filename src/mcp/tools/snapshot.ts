@@ -71,7 +71,7 @@ export const resolveUidToSelector = pageTool({
   schema: { uid },
   handler: async ({ uid: target }, { page }, response) => {
     const found = await page.resolveUidToSelector(target);
-    response.line(found.full).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('frames', found.frames).structured('full', found.full);
+    response.line(`Selector for uid=${target}: ${found.full}`).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('frames', found.frames).structured('full', found.full);
   },
 });
 

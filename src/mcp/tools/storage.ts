@@ -69,7 +69,7 @@ export const getStorage = pageTool({
   schema: { type: kind, key: z.string().optional().describe('Only this key.') },
   handler: async ({ type, key }, { page }, response) => {
     const entries = await page.getStorage(type, key);
-    const lines = Object.entries(entries).map(([name, value]) => `${oneLine(name)}=${oneLine(value)}`);
+    const lines = Object.entries(entries).map(([name, value]) => `${type}Storage ${oneLine(name)}=${oneLine(value)}`);
     response.line(lines.length ? lines.join('\n') : `No ${type}Storage entries${key === undefined ? '' : ` named ${JSON.stringify(key)}`}.`).structured('entries', entries);
   },
 });

@@ -8,6 +8,6 @@
  *   const { markdown, refsCount } = renderMarkdown(doc, { view });
  *   const page = pageOfText(markdown, { offset, maxChars });
  */
-export { renderMarkdown, parseMarkdownView, escapeText, codeFence, MARKDOWN_VIEWS, type RenderOptions, type RenderedMarkdown } from './render.js';
+export { renderMarkdown, parseMarkdownView, escapeText, MARKDOWN_VIEWS, type RenderOptions, type RenderedMarkdown } from './render.js';
 export { documentFromReading } from './from-reading.js';
 export type * from './types.js';

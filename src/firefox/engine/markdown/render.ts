@@ -1,7 +1,7 @@
 // Over 400 lines on purpose: one pure renderer from the Markdown tree to text, a case per block and
 // inline kind, so both views (document and agent) escape and wrap the same way.
 import { InvalidArgumentError } from '../../errors.js';
-import { escapeHidden, jsonString, setApartLine } from '../../util/text.js';
+import { codeFence, escapeHidden, jsonString, setApartLine } from '../../util/text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 /**
@@ -121,12 +121,6 @@ function codeSpan(text: string): string {
   const fence = '`'.repeat(longest + 1);
   const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${content}${pad}${fence}`;
-}
-
-/** A fence longer than any backtick run in the code (three at least). */
-export function codeFence(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
-  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 function quote(text: string): string {
