@@ -1,5 +1,7 @@
-import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, writeSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+// The module, not the client's index: install-skill starts nothing else.
+import { writeWhole } from '../firefox/policy/files.js';
 
 /**
  * What an agent needs to drive Firefox from its shell, in a few lines: the loop (open, snapshot,
@@ -56,9 +58,10 @@ export function installSkill(dir: string): string[] {
   const agents = join(root, 'AGENTS.md');
   refuseLink(skill);
   refuseLink(agents);
-  writeNoFollow(skill, SKILL, 'w');
+  // Whole or not at all, never through a link: a temporary file beside each, renamed over it.
+  writeWhole(skill, SKILL, 0o644);
   const before = existsSync(agents) ? readFileSync(agents, 'utf8') : '';
-  if (!before.includes(AGENTS_MARK)) writeNoFollow(agents, `${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`, 'a');
+  if (!before.includes(AGENTS_MARK)) writeWhole(agents, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`, before ? statSync(agents).mode & 0o777 : 0o644);
   return [skill, agents];
 }
 
@@ -71,15 +74,4 @@ function refuseLink(path: string): void {
     return; // Not there yet: it is made as a plain folder or file.
   }
   if (link) throw new Error(`${path} is a link (to ${readlinkSync(path)}); install-skill never writes through links. Remove it, or install into another folder.`);
-}
-
-/** Writes (or appends) without following a link at the last step either (O_NOFOLLOW), should one appear since the check. */
-function writeNoFollow(path: string, text: string, mode: 'w' | 'a'): void {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND);
-  const fd = openSync(path, flags, 0o644);
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
 }

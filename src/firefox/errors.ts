@@ -40,6 +40,9 @@ export class CancelledError extends FirefoxClientError {}
 /** Firefox could not be found or started. */
 export class LaunchError extends FirefoxClientError {}
 
+/** A file could not be written (a full disk, no permission); nothing of it was left behind. */
+export class FileWriteError extends FirefoxClientError {}
+
 /** Script run in the page threw. */
 export class EvaluationError extends FirefoxClientError {}
 

@@ -21,4 +21,5 @@ export {
   PageCrashedError,
   ElementNotInteractableError,
   CancelledError,
+  FileWriteError,
 } from './errors.js';

@@ -281,7 +281,7 @@ export class Browser {
     bidi.on('browsingContext.downloadWillBegin', (event) => {
       const owned = this.#owners.get(event.context);
       if (!owned) return;
-      this.#contextOf(owned.page)?.downloads.onWillBegin(event);
+      this.#contextOf(owned.page)?.downloads.onWillBegin(event, this.options.downloadDir || undefined);
       owned.events.downloadWillBegin(event);
     });
     bidi.on('browsingContext.downloadEnd', (event) => {

@@ -325,6 +325,7 @@ export class Context implements PageOwner {
   async saveDownloadsIn(folder: string): Promise<void> {
     this.#open();
     await this.env.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [this.id] }, 'Choosing the download folder');
+    this.downloads.folder = folder;
   }
 
   /** Every download its pages started, oldest first (the latest 1000). */

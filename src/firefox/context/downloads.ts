@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import { oneLine, shorten } from '../util/text.js';
 
@@ -11,6 +12,51 @@ export interface Download {
   /** Where it was saved (complete downloads). */
   path?: string;
   bytes?: number;
+  /** Why a canceled download failed, when that is known: the disk of its folder was full. */
+  failure?: 'disk full';
+}
+
+/** Free space under which a canceled download is taken to have failed for lack of it. */
+const FULL_DISK_BYTES = 64 * 1024;
+
+function namesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+function diskFull(folder: string): boolean {
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize < FULL_DISK_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes what a failed download left in `folder` (Firefox keeps it, and had made it before the
+ * download was announced): the empty file that held its name (`big.bin`, `big(1).bin`) and its
+ * partial data (`big.x1y2z3w4.bin.part`). `kept` are files of other downloads, never touched.
+ */
+function removeLeftovers(download: Download, folder: string, kept: Set<string>): void {
+  const ext = extname(download.suggestedFilename);
+  const stem = download.suggestedFilename.slice(0, download.suggestedFilename.length - ext.length);
+  if (!stem) return;
+  for (const name of namesIn(folder)) {
+    const path = join(folder, name);
+    if (kept.has(path) || !name.startsWith(stem)) continue;
+    const rest = name.slice(stem.length);
+    const partial = rest.endsWith(`${ext}.part`) && /^\.[\w-]{8}$/.test(rest.slice(0, rest.length - ext.length - '.part'.length));
+    const holder = rest.replace(/^\(\d+\)/, '') === ext;
+    try {
+      if (partial || (holder && statSync(path).size === 0)) rmSync(path, { force: true });
+    } catch {
+      // Gone already.
+    }
+  }
 }
 
 /** Downloads kept per user context; older ones are dropped past this. */
@@ -24,11 +70,18 @@ const KEPT = 1000;
 export class DownloadLog {
   readonly #downloads: Download[] = [];
   readonly #byNavigation = new Map<string, Download>();
+  /** The folder each download in progress is saved in. */
+  readonly #folders = new Map<Download, string>();
   readonly #notes: string[] = [];
+  /** The folder its downloads go to (Context.saveDownloadsIn), when the user context has one of its own. */
+  folder: string | undefined;
 
-  onWillBegin(event: BrowsingContext.DownloadWillBeginParams): void {
+  /** `defaultFolder`: where the browser saves downloads of user contexts without a folder of their own. */
+  onWillBegin(event: BrowsingContext.DownloadWillBeginParams, defaultFolder?: string): void {
     const download: Download = { context: event.context, url: event.url, suggestedFilename: event.suggestedFilename, status: 'in progress' };
     this.#downloads.push(download);
+    const folder = this.folder ?? defaultFolder;
+    if (folder !== undefined) this.#folders.set(download, folder);
     if (event.navigation) this.#byNavigation.set(event.navigation, download);
     this.#trim();
   }
@@ -48,9 +101,24 @@ export class DownloadLog {
       }
       this.#notes.push(`A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.`);
     } else {
-      this.#notes.push(`A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}.`);
+      const folder = this.#folders.get(download);
+      // Firefox says only "canceled", and leaves what it wrote: a full disk is told by the space left.
+      if (folder !== undefined && diskFull(folder)) download.failure = 'disk full';
+      if (folder !== undefined && !this.#sameNameInProgress(download)) removeLeftovers(download, folder, this.#savedFiles());
+      const why = download.failure ? ` for lack of space: the disk holding ${oneLine(folder ?? '')} is full (what it had written was removed)` : '';
+      this.#notes.push(`A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}${why}.`);
     }
+    this.#folders.delete(download);
     this.#trim();
+  }
+
+  /** Whether another download of the same name is in progress: its partial file looks like this one's. */
+  #sameNameInProgress(download: Download): boolean {
+    return this.#downloads.some((other) => other !== download && other.status === 'in progress' && other.suggestedFilename === download.suggestedFilename);
+  }
+
+  #savedFiles(): Set<string> {
+    return new Set(this.#downloads.flatMap((download) => (download.path === undefined ? [] : [download.path])));
   }
 
   /** Whether a download of navigation `id` is in progress here. */
@@ -70,18 +138,20 @@ export class DownloadLog {
 
   /** How many entries it holds (downloads, in progress, notes), for checking that nothing outlives its user context. */
   get size(): number {
-    return this.#downloads.length + this.#byNavigation.size + this.#notes.length;
+    return this.#downloads.length + this.#byNavigation.size + this.#folders.size + this.#notes.length;
   }
 
   clear(): void {
     this.#downloads.length = 0;
     this.#byNavigation.clear();
+    this.#folders.clear();
     this.#notes.length = 0;
   }
 
   #trim(): void {
     if (this.#downloads.length <= KEPT) return;
     for (const dropped of this.#downloads.splice(0, this.#downloads.length - KEPT)) {
+      this.#folders.delete(dropped);
       for (const [navigation, download] of this.#byNavigation) if (download === dropped) this.#byNavigation.delete(navigation);
     }
     this.#notes.splice(0, Math.max(0, this.#notes.length - KEPT));

@@ -1,7 +1,8 @@
-import { closeSync, constants, fchmodSync, mkdirSync, openSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fchmodSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidArgumentError } from '../errors.js';
+import { FileWriteError, InvalidArgumentError } from '../errors.js';
 import { quote } from '../util/text.js';
 
 function inside(dir: string, path: string): boolean {
@@ -22,6 +23,40 @@ function realPath(path: string): string {
       missing.push(basename(existing));
       existing = parent;
     }
+  }
+}
+
+/** Why a file could not be written, said so that the caller knows nothing of it is left and what to do. */
+function writeFailure(error: unknown, filePath: string, dir: string): FileWriteError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? `the disk holding ${dir} is full (${code}). Free some space on it, or write to a folder on another disk (for the server: --output-dir)`
+      : `${error instanceof Error ? error.message : String(error)}. Check that the folder exists and may be written`;
+  return new FileWriteError(`Could not save ${quote(filePath)}: ${why}; nothing of it was left behind.`, { cause: error });
+}
+
+/**
+ * Writes a file whole or not at all: under a temporary name beside it (O_EXCL, O_NOFOLLOW: never
+ * through a link), renamed over `target` once complete, so a full disk or a crash never leaves a
+ * truncated file, and a file already there stays as it was until the new one is whole.
+ */
+export function writeWhole(target: string, data: string | Uint8Array, mode: number, shownAs = target): void {
+  const dir = dirname(target);
+  const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    try {
+      fchmodSync(fd, mode);
+      writeFileSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw writeFailure(error, shownAs, dir);
   }
 }
 
@@ -66,7 +101,11 @@ export class FilePolicy {
   /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside it; `mode` 0o600 keeps a file of secrets to its owner. */
   write(filePath: string, data: string | Uint8Array, mode = 0o644): string {
     const outputDir = this.dir;
-    mkdirSync(outputDir, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(outputDir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw writeFailure(error, filePath, outputDir);
+    }
     const written = resolve(outputDir, filePath);
     const target = realPath(written);
     if (!inside(realPath(outputDir), target) || this.#hidden(target)) {
@@ -74,15 +113,7 @@ export class FilePolicy {
         `filePath ${quote(filePath)} leads outside the output directory (${outputDir})${target === written ? '' : ` (to ${quote(target)}, through a symlink)`}; files are written only there. Give a path inside it, such as a relative one.`,
       );
     }
-    mkdirSync(dirname(target), { recursive: true });
-    // O_NOFOLLOW: a symlink put in the file's place after the check is refused, not followed.
-    const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, mode);
-    try {
-      fchmodSync(fd, mode);
-      writeFileSync(fd, data);
-    } finally {
-      closeSync(fd);
-    }
+    writeWhole(target, data, mode, filePath);
     return target;
   }
 

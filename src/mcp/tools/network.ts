@@ -102,7 +102,7 @@ export const listDownloads = contextTool({
   schema: {},
   handler: (_args, { context }, response) => {
     const downloads = context.getDownloads();
-    const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
+    const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
     response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
   },
 });
