@@ -50,8 +50,8 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
   });
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
+    await client.close();
+    await server.close();
     execFileSync('umount', [dir]);
     rmSync(dir, { recursive: true, force: true });
   });

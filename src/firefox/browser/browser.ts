@@ -14,6 +14,7 @@ import type { LaunchOptions } from '../session/launch.js';
 import { webdriverSession, type WebDriverOptions } from '../session/webdriver.js';
 import { SnapshotIds } from '../page/snapshots.js';
 import { INTERNALS_PRELOAD } from '../engine/index.js';
+import { installClipboards } from './clipboard.js';
 import { UrlPolicy } from '../policy/url-policy.js';
 import { Context, type ContextEnvironment } from '../context/context.js';
 
@@ -266,9 +267,8 @@ export class Browser {
     bidi.on('browsingContext.userPromptClosed', (event) => events(event.context)?.promptClosed());
     bidi.on('log.entryAdded', (entry) => entry.source.context && events(entry.source.context)?.log(entry, entry.source.context));
     bidi.on('network.beforeRequestSent', (event) => {
-      const owned = event.context ? this.#owners.get(event.context) : undefined;
-      const interception = this.#interceptor.intercept(event, owned && this.#contextOf(owned.page)?.rules);
-      if (owned && event.context) owned.events.request(event, event.context, interception);
+      const interception = this.#interceptor.intercept(event, event.context ? this.#contextOfBrowsingContext(event.context)?.rules : undefined);
+      if (event.context) events(event.context)?.request(event, event.context, interception);
     });
     bidi.on('network.responseCompleted', (event) => events(event.context)?.response(event));
     bidi.on('network.fetchError', (event) => events(event.context)?.fetchError(event));
@@ -279,17 +279,13 @@ export class Browser {
     bidi.on('browsingContext.fragmentNavigated', (event) => events(event.context)?.sameDocument(event));
     bidi.on('browsingContext.historyUpdated', (event) => events(event.context)?.sameDocument(event));
     bidi.on('browsingContext.downloadWillBegin', (event) => {
-      const owned = this.#owners.get(event.context);
-      if (!owned) return;
-      this.#contextOf(owned.page)?.downloads.onWillBegin(event, this.options.downloadDir || undefined);
-      owned.events.downloadWillBegin(event);
+      this.#contextOfBrowsingContext(event.context)?.downloads.onWillBegin(event, this.options.downloadDir || undefined);
+      events(event.context)?.downloadWillBegin(event);
     });
-    bidi.on('browsingContext.downloadEnd', (event) => {
-      const { navigation } = event;
-      const owned = this.#owners.get(event.context);
+    bidi.on('browsingContext.downloadEnd', ({ navigation, ...event }) => {
       // A download ends after its page closed as often as not: it belongs where it began.
       const started = navigation ? [...this.#contexts.values()].find((context) => context.downloads.has(navigation)) : undefined;
-      (started ?? (owned && this.#contextOf(owned.page)))?.downloads.onEnd(event);
+      (started ?? this.#contextOfBrowsingContext(event.context))?.downloads.onEnd({ navigation, ...event });
     });
     await bidi.send('session.subscribe', { events: EVENTS });
     await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
@@ -297,6 +293,7 @@ export class Browser {
     this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
+    await installClipboards(bidi, (context) => this.#contextOfBrowsingContext(context));
     const { downloadDir } = this.options;
     if (downloadDir !== undefined) {
       const downloadBehavior = downloadDir === false ? { type: 'denied' as const } : { type: 'allowed' as const, destinationFolder: downloadDir };
@@ -328,6 +325,11 @@ export class Browser {
   /** The live user context a page lives in (none once it was removed: late events then go nowhere). */
   #contextOf(page: Page): Context | undefined {
     return this.#contexts.get(page.context.id);
+  }
+
+  #contextOfBrowsingContext(id: string): Context | undefined {
+    const owned = this.#owners.get(id);
+    return owned && this.#contextOf(owned.page);
   }
 
   /**

@@ -6,6 +6,7 @@ import { sourceOf, type PageFunction } from '../util/script.js';
 import { quote } from '../util/text.js';
 import { CookieJar } from './cookies.js';
 import { DownloadLog, type Download } from './downloads.js';
+import type { ClipboardData } from '../browser/clipboard.js';
 import { emulate, type Emulation, type EmulationState } from '../page/emulation.js';
 import { NetworkRules, type Route, type RouteOptions } from './routes.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
@@ -57,6 +58,8 @@ export class Context implements PageOwner {
   readonly cookies: CookieJar;
   /** Downloads its pages started, with a note for each. */
   readonly downloads = new DownloadLog();
+  /** What its pages copied last (browser/clipboard.ts): a clipboard of its own, never another user context's. */
+  clipboard: ClipboardData | undefined;
   #disposing: Promise<void> | undefined;
 
   constructor(
