@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { cliHome, logPath, socketPath, startOnce } from './home.js';
+import { cliHome, endStuckDaemon, logPath, pidPath, socketPath, startOnce } from './home.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
-import { ask, askWatched, daemonAnswers } from './client.js';
+import { ask, askWatched, daemonAnswers, DaemonLostError } from './client.js';
 
 // What a warm command needs is above: the tool definitions, the flag parser and the help load only
 // when asked for (--help) or when a daemon is to start, and the daemon parses the command line.
@@ -117,6 +117,18 @@ async function startDaemon(home: string, global: Global): Promise<void> {
   throw new Error(`The daemon did not start within 15 s; see ${logPath(home)}.`);
 }
 
+/** How long stop, sessions and close wait for the daemon's answer before taking it for stuck. */
+const ANSWER_MS = 10_000;
+
+/** A daemon that answers nothing (frozen): `stop` ends it by its pid; the others say so. */
+async function stopStuck(home: string, socket: string, command: string): Promise<number> {
+  if (command !== 'stop') throw new Error(`The daemon did not answer within ${ANSWER_MS / 1000} s: it is stuck. firefox-bidi stop ends it, and its Firefox with it.`);
+  const pid = await endStuckDaemon(home, socket);
+  if (pid === undefined) throw new Error(`The daemon did not answer within ${ANSWER_MS / 1000} s, and ${pidPath(home)} names no daemon that runs; see ${logPath(home)}.`);
+  process.stdout.write(`The daemon did not answer within ${ANSWER_MS / 1000} s; it was ended (pid ${pid}), and its Firefox with it.\n`);
+  return 0;
+}
+
 function print(result: CallToolResult, json: boolean): number {
   // The MCP answer's header names the tool; in a shell the agent typed the command, so it goes.
   const text = result.content
@@ -152,7 +164,13 @@ async function main(argv: string[]): Promise<number> {
   const socket = socketPath(home);
   if (command === 'stop' || command === 'sessions' || command === 'close') {
     const request: DaemonRequest = command === 'close' ? { op: 'close', session: global.session } : { op: command };
-    const answer = await ask(socket, request);
+    let answer: DaemonResponse | undefined;
+    try {
+      answer = await ask(socket, request, ANSWER_MS);
+    } catch (error) {
+      if (!(error instanceof DaemonLostError)) throw error;
+      return stopStuck(home, socket, command);
+    }
     if (!answer) {
       process.stdout.write(command === 'sessions' ? 'No daemon runs: no sessions.\n' : 'No daemon runs.\n');
       return 0;

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +11,8 @@ import type { SessionFolder } from '../mcp/session-folder.js';
 import { toolCall, UsageError } from './commands.js';
 import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './protocol.js';
 import { daemonAnswers } from './client.js';
+import { endStuckDaemon, pidPath, releasePid } from './home.js';
+import { writeWhole } from '../firefox/policy/files.js';
 
 /** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
 interface Session {
@@ -52,8 +54,12 @@ export class Daemon {
   async listen(): Promise<void> {
     // A daemon that answers there already keeps its socket: taking it would leave that one (and its Firefox) running unreachable.
     if (await daemonAnswers(this.socket, 2000)) throw new Error(`Another daemon already answers on ${this.socket}; this one stops.`);
+    // One that is there and answers nothing (frozen) would live on unreachable with its Firefox: it is ended.
+    const home = dirname(this.socket);
+    await endStuckDaemon(home, this.socket);
     rmSync(this.socket, { force: true });
     await new Promise<void>((done, fail) => this.#server.once('error', fail).listen(this.socket, done));
+    writeWhole(pidPath(home), String(process.pid), 0o600);
     this.#touch();
   }
 
@@ -66,6 +72,7 @@ export class Daemon {
       this.#sessions.clear();
       await this.#shared.close().catch(() => undefined);
       rmSync(this.socket, { force: true });
+      releasePid(dirname(this.socket));
     })());
   }
 

@@ -1,6 +1,7 @@
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * The folder that holds the daemon's socket, log and lock: one per user, mode 0700, so no other
@@ -23,6 +24,8 @@ export function cliHome(env: NodeJS.ProcessEnv = process.env): string {
 export const socketPath = (home: string): string => join(home, 'daemon.sock');
 export const logPath = (home: string): string => join(home, 'daemon.log');
 export const lockPath = (home: string): string => join(home, 'daemon.lock');
+/** The running daemon's pid, written once it listens: a stuck daemon (that answers nothing) is ended by it. */
+export const pidPath = (home: string): string => join(home, 'daemon.pid');
 
 /** A start lock older than this is a leftover (its holder waits at most 15 s for its daemon). */
 const STALE_LOCK_MS = 30_000;
@@ -43,7 +46,7 @@ export async function startOnce(home: string, running: () => Promise<boolean>, s
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (lockLeftOver(lock)) rmSync(lock, { force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 50));
+      else await delay(50);
       if (statOrNull(lock) === null && (await running())) return;
       continue;
     }
@@ -78,5 +81,43 @@ function lockLeftOver(lock: string): boolean {
     return false;
   } catch {
     return true;
+  }
+}
+
+/** Whether `pid` runs the daemon of `socket`: its command line names both (Linux /proc; elsewhere unknown, so no). */
+function runsDaemon(pid: number, socket: string): boolean {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return command.includes('daemon-main.js') && command.includes(JSON.stringify(socket).slice(1, -1));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends the daemon named in the home's pid file when it still runs but answers nothing (stopped,
+ * frozen): SIGKILL, and its Firefox goes with it (the launch watchdog). Returns its pid, or
+ * undefined when no such daemon runs.
+ */
+export async function endStuckDaemon(home: string, socket: string): Promise<number | undefined> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidPath(home), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !runsDaemon(pid, socket)) return undefined;
+  process.kill(pid, 'SIGKILL');
+  for (let waited = 0; waited < 5000 && runsDaemon(pid, socket); waited += 50) await delay(50);
+  rmSync(pidPath(home), { force: true });
+  return pid;
+}
+
+/** Removes the home's pid file when it names this process (a daemon that took over since keeps its own). */
+export function releasePid(home: string): void {
+  try {
+    if (readFileSync(pidPath(home), 'utf8') === String(process.pid)) rmSync(pidPath(home), { force: true });
+  } catch {
+    // None there.
   }
 }

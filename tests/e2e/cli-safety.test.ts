@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonPid, daemonPids, eventually, runBin, type BinRun } from '../helpers/processes.js';
+import { daemonPid, daemonPids, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
 
 /**
  * The real `firefox-bidi` bin against what a cloned repository or a careless setting may hold
@@ -123,9 +123,11 @@ describe('a daemon that goes away while a command waits', () => {
     expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
   });
 
-  it('frozen: the command ends within seconds saying the daemon stopped answering', async () => {
+  it('frozen: the command ends within seconds saying the daemon stopped answering; stop ends it and its Firefox', async () => {
     expect((await run(work, 'pages')).code).toBe(0);
     const pid = daemonPid(home) ?? -1;
+    const marker = `FIREFOX_BIDI_HOME=${home}`;
+    expect(firefoxProcesses(marker).size).toBeGreaterThan(0);
     process.kill(pid, 'SIGSTOP');
     try {
       const started = performance.now();
@@ -133,8 +135,35 @@ describe('a daemon that goes away while a command waits', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('The daemon stopped answering');
       expect(performance.now() - started).toBeLessThan(15_000);
+      // `stop` cannot be answered by it: it ends it by its pid, and the watchdog takes its Firefox.
+      const stopped = await run(work, 'stop');
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stdout).toContain(`it was ended (pid ${pid}), and its Firefox with it`);
+      expect(daemonPids(home)).toEqual([]);
+      expect(await eventually(() => firefoxProcesses(marker).size === 0)).toBe(true);
     } finally {
-      process.kill(pid, 'SIGKILL');
+      if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
+    }
+    // The next command starts a new daemon.
+    expect((await run(work, 'pages')).code).toBe(0);
+    expect(daemonPid(home)).not.toBe(pid);
+  });
+
+  it('frozen: a new daemon ends the frozen one before it takes the socket', async () => {
+    expect((await run(work, 'pages')).code).toBe(0);
+    const pid = daemonPid(home) ?? -1;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // Started as the bin starts one, with the frozen one on the socket (commands find it stuck and say so).
+      const settings = JSON.stringify({ flags: ['--output-dir', '.firefox-bidi'], idleMs: 60_000, socket: join(home, 'daemon.sock') });
+      const next = runBin(join(process.cwd(), 'dist/src/cli/daemon-main.js'), [settings], work, { ...process.env, FIREFOX_BIDI_HOME: home });
+      expect(await eventually(() => !daemonPids(home).includes(pid))).toBe(true);
+      expect(await eventually(async () => (await run(work, 'pages')).code === 0)).toBe(true);
+      expect(daemonPids(home)).toHaveLength(1);
+      expect((await run(work, 'stop')).code).toBe(0);
+      expect((await next).code).toBe(0);
+    } finally {
+      if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 });

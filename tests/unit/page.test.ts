@@ -149,6 +149,10 @@ describe('Browser.start', () => {
       'session.subscribe',
       'network.addDataCollector',
       'script.addPreloadScript',
+      // The clipboard of each user context (browser/clipboard.ts): its messages, then its two preloads.
+      'session.subscribe',
+      'script.addPreloadScript',
+      'script.addPreloadScript',
       'browsingContext.getTree',
     ]);
     expect(fake.commands[0]?.params.events).toContain('log.entryAdded');
