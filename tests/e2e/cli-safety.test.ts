@@ -108,15 +108,21 @@ describe('first commands run together', () => {
   });
 });
 
+/** The pid of the home's daemon; throws when none runs (a signal to pid -1 would reach every process). */
+function runningDaemon(): number {
+  const pid = daemonPid(home);
+  if (pid === undefined) throw new Error(`no daemon runs for ${home}`);
+  return pid;
+}
+
 describe('a daemon that goes away while a command waits', () => {
   it('killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon', async () => {
     expect((await run(work, 'pages')).code).toBe(0);
-    const pid = daemonPid(home);
-    expect(pid).toBeDefined();
+    const pid = runningDaemon();
     const waiting = run(work, 'eval', '() => new Promise((resolve) => setTimeout(resolve, 20000))');
     // The daemon is killed once the call is under way in the page.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    process.kill(pid ?? -1, 'SIGKILL');
+    process.kill(pid, 'SIGKILL');
     const result = await waiting;
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The daemon went away before it answered');
@@ -125,7 +131,7 @@ describe('a daemon that goes away while a command waits', () => {
 
   it('frozen: the command ends within seconds saying the daemon stopped answering; stop ends it and its Firefox', async () => {
     expect((await run(work, 'pages')).code).toBe(0);
-    const pid = daemonPid(home) ?? -1;
+    const pid = runningDaemon();
     const marker = `FIREFOX_BIDI_HOME=${home}`;
     expect(firefoxProcesses(marker).size).toBeGreaterThan(0);
     process.kill(pid, 'SIGSTOP');
@@ -151,7 +157,7 @@ describe('a daemon that goes away while a command waits', () => {
 
   it('frozen: a new daemon ends the frozen one before it takes the socket', async () => {
     expect((await run(work, 'pages')).code).toBe(0);
-    const pid = daemonPid(home) ?? -1;
+    const pid = runningDaemon();
     process.kill(pid, 'SIGSTOP');
     try {
       // Started as the bin starts one, with the frozen one on the socket (commands find it stuck and say so).
