@@ -3,6 +3,7 @@
 // daemon keeps between commands. Exit codes: 0 done, 1 the tool answered with an error, 2 a usage error.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cliHome, endStuckDaemon, logPath, pidPath, socketPath, startOnce } from './home.js';
@@ -112,7 +113,7 @@ async function startDaemon(home: string, global: Global): Promise<void> {
   spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], { detached: true, stdio: ['ignore', log, log] }).unref();
   for (let waited = 0; waited < 15_000; waited += 50) {
     if (await daemonAnswers(socket)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
   }
   throw new Error(`The daemon did not start within 15 s; see ${logPath(home)}.`);
 }

@@ -406,4 +406,13 @@ describe('markdown index', () => {
     expect(() => documentFromReading('not json', 'document')).toThrow(/not JSON/);
     expect(() => documentFromReading('{"content":3}', 'document')).toThrow(/other than a reading of the page/);
   });
+
+  it('keeps the joiners emoji sequences and scripts need, drops what shows nothing, and shows a stray joiner escaped', () => {
+    const box: [number, number, number, number] = [0, 0, 10, 10];
+    const family = '👨\u200D👩\u200D👧';
+    const persian = 'می\u200Cخواهم';
+    const reading = { url: '', title: '', content: [{ uid: '', tag: 'p', role: 'paragraph', box, content: [`${family} ${persian} soft\u00ADhy\u200Bphen \uf101icon stray\u200Djoin`] }] };
+    const markdown = renderMarkdown(documentFromReading(JSON.stringify(reading), 'document'), { view: 'document' }).markdown;
+    expect(markdown).toBe(`${family} ${persian} softhyphen icon stray\\u200djoin\n`);
+  });
 });

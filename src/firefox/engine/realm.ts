@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Script } from 'webdriver-bidi-protocol';
-import { fromRemoteValue, toLocalValue, type JsonValue } from '../../bidi/index.js';
+import { fromRemoteValue } from '../../bidi/index.js';
 import { EvaluationError } from '../errors.js';
+import { scriptArgument } from '../util/script.js';
 import type * as Engine from './in-page/index.js';
 import { engineCall, SANDBOX, type EngineOperation } from './index.js';
 
@@ -68,7 +69,7 @@ export class EngineRealm {
   async raw<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, serialization = DEFAULT_SERIALIZATION, timeout?: number): Promise<Script.RemoteValue> {
     const params = (declaration: string): Script.CallFunctionParameters => ({
       functionDeclaration: declaration,
-      arguments: (args as unknown[]).map(toArgument),
+      arguments: (args as unknown[]).map(scriptArgument),
       awaitPromise: true,
       target: { context: this.context, sandbox: SANDBOX },
       resultOwnership: 'none',
@@ -88,7 +89,3 @@ export class EngineRealm {
   }
 }
 
-function toArgument(arg: unknown): Script.LocalValue | Script.RemoteReference {
-  if (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string') return { sharedId: arg.sharedId };
-  return toLocalValue(arg as JsonValue | undefined);
-}

@@ -1,5 +1,5 @@
 import { PageCrashedError } from '../errors.js';
-import { sleep } from '../util/script.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import { quote } from '../util/text.js';
 
 /**
@@ -69,7 +69,7 @@ export class CrashWatch {
    * is no answer at all, and the call stopped by the crash says so.
    */
   async refuseIfCrashing(what: string): Promise<void> {
-    for (let waited = 0; waited < 1000 && this.#crashedAt === undefined; waited += 50) await sleep(50);
+    for (let waited = 0; waited < 1000 && this.#crashedAt === undefined; waited += 50) await delay(50);
     const crash = this.#error(what, true);
     if (crash) throw crash;
   }

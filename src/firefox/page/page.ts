@@ -19,7 +19,8 @@ import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engin
 import { PageNavigations } from './navigation.js';
 import { NetworkLog, type Interception, type NetworkFilter, type NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
-import { callParams, elementsIn, sleep, sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import { callParams, elementsIn, sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
 import { PageSnapshots, type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
 import { SANDBOX } from '../engine/index.js';
@@ -390,7 +391,7 @@ export class Page {
       const state = await this.#sandboxEval('() => document.readyState', deadline - Date.now()).catch(() => 'loading');
       if (typeof state === 'string' && accepted.includes(state)) return;
       if (Date.now() >= deadline) throw new TimeoutError(`${what}: the page did not reach readyState "${wait}" in time; it may still be loading. Take a screenshot to see it.`);
-      await sleep(50);
+      await delay(50);
     }
   }
 
@@ -449,7 +450,7 @@ export class Page {
       if (Date.now() >= deadline) {
         throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
       }
-      await unlessAborted(sleep(100), signal, 'Waiting for text');
+      await unlessAborted(delay(100), signal, 'Waiting for text');
     }
   }
 

@@ -9,7 +9,7 @@
  * each root is asked as a start node of its own.
  */
 import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
-import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/glyphs.js';
+import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/text.js';
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { LaunchError } from '../errors.js';
@@ -146,9 +147,9 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
   let shutdownPromise: Promise<void> | undefined;
   const shutdown = (graceMs = 0): Promise<void> =>
     (shutdownPromise ??= (async () => {
-      if (graceMs > 0) await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      if (graceMs > 0) await Promise.race([exited, delay(graceMs)]);
       killGroup(pid);
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await Promise.race([exited, delay(2000)]);
       process.removeListener('exit', onParentExit);
       if (ownsProfile) rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       watchdog.release();

@@ -13,11 +13,17 @@ export function sourceOf(fn: PageFunction, example: string): string {
   return source;
 }
 
+/** One argument of a script call: an element by its BiDi reference, or a JSON value. */
+export function scriptArgument(arg: unknown): Script.LocalValue | Script.RemoteReference {
+  if (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string') return { sharedId: arg.sharedId };
+  return toLocalValue(arg as JsonValue | undefined);
+}
+
 /** script.callFunction parameters for `source` in `target`, with JSON or element arguments, awaiting promises. */
 export function callParams(source: string, target: Script.Target, args: (JsonValue | { sharedId: string })[]): Script.CallFunctionParameters {
   return {
     functionDeclaration: source,
-    arguments: args.map((arg) => (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string' ? { sharedId: arg.sharedId } : toLocalValue(arg))),
+    arguments: args.map(scriptArgument),
     awaitPromise: true,
     target,
     resultOwnership: 'none',
@@ -43,8 +49,4 @@ export function elementsIn(value: Script.RemoteValue): string[] {
   };
   collect(value);
   return [...found];
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

@@ -1,6 +1,7 @@
 /** What actions need in the page: where an element is, what covers it, values keys cannot type, drag and drop. */
 import type { ActionTarget, ControlReading } from '../types.js';
-import { collapse, deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
+import { collapse } from './text.js';
+import { deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { describeCover, describeFocus, sameWidget } from './covers.js';

@@ -4,7 +4,8 @@
  * over its input, a wrapper's decoration), any other is refused by name, with the uid of the
  * element the snapshot lists it in.
  */
-import { clip, collapse, flatParentElement } from './dom.js';
+import { clip, collapse } from './text.js';
+import { flatParentElement } from './dom.js';
 import { composedContains } from './modal.js';
 import { Labels, roleAndName } from './names.js';
 import { uidOf } from './registry.js';

@@ -1,5 +1,4 @@
 /** DOM facts and text helpers every part of the engine shares. */
-import { INVISIBLE_CHARACTERS } from './glyphs.js';
 
 export const UID_ATTRIBUTE = 'data-mcp-uid';
 export const ELEMENT_NODE = 1;
@@ -14,15 +13,6 @@ export const INLINE_TAGS = new Set([
 ]);
 export const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'progress', 'output']);
 export const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
-
-/** Whitespace runs as one space; zero-width spaces, word joiners and soft hyphens dropped, as browsers do in names (a search for the visible text must find them). Joiners inside emoji and scripts stay. */
-export function collapse(text: string): string {
-  return text.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
-}
-
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 /** The element that has focus, looking into shadow roots. */
 export function deepActiveElement(): Element | null {

@@ -4,8 +4,8 @@
  * walk.ts); this module adds what those lines alone do not say.
  */
 import type { RawNode } from '../types.js';
-import { INVISIBLE_CHARACTERS } from './glyphs.js';
-import { clip, collapse, deepActiveElement } from './dom.js';
+import { clip, collapse, INVISIBLE_CHARACTERS } from './text.js';
+import { deepActiveElement } from './dom.js';
 
 /** The marks a reader of Markdown knows, for inline formatting inside an editor's lines. */
 const MARKS: Record<string, [string, string]> = {

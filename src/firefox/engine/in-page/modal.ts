@@ -2,7 +2,8 @@
  * Modal dialogs: a dialog opened with showModal() (the browser makes everything else inert) or a
  * visible dialog marked aria-modal="true". While one is open, what lies outside it is blocked.
  */
-import { clip, flatParent } from './dom.js';
+import { clip } from './text.js';
+import { flatParent } from './dom.js';
 import { roleAndName } from './names.js';
 import { uidOf } from './registry.js';
 import { attributeTest, roleOf, type Has } from './roles.js';

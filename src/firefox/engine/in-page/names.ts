@@ -2,11 +2,11 @@
  * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
  * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
  */
-import { ICON_GLYPHS } from './glyphs.js';
+import { clip, collapse, ICON_GLYPHS } from './text.js';
 import { secretValue } from './secret-fields.js';
 import { sheetsMention } from './sheets.js';
 import type { NameSource } from '../types.js';
-import { clip, collapse, ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { attributeTest, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
 import { internalsAria } from './internals.js';
 import { ariaHidden, SEEN } from './visibility.js';

@@ -1,6 +1,7 @@
 /** States and values, read from the element as the accessibility tree reports them. */
 import type { RawNode } from '../types.js';
-import { clip, collapse, hasBlockContent, LABELABLE_TAGS } from './dom.js';
+import { clip, collapse } from './text.js';
+import { hasBlockContent, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';

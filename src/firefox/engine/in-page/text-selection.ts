@@ -4,7 +4,8 @@
  * click at its edge with real input; then the selection read back. Text fields hold their text
  * in a value no Range reaches: their selection is set as their own API does.
  */
-import { collapse, deepActiveElement } from './dom.js';
+import { collapse } from './text.js';
+import { deepActiveElement } from './dom.js';
 import { element } from './registry.js';
 
 /** Where the text is: the points to press and let go at (viewport pixels of this document), and the text found there. */

@@ -7,7 +7,8 @@
  */
 import type { ContentReading, NameSource, RawNode, WalkOptions, WalkResult } from '../types.js';
 import { addContentDetails, blockBreak, inlineImage, inReadingOrder, lineBreak, MARK_ROLES, type TextRun } from './content.js';
-import { collapse, deepActiveElement, flatParent, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import { collapse, linkInText } from './text.js';
+import { deepActiveElement, flatParent, hasBlockContent, INLINE_TAGS, mayHostShadow, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
 import { embeddedValue, generatedText, Labels, nameOf, sheetsGenerateContent } from './names.js';
 import { beginReading, endReading, watchRoot, type Since } from './changes.js';
 import { closedRootOf, mayHideRoot, setCandidates, shadowRootOf } from './closed-roots.js';
@@ -845,7 +846,7 @@ function inlineLinks(node: RawNode, runs: TextRun[]): void {
   for (const run of runs) {
     if (typeof run === 'string') text += run;
     else {
-      text += ` [${(run.name ?? '').replace(/[[\]]/g, '')}](uid=${run.uid}) `;
+      text += ` ${linkInText(run.name ?? '', run.uid)} `;
       run.inline = true;
     }
   }

@@ -7,13 +7,13 @@
  * images, rules, landmarks condensed to their links) and inline runs. Pure: no page, no clock.
  */
 import { EvaluationError } from '../../errors.js';
+import { CELL_ROLES, clip, collapse, ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../in-page/text.js';
 import type { ContentNode, ContentReading, ContentRun } from '../types.js';
+import { plainText } from './plain-text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 const MAX_VALUE = 300;
 const MAX_NAME = 200;
-/** Characters that draw nothing readable: zero-width ones, soft hyphens, icon fonts' private-use glyphs. */
-const JUNK = /[\u00ad\u200b-\u200d\u2060\ufeff\ue000-\uf8ff]/g;
 const LANDMARKS = new Map<string, ChromeLandmark>([
   ['navigation', 'navigation'],
   ['banner', 'banner'],
@@ -25,7 +25,6 @@ const LANDMARKS = new Map<string, ChromeLandmark>([
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'label', 'mark', 'nobr', 'picture', 'q', 'small', 'span', 'sub', 'sup', 'time', 'u']);
 /** Roles of inline marks (see the engine's content.ts). */
 const MARKS = new Set(['strong', 'emphasis', 'deletion', 'code']);
-const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const TABLE_ROLES = new Set(['table', 'grid', 'treegrid']);
 /** Nodes that show nothing a reader reads (frames are read on their own). */
 const UNREAD = new Set(['iframe', 'frame', 'video', 'audio', 'canvas', 'option']);
@@ -62,8 +61,13 @@ export function documentFromReading(json: unknown, view: MarkdownView): MdDocume
 
 // ------------------------------------------------------------------ inline content
 
+/** Text with what draws nothing readable dropped: invisible characters and icon fonts' glyphs (joiners stay: emoji and scripts need them). */
+function readable(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, '').replace(ICON_GLYPHS, '');
+}
+
 function pushText(out: MdInline[], data: string): void {
-  const text = data.replace(JUNK, '').replace(/\s+/g, ' ');
+  const text = readable(data).replace(/\s+/g, ' ');
   if (!text) return;
   const last = out[out.length - 1];
   if (last?.k === 'text') last.v += text;
@@ -73,19 +77,6 @@ function pushText(out: MdInline[], data: string): void {
 /** Is there anything a reader would see (more than spaces and line breaks)? */
 function hasContent(list: readonly MdInline[]): boolean {
   return list.some((node) => (node.k === 'text' ? node.v.trim() !== '' : node.k === 'br' ? false : node.k === 'strong' || node.k === 'em' || node.k === 'del' ? hasContent(node.c) : true));
-}
-
-/** Plain text of inline content: image alts and controls' names included. */
-function plain(list: readonly MdInline[]): string {
-  let text = '';
-  for (const node of list) {
-    if (node.k === 'text' || node.k === 'code') text += node.v;
-    else if (node.k === 'strong' || node.k === 'em' || node.k === 'del' || node.k === 'link') text += plain(node.c);
-    else if (node.k === 'img') text += ` ${node.alt} `;
-    else if (node.k === 'control') text += ` ${node.name ?? ''} `;
-    else text += ' ';
-  }
-  return text;
 }
 
 /** The words of content as they stand (a code block's lines), line breaks as `\n`. */
@@ -104,14 +95,6 @@ function wordsOf(runs: readonly ContentRun[] | undefined): string {
     else text += ` ${wordsOf(run.content)} `;
   }
   return text;
-}
-
-function collapse(text: string): string {
-  return text.replace(JUNK, '').replace(/\s+/g, ' ').trim();
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function inlineOf(runs: readonly ContentRun[] | undefined, place: Place, inLink: boolean): MdInline[] {
@@ -150,7 +133,7 @@ function inlineRun(run: ContentRun, out: MdInline[], place: Place, inLink: boole
       return;
     }
     case 'code': {
-      const text = collapse(rawText(node.content));
+      const text = collapse(readable(rawText(node.content)));
       if (text) out.push({ k: 'code', v: text });
       return;
     }
@@ -425,7 +408,7 @@ function chromeItems(blocks: readonly MdBlock[], items: MdInline[], nested: MdBl
   const fromInline = (inline: readonly MdInline[]): void => {
     let run = '';
     const endRun = (): void => {
-      const text = collapse(run);
+      const text = collapse(readable(run));
       if (text) items.push({ k: 'text', v: clip(text, MAX_NAME) });
       run = '';
     };
@@ -443,7 +426,7 @@ function chromeItems(blocks: readonly MdBlock[], items: MdInline[], nested: MdBl
           endRun();
           fromInline(inner);
         } else {
-          run += plain([node]);
+          run += plainText([node]);
         }
       }
     }

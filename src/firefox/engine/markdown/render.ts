@@ -2,6 +2,8 @@
 // inline kind, so both views (document and agent) escape and wrap the same way.
 import { InvalidArgumentError } from '../../errors.js';
 import { codeFence, escapeHidden, jsonString, setApartLine } from '../../util/text.js';
+import { SILENT_TYPES } from '../in-page/text.js';
+import { plainText } from './plain-text.js';
 import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 /**
@@ -64,7 +66,6 @@ const CHROME_NAMES: Record<ChromeLandmark, string> = {
   search: 'Search',
 };
 /** Input types the role already says (as in the snapshot text). */
-const SILENT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset', 'image']);
 const CHROME_SEPARATORS = /^[\s·•|/,;–—-]+|[\s·•|/,;–—-]+$/g;
 const PASSWORD_MASK = '••••••••';
 const HARD_BREAK = '\\\n';
@@ -438,17 +439,6 @@ function wrap(text: string, delimiter: string): string {
       return `${lead}${delimiter}${core}${delimiter}${trail}`;
     })
     .join('\n');
-}
-
-function plainText(nodes: readonly MdInline[]): string {
-  let text = '';
-  for (const node of nodes) {
-    if (node.k === 'text' || node.k === 'code') text += node.v;
-    else if (node.k === 'strong' || node.k === 'em' || node.k === 'del' || node.k === 'link') text += plainText(node.c);
-    else if (node.k === 'img') text += node.alt;
-    else text += ' ';
-  }
-  return text;
 }
 
 /** Renders the page as Markdown in the given view; the same document always gives the same bytes. */

@@ -1,6 +1,7 @@
 import type { PageReading, RawNode } from '../types.js';
 import type { Observation, ViewportInfo } from './observe.js';
 import { jsonString, oneLine, oneLineWithTabs } from '../../util/text.js';
+import { CELL_ROLES, linkInText, SILENT_TYPES } from '../in-page/text.js';
 
 /** A page as the walker saw it: the tree of kept elements, with the page's URL, title and viewport. */
 export interface Snapshot extends PageReading {
@@ -26,7 +27,6 @@ export type SnapshotNode = RawNode;
 
 const MAX_TEXT = 500;
 /** Input types a reader cannot guess from the role. */
-const SILENT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset']);
 
 // Page text on a snapshot line is quoted or escaped onto that line, hidden characters shown as
 // \uXXXX (see text.ts): every line starts with an indent and a uid, never with page text.
@@ -132,7 +132,6 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
   return lines.join('\n');
 }
 
-const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 /** What a cell or a link in a row line may hold besides its words, for the row to stay on one line. */
 const PLAIN_KEYS = new Set(['uid', 'tag', 'role', 'name', 'nameSource', 'text', 'box', 'children', 'href', 'nameStatus', 'zone', 'interactive', 'custom']);
 
@@ -168,7 +167,7 @@ function cellWords(cell: SnapshotNode): string | undefined {
     const name = inCell(child.name ?? '');
     const at = name ? words.indexOf(name, from) : -1;
     if (link && at < 0) return undefined;
-    const written = link ? `[${name.replace(/[[\]]/g, '')}](uid=${child.uid})` : bracketed(child);
+    const written = link ? linkInText(name, child.uid) : bracketed(child);
     if (at < 0) {
       words = words ? `${words} ${written}` : written;
       from = words.length;

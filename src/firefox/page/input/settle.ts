@@ -1,5 +1,5 @@
 import { BrowserClosedError, PageUnresponsiveError, TimeoutError } from '../../errors.js';
-import { sleep } from '../../util/script.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { PageSnapshots } from '../snapshots.js';
@@ -134,13 +134,13 @@ export class Settler {
     // The newest navigation counts: one the action started may be replaced by a redirect or another.
     const current = (): Navigation => watch.navigation as Navigation;
     while (!current().loaded && !current().ended && Date.now() < deadline) {
-      const dialog = await this.raceDialog(Promise.race([watch.next(), sleep(deadline - Date.now())]));
+      const dialog = await this.raceDialog(Promise.race([watch.next(), delay(Math.max(0, deadline - Date.now()))]));
       if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
     }
     // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
     const errorPage = Math.min(deadline, Date.now() + 1000);
     while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
-      await Promise.race([watch.next(), sleep(errorPage - Date.now())]);
+      await Promise.race([watch.next(), delay(Math.max(0, errorPage - Date.now()))]);
     }
     const navigation = current();
     // A download, a 204 or an error page: no new document came, and the answer says what did.
@@ -168,7 +168,7 @@ export class Settler {
     const pending = (): number => this.requests?.pendingCallsAfter(requestsAfter) ?? 0;
     while (quiet && pending() > 0 && watch.navigation === undefined) {
       if (Date.now() >= deadline) return { settled: false, pendingRequests: pending() };
-      await sleep(Math.min(25, deadline - Date.now()));
+      await delay(Math.max(0, Math.min(25, deadline - Date.now())));
       // An answer usually renders something: wait for that too (the short window: the debounce is behind us).
       if (pending() === 0) quiet = await waitForQuiet(Math.min(quietMs, this.timings.quietMs ?? QUIET_MS));
     }
