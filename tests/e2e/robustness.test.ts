@@ -91,6 +91,25 @@ describe('a page stuck in a loop', () => {
     expect(text(await call(client, 'take_snapshot'))).toContain('heading "Page A"');
     await call(client, 'close_page', { pageIdx: 1 });
   });
+
+  it('answers every call into it within seconds, whatever the call: a selector of a uid from before it hung too', async () => {
+    await call(client, 'new_page', { url: server.url('/form.html') });
+    const snapshot = text(await call(client, 'take_snapshot'));
+    const go = uidOf(snapshot, 'button', 'Go');
+    // The page hangs right after this answer, its snapshot's uids still naming its elements.
+    expect((await call(client, 'evaluate_script', { function: '() => { setTimeout(() => { for (;;) {} }, 0); }' })).isError).toBeFalsy();
+    for (const [tool, args] of [
+      ['resolve_uid_to_selector', { uid: go }],
+      ['get_page_markdown', {}],
+      ['evaluate_script', { function: '() => 1' }],
+    ] as const) {
+      const stuck = await timed(tool, args);
+      expect(stuck.result.isError, `${tool}: ${text(stuck.result)}`).toBe(true);
+      expect(text(stuck.result), tool).toContain("this page's script is not responding");
+      expect(stuck.ms, tool).toBeLessThan(10_000);
+    }
+    expect((await call(client, 'close_page', { pageIdx: 1 })).isError).toBeFalsy();
+  });
 });
 
 describe('console text', () => {

@@ -1,6 +1,9 @@
 // Over 400 lines on purpose: Page is the public face of one tab, and each of its ~45 calls is a few
 // lines over the parts it owns (frames, console, network, dialog, navigations, snapshots, input,
-// crash watch); the guards every call shares (ready, #guard, #act) must stay private to it.
+// crash watch); the guards every call shares must stay private to it. Each call is of one kind, with
+// the one guard of that kind: a call into the page (script, engine, capture) → #inPage; input →
+// #act; navigation → refused while crashed, checked responsive, raced with dialogs; a local read
+// (console, network, dialog) → none, it asks the page nothing.
 import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { CrashWatch } from './crash.js';
 import { FIND_TEXT } from './find-text.js';
@@ -276,6 +279,16 @@ export class Page {
     return unlessAborted(this.#crash.unlessCrashed(what, this.#dialog.unlessOpened(what, work)), signal, what);
   }
 
+  /**
+   * The guard of a call into the page: refused unless the page is ready (open, not crashed, no
+   * dialog, its script answering within seconds), then its wait stopped at once by a dialog, a
+   * crash or `signal`. A hung page is answered the same whatever the call.
+   */
+  async #inPage<T>(what: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await unlessAborted(this.ready(what), signal, what);
+    return this.#guard(what, work(), signal);
+  }
+
   /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
   async activate(): Promise<void> {
     await this.#send('browsingContext.activate', { context: this.id }, 'Selecting a page', this.env.responsiveTimeout).catch((error: unknown) => {
@@ -399,9 +412,8 @@ export class Page {
 
   /** Calls a function in the page with JSON arguments and returns its JSON result (promises are awaited). */
   async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
-    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '() => document.title');
-    const result = await this.#guard('Running script', this.#send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
+    const result = await this.#inPage('Running script', () => this.#send('script.callFunction', callParams(source, { context: this.id }, args), 'Running script', options.timeout ?? 30_000), options.signal);
     await this.#learnSecretParts();
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
@@ -411,14 +423,19 @@ export class Page {
    * come back as `{ uid }`, with uids given to those that had none.
    */
   async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
-    await unlessAborted(this.ready('Running script'), options.signal, 'Running script');
     const source = sourceOf(fn, '(el) => el.textContent');
-    const refs = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(uid)));
-    // The function runs in the document that holds the elements (a frame's, when they sit in one).
-    const frame = refs[0]?.frame ?? this.id;
-    if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
-    const call = this.#send('script.callFunction', callParams(source, { context: frame }, refs.map((ref) => ({ sharedId: ref.sharedId }))), 'Running script', options.timeout ?? 30_000);
-    const result = await this.#guard('Running script', call, options.signal);
+    const { frame, result } = await this.#inPage(
+      'Running script',
+      async () => {
+        const refs = await Promise.all(uids.map((uid) => this.#snapshots.elementRef(uid)));
+        // The function runs in the document that holds the elements (a frame's, when they sit in one).
+        const frame = refs[0]?.frame ?? this.id;
+        if (refs.some((ref) => ref.frame !== frame)) throw new InvalidArgumentError('The elements passed to a script must all be in the same frame.');
+        const args = refs.map((ref) => ({ sharedId: ref.sharedId }));
+        return { frame, result: await this.#send('script.callFunction', callParams(source, { context: frame }, args), 'Running script', options.timeout ?? 30_000) };
+      },
+      options.signal,
+    );
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
     const returned = elementsIn(result.result);
@@ -439,13 +456,13 @@ export class Page {
     const deadline = Date.now() + timeout;
     const find = FIND_TEXT;
     for (;;) {
-      await unlessAborted(this.ready('Waiting for text'), signal, 'Waiting for text');
       // A navigation during the wait destroys the realm; that is not an error, just try again.
-      const probe = this.#sandboxEval(find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
-        if (error instanceof BrowserClosedError) throw error;
-        return null;
-      });
-      const found = await this.#guard('Waiting for text', probe, signal);
+      const probe = (): Promise<JsonValue | undefined> =>
+        this.#sandboxEval(find, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
+          if (error instanceof BrowserClosedError) throw error;
+          return null;
+        });
+      const found = await this.#inPage('Waiting for text', probe, signal);
       if (typeof found === 'string') return found;
       if (Date.now() >= deadline) {
         throw new TimeoutError(`None of ${wanted.map((item) => quote(item)).join(', ')} appeared on the page within ${timeout} ms. Check the page (a screenshot or snapshot), or wait longer.`);
@@ -468,20 +485,17 @@ export class Page {
       if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
       if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
     }
-    await this.ready('Taking a screenshot');
     if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
-    const element = options.uid === undefined ? undefined : await this.#snapshots.elementRef(options.uid);
-    const capture = this.#send(
-      'browsingContext.captureScreenshot',
-      {
+    const result = await this.#inPage('Taking a screenshot', async () => {
+      const element = options.uid === undefined ? undefined : await this.#snapshots.elementRef(options.uid);
+      const params = {
         context: element?.frame ?? this.id,
-        origin: options.fullPage || element ? 'document' : 'viewport',
+        origin: options.fullPage || element ? ('document' as const) : ('viewport' as const),
         ...(element ? { clip: { type: 'element' as const, element: { sharedId: element.sharedId } } } : {}),
         format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
-      },
-      'Taking a screenshot',
-    );
-    const result = await this.#guard('Taking a screenshot', capture);
+      };
+      return this.#send('browsingContext.captureScreenshot', params, 'Taking a screenshot');
+    });
     return Buffer.from(result.data, 'base64');
   }
 
@@ -523,14 +537,12 @@ export class Page {
   }
 
   async #readStorage(kind: 'local' | 'session', key?: string): Promise<Record<string, string>> {
-    await this.ready('Reading storage');
-    const read = await this.#sandboxEval('(kind, key) => { const store = kind === "local" ? localStorage : sessionStorage; const out = {}; for (let i = 0; i < store.length; i++) { const name = store.key(i); if (key === null || name === key) out[name] = store.getItem(name); } return out; }', 5000, [kind, key ?? null]);
+    const read = await this.#inPage('Reading storage', () => this.#sandboxEval('(kind, key) => { const store = kind === "local" ? localStorage : sessionStorage; const out = {}; for (let i = 0; i < store.length; i++) { const name = store.key(i); if (key === null || name === key) out[name] = store.getItem(name); } return out; }', 5000, [kind, key ?? null]));
     return read as Record<string, string>;
   }
 
   async #writeStorage(kind: 'local' | 'session', entries: Record<string, string | null>): Promise<Record<string, string | null>> {
-    await this.ready('Writing storage');
-    const held = await this.#sandboxEval('(kind, entries) => { const store = kind === "local" ? localStorage : sessionStorage; for (const [key, value] of Object.entries(entries)) { if (value === null) store.removeItem(key); else store.setItem(key, value); } return Object.fromEntries(Object.keys(entries).map((key) => [key, store.getItem(key)])); }', 5000, [kind, entries]);
+    const held = await this.#inPage('Writing storage', () => this.#sandboxEval('(kind, entries) => { const store = kind === "local" ? localStorage : sessionStorage; for (const [key, value] of Object.entries(entries)) { if (value === null) store.removeItem(key); else store.setItem(key, value); } return Object.fromEntries(Object.keys(entries).map((key) => [key, store.getItem(key)])); }', 5000, [kind, entries]));
     const stored = held as Record<string, string | null>;
     for (const [key, value] of Object.entries(entries)) {
       if (stored[key] !== value) throw new ActionNotTakenError(`The page's ${kind}Storage did not keep ${quote(key)}; storage may be full or blocked for this origin.`);
@@ -540,9 +552,8 @@ export class Page {
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
   async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
-    await this.ready('Printing to PDF');
-    const print = this.#send('browsingContext.print', { context: this.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' }, 'Printing to PDF', 60_000);
-    const { data } = await this.#guard('Printing to PDF', print);
+    const params = { context: this.id, background: options.background ?? true, orientation: options.landscape ? ('landscape' as const) : ('portrait' as const) };
+    const { data } = await this.#inPage('Printing to PDF', () => this.#send('browsingContext.print', params, 'Printing to PDF', 60_000));
     return Buffer.from(data, 'base64');
   }
 
@@ -559,8 +570,7 @@ export class Page {
    * written on it as data-mcp-uid). `text` is the model's view; the tree is for programs.
    */
   async takeSnapshot(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
-    await this.ready('Taking a snapshot');
-    const snapshot = await this.#guard('Taking a snapshot', this.#snapshots.take(options)).catch(async (error: unknown) => {
+    const snapshot = await this.#inPage('Taking a snapshot', () => this.#snapshots.take(options)).catch(async (error: unknown) => {
       // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
       if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await this.#crash.refuseIfCrashing('Taking a snapshot');
       throw error;
@@ -585,8 +595,7 @@ export class Page {
 
   /** Scrolls with real wheel input, waits until it rests, and returns what happened with a viewport snapshot of where it ended. */
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
-    await this.ready('Scrolling');
-    const result = await this.#guard('Scrolling', this.#input.scroll(options));
+    const result = await this.#inPage('Scrolling', () => this.#input.scroll(options));
     // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
     this.#snapshots.forgetReading();
     return { ...result, snapshot: await this.#dialog.unlessOpened('Taking a snapshot after scrolling', this.#snapshots.take({ viewport: true })) };
@@ -604,8 +613,7 @@ export class Page {
    */
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
-    await this.ready('Reading the page as Markdown');
-    const document = documentFromReading(await this.#guard('Reading the page as Markdown', this.#snapshots.readDocument(view === 'agent')), view);
+    const document = documentFromReading(await this.#inPage('Reading the page as Markdown', () => this.#snapshots.readDocument(view === 'agent')), view);
     // The page's headings at levels 3–6, below an answer's own # and ## (see text.ts).
     const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3 });
     const whole = this.env.secrets.mask(rendered.markdown);
@@ -618,12 +626,12 @@ export class Page {
 
   /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */
   async resolveUidToSelector(uid: string): Promise<UidSelector> {
-    return this.#dialog.unlessOpened('Building a selector', this.#snapshots.selector(uid));
+    return this.#inPage('Building a selector', () => this.#snapshots.selector(uid));
   }
 
   /** Forgets every uid of the page and removes the data-mcp-uid attributes. */
   async clearSnapshot(): Promise<void> {
-    await this.#dialog.unlessOpened('Clearing uids', this.#snapshots.clear());
+    await this.#inPage('Clearing uids', () => this.#snapshots.clear());
   }
 
   // --------------------------------------------------------------- input
@@ -648,8 +656,7 @@ export class Page {
   }
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
-    await this.ready('Filling the form');
-    return this.#crash.unlessCrashed('Filling the form', this.#input.fillForm(entries));
+    return this.#act('Filling the form', () => this.#input.fillForm(entries));
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
@@ -681,15 +688,16 @@ export class Page {
     this.#input.interrupt();
   }
 
-  /** Runs an input action once the page is ready; one that a dialog stopped part way answers with the dialog. */
-  async #act(what: string, action: () => Promise<ActionResult>): Promise<ActionResult> {
+  /** The guard of input: run once the page is ready; an action that a dialog stopped part way answers with the dialog. */
+  async #act<T extends ActionResult | ActionResult[]>(what: string, action: () => Promise<T>): Promise<T> {
     await this.ready(what);
     try {
       const result = await this.#crash.unlessCrashed(what, action());
-      if (!result.dialog) await this.#learnSecretParts();
+      if (!([] as ActionResult[]).concat(result).some((one) => one.dialog)) await this.#learnSecretParts();
       return result;
     } catch (error) {
-      if (error instanceof ActionInterrupted) return error.result;
+      // Only a single action throws it (fillForm answers its own entries' interruptions).
+      if (error instanceof ActionInterrupted) return error.result as T;
       // The input went in and the page stopped answering: the page list says so until it answers again.
       if (error instanceof PageUnresponsiveError) this.#unresponsive = true;
       throw error;
