@@ -6,6 +6,7 @@
 // (console, network, dialog) → none, it asks the page nothing.
 import type { BrowsingContext, Log, Network } from 'webdriver-bidi-protocol';
 import { CrashWatch } from './crash.js';
+import { EngineGateway } from '../engine/gateway.js';
 import { FIND_TEXT } from './find-text.js';
 import type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, ScreenshotOptions } from './types.js';
 import { fromRemoteValue, type JsonValue } from '../../bidi/index.js';
@@ -15,7 +16,8 @@ import { checkViewportSize, emulate, type Emulation, type EmulationState } from 
 import { unlessAborted } from '../util/abort.js';
 import { ActionNotTakenError, BrowserClosedError, BrowserStoppedError, InvalidArgumentError, NoSuchPageError, PageUnresponsiveError, TimeoutError, translateBidiError, type Send } from '../errors.js';
 import { PageFrames } from './frames.js';
-import { InputController, type ClickOptions, type InputTimings, type ScrollOptions, type ScrollResult } from './input/actions.js';
+import { InputController, type ClickOptions, type InputTimings } from './input/actions.js';
+import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import { ActionInterrupted, Settler, type ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
 import { documentFromReading, parseMarkdownView, renderMarkdown } from '../engine/markdown/index.js';
@@ -85,6 +87,8 @@ export class Page {
   readonly #navigations = new PageNavigations();
   /** Documents (frame and URL) Firefox's accessibility engine did not answer for: it will not later (see page/witness.ts). */
   readonly #silentDocuments = new Set<string>();
+  /** The engine in each of its documents: the one way calls reach it. */
+  readonly #engine: EngineGateway;
   readonly #snapshots: PageSnapshots;
   readonly #input: InputController;
   /** Its script did not answer a probe: listed without a title until it answers again. */
@@ -121,14 +125,15 @@ export class Page {
     this.#network = new NetworkLog(env.ids, env.networkCapacity);
     // Pages of other user contexts (other agents' sessions) are none of this page's business.
     const access = { send: this.#send, pageIndexOf: (frame: string) => context.indexOf(frame) };
-    this.#snapshots = new PageSnapshots(access, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
+    this.#engine = new EngineGateway((params, what, timeout) => this.#send('script.callFunction', params, what, timeout));
+    this.#snapshots = new PageSnapshots(access, this.#engine, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
     const timings: InputTimings = {};
     if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
     if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
     if (env.settle?.maxMs !== undefined) timings.quietMaxMs = env.settle.maxMs;
     const health = { refuseIfCrashing: (what: string) => this.#crash.refuseIfCrashing(what), answers: (timeoutMs: number, what: string) => this.#answers(timeoutMs, what) };
-    const settler = new Settler(id, this.#snapshots, this.#dialog, this.#navigations, health, timings, this.#network);
-    this.#input = new InputController(access, id, this.#snapshots, settler, env.secrets, timings);
+    const settler = new Settler(id, this.#engine, this.#dialog, this.#navigations, health, timings, this.#network);
+    this.#input = new InputController(access, id, this.#snapshots, this.#engine, settler, env.secrets, timings);
   }
 
   /** A page for top-level context `id` of `context`, and the handle through which the browser feeds it its events. */
@@ -584,12 +589,12 @@ export class Page {
    * differs, each difference a defect of the reading unless a deliberate one explains it.
    */
   async witness(): Promise<WitnessReport> {
-    const access = pageWitnessAccess(this.#send, this.#snapshots);
+    const access = pageWitnessAccess(this.#send, this.#engine);
     const first = await this.#guard('Witnessing a snapshot', witnessSnapshot(access, await this.takeSnapshot(), this.#silentDocuments));
     if (first.differences.length === 0) return first;
     // The reading and Firefox's answers are minutes of milliseconds apart: a page still changing (a
     // button redrawn after a submit) differs from both. Only what holds once the page is quiet counts.
-    await this.#snapshots.call(this.id, 'waitForQuiet', [WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS], 'Waiting for the page');
+    await this.#engine.call(this.id, 'waitForQuiet', [WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS], 'Waiting for the page');
     return this.#guard('Witnessing a snapshot', witnessSnapshot(access, await this.takeSnapshot(), this.#silentDocuments));
   }
 
@@ -707,7 +712,7 @@ export class Page {
   /** What fields filled from a secret hold now (after keys, scripts or the page changed them) is masked as that secret from now on. */
   async #learnSecretParts(): Promise<void> {
     if (this.env.secrets.names.length === 0 || this.#dialog.open) return;
-    const held = await this.#snapshots.call(this.id, 'secretFieldValues', [], 'Reading the secret fields', this.env.responsiveTimeout).catch(() => undefined);
+    const held = await this.#engine.call(this.id, 'secretFieldValues', [], 'Reading the secret fields', this.env.responsiveTimeout).catch(() => undefined);
     for (const [name, value] of held ?? []) this.env.secrets.rememberParts(name, value);
   }
 

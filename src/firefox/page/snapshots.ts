@@ -1,7 +1,3 @@
-// Over 400 lines on purpose: one page's snapshot state (uid ranges, frames, realms, history and the
-// reusable last reading) and the calls that read or resolve it; split, each half would reach into
-// the other's maps.
-import type { Script } from 'webdriver-bidi-protocol';
 import type { CommandName, CommandParams, CommandResult } from '../../bidi/index.js';
 import { quote } from '../util/text.js';
 import { InvalidArgumentError, StaleUidError } from '../errors.js';
@@ -9,8 +5,8 @@ import { maskNodes, SecretStore } from '../policy/secrets.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from '../engine/snapshot/compress.js';
 import { diffSnapshots, formatDiff, type SnapshotDiff } from '../engine/snapshot/diff.js';
 import { allNodes, formatHeader, formatSnapshotBody, formatSnapshotText, type Snapshot, type SnapshotNode } from '../engine/snapshot/format.js';
-import type { EngineOperation } from '../engine/index.js';
-import { EngineRealm, type ArgsAfterUid, type EngineArgs, type EngineResult, type UidOperation } from '../engine/realm.js';
+import type { EngineGateway } from '../engine/gateway.js';
+import type { ArgsAfterUid, EngineArgs, EngineResult, UidOperation } from '../engine/realm.js';
 import type { ActionTarget, WalkResult } from '../engine/types.js';
 import { observe, viewportInfo, viewportNodes, type Observation } from '../engine/snapshot/observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from '../engine/snapshot/walk.js';
@@ -101,11 +97,11 @@ export class PageSnapshots {
   readonly #history: TakenSnapshot[] = [];
   /** The last reading of the page while every document in it can tell whether it changed since (see #unchangedReading). */
   #reading: Reading | undefined;
-  /** The engine in each document's sandbox, by browsing context. */
-  readonly #realms = new Map<string, EngineRealm>();
 
   constructor(
     private readonly page: PageAccess,
+    /** The engine in each document of the page. */
+    private readonly engine: EngineGateway,
     /** The page's top-level browsing context. */
     private readonly context: string,
     private readonly ids: SnapshotIds,
@@ -136,7 +132,7 @@ export class PageSnapshots {
     if (walked) {
       this.#snapshots.set(id, []);
     } else {
-      const walk = new PageWalk((context) => this.#realm(context), this.context, id, stamp, selectors, options.fresh);
+      const walk = new PageWalk(this.engine, this.context, id, stamp, selectors, options.fresh);
       this.#snapshots.set(id, walk.ranges);
       walked = await walk.run();
       for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
@@ -176,7 +172,7 @@ export class PageSnapshots {
     if (!reading || reading.key !== key || reading.secrets !== this.secrets.version) return undefined;
     const started = performance.now();
     const answers = await Promise.all(
-      [...reading.readings].map(([context, number]) => this.#realm(context).call('unchanged', [number], 'Checking the page for changes').catch(() => false)),
+      [...reading.readings].map(([context, number]) => this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false)),
     );
     if (!answers.every((answer) => answer === true)) {
       this.#reading = undefined;
@@ -235,7 +231,7 @@ export class PageSnapshots {
   /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
   async locate(uid: string): Promise<string> {
     const { snapshotId, frame } = this.#frameOf(uid);
-    const lookup = await this.#realm(frame).call('lookup', [uid], 'Resolving a uid');
+    const lookup = await this.engine.call(frame, 'lookup', [uid], 'Resolving a uid');
     switch (lookup?.status) {
       case 'ok':
         return frame;
@@ -251,7 +247,7 @@ export class PageSnapshots {
   /** Scrolls the element into view and returns its frame, its BiDi reference and what a click there would hit. */
   async prepareAction(uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
     const { frame } = this.#frameOf(uid);
-    const result = await this.#realm(frame).raw('prepareAction', [uid], 'Finding the element');
+    const result = await this.engine.raw(frame, 'prepareAction', [uid], 'Finding the element');
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
       if (element?.type === 'node' && element.sharedId && json?.type === 'string') {
@@ -279,7 +275,7 @@ export class PageSnapshots {
   /** The frame and BiDi reference (sharedId) of the element behind `uid`, without touching the page. */
   async elementRef(uid: string): Promise<{ frame: string; sharedId: string }> {
     const { frame } = this.#frameOf(uid);
-    const result = await this.#realm(frame).raw('element', [uid], 'Finding the element');
+    const result = await this.engine.raw(frame, 'element', [uid], 'Finding the element');
     if (result.type === 'node' && result.sharedId) return { frame, sharedId: result.sharedId };
     await this.locate(uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
@@ -290,7 +286,7 @@ export class PageSnapshots {
     if (sharedIds.length === 0) return [];
     const id = this.ids.take(this.context);
     this.#snapshots.set(id, [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
-    return (await this.#realm(frame).call('adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids')) ?? [];
+    return (await this.engine.call(frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids')) ?? [];
   }
 
   /** The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new snapshot id. */
@@ -300,17 +296,17 @@ export class PageSnapshots {
       id = this.ids.take(this.context);
       this.#snapshots.set(id, [{ context: this.context, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     }
-    return this.#realm(this.context).call('readDocument', [id, this.stamps], 'Reading the page as Markdown');
+    return this.engine.call(this.context, 'readDocument', [id, this.stamps], 'Reading the page as Markdown');
   }
 
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
   async selector(uid: string): Promise<UidSelector> {
     const frame = await this.locate(uid);
-    const found = await this.#realm(frame).call('selector', [uid], 'Building a selector');
+    const found = await this.engine.call(frame, 'selector', [uid], 'Building a selector');
     if (!found) throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
     const frames: string[] = [];
     for (let info = this.#frames.get(frame); info; info = this.#frames.get(info.parent)) {
-      const iframe = await this.#realm(info.parent).call('selector', [info.iframeUid], 'Building a frame selector');
+      const iframe = await this.engine.call(info.parent, 'selector', [info.iframeUid], 'Building a frame selector');
       if (!iframe) throw new StaleUidError(`The frame holding uid ${uid} is gone; take a new snapshot.`, 'removed');
       frames.unshift([...iframe.shadowHosts, iframe.selector].join(' >> '));
     }
@@ -320,27 +316,7 @@ export class PageSnapshots {
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
   async callOnUid<Op extends UidOperation>(uid: string, operation: Op, args: ArgsAfterUid<Op>, what: string): Promise<EngineResult<Op> | undefined> {
     const { frame } = this.#frameOf(uid);
-    return this.#realm(frame).call(operation, [uid, ...args] as EngineArgs<Op>, what);
-  }
-
-  /** Runs an operation of the in-page library in a document's sandbox (the page's, or one of its frames'). */
-  async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string, timeout?: number): Promise<EngineResult<Op> | undefined> {
-    return this.#realm(frame).call(operation, args, what, timeout);
-  }
-
-  /** The same, with the result as BiDi serialized it (page nodes as references). */
-  async raw<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<Script.RemoteValue> {
-    return this.#realm(frame).raw(operation, args, what, { maxDomDepth: 0, maxObjectDepth: 1 });
-  }
-
-  /** The engine in the sandbox of `context`'s document. */
-  #realm(context: string): EngineRealm {
-    let realm = this.#realms.get(context);
-    if (!realm) {
-      realm = new EngineRealm((params, what, timeout) => this.page.send('script.callFunction', params, what, timeout), context);
-      this.#realms.set(context, realm);
-    }
-    return realm;
+    return this.engine.call(frame, operation, [uid, ...args] as EngineArgs<Op>, what);
   }
 
   /** The page loaded a new document (`navigated`) or closed: its uids died with the old one, and diffs against them mean nothing. */
@@ -349,21 +325,21 @@ export class PageSnapshots {
     this.#snapshots.clear();
     this.#cleared.clear();
     this.#frames.clear();
-    this.#realms.clear();
+    this.engine.reset();
     this.#reading = undefined;
     this.#history.length = 0;
   }
 
   /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
   get sizes(): { snapshots: number; frames: number; realms: number; history: number } {
-    return { snapshots: this.#snapshots.size, frames: this.#frames.size, realms: this.#realms.size, history: this.#history.length };
+    return { snapshots: this.#snapshots.size, frames: this.#frames.size, realms: this.engine.size, history: this.#history.length };
   }
 
   /** Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are refused as gone. */
   forgetFrames(contexts: readonly string[]): void {
     for (const context of contexts) {
       this.#frames.delete(context);
-      this.#realms.delete(context);
+      this.engine.forget([context]);
       // A reading that covered a gone document cannot be reused, and asking that document would only make its realm again.
       if (this.#reading?.readings.has(context)) this.#reading = undefined;
     }
@@ -377,7 +353,7 @@ export class PageSnapshots {
       this.#cleared.add(id);
       for (const range of ranges) frames.add(range.context);
     }
-    await Promise.all([...frames].map((frame) => this.#realm(frame).call('clear', [], 'Clearing uids').catch(() => undefined)));
+    await Promise.all([...frames].map((frame) => this.engine.call(frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
   }
 
   /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */

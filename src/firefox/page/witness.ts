@@ -13,7 +13,8 @@ import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/text.js';
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';
-import type { PageAccess, PageSnapshots, TakenSnapshot } from './snapshots.js';
+import type { PageAccess, TakenSnapshot } from './snapshots.js';
+import type { EngineGateway } from '../engine/gateway.js';
 
 /**
  * The roles an agent acts on, and the panels whose content it reads: what the witness checks.
@@ -291,8 +292,8 @@ function sharedIds(value: Script.RemoteValue): string[] {
   return items.map((item) => (item.type === 'node' ? (item.sharedId ?? '') : ''));
 }
 
-/** The witness's access to one page: BiDi through the page's sender, the engine through its snapshots. */
-export function pageWitnessAccess(send: PageAccess['send'], snapshots: PageSnapshots): WitnessAccess {
+/** The witness's access to one page: BiDi through the page's sender, the engine through its gateway. */
+export function pageWitnessAccess(send: PageAccess['send'], engine: EngineGateway): WitnessAccess {
   return {
     locate: async (params, timeoutMs) => {
       try {
@@ -303,11 +304,11 @@ export function pageWitnessAccess(send: PageAccess['send'], snapshots: PageSnaps
       }
     },
     scope: async (frame, uids) => {
-      const value = await snapshots.raw(frame, 'witnessScope', uids, 'Finding where to ask Firefox');
+      const value = await engine.raw(frame, 'witnessScope', uids, 'Finding where to ask Firefox');
       const roles = value.type === 'array' && value.value?.[0]?.type === 'string' ? value.value[0].value : '';
       return { roles: new Set(roles.split(' ')), starts: sharedIds(value).slice(1) };
     },
-    facts: async (frame, refs, names = false) => JSON.parse((await snapshots.call(frame, 'witnessFacts', [names, ...refs.map((sharedId) => ({ sharedId }))], 'Reading what Firefox found')) ?? '[]') as WitnessFact[],
-    refs: async (frame, uids) => (uids.length ? sharedIds(await snapshots.raw(frame, 'elements', uids, 'Finding elements')) : []),
+    facts: async (frame, refs, names = false) => JSON.parse((await engine.call(frame, 'witnessFacts', [names, ...refs.map((sharedId) => ({ sharedId }))], 'Reading what Firefox found')) ?? '[]') as WitnessFact[],
+    refs: async (frame, uids) => (uids.length ? sharedIds(await engine.raw(frame, 'elements', uids, 'Finding elements')) : []),
   };
 }

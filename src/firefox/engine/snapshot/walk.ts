@@ -1,5 +1,5 @@
 import { EvaluationError } from '../../errors.js';
-import type { EngineRealm } from '../realm.js';
+import type { EngineGateway } from '../gateway.js';
 import type { RawNode, WalkResult } from '../types.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
@@ -94,7 +94,7 @@ export class PageWalk {
 
   constructor(
     /** The engine in the sandbox of a context's document. */
-    private readonly realm: (context: string) => EngineRealm,
+    private readonly engine: EngineGateway,
     private readonly pageContext: string,
     private readonly snapshotId: number,
     private readonly stamp: boolean,
@@ -116,7 +116,7 @@ export class PageWalk {
     const start = this.#counter;
     const layered = context === this.pageContext && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
     const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(fresh ? { reuse: false } : {}) };
-    const value = await this.realm(context).raw('walk', [options], 'Taking a snapshot');
+    const value = await this.engine.raw(context, 'walk', [options], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
     if (walked.reading) this.readings?.set(context, walked.reading);
@@ -145,8 +145,7 @@ export class PageWalk {
    */
   async #closedRoots(context: string, candidates: string[]): Promise<boolean> {
     if (candidates.length === 0) return false;
-    const realm = this.realm(context);
-    const hosts = await realm.raw('hostCandidates', [], 'Finding shadow roots', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const hosts = await this.engine.raw(context, 'hostCandidates', [], 'Finding shadow roots');
     const items = hosts.type === 'array' ? hosts.value ?? [] : [];
     const roots: { sharedId: string }[] = [];
     for (const [index, uid] of candidates.entries()) {
@@ -156,13 +155,13 @@ export class PageWalk {
       else if (uid) this.#emptyHosts.add(uid);
     }
     if (roots.length === 0) return false;
-    return ((await realm.call('learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
+    return ((await this.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
   }
 
   /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */
   async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
     if (walked.iframes.length === 0) return;
-    const windows = await this.realm(context).raw('frameWindows', walked.iframes, 'Finding frames', { maxDomDepth: 0, maxObjectDepth: 1 });
+    const windows = await this.engine.raw(context, 'frameWindows', walked.iframes, 'Finding frames');
     const items = windows.type === 'array' ? windows.value ?? [] : [];
     for (const [index, uid] of walked.iframes.entries()) {
       const node = findNode(walked.nodes, uid);

@@ -1,19 +1,19 @@
-// Over 400 lines on purpose: every input action shares the same steps (resolve the uid, check it can
-// take input, act with real BiDi input, wait for the page to settle, read the effect back), and those
-// steps are private to this one controller.
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
-import { ActionNotTakenError, CancelledError, ElementNotInteractableError, InvalidArgumentError, StaleUidError, TimeoutError } from '../../errors.js';
-import { oneLine, quote } from '../../util/text.js';
+import { CancelledError, ElementNotInteractableError, InvalidArgumentError, StaleUidError, TimeoutError } from '../../errors.js';
+import { quote } from '../../util/text.js';
 import type { ActionTarget, ControlReading } from '../../engine/types.js';
 import type { EngineResult } from '../../engine/realm.js';
 import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import type { EngineGateway } from '../../engine/gateway.js';
 import { comboActions, keyValue, typingActions, type KeyAction } from './keys.js';
-import { textDifference } from './editor-text.js';
 import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
 import { selectText, type SelectTextOptions } from './text-selection.js';
+import { readBack, readBackText, type ReadBackAccess, type Stray } from './read-back.js';
+import { behindModal, covered, describeTarget, inert } from './refusals.js';
+import { wheelScroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import { keySource, pointerSource, withModifiers } from './sources.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
@@ -25,27 +25,6 @@ export interface ClickOptions {
   button?: MouseButton;
   modifiers?: Modifier[];
 }
-
-export interface ScrollOptions {
-  direction: 'up' | 'down' | 'left' | 'right';
-  /** How far, in screens (viewport or container heights/widths); default 0.75. */
-  screens?: number;
-  /** Scroll this container instead of the page. */
-  uid?: string;
-  /** The longest wait for the scrolling to come to rest (default 1500 ms). */
-  budgetMs?: number;
-}
-
-export interface ScrollResult {
-  action: string;
-  /** Pixels moved, and whether an end was reached. */
-  moved: { x: number; y: number };
-  atEnd: boolean;
-  /** The scrolling was still going when the budget ran out. */
-  incomplete: boolean;
-}
-
-type ScrollState = NonNullable<EngineResult<'scrollBefore'>>;
 
 /** How input waits: the settle's bounds, and the longer waits some input needs. */
 export interface InputTimings extends SettleTimings {
@@ -64,19 +43,9 @@ const COVER_QUIET_MS = 50;
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
 const KEYS_PER_BATCH = 100;
 
-type TextEntry = { uid: string; value: string | boolean };
-
-/** Keys that went elsewhere than the field typed into, and where the focus was (key-guard.ts); null when none did. */
-type Stray = EngineResult<'releaseKeys'>;
 
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
-
-/** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
-function describeTarget(uid: string, target: ActionTarget): string {
-  const what = target.role && target.role !== 'generic' ? target.role : target.tag;
-  return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
-}
 
 function isTruthy(value: string | boolean): boolean | undefined {
   if (typeof value === 'boolean') return value;
@@ -96,11 +65,16 @@ export class InputController {
     /** The page's top-level browsing context. */
     private readonly context: string,
     private readonly snapshots: PageSnapshots,
+    private readonly engine: EngineGateway,
     private readonly settler: Settler,
     /** `<secret>NAME</secret>` in typed text becomes the value; descriptions keep the reference. */
     private readonly secrets: SecretStore,
     private readonly timings: InputTimings = {},
   ) {}
+
+  get #readBackAccess(): ReadBackAccess {
+    return { snapshots: this.snapshots, secrets: this.secrets };
+  }
 
   /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
   #generation = 0;
@@ -157,7 +131,7 @@ export class InputController {
       const asked = this.secrets.reveal(String(value));
       const label = asked.trim().replace(/\s+/g, ' ').toLowerCase();
       const chosen = (held: ControlReading): boolean => (held.optionValues ?? []).includes(asked) || held.value?.toLowerCase() === label || !!held.value?.toLowerCase().split(', ').includes(label);
-      return this.#readBack(uid, what, result, (held) => (target.tag === 'select' ? chosen(held) : held.value === asked));
+      return readBack(this.#readBackAccess, uid, what, result, (held) => (target.tag === 'select' ? chosen(held) : held.value === asked));
     }
     if (target.inputType === 'checkbox' || target.inputType === 'radio') {
       return this.#check(uid, target, value);
@@ -204,9 +178,9 @@ export class InputController {
     if (!result.dialog && result.navigated?.sameDocument !== false) {
       await this.snapshots.callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field').catch(() => undefined);
     }
-    if (richText) return this.#readBackText(uid, what, result, typed, secretName);
+    if (richText) return readBackText(this.#readBackAccess, uid, what, result, typed, secretName);
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it did not take.
-    return this.#readBack(uid, what, result, (held) => {
+    return readBack(this.#readBackAccess, uid, what, result, (held) => {
       // A field that kept only part of a secret (maxlength, trimming): what it holds is masked too.
       if (secretName !== undefined) this.secrets.rememberParts(secretName, held.value ?? '');
       // A field that rewrites what is typed keeps the focus; one that lost it mid-way holds only the first keys.
@@ -214,45 +188,7 @@ export class InputController {
     }, stray);
   }
 
-  /**
-   * Reads the control back after an action and refuses to call it done when `took` says the
-   * value did not take, saying what the control holds and what to do instead.
-   */
-  async #readBack(uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean, stray: Stray = null): Promise<ActionResult> {
-    if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
-    if (!held) return result;
-    if (took(held)) return result;
-    const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(this.secrets.mask(held.value ?? ''))}`;
-    const next =
-      stray !== null
-        ? ` The focus left it for ${this.secrets.mask(stray.to)} while the keys went in, so the typing stopped there: the other ${stray.keys} key(s) were typed nowhere. Click back into ${what} (or fill it again).`
-        : held.expanded === true
-          ? ' It opened a list instead: take a snapshot and click the option you want.'
-          : held.focusedElsewhere !== undefined && held.value !== null
-            ? ` The focus left it while the keys went in, so the rest went to ${this.secrets.mask(held.focusedElsewhere)}: check that with a snapshot and undo what landed there, then fill ${what} again.`
-            : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
-    throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${next}`);
-  }
-
-  /**
-   * Reads an editor's text back after a fill and compares it with what was put in (line breaks,
-   * blank lines and trailing spaces aside): an editor that rewrote it gets no "Filled".
-   */
-  async #readBackText(uid: string, what: string, result: ActionResult, typed: string, secretName: string | undefined): Promise<ActionResult> {
-    if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = await this.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
-    if (!held || held.value === null) return result;
-    if (secretName !== undefined) this.secrets.rememberParts(secretName, held.value);
-    const difference = textDifference(typed, held.value);
-    if (difference === undefined) return result;
-    // Never "Filled": the editor holds other text than the caller's.
-    throw new ActionNotTakenError(
-      `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${this.secrets.mask(difference)}. It holds ${quote(this.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or press_key and type_text).`,
-    );
-  }
-
-  async fillForm(entries: TextEntry[]): Promise<ActionResult[]> {
+  async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
     if (entries.length === 0) throw new InvalidArgumentError('fillForm needs at least one { uid, value }.');
     const results: ActionResult[] = [];
     for (const entry of entries) {
@@ -281,7 +217,7 @@ export class InputController {
     const [dx, dy] = dragStart(from.target, to.target);
     const send = (actions: Input.PointerSourceAction[]): Promise<unknown> => this.page.send('input.performActions', { context: from.frame, actions: [pointerSource(actions)] }, `Dragging ${what}`);
     if ((await this.snapshots.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true) throw new StaleUidError(`uid ${fromUid} is no longer on the page; take a new snapshot.`, 'removed');
-    const end = (): Promise<EngineResult<'endDrag'> | null> => this.snapshots.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then((place) => place ?? null, () => null);
+    const end = (): Promise<EngineResult<'endDrag'> | null> => this.engine.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then((place) => place ?? null, () => null);
     const watch = this.settler.begin();
     const action = `Dragged ${what}`;
     let dropped: boolean | undefined;
@@ -294,7 +230,7 @@ export class InputController {
         { type: 'pointerMove', x: Math.round(dx / 4), y: Math.round(dy / 4), origin: fromOrigin, duration: 50 },
         { type: 'pointerMove', x: dx, y: dy, origin: fromOrigin, duration: 50 },
       ]), watch);
-      if ((await this.settler.step(action, this.snapshots.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'), watch)) === true) {
+      if ((await this.settler.step(action, this.engine.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'), watch)) === true) {
         dropped = (await this.settler.step(action, this.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'), watch))?.dropped ?? false;
         await this.settler.step(action, send([{ type: 'pointerUp', button: 0 }]), watch);
       } else {
@@ -336,7 +272,7 @@ export class InputController {
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
     // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
-    const searchLike = await this.snapshots.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
+    const searchLike = await this.engine.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
     const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
     // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
     const { result, stray } = await this.#typeFollowed(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null);
@@ -373,40 +309,12 @@ export class InputController {
     if (target.inputType === 'radio' && !wanted) {
       throw new InvalidArgumentError(`${what} cannot be unchecked by itself; check another radio button of its group instead.`);
     }
-    return this.#readBack(uid, what, await this.click(uid), (held) => held.checked === wanted);
+    return readBack(this.#readBackAccess, uid, what, await this.click(uid), (held) => held.checked === wanted);
   }
 
-  /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest. */
+  /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest (see scroll.ts). */
   async scroll(options: ScrollOptions): Promise<ScrollResult> {
-    const screens = options.screens ?? 0.75;
-    if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
-    if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(options.direction)}.`);
-    const uid = options.uid ?? null;
-    const frame = uid === null ? this.context : (await this.snapshots.elementRef(uid)).frame;
-    const read = async (): Promise<ScrollState> => {
-      const state = await (uid === null ? this.snapshots.call(frame, 'scrollBefore', [null], 'Reading the scroll position') : this.snapshots.callOnUid(uid, 'scrollBefore', [], 'Reading the scroll position'));
-      if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
-      return state;
-    };
-    const before = await read();
-    const vertical = options.direction === 'up' || options.direction === 'down';
-    const sign = options.direction === 'up' || options.direction === 'left' ? -1 : 1;
-    const delta = Math.round(sign * screens * (vertical ? before.height : before.width));
-    const what = uid === null ? 'the page' : `uid=${uid}`;
-    await this.page.send(
-      'input.performActions',
-      { context: frame, actions: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x: before.centerX, y: before.centerY, deltaX: vertical ? 0 : delta, deltaY: vertical ? delta : 0, origin: 'viewport' }] }] },
-      `Scrolling ${what}`,
-    );
-    // Smooth scrolling takes a while: wait in the page until the position holds still, within the budget.
-    const budget = options.budgetMs ?? 1500;
-    const args = [{ x: before.x, y: before.y, since: before.since }, { x: vertical ? 0 : sign, y: vertical ? sign : 0 }, budget] as const;
-    const rest = await (uid === null ? this.snapshots.call(frame, 'scrollRest', [null, ...args], 'Waiting for the scroll to end') : this.snapshots.callOnUid(uid, 'scrollRest', [...args], 'Waiting for the scroll to end'));
-    if (!rest) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
-    const last = rest.state;
-    const moved = { x: last.x - before.x, y: last.y - before.y };
-    const atEnd = vertical ? (sign < 0 ? last.y <= 0 : last.y >= last.maxY - 1) : sign < 0 ? last.x <= 0 : last.x >= last.maxX - 1;
-    return { action: `Scrolled ${what} ${options.direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`, moved, atEnd, incomplete: !rest.rested };
+    return wheelScroll({ page: this.page, snapshots: this.snapshots, engine: this.engine, context: this.context }, options);
   }
 
   /**
@@ -416,7 +324,7 @@ export class InputController {
   async #prepare(uid: string, action: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
     const prepared = await this.settler.step(action, this.snapshots.prepareAction(uid));
     if (!prepared.target.coveredBy || !prepared.target.coverMoving) return prepared;
-    await this.settler.step(action, this.snapshots.call(prepared.frame, 'waitForQuiet', [COVER_QUIET_MS, COVER_WAIT_MS], 'Waiting for the page to stop moving'));
+    await this.settler.step(action, this.engine.call(prepared.frame, 'waitForQuiet', [COVER_QUIET_MS, COVER_WAIT_MS], 'Waiting for the page to stop moving'));
     return this.settler.step(action, this.snapshots.prepareAction(uid));
   }
 
@@ -450,14 +358,14 @@ export class InputController {
    * Says how many strayed and where the focus went (null: none did).
    */
   async #typeFollowed(frame: string, action: string, keys: KeyAction[], quietMs: number | undefined, uid: string | null): Promise<{ result: ActionResult; stray: Stray }> {
-    const guard = uid === null ? this.snapshots.call(frame, 'guardKeys', [null, false], 'Following the keys') : this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
+    const guard = uid === null ? this.engine.call(frame, 'guardKeys', [null, false], 'Following the keys') : this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
     const guarded = (await guard.catch(() => false)) === true;
     let stray: Stray = null;
     let result: ActionResult;
     try {
       result = await this.#type(frame, action, keys, quietMs);
     } finally {
-      if (guarded) stray = await this.snapshots.call(frame, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
+      if (guarded) stray = await this.engine.call(frame, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
     }
     return { result, stray };
   }
@@ -489,16 +397,4 @@ export class InputController {
     }
     return this.settler.settle(action, watch, { quietMs, frame });
   }
-}
-
-function behindModal(what: string, modal: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
-}
-
-function inert(what: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`);
-}
-
-function covered(what: string, coveredBy: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
 }

@@ -2,7 +2,7 @@ import { BrowserClosedError, PageUnresponsiveError, TimeoutError } from '../../e
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
-import type { PageSnapshots } from '../snapshots.js';
+import type { EngineGateway } from '../../engine/gateway.js';
 
 /** What an action led to, for the caller to report. */
 export interface ActionResult {
@@ -66,7 +66,7 @@ export class Settler {
   constructor(
     /** The page's top-level browsing context. */
     private readonly context: string,
-    private readonly snapshots: PageSnapshots,
+    private readonly engine: EngineGateway,
     private readonly dialog: PageDialog,
     private readonly navigation: PageNavigations,
     private readonly health: PageHealth,
@@ -161,7 +161,7 @@ export class Settler {
     const frames = frame === this.context ? [this.context] : [this.context, frame];
     const waitForQuiet = async (window: number): Promise<boolean> => {
       const left = Math.max(1, deadline - Date.now());
-      const answers = frames.map((context) => this.snapshots.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS));
+      const answers = frames.map((context) => this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS));
       return (await Promise.all(answers)).every((answer) => answer === true);
     };
     let quiet = await waitForQuiet(quietMs);

@@ -1,0 +1,25 @@
+import { ElementNotInteractableError } from '../../errors.js';
+import { oneLine, quote } from '../../util/text.js';
+import type { ActionTarget } from '../../engine/types.js';
+
+/*
+ * How input names its target and refuses one that cannot take it, in one wording for every action.
+ */
+
+/** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
+export function describeTarget(uid: string, target: ActionTarget): string {
+  const what = target.role && target.role !== 'generic' ? target.role : target.tag;
+  return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
+}
+
+export function behindModal(what: string, modal: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
+}
+
+export function inert(what: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`);
+}
+
+export function covered(what: string, coveredBy: string): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
+}
