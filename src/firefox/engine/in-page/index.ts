@@ -19,3 +19,4 @@ export { guardKeys, releaseKeys } from './key-guard.js';
 export { markSecretField, secretFieldValues } from './secret-fields.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';
+export { rolesAndNames } from './names.js';

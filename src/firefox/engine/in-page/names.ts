@@ -304,3 +304,9 @@ export function roleAndName(el: Element, labels = new Labels()): { role: string;
   const [name] = nameOf({ el, tag, role, has }, labels, NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null);
   return { role, name: clip(name, MAX_CONTENT_NAME) };
 }
+
+/** The role and name of each element, as an action's answer would give them: the engine's own functions, element by element (the per-element WPT test asks them). */
+export function rolesAndNames(...elements: Element[]): { role: string; name: string }[] {
+  const labels = new Labels();
+  return elements.map((el) => roleAndName(el, labels));
+}

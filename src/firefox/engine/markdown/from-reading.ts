@@ -21,8 +21,8 @@ const LANDMARKS = new Map<string, ChromeLandmark>([
   ['complementary', 'complementary'],
   ['search', 'search'],
 ]);
-/** Elements that sit in a line of text when the walk keeps them (a label, a span shown again). */
-const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'label', 'mark', 'nobr', 'picture', 'q', 'small', 'span', 'sub', 'sup', 'time', 'u']);
+/** Tags whose kept nodes sit in a line of text (a label, a span shown again, a link, an image): the marks (strong, em, code, del) are known by their roles instead. Not dom.ts INLINE_TAGS, which says what CSS lays out inline for names. */
+const IN_LINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'label', 'mark', 'nobr', 'picture', 'q', 'small', 'span', 'sub', 'sup', 'time', 'u']);
 /** Roles of inline marks (see the engine's content.ts). */
 const MARKS = new Set(['strong', 'emphasis', 'deletion', 'code']);
 const TABLE_ROLES = new Set(['table', 'grid', 'treegrid']);
@@ -183,7 +183,7 @@ function image(node: ContentNode, out: MdInline[]): void {
 }
 
 function isInline(node: ContentNode): boolean {
-  return INLINE_TAGS.has(node.tag) || node.role === 'link' || node.role === 'image' || node.tag === 'br';
+  return IN_LINE_TAGS.has(node.tag) || node.role === 'link' || node.role === 'image' || node.tag === 'br';
 }
 
 /** Is the node a control here: what the snapshot lists as usable, except a link (a link in both views), a box of content, and in the document view a summary (a line of text). */
