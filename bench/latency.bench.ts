@@ -339,6 +339,7 @@ async function main(): Promise<void> {
     const notes = uid(snapshot, /textbox "Notes"/);
     await tool('click', { uid: countButton });
     await tool('hover', { uid: uid(snapshot, /link "Open report 3"/) });
+    await tool('select_text', { uid: uid(snapshot, /paragraph: Quarterly figures for team 3,/), text: 'figures for team 3' });
     let filled = 0;
     await tool('fill', () => ({ uid: name, value: `Ada ${filled++}` }));
     await tool('fill_form', () => ({ elements: [{ uid: name, value: `Grace ${filled++}` }, { uid: email, value: `g${filled}@example.com` }] }));
