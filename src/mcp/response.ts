@@ -65,12 +65,33 @@ export function dialogLine(dialog: Dialog): string {
 }
 
 /**
- * What a tool answers: its lines first, then an open dialog, then the page list when more than
- * one page is open, then a snapshot when asked for. Short Markdown for the model, plus
- * structuredContent for programs.
+ * The sections an answer holds after its heading, notes and lines, each `## Title` and its lines,
+ * in the one order defined here: the tool's own reading of the page, the open dialog, the page
+ * list, and the snapshot an action was asked to include. Tools never write a heading themselves.
+ */
+const SECTION_ORDER = ['reading', 'dialog', 'pages', 'snapshot'] as const;
+type SectionKind = (typeof SECTION_ORDER)[number];
+/** What a tool's own reading is called: a whole snapshot, the changes since one, or the viewport after a scroll. */
+export type ReadingTitle = 'Page snapshot' | 'Changes' | 'Viewport snapshot';
+
+interface Section {
+  kind: SectionKind;
+  title: string;
+  lines: string[];
+}
+
+function renderSections(sections: readonly Section[]): string[] {
+  const ordered = [...sections].sort((a, b) => SECTION_ORDER.indexOf(a.kind) - SECTION_ORDER.indexOf(b.kind));
+  return ordered.flatMap((section) => [`## ${section.title}`, ...section.lines]);
+}
+
+/**
+ * What a tool answers: its lines, then its sections (see SECTION_ORDER). Short Markdown for the
+ * model, plus structuredContent for programs.
  */
 export class ToolResponse {
   readonly #lines: string[] = [];
+  readonly #sections: Section[] = [];
   readonly #structured: Record<string, unknown> = {};
   /** Keys of #structured that hold a paged text (pagedText). */
   readonly #pagedKeys = new Set<string>();
@@ -115,6 +136,14 @@ export class ToolResponse {
     return this;
   }
 
+  /** The tool's own reading of the page, as its section: the window of it the call asked for, paged as text() is. */
+  reading(title: ReadingTitle, text: string): this {
+    const lines: string[] = [];
+    this.#window(text, lines);
+    this.#sections.push({ kind: 'reading', title, lines });
+    return this;
+  }
+
   /**
    * Adds a list, one line per item under a line that counts them ("3 console messages.", "No
    * console messages."), paged as one text; structured content gets the items whose lines the
@@ -135,9 +164,10 @@ export class ToolResponse {
     return this.structured(key, shown);
   }
 
-  #window(text: string): TextPage {
+  /** The window of `text` the call asked for, with its note, added to `into` (the answer's lines unless a section's). */
+  #window(text: string, into: string[] = this.#lines): TextPage {
     const result = pageOfText(text, { offset: this.start, maxChars: this.budget });
-    this.line(withNote(result));
+    into.push(withNote(result));
     this.structured('totalChars', result.totalChars)
       .structured('offset', result.offset)
       .structured('hasMore', result.hasMore)
@@ -178,28 +208,29 @@ export class ToolResponse {
 
   /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
   async build(context: Context | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
-    const sections = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
+    const head = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
+    const sections = [...this.#sections];
     if (context && !context.closed) {
       const target = page && !page.disposed ? page : context.page;
       const dialog = target.getDialog();
       if (dialog) {
-        sections.push('## Open dialog', dialogLine(dialog));
+        sections.push({ kind: 'dialog', title: 'Open dialog', lines: [dialogLine(dialog)] });
         this.#structured.dialog = dialog;
       }
       if (!dialog) {
         // The list shows when asked for or when several pages are open; a lone page's title is not read.
         const pages = await context.listPages({ unlessAlone: !this.#includePages });
         if (pages) {
-          sections.push('## Pages', ...pages.map(pageLine));
+          sections.push({ kind: 'pages', title: 'Pages', lines: pages.map(pageLine) });
           this.#structured.pages = pages;
         }
         if (this.#includeSnapshot) {
           const snapshot = await target.takeSnapshot();
-          sections.push('## Page snapshot', withNote(pageOfText(snapshot.text, { maxChars: this.budget })));
+          sections.push({ kind: 'snapshot', title: 'Page snapshot', lines: [withNote(pageOfText(snapshot.text, { maxChars: this.budget }))] });
         }
       }
     }
-    let text = sections.join('\n');
+    let text = [...head, ...renderSections(sections)].join('\n');
     const limit = this.budget + FRAME_CHARS;
     if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars.)`;
     return {

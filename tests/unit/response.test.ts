@@ -236,4 +236,18 @@ describe('ToolResponse.build', () => {
     const roomy = await new ToolResponse('click').line(CLICKED).build(context, page, []);
     expect(roomy.structuredContent).toEqual({ pages });
   });
+
+  it('puts its sections in the one order, whatever order the tool added its parts: lines, the reading, the dialog, the pages', async () => {
+    const pages: PageInfo[] = [
+      { index: 0, pageId: 1, id: 'ctx-0', url: 'https://x.test/', title: 'Home', selected: true },
+      { index: 1, pageId: 3, id: 'ctx-1', url: 'https://x.test/b', title: 'B', selected: false },
+    ];
+    const page = { disposed: false, getDialog: () => undefined } as unknown as Page;
+    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as Context;
+    const result = await new ToolResponse('scroll_page').line('Scrolled the page down by 10 px (asked 10 px).').reading('Viewport snapshot', 'line 0').line('The page was still scrolling.').build(context, page, []);
+    // Parsed back into sections, as a client would read them.
+    const sections = text(result).split(/^## /m).map((part) => part.split('\n')[0]);
+    expect(sections).toEqual(['# scroll_page response', 'Viewport snapshot', 'Pages']);
+    expect(body(result).slice(0, 4)).toEqual(['Scrolled the page down by 10 px (asked 10 px).', 'The page was still scrolling.', '## Viewport snapshot', 'line 0']);
+  });
 });

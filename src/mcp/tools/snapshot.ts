@@ -43,7 +43,7 @@ export const takeSnapshot = pageTool({
         .structured('estimatedTokens', tokens);
       return;
     }
-    response.line(since === undefined ? '## Page snapshot' : '## Changes').text(text);
+    response.reading(since === undefined ? 'Page snapshot' : 'Changes', text);
   },
 });
 
@@ -91,7 +91,7 @@ export const scrollPage = pageTool({
     response.line(`${result.action}${result.atEnd ? '; reached the end' : ''}.`);
     if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
     response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
-    response.line('## Viewport snapshot').text(result.snapshot.text);
+    response.reading('Viewport snapshot', result.snapshot.text);
   },
 });
 
