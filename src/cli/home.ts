@@ -69,13 +69,23 @@ function statOrNull(path: string): Stats | null {
   }
 }
 
+/** The pid a file of the home holds (the start lock's holder, the running daemon), or undefined when it holds none yet or is not there. */
+function pidIn(path: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the lock's holder is gone (its pid runs no more) or the lock is too old to be a start under way. */
 function lockLeftOver(lock: string): boolean {
   const stat = statOrNull(lock);
   if (!stat) return false;
   if (Date.now() - stat.mtimeMs > STALE_LOCK_MS) return true;
-  const pid = Number(readFileSync(lock, 'utf8'));
-  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - stat.mtimeMs > 1000; // Being written: give it a moment.
+  const pid = pidIn(lock);
+  if (pid === undefined) return Date.now() - stat.mtimeMs > 1000; // Being written: give it a moment.
   try {
     process.kill(pid, 0);
     return false;
@@ -100,13 +110,8 @@ function runsDaemon(pid: number, socket: string): boolean {
  * undefined when no such daemon runs.
  */
 export async function endStuckDaemon(home: string, socket: string): Promise<number | undefined> {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(pidPath(home), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !runsDaemon(pid, socket)) return undefined;
+  const pid = pidIn(pidPath(home));
+  if (pid === undefined || pid === process.pid || !runsDaemon(pid, socket)) return undefined;
   process.kill(pid, 'SIGKILL');
   for (let waited = 0; waited < 5000 && runsDaemon(pid, socket); waited += 50) await delay(50);
   rmSync(pidPath(home), { force: true });
@@ -115,9 +120,5 @@ export async function endStuckDaemon(home: string, socket: string): Promise<numb
 
 /** Removes the home's pid file when it names this process (a daemon that took over since keeps its own). */
 export function releasePid(home: string): void {
-  try {
-    if (readFileSync(pidPath(home), 'utf8') === String(process.pid)) rmSync(pidPath(home), { force: true });
-  } catch {
-    // None there.
-  }
+  if (pidIn(pidPath(home)) === process.pid) rmSync(pidPath(home), { force: true });
 }

@@ -65,7 +65,6 @@ export function installSkill(dir: string): string[] {
   return [skill, agents];
 }
 
-
 function refuseLink(path: string): void {
   let link = false;
   try {
