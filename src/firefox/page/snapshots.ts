@@ -251,25 +251,12 @@ export class PageSnapshots {
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
       if (element?.type === 'node' && element.sharedId && json?.type === 'string') {
-        const target = JSON.parse(json.value) as ActionTarget;
-        // The answer names the element as the snapshot the uid came from did, so one uid has one name.
-        const named = this.#latestNode(uid);
-        if (named) target.name = named.name ?? '';
-        return { frame, sharedId: element.sharedId, target };
+        // The engine names the element as the last snapshot did (names.ts roleAndName), so one uid has one name.
+        return { frame, sharedId: element.sharedId, target: JSON.parse(json.value) as ActionTarget };
       }
     }
     await this.locate(uid);
     throw new StaleUidError(`The element with uid ${uid} could not be found; take a new snapshot.`, 'removed');
-  }
-
-  /** The node of `uid` in the newest snapshot that shows it. */
-  #latestNode(uid: string): SnapshotNode | undefined {
-    for (let index = this.#history.length - 1; index >= 0; index--) {
-      const snapshot = this.#history[index];
-      if (!snapshot) continue;
-      for (const node of allNodes(snapshot.nodes)) if (node.uid === uid) return node;
-    }
-    return undefined;
   }
 
   /** The frame and BiDi reference (sharedId) of the element behind `uid`, without touching the page. */

@@ -3,7 +3,7 @@ import type { ActionTarget, ControlReading } from '../types.js';
 import { collapse } from './text.js';
 import { deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
-import { Labels, roleAndName } from './names.js';
+import { Labels, listedRoleAndName, roleAndName } from './names.js';
 import { describeCover, describeFocus, sameWidget } from './covers.js';
 import { element } from './registry.js';
 import { finiteAnimationRunning } from './unobserved.js';
@@ -104,7 +104,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     }
   }
   const tag = el.localName;
-  const { role, name } = roleAndName(el, labels);
+  const { role, name } = listedRoleAndName(el, labels);
   const input = el as HTMLInputElement;
   const editable = takesText(el);
   const target: ActionTarget = {

@@ -157,6 +157,19 @@ export function embeddedValue(el: Element, tag: string, role: string): string | 
   }
 }
 
+/** A part inside a name that counts by its own label (accname 2C within the recursion), not by its content; '' when it has none. */
+export function ownLabelInName(el: Element, tag: string, has: Has): string {
+  return tag === 'slot' || !has('aria-label') ? '' : (el.getAttribute('aria-label')?.trim() ?? '');
+}
+
+/**
+ * Whether an element's box parts the words around it in a name: a block (by its tag, or by its
+ * computed display when read) does; <div>GET</div><div>/items</div> reads "GET /items".
+ */
+export function partsWords(tag: string, display: string | undefined): boolean {
+  return !INLINE_TAGS.has(tag) || (display !== undefined && display !== 'inline');
+}
+
 /**
  * The text of a subtree as names take it (accname 2F): embedded controls as their values,
  * spaces around block boxes, `skip` (the control a label names) left out, hidden content only
@@ -185,8 +198,7 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
       out.push(` ${value} `);
       continue;
     }
-    // A descendant with its own label counts by it (accname 2C within the recursion).
-    const label = tag === 'slot' || !has('aria-label') ? '' : el.getAttribute('aria-label')?.trim();
+    const label = ownLabelInName(el, tag, has);
     if (label) {
       out.push(` ${label} `);
       continue;
@@ -195,7 +207,7 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
       out.push(` ${el.getAttribute('alt') ?? ''} `);
       continue;
     }
-    const block = !INLINE_TAGS.has(tag);
+    const block = partsWords(tag, undefined);
     if (block) out.push(' ');
     contentText(el, skip, out, hidden, generates);
     if (block) out.push(' ');
@@ -296,7 +308,25 @@ export function nameFromContent(el: Element): string {
   return out.join('');
 }
 
-/** The role and name of an element met outside a walk (an action's target, a modal dialog). */
+/** The role and name each element kept by the last snapshot walk was given (see listedRoleAndName). */
+const walkNames = new WeakMap<Element, { role: string; name: string }>();
+
+/** Remembers the name a snapshot walk gave an element: an action on it names it the same, so one uid has one name. */
+export function rememberName(el: Element, role: string, name: string): void {
+  walkNames.set(el, { role, name });
+}
+
+/**
+ * The role and name of an action's target: as the last snapshot walk gave them when it kept the
+ * element (the walk reads a name from content as it goes, with what it saw), so that one uid has
+ * one name; else read now, by the same rules.
+ */
+export function listedRoleAndName(el: Element, labels: Labels): { role: string; name: string } {
+  const known = walkNames.get(el);
+  return known ? { role: known.role, name: clip(known.name, MAX_CONTENT_NAME) } : roleAndName(el, labels);
+}
+
+/** The role and name of an element, read now (a cover, a modal dialog, an element no snapshot listed). */
 export function roleAndName(el: Element, labels = new Labels()): { role: string; name: string } {
   const tag = el.localName;
   const { has } = attributeTest(el);
@@ -305,7 +335,7 @@ export function roleAndName(el: Element, labels = new Labels()): { role: string;
   return { role, name: clip(name, MAX_CONTENT_NAME) };
 }
 
-/** The role and name of each element, as an action's answer would give them: the engine's own functions, element by element (the per-element WPT test asks them). */
+/** The role and name of each element, read now by the engine's own functions, element by element (the per-element WPT test asks them). */
 export function rolesAndNames(...elements: Element[]): { role: string; name: string }[] {
   const labels = new Labels();
   return elements.map((el) => roleAndName(el, labels));

@@ -38,3 +38,17 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set(['text', 'checkbox', 'r
 export function linkInText(words: string, uid: string): string {
   return `[${words.replace(/[[\]]/g, '')}](uid=${uid})`;
 }
+
+/** Text as CSS text-transform shows it. */
+export function transformed(text: string, transform: string | undefined): string {
+  switch (transform) {
+    case 'uppercase':
+      return text.toUpperCase();
+    case 'lowercase':
+      return text.toLowerCase();
+    case 'capitalize':
+      return text.replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+    default:
+      return text;
+  }
+}

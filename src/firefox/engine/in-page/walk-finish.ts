@@ -1,0 +1,214 @@
+/**
+ * What a walk does once it has met everything: names and states (a name may take words from
+ * anywhere below), editors' lines, echoes dropped, uids handed out in document order, links put
+ * back in their sentences, what a modal blocks, and the answer.
+ */
+import type { ContentReading, NameSource, RawNode, WalkResult } from '../types.js';
+import { addContentDetails, inReadingOrder, type TextRun } from './content.js';
+import { collapse, linkInText, transformed } from './text.js';
+import { type Labels, nameOf, rememberName } from './names.js';
+import { endReading } from './changes.js';
+import { mayHideRoot, setCandidates } from './closed-roots.js';
+import { lastCounter, stamp, uidFor } from './registry.js';
+import { NAME_FROM_CONTENT } from './roles.js';
+import { rememberModal } from './modal.js';
+import { fillStates } from './states.js';
+import { indentLines, markCaret, numberLines } from './editors.js';
+import { STALE, type WalkMemo } from './walk-memo.js';
+import type { WalkModes } from './walk-modes.js';
+import { elementOfNode, plainText, type Pending, type WalkState } from './walk-state.js';
+
+/** What the traversal hands its finish. */
+export interface Walked {
+  modes: WalkModes;
+  state: WalkState;
+  labels: Labels;
+  top: RawNode[];
+  /** Content readings only: the running text of the whole page. */
+  topRuns: TextRun[] | null;
+  memo: WalkMemo | null;
+  active: Element | null;
+  started: number;
+}
+
+/** Names and states every kept element, hands out uids and gives the walk's answer as JSON. */
+export function finishWalk(walked: Walked): string {
+  const { modes, state, top } = walked;
+  nameAndState(walked);
+  markEditors(walked);
+  // uids are handed out in document order, once the walk knows what it keeps.
+  const keptNodes: [RawNode, Element][] = [];
+  let modalNode: RawNode | undefined;
+  const assign = (nodes: RawNode[]): void => {
+    for (const node of nodes) {
+      const el = modes.wantsUid(node) ? elementOfNode.get(node) : undefined;
+      if (el) {
+        node.uid = uidFor(el, modes.snapshotId);
+        keptNodes.push([node, el]);
+        if (el === state.modal) modalNode = node;
+      }
+      // Blocked is said again below, for the modal open now.
+      delete node.blocked;
+      if (node.children) assign(node.children);
+    }
+  };
+  assign(top);
+  if (modes.stamp) stamp(keptNodes.map(([node, el]) => [node.uid, el]));
+  if (!modes.snapshot) {
+    const runsOf = new Map(state.logs.kept.map((pending) => [pending.node, pending.text]));
+    const reading: ContentReading = { url: location.href, title: document.title, content: inReadingOrder(walked.topRuns ?? [], top, (node) => state.inlineRuns.get(node) ?? runsOf.get(node)) };
+    return JSON.stringify(reading);
+  }
+  for (const pending of state.logs.kept) if (pending.node.text && !state.reused.has(pending)) inlineLinks(pending.node, pending.text);
+  if (modalNode) markBlocked(top, modalNode);
+  if (modes.whole) rememberModal(modalNode ? state.modal : null);
+  const reading = endReading(state.logs.controls);
+  if (modes.whole) walked.memo?.end(state);
+  // Listed custom elements are asked about every walk (Node drops the empty ones); other elements once.
+  const candidates = state.logs.hosts.filter((host) => host.node || mayHideRoot(host.el));
+  setCandidates(candidates.map((host) => host.el));
+  const scroller = document.scrollingElement ?? document.documentElement;
+  const result: WalkResult = {
+    url: location.href,
+    title: document.title,
+    snapshotId: modes.snapshotId,
+    viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
+    stats: { visited: state.visited, kept: keptNodes.length, ms: Math.round((performance.now() - walked.started) * 10) / 10, read: state.read },
+    nodes: top,
+    ...(modalNode ? { modal: modalNode.uid } : {}),
+    lastCounter: lastCounter(modes.snapshotId),
+    iframes: state.logs.iframes.map((node) => node.uid),
+    closedHostCandidates: candidates.map((host) => host.node?.uid ?? ''),
+    ...(reading ? { reading } : {}),
+  };
+  return JSON.stringify(result);
+}
+
+/** Names and states, read after the walk, once every descendant's text is in. */
+function nameAndState({ modes, state, labels, active }: Walked): void {
+  /** A node's words inside a name, in a content reading: a mark's or an image's, a line break, a nested control's or heading's name. */
+  const nameWords = (node: RawNode): string => {
+    const runs = state.inlineRuns.get(node);
+    return runs ? plainText(runs, nameWords) : node.tag === 'br' ? '\n' : state.folded.has(node) ? ` ${node.name ?? ''} ` : '';
+  };
+  const words = modes.snapshot ? undefined : nameWords;
+  for (const pending of state.logs.kept) {
+    const again = state.reused.has(pending);
+    // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is checked.
+    if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
+    // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
+    const fromContent = (NAME_FROM_CONTENT.has(pending.role) && pending.folds) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
+    const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text, words), pending.transform) : null);
+    const [name, source] = (own[0] ? null : (widgetName(pending.el, state, labels) ?? frameName(pending))) ?? own;
+    if (again) {
+      if ((name || undefined) !== pending.node.name || ((pending.interactive || name) && source !== pending.node.nameSource)) throw STALE;
+      continue;
+    }
+    if (name) pending.node.name = name;
+    if (pending.interactive || name) pending.node.nameSource = source;
+    if (modes.snapshot) rememberName(pending.el, pending.role, name);
+    // What can be said of an unnamed control: it shows an icon.
+    if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
+    fillStates(pending, pending.node, active);
+    // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its choice): that text is the value.
+    if (pending.node.editor) delete pending.node.value;
+    else if (state.adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
+      pending.node.value = pending.node.text;
+      delete pending.node.text;
+    }
+    if (!modes.snapshot) addContentDetails(pending.el, pending.tag, pending.node);
+  }
+}
+
+/** The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked anew); echoes dropped. */
+function markEditors({ modes, state, top }: Walked): void {
+  const editors = state.logs.editors;
+  for (const [el, node] of editors) {
+    for (const line of node.children ?? []) {
+      delete line.caret;
+      delete line.line;
+    }
+    delete node.selection;
+    numberLines(el, node, (line) => elementOfNode.get(line));
+    if (modes.snapshot) indentLines(node, (line) => elementOfNode.get(line));
+  }
+  if (!modes.snapshot) return;
+  dropEchoes(top);
+  // Which node an element is listed as, for the caret's line: only a page with an editor needs it.
+  const lineOf = new Map(editors.length ? state.logs.kept.map((pending) => [pending.el, pending.node]) : []);
+  markCaret(editors, (el) => lineOf.get(el), (node) => {
+    const field = elementOfNode.get(node);
+    return field?.localName === 'textarea' ? field : undefined;
+  });
+}
+
+/** A widget without a name of its own takes the label of the field it stands for. */
+function widgetName(widget: Element, state: WalkState, labels: Labels): [string, NameSource] | null {
+  const field = state.standsFor.get(widget);
+  const label = field ? labels.textOf(field) || collapse(field.getAttribute('aria-label') ?? '') : '';
+  return label ? [label, 'label'] : null;
+}
+
+/**
+ * An editable document body without a name of its own is named by the frame that shows it, as
+ * the accessibility tree names a frame's document (TinyMCE's "Rich Text Area").
+ */
+function frameName(pending: Pending): [string, NameSource] | null {
+  if (pending.el !== document.body || pending.role !== 'textbox') return null;
+  let frame: Element | null = null;
+  try {
+    frame = window.frameElement;
+  } catch {
+    return null; // Cross-origin: its name is not ours to read.
+  }
+  const label = collapse(frame?.getAttribute('aria-label') ?? frame?.getAttribute('title') ?? '');
+  return label ? [label, 'title'] : null;
+}
+
+/** Marks what a person can use outside the open modal dialog as blocked. */
+function markBlocked(nodes: RawNode[], modal: RawNode): void {
+  for (const node of nodes) {
+    if (node === modal) continue;
+    if (node.interactive) node.blocked = true;
+    if (node.children) markBlocked(node.children, modal);
+  }
+}
+
+/**
+ * Puts the links of a node's running text back in their sentence as `[words](uid=…)`, so that
+ * "see the paging guide for details" reads whole and each link can still be acted on. The links
+ * stay in the tree (marked inline); the text export prints them only there.
+ */
+function inlineLinks(node: RawNode, runs: TextRun[]): void {
+  if (!runs.some((run) => typeof run !== 'string')) return;
+  let text = '';
+  for (const run of runs) {
+    if (typeof run === 'string') text += run;
+    else {
+      text += ` ${linkInText(run.name ?? '', run.uid)} `;
+      run.inline = true;
+    }
+  }
+  // The spaces that part a link from the words around it do not go before punctuation.
+  node.text = collapse(text).replace(/\) ([.,;:!?])/g, ')$1');
+}
+
+/** Lines that may only repeat a neighbour's name: plain text, a label, a tooltip. */
+const ECHO_ROLES = new Set(['generic', 'label', 'tooltip']);
+
+/**
+ * Removes text-only lines that say again what the control beside them is named (a floating
+ * label's text before its field, a label whose control took its words, a tooltip that says an
+ * icon button's label again).
+ */
+function dropEchoes(nodes: RawNode[]): void {
+  for (let index = nodes.length - 1; index >= 0; index--) {
+    const node = nodes[index] as RawNode;
+    if (node.children) dropEchoes(node.children);
+    if (node.interactive || node.children?.length || !ECHO_ROLES.has(node.role)) continue;
+    const words = node.text ?? node.name;
+    if (!words) continue;
+    const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && other.name === words;
+    if (echoes(nodes[index - 1]) || echoes(nodes[index + 1])) nodes.splice(index, 1);
+  }
+}
