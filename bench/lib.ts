@@ -2,7 +2,9 @@
  * Small helpers shared by the benchmarks: timing loops, summary statistics, an aligned
  * Markdown table, and a throwaway HTTP server on 127.0.0.1 for pages to load.
  */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -214,3 +216,17 @@ export const FLOOR_RECURSIVE = `function () {
   const json = JSON.stringify(out);
   return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
 }`;
+
+/** Debian's Chromium: the peers' browser in every side-by-side bench (never a downloaded one). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Launches Debian's Chromium, or says why the Playwright column is skipped. */
+export async function launchChromium(): Promise<{ browser?: Browser; why?: string }> {
+  if (!existsSync(CHROMIUM)) return { why: `${CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)` };
+  try {
+    // --no-sandbox: Chromium's sandbox refuses to start as root, as in containers and CI.
+    return { browser: await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], timeout: 60_000 }) };
+  } catch (error) {
+    return { why: `launching ${CHROMIUM} failed: ${error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)}` };
+  }
+}

@@ -1,8 +1,9 @@
 /**
  * The snapshot walker against a floor: a bare walk in the same kind of realm (the BiDi sandbox)
  * that visits every element, reads its tag and box, and returns one JSON string. Generated pages
- * of about 1k, 10k and 50k elements, served on 127.0.0.1; one Firefox for the whole run, with
- * full-precision performance.now() so in-page times mean something. Measures are interleaved
+ * of about 0.5k, 1k, 10k and 50k elements, served on 127.0.0.1; one Firefox for the whole run, with
+ * full-precision performance.now() so in-page times mean something; beside it, Playwright's
+ * ariaSnapshot of the same pages in Debian's Chromium (the target for pages under 1,000 elements). Measures are interleaved
  * (one of each per round, order rotated) so drift hits them all alike. Run with
  * `npm run bench:snapshot`. Exits non-zero only on errors, never on timings.
  */
@@ -13,7 +14,8 @@ import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/index.js';
 import { engineCall, SANDBOX } from '../src/firefox/engine/index.js';
 import type { WalkResult } from '../src/firefox/engine/types.js';
-import { formatMs, formatTable, run, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, formatMs, formatTable, launchChromium, run, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
 
 interface Size {
   label: string;
@@ -26,6 +28,7 @@ interface Size {
 }
 
 const SIZES: readonly Size[] = [
+  { label: '0.5k', target: 500, warmup: 3, iterations: 10, cold: 3 },
   { label: '1k', target: 1_000, warmup: 3, iterations: 10, cold: 3 },
   { label: '10k', target: 10_000, warmup: 2, iterations: 10, cold: 3 },
   { label: '50k', target: 50_000, warmup: 1, iterations: 5, cold: 1 },
@@ -245,9 +248,11 @@ interface SizeResult {
   chars: number;
   tokens: number;
   kept: number;
+  /** Playwright's ariaSnapshot of the same page in Debian's Chromium, when it runs. */
+  playwright?: { first: Stats; warm: Stats };
 }
 
-async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken): Promise<SizeResult> {
+async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken, chromium: Browser | undefined): Promise<SizeResult> {
   const page = generatePage(size.target);
   const server = await servePage(page.html);
   try {
@@ -406,6 +411,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       coldInPage.push(snapshot.stats.ms);
       progress(`  ${size.label} after a fresh load ${i + 1}/${size.cold}: floor ${formatMs(coldFloorSamples.at(-1) ?? Number.NaN)}, snapshot ${formatMs(coldSnapshotSamples.at(-1) ?? Number.NaN)}`);
     }
+    const playwright = chromium ? await measurePlaywright(chromium, server.url, size) : undefined;
     const coldFloor = summarize('first floor walk after load (sandbox)', coldFloorSamples);
     const coldSnapshot = summarize('first takeSnapshot() after load', coldSnapshotSamples);
 
@@ -445,9 +451,35 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken)
       chars: last.text.length,
       tokens,
       kept: last.stats.kept,
+      ...(playwright ? { playwright } : {}),
     };
   } finally {
     await server.close();
+  }
+}
+
+// ---------------------------------------------------------- Playwright
+
+/**
+ * Playwright's aria snapshot (mode "ai", what Playwright MCP sends) of the same page in Debian's
+ * Chromium: the first one on a freshly loaded document, and warm ones on the same document.
+ */
+async function measurePlaywright(browser: Browser, url: string, size: Size): Promise<{ first: Stats; warm: Stats }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const tab = await context.newPage();
+    const first: number[] = [];
+    for (let i = 0; i < size.cold; i++) {
+      await tab.goto(`${url}?playwright-${i}`, { waitUntil: 'load' });
+      const start = performance.now();
+      await tab.ariaSnapshot({ mode: 'ai' });
+      first.push(performance.now() - start);
+    }
+    const warm = await run('Playwright ariaSnapshot, warm (Chromium)', () => tab.ariaSnapshot({ mode: 'ai' }), { warmup: size.warmup, iterations: size.iterations });
+    progress(`  ${size.label} Playwright: first ${formatMs(first[0] ?? Number.NaN)}, warm ${formatMs(warm.median)}`);
+    return { first: summarize('Playwright ariaSnapshot after load (Chromium)', first), warm };
+  } finally {
+    await context.close();
   }
 }
 
@@ -506,13 +538,19 @@ async function main(): Promise<void> {
   try {
     const header = `Snapshot bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
     console.log(`\n${header}`);
+    const { browser: chromium, why } = await launchChromium();
+    console.log(chromium ? `Playwright: Chromium ${chromium.version()} (${CHROMIUM}), ariaSnapshot mode "ai"` : `No Playwright column: ${why ?? ''}`);
     const results: SizeResult[] = [];
-    for (const size of SIZES) results.push(await measureSize(client, size, encoder));
+    try {
+      for (const size of SIZES) results.push(await measureSize(client, size, encoder, chromium));
+    } finally {
+      await chromium?.close();
+    }
 
     console.log('\n### Summary\n');
     console.log(
       formatTable(
-        ['size', 'elements', 'floor (sandbox)', 'floor (page realm)', 'full walk, warm', 'ratio', 'in-page walk', 'first after load', 'ratio', 'kept', 'text chars', 'tokens'],
+        ['size', 'elements', 'floor (sandbox)', 'floor (page realm)', 'full walk, warm', 'ratio', 'in-page walk', 'first after load', 'ratio', 'Playwright first', 'ours ÷ Playwright', 'Playwright warm', 'kept', 'text chars', 'tokens'],
         results.map((r) => [
           r.size.label,
           r.shadowElements > 0 ? `${r.elements} (+${r.shadowElements} shadow)` : String(r.elements),
@@ -523,6 +561,9 @@ async function main(): Promise<void> {
           formatMs(r.inPageWalk),
           `${formatMs(r.coldSnapshot.median)} (n=${r.coldSnapshot.n})`,
           ratio(r.coldSnapshot.median, r.floor.median),
+          r.playwright ? formatMs(r.playwright.first.median) : '-',
+          r.playwright ? ratio(r.coldSnapshot.median, r.playwright.first.median) : '-',
+          r.playwright ? formatMs(r.playwright.warm.median) : '-',
           String(r.kept),
           String(r.chars),
           String(r.tokens),

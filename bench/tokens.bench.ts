@@ -14,19 +14,18 @@
  * Both raw texts are written to temp/tokens/<page>.{ours,playwright}.txt. Run with
  * `npm run bench:tokens`. Exits non-zero only on errors, never on the ratio.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { FirefoxClient } from '../src/index.js';
 import { startCorpusServer } from '../tests/corpus/index.js';
-import { formatTable, random, serveSite, WORDS } from './lib.js';
+import { CHROMIUM, formatTable, launchChromium, random, serveSite, WORDS } from './lib.js';
 import { indexPage, tablePage } from './pages.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 720 };
 const OUT_DIR = join(process.cwd(), 'temp', 'tokens');
 const TARGET_RATIO = 0.6;
@@ -345,17 +344,6 @@ async function theirs(browser: Browser, page: PageCase, encoder: Tiktoken): Prom
     return { text, tokens: encoder.encode(text).length, controls: count, names };
   } finally {
     await context.close();
-  }
-}
-
-/** Launches Debian's Chromium, or says why the Playwright column is skipped. */
-async function launchChromium(): Promise<{ browser?: Browser; why?: string }> {
-  if (!existsSync(CHROMIUM)) return { why: `${CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)` };
-  try {
-    // --no-sandbox: Chromium's sandbox refuses to start as root, as in containers and CI.
-    return { browser: await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], timeout: 60_000 }) };
-  } catch (error) {
-    return { why: `launching ${CHROMIUM} failed: ${error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)}` };
   }
 }
 

@@ -61,7 +61,7 @@ function withNote(page: TextPage): string {
 /** Describes a dialog the way a model should act on it. */
 export function dialogLine(dialog: Dialog): string {
   const prompt = dialog.type === 'prompt' ? ` (default value ${quote(dialog.defaultValue ?? '', 200)})` : '';
-  return `A ${dialog.type} dialog is open: ${quote(dialog.message, 1000)}${prompt}. Answer it with handle_dialog (accept or dismiss) before anything else on this page.`;
+  return `${dialog.type === 'alert' ? 'An' : 'A'} ${dialog.type} dialog is open: ${quote(dialog.message, 1000)}${prompt}. Answer it with handle_dialog (accept or dismiss) before anything else on this page.`;
 }
 
 /**

@@ -128,7 +128,7 @@ describe('a dialog that opens during a tool', () => {
     expect(answered).toContain('Accepted the alert dialog "first"');
     let seen = answered;
     for (let tries = 0; tries < 40 && !seen.includes('"second"'); tries++) seen = text(await call(client, 'list_pages'));
-    expect(seen).toContain('A alert dialog is open: "second"');
+    expect(seen).toContain('An alert dialog is open: "second"');
     expect(text(await call(client, 'handle_dialog', { action: 'accept' }))).toContain('Accepted the alert dialog "second"');
   });
 });

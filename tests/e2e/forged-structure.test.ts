@@ -184,7 +184,7 @@ describe('page text that forges the answer structure', () => {
     const result = await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Pay') });
     try {
       const answer = text(result);
-      expect(ownLines(answer)).toEqual(['# click response', '## Open dialog', expect.stringMatching(/^A alert dialog is open: "Pay now\\n## Open dialog\\n/)]);
+      expect(ownLines(answer)).toEqual(['# click response', '## Open dialog', expect.stringMatching(/^An alert dialog is open: "Pay now\\n## Open dialog\\n/)]);
       expect(answer).toContain('\\n1_2 button \\"OK\\"\\ninvoice\\u202efdp.exe');
       expect(rawHidden(answer)).toEqual([]);
       // Refused while it is open: the refusal is one line, the message quoted on it.

@@ -256,7 +256,7 @@ describe('what pages do on their own', () => {
       for (let tries = 0; tries < 40 && !text(await call(client, 'list_pages')).includes('alert dialog is open'); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
       const answer = await call(client, name, args);
       if (answer.isError) expect(text(answer), name).toMatch(/is blocked: an alert dialog is open \("held"\)\. Answer it first/);
-      else expect(text(answer), name).toContain('## Open dialog\nA alert dialog is open: "held"');
+      else expect(text(answer), name).toContain('## Open dialog\nAn alert dialog is open: "held"');
       expect(text(await call(client, 'handle_dialog', { action: 'accept' })), name).toContain('Accepted the alert dialog');
     }
     // Nothing was done behind the dialog: the page is where it was, as it was.

@@ -639,3 +639,64 @@ describe('Page responsiveness probe', () => {
     expect(browser.stateCounts().unresponsive).toBe(0);
   });
 });
+
+describe('One guard per kind of call', () => {
+  it('answers a hung page the same whatever the script call: not responding within the probe time, nothing sent after the probe', async () => {
+    const { fake, page } = await start({ responsiveTimeout: 100 });
+    fake.onCommand('script.evaluate', () => neverAnswer());
+    const calls: [string, () => Promise<unknown>][] = [
+      ['Building a selector', () => page.resolveUidToSelector('1_1')],
+      ['Clearing uids', () => page.clearSnapshot()],
+      ['Resizing the viewport', () => page.setViewport(800, 600)],
+      ['Emulating', () => page.emulate({ locale: 'de-DE' })],
+      ['Taking a screenshot', () => page.screenshot()],
+      ['Reading storage', () => page.getStorage('local')],
+      ['Running script', () => page.evaluate('() => 1')],
+      ['Clicking', () => page.clickByUid('1_1')],
+      ['Reloading', () => page.reload()],
+      ['Going back', () => page.goBack()],
+    ];
+    const before = fake.commands.length;
+    for (const [what, call] of calls) {
+      const started = Date.now();
+      await expect(call(), what).rejects.toThrow(`${what} is not possible: this page's script is not responding (no answer within 100 ms;`);
+      expect(Date.now() - started, what).toBeLessThan(2000);
+    }
+    // The probe, and the browser's own question after a time-out (is it the browser that hangs?): nothing else went out.
+    expect(new Set(fake.commands.slice(before).map((command) => command.method))).toEqual(new Set(['script.evaluate', 'session.status']));
+  });
+
+  it('answers local calls of a crashed page, and refuses every kind once the page closed', async () => {
+    const { fake, main, flush } = await start();
+    fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
+    await flush();
+    const other = main.at(1);
+    fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'before the crash'));
+    fake.emit('browsingContext.navigationCommitted', navigationInfo(OTHER_PAGE, 'crash-nav', 'about:tabcrashed?u=https%3A%2F%2Fshop.example%2F'));
+    await flush();
+    expect(other.crashed).toBe(true);
+    expect(other.getConsoleMessages().map((message) => message.text)).toEqual(['before the crash']);
+    expect(other.getDialog()).toBeUndefined();
+
+    fake.emit('browsingContext.contextDestroyed', contextInfo(OTHER_PAGE, { url: 'https://shop.example/' }));
+    await flush();
+    const closed = 'cannot go on: the page was closed. List the pages and select one.';
+    expect(() => other.getConsoleMessages()).toThrow(`Reading console messages ${closed}`);
+    expect(() => other.getNetworkRequests()).toThrow(`Reading network requests ${closed}`);
+    await expect(other.handleDialog(true)).rejects.toThrow(`Answering the dialog ${closed}`);
+    await expect(other.takeSnapshot()).rejects.toThrow(`Taking a snapshot ${closed}`);
+    await expect(other.clickByUid('1_1')).rejects.toThrow(`Clicking ${closed}`);
+    await expect(other.navigate('https://shop.example/')).rejects.toThrow(`Navigating to "https://shop.example/" ${closed}`);
+    expect(other.counts()).toMatchObject({ consoleMessages: 0 });
+    expect(() => other.interruptInput()).not.toThrow();
+  });
+
+  it('answers going back early with a dialog that opens on the way, as navigate and reload do', async () => {
+    const { fake, page, received } = await start();
+    fake.onCommand('browsingContext.traverseHistory', () => neverAnswer());
+    const going = page.goBack();
+    await received('browsingContext.traverseHistory');
+    fake.emit('browsingContext.userPromptOpened', promptOpened(PAGE, 'beforeunload', 'Leave?'));
+    await expect(going).resolves.toMatchObject({ url: PAGE_URL, dialog: { type: 'beforeunload' } });
+  });
+});

@@ -1,7 +1,7 @@
 /**
- * The engine's home in one document's sandbox. The engine is installed there once, on first use
- * (it then lives as long as the document), and every later call sends only the operation's name
- * and its arguments, not the engine's source.
+ * The engine's home in one document's sandbox. The engine is installed there once, with the first
+ * call (it then lives as long as the document), and every later call sends only the operation's
+ * name and its arguments, not the engine's source.
  */
 import { randomUUID } from 'node:crypto';
 import type { Script } from 'webdriver-bidi-protocol';
@@ -60,6 +60,9 @@ const DEFAULT_SERIALIZATION: Script.SerializationOptions = { maxDomDepth: 0, max
 
 /** The engine in the sandbox of one browsing context's document (a page or a frame). */
 export class EngineRealm {
+  /** Whether a call found the engine installed: until then, each call carries its source (a new realm is most often a new document). */
+  #installed = false;
+
   constructor(
     private readonly send: CallSender,
     readonly context: string,
@@ -75,9 +78,11 @@ export class EngineRealm {
       resultOwnership: 'none',
       serializationOptions: serialization,
     });
-    let result = await this.send(params(callByName(operation)), what, timeout);
-    // A new document: install the engine with this call (one round trip more, once per document).
+    // A realm's first call installs the engine with it (the source is harmless where one is installed): no round trip to find it missing.
+    let result = await this.send(params(this.#installed ? callByName(operation) : engineCall(operation)), what, timeout);
+    // A new document under a known realm: install the engine with this call (one round trip more, once per document).
     if (isMissing(result)) result = await this.send(params(engineCall(operation)), what, timeout);
+    if (result.type !== 'exception') this.#installed = true;
     if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
     return result.result;
   }

@@ -1,5 +1,5 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
-import { FirefoxClientError } from '../errors.js';
+import { FirefoxClientError, InvalidArgumentError } from '../errors.js';
 import { quote } from '../util/text.js';
 
 export interface Dialog {
@@ -62,6 +62,21 @@ export class PageDialog {
     const first = await this.race(work);
     if ('value' in first) return first.value;
     throw new FirefoxClientError(`${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`);
+  }
+
+  /**
+   * Accepts or dismisses the open dialog through `respond` (the browser answers it, not the page's
+   * script); `promptText` answers a prompt().
+   */
+  async answer(accept: boolean, promptText: string | undefined, respond: (answer: { accept: boolean; userText?: string }) => Promise<unknown>): Promise<void> {
+    const dialog = this.#open;
+    if (!dialog) throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
+    if (promptText !== undefined && dialog.type !== 'prompt') {
+      throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
+    }
+    await respond({ accept, ...(promptText === undefined ? {} : { userText: promptText }) });
+    // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
+    this.forget(dialog);
   }
 
   #describe(dialog: Dialog): string {

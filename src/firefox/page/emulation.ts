@@ -75,6 +75,11 @@ function check(settings: Emulation): void {
   if (settings.userAgent === '') throw new InvalidArgumentError('userAgent is empty; give a user agent string, or null to restore the browser\'s own.');
 }
 
+/** Refuses settings that do not fit (an unknown device, a bad locale…) before anything is sent or asked of a page. */
+export function checkEmulation(given: Emulation): void {
+  check(withDevice(given));
+}
+
 /** Applies the settings given (BiDi emulation.*), each for `target`; returns what was set, in words. */
 export async function emulate(send: Send, target: EmulationTarget, given: Emulation, state: EmulationState): Promise<string[]> {
   const settings = withDevice(given);
@@ -115,6 +120,22 @@ export async function emulate(send: Send, target: EmulationTarget, given: Emulat
     done.push(settings.touch ? 'touch screen (as pages detect it)' : 'no touch screen');
   }
   return given.device === undefined ? done : [`device ${given.device} (${done.join('; ')})`];
+}
+
+/**
+ * Applies the settings to one page (`context`), as emulate does. A place nobody may read is no use:
+ * a geolocation is also granted to the page's origin (`origin` reads it; anything but an origin
+ * string grants nothing), which may then read it without a prompt.
+ */
+export async function emulatePage(send: Send, page: { context: string; userContext: string; origin: () => Promise<unknown> }, settings: Emulation, state: EmulationState): Promise<string[]> {
+  const done = await emulate(send, { contexts: [page.context] }, settings, state);
+  if (!settings.geolocation) return done;
+  const origin = await page.origin();
+  if (typeof origin === 'string' && origin !== 'null') {
+    await send('permissions.setPermission', { descriptor: { name: 'geolocation' }, state: 'granted', origin, ...(page.userContext === 'default' ? {} : { userContext: page.userContext }) }, 'Granting geolocation');
+    done.push(`geolocation allowed for ${origin}`);
+  }
+  return done;
 }
 
 /** Every setting back to the browser's own. */

@@ -6,6 +6,7 @@ import type { TextPage } from '../util/text-page.js';
 import type { IdCounter } from './console.js';
 import type { Dialog } from './dialogs.js';
 import type { NavigationEnd } from './navigation.js';
+import type { Page } from './page.js';
 import type { SnapshotIds } from './snapshots.js';
 
 export interface PageInfo {
@@ -64,6 +65,16 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
   markdown: string;
   /** uids shown (agent view). */
   refsCount: number;
+}
+
+/** What a page needs from the user context that holds it: a Context. */
+export interface PageOwner {
+  /** The BiDi user context id ('default' for the browser's own). */
+  readonly id: string;
+  /** The index of page `context` in this user context's list (-1 when closed, or when it belongs to another user context). */
+  indexOf(context: string): number;
+  /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
+  replace(page: Page): Promise<Page>;
 }
 
 /** What a page needs from the browser around it. */

@@ -13,6 +13,7 @@ import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/text.js';
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';
+import { jsonString, oneLine } from '../util/text.js';
 import type { PageAccess, TakenSnapshot } from './snapshots.js';
 import type { EngineGateway } from '../engine/gateway.js';
 
@@ -78,6 +79,9 @@ export interface WitnessReport {
 export const LOCATE_TIMEOUT_MS = 5_000;
 /** Firefox walks the whole document for each query, an await per element: a long page takes seconds a query. */
 const QUERY_TIMEOUT_MS = 120_000;
+/** A witness that found differences looks again once the page has been quiet this long (at most the max). */
+const WITNESS_QUIET_MS = 300;
+const WITNESS_QUIET_MAX_MS = 3_000;
 
 /** Firefox did not answer an accessibility query in time. */
 class Unanswered extends Error {}
@@ -276,12 +280,13 @@ async function witnessDocument(access: WitnessAccess, frame: string, nodes: Snap
 /** One line per difference, for a person reading a report. */
 export function formatWitnessReport(report: WitnessReport): string {
   const line = (difference: WitnessDifference): string => {
-    const ours = difference.ours ? `snapshot: ${difference.uid} ${difference.ours.role}${difference.ours.name ? ` "${difference.ours.name}"` : ''}` : 'not in the snapshot';
-    const firefoxName = difference.firefoxName === undefined ? `does not name this ${difference.role} so` : `names this ${difference.role} ${JSON.stringify(difference.firefoxName)}`;
+    // Names and elements are page text: quoted or on one line, hidden characters escaped.
+    const ours = difference.ours ? `snapshot: ${difference.uid} ${difference.ours.role}${difference.ours.name ? ` ${jsonString(difference.ours.name)}` : ''}` : 'not in the snapshot';
+    const firefoxName = difference.firefoxName === undefined ? `does not name this ${difference.role} so` : `names this ${difference.role} ${jsonString(difference.firefoxName)}`;
     const what = { missing: `Firefox: ${difference.role}; ${ours}`, role: `Firefox: ${difference.role}; ${ours}`, name: `Firefox ${firefoxName}; ${ours}`, unconfirmed: `Firefox does not give it the role ${difference.role}; ${ours}`, empty: `it holds content; ${ours} lists nothing under it` }[difference.kind];
-    return `${difference.kind.padEnd(11)} ${difference.element} — ${what}${difference.deliberate ? ` (deliberate: ${difference.deliberate})` : ''}`;
+    return `${difference.kind.padEnd(11)} ${oneLine(difference.element)} — ${what}${difference.deliberate ? ` (deliberate: ${difference.deliberate})` : ''}`;
   };
-  const head = `${report.url}: ${report.differences.length} difference(s), ${report.deliberate.length} deliberate, ${report.checked} checked (snapshot ${report.snapshotId})`;
+  const head = `${oneLine(report.url)}: ${report.differences.length} difference(s), ${report.deliberate.length} deliberate, ${report.checked} checked (snapshot ${report.snapshotId})`;
   const unanswered = report.unanswered.map((frame) => `not witnessed: Firefox's accessibility engine did not answer for frame ${frame} within ${LOCATE_TIMEOUT_MS} ms`);
   return [head, ...report.differences.map(line), ...report.deliberate.map(line), ...unanswered].join('\n');
 }
@@ -290,6 +295,18 @@ export function formatWitnessReport(report: WitnessReport): string {
 function sharedIds(value: Script.RemoteValue): string[] {
   const items = value.type === 'array' ? (value.value ?? []) : [];
   return items.map((item) => (item.type === 'node' ? (item.sharedId ?? '') : ''));
+}
+
+/**
+ * Witnesses a snapshot of the page (`take`). The reading and Firefox's answers are milliseconds
+ * apart: a page still changing (a button redrawn after a submit) differs from both, so one that
+ * differs is witnessed again once it has been quiet (`waitForQuiet`), and only that counts.
+ */
+export async function witnessPage(access: WitnessAccess, take: () => Promise<TakenSnapshot>, waitForQuiet: (quietMs: number, maxMs: number) => Promise<unknown>, silent: Set<string>): Promise<WitnessReport> {
+  const first = await witnessSnapshot(access, await take(), silent);
+  if (first.differences.length === 0) return first;
+  await waitForQuiet(WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS);
+  return witnessSnapshot(access, await take(), silent);
 }
 
 /** The witness's access to one page: BiDi through the page's sender, the engine through its gateway. */

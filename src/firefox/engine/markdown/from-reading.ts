@@ -1,44 +1,22 @@
-// Over 400 lines on purpose: one pass that arranges the engine's content reading into Markdown blocks
-// (lists, tables, code, quotes, forms); its cases share the block stack it keeps.
 /**
  * The Markdown tree of a page, built from the snapshot walk's content reading (the engine's
  * `readDocument`): one walk decides what shows, what is a control, what names it; this module
  * only arranges what it kept into blocks (headings, paragraphs, lists, tables, code, quotes,
- * images, rules, landmarks condensed to their links) and inline runs. Pure: no page, no clock.
+ * images, rules) around the inline runs reading-inline.ts makes, and hands landmarks to
+ * reading-chrome.ts to condense to their links. Pure: no page, no clock.
  */
 import { EvaluationError } from '../../errors.js';
-import { CELL_ROLES, clip, collapse, ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../in-page/text.js';
+import { CELL_ROLES } from '../in-page/text.js';
 import type { ContentNode, ContentReading, ContentRun } from '../types.js';
-import { plainText } from './plain-text.js';
-import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
+import { condensed, landmarkOf } from './reading-chrome.js';
+import { controlOf, hasContent, inlineOf, inlineRun, isControl, isInline, MARKS, rawText, UNREAD, type Place } from './reading-inline.js';
+import type { MarkdownView, MdBlock, MdCell, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
-const MAX_VALUE = 300;
-const MAX_NAME = 200;
-const LANDMARKS = new Map<string, ChromeLandmark>([
-  ['navigation', 'navigation'],
-  ['banner', 'banner'],
-  ['contentinfo', 'contentinfo'],
-  ['complementary', 'complementary'],
-  ['search', 'search'],
-]);
-/** Tags whose kept nodes sit in a line of text (a label, a span shown again, a link, an image): the marks (strong, em, code, del) are known by their roles instead. Not dom.ts INLINE_TAGS, which says what CSS lays out inline for names. */
-const IN_LINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'label', 'mark', 'nobr', 'picture', 'q', 'small', 'span', 'sub', 'sup', 'time', 'u']);
-/** Roles of inline marks (see the engine's content.ts). */
-const MARKS = new Set(['strong', 'emphasis', 'deletion', 'code']);
 const TABLE_ROLES = new Set(['table', 'grid', 'treegrid']);
-/** Nodes that show nothing a reader reads (frames are read on their own). */
-const UNREAD = new Set(['iframe', 'frame', 'video', 'audio', 'canvas', 'option']);
 
-/** The view, the page's address (for links to a place on it), and whether the block is inside an article, where an aside is part of the text. */
-interface Place {
-  view: MarkdownView;
-  url: string;
-  inArticle: boolean;
-}
-
+/** The blocks gathered so far, and the paragraph being gathered. */
 interface Ctx {
   out: MdBlock[];
-  /** The paragraph being gathered. */
   inl: MdInline[];
 }
 
@@ -57,158 +35,6 @@ export function documentFromReading(json: unknown, view: MarkdownView): MdDocume
   const { url, title, content } = reading as Partial<ContentReading> & { content: ContentRun[] };
   const address = typeof url === 'string' ? url : '';
   return { url: address, title: typeof title === 'string' ? title : '', blocks: blocksOf(content, { view, url: address, inArticle: false }) };
-}
-
-// ------------------------------------------------------------------ inline content
-
-/** Text with what draws nothing readable dropped: invisible characters and icon fonts' glyphs (joiners stay: emoji and scripts need them). */
-function readable(text: string): string {
-  return text.replace(INVISIBLE_CHARACTERS, '').replace(ICON_GLYPHS, '');
-}
-
-function pushText(out: MdInline[], data: string): void {
-  const text = readable(data).replace(/\s+/g, ' ');
-  if (!text) return;
-  const last = out[out.length - 1];
-  if (last?.k === 'text') last.v += text;
-  else out.push({ k: 'text', v: text });
-}
-
-/** Is there anything a reader would see (more than spaces and line breaks)? */
-function hasContent(list: readonly MdInline[]): boolean {
-  return list.some((node) => (node.k === 'text' ? node.v.trim() !== '' : node.k === 'br' ? false : node.k === 'strong' || node.k === 'em' || node.k === 'del' ? hasContent(node.c) : true));
-}
-
-/** The words of content as they stand (a code block's lines), line breaks as `\n`. */
-function rawText(runs: readonly ContentRun[] | undefined): string {
-  let text = '';
-  for (const run of runs ?? []) text += typeof run === 'string' ? run : run.tag === 'br' ? '\n' : rawText(run.content);
-  return text;
-}
-
-/** The words of content on one line, blocks (an editor's paragraphs) kept apart. */
-function wordsOf(runs: readonly ContentRun[] | undefined): string {
-  let text = '';
-  for (const run of runs ?? []) {
-    if (typeof run === 'string') text += run;
-    else if (isInline(run) || MARKS.has(run.role)) text += wordsOf(run.content);
-    else text += ` ${wordsOf(run.content)} `;
-  }
-  return text;
-}
-
-function inlineOf(runs: readonly ContentRun[] | undefined, place: Place, inLink: boolean): MdInline[] {
-  const out: MdInline[] = [];
-  for (const run of runs ?? []) inlineRun(run, out, place, inLink);
-  return out;
-}
-
-function inlineRun(run: ContentRun, out: MdInline[], place: Place, inLink: boolean): void {
-  if (typeof run === 'string') {
-    pushText(out, run);
-    return;
-  }
-  const node = run;
-  if (node.tag === 'br') {
-    out.push({ k: 'br' });
-    return;
-  }
-  if (node.role === 'break' || UNREAD.has(node.tag)) {
-    pushText(out, ' ');
-    return;
-  }
-  const control = controlOf(node, place);
-  if (control !== undefined) {
-    if (control) out.push(control);
-    return;
-  }
-  switch (node.role) {
-    case 'strong':
-    case 'emphasis':
-    case 'deletion': {
-      const c = inlineOf(node.content, place, inLink);
-      const k = node.role === 'strong' ? 'strong' : node.role === 'emphasis' ? 'em' : 'del';
-      if (hasContent(c)) out.push({ k, c });
-      else if (c.length > 0) pushText(out, ' ');
-      return;
-    }
-    case 'code': {
-      const text = collapse(readable(rawText(node.content)));
-      if (text) out.push({ k: 'code', v: text });
-      return;
-    }
-    case 'image':
-      image(node, out);
-      return;
-    case 'link':
-      if (!inLink && node.href) {
-        link(node, out, place);
-        return;
-      }
-      break;
-  }
-  // A block inside inline content (a card inside a link): its words kept apart.
-  const block = !isInline(node);
-  if (block) pushText(out, ' ');
-  for (const child of node.content ?? []) inlineRun(child, out, place, inLink);
-  if (block) pushText(out, ' ');
-}
-
-function link(node: ContentNode, out: MdInline[], place: Place): void {
-  const href = node.href ?? '';
-  const c = inlineOf(node.content, place, true);
-  if (!hasContent(c)) {
-    // A permalink drawn as an icon (a heading's anchor) is no part of the text to read.
-    if (place.view === 'document' && permalink(href, place.url)) return;
-    c.length = 0;
-    if (node.name) c.push({ k: 'text', v: node.name });
-  }
-  const md: MdInline = { k: 'link', href, c };
-  if (place.view === 'agent' && node.uid) md.uid = node.uid;
-  out.push(md);
-}
-
-/** A link to a place on this same page. */
-function permalink(href: string, url: string): boolean {
-  const hash = href.indexOf('#');
-  return hash >= 0 && href.slice(0, hash) === url.split('#')[0];
-}
-
-function image(node: ContentNode, out: MdInline[]): void {
-  const [, , width, height] = node.box;
-  // Tracking pixels.
-  if (width <= 1 && height <= 1 && node.tag === 'img') return;
-  if (node.src) out.push({ k: 'img', alt: clip(collapse(node.name ?? ''), MAX_NAME), src: node.src });
-  else if (node.name) pushText(out, ` ${node.name} `);
-}
-
-function isInline(node: ContentNode): boolean {
-  return IN_LINE_TAGS.has(node.tag) || node.role === 'link' || node.role === 'image' || node.tag === 'br';
-}
-
-/** Is the node a control here: what the snapshot lists as usable, except a link (a link in both views), a box of content, and in the document view a summary (a line of text). */
-function isControl(node: ContentNode, place: Place): boolean {
-  if (!node.interactive || node.holdsContent || node.editor || (node.role === 'link' && node.tag === 'a')) return false;
-  return node.tag !== 'summary' || place.view === 'agent';
-}
-
-/** The node as a control: undefined when it is not one. */
-function controlOf(node: ContentNode, place: Place): MdControl | null | undefined {
-  if (!isControl(node, place)) return undefined;
-  const control: MdControl = { k: 'control', role: node.role, tag: node.tag };
-  if (node.name) control.name = clip(node.name, MAX_NAME);
-  if (node.type !== undefined) control.type = node.type;
-  // An editor's document is listed as blocks in the snapshot; on this one line, it is the value.
-  const value = node.value ?? (node.role === 'textbox' ? wordsOf(node.content) : '');
-  if (collapse(value)) control.value = clip(collapse(value), MAX_VALUE);
-  if (node.checked) control.checked = node.checked;
-  if (node.pressed) control.pressed = node.pressed;
-  if (node.expanded !== undefined) control.expanded = node.expanded;
-  if (node.selected) control.selected = true;
-  if (node.disabled) control.disabled = true;
-  if (node.required) control.required = true;
-  if (place.view === 'agent' && node.uid) control.uid = node.uid;
-  return control;
 }
 
 // ------------------------------------------------------------------ blocks
@@ -252,12 +78,15 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
     // A box of content the keyboard reaches (a scrolling code sample) or an editor: something to act on, then what it holds.
     const control = controlOf({ ...node, holdsContent: false, editor: false, content: [] }, place);
     if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
-    for (const block of blocksOf(node.content, place)) ctx.out.push(block);
+    // A code block the keyboard reaches (a highlighter's <pre tabindex="0">) is still a code block.
+    if (node.tag === 'pre') code(node, ctx);
+    else for (const block of blocksOf(node.content, place)) ctx.out.push(block);
     return;
   }
-  const landmark = LANDMARKS.get(node.role);
+  const landmark = landmarkOf(node.role);
   if (landmark && !(landmark === 'complementary' && place.inArticle)) {
-    chrome(node, landmark, ctx, place);
+    // Inside a landmark, an aside is part of it.
+    for (const block of condensed(landmark, node.name, blocksOf(node.content, { ...place, inArticle: true }))) ctx.out.push(block);
     return;
   }
   const inner: Place = node.role === 'article' ? { ...place, inArticle: true } : place;
@@ -401,74 +230,4 @@ function table(node: ContentNode, ctx: Ctx, place: Place): void {
   const block: MdBlock = { k: 'table', rows };
   if (caption && hasContent(caption)) block.caption = caption;
   ctx.out.push(block);
-}
-
-/** Flattens gathered blocks into chrome items: links, controls and short texts, in order. */
-function chromeItems(blocks: readonly MdBlock[], items: MdInline[], nested: MdBlock[]): void {
-  const fromInline = (inline: readonly MdInline[]): void => {
-    let run = '';
-    const endRun = (): void => {
-      const text = collapse(readable(run));
-      if (text) items.push({ k: 'text', v: clip(text, MAX_NAME) });
-      run = '';
-    };
-    for (const node of inline) {
-      if (node.k === 'link' || node.k === 'control') {
-        endRun();
-        items.push(node);
-      } else if (node.k === 'br') {
-        endRun();
-      } else if (node.k === 'img') {
-        run += node.alt ? ` ${node.alt} ` : '';
-      } else {
-        const inner = node.k === 'strong' || node.k === 'em' || node.k === 'del' ? node.c : null;
-        if (inner && inner.some((child) => child.k === 'link' || child.k === 'control')) {
-          endRun();
-          fromInline(inner);
-        } else {
-          run += plainText([node]);
-        }
-      }
-    }
-    endRun();
-  };
-  for (const block of blocks) {
-    switch (block.k) {
-      case 'chrome':
-        nested.push(block);
-        break;
-      case 'heading':
-      case 'paragraph':
-        fromInline(block.c);
-        break;
-      case 'list':
-        for (const item of block.items) chromeItems(item.c, items, nested);
-        break;
-      case 'table':
-        for (const row of block.rows) for (const cell of row.cells) chromeItems(cell.c, items, nested);
-        break;
-      case 'blockquote':
-        chromeItems(block.c, items, nested);
-        break;
-      case 'image':
-        if (block.alt) items.push({ k: 'text', v: block.alt });
-        break;
-      case 'code':
-      case 'hr':
-        break;
-    }
-  }
-}
-
-function chrome(node: ContentNode, landmark: ChromeLandmark, ctx: Ctx, place: Place): void {
-  const items: MdInline[] = [];
-  const nested: MdBlock[] = [];
-  // Inside a landmark, an aside is part of it.
-  chromeItems(blocksOf(node.content, { ...place, inArticle: true }), items, nested);
-  if (items.length > 0) {
-    const block: MdBlock = { k: 'chrome', landmark, items };
-    if (node.name) block.label = node.name;
-    ctx.out.push(block);
-  }
-  for (const block of nested) ctx.out.push(block);
 }

@@ -1,14 +1,14 @@
-// Over 400 lines on purpose: one pure renderer from the Markdown tree to text, a case per block and
-// inline kind, so both views (document and agent) escape and wrap the same way.
 import { InvalidArgumentError } from '../../errors.js';
-import { codeFence, escapeHidden, jsonString, setApartLine } from '../../util/text.js';
-import { SILENT_TYPES } from '../in-page/text.js';
-import { plainText } from './plain-text.js';
-import type { ChromeLandmark, MarkdownView, MdBlock, MdCell, MdControl, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
+import { codeFence, escapeHidden, setApartLine } from '../../util/text.js';
+import { InlineRenderer } from './render-inline.js';
+import { renderTable } from './render-table.js';
+import { destination, escapeAlt, escapeText, HARD_BREAK, squeeze } from './syntax.js';
+import type { ChromeLandmark, MarkdownView, MdBlock, MdDocument, MdListItem } from './types.js';
 
 /**
  * Renders the page's Markdown tree (see from-reading.ts) as GitHub-flavoured Markdown. Pure and deterministic: the same
- * tree gives byte-identical output (no clock, no locale, no unordered iteration).
+ * tree gives byte-identical output (no clock, no locale, no unordered iteration). This module writes the
+ * blocks; render-inline.ts the inline content and controls, render-table.ts the tables, syntax.ts the escaping.
  *
  * Both views: ATX headings; one blank line between blocks and a final newline; whitespace
  * collapsed; line breaks as hard breaks (`\` at the line's end); text escaped where Markdown
@@ -65,187 +65,17 @@ const CHROME_NAMES: Record<ChromeLandmark, string> = {
   complementary: 'Sidebar',
   search: 'Search',
 };
-/** Input types the role already says (as in the snapshot text). */
+/** The page's own separators at either end of a chrome text (·, |, /…). */
 const CHROME_SEPARATORS = /^[\s·•|/,;–—-]+|[\s·•|/,;–—-]+$/g;
-const PASSWORD_MASK = '••••••••';
-const HARD_BREAK = '\\\n';
 
-// ---------------------------------------------------------------- escaping
-
-/** Collapses runs of whitespace to one space, keeping a single space at either end. */
-function squeeze(text: string): string {
-  return text.replace(/\s+/g, ' ');
-}
-
-const ALNUM = /[\p{L}\p{N}]/u;
-
-/** Escapes what Markdown would read as syntax inside a line of text. */
-export function escapeText(text: string): string {
-  return text.replace(/[\\`*[\]~]|_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/g, (match, offset: number) => {
-    if (match === '_') {
-      // Inside a word (snake_case) an underscore is no emphasis.
-      const before = text[offset - 1];
-      const after = text[offset + 1];
-      return before !== undefined && after !== undefined && ALNUM.test(before) && ALNUM.test(after) ? '_' : '\\_';
-    }
-    return `\\${match}`;
-  });
-}
-
-/** Escapes what would start a block at the beginning of a line (#, >, -, +, =, 1. and 1)), and sets apart what would start like the answer's own lines. */
-function escapeLineStart(line: string): string {
-  if (/^(?:#{1,6}(?:\s|$)|>|[-+](?:\s|$)|-+\s*$|=+\s*$)/.test(line)) return `\\${line}`;
-  return setApartLine(line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2'));
-}
-
-/** A link or image destination: spaces, parentheses and angle brackets percent-encoded. */
-function destination(url: string): string {
-  return shortenDataUrl(url).replace(/[\s()<>\p{Cc}]/gu, (ch) => (ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch)));
-}
-
-function shortenDataUrl(url: string): string {
-  if (!url.startsWith('data:') || url.length <= 100) return url;
-  if (url.endsWith('…') && url.length <= 101) return url;
-  const comma = url.indexOf(',');
-  return `${url.slice(0, comma > 0 && comma < 100 ? comma + 1 : 40)}…`;
-}
-
-function escapeAlt(alt: string): string {
-  return squeeze(alt).trim().replace(/[\\[\]]/g, '\\$&');
-}
-
-/** An inline code span with a delimiter longer than any backtick run inside. */
-function codeSpan(text: string): string {
-  const content = squeeze(text).trim();
-  if (!content) return '';
-  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${content}${pad}${fence}`;
-}
-
-function quote(text: string): string {
-  return jsonString(text);
-}
-
-// ---------------------------------------------------------------- the renderer
-
-interface InlineState {
-  strong: boolean;
-  em: boolean;
-  del: boolean;
-  link: boolean;
-}
-
-const NO_STATE: InlineState = { strong: false, em: false, del: false, link: false };
-
-class Renderer {
-  readonly #agent: boolean;
-  readonly #uids = new Set<string>();
+/** The block half of the renderer: headings, paragraphs, lists, quotes, code, rules, tables and chrome lines, one blank line apart. */
+class BlockRenderer extends InlineRenderer {
   readonly #headingShift: number;
 
   constructor(view: MarkdownView, firstHeadingLevel = 1) {
-    this.#agent = view === 'agent';
+    super(view);
     this.#headingShift = Math.min(5, Math.max(0, Math.round(firstHeadingLevel) - 1 || 0));
   }
-
-  get refsCount(): number {
-    return this.#uids.size;
-  }
-
-  #uid(uid: string | undefined): string | undefined {
-    if (!this.#agent || !uid) return undefined;
-    this.#uids.add(uid);
-    return uid;
-  }
-
-  // ------------------------------------------------------------ inline
-
-  /** Inline content as text with `\n` for line breaks; spaces not yet squeezed. */
-  inline(nodes: readonly MdInline[], state: InlineState = NO_STATE): string {
-    let out = '';
-    let afterControl = false;
-    for (const node of nodes) {
-      const piece = this.#inlineOne(node, state);
-      if (!piece) continue;
-      // A control's brackets right before ( or [ could read as a link: keep them apart.
-      if (afterControl && /^[[(]/.test(piece)) out += ' ';
-      // Text ending in ! right before a link would make it an image.
-      else if (piece.startsWith('[') && out.endsWith('!')) out = `${out.slice(0, -1)}\\!`;
-      out += piece;
-      afterControl = node.k === 'control';
-    }
-    return out;
-  }
-
-  #inlineOne(node: MdInline, state: InlineState): string {
-    switch (node.k) {
-      case 'text':
-        return escapeText(squeeze(node.v));
-      case 'strong':
-        return state.strong ? this.inline(node.c, state) : wrap(this.inline(node.c, { ...state, strong: true }), '**');
-      case 'em':
-        return state.em ? this.inline(node.c, state) : wrap(this.inline(node.c, { ...state, em: true }), '*');
-      case 'del':
-        return state.del ? this.inline(node.c, state) : wrap(this.inline(node.c, { ...state, del: true }), '~~');
-      case 'code':
-        return codeSpan(node.v);
-      case 'link':
-        return state.link ? this.inline(node.c, state) : this.#link(node, state);
-      case 'img':
-        return node.src ? `![${escapeAlt(node.alt)}](${destination(node.src)})` : '';
-      case 'br':
-        return state.link ? ' ' : '\n';
-      case 'control':
-        return this.#agent ? this.control(node) : '';
-    }
-  }
-
-  #link(node: Extract<MdInline, { k: 'link' }>, state: InlineState): string {
-    let text = squeeze(this.inline(node.c, { ...state, link: true })).trim();
-    const scripted = /^\s*javascript:/i.test(node.href);
-    const uid = this.#uid(node.uid);
-    if (scripted) {
-      // Not a place to go: in the agent view it is something to click, in the document view its words.
-      if (uid) return `[link${text ? ` ${quote(squeeze(plainText(node.c)).trim())}` : ''} uid=${uid}]`;
-      return text;
-    }
-    if (!text) text = escapeText(node.href);
-    return `[${text}](${destination(node.href)})${uid ? `{uid=${uid}}` : ''}`;
-  }
-
-  /** A control in the agent view: `[role "name" type=… value="…" states… uid=…]`. */
-  control(node: MdControl): string {
-    // As in the snapshot, an element with no role of its own is called by its tag.
-    const parts = [node.role === 'generic' ? node.tag : node.role];
-    if (node.name) parts.push(quote(squeeze(node.name).trim()));
-    if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
-    if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.type === 'password' ? PASSWORD_MASK : squeeze(node.value).trim())}`);
-    if (node.checked !== undefined) parts.push(node.checked === 'true' ? 'checked' : node.checked === 'mixed' ? 'checked=mixed' : 'unchecked');
-    if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
-    if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
-    if (node.selected) parts.push('selected');
-    if (node.disabled) parts.push('disabled');
-    if (node.required) parts.push('required');
-    const uid = this.#uid(node.uid);
-    if (uid) parts.push(`uid=${uid}`);
-    return `[${parts.join(' ')}]`;
-  }
-
-  /** A paragraph's lines (split at line breaks), each squeezed, trimmed and made safe at its start. */
-  lines(nodes: readonly MdInline[]): string[] {
-    return this.inline(nodes)
-      .split('\n')
-      .map((line) => escapeLineStart(squeeze(line).trim()))
-      .filter((line) => line !== '');
-  }
-
-  /** Inline content on one line that starts after other syntax (a heading's #, a table's |): breaks become spaces. */
-  line(nodes: readonly MdInline[]): string {
-    return squeeze(this.inline(nodes).replace(/\n/g, ' ')).trim();
-  }
-
-  // ------------------------------------------------------------ blocks
 
   blocks(blocks: readonly MdBlock[]): string {
     const out: string[] = [];
@@ -292,7 +122,7 @@ class Renderer {
       case 'list':
         return this.list(block, alternate);
       case 'table':
-        return this.table(block);
+        return renderTable(block, this);
       case 'chrome':
         return this.chrome(block);
     }
@@ -330,7 +160,7 @@ class Renderer {
     }
     let body = parts.join('');
     if (item.task !== undefined) {
-      const uid = this.#uid(item.taskUid);
+      const uid = this.shownUid(item.taskUid);
       const box = `[${item.task ? 'x' : ' '}]${uid ? ` {uid=${uid}}` : ''}`;
       body = body ? `${box} ${body}` : box;
     }
@@ -348,103 +178,12 @@ class Renderer {
     const label = block.label ? `${CHROME_NAMES[block.landmark]} (${escapeText(squeeze(block.label).trim())})` : CHROME_NAMES[block.landmark];
     return `${label}: ${items.join(' · ')}`;
   }
-
-  // ------------------------------------------------------------ tables
-
-  table(block: Extract<MdBlock, { k: 'table' }>): string {
-    const grid = placeCells(block.rows);
-    const columns = Math.max(0, ...grid.map((row) => row.length));
-    const layout = block.layout === true || columns <= 1 || block.rows.some((row) => row.cells.some((cell) => !simpleCell(cell)));
-    const caption = block.caption ? this.lines(block.caption).join(HARD_BREAK) : '';
-    if (layout) {
-      // A table used for layout: its cells' content, in reading order, as blocks.
-      const content: MdBlock[] = [];
-      if (block.caption) content.push({ k: 'paragraph', c: block.caption });
-      for (const row of block.rows) for (const cell of row.cells) content.push(...cell.c);
-      return this.blocks(content);
-    }
-    const rows = grid.map((row) => {
-      const cells = row.map((cell) => (cell ? this.cell(cell) : ''));
-      while (cells.length < columns) cells.push('');
-      return cells;
-    });
-    const kept = rows.filter((row) => row.some((cell) => cell !== ''));
-    const [header, ...body] = kept;
-    if (!header) return caption;
-    const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-    const table = [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
-    return caption ? `${caption}\n\n${table}` : table;
-  }
-
-  /** A simple cell's content on one line: line breaks as <br>, pipes escaped. */
-  cell(cell: MdCell): string {
-    const block = cell.c[0];
-    if (!block) return '';
-    const text =
-      block.k === 'paragraph'
-        ? this.inline(block.c)
-            .split('\n')
-            .map((line) => squeeze(line).trim())
-            .filter(Boolean)
-            .join('<br>')
-        : this.block(block);
-    return text.replace(/\|/g, '\\|');
-  }
-}
-
-/** Can the cell sit in a GFM table: empty, or one paragraph or image? */
-function simpleCell(cell: MdCell): boolean {
-  if (cell.c.length > 1) return false;
-  const block = cell.c[0];
-  return !block || block.k === 'paragraph' || block.k === 'image';
-}
-
-/** Places cells on a grid, honouring colspan and rowspan: a spanned slot stays empty. */
-function placeCells(rows: readonly MdRow[]): (MdCell | null)[][] {
-  const grid: (MdCell | null)[][] = [];
-  const taken: boolean[][] = [];
-  rows.forEach((row, r) => {
-    const slots = (grid[r] ??= []);
-    const blocked = (taken[r] ??= []);
-    let column = 0;
-    for (const cell of row.cells) {
-      while (blocked[column]) column++;
-      const colspan = Math.max(1, Math.min(100, Math.floor(cell.colspan ?? 1)));
-      const rowspan = Math.max(1, Math.min(rows.length - r, Math.floor(cell.rowspan ?? 1)));
-      slots[column] = cell;
-      for (let dr = 0; dr < rowspan; dr++) {
-        const line = (taken[r + dr] ??= []);
-        const target = (grid[r + dr] ??= []);
-        for (let dc = 0; dc < colspan; dc++) {
-          line[column + dc] = true;
-          if (dr > 0 || dc > 0) target[column + dc] = null;
-        }
-      }
-      column += colspan;
-    }
-  });
-  // Holes left by short rows are empty cells.
-  return grid.map((row) => Array.from(row, (cell) => cell ?? null));
-}
-
-/** Puts a delimiter around the words, with the spaces outside it, line by line. */
-function wrap(text: string, delimiter: string): string {
-  return text
-    .split('\n')
-    .map((part) => {
-      const core = part.trim();
-      if (!core) return part ? ' ' : '';
-      const lead = /^\s/.test(part) ? ' ' : '';
-      const trail = /\s$/.test(part) ? ' ' : '';
-      return `${lead}${delimiter}${core}${delimiter}${trail}`;
-    })
-    .join('\n');
 }
 
 /** Renders the page as Markdown in the given view; the same document always gives the same bytes. */
 export function renderMarkdown(doc: MdDocument, options: RenderOptions): RenderedMarkdown {
   const view = parseMarkdownView(options.view);
-  const renderer = new Renderer(view, options.firstHeadingLevel);
+  const renderer = new BlockRenderer(view, options.firstHeadingLevel);
   // Nothing of the Markdown syntax is hidden: every hidden character is the page's, shown escaped.
   const body = escapeHidden(renderer.blocks(doc.blocks));
   return { markdown: body ? `${body}\n` : '', refsCount: renderer.refsCount };

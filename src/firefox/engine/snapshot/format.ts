@@ -113,7 +113,8 @@ export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = 
 
 /** The lines under the header: one per element, two spaces of indent per depth. */
 export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = {}): string {
-  const format = { zones: snapshot.viewportInfo !== undefined, ...options };
+  // Zones are said in a viewport snapshot, and in a verbose one (its promise: name sources, boxes and zones).
+  const format = { ...options, zones: options.zones ?? (options.verbose === true || snapshot.viewportInfo !== undefined) };
   const lines: string[] = [];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
