@@ -67,7 +67,7 @@ async function memory(label: string, prefs: Record<string, PrefValue>, urls: str
     await client.page.navigate(urls[0] ?? '');
     await settle();
     const one = firefoxPss(pid);
-    for (const url of urls.slice(1)) await client.context.newPage(url);
+    for (const url of urls.slice(1)) await client.userContext.newPage(url);
     await settle();
     const four = firefoxPss(pid);
     return [
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
         warmup: 20,
       });
       const quiet = await run('snapshot, no other page looping', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
-      await client.context.newPage(`${sites.urls[1] ?? ''}loop`);
+      await client.userContext.newPage(`${sites.urls[1] ?? ''}loop`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
       const detected = await client.page.takeSnapshot().then(
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
         (error: unknown) => (error instanceof PageUnresponsiveError ? 'not responding' : String(error)),
       );
       const detection = performance.now() - started;
-      await client.context.selectPage(0);
+      await client.userContext.selectPage(0);
       const busy = await run('snapshot while another site loops', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
       console.log(`\nIsolation bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${new Date().toISOString()}\n`);
       console.log(formatTable(['prefs', 'pages', 'processes', 'PSS MB'], rows));

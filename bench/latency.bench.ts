@@ -378,7 +378,7 @@ async function main(): Promise<void> {
       for (const [index, size] of shuffled([...BANDS.entries()], next)) {
         const into = round < WARMUP ? { client: [], tool: [] } : samples[index];
         if (!into) continue;
-        await timed(into.client, () => session.context.page.evaluate((n: number) => 'x'.repeat(n), [size]));
+        await timed(into.client, () => session.userContext.page.evaluate((n: number) => 'x'.repeat(n), [size]));
         await timed(into.tool, () => call('evaluate_script', { function: `() => 'x'.repeat(${size})` }));
       }
     }

@@ -30,12 +30,12 @@ async function main(): Promise<void> {
           await client.page.navigate(url);
         };
         results.push(await run(`navigate, ${IMAGES} images (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
-        await client.context.route({ urlPattern: '*/matches-nothing/*', action: 'block' });
+        await client.userContext.route({ urlPattern: '*/matches-nothing/*', action: 'block' });
         results.push(await run(`… with a rule holding every request (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
-        await client.context.unroute();
-        const mock = await client.context.route({ urlPattern: '*/res/*', action: 'mock', body: new Uint8Array(3000), contentType: 'image/png' });
+        await client.userContext.unroute();
+        const mock = await client.userContext.route({ urlPattern: '*/res/*', action: 'mock', body: new Uint8Array(3000), contentType: 'image/png' });
         results.push(await run(`… the ${IMAGES} images mocked (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
-        const hits = client.context.routes().find((rule) => rule.id === mock.id)?.hits ?? 0;
+        const hits = client.userContext.routes().find((rule) => rule.id === mock.id)?.hits ?? 0;
         if (hits < IMAGES * (ROUNDS + WARMUP)) throw new Error(`The mock answered ${hits} requests; ${IMAGES * (ROUNDS + WARMUP)} were expected.`);
       } finally {
         await client.close();

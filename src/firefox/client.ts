@@ -1,5 +1,5 @@
 import { Browser, type ClientOptions, type ConnectBrowserOptions, type LaunchBrowserOptions } from './browser/browser.js';
-import type { Context } from './context/context.js';
+import type { UserContext } from './user-context/user-context.js';
 import type { Page } from './page/page.js';
 import type { WebDriverOptions } from './session/webdriver.js';
 
@@ -36,13 +36,13 @@ export class FirefoxClient {
   }
 
   /** The browser's own user context: its pages, cookies, storage, request rules, init scripts, emulation and downloads. */
-  get context(): Context {
-    return this.browser.defaultContext;
+  get userContext(): UserContext {
+    return this.browser.defaultUserContext;
   }
 
   /** The selected page of the default user context. */
   get page(): Page {
-    return this.context.page;
+    return this.userContext.page;
   }
 
   /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */

@@ -1,6 +1,6 @@
 export { FirefoxClient, type ClientOptions, type FirefoxLaunchOptions, type FirefoxConnectOptions } from './client.js';
 export * from './browser/index.js';
-export * from './context/index.js';
+export * from './user-context/index.js';
 export * from './page/index.js';
 export * from './engine/snapshot/index.js';
 export * from './policy/index.js';

@@ -1,11 +1,11 @@
 import { join, resolve } from 'node:path';
-import { Browser, throwIfAborted, unlessAborted, type Context } from '../firefox/index.js';
+import { Browser, throwIfAborted, unlessAborted, type UserContext } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 
 /** What one session acts through: its user context, in a browser of its own (`owned`) or in one it shares. */
 export interface SessionBrowser {
   browser: Browser;
-  context: Context;
+  userContext: UserContext;
   /** Whether the browser is the session's own: it then closes with the session, and browser-wide calls (extensions) are the session's to make. */
   owned: boolean;
 }
@@ -15,7 +15,7 @@ export type ClientStarter = (firstSnapshotId?: number) => Promise<SessionBrowser
 
 /** Whether a session's browser or user context is gone. */
 function isClosed(session: SessionBrowser): boolean {
-  return session.context.closed;
+  return session.userContext.closed;
 }
 
 /** What the next answer says when a session's browser had gone and another took its place. */
@@ -28,7 +28,7 @@ function replacedNote(dead: Browser): string {
 
 /** Ends a session's part: its own browser, or its user context of a shared one. */
 async function closeSession(session: SessionBrowser): Promise<void> {
-  await (session.owned ? session.browser.close() : session.context.dispose());
+  await (session.owned ? session.browser.close() : session.userContext.dispose());
 }
 
 /**
@@ -105,7 +105,7 @@ export class BrowserHolder {
 /** Launches or connects a Firefox as the server's options say; `downloadDir` false refuses downloads but in user contexts given a folder. */
 export async function startClient(options: ServerOptions, firstSnapshotId?: number, downloadDir: string | false = join(resolve(options.outputDir), 'downloads')): Promise<SessionBrowser> {
   const browser = await startBrowser(options, firstSnapshotId, downloadDir);
-  return { browser, context: browser.defaultContext, owned: true };
+  return { browser, userContext: browser.defaultUserContext, owned: true };
 }
 
 async function startBrowser(options: ServerOptions, firstSnapshotId: number | undefined, downloadDir: string | false): Promise<Browser> {
@@ -142,7 +142,7 @@ export class SharedBrowser {
   /** The shared Firefox's own client, started again like a session's when it died. */
   readonly #root: BrowserHolder;
   /** A user context made ahead, so a new session's first answer need not wait for a tab to open (about 100 ms). */
-  #spare: Promise<Context> | undefined;
+  #spare: Promise<UserContext> | undefined;
   #closed = false;
 
   constructor(options: ServerOptions) {
@@ -153,14 +153,14 @@ export class SharedBrowser {
   /** A holder for one session: a user context of its own, saving downloads in `downloadDir`, closed with the session. */
   holder(downloadDir: string): BrowserHolder {
     return new BrowserHolder(async () => {
-      const context = await this.#take();
+      const userContext = await this.#take();
       try {
-        await context.saveDownloadsIn(downloadDir);
+        await userContext.saveDownloadsIn(downloadDir);
       } catch (error) {
-        await context.dispose().catch(() => undefined);
+        await userContext.dispose().catch(() => undefined);
         throw error;
       }
-      return { browser: (await this.#root.client()).client.browser, context, owned: false };
+      return { browser: (await this.#root.client()).client.browser, userContext, owned: false };
     });
   }
 
@@ -173,23 +173,23 @@ export class SharedBrowser {
   }
 
   /** The spare user context when it is alive (taken at once, so no two sessions get it), else a new one; then a new spare. */
-  async #take(): Promise<Context> {
+  async #take(): Promise<UserContext> {
     const spare = this.#spare;
     this.#spare = undefined;
     const ready = await spare?.catch(() => undefined);
-    const context = ready && !ready.closed ? ready : await this.#newContext();
+    const userContext = ready && !ready.closed ? ready : await this.#newUserContext();
     this.#refill();
-    return context;
+    return userContext;
   }
 
   /** Starts the next spare, unless the server is closing or another session already started one. */
   #refill(): void {
     if (this.#closed || this.#spare) return;
-    this.#spare = this.#newContext();
+    this.#spare = this.#newUserContext();
     this.#spare.catch(() => undefined);
   }
 
-  async #newContext(): Promise<Context> {
-    return (await this.#root.client()).client.browser.newContext();
+  async #newUserContext(): Promise<UserContext> {
+    return (await this.#root.client()).client.browser.newUserContext();
   }
 }

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ActionResult, Context, Dialog, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
+import type { ActionResult, UserContext, Dialog, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/util/text.js';
@@ -207,11 +207,11 @@ export class ToolResponse {
   }
 
   /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
-  async build(context: Context | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
+  async build(userContext: UserContext | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
     const head = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
     const sections = [...this.#sections];
-    if (context && !context.closed) {
-      const target = page && !page.disposed ? page : context.page;
+    if (userContext && !userContext.closed) {
+      const target = page && !page.disposed ? page : userContext.page;
       const dialog = target.getDialog();
       if (dialog) {
         sections.push({ kind: 'dialog', title: 'Open dialog', lines: [dialogLine(dialog)] });
@@ -219,7 +219,7 @@ export class ToolResponse {
       }
       if (!dialog) {
         // The list shows when asked for or when several pages are open; a lone page's title is not read.
-        const pages = await context.listPages({ unlessAlone: !this.#includePages });
+        const pages = await userContext.listPages({ unlessAlone: !this.#includePages });
         if (pages) {
           sections.push({ kind: 'pages', title: 'Pages', lines: pages.map(pageLine) });
           this.#structured.pages = pages;

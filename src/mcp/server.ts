@@ -45,29 +45,29 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'context' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
   const result = await runToolUnmasked(tool, args, call, holder);
   return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'context' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS, typeof args.offset === 'number' ? args.offset : 0);
   let restarted: string | undefined;
   try {
     const { client, note } = await holder.client();
     restarted = note;
-    const { context } = client;
-    const notes = [...(note ? [note] : []), ...context.takeNotes()];
+    const { userContext } = client;
+    const notes = [...(note ? [note] : []), ...userContext.takeNotes()];
     // What the kind says: the page a page tool acts on, whether a dialog stops it, whether a snapshot follows.
-    const page = tool.kind === 'page' || tool.kind === 'action' ? (typeof args.pageId === 'number' ? context.pageById(args.pageId) : context.page) : undefined;
+    const page = tool.kind === 'page' || tool.kind === 'action' ? (typeof args.pageId === 'number' ? userContext.pageById(args.pageId) : userContext.page) : undefined;
     if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
-    await tool.run(args, { ...call, context, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
+    await tool.run(args, { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
     if (tool.kind === 'action') response.includeSnapshot(args.includeSnapshot === true);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(call.signal, tool.name);
-    return await response.build(context, page, [...notes, ...context.takeNotes()]);
+    return await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
     return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };

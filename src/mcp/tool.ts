@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Context, Extensions, FilePolicy, Page } from '../firefox/index.js';
+import type { UserContext, Extensions, FilePolicy, Page } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
@@ -22,8 +22,8 @@ export interface PageCall extends Call {
 }
 
 /** A context tool's call: the session's user context (its pages, cookies, storage, request rules, init scripts, emulation, downloads). */
-export interface ContextCall extends Call {
-  context: Context;
+export interface UserContextCall extends Call {
+  userContext: UserContext;
 }
 
 /** A browser tool's call: the browser's extensions when the browser is the session's own; undefined in a user context of a shared browser. */
@@ -32,7 +32,7 @@ export interface BrowserCall extends Call {
 }
 
 /** Everything the server has for a call; each kind hands its handler only its part. */
-export type SessionCall = Call & { context: Context; page: Page | undefined; extensions: Extensions | undefined };
+export type SessionCall = Call & { userContext: UserContext; page: Page | undefined; extensions: Extensions | undefined };
 
 /**
  * What a tool acts on, which decides what it gets and what the server does around it:
@@ -106,8 +106,8 @@ export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Sh
 }
 
 /** A tool that acts on the session's user context. */
-export function contextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, ContextCall>): ToolDefinition {
-  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, context: call.context }));
+export function userContextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, UserContextCall>): ToolDefinition {
+  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, userContext: call.userContext }));
 }
 
 /** A tool that acts on the whole browser. */

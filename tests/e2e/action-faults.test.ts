@@ -99,7 +99,7 @@ describe('a page that stops answering after a click', () => {
     expect(outcome).toBeInstanceOf(PageUnresponsiveError);
     expect((outcome as Error).message).toMatch(/Clicked uid=\S+ button "Recalculate" was sent, then the page stopped answering/);
     expect(took).toBeLessThan(3000);
-    expect((await client.context.listPages())[0]?.unresponsive).toBe(true);
+    expect((await client.userContext.listPages())[0]?.unresponsive).toBe(true);
     // The page comes back when its loop ends; the next calls work.
     await expect.poll(async () => client.page.evaluate(`() => document.getElementById('state').textContent`).catch(() => 'busy'), { timeout: 15_000, interval: 500 }).toBe('done');
     expect((await client.page.takeSnapshot()).text).toContain('done');

@@ -45,8 +45,8 @@ afterAll(async () => {
 
 /** Leaves exactly one page open, selected, on about:blank. */
 async function resetPages(): Promise<void> {
-  while ((await client.context.listPages()).length > 1) await client.context.closePage(1);
-  await client.context.selectPage(0);
+  while ((await client.userContext.listPages()).length > 1) await client.userContext.closePage(1);
+  await client.userContext.selectPage(0);
   await client.page.navigate('about:blank');
 }
 
@@ -54,41 +54,41 @@ describe('FirefoxClient against a launched Firefox', () => {
   it('launches headless Firefox with one blank page', async () => {
     expect(client.browser.sessionKind).toBe('launched');
     expect(client.browser.browserVersion).toMatch(/^\d+\./);
-    const pages = await client.context.listPages();
+    const pages = await client.userContext.listPages();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ index: 0, url: 'about:blank', selected: true });
   });
 
   it('opens, selects and closes pages', async () => {
     await resetPages();
-    const second = await client.context.newPage(server.url('/a.html'));
-    expect(await client.context.info(second)).toMatchObject({ index: 1, title: 'Page A', selected: true });
-    await client.context.newPage(server.url('/b.html'));
-    let pages = await client.context.listPages();
+    const second = await client.userContext.newPage(server.url('/a.html'));
+    expect(await client.userContext.info(second)).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    await client.userContext.newPage(server.url('/b.html'));
+    let pages = await client.userContext.listPages();
     expect(pages.map((page) => page.title)).toEqual(['', 'Page A', 'Page B']);
     expect(pages.map((page) => page.selected)).toEqual([false, false, true]);
 
-    const selected = await client.context.selectPage(1);
-    expect(await client.context.info(selected)).toMatchObject({ index: 1, title: 'Page A', selected: true });
+    const selected = await client.userContext.selectPage(1);
+    expect(await client.userContext.info(selected)).toMatchObject({ index: 1, title: 'Page A', selected: true });
     expect(await client.page.evaluate(() => document.title)).toBe('Page A');
 
-    await client.context.closePage(2);
-    pages = await client.context.listPages();
+    await client.userContext.closePage(2);
+    pages = await client.userContext.listPages();
     expect(pages.map((page) => page.title)).toEqual(['', 'Page A']);
-    await expect(client.context.selectPage(5)).rejects.toThrow(NoSuchPageError);
-    await expect(client.context.selectPage(5)).rejects.toThrow(/valid indexes are 0 to 1/);
+    await expect(client.userContext.selectPage(5)).rejects.toThrow(NoSuchPageError);
+    await expect(client.userContext.selectPage(5)).rejects.toThrow(/valid indexes are 0 to 1/);
   });
 
   it('falls back to a live page with a note when the selected page closes itself', async () => {
     await resetPages();
-    await client.context.newPage(server.url('/b.html'));
+    await client.userContext.newPage(server.url('/b.html'));
     await client.page.evaluate(() => {
       setTimeout(() => window.close(), 0);
     }).catch(() => undefined);
     // window.close() from script is allowed for a tab opened by automation? If not, close it ourselves.
-    if ((await client.context.listPages()).length === 2) await client.browser.bidi.send('browsingContext.close', { context: client.page.id });
-    expect(await eventually(() => client.context.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
-    expect((await client.context.listPages()).map((page) => page.selected)).toEqual([true]);
+    if ((await client.userContext.listPages()).length === 2) await client.browser.bidi.send('browsingContext.close', { context: client.page.id });
+    expect(await eventually(() => client.userContext.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
+    expect((await client.userContext.listPages()).map((page) => page.selected)).toEqual([true]);
   });
 
   it('closes a new page that failed to load, and selects the page before it again', async () => {
@@ -98,15 +98,15 @@ describe('FirefoxClient against a launched Firefox', () => {
     const closed = await startTestServer();
     const unreachable = closed.url('/');
     await closed.close();
-    await expect(client.context.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
-    const pages = await client.context.listPages();
+    await expect(client.userContext.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
+    const pages = await client.userContext.listPages();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ url: server.url('/a.html'), selected: true });
   });
 
   it('refuses to close the last page', async () => {
     await resetPages();
-    await expect(client.context.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
+    await expect(client.userContext.closePage(0)).rejects.toThrow(/last open page cannot be closed/);
   });
 
   it('navigates with history: back, forward and reload', async () => {
@@ -130,7 +130,7 @@ describe('FirefoxClient against a launched Firefox', () => {
     await client.page.navigate(server.url('/a.html'));
     await expect(client.page.navigate('not a url')).rejects.toThrow(InvalidArgumentError);
     await expect(client.page.navigate('not a url')).rejects.toThrow(/absolute URL/);
-    expect((await client.context.listPages())[0]?.url).toBe(server.url('/a.html'));
+    expect((await client.userContext.listPages())[0]?.url).toBe(server.url('/a.html'));
   });
 
   it('evaluates functions with JSON arguments and results', async () => {
@@ -227,15 +227,15 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(client.page.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
 
-  it('gives user contexts (browser.newContext()) their own pages, storage, console and uids, and closing one leaves nothing behind', async () => {
+  it('gives user contexts (browser.newUserContext()) their own pages, storage, console and uids, and closing one leaves nothing behind', async () => {
     await resetPages();
     await client.page.navigate(server.url('/a.html'));
     await client.page.evaluate('() => { localStorage.setItem("who", "main"); console.log("main was here"); }');
     const mainUid = /^\s*(\d+_\d+) /m.exec((await client.page.takeSnapshot()).text)?.[1] ?? 'none';
     const before = client.browser.stateCounts();
-    const agent = await client.browser.newContext();
+    const agent = await client.browser.newUserContext();
     try {
-      expect(agent.id).not.toBe(client.context.id);
+      expect(agent.id).not.toBe(client.userContext.id);
       expect(await agent.listPages()).toHaveLength(1);
       await agent.page.navigate(server.url('/a.html'));
       expect(await agent.page.evaluate('() => String(localStorage.getItem("who"))')).toBe('null');
@@ -251,9 +251,9 @@ describe('FirefoxClient against a launched Firefox', () => {
       const fetchAnswer = '() => fetch("/api/data").then((r) => r.json()).then((d) => d.answer)';
       expect(await agent.page.evaluate(fetchAnswer)).toBe('mocked');
       expect(await client.page.evaluate(fetchAnswer)).toBe(42);
-      expect(client.context.routes()).toEqual([]);
+      expect(client.userContext.routes()).toEqual([]);
       expect((await agent.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html', '/b.html']);
-      expect((await client.context.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
+      expect((await client.userContext.listPages()).map((page) => new URL(page.url).pathname)).toEqual(['/a.html']);
     } finally {
       await agent.dispose();
     }
@@ -276,11 +276,11 @@ describe('FirefoxClient against a launched Firefox', () => {
     await settle();
     const before = client.browser.stateCounts();
     for (let round = 0; round < 3; round++) {
-      await client.context.newPage(server.url('/framed.html'));
+      await client.userContext.newPage(server.url('/framed.html'));
       await client.page.waitForText('Framed');
       await client.page.takeSnapshot();
       await client.page.takeSnapshot({ since: 1 });
-      await client.context.closePage(1);
+      await client.userContext.closePage(1);
     }
     await settle();
     expect(client.browser.stateCounts()).toEqual(before);
@@ -425,7 +425,7 @@ describe('closing', () => {
     kill();
     let crashed = false;
     for (let tries = 0; tries < 100 && !crashed; tries++) {
-      crashed = (await client.context.listPages())[0]?.crashed === true;
+      crashed = (await client.userContext.listPages())[0]?.crashed === true;
       if (!crashed) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(crashed).toBe(true);
@@ -433,7 +433,7 @@ describe('closing', () => {
     await expect(client.page.takeSnapshot()).rejects.toThrow(`page 0 crashed (its content process ended) while it showed "${url}"`);
     await client.page.navigate(url);
     expect((await client.page.takeSnapshot()).url).toBe(url);
-    expect((await client.context.listPages())[0]?.crashed).toBeUndefined();
+    expect((await client.userContext.listPages())[0]?.crashed).toBeUndefined();
   });
 
   it('closes Firefox, deletes its temporary profile and refuses later calls', async () => {
@@ -445,7 +445,7 @@ describe('closing', () => {
     await own.close();
     expect(await eventually(() => !groupAlive(pid), 5000)).toBe(true);
     expect(existsSync(profile)).toBe(false);
-    await expect(own.context.listPages()).rejects.toThrow(BrowserClosedError);
+    await expect(own.userContext.listPages()).rejects.toThrow(BrowserClosedError);
     expect(() => own.page.getConsoleMessages()).toThrow(/browser is closed/);
     await own.close(); // A second close is harmless.
   });

@@ -47,7 +47,7 @@ describe('the launched Firefox is cleaned up whatever happens to its owner', () 
     const pending = client.page.evaluate('() => new Promise(() => {})');
     process.kill(-pid, 'SIGKILL');
     await expect(pending).rejects.toThrow(BrowserClosedError);
-    await expect(client.context.listPages()).rejects.toThrow(/connection is closed/);
+    await expect(client.userContext.listPages()).rejects.toThrow(/connection is closed/);
     expect(await eventually(() => !existsSync(profileDir), 5000)).toBe(true);
     await client.close();
   });
@@ -68,13 +68,13 @@ describe('connecting to a running Firefox by wsEndpoint', () => {
     const first = await FirefoxClient.connect({ wsEndpoint: firefox.wsEndpoint });
     expect(first.browser.sessionKind).toBe('connected');
     await first.page.navigate(server.url('/a.html'));
-    expect((await first.context.listPages())[0]).toMatchObject({ title: 'Page A', selected: true });
+    expect((await first.userContext.listPages())[0]).toMatchObject({ title: 'Page A', selected: true });
     await first.close();
     expect(groupAlive(firefox.pid)).toBe(true);
 
     // The endpoint as Firefox prints it, with /session: the first session ended, so a new one opens.
     const second = await FirefoxClient.connect({ wsEndpoint: `${firefox.wsEndpoint}/session` });
-    expect((await second.context.listPages())[0]?.url).toBe(server.url('/a.html'));
+    expect((await second.userContext.listPages())[0]?.url).toBe(server.url('/a.html'));
     await second.close();
     expect(groupAlive(firefox.pid)).toBe(true);
   });

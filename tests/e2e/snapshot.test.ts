@@ -268,10 +268,10 @@ describe('takeSnapshot', () => {
     await expect(client.page.clickByUid(link.uid)).rejects.toThrow('was cleared');
 
     // A page that closed leaves no snapshot behind, and its uids are refused as a closed page's.
-    await client.context.newPage(server.url('/hidden.html'));
+    await client.userContext.newPage(server.url('/hidden.html'));
     const other = await client.page.takeSnapshot();
     const otherLink = await byId(other, 'deep-link');
-    await client.context.closePage(1);
+    await client.userContext.closePage(1);
     await expect(client.page.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
     expect((await client.page.takeSnapshot({ since: other.id })).text).toContain(`since=${other.id} is not one of the last`);
   });

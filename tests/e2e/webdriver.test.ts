@@ -25,7 +25,7 @@ describe.skipIf(!geckodriver)('a session through a local geckodriver (classic We
   it('runs everything over BiDi once the WebDriver session exists', async () => {
     expect(client.browser.sessionKind).toBe('webdriver');
     await client.page.navigate(server.url('/console.html'));
-    expect((await client.context.listPages())[0]).toMatchObject({ title: 'Console', selected: true });
+    expect((await client.userContext.listPages())[0]).toMatchObject({ title: 'Console', selected: true });
     expect(await client.page.evaluate('() => 6 * 7')).toBe(42);
     await client.page.waitForText('Console');
     expect(client.page.getNetworkRequests({ urlContains: '/api/data' })).toHaveLength(1);

@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { formatSnapshotText } from '../../src/firefox/engine/snapshot/format.js';
 import { formatWitnessReport } from '../../src/firefox/index.js';
-import type { ConsoleMessage, Context, Cookie, Dialog, Download, NavigationEnd, NetworkBody, NetworkRequest, Page, PageInfo, WitnessReport } from '../../src/firefox/index.js';
+import type { ConsoleMessage, UserContext, Cookie, Dialog, Download, NavigationEnd, NetworkBody, NetworkRequest, Page, PageInfo, WitnessReport } from '../../src/firefox/index.js';
 import { dialogLine, navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
 import type { SessionCall, ToolDefinition } from '../../src/mcp/tool.js';
 import { getConsoleMessage, listConsoleMessages } from '../../src/mcp/tools/console.js';
@@ -64,21 +64,21 @@ function pageOf(fake: FakePage): Page {
 }
 
 /** A user context with these pages (listed as the real one lists them: not at all when one is open, unless asked). */
-function contextOf(pages: PageInfo[], extra: Partial<Record<'cookies' | 'downloads', unknown>> = {}): Context {
+function contextOf(pages: PageInfo[], extra: Partial<Record<'cookies' | 'downloads', unknown>> = {}): UserContext {
   return {
     closed: false,
     listPages: (options?: { unlessAlone: boolean }) => Promise.resolve(options?.unlessAlone && pages.length === 1 ? undefined : pages),
     cookies: { list: () => Promise.resolve(extra.cookies ?? []) },
     getDownloads: () => extra.downloads ?? [],
-  } as unknown as Context;
+  } as unknown as UserContext;
 }
 
 /** Runs a tool as the server does: its handler, then the answer built around it. */
-async function run(tool: ToolDefinition, args: Record<string, unknown>, page: Page, context: Context, options: { maxChars?: number; offset?: number; notes?: string[] } = {}): Promise<CallToolResult> {
+async function run(tool: ToolDefinition, args: Record<string, unknown>, page: Page, userContext: UserContext, options: { maxChars?: number; offset?: number; notes?: string[] } = {}): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, options.maxChars, options.offset);
-  const call = { options: {}, files: {}, signal: new AbortController().signal, context, page, extensions: undefined } as unknown as SessionCall;
+  const call = { options: {}, files: {}, signal: new AbortController().signal, userContext, page, extensions: undefined } as unknown as SessionCall;
   await tool.run(args, call, response);
-  return response.build(context, page, options.notes ?? []);
+  return response.build(userContext, page, options.notes ?? []);
 }
 
 // ------------------------------------------------------------------ logs

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { NetworkRules, urlMatcher } from '../../src/firefox/context/routes.js';
+import { NetworkRules, urlMatcher } from '../../src/firefox/user-context/routes.js';
 
 describe('urlMatcher', () => {
   it('matches the whole URL, * standing for any run of characters', () => {

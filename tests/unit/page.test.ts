@@ -6,7 +6,7 @@ import type { WalkResult } from '../../src/firefox/engine/types.js';
 import { FirefoxClientError, NoSuchPageError, PageCrashedError, PageUnresponsiveError } from '../../src/firefox/errors.js';
 import type { Page } from '../../src/firefox/page/page.js';
 import type { SessionHandle } from '../../src/firefox/session/session.js';
-import type { Context } from '../../src/firefox/context/context.js';
+import type { UserContext } from '../../src/firefox/user-context/user-context.js';
 import { beforeRequestSent, contextInfo, logIn, navigationInfo, OTHER_PAGE, PAGE, promptClosed, promptOpened, responseCompleted } from '../helpers/bidi-events.js';
 import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 
@@ -17,7 +17,7 @@ interface Harness {
   connection: BidiConnection;
   browser: Browser;
   /** The default user context. */
-  main: Context;
+  main: UserContext;
   /** The page open at start (PAGE). */
   page: Page;
   /** Resolves once every event emitted so far has reached the client. */
@@ -113,7 +113,7 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
     },
   };
   const browser = await Browser.start(session, options);
-  const main = browser.defaultContext;
+  const main = browser.defaultUserContext;
   const page = main.pages[0];
   if (!page) throw new Error('the browser learned no page');
   return {
@@ -135,7 +135,7 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
 
 const FRAME = 'frame-1';
 const FRAME_URL = 'https://ads.example/banner.html';
-const ids = (userContext: Context): string[] => userContext.pages.map((page) => page.id);
+const ids = (userContext: UserContext): string[] => userContext.pages.map((page) => page.id);
 
 describe('Browser.start', () => {
   it('subscribes to the events, learns the open pages and selects the first, opening no tab of its own', async () => {
@@ -241,9 +241,9 @@ describe('Browser routing events to pages', () => {
     fake.emit('browsingContext.contextCreated', contextInfo('popup', { originalOpener: PAGE }));
     await flush();
 
-    const other = browser.contexts.find((context) => context.id === 'user-context-2');
+    const other = browser.userContexts.find((context) => context.id === 'user-context-2');
     expect(other && ids(other)).toEqual(['container-tab']);
-    expect(other?.pages[0]?.context).toBe(other);
+    expect(other?.pages[0]?.userContext).toBe(other);
     expect(ids(main)).toEqual([PAGE, 'popup']);
     expect(main.takeNotes()).toEqual(['Page 0 opened a new page (index 1); select it to act on it.']);
   });
@@ -299,7 +299,7 @@ describe('Browser routing events to pages', () => {
     await flush();
     expect(browser.stateCounts()).toEqual(before);
     // The navigation's own failure reaches its caller.
-    failNavigation(new RemoteError('no such frame', 'Browsing Context with id b3f1… not found'));
+    failNavigation(new RemoteError('no such frame', 'Browsing UserContext with id b3f1… not found'));
     await expect(navigating).rejects.toThrow(NoSuchPageError);
     await expect(other.ready('Clicking')).rejects.toThrow('Clicking cannot go on: the page was closed.');
   });
@@ -379,7 +379,7 @@ describe('Downloads, kept by the user context whose page started them', () => {
   it("keeps each context's downloads and notes apart, caps each on its own, and drops a context's with it", async () => {
     const { fake, browser, main, flush } = await start();
     fake.onCommand('browser.createUserContext', { userContext: 'agent-2' }).onCommand('browser.removeUserContext', {});
-    const agent = await browser.newContext();
+    const agent = await browser.newUserContext();
     const agentPage = agent.page.id;
     fake.emit('browsingContext.downloadWillBegin', willBegin(PAGE, 'main-nav', 'main.pdf'));
     fake.emit('browsingContext.downloadEnd', ended(PAGE, 'main-nav', 'main.pdf'));
@@ -468,7 +468,7 @@ describe('A page whose tab Firefox dropped without a word', () => {
     await flush();
     const other = main.at(1);
     const missing = (context: string): never => {
-      throw new RemoteError('no such frame', `Browsing Context with id ${context} not found`);
+      throw new RemoteError('no such frame', `Browsing UserContext with id ${context} not found`);
     };
     fake.onCommand('browsingContext.print', (params) => missing(params.context));
     fake.onCommand('browsingContext.getTree', (params) => (params.root === undefined ? { contexts: [contextInfo(PAGE, { url: PAGE_URL })] } : missing(params.root)));

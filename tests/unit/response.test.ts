@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import type { ActionResult, Context, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
+import type { ActionResult, UserContext, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
 import { navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
 
 /** The answer's text; every answer has exactly one text part, first. */
@@ -219,7 +219,7 @@ describe('ToolResponse.build', () => {
     ];
     // Only what build() reads of a user context and of the page the tool acted on.
     const page = { disposed: false, getDialog: () => undefined, takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as Page;
-    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as Context;
+    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as UserContext;
     const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(context, page, []);
     expect(body(result)).toEqual([
       CLICKED,
@@ -243,7 +243,7 @@ describe('ToolResponse.build', () => {
       { index: 1, pageId: 3, id: 'ctx-1', url: 'https://x.test/b', title: 'B', selected: false },
     ];
     const page = { disposed: false, getDialog: () => undefined } as unknown as Page;
-    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as Context;
+    const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as UserContext;
     const result = await new ToolResponse('scroll_page').line('Scrolled the page down by 10 px (asked 10 px).').reading('Viewport snapshot', 'line 0').line('The page was still scrolling.').build(context, page, []);
     // Parsed back into sections, as a client would read them.
     const sections = text(result).split(/^## /m).map((part) => part.split('\n')[0]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStorageState } from '../../src/firefox/context/storage-state.js';
+import { parseStorageState } from '../../src/firefox/user-context/storage-state.js';
 
 describe('parseStorageState', () => {
   const cookie = { name: 'session', value: 'abc', domain: '.example.com', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' };

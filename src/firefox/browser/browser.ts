@@ -16,7 +16,7 @@ import { SnapshotIds } from '../page/snapshots.js';
 import { INTERNALS_PRELOAD } from '../engine/index.js';
 import { installClipboards } from './clipboard.js';
 import { UrlPolicy } from '../policy/url-policy.js';
-import { Context, type ContextEnvironment } from '../context/context.js';
+import { UserContext, type UserContextEnvironment } from '../user-context/user-context.js';
 
 export type { ClientOptions } from './options.js';
 
@@ -47,18 +47,18 @@ interface Owned {
 }
 
 /**
- * One Firefox over WebDriver BiDi, as the protocol sees it: its user contexts (Context), their
+ * One Firefox over WebDriver BiDi, as the protocol sees it: its user contexts (UserContext), their
  * pages, and the events that feed them; extensions and what else is browser-wide. Every BiDi event
  * goes to the page that owns its browsing context (an iframe's to its page); a page that closes
  * is disposed and forgotten, and so is a user context with all in it.
  */
 export class Browser {
   readonly extensions: Extensions;
-  readonly #contexts = new Map<string, Context>();
+  readonly #userContexts = new Map<string, UserContext>();
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
   readonly #owners = new Map<string, Owned>();
   readonly #env: PageEnvironment;
-  readonly #contextEnv: ContextEnvironment;
+  readonly #contextEnv: UserContextEnvironment;
   readonly #interceptor: RequestInterceptor;
   readonly #liveness: BrowserLiveness;
   #closing: Promise<void> | undefined;
@@ -92,9 +92,9 @@ export class Browser {
       urlPolicy: this.#env.urlPolicy,
       closed: () => this.closed,
       closing: () => this.#closing !== undefined,
-      createTab: async (context) => {
-        const { context: id } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(context.id === 'default' ? {} : { userContext: context.id }) }, 'Opening a page');
-        return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: context.id, originalOpener: null, clientWindow: '' });
+      createTab: async (userContext) => {
+        const { context: id } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(userContext.id === 'default' ? {} : { userContext: userContext.id }) }, 'Opening a page');
+        return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: userContext.id, originalOpener: null, clientWindow: '' });
       },
       closeTab: async (page, timeout) => {
         await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
@@ -106,9 +106,9 @@ export class Browser {
         return new Map(contexts.map((info) => [info.context, info.url]));
       },
       routesChanged: () => this.#interceptor.update(),
-      remove: (context) => this.#removeContext(context),
+      remove: (userContext) => this.#removeUserContext(userContext),
     };
-    const routesExist = (): boolean => [...this.#contexts.values()].some((context) => context.rules.size > 0);
+    const routesExist = (): boolean => [...this.#userContexts.values()].some((userContext) => userContext.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
     this.#liveness = new BrowserLiveness(session.connection, () => (this.#closing ??= session.end({ stopped: true })));
@@ -181,24 +181,24 @@ export class Browser {
   }
 
   /** The browser's own user context ('default'): the pages it had when it started, and those opened in it. */
-  get defaultContext(): Context {
-    return this.#context('default');
+  get defaultUserContext(): UserContext {
+    return this.#userContext('default');
   }
 
   /** The live user contexts, the default one first. */
-  get contexts(): Context[] {
-    return [this.defaultContext, ...[...this.#contexts.values()].filter((context) => context.id !== 'default')];
+  get userContexts(): UserContext[] {
+    return [this.defaultUserContext, ...[...this.#userContexts.values()].filter((userContext) => userContext.id !== 'default')];
   }
 
   /**
    * A new user context of this Firefox with one blank page: its own pages, cookies, storage,
-   * console, network, dialogs and uids, none of which another context sees. `dispose()` closes it
-   * and all in it. Extensions are the browser's: a context cannot install one.
+   * console, network, dialogs and uids, none of which another user context sees. `dispose()` closes it
+   * and all in it. Extensions are the browser's: a user context cannot install one.
    */
-  async newContext(): Promise<Context> {
+  async newUserContext(): Promise<UserContext> {
     if (this.closed) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
     const { userContext: id } = await this.send('browser.createUserContext', {}, 'Creating a user context');
-    const created = this.#context(id);
+    const created = this.#userContext(id);
     await created.newPage();
     return created;
   }
@@ -223,14 +223,14 @@ export class Browser {
    * contexts which closed leave nothing behind.
    */
   stateCounts(): Record<string, number> {
-    const contexts = [...this.#contexts.values()];
-    const pages = contexts.flatMap((context) => [...context.pages]);
+    const userContexts = [...this.#userContexts.values()];
+    const pages = userContexts.flatMap((userContext) => [...userContext.pages]);
     const counts: Record<string, number> = {
-      userContexts: this.#contexts.size,
+      userContexts: this.#userContexts.size,
       pages: pages.length,
       contexts: this.#owners.size,
       liveSnapshotIds: this.#env.snapshotIds.live,
-      downloads: contexts.reduce((sum, context) => sum + context.downloads.size, 0),
+      downloads: userContexts.reduce((sum, userContext) => sum + userContext.downloads.size, 0),
     };
     for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
     counts.crashed = pages.filter((page) => page.crashed).length;
@@ -239,28 +239,28 @@ export class Browser {
   }
 
   /** The user context `id`, made on first sight. */
-  #context(id: string): Context {
-    let found = this.#contexts.get(id);
+  #userContext(id: string): UserContext {
+    let found = this.#userContexts.get(id);
     if (!found) {
-      found = new Context(id, this.#contextEnv);
-      this.#contexts.set(id, found);
+      found = new UserContext(id, this.#contextEnv);
+      this.#userContexts.set(id, found);
     }
     return found;
   }
 
   /** Closes a user context in Firefox and forgets it and every page in it. */
-  async #removeContext(context: Context): Promise<void> {
-    await this.send('browser.removeUserContext', { userContext: context.id }, 'Closing a user context').catch((error: unknown) => {
+  async #removeUserContext(userContext: UserContext): Promise<void> {
+    await this.send('browser.removeUserContext', { userContext: userContext.id }, 'Closing a user context').catch((error: unknown) => {
       if (!this.session.connection.closed) throw error;
     });
-    for (const page of [...context.pages]) this.#forget(page.id, '');
-    this.#contexts.delete(context.id);
-    if (context.rules.size > 0) await this.#interceptor.update();
+    for (const page of [...userContext.pages]) this.#forget(page.id, '');
+    this.#userContexts.delete(userContext.id);
+    if (userContext.rules.size > 0) await this.#interceptor.update();
   }
 
   async #init(): Promise<void> {
     const bidi = this.session.connection;
-    const events = (context: string | null | undefined): PageEvents | undefined => (context == null ? undefined : this.#owners.get(context)?.events);
+    const events = (browsingContext: string | null | undefined): PageEvents | undefined => (browsingContext == null ? undefined : this.#owners.get(browsingContext)?.events);
     bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info, false));
     bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
     bidi.on('browsingContext.userPromptOpened', (event) => events(event.context)?.promptOpened(event));
@@ -284,7 +284,7 @@ export class Browser {
     });
     bidi.on('browsingContext.downloadEnd', ({ navigation, ...event }) => {
       // A download ends after its page closed as often as not: it belongs where it began.
-      const started = navigation ? [...this.#contexts.values()].find((context) => context.downloads.has(navigation)) : undefined;
+      const started = navigation ? [...this.#userContexts.values()].find((context) => context.downloads.has(navigation)) : undefined;
       (started ?? this.#contextOfBrowsingContext(event.context))?.downloads.onEnd({ navigation, ...event });
     });
     await bidi.send('session.subscribe', { events: EVENTS });
@@ -308,7 +308,7 @@ export class Browser {
       }
     };
     learn(contexts, null);
-    const main = this.defaultContext;
+    const main = this.defaultUserContext;
     if (this.session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
       // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
       // events would not fire in it: replace it with a tab of our own, which does.
@@ -323,13 +323,13 @@ export class Browser {
   }
 
   /** The live user context a page lives in (none once it was removed: late events then go nowhere). */
-  #contextOf(page: Page): Context | undefined {
-    return this.#contexts.get(page.context.id);
+  #userContextOf(page: Page): UserContext | undefined {
+    return this.#userContexts.get(page.userContext.id);
   }
 
-  #contextOfBrowsingContext(id: string): Context | undefined {
+  #contextOfBrowsingContext(id: string): UserContext | undefined {
     const owned = this.#owners.get(id);
-    return owned && this.#contextOf(owned.page);
+    return owned && this.#userContextOf(owned.page);
   }
 
   /**
@@ -354,7 +354,7 @@ export class Browser {
   #adoptPage(info: BrowsingContext.Info, isTab = true): Page {
     let owned = this.#owners.get(info.context);
     if (!owned) {
-      owned = Page.open(info.context, this.#context(info.userContext), this.#env);
+      owned = Page.open(info.context, this.#userContext(info.userContext), this.#env);
       this.#owners.set(info.context, owned);
     }
     if (isTab) this.#listPage(owned.page, info.originalOpener);
@@ -362,7 +362,7 @@ export class Browser {
   }
 
   #listPage(page: Page, opener: string | null | undefined): void {
-    const context = this.#context(page.context.id);
+    const context = this.#userContext(page.userContext.id);
     if (context.pages.includes(page)) return;
     context.add(page, opener);
     if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
@@ -394,7 +394,7 @@ export class Browser {
       return;
     }
     for (const [frame, owner] of this.#owners) if (owner === owned) this.#owners.delete(frame);
-    this.#contexts.get(page.context.id)?.remove(page, url);
+    this.#userContexts.get(page.userContext.id)?.remove(page, url);
     page.dispose();
   }
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Network } from 'webdriver-bidi-protocol';
-import type { ActiveRoute, NetworkRules } from '../context/routes.js';
+import type { ActiveRoute, NetworkRules } from '../user-context/routes.js';
 import type { SecretStore } from '../policy/secrets.js';
 import type { UrlPolicy } from '../policy/url-policy.js';
 import type { Send } from '../errors.js';

@@ -65,7 +65,7 @@ export class EngineRealm {
 
   constructor(
     private readonly send: CallSender,
-    readonly context: string,
+    readonly browsingContext: string,
   ) {}
 
   /** Runs `operation` and returns its result as BiDi serialized it (nodes as references). */
@@ -74,7 +74,7 @@ export class EngineRealm {
       functionDeclaration: declaration,
       arguments: (args as unknown[]).map(scriptArgument),
       awaitPromise: true,
-      target: { context: this.context, sandbox: SANDBOX },
+      target: { context: this.browsingContext, sandbox: SANDBOX },
       resultOwnership: 'none',
       serializationOptions: serialization,
     });

@@ -44,16 +44,16 @@ export class Page {
   private constructor(
     /** The BiDi browsing context id. */
     readonly id: string,
-    /** The user context (a Context) the page lives in. */
-    readonly context: PageOwner,
+    /** The user context the page lives in. */
+    readonly userContext: PageOwner,
     private readonly env: PageEnvironment,
   ) {
-    this.#parts = pageParts(id, (frame) => context.indexOf(frame), env, () => this.#disposed);
+    this.#parts = pageParts(id, (frame) => userContext.indexOf(frame), env, () => this.#disposed);
   }
 
-  /** A page for top-level context `id` of `context`, and the handle through which the browser feeds it its events. */
-  static open(id: string, context: PageOwner, env: PageEnvironment): { page: Page; events: PageEvents } {
-    const page = new Page(id, context, env);
+  /** A page for top-level browsing context `id` of `userContext`, and the handle through which the browser feeds it its events. */
+  static open(id: string, userContext: PageOwner, env: PageEnvironment): { page: Page; events: PageEvents } {
+    const page = new Page(id, userContext, env);
     return { page, events: pageEvents(page.#parts) };
   }
 
@@ -122,7 +122,7 @@ export class Page {
 
   /** Its index, URL, title and state; its pageId comes from its user context (UserContext.info). */
   async info(selected: boolean, url?: string): Promise<Omit<PageInfo, 'pageId'>> {
-    const how = { indexOf: () => this.context.indexOf(this.id), selected, url, responsiveTimeout: this.env.responsiveTimeout };
+    const how = { indexOf: () => this.userContext.indexOf(this.id), selected, url, responsiveTimeout: this.env.responsiveTimeout };
     return this.#parts.guards.local('Reading the page', () => describePage(this.#parts, how));
   }
 
@@ -186,7 +186,7 @@ export class Page {
       return await this.#parts.navigator.navigate(url, options);
     } catch (error) {
       if (!(error instanceof PageUnresponsiveError)) throw error;
-      return (await this.context.replace(this)).navigate(url, options);
+      return (await this.userContext.replace(this)).navigate(url, options);
     }
   }
 
@@ -253,7 +253,7 @@ export class Page {
   async emulate(settings: Emulation): Promise<string[]> {
     checkEmulation(settings);
     const { guards, send, scripts, snapshots, emulation } = this.#parts;
-    const page = { context: this.id, userContext: this.context.id, origin: () => scripts.inSandbox('() => location.origin', this.env.responsiveTimeout).catch(() => null) };
+    const page = { context: this.id, userContext: this.userContext.id, origin: () => scripts.inSandbox('() => location.origin', this.env.responsiveTimeout).catch(() => null) };
     // Media features, touch and the user agent change what renders, and no document sees that as a change of its own.
     return guards.script('Emulating', () => emulatePage(send, page, settings, emulation).finally(() => snapshots.forgetReading()));
   }

@@ -103,7 +103,7 @@ export class PageSnapshots {
     /** The engine in each document of the page. */
     private readonly engine: EngineGateway,
     /** The page's top-level browsing context. */
-    private readonly context: string,
+    private readonly browsingContext: string,
     private readonly ids: SnapshotIds,
     /** Named layers: name → CSS selectors; and the layers a snapshot takes when it names none. */
     private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
@@ -125,14 +125,14 @@ export class PageSnapshots {
       }
       return [...found];
     });
-    const id = this.ids.take(this.context);
+    const id = this.ids.take(this.browsingContext);
     const stamp = options.stamp ?? this.stamps;
     const key = JSON.stringify([selectors ?? null, stamp]);
     let walked = options.fresh ? undefined : await this.#unchangedReading(key);
     if (walked) {
       this.#snapshots.set(id, []);
     } else {
-      const walk = new PageWalk(this.engine, this.context, id, stamp, selectors, options.fresh);
+      const walk = new PageWalk(this.engine, this.browsingContext, id, stamp, selectors, options.fresh);
       this.#snapshots.set(id, walk.ranges);
       walked = await walk.run();
       for (const [frame, info] of walk.frames) this.#frames.set(frame, info);
@@ -144,7 +144,7 @@ export class PageSnapshots {
     const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
-      pageId: this.context,
+      pageId: this.browsingContext,
       url: walked.url,
       title: walked.title,
       viewport: walked.viewport,
@@ -236,7 +236,7 @@ export class PageSnapshots {
       case 'ok':
         return frame;
       case 'unknown-snapshot':
-        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === this.context ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
+        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === this.browsingContext ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
       case 'removed':
         throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot to see what is there now.`, 'removed');
       default:
@@ -271,8 +271,8 @@ export class PageSnapshots {
   /** Gives the elements behind these BiDi references (all in `frame`) uids, keeping the ones they have. */
   async adopt(frame: string, sharedIds: string[], stamp = this.stamps): Promise<string[]> {
     if (sharedIds.length === 0) return [];
-    const id = this.ids.take(this.context);
-    this.#snapshots.set(id, [{ context: frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
+    const id = this.ids.take(this.browsingContext);
+    this.#snapshots.set(id, [{ frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     return (await this.engine.call(frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids')) ?? [];
   }
 
@@ -280,10 +280,10 @@ export class PageSnapshots {
   async readDocument(withUids: boolean): Promise<string | undefined> {
     let id: number | null = null;
     if (withUids) {
-      id = this.ids.take(this.context);
-      this.#snapshots.set(id, [{ context: this.context, from: 1, to: Number.MAX_SAFE_INTEGER }]);
+      id = this.ids.take(this.browsingContext);
+      this.#snapshots.set(id, [{ frame: this.browsingContext, from: 1, to: Number.MAX_SAFE_INTEGER }]);
     }
-    return this.engine.call(this.context, 'readDocument', [id, this.stamps], 'Reading the page as Markdown');
+    return this.engine.call(this.browsingContext, 'readDocument', [id, this.stamps], 'Reading the page as Markdown');
   }
 
   /** A selector for `uid` inside its root, with the shadow hosts and the frames around it. */
@@ -335,10 +335,10 @@ export class PageSnapshots {
   /** Forgets every uid of the page (its frames included) and removes the attributes. */
   async clear(): Promise<void> {
     this.#reading = undefined;
-    const frames = new Set([this.context]);
+    const frames = new Set([this.browsingContext]);
     for (const [id, ranges] of this.#snapshots) {
       this.#cleared.add(id);
-      for (const range of ranges) frames.add(range.context);
+      for (const range of ranges) frames.add(range.frame);
     }
     await Promise.all([...frames].map((frame) => this.engine.call(frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
   }
@@ -354,7 +354,7 @@ export class PageSnapshots {
     if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
     const range = ranges.find((candidate) => counter >= candidate.from && counter <= candidate.to);
     if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
-    return { snapshotId, frame: range.context };
+    return { snapshotId, frame: range.frame };
   }
 
   /** Why a uid of a snapshot this page does not hold cannot be used here. */

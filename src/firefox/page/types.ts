@@ -67,7 +67,7 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
   refsCount: number;
 }
 
-/** What a page needs from the user context that holds it: a Context. */
+/** What a page needs from the user context that holds it: a UserContext. */
 export interface PageOwner {
   /** The BiDi user context id ('default' for the browser's own). */
   readonly id: string;

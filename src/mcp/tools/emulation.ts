@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_NAMES, InvalidArgumentError, NO_EMULATION, type Emulation } from '../../firefox/index.js';
-import { contextTool, KIND_PARAMETERS } from '../tool.js';
+import { userContextTool, KIND_PARAMETERS } from '../tool.js';
 
-export const emulateTool = contextTool({
+export const emulateTool = userContextTool({
   name: 'emulate',
   description:
     'Make the page look like another device or place: a device preset, viewport with pixel ratio, touch, user agent, geolocation, locale, time zone, offline. Each given setting replaces the last (null restores the browser\'s own; reset restores all). Scope "page" (default) or "session" (every page of this session, new ones too). The page sees them from its next load; navigate_page with type reload applies them now.',
@@ -30,7 +30,7 @@ export const emulateTool = contextTool({
     scope: z.enum(['page', 'session']).optional().describe('"page" (default): only this page; "session": every page of this session, present and future.'),
     reset: z.boolean().optional().describe('Restore every setting to the browser\'s own first.'),
   },
-  handler: async ({ pageId, userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset }, { context }, response) => {
+  handler: async ({ pageId, userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset }, { userContext }, response) => {
     const given: Emulation = {
       ...(userAgent === undefined ? {} : { userAgent }),
       ...(geolocation === undefined ? {} : { geolocation: geolocation === null ? null : { latitude: geolocation.latitude, longitude: geolocation.longitude, ...(geolocation.accuracy === undefined ? {} : { accuracy: geolocation.accuracy }) } }),
@@ -43,7 +43,7 @@ export const emulateTool = contextTool({
     };
     const settings: Emulation = reset ? { ...NO_EMULATION, ...given } : given;
     if (Object.keys(settings).length === 0) throw new InvalidArgumentError('emulate needs at least one setting (device, viewport, touch, userAgent, geolocation, locale, timezone, offline) or reset: true.');
-    const done = scope === 'session' ? await context.emulate(settings) : await (pageId === undefined ? context.page : context.pageById(pageId)).emulate(settings);
+    const done = scope === 'session' ? await userContext.emulate(settings) : await (pageId === undefined ? userContext.page : userContext.pageById(pageId)).emulate(settings);
     response.line(`Emulating, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`);
     response.structured('settings', settings);
   },

@@ -7,7 +7,7 @@ import { browserTool } from '../tool.js';
 /** The browser's extensions, for a session whose browser is its own: in a shared browser they would reach other sessions' pages. */
 function ownBrowsers(extensions: Extensions | undefined, what: string): Extensions {
   if (extensions) return extensions;
-  throw new InvalidArgumentError(`${what} is refused for a user context of a shared browser (newContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`);
+  throw new InvalidArgumentError(`${what} is refused for a user userContext of a shared browser (newUserContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`);
 }
 
 function line(extension: Extension): string {

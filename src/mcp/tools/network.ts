@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeFence, InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
-import { contextTool, pageTool } from '../tool.js';
+import { userContextTool, pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
 /** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
@@ -94,14 +94,14 @@ export const getNetworkRequest = pageTool({
   },
 });
 
-export const listDownloads = contextTool({
+export const listDownloads = userContextTool({
   name: 'list_downloads',
   description: "List this session's downloads: file name, status, size and where it was saved.",
   category: 'network',
   readOnly: true,
   schema: {},
-  handler: (_args, { context }, response) => {
-    const downloads = context.getDownloads();
+  handler: (_args, { userContext }, response) => {
+    const downloads = userContext.getDownloads();
     const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
     response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
   },

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { InvalidArgumentError, type NavigationResult } from '../../firefox/index.js';
 import { navigationEndLine } from '../response.js';
-import { contextTool, pageTool } from '../tool.js';
+import { userContextTool, pageTool } from '../tool.js';
 
 const timeout = z.number().int().positive().max(300_000).optional().describe('Max wait in ms (default 30000).');
 
-export const listPages = contextTool({
+export const listPages = userContextTool({
   name: 'list_pages',
   description: 'List the open pages (tabs): index, pageId, URL, title, and which is selected.',
   category: 'pages',
@@ -16,40 +16,40 @@ export const listPages = contextTool({
   },
 });
 
-export const newPage = contextTool({
+export const newPage = userContextTool({
   name: 'new_page',
   description: 'Open a new tab, load a URL and select it.',
   category: 'pages',
   readOnly: false,
   schema: { url: z.string().describe('The URL to load.'), timeout },
-  handler: async ({ url, timeout: wait }, { context }, response) => {
-    const page = await context.newPage(url, wait === undefined ? {} : { timeout: wait });
+  handler: async ({ url, timeout: wait }, { userContext }, response) => {
+    const page = await userContext.newPage(url, wait === undefined ? {} : { timeout: wait });
     // The page list below gives every title; this line needs none.
-    response.line(`Opened page ${context.indexOf(page.id)}: ${page.url ?? url}`).includePages();
+    response.line(`Opened page ${userContext.indexOf(page.id)}: ${page.url ?? url}`).includePages();
   },
 });
 
-export const selectPage = contextTool({
+export const selectPage = userContextTool({
   name: 'select_page',
   description: 'Select the page the other tools act on.',
   category: 'pages',
   readOnly: false,
   schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
-  handler: async ({ pageIdx }, { context }, response) => {
-    const page = await context.selectPage(pageIdx);
-    response.line(`Selected page ${context.indexOf(page.id)}: ${page.url ?? 'about:blank'}`).includePages();
+  handler: async ({ pageIdx }, { userContext }, response) => {
+    const page = await userContext.selectPage(pageIdx);
+    response.line(`Selected page ${userContext.indexOf(page.id)}: ${page.url ?? 'about:blank'}`).includePages();
   },
 });
 
-export const closePage = contextTool({
+export const closePage = userContextTool({
   name: 'close_page',
   description: 'Close a page (not the last one).',
   category: 'pages',
   readOnly: false,
   destructive: true,
   schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
-  handler: async ({ pageIdx }, { context }, response) => {
-    await context.closePage(pageIdx);
+  handler: async ({ pageIdx }, { userContext }, response) => {
+    await userContext.closePage(pageIdx);
     response.line(`Closed page ${pageIdx}.`).includePages();
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, readFileWithin, type Route } from '../../firefox/index.js';
-import { contextTool } from '../tool.js';
+import { userContextTool } from '../tool.js';
 
 function describeRoute(route: Route): string {
   const what =
@@ -15,7 +15,7 @@ function describeRoute(route: Route): string {
   return `rule ${route.id}: ${route.method ?? 'any method'} ${oneLine(route.urlPattern)} → ${what} (${route.hits} hit${route.hits === 1 ? '' : 's'}${limit})`;
 }
 
-export const route = contextTool({
+export const route = userContextTool({
   name: 'route',
   description:
     "Add a request rule for this session's pages: requests whose URL matches are blocked (fail as if offline), mocked (answered with your status, headers and body, never sent), or modified (sent with request headers changed). The first matching rule decides; list_network_requests marks each request it touched.",
@@ -33,37 +33,37 @@ export const route = contextTool({
     requestHeaders: z.record(z.string(), z.string().nullable()).optional().describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),
     times: z.number().int().positive().optional().describe('End the rule after this many requests. Default: never.'),
   },
-  handler: async ({ bodyFile, ...options }, { context, files }, response) => {
+  handler: async ({ bodyFile, ...options }, { userContext, files }, response) => {
     if (bodyFile !== undefined && options.body !== undefined) throw new InvalidArgumentError('Give body or bodyFile, not both.');
     let body: string | Uint8Array | undefined = options.body;
     if (bodyFile !== undefined) {
       body = readFileWithin(await files.readable(bodyFile), MAX_MOCK_BODY, 'a mocked body', bodyFile);
     }
-    const added = await context.route({ ...options, ...(body === undefined ? {} : { body }) });
+    const added = await userContext.route({ ...options, ...(body === undefined ? {} : { body }) });
     response.line(`Added ${describeRoute(added)}.`).structured('route', added);
   },
 });
 
-export const listRoutes = contextTool({
+export const listRoutes = userContextTool({
   name: 'list_routes',
   description: "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
   category: 'routes',
   readOnly: true,
   schema: {},
-  handler: (_args, { context }, response) => {
-    const routes = context.routes();
+  handler: (_args, { userContext }, response) => {
+    const routes = userContext.routes();
     response.line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.').structured('routes', routes);
   },
 });
 
-export const unroute = contextTool({
+export const unroute = userContextTool({
   name: 'unroute',
   description: 'Remove a request rule by its id from route or list_routes, or every rule when id is left out.',
   category: 'routes',
   readOnly: false,
   schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
-  handler: async ({ id }, { context }, response) => {
-    const removed = await context.unroute(id);
+  handler: async ({ id }, { userContext }, response) => {
+    const removed = await userContext.unroute(id);
     response.line(removed.length ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.` : 'There were no rules to remove.').structured('removed', removed);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, parseStorageState, readFileWithin, type Cookie } from '../../firefox/index.js';
-import { contextTool, pageTool } from '../tool.js';
+import { userContextTool, pageTool } from '../tool.js';
 
 /** The largest storage state file read: far above what cookies and localStorage (about 5 MB per site) can hold. */
 const MAX_STORAGE_STATE_BYTES = 64 * 1024 * 1024;
@@ -13,19 +13,19 @@ function line(cookie: Cookie): string {
 const name = z.string().min(1).optional().describe('Only the cookie with this name.');
 const domain = z.string().min(1).optional().describe('Only cookies of this domain, such as example.com.');
 
-export const getCookies = contextTool({
+export const getCookies = userContextTool({
   name: 'get_cookies',
   description: "List the cookies of this session's pages (values that look like secrets are shown as <redacted>).",
   category: 'storage',
   readOnly: true,
   schema: { name, domain },
-  handler: async ({ name: wanted, domain: where }, { context }, response) => {
-    const cookies = await context.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+  handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
+    const cookies = await userContext.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
     response.line(cookies.length ? cookies.map(line).join('\n') : 'No cookies.').structured('cookies', cookies);
   },
 });
 
-export const setCookie = contextTool({
+export const setCookie = userContextTool({
   name: 'set_cookie',
   description: "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
   category: 'storage',
@@ -40,21 +40,21 @@ export const setCookie = contextTool({
     sameSite: z.enum(['strict', 'lax', 'none']).optional().describe('SameSite policy.'),
     expiry: z.number().int().positive().optional().describe('Expiry in seconds since the epoch (default: a session cookie).'),
   },
-  handler: async (cookie, { context }, response) => {
-    const set = await context.cookies.set(cookie);
+  handler: async (cookie, { userContext }, response) => {
+    const set = await userContext.cookies.set(cookie);
     response.line(`Set cookie ${line(set)}.`).structured('cookie', set);
   },
 });
 
-export const deleteCookies = contextTool({
+export const deleteCookies = userContextTool({
   name: 'delete_cookies',
   description: "Delete cookies of this session's pages: by name and/or domain, or all of them.",
   category: 'storage',
   readOnly: false,
   destructive: true,
   schema: { name, domain },
-  handler: async ({ name: wanted, domain: where }, { context }, response) => {
-    const deleted = await context.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+  handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
+    const deleted = await userContext.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
     response.line(`Deleted ${deleted} cookie${deleted === 1 ? '' : 's'}.`).structured('deleted', deleted);
   },
 });
@@ -87,14 +87,14 @@ export const setStorage = pageTool({
 });
 
 
-export const saveStorageState = contextTool({
+export const saveStorageState = userContextTool({
   name: 'save_storage_state',
   description: "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
   category: 'storage',
   readOnly: false,
   schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
-  handler: async ({ filePath }, { context, files }, response) => {
-    const { state, skipped } = await context.storageState();
+  handler: async ({ filePath }, { userContext, files }, response) => {
+    const { state, skipped } = await userContext.storageState();
     // Only the owner may read it: it holds session cookies.
     const saved = files.write(filePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
     const origins = state.origins.map((entry) => `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`);
@@ -104,13 +104,13 @@ export const saveStorageState = contextTool({
   },
 });
 
-export const loadStorageState = contextTool({
+export const loadStorageState = userContextTool({
   name: 'load_storage_state',
   description: 'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
   category: 'storage',
   readOnly: false,
   schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
-  handler: async ({ filePath }, { context, files }, response) => {
+  handler: async ({ filePath }, { userContext, files }, response) => {
     const path = await files.readable(filePath);
     const content = readFileWithin(path, MAX_STORAGE_STATE_BYTES, 'a storage state file', filePath).toString('utf8');
     let parsed: unknown;
@@ -123,7 +123,7 @@ export const loadStorageState = contextTool({
       throw new InvalidArgumentError(`${filePath} is not JSON${where}; its content is not shown, as it may hold secrets. Give a storage state file, as save_storage_state writes.`);
     }
     const state = parseStorageState(parsed, filePath);
-    await context.setStorageState(state);
+    await userContext.setStorageState(state);
     const keys = state.origins.reduce((sum, entry) => sum + entry.localStorage.length, 0);
     response.line(`Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`);
     response.structured('restored', { cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin) });

@@ -4,7 +4,7 @@ import type { RawNode, WalkResult } from '../types.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
 export interface UidRange {
-  context: string;
+  frame: string;
   from: number;
   to: number;
 }
@@ -126,7 +126,7 @@ export class PageWalk {
     this.#stats.kept += walked.stats.kept;
     this.#stats.ms += walked.stats.ms;
     this.#stats.read += walked.stats.read ?? walked.stats.visited;
-    this.ranges.push({ context, from: start + 1, to: this.#counter });
+    this.ranges.push({ frame: context, from: start + 1, to: this.#counter });
     return walked;
   }
 

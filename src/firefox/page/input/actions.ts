@@ -63,7 +63,7 @@ export class InputController {
   constructor(
     private readonly page: PageAccess,
     /** The page's top-level browsing context. */
-    private readonly context: string,
+    private readonly browsingContext: string,
     private readonly snapshots: PageSnapshots,
     private readonly engine: EngineGateway,
     private readonly settler: Settler,
@@ -263,7 +263,7 @@ export class InputController {
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
   async pressKey(combo: string): Promise<ActionResult> {
-    return this.#act(this.context, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+    return this.#act(this.browsingContext, `Pressed ${combo}`, [keySource(comboActions(combo))]);
   }
 
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */
@@ -272,10 +272,10 @@ export class InputController {
     const keys = typingActions(this.secrets.reveal(text));
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
     // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
-    const searchLike = await this.engine.call(this.context, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
+    const searchLike = await this.engine.call(this.browsingContext, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
     const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
     // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
-    const { result, stray } = await this.#typeFollowed(this.context, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null);
+    const { result, stray } = await this.#typeFollowed(this.browsingContext, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null);
     return stray ? { ...result, action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.secrets.mask(stray.to)}` } : result;
   }
 
@@ -314,7 +314,7 @@ export class InputController {
 
   /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest (see scroll.ts). */
   async scroll(options: ScrollOptions): Promise<ScrollResult> {
-    return wheelScroll({ page: this.page, snapshots: this.snapshots, engine: this.engine, context: this.context }, options);
+    return wheelScroll({ page: this.page, snapshots: this.snapshots, engine: this.engine, browsingContext: this.browsingContext }, options);
   }
 
   /**

@@ -31,7 +31,7 @@ export interface ScrollAccess {
   snapshots: PageSnapshots;
   engine: EngineGateway;
   /** The page's top-level browsing context. */
-  context: string;
+  browsingContext: string;
 }
 
 /** Scrolls with real mouse-wheel input over the page or a container, then waits in the page until it comes to rest. */
@@ -40,7 +40,7 @@ export async function wheelScroll(access: ScrollAccess, options: ScrollOptions):
   if (!(screens > 0 && screens <= 20)) throw new InvalidArgumentError(`screens must be more than 0 and at most 20, got ${screens}.`);
   if (!['up', 'down', 'left', 'right'].includes(options.direction)) throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(options.direction)}.`);
   const uid = options.uid ?? null;
-  const frame = uid === null ? access.context : (await access.snapshots.elementRef(uid)).frame;
+  const frame = uid === null ? access.browsingContext : (await access.snapshots.elementRef(uid)).frame;
   const read = async (): Promise<ScrollState> => {
     const state = await (uid === null ? access.engine.call(frame, 'scrollBefore', [null], 'Reading the scroll position') : access.snapshots.callOnUid(uid, 'scrollBefore', [], 'Reading the scroll position'));
     if (!state) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);

@@ -65,7 +65,7 @@ export class ActionInterrupted extends Error {
 export class Settler {
   constructor(
     /** The page's top-level browsing context. */
-    private readonly context: string,
+    private readonly browsingContext: string,
     private readonly engine: EngineGateway,
     private readonly dialog: PageDialog,
     private readonly navigation: PageNavigations,
@@ -97,7 +97,7 @@ export class Settler {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;
       let lost: unknown;
       let crashChecked = false;
-      const quietDone = this.#quiet(watch, quietMs, options.frame ?? this.context).then(
+      const quietDone = this.#quiet(watch, quietMs, options.frame ?? this.browsingContext).then(
         (value) => (quiet = value),
         (error: unknown) => {
           lost = error;
@@ -158,7 +158,7 @@ export class Settler {
   async #quiet(watch: NavigationWatch, quietMs: number, frame: string): Promise<{ settled: boolean; pendingRequests: number }> {
     const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
     const deadline = Date.now() + (this.timings.quietMaxMs ?? QUIET_MAX_MS);
-    const frames = frame === this.context ? [this.context] : [this.context, frame];
+    const frames = frame === this.browsingContext ? [this.browsingContext] : [this.browsingContext, frame];
     const waitForQuiet = async (window: number): Promise<boolean> => {
       const left = Math.max(1, deadline - Date.now());
       const answers = frames.map((context) => this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS));

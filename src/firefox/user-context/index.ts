@@ -1,5 +1,5 @@
 /** A user context: its pages, cookies, storage state, request rules, init scripts and downloads. */
-export { Context } from './context.js';
+export { UserContext } from './user-context.js';
 export { CookieJar, type Cookie, type CookieFilter, type CookieToSet } from './cookies.js';
 export { type Download } from './downloads.js';
 export { MAX_MOCK_BODY, type Route, type RouteOptions, type RouteAction } from './routes.js';

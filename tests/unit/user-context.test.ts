@@ -6,7 +6,7 @@ import { Page, type PageEnvironment, type PageOwner } from '../../src/firefox/pa
 import { SecretStore } from '../../src/firefox/policy/secrets.js';
 import { SnapshotIds } from '../../src/firefox/page/snapshots.js';
 import { UrlPolicy } from '../../src/firefox/policy/url-policy.js';
-import { Context, type ContextEnvironment } from '../../src/firefox/context/context.js';
+import { UserContext, type UserContextEnvironment } from '../../src/firefox/user-context/user-context.js';
 
 interface Sent {
   method: string;
@@ -14,12 +14,12 @@ interface Sent {
 }
 
 /**
- * A Context over real Pages, with the browser stubbed: creating a tab makes a Page (and lists
+ * A UserContext over real Pages, with the browser stubbed: creating a tab makes a Page (and lists
  * it, as the browser's adoption of the new context does); closing one forgets and disposes it, as
  * the browser does. Every command the pages send is recorded and answered with {}.
  */
 function setup(initial: string[] = []): {
-  pages: Context;
+  pages: UserContext;
   make: (id: string) => Page;
   sent: Sent[];
   created: string[];
@@ -50,7 +50,7 @@ function setup(initial: string[] = []): {
     collectsBodies: false,
   };
   const make = (id: string, owner: PageOwner = pages): Page => Page.open(id, owner, env).page;
-  const contextEnv: ContextEnvironment = {
+  const contextEnv: UserContextEnvironment = {
     send: env.send,
     secrets: env.secrets,
     urlPolicy: env.urlPolicy,
@@ -77,12 +77,12 @@ function setup(initial: string[] = []): {
     urls: () => Promise.resolve(new Map(pages.pages.filter((page) => !page.id.startsWith('vanished')).map((page) => [page.id, `http://h/${page.id}`]))),
     routesChanged: () => Promise.resolve(),
   };
-  const pages: Context = new Context('default', contextEnv);
+  const pages: UserContext = new UserContext('default', contextEnv);
   for (const id of initial) pages.add(make(id));
   return { pages, make, sent, created, closed };
 }
 
-const ids = (pages: Context): string[] => pages.pages.map((page) => page.id);
+const ids = (pages: UserContext): string[] => pages.pages.map((page) => page.id);
 
 describe('Context', () => {
   it('keeps its pages in opening order, selects the first, and lists a page once', () => {

@@ -73,7 +73,7 @@ export class DownloadLog {
   /** The folder each download in progress is saved in. */
   readonly #folders = new Map<Download, string>();
   readonly #notes: string[] = [];
-  /** The folder its downloads go to (Context.saveDownloadsIn), when the user context has one of its own. */
+  /** The folder its downloads go to (UserContext.saveDownloadsIn), when the user context has one of its own. */
   folder: string | undefined;
 
   /** `defaultFolder`: where the browser saves downloads of user contexts without a folder of their own. */

@@ -12,7 +12,7 @@ import { NetworkRules, type Route, type RouteOptions } from './routes.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 
 /** What a user context needs from its browser. */
-export interface ContextEnvironment {
+export interface UserContextEnvironment {
   send: Send;
   secrets: SecretStore;
   urlPolicy: UrlPolicy;
@@ -21,7 +21,7 @@ export interface ContextEnvironment {
   /** Whether close() was called: then every call is refused (a connection that died says so itself, with why). */
   closing(): boolean;
   /** Opens a tab in this user context (in the background) and returns its page. */
-  createTab(context: Context): Promise<Page>;
+  createTab(context: UserContext): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
   /** A page's context is no longer in Firefox's tree though no event said it went: forget it. */
@@ -31,7 +31,7 @@ export interface ContextEnvironment {
   /** The request rules changed: intercept requests while any exist. */
   routesChanged(): Promise<void>;
   /** Closes the user context in Firefox, and forgets its pages. */
-  remove(context: Context): Promise<void>;
+  remove(context: UserContext): Promise<void>;
 }
 
 /**
@@ -41,7 +41,7 @@ export interface ContextEnvironment {
  * away, the most recent live page takes over and a note says so. `dispose()` closes it and all
  * in it; nothing of it stays with the browser.
  */
-export class Context implements PageOwner {
+export class UserContext implements PageOwner {
   readonly #pages: Page[] = [];
   /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
   readonly #pageIds = new Map<Page, number>();
@@ -65,7 +65,7 @@ export class Context implements PageOwner {
   constructor(
     /** The BiDi user context id ('default' for the browser's own). */
     readonly id: string,
-    private readonly env: ContextEnvironment,
+    private readonly env: UserContextEnvironment,
   ) {
     this.rules = new NetworkRules(() => env.routesChanged());
     this.cookies = new CookieJar(env.send, id, env.secrets);
@@ -78,7 +78,7 @@ export class Context implements PageOwner {
 
   /** Refuses every call once it is closed. */
   #open(): void {
-    if (this.#disposing) throw new BrowserClosedError('This user context was disposed, and its pages with it; make a new one (browser.newContext()).');
+    if (this.#disposing) throw new BrowserClosedError('This user context was disposed, and its pages with it; make a new one (browser.newUserContext()).');
     if (this.env.closing()) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
   }
 
