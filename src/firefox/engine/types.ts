@@ -128,7 +128,7 @@ export interface WalkResult extends PageReading {
   iframes: string[];
   closedHostCandidates: string[];
   /** The number of this reading of the document, while it is one a walk would give again (see the engine's changes.ts). */
-  reading?: number;
+  readingNumber?: number;
 }
 
 /** What the library knows about a uid it is asked to act on. */

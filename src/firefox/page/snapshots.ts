@@ -67,7 +67,7 @@ interface Reading {
   /** The secrets' version it was masked with. */
   secrets: number;
   /** Each document's reading number (see the engine's changes.ts), by browsing context. */
-  readings: Map<string, number>;
+  readingNumbers: Map<string, number>;
   walked: WalkResult;
   /** Its text under the header, and what its names are worth, once worked out. */
   body?: string;
@@ -139,7 +139,7 @@ export class PageSnapshots {
       maskNodes(walked.nodes, this.secrets);
       walked.title = this.secrets.mask(walked.title);
       walked.url = this.secrets.mask(walked.url);
-      this.#reading = walk.readings ? { key, secrets: this.secrets.version, readings: walk.readings, walked } : undefined;
+      this.#reading = walk.readingNumbers ? { key, secrets: this.secrets.version, readingNumbers: walk.readingNumbers, walked } : undefined;
     }
     const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
@@ -172,7 +172,7 @@ export class PageSnapshots {
     if (!reading || reading.key !== key || reading.secrets !== this.secrets.version) return undefined;
     const started = performance.now();
     const answers = await Promise.all(
-      [...reading.readings].map(([context, number]) => this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false)),
+      [...reading.readingNumbers].map(([context, number]) => this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false)),
     );
     if (!answers.every((answer) => answer === true)) {
       this.#reading = undefined;
@@ -328,7 +328,7 @@ export class PageSnapshots {
       this.#frames.delete(context);
       this.engine.forget([context]);
       // A reading that covered a gone document cannot be reused, and asking that document would only make its realm again.
-      if (this.#reading?.readings.has(context)) this.#reading = undefined;
+      if (this.#reading?.readingNumbers.has(context)) this.#reading = undefined;
     }
   }
 

@@ -62,7 +62,7 @@ export function finishWalk(walked: Walked): string {
   for (const pending of state.logs.kept) if (pending.node.text && !state.reused.has(pending)) inlineLinks(pending.node, pending.text);
   if (modalNode) markBlocked(top, modalNode);
   if (modes.whole) rememberModal(modalNode ? state.modal : null);
-  const reading = endReading(state.logs.controls);
+  const readingNumber = endReading(state.logs.controls);
   if (modes.whole) walked.memo?.end(state);
   // Listed custom elements are asked about every walk (Node drops the empty ones); other elements once.
   const candidates = state.logs.hosts.filter((host) => host.node || mayHideRoot(host.el));
@@ -79,7 +79,7 @@ export function finishWalk(walked: Walked): string {
     lastCounter: lastCounter(modes.snapshotId),
     iframes: state.logs.iframes.map((node) => node.uid),
     closedHostCandidates: candidates.map((host) => host.node?.uid ?? ''),
-    ...(reading ? { reading } : {}),
+    ...(readingNumber ? { readingNumber } : {}),
   };
   return JSON.stringify(result);
 }

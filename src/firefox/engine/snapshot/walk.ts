@@ -85,7 +85,7 @@ export class PageWalk {
    * The number each document walked gave its reading (see the engine's changes.ts), by browsing
    * context; null once one of them gave none, so the snapshot cannot be reused.
    */
-  readings: Map<string, number> | null = new Map();
+  readingNumbers: Map<string, number> | null = new Map();
   #counter = 0;
   /** Elements visited and kept, and in-page walk time, over every document and shadow root walked. */
   readonly #stats = { visited: 0, kept: 0, ms: 0, read: 0 };
@@ -119,8 +119,8 @@ export class PageWalk {
     const value = await this.engine.raw(context, 'walk', [options], 'Taking a snapshot');
     if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
     const walked = JSON.parse(value.value) as WalkResult;
-    if (walked.reading) this.readings?.set(context, walked.reading);
-    else this.readings = null;
+    if (walked.readingNumber) this.readingNumbers?.set(context, walked.readingNumber);
+    else this.readingNumbers = null;
     this.#counter = Math.max(start, walked.lastCounter);
     this.#stats.visited += walked.stats.visited;
     this.#stats.kept += walked.stats.kept;
