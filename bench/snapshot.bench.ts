@@ -15,6 +15,7 @@ import { FirefoxClient, formatSnapshotText, type TakenSnapshot } from '../src/in
 import { engineCall, SANDBOX } from '../src/firefox/engine/index.js';
 import type { WalkResult } from '../src/firefox/engine/types.js';
 import type { Browser } from 'playwright-core';
+import { printReadCosts } from './read-costs.js';
 import { CHROMIUM, formatMs, formatTable, launchChromium, run, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
 
 interface Size {
@@ -434,6 +435,7 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
         `and the last walk's memory: one entry per element walked outside a control (a WeakMap) and its logs (${memo ? Object.entries(memo).map(([name, count]) => `${name} ${count}`).join(', ') : 'none'}); ` +
         `in Node, the last reading (its tree, also kept for diffs) and its text (${(last.text.length / 1024).toFixed(0)} KiB).`,
     );
+    if (size.label === '10k') await printReadCosts(client);
     return {
       size,
       elements,

@@ -114,6 +114,12 @@ function edit(kind: string, seed: number): string {
 const KINDS = ['none', 'none', 'append', 'remove', 'text', 'attribute', 'style', 'sheet', 'value', 'focus', 'scroll', 'hover'];
 
 /** What a reader of the snapshot gets, without the walk's timings. */
+/** Cards in a grid: one card that grows stretches the others of its row, and moves every row below. */
+const CARDS = page(
+  'Cards',
+  `<main style="display:grid;grid-template-columns:repeat(4,200px);gap:8px">${Array.from({ length: 80 }, (_, i) => `<section class="card" aria-label="Card ${i}"><h2>Card ${i}</h2><p>Words of card ${i}, <a href="#c${i}">more</a></p><ul><li>One</li><li>Two</li><li>Three</li></ul><button>Open ${i}</button></section>`).join('')}</main>`,
+);
+
 function reading(snapshot: TakenSnapshot): string {
   return JSON.stringify({ url: snapshot.url, title: snapshot.title, viewport: snapshot.viewport, modal: snapshot.modal, nodes: snapshot.nodes });
 }
@@ -133,7 +139,7 @@ let corpus: TestServer;
 
 beforeAll(async () => {
   const staleRoutes = Object.fromEntries(UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)]));
-  [ours, corpus] = await Promise.all([startTestServer({ '/mixed.html': MIXED, '/paint.html': PAINT, '/at-rest.html': AT_REST, ...staleRoutes }), startCorpusServer()]);
+  [ours, corpus] = await Promise.all([startTestServer({ '/cards.html': CARDS, '/mixed.html': MIXED, '/paint.html': PAINT, '/at-rest.html': AT_REST, ...staleRoutes }), startCorpusServer()]);
   client = await FirefoxClient.launch();
 });
 
@@ -191,6 +197,19 @@ describe('a reused reading is what a full walk gives', () => {
       const result = await randomEdits(corpus.url(path), seed, 20);
       expect(result.reused, path).toBeGreaterThan(0);
     }
+  });
+
+  it('reads again only the parts whose size changed, when a card grows and moves the rest', async () => {
+    await client.page.navigate(ours.url('/cards.html'));
+    await quiet();
+    await client.page.takeSnapshot();
+    await client.page.evaluate(() => document.querySelector('section:nth-of-type(6) p')?.insertAdjacentHTML('beforeend', '<br>A line more<br>and another'));
+    const snapshot = await client.page.takeSnapshot();
+    const fresh = await client.page.takeSnapshot({ fresh: true });
+    expect(reading(snapshot)).toBe(reading(fresh));
+    expect(snapshot.text).toContain('A line more');
+    // The row of the grown card is read again (its cards were stretched); the cards below only moved.
+    expect(snapshot.stats.read ?? snapshot.stats.visited).toBeLessThan(snapshot.stats.visited / 4);
   });
 
   it('reuses the reading of an unchanged page, with the same uids and text', async () => {

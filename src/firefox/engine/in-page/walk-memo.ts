@@ -104,11 +104,13 @@ export class WalkMemo {
       const index = LOG_NAMES.indexOf(name);
       return log.slice(entry.starts[index], entry.ends[index]);
     };
+    // Its layout changed in ways the last walk's choices may not survive (what has an area, what
+    // looks small): the element is read again, and only it.
     for (const flat of part('flat', from.logs.flat)) {
       const rect = flat.getBoundingClientRect();
-      if (rect.width > 0 && rect.height > 0) throw STALE;
+      if (rect.width > 0 && rect.height > 0) return false;
     }
-    refreshBoxes(entry.out, null, null);
+    if (!refreshBoxes(entry.out, null, null)) return false;
     for (const node of entry.out) out.push(node);
     if (text) for (const run of entry.text) text.push(run);
     for (const name of LOG_NAMES) for (const item of part(name, from.logs[name] as unknown[])) (state.logs[name] as unknown[]).push(item);
@@ -144,22 +146,23 @@ export class WalkMemo {
 }
 
 /**
- * Reads the boxes of reused nodes again: what lies around them may have moved them. A box whose
- * size changed means the layout changed in ways the last walk's choices may not survive (what
- * looks small, what has an area): the walk starts over. An option shares its select's box.
+ * Reads the boxes of reused nodes again: what lies around them may have moved them. False when a
+ * box's size changed: the layout inside changed, and the part is read again (the boxes already
+ * refreshed are read again too, by whatever reads them next). An option shares its select's box.
  */
-function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, parentNow: RawNode['box'] | null): void {
+function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, parentNow: RawNode['box'] | null): boolean {
   for (const node of nodes) {
     const before = node.box;
     let now: RawNode['box'];
     if (parentBefore !== null && parentNow !== null && before === parentBefore) now = parentNow;
     else {
       const source = boxFrom.get(node) ?? elementOfNode.get(node);
-      if (!source) throw STALE;
+      if (!source) return false;
       now = boxArray(boxlessNodes.has(node) ? contentRect(source) : source.getBoundingClientRect());
-      if (now[2] !== before[2] || now[3] !== before[3]) throw STALE;
+      if (now[2] !== before[2] || now[3] !== before[3]) return false;
     }
     node.box = now;
-    if (node.children) refreshBoxes(node.children, before, now);
+    if (node.children && !refreshBoxes(node.children, before, now)) return false;
   }
+  return true;
 }
