@@ -24,20 +24,22 @@ ${body}
 
 const STATUSES = ['Open', 'Pending', 'Shipped', 'Closed', 'On hold'];
 
-/** A table of orders: id, a linked name, a status and an amount per row. */
-export function tablePage(rows: number): string {
+/** A table of orders: id, a linked name, a status and an amount per row; with `controls`, a checkbox to select the row and an Edit button too. */
+export function tablePage(rows: number, controls = false): string {
   const { title } = wordsFrom(random(2_000));
   const next = random(7);
   const lines = Array.from({ length: rows }, (_, i) => {
     const status = STATUSES[Math.floor(next() * STATUSES.length)] ?? 'Open';
-    return `<tr><td>${i + 1}</td><td><a href="/items/${i + 1}">${title(2)} ${i + 1}</a></td><td>${status}</td><td>${(next() * 10_000).toFixed(2)}</td></tr>`;
+    const select = controls ? `<td><input type="checkbox" aria-label="Select order ${i + 1}"></td>` : '';
+    const edit = controls ? `<td><button type="button">Edit</button></td>` : '';
+    return `<tr>${select}<td>${i + 1}</td><td><a href="/items/${i + 1}">${title(2)} ${i + 1}</a></td><td>${status}</td><td>${(next() * 10_000).toFixed(2)}</td>${edit}</tr>`;
   });
   return document(
     `Orders (${rows} rows)`,
     `<h1>Orders</h1>
 <p>All orders of the quarter, one per row.</p>
 <table id="orders"><caption>Orders</caption>
-<thead><tr><th>ID</th><th>Name</th><th>Status</th><th>Amount</th></tr></thead>
+<thead><tr>${controls ? '<th>Select</th>' : ''}<th>ID</th><th>Name</th><th>Status</th><th>Amount</th>${controls ? '<th>Actions</th>' : ''}</tr></thead>
 <tbody>
 ${lines.join('\n')}
 </tbody></table>`,
