@@ -64,6 +64,32 @@ describe('rows and list items', () => {
     expect(formatSnapshotText(snapshotOf([table([group('1_2', {}, [row('1_3', 'a')])])]), { verbose: true })).toContain('  1_2 rowgroup');
   });
 
+  it('lists in its place the one control a custom element only wraps, and keeps a wrapper that says more', () => {
+    const control = (uid: string, role: string, name: string): SnapshotNode => ({ uid, tag: role === 'switch' ? 'input' : 'button', role, name, interactive: true, box });
+    const host = (uid: string, tag: string, extra: Partial<SnapshotNode>, children: SnapshotNode[]): SnapshotNode => ({ uid, tag, role: 'generic', custom: true, shadow: 'open', box, children, ...extra });
+    const text = formatSnapshotText(
+      snapshotOf([
+        host('1_1', 'md-switch', { name: 'Dark theme', nameSource: 'label' }, [control('1_2', 'switch', 'Dark theme')]),
+        host('1_3', 'sl-button', {}, [control('1_4', 'button', 'Rename')]),
+        host('1_5', 'x-card', { name: 'Billing', nameSource: 'aria-label' }, [control('1_6', 'button', 'Pay')]),
+        host('1_7', 'x-closed', { shadow: 'closed' }, [control('1_8', 'button', 'Inside')]),
+        host('1_9', 'x-two', {}, [control('1_10', 'button', 'One'), control('1_11', 'button', 'Two')]),
+      ]),
+    );
+    expect(text.split('\n').slice(1)).toEqual([
+      '1_2 switch "Dark theme"',
+      '1_4 button "Rename"',
+      '1_5 x-card "Billing"',
+      '  1_6 button "Pay"',
+      '1_7 x-closed shadow=closed',
+      '  1_8 button "Inside"',
+      '1_9 x-two',
+      '  1_10 button "One"',
+      '  1_11 button "Two"',
+    ]);
+    expect(formatSnapshotText(snapshotOf([host('1_1', 'md-switch', { name: 'Dark theme' }, [control('1_2', 'switch', 'Dark theme')])]), { verbose: true })).toContain('1_1 md-switch');
+  });
+
   it('keeps the controls of a row in its line with their uids and states, and the row its own states', () => {
     const checkbox: SnapshotNode = { uid: '2_4', tag: 'input', role: 'checkbox', name: 'Pick', checked: 'true', interactive: true, box };
     const radio: SnapshotNode = { uid: '2_8', tag: 'input', role: 'radio', interactive: true, nameStatus: 'unknown', box };

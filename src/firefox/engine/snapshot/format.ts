@@ -210,7 +210,19 @@ function rowLine(node: SnapshotNode): string | undefined {
  * no line of its own in the text; its rows are listed in its place (the JSON keeps it).
  */
 export function passesThrough(node: SnapshotNode): boolean {
-  return node.role === 'rowgroup' && node.name === undefined && node.text === undefined && plain(node, false);
+  return (node.role === 'rowgroup' && node.name === undefined && node.text === undefined && plain(node, false)) || wrapsOneControl(node);
+}
+
+/**
+ * So does a custom element that only wraps one control and says nothing of its own (a design
+ * system's <md-switch> around its switch, named as it is): the control's line says it all. A host
+ * of a closed shadow root keeps its line (shadow=closed says what no script reaches).
+ */
+function wrapsOneControl(node: SnapshotNode): boolean {
+  const only = node.children?.length === 1 ? node.children[0] : undefined;
+  if (!node.custom || node.interactive || node.text !== undefined || node.shadow === 'closed' || only?.interactive !== true) return false;
+  if (node.name !== undefined && node.name !== only.name) return false;
+  return Object.keys(node).every((key) => PLAIN_KEYS.has(key) || key === 'shadow');
 }
 
 /** A list item with no name and nothing but its words and children: a bullet. */
