@@ -69,7 +69,7 @@ describe('rows and list items', () => {
     const host = (uid: string, tag: string, extra: Partial<SnapshotNode>, children: SnapshotNode[]): SnapshotNode => ({ uid, tag, role: 'generic', custom: true, shadow: 'open', box, children, ...extra });
     const text = formatSnapshotText(
       snapshotOf([
-        host('1_1', 'md-switch', { name: 'Dark theme', nameSource: 'label' }, [control('1_2', 'switch', 'Dark theme')]),
+        host('1_1', 'md-switch', { name: 'Dark theme', nameSource: 'text', interactive: true }, [control('1_2', 'switch', 'Dark theme')]),
         host('1_3', 'sl-button', {}, [control('1_4', 'button', 'Rename')]),
         host('1_5', 'x-card', { name: 'Billing', nameSource: 'aria-label' }, [control('1_6', 'button', 'Pay')]),
         host('1_7', 'x-closed', { shadow: 'closed' }, [control('1_8', 'button', 'Inside')]),

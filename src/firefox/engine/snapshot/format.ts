@@ -220,7 +220,8 @@ export function passesThrough(node: SnapshotNode): boolean {
  */
 function wrapsOneControl(node: SnapshotNode): boolean {
   const only = node.children?.length === 1 ? node.children[0] : undefined;
-  if (!node.custom || node.interactive || node.text !== undefined || node.shadow === 'closed' || only?.interactive !== true) return false;
+  // The host may take clicks itself (it forwards them to its control): a generic role says it is no widget of its own.
+  if (!node.custom || node.role !== 'generic' || node.text !== undefined || node.shadow === 'closed' || only?.interactive !== true) return false;
   if (node.name !== undefined && node.name !== only.name) return false;
   return Object.keys(node).every((key) => PLAIN_KEYS.has(key) || key === 'shadow');
 }
