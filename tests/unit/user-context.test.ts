@@ -49,7 +49,7 @@ function setup(initial: string[] = []): {
     stampUids: true,
     collectsBodies: false,
   };
-  const make = (id: string, owner: PageOwner = pages): Page => Page.open(id, owner, env).page;
+  const make = (id: string, owner: PageOwner<Page> = pages): Page => Page.open(id, owner, env).page;
   const contextEnv: UserContextEnvironment = {
     send: env.send,
     secrets: env.secrets,

@@ -45,14 +45,14 @@ export class Page {
     /** The BiDi browsing context id. */
     readonly id: string,
     /** The user context the page lives in. */
-    readonly userContext: PageOwner,
+    readonly userContext: PageOwner<Page>,
     private readonly env: PageEnvironment,
   ) {
     this.#parts = pageParts(id, (frame) => userContext.indexOf(frame), env, () => this.#disposed);
   }
 
   /** A page for top-level browsing context `id` of `userContext`, and the handle through which the browser feeds it its events. */
-  static open(id: string, userContext: PageOwner, env: PageEnvironment): { page: Page; events: PageEvents } {
+  static open(id: string, userContext: PageOwner<Page>, env: PageEnvironment): { page: Page; events: PageEvents } {
     const page = new Page(id, userContext, env);
     return { page, events: pageEvents(page.#parts) };
   }

@@ -6,7 +6,6 @@ import type { TextPage } from '../util/text-page.js';
 import type { IdCounter } from './console.js';
 import type { Dialog } from './dialogs.js';
 import type { NavigationEnd } from './navigation.js';
-import type { Page } from './page.js';
 import type { SnapshotIds } from './snapshots.js';
 
 export interface PageInfo {
@@ -68,13 +67,13 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
 }
 
 /** What a page needs from the user context that holds it: a UserContext. */
-export interface PageOwner {
+export interface PageOwner<P> {
   /** The BiDi user context id ('default' for the browser's own). */
   readonly id: string;
-  /** The index of page `context` in this user context's list (-1 when closed, or when it belongs to another user context). */
-  indexOf(context: string): number;
+  /** The index of the page of browsing context `browsingContext` in this user context's list (-1 when closed, or when it belongs to another user context). */
+  indexOf(browsingContext: string): number;
   /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
-  replace(page: Page): Promise<Page>;
+  replace(page: P): Promise<P>;
 }
 
 /** What a page needs from the browser around it. */

@@ -41,7 +41,7 @@ export interface UserContextEnvironment {
  * away, the most recent live page takes over and a note says so. `dispose()` closes it and all
  * in it; nothing of it stays with the browser.
  */
-export class UserContext implements PageOwner {
+export class UserContext implements PageOwner<Page> {
   readonly #pages: Page[] = [];
   /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
   readonly #pageIds = new Map<Page, number>();
