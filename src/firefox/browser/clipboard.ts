@@ -1,5 +1,6 @@
 import type { Script } from 'webdriver-bidi-protocol';
 import type { BidiConnection } from '../../bidi/index.js';
+import type { ClipboardData } from '../user-context/user-context.js';
 
 /*
  * One clipboard per user context. Firefox has one clipboard for the whole browser, so sessions
@@ -16,12 +17,6 @@ import type { BidiConnection } from '../../bidi/index.js';
 /** The BiDi channel the pages' clipboard messages come on. */
 const CHANNEL = 'firefox-bidi-clipboard';
 const SANDBOX = 'firefox-bidi-clipboard';
-
-/** What a user context's clipboard holds. */
-export interface ClipboardData {
-  text: string;
-  html: string;
-}
 
 /** The clipboard of the user context a page belongs to. */
 export interface ClipboardOwner {

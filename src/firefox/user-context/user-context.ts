@@ -6,7 +6,6 @@ import { sourceOf, type PageFunction } from '../util/script.js';
 import { quote } from '../util/text.js';
 import { CookieJar } from './cookies.js';
 import { DownloadLog, type Download } from './downloads.js';
-import type { ClipboardData } from '../browser/clipboard.js';
 import { emulate, type Emulation, type EmulationState } from '../page/emulation.js';
 import { NetworkRules, type Route, type RouteOptions } from './routes.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
@@ -41,6 +40,12 @@ export interface UserContextEnvironment {
  * away, the most recent live page takes over and a note says so. `dispose()` closes it and all
  * in it; nothing of it stays with the browser.
  */
+/** What a user context's clipboard holds (its pages copy into it; browser/clipboard.ts fills and reads it). */
+export interface ClipboardData {
+  text: string;
+  html: string;
+}
+
 export class UserContext implements PageOwner<Page> {
   readonly #pages: Page[] = [];
   /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
