@@ -46,7 +46,7 @@ const SIBLING_RULES = /[+~]|:(?:nth-|first-|last-|only-|empty)/;
 /** Subtrees of fewer elements are read again rather than remembered. */
 const MEMO_MIN_ELEMENTS = 8;
 
-/** Thrown when a reused part turns out not to be what a walk would read now: the walk starts over, reading everything. */
+/** Thrown when a reused part's name is not what the walk names it now (a label elsewhere changed): the walk starts over, reading everything. */
 export const STALE = new Error('stale');
 
 /** What the engine keeps of the last walk for the next one, in entries of its logs (the bench prints it). */

@@ -29,8 +29,8 @@ export { memoSize } from './walk-memo.js';
 /**
  * Walks the document, shadow roots included (closed ones once Node found them). A snapshot of the
  * whole document reuses what the last one read of each subtree in which nothing changed (see
- * changes.ts), its boxes read again; when a reused part is not what a walk would read now, it
- * reads everything.
+ * changes.ts), its boxes read again: a part whose layout changed is read again alone, and when a
+ * reused part's name is not what the walk names it now, the walk reads everything.
  */
 export function walk(options: WalkOptions): string {
   const started = performance.now();
