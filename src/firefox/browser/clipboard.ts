@@ -114,7 +114,7 @@ const PASTE_CALL = '(text, html) => globalThis.pasteFromSession?.(text, html)';
  * Gives every user context its own clipboard (see above): installs the preloads in every page and
  * answers their messages. `ownerOf` names the user context a browsing context belongs to.
  */
-export async function installClipboards(bidi: BidiConnection, ownerOf: (context: string) => ClipboardOwner | undefined): Promise<void> {
+export async function installClipboards(bidi: BidiConnection, ownerOf: (browsingContext: string) => ClipboardOwner | undefined): Promise<void> {
   const channel: Script.ChannelValue = { type: 'channel', value: { channel: CHANNEL } };
   bidi.on('script.message', (event) => {
     if (event.channel !== CHANNEL || event.data.type !== 'string') return;

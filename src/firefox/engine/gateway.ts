@@ -25,8 +25,8 @@ export class EngineGateway {
   }
 
   /** Documents that went away (frames removed): their realms go with them. */
-  forget(contexts: readonly string[]): void {
-    for (const context of contexts) this.#realms.delete(context);
+  forget(browsingContexts: readonly string[]): void {
+    for (const browsingContext of browsingContexts) this.#realms.delete(browsingContext);
   }
 
   /** The page loaded a new document or closed: every realm went with the old one. */
@@ -39,11 +39,11 @@ export class EngineGateway {
     return this.#realms.size;
   }
 
-  #realm(context: string): EngineRealm {
-    let realm = this.#realms.get(context);
+  #realm(browsingContext: string): EngineRealm {
+    let realm = this.#realms.get(browsingContext);
     if (!realm) {
-      realm = new EngineRealm(this.send, context);
-      this.#realms.set(context, realm);
+      realm = new EngineRealm(this.send, browsingContext);
+      this.#realms.set(browsingContext, realm);
     }
     return realm;
   }

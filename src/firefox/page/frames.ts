@@ -9,9 +9,9 @@ export class PageFrames {
 
   constructor(readonly page: string) {}
 
-  /** Whether `context` is this page or one of its frames. */
-  has(context: string): boolean {
-    return context === this.page || this.#frames.has(context);
+  /** Whether `browsingContext` is this page or one of its frames. */
+  has(browsingContext: string): boolean {
+    return browsingContext === this.page || this.#frames.has(browsingContext);
   }
 
   add(info: BrowsingContext.Info): void {
@@ -19,8 +19,8 @@ export class PageFrames {
   }
 
   /** A frame went away, and with it every frame inside it: returns them all. */
-  remove(context: string): string[] {
-    const gone = [context];
+  remove(browsingContext: string): string[] {
+    const gone = [browsingContext];
     for (let index = 0; index < gone.length; index++) {
       for (const [child, frame] of this.#frames) if (frame.parent === gone[index]) gone.push(child);
     }
@@ -34,14 +34,14 @@ export class PageFrames {
   }
 
   /** A frame's document changed: its URL is the one its events now come from. */
-  onNavigated(context: string, url: string): void {
-    const frame = this.#frames.get(context);
+  onNavigated(browsingContext: string, url: string): void {
+    const frame = this.#frames.get(browsingContext);
     if (frame) frame.url = url;
   }
 
   /** The frame's URL, or undefined for the page itself. */
-  frameUrl(context: string): string | undefined {
-    return context === this.page ? undefined : (this.#frames.get(context)?.url ?? '');
+  frameUrl(browsingContext: string): string | undefined {
+    return browsingContext === this.page ? undefined : (this.#frames.get(browsingContext)?.url ?? '');
   }
 
   /** The frames' contexts, the page's own not included. */

@@ -22,7 +22,7 @@ export interface PageEvents {
   /** A frame of the page appeared in the tree. */
   frameAttached(info: BrowsingContext.Info): void;
   /** A frame went away: it and the frames inside it; returns their contexts. */
-  frameDetached(context: string): string[];
+  frameDetached(browsingContext: string): string[];
 }
 
 /** The events of one page, each to the parts it concerns; a frame's navigations are its own, not the page's. */

@@ -50,7 +50,7 @@ export interface PageParts {
  * of other user contexts, other agents' sessions, are none of this page's business); `closed`
  * says whether its tab closed.
  */
-export function pageParts(id: string, indexOf: (context: string) => number, env: PageEnvironment, closed: () => boolean): PageParts {
+export function pageParts(id: string, indexOf: (browsingContext: string) => number, env: PageEnvironment, closed: () => boolean): PageParts {
   const frames = new PageFrames(id);
   const crash = new CrashWatch(() => indexOf(id));
   const dialog = new PageDialog((text) => env.secrets.mask(text));
@@ -99,7 +99,7 @@ export function pageParts(id: string, indexOf: (context: string) => number, env:
  * Sends as the browser does, but an error saying this page's own context is gone names the page
  * and what to do: Firefox may drop a context without an event (then the next page list drops it).
  */
-function namingSend(send: Send, id: string, indexOf: (context: string) => number, navigations: PageNavigations): Send {
+function namingSend(send: Send, id: string, indexOf: (browsingContext: string) => number, navigations: PageNavigations): Send {
   return async (method, params, what, timeout) => {
     try {
       return await send(method, params, what, timeout);

@@ -17,7 +17,7 @@ export { SnapshotIds } from './snapshot-ids.js';
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
 export interface PageAccess {
   send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>>;
-  pageIndexOf(context: string): number;
+  pageIndexOf(browsingContext: string): number;
 }
 
 export interface SnapshotOptions {

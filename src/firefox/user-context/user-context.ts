@@ -110,8 +110,8 @@ export class UserContext implements PageOwner<Page> {
     if (this.#pages.includes(page)) this.#selected = page;
   }
 
-  indexOf(context: string): number {
-    return this.#pages.findIndex((page) => page.id === context);
+  indexOf(browsingContext: string): number {
+    return this.#pages.findIndex((page) => page.id === browsingContext);
   }
 
   /** Page `index`, or a NoSuchPageError listing the valid range. */
