@@ -56,6 +56,9 @@ export class StaleUidError extends FirefoxClientError {
   }
 }
 
+/** No element, or more than one, answers a locator's role and name: the message says what the page holds instead. */
+export class LocatorError extends FirefoxClientError {}
+
 /** The element is there but cannot take the action now: disabled, covered by another element, not editable. */
 export class ElementNotInteractableError extends FirefoxClientError {}
 

@@ -22,4 +22,5 @@ export {
   ElementNotInteractableError,
   CancelledError,
   FileWriteError,
+  LocatorError,
 } from './errors.js';

@@ -15,6 +15,7 @@ import type { ClickOptions } from './input/actions.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
+import { Locator, type LocateQuery } from './locator.js';
 import { markdownWindow } from './markdown-window.js';
 import type { PageNavigations } from './navigation.js';
 import type { NetworkFilter, NetworkRequest } from './network.js';
@@ -332,6 +333,11 @@ export class Page {
   }
 
   // ------------------------------------------------------------- input
+
+  /** The element of this role and name (within a container or frame, the nth of several), found afresh each time it acts: for scripts that outlive a snapshot. */
+  locate(query: LocateQuery): Locator {
+    return new Locator(this, query);
+  }
 
   /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
   async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
