@@ -8,6 +8,7 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
+import { SessionRecorder, type StepStart } from './recording.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
@@ -45,12 +46,12 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore): Promise<CallToolResult> {
-  const result = await runToolUnmasked(tool, args, call, holder);
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore, recorder: SessionRecorder): Promise<CallToolResult> {
+  const result = await runToolUnmasked(tool, args, call, holder, recorder);
   return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder): Promise<CallToolResult> {
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, recorder: SessionRecorder): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS, typeof args.offset === 'number' ? args.offset : 0);
   let restarted: string | undefined;
   try {
@@ -63,14 +64,28 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
+    const step = tool.recorded ? recorder.start(args, page) : undefined;
     await tool.run(args, { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
     if (tool.kind === 'action') response.includeSnapshot(args.includeSnapshot === true);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(call.signal, tool.name);
-    return await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
+    const result = await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
+    if (step) recordStep(recorder, tool.name, args, step, result, (page && !page.disposed ? page : userContext.page).url);
+    return result;
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
     return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };
+  }
+}
+
+/** Keeps a step that succeeded; a recording the disk refuses is said in the answer, and the step stands. */
+function recordStep(recorder: SessionRecorder, tool: string, args: Record<string, unknown>, step: StepStart, result: CallToolResult, url: string | undefined): void {
+  const first = result.content[0];
+  const answer = first?.type === 'text' ? first.text : '';
+  try {
+    recorder.finish(tool, args, step, answer, url);
+  } catch (error) {
+    result.content.push({ type: 'text', text: `Note: the step was taken, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
@@ -104,12 +119,13 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   const files = new FilePolicy(session.folder.dir, options.allowedDirs, roots, session.folder.hidden);
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
+  const recorder = new SessionRecorder(session.folder.dir, () => holder.current?.browser.secrets ?? secrets);
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) =>
-      holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets), extra.signal),
+      holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets, recorder), extra.signal),
     );
   }
   // The list a model reads on every request, without the SDK's boilerplate (see tool-list.ts).

@@ -54,6 +54,8 @@ interface Declaration<Shape extends z.ZodRawShape, C> {
   readOnly: boolean;
   /** Whether it may destroy something (MCP's destructiveHint). */
   destructive?: true;
+  /** A tool that writes only files of its own while it looks (a body saved): not a step of the session's recording, though not read-only. */
+  looksOnly?: true;
   /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
   whileDialog?: true;
   /** Long text answers come a window at a time: `offset` adds maxChars and offset, `budget` maxChars alone; the server pages them (ToolResponse.text and list). */
@@ -69,6 +71,8 @@ export interface ToolDefinition {
   kind: ToolKind;
   annotations: ToolAnnotations & { category: ToolCategory };
   whileDialog: boolean;
+  /** Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session; looking is not a step. */
+  recorded: boolean;
   /** Its own parameters; the server adds its kind's (pageId, includeSnapshot) and its pager's. */
   schema: z.ZodRawShape;
   paged: 'offset' | 'budget' | undefined;
@@ -76,13 +80,14 @@ export interface ToolDefinition {
 }
 
 function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: Declaration<Shape, C>, narrow: (call: SessionCall) => C): ToolDefinition {
-  const { name, description, category, readOnly, destructive, whileDialog, paged, schema, handler } = declared;
+  const { name, description, category, readOnly, destructive, whileDialog, looksOnly, paged, schema, handler } = declared;
   return {
     name,
     description,
     kind,
     annotations: { category, readOnlyHint: readOnly, ...(destructive ? { destructiveHint: true } : {}) },
     whileDialog: whileDialog ?? false,
+    recorded: !readOnly && !looksOnly,
     schema,
     paged,
     // The SDK has checked the arguments against this schema (with the kind's parameters) before the call.

@@ -93,7 +93,11 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
       expect(result.isError, `${tool}: ${text(result)}`).toBe(true);
       expect(text(result), tool).toMatch(/^Could not save "[^"]+": the disk holding \S+ is full \(ENOSPC\).*nothing of it was left behind\.$/s);
     }
-    expect(readdirSync(dir).sort()).toEqual(['downloads', 'filler', 'kept.png']);
+    // The session's recording (written whole after each step) is there from the steps before the disk filled, and still whole.
+    const [recording, ...more] = readdirSync(dir).filter((name) => name.startsWith('recording-'));
+    expect(more).toEqual([]);
+    expect((JSON.parse(readFileSync(join(dir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps.map((step) => step.tool)).toContain('navigate_page');
+    expect(readdirSync(dir).filter((name) => !name.startsWith('recording-')).sort()).toEqual(['downloads', 'filler', 'kept.png']);
     expect(readFileSync(join(dir, 'kept.png')).equals(keptBytes)).toBe(true);
     // Room again: the same call writes the file whole.
     rmSync(join(dir, 'filler'));

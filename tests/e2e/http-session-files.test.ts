@@ -173,11 +173,18 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
     }
     expect(readFileSync(aliceState, 'utf8')).toBe(before);
     expect(readFileSync(aliceDownload, 'utf8')).toBe('alice report');
-    expect(readdirSync(aliceDir).sort()).toEqual(['downloads', 'state.json']);
+    // Alice's folder holds her files and her recording alone: none of Bob's refused steps.
+    const [recording, ...more] = readdirSync(aliceDir).filter((name) => name.startsWith('recording-'));
+    expect(more).toEqual([]);
+    const steps = (JSON.parse(readFileSync(join(aliceDir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps;
+    expect(steps.map((step) => step.tool)).toContain('save_storage_state');
+    expect(JSON.stringify(steps)).not.toContain('bob');
+    expect(readdirSync(aliceDir).filter((name) => !name.startsWith('recording-')).sort()).toEqual(['downloads', 'state.json']);
   });
 
   it('gives roots a client announces over HTTP no weight: file:/// opens nothing', async () => {
-    const sessionsBefore = readdirSync(join(out, 'sessions')).length;
+    const before = readdirSync(join(out, 'sessions'));
+    const sessionsBefore = before.length;
     const { client: rooted, transport } = await connect(server.url, ['/']);
     try {
       for (const bodyFile of [join(outside, 'secret.txt'), '/etc/hostname']) {
@@ -193,8 +200,15 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
       await transport.terminateSession();
       await rooted.close();
     }
-    // A session that saved nothing leaves no folder behind; those with files keep them for the user.
-    expect(await eventually(() => readdirSync(join(out, 'sessions')).length === sessionsBefore, 5000)).toBe(true);
+    // The session's folder stays for the user with its recording alone (its steps: the navigation and the script); those with files keep them.
+    expect(await eventually(() => readdirSync(join(out, 'sessions')).length === sessionsBefore + 1, 5000)).toBe(true);
+    const added = readdirSync(join(out, 'sessions')).find((id) => !before.includes(id)) ?? '';
+    expect(readdirSync(join(out, 'sessions', added, 'downloads'))).toEqual([]);
+    const files = readdirSync(join(out, 'sessions', added)).filter((name) => name !== 'downloads');
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^recording-.*\.json$/);
+    const steps = (JSON.parse(readFileSync(join(out, 'sessions', added, files[0] ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps;
+    expect(steps.map((step) => step.tool)).toEqual(['navigate_page', 'evaluate_script']);
     expect(existsSync(aliceState)).toBe(true);
   });
 });

@@ -106,7 +106,7 @@ function resolve(snapshot: TakenSnapshot, query: LocateQuery): SnapshotNode {
 }
 
 /** Every node of the tree that answers the query, in document order. */
-function matches(nodes: readonly SnapshotNode[], query: LocateQuery): SnapshotNode[] {
+export function matches(nodes: readonly SnapshotNode[], query: LocateQuery): SnapshotNode[] {
   const found: SnapshotNode[] = [];
   const visit = (list: readonly SnapshotNode[], within: boolean, inFrame: boolean): void => {
     for (const node of list) {

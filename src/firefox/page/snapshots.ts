@@ -317,6 +317,11 @@ export class PageSnapshots {
     this.#history.length = 0;
   }
 
+  /** The last snapshots taken, oldest first (kept for diffs, and to say what a uid named). */
+  get history(): readonly TakenSnapshot[] {
+    return this.#history;
+  }
+
   /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
   get sizes(): { snapshots: number; frames: number; realms: number; history: number } {
     return { snapshots: this.#snapshots.size, frames: this.#frames.size, realms: this.engine.size, history: this.#history.length };
