@@ -19,7 +19,7 @@ export interface RecordedStep {
   args: Record<string, unknown>;
   /** What each uid argument named (`uid`, `from_uid`, `elements.0.uid`…), when a snapshot listed it. */
   targets?: Record<string, TargetDescription>;
-  /** What the step did, as its answer said it (its own lines, without the sections after them), and the page's URL afterwards. */
+  /** What the step did, as its answer said it (its notes and own lines, without the sections after them), and the page's URL afterwards. */
   effect: { url?: string; answer: string[] };
   /** When it started (ISO 8601) and how long it took. */
   at: string;
@@ -53,33 +53,24 @@ export class SessionRecorder {
     this.#file = join(folder, `recording-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   }
 
-  /** Where the recording is written. */
-  get file(): string {
-    return this.#file;
-  }
-
-  get steps(): readonly RecordedStep[] {
-    return this.#recording.steps;
-  }
-
   /** Before a step runs: what its uid arguments name, read from the page's snapshots (no call to the page). */
   start(args: Record<string, unknown>, page: Page | undefined): StepStart {
     const targets: Record<string, TargetDescription> = {};
     if (page) for (const [path, uid] of uidArguments(args)) {
-      const target = page.describeTarget(uid);
+      const target = page.targetOf(uid);
       if (target) targets[path] = target;
     }
     return { at: new Date(), targets };
   }
 
   /** After a step that succeeded: keeps it, masked, and writes the recording whole (a FileWriteError when the disk refuses). */
-  finish(tool: string, args: Record<string, unknown>, start: StepStart, answer: string, url: string | undefined): void {
+  finish(tool: string, args: Record<string, unknown>, start: StepStart, answer: readonly string[], url: string | undefined): void {
     const secrets = this.secrets();
     const step: RecordedStep = {
       tool,
       args: secrets.maskDeep(args),
       ...(Object.keys(start.targets).length ? { targets: secrets.maskDeep(start.targets) } : {}),
-      effect: { ...(url === undefined ? {} : { url: secrets.mask(url) }), answer: ownLines(secrets.mask(answer)) },
+      effect: { ...(url === undefined ? {} : { url: secrets.mask(url) }), answer: answer.filter((line) => line.trim() !== '').map((line) => secrets.mask(line)) },
       at: start.at.toISOString(),
       ms: Date.now() - start.at.getTime(),
     };
@@ -101,12 +92,4 @@ function uidArguments(args: Record<string, unknown>): [string, string][] {
     }
   }
   return found;
-}
-
-/** An answer's own lines: after its heading, before its first section (the page list, a snapshot). */
-function ownLines(answer: string): string[] {
-  const lines = answer.split('\n');
-  const start = lines[0]?.startsWith('# ') ? 1 : 0;
-  const end = lines.findIndex((line, index) => index >= start && line.startsWith('## '));
-  return lines.slice(start, end < 0 ? undefined : end).filter((line) => line.trim() !== '');
 }

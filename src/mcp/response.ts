@@ -98,6 +98,8 @@ export class ToolResponse {
   readonly #images: { data: string; mimeType: string }[] = [];
   #includeSnapshot = false;
   #includePages = false;
+  /** The answer's own lines once built: its notes and the tool's lines, before any section. */
+  #ownLines: readonly string[] = [];
 
   /** The call's window of long text: `budget` (its maxChars) also bounds the whole answer, plus a small frame; `start` is its offset. */
   constructor(
@@ -206,9 +208,15 @@ export class ToolResponse {
     return this;
   }
 
+  /** The built answer's own lines (its notes and the tool's lines, before any section), whole: what a recording keeps of a step. */
+  get ownLines(): readonly string[] {
+    return this.#ownLines;
+  }
+
   /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
   async build(userContext: UserContext | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
-    const head = [`# ${this.toolName} response`, ...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
+    this.#ownLines = [...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
+    const head = [`# ${this.toolName} response`, ...this.#ownLines];
     const sections = [...this.#sections];
     if (userContext && !userContext.closed) {
       const target = page && !page.disposed ? page : userContext.page;

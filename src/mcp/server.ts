@@ -70,7 +70,7 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(call.signal, tool.name);
     const result = await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
-    if (step) recordStep(recorder, tool.name, args, step, result, (page && !page.disposed ? page : userContext.page).url);
+    if (step) recordStep(recorder, tool.name, args, step, response.ownLines, result, (page && !page.disposed ? page : userContext.page).url);
     return result;
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
@@ -79,9 +79,7 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
 }
 
 /** Keeps a step that succeeded; a recording the disk refuses is said in the answer, and the step stands. */
-function recordStep(recorder: SessionRecorder, tool: string, args: Record<string, unknown>, step: StepStart, result: CallToolResult, url: string | undefined): void {
-  const first = result.content[0];
-  const answer = first?.type === 'text' ? first.text : '';
+function recordStep(recorder: SessionRecorder, tool: string, args: Record<string, unknown>, step: StepStart, answer: readonly string[], result: CallToolResult, url: string | undefined): void {
   try {
     recorder.finish(tool, args, step, answer, url);
   } catch (error) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotNode, TakenSnapshot } from '../../src/index.js';
-import { describeTarget } from '../../src/firefox/page/targets.js';
+import { targetOf } from '../../src/firefox/page/targets.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 const button = (uid: string, name: string): SnapshotNode => ({ uid, tag: 'button', role: 'button', name, interactive: true, box });
 const taken = (nodes: SnapshotNode[]): TakenSnapshot => ({ ...snapshotOf(nodes), text: '' });
 
-describe('describeTarget', () => {
+describe('targetOf', () => {
   const page = taken([
     { uid: '3_1', tag: 'ul', role: 'list', box, children: [1, 2].map((n) => ({ uid: `3_1${n}`, tag: 'li', role: 'listitem', box, children: [button(`3_2${n}`, 'Delete')] })) },
     { uid: '3_5', tag: 'section', role: 'region', name: 'Billing', box, children: [button('3_6', 'Save')] },
@@ -14,16 +14,16 @@ describe('describeTarget', () => {
   ]);
 
   it('says an element by role, name, nearest named container and frames, and which of its look-alikes it is', () => {
-    expect(describeTarget([page], '3_6')).toEqual({ role: 'button', name: 'Save', within: { role: 'region', name: 'Billing' }, frames: [] });
-    expect(describeTarget([page], '3_8')).toEqual({ role: 'button', name: 'Save', frames: ['Preview'] });
-    expect(describeTarget([page], '3_22')).toEqual({ role: 'button', name: 'Delete', frames: [], nth: 1 });
-    expect(describeTarget([page], '3_21')?.nth).toBe(0);
+    expect(targetOf([page], '3_6')).toEqual({ role: 'button', name: 'Save', within: { role: 'region', name: 'Billing' }, frames: [] });
+    expect(targetOf([page], '3_8')).toEqual({ role: 'button', name: 'Save', frames: ['Preview'] });
+    expect(targetOf([page], '3_22')).toEqual({ role: 'button', name: 'Delete', frames: [], nth: 1 });
+    expect(targetOf([page], '3_21')?.nth).toBe(0);
   });
 
   it('reads the newest snapshot that lists the uid, and knows nothing of a uid none lists', () => {
     const renamed = taken([button('3_6', 'Save changes')]);
-    expect(describeTarget([page, renamed], '3_6')?.name).toBe('Save changes');
-    expect(describeTarget([page, renamed], '3_8')?.frames).toEqual(['Preview']);
-    expect(describeTarget([page], '9_9')).toBeUndefined();
+    expect(targetOf([page, renamed], '3_6')?.name).toBe('Save changes');
+    expect(targetOf([page, renamed], '3_8')?.frames).toEqual(['Preview']);
+    expect(targetOf([page], '9_9')).toBeUndefined();
   });
 });

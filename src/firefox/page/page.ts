@@ -17,7 +17,7 @@ import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
 import { Locator, type LocateQuery } from './locator.js';
 import { markdownWindow } from './markdown-window.js';
-import { describeTarget, type TargetDescription } from './targets.js';
+import { targetOf, type TargetDescription } from './targets.js';
 import type { PageNavigations } from './navigation.js';
 import type { NetworkFilter, NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
@@ -336,8 +336,8 @@ export class Page {
   // ------------------------------------------------------------- input
 
   /** What the element of `uid` is without its uid (role, name, container, frames), as the newest snapshot that lists it shows it; undefined when none does. */
-  describeTarget(uid: string): TargetDescription | undefined {
-    return this.#parts.guards.local('Describing an element', () => describeTarget(this.#parts.snapshots.history, uid));
+  targetOf(uid: string): TargetDescription | undefined {
+    return this.#parts.guards.local('Describing an element', () => targetOf(this.#parts.snapshots.history, uid));
   }
 
   /** The element of this role and name (within a container or frame, the nth of several), found afresh each time it acts: for scripts that outlive a snapshot. */

@@ -21,7 +21,7 @@ export interface TargetDescription extends RoleAndName {
 }
 
 /** The element of `uid` as the newest of `history` that lists it shows it; undefined when none does. */
-export function describeTarget(history: readonly TakenSnapshot[], uid: string): TargetDescription | undefined {
+export function targetOf(history: readonly TakenSnapshot[], uid: string): TargetDescription | undefined {
   for (let index = history.length - 1; index >= 0; index--) {
     const nodes = history[index]?.nodes ?? [];
     const path = pathTo(nodes, uid);
