@@ -24,6 +24,7 @@ const DEFAULT_TIMEOUT_S = 300;
 async function usage(): Promise<string> {
   const { SHORT_FORMS } = await import('./commands.js');
   const { ALL_TOOLS } = await import('../mcp/tools/index.js');
+  const { RECORDING_HELP } = await import('./recordings.js');
   return `firefox-bidi [options] <command> [arguments] [--param value…]
 
 Drives a real Firefox kept by a background daemon (started by the first command, stopped after
@@ -44,6 +45,7 @@ ${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
   <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
   sessions: the open sessions      close: end the session      stop: stop the daemon
   install-skill [dir]: write a Claude Code skill and an AGENTS.md snippet for agents
+${Object.values(RECORDING_HELP).map((help) => `  ${help}`).join('\n')}
   <command> --help: the command's parameters`;
 }
 
@@ -149,6 +151,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === 'help') {
     process.stdout.write(`${await usage()}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === 'replay' || command === 'export') {
+    const { exportCommand, RECORDING_HELP, replayCommand } = await import('./recordings.js');
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`firefox-bidi ${RECORDING_HELP[command]}\n`);
+      return 0;
+    }
+    return command === 'replay' ? replayCommand(rest, global.daemonFlags) : exportCommand(rest);
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     const { commandHelp } = await import('./commands.js');

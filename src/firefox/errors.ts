@@ -59,6 +59,17 @@ export class StaleUidError extends FirefoxClientError {
 /** No element, or more than one, answers a locator's role and name: the message says what the page holds instead. */
 export class LocatorError extends FirefoxClientError {}
 
+/** The page does not show what a recorded step did (expectEffect): `misses` says each difference, `snapshot` what the page showed last. */
+export class EffectError extends FirefoxClientError {
+  constructor(
+    message: string,
+    readonly misses: string[],
+    readonly snapshot: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The element is there but cannot take the action now: disabled, covered by another element, not editable. */
 export class ElementNotInteractableError extends FirefoxClientError {}
 

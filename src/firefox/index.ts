@@ -6,6 +6,7 @@ export * from './engine/snapshot/index.js';
 export * from './policy/index.js';
 export * from './session/index.js';
 export * from './util/index.js';
+export * from './recording/index.js';
 export {
   FirefoxClientError,
   InvalidArgumentError,
@@ -23,4 +24,5 @@ export {
   CancelledError,
   FileWriteError,
   LocatorError,
+  EffectError,
 } from './errors.js';

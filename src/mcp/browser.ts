@@ -1,6 +1,10 @@
 import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Browser, throwIfAborted, unlessAborted, type UserContext } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
+
+/** The longest a closing session waits for its last work (a snapshot, on a slow page). */
+const LAST_WORK_MS = 2000;
 
 /** What one session acts through: its user context, in a browser of its own (`owned`) or in one it shares. */
 export interface SessionBrowser {
@@ -41,6 +45,7 @@ export class BrowserHolder {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   #closing: Promise<void> | undefined;
+  #beforeClose: (() => Promise<void>) | undefined;
 
   /** `start` gives the client: a Firefox of its own (ownBrowser), or a user context of a shared one (SharedBrowser). */
   constructor(private readonly start: ClientStarter) {}
@@ -91,9 +96,20 @@ export class BrowserHolder {
     return this.#client && !isClosed(this.#client) ? this.#client : undefined;
   }
 
+  /** Work to finish before the client closes (the recording's last look), given at most LAST_WORK_MS. */
+  beforeClose(work: () => Promise<void>): void {
+    this.#beforeClose = work;
+  }
+
   /** Closes the client; every caller waits for the same closing, so none returns while it is under way. */
   close(): Promise<void> {
     return (this.#closing ??= (async () => {
+      const last = this.#beforeClose;
+      if (last && this.current) {
+        const timer = new AbortController();
+        await Promise.race([last().catch(() => undefined), delay(LAST_WORK_MS, undefined, { signal: timer.signal }).catch(() => undefined)]);
+        timer.abort();
+      }
       this.#closed = true;
       const client = this.#client ?? (await this.#starting?.catch(() => undefined));
       this.#client = undefined;

@@ -20,6 +20,7 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
   extensions: 'Extensions',
   screenshot: 'Screenshot and PDF',
   witness: "Witness (Firefox's own accessibility engine checks a reading)",
+  recording: 'Recording (every session keeps its steps; export them as a script)',
 };
 
 /**

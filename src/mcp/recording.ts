@@ -1,47 +1,45 @@
 /**
- * A session's recording: every step it took (a call that changed the page or the session;
- * looking is not a step), what each step acted on said without uids (role, name, container,
- * frames: page.locate finds it again), its arguments with secrets by name, what its answer
- * reported, and how long it took. One versioned JSON file in the session's output folder,
- * written whole after each step, so a crash leaves the steps so far and never half a file.
+ * A session's recording (format: src/firefox/recording/format.ts): every step it took (a call
+ * that changed the page or the session; looking is not a step), what each step acted on said
+ * without uids, its arguments with secrets by name, what it did, and how long it took. Written
+ * whole after each step, so a crash leaves the steps so far and never half a file.
  */
 import { join } from 'node:path';
-import { writeWhole, type Page, type SecretStore, type TargetDescription } from '../firefox/index.js';
+import {
+  comparable,
+  effectBetween,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  targetOf,
+  wholePage,
+  writeWhole,
+  type Page,
+  type RecordedStep,
+  type RecordedTarget,
+  type Recording,
+  type SecretStore,
+} from '../firefox/index.js';
 
-/** What the file says it is, so a reader can tell a recording and its version from any JSON. */
-export const RECORDING_FORMAT = 'firefox-bidi-mcp recording';
-export const RECORDING_VERSION = 1;
-
-export interface RecordedStep {
-  /** The MCP tool called. */
-  tool: string;
-  /** Its arguments as called, secret values written <secret>NAME</secret>. */
-  args: Record<string, unknown>;
-  /** What each uid argument named (`uid`, `from_uid`, `elements.0.uid`…), when a snapshot listed it. */
-  targets?: Record<string, TargetDescription>;
-  /** What the step did, as its answer said it (its notes and own lines, without the sections after them), and the page's URL afterwards. */
-  effect: { url?: string; answer: string[] };
-  /** When it started (ISO 8601) and how long it took. */
-  at: string;
-  ms: number;
-}
-
-export interface Recording {
-  format: typeof RECORDING_FORMAT;
-  version: typeof RECORDING_VERSION;
-  startedAt: string;
-  steps: RecordedStep[];
-}
-
-/** What a step knew before it ran: when it started and what its uids named. */
+/** What a step knew before it ran: when it started, what its uids named, and the page's newest snapshot then. */
 export interface StepStart {
   at: Date;
-  targets: Record<string, TargetDescription>;
+  targets: Record<string, RecordedTarget>;
+  page: Page | undefined;
+  /** The id of the newest whole-page snapshot of the page before the step: what the first one after it is compared with. */
+  since: number | undefined;
+}
+
+/** The last step, until the first snapshot after it says what it changed. */
+interface Unseen {
+  step: RecordedStep;
+  page: Page;
+  since: number | undefined;
 }
 
 export class SessionRecorder {
   readonly #recording: Recording;
   readonly #file: string;
+  #unseen: Unseen | undefined;
 
   constructor(
     /** The session's output folder: the recording is its file alone. */
@@ -53,28 +51,84 @@ export class SessionRecorder {
     this.#file = join(folder, `recording-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   }
 
-  /** Before a step runs: what its uid arguments name, read from the page's snapshots (no call to the page). */
-  start(args: Record<string, unknown>, page: Page | undefined): StepStart {
-    const targets: Record<string, TargetDescription> = {};
-    if (page) for (const [path, uid] of uidArguments(args)) {
-      const target = page.targetOf(uid);
-      if (target) targets[path] = target;
+  /** The steps so far. */
+  get recording(): Recording {
+    return this.#recording;
+  }
+
+  /** Before a step runs: what its uid arguments name (from the page's snapshots) and the CSS path of each (from the page). */
+  async start(args: Record<string, unknown>, page: Page | undefined): Promise<StepStart> {
+    // A step that starts before any snapshot followed the last one leaves that one's effect unseen.
+    this.#unseen = undefined;
+    const targets: Record<string, RecordedTarget> = {};
+    if (page) {
+      for (const [path, uid] of uidArguments(args)) {
+        const target = targetOf(page.snapshotHistory, uid);
+        if (!target) continue;
+        const css = await page.resolveUidToSelector(uid).catch(() => undefined);
+        targets[path] = css ? { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } } : target;
+      }
     }
-    return { at: new Date(), targets };
+    return { at: new Date(), targets, page, since: page?.snapshotHistory.filter(wholePage).at(-1)?.id };
   }
 
   /** After a step that succeeded: keeps it, masked, and writes the recording whole (a FileWriteError when the disk refuses). */
   finish(tool: string, args: Record<string, unknown>, start: StepStart, answer: readonly string[], url: string | undefined): void {
     const secrets = this.secrets();
+    const dialog = start.page && !start.page.disposed ? start.page.getDialog() : undefined;
     const step: RecordedStep = {
       tool,
       args: secrets.maskDeep(args),
       ...(Object.keys(start.targets).length ? { targets: secrets.maskDeep(start.targets) } : {}),
-      effect: { ...(url === undefined ? {} : { url: secrets.mask(url) }), answer: answer.filter((line) => line.trim() !== '').map((line) => secrets.mask(line)) },
+      effect: {
+        ...(url === undefined ? {} : { url: secrets.mask(url) }),
+        ...(dialog ? { dialog: { type: dialog.type, message: dialog.message } } : {}),
+        answer: answer.filter((line) => line.trim() !== '').map((line) => secrets.mask(line)),
+      },
       at: start.at.toISOString(),
       ms: Date.now() - start.at.getTime(),
     };
     this.#recording.steps.push(step);
+    if (start.page) this.#unseen = { step, page: start.page, since: start.since };
+    this.#write();
+  }
+
+  /**
+   * After any call: once a snapshot of the page follows the last step, that step's effect is
+   * what it shows that the one before did not (or, in a new document, its title), and the
+   * recording is written again.
+   */
+  observe(): void {
+    const unseen = this.#unseen;
+    if (!unseen) return;
+    if (unseen.page.disposed) {
+      this.#unseen = undefined;
+      return;
+    }
+    const history = unseen.page.snapshotHistory;
+    const before = history.find((snapshot) => snapshot.id === unseen.since);
+    const after = history.find((snapshot) => (unseen.since === undefined || snapshot.id > unseen.since) && (before ? comparable(before, snapshot) : wholePage(snapshot)));
+    if (!after) return;
+    this.#unseen = undefined;
+    const secrets = this.secrets();
+    if (!before) Object.assign(unseen.step.effect, { title: secrets.mask(after.title) });
+    else Object.assign(unseen.step.effect, secrets.maskDeep(effectBetween(before, after)));
+    this.#write();
+  }
+
+  /**
+   * After a step's answer went out, before the next call: when no snapshot of the page followed
+   * the step yet, takes one, so that every step's effect is recorded whether or not the agent
+   * looked (the agent's own next snapshot then reuses this reading).
+   */
+  async look(): Promise<void> {
+    const unseen = this.#unseen;
+    if (!unseen || unseen.page.disposed || unseen.page.getDialog()) return;
+    await unseen.page.takeSnapshot().catch(() => undefined);
+    this.observe();
+  }
+
+  #write(): void {
     writeWhole(this.#file, `${JSON.stringify(this.#recording, null, 2)}\n`, 0o600);
   }
 }

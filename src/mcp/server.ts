@@ -8,7 +8,7 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
-import { SessionRecorder, type StepStart } from './recording.js';
+import { SessionRecorder } from './recording.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
@@ -64,13 +64,17 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
-    const step = tool.recorded ? recorder.start(args, page) : undefined;
+    const step = tool.recorded ? await recorder.start(args, page) : undefined;
     await tool.run(args, { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
     if (tool.kind === 'action') response.includeSnapshot(args.includeSnapshot === true);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(call.signal, tool.name);
     const result = await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
-    if (step) recordStep(recorder, tool.name, args, step, response.ownLines, result, (page && !page.disposed ? page : userContext.page).url);
+    const url = (page && !page.disposed ? page : userContext.page).url;
+    record(result, () => {
+      if (step) recorder.finish(tool.name, args, step, response.ownLines, url);
+      recorder.observe();
+    });
     return result;
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
@@ -78,12 +82,12 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
   }
 }
 
-/** Keeps a step that succeeded; a recording the disk refuses is said in the answer, and the step stands. */
-function recordStep(recorder: SessionRecorder, tool: string, args: Record<string, unknown>, step: StepStart, answer: readonly string[], result: CallToolResult, url: string | undefined): void {
+/** Keeps what the call adds to the recording; a recording the disk refuses is said in the answer, and the call stands. */
+function record(result: CallToolResult, keep: () => void): void {
   try {
-    recorder.finish(tool, args, step, answer, url);
+    keep();
   } catch (error) {
-    result.content.push({ type: 'text', text: `Note: the step was taken, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)}` });
+    result.content.push({ type: 'text', text: `Note: the call was made, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
@@ -118,13 +122,18 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
   const recorder = new SessionRecorder(session.folder.dir, () => holder.current?.browser.secrets ?? secrets);
+  // A session that ends right after its last step still records what that step did.
+  holder.beforeClose(() => recorder.look());
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
-    server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) =>
-      holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal }, holder, secrets, recorder), extra.signal),
-    );
+    server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) => {
+      const answer = holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal, recording: () => recorder.recording }, holder, secrets, recorder), extra.signal);
+      // The step's effect is read once its answer is out, while the agent reads it, and before its next call.
+      if (tool.recorded) answer.then(() => holder.exclusive(() => recorder.look())).catch(() => undefined);
+      return answer;
+    });
   }
   // The list a model reads on every request, without the SDK's boilerplate (see tool-list.ts).
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map(listedTool) }));

@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { UserContext, Extensions, FilePolicy, Page } from '../firefox/index.js';
+import type { UserContext, Extensions, FilePolicy, Page, Recording } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
@@ -14,6 +14,8 @@ interface Call {
   files: FilePolicy;
   /** Aborts when the client cancels the call or goes away: long waits stop on it. */
   signal: AbortSignal;
+  /** The session's recording so far (its steps, said without uids). */
+  recording: () => Recording;
 }
 
 /** A page tool's call: the one page it acts on (its pageId's, or the selected page when the call began), and no other. */
@@ -97,7 +99,7 @@ function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: De
 
 function pageOf(call: SessionCall): PageCall {
   if (!call.page) throw new Error('A page tool ran without its page.');
-  return { options: call.options, files: call.files, signal: call.signal, page: call.page };
+  return { options: call.options, files: call.files, signal: call.signal, recording: call.recording, page: call.page };
 }
 
 /** A tool that reads or acts on one page. */
@@ -112,12 +114,12 @@ export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Sh
 
 /** A tool that acts on the session's user context. */
 export function userContextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, UserContextCall>): ToolDefinition {
-  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, userContext: call.userContext }));
+  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, recording: call.recording, userContext: call.userContext }));
 }
 
 /** A tool that acts on the whole browser. */
 export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, BrowserCall>): ToolDefinition {
-  return definition('browser', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, extensions: call.extensions }));
+  return definition('browser', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, recording: call.recording, extensions: call.extensions }));
 }
 
 /** Parameters the server adds by kind and pager, described once for the model. */

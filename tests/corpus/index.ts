@@ -202,8 +202,8 @@ function inside(base: string, path: string): string | undefined {
   return full.startsWith(base + sep) ? full : undefined;
 }
 
-/** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1. */
-export async function startCorpusServer(): Promise<TestServer> {
+/** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1; `alter` rewrites a page's HTML (an altered or broken copy of an app). */
+export async function startCorpusServer(options: { alter?: (path: string, html: string) => string } = {}): Promise<TestServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-corpus-'));
   await buildCorpus(outDir);
   const files = (path: string): string | undefined => {
@@ -216,10 +216,13 @@ export async function startCorpusServer(): Promise<TestServer> {
     }
     return undefined;
   };
-  const pages = Object.fromEntries(Object.entries(PAGES).map(([path, html]): [string, Route] => [path, (_request, response) => {
-    response.writeHead(200, { 'content-type': TYPES['.html'] });
-    response.end(html);
-  }]));
+  const pages = Object.fromEntries(Object.entries(PAGES).map(([path, html]): [string, Route] => {
+    const served = options.alter ? options.alter(path, html) : html;
+    return [path, (_request, response) => {
+      response.writeHead(200, { 'content-type': TYPES['.html'] });
+      response.end(served);
+    }];
+  }));
   const routes = Object.assign({}, ...APPS.map((app) => app.routes ?? {})) as Record<string, Route>;
   const server = await startTestServer({ ...pages, ...routes }, (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);

@@ -71,10 +71,12 @@ describe("a session's recording", () => {
     expect({ format, version }).toEqual({ format: 'firefox-bidi-mcp recording', version: 1 });
     expect(steps.map((step) => step.tool)).toEqual(['navigate_page', 'fill', 'fill', 'click']);
     expect(steps[0]?.effect.url).toBe(server.url('/login.html'));
-    expect(steps[1]?.targets?.uid).toEqual({ role: 'textbox', name: 'User', within: { role: 'form', name: 'Sign in' }, frames: [] });
+    expect(steps[1]?.targets?.uid).toEqual({ role: 'textbox', name: 'User', within: { role: 'form', name: 'Sign in' }, frames: [], css: { selector: 'input[name="user"]', shadowHosts: [], frames: [] } });
     expect(steps[2]?.args.value).toBe('<secret>PASS</secret>');
     // Two buttons are named "Sign in"; the one clicked is told apart by its form.
-    expect(steps[3]?.targets?.uid).toEqual({ role: 'button', name: 'Sign in', within: { role: 'form', name: 'Sign in' }, frames: [] });
+    expect(steps[3]?.targets?.uid).toMatchObject({ role: 'button', name: 'Sign in', within: { role: 'form', name: 'Sign in' }, frames: [] });
+    // What the click did, as the page showed it after: the line it wrote.
+    expect(steps[3]?.effect.appeared?.map((element) => element.line)).toContain(`paragraph: signed in as ana (${PASSWORD.length} characters)`);
     expect(steps[3]?.effect.answer.join('\n')).toContain('Clicked');
     expect(steps.every((step) => step.ms >= 0)).toBe(true);
     expect(JSON.stringify(recording())).not.toContain(PASSWORD);

@@ -56,7 +56,7 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--port', '70000'], {})).toThrow('not a port number');
     expect(() => parseOptions(['--headed', '--headless'], {})).toThrow('contradict');
     expect(() => parseOptions(['--ws-endpoint', 'ws://x', '--webdriver-url', 'http://y'], {})).toThrow('give one');
-    expect(() => parseOptions(['--tools', 'pages,cookies'], {})).toThrow('--tools takes sets from pages, snapshot, input, script, console, network, screenshot, routes, storage, emulation, extensions, witness, or all; not "cookies".');
+    expect(() => parseOptions(['--tools', 'pages,cookies'], {})).toThrow('--tools takes sets from pages, snapshot, input, script, console, network, screenshot, routes, storage, emulation, extensions, witness, recording, or all; not "cookies".');
     expect(() => parseOptions(['--color-scheme', 'blue'], {})).toThrow('--color-scheme "blue" is neither light nor dark.');
     expect(parseOptions(['--tools', 'all'], {}).toolSets).toEqual([...TOOL_CATEGORIES]);
     expect(() => parseOptions(['--bogus'], {})).toThrow('--help');

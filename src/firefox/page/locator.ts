@@ -53,7 +53,7 @@ export class Locator {
 
   /** The uid of the one element the query names in a new snapshot of the page. */
   async uid(): Promise<string> {
-    return resolve(await this.page.takeSnapshot(), this.query).uid;
+    return resolveQuery(await this.page.takeSnapshot(), this.query).uid;
   }
 
   /** How many elements answer the query now (nth aside). */
@@ -83,7 +83,7 @@ export class Locator {
 
   async dragTo(target: Locator): Promise<ActionResult> {
     const snapshot = await this.page.takeSnapshot();
-    return this.page.dragByUid(resolve(snapshot, this.query).uid, resolve(snapshot, target.query).uid);
+    return this.page.dragByUid(resolveQuery(snapshot, this.query).uid, resolveQuery(snapshot, target.query).uid);
   }
 
   toString(): string {
@@ -92,7 +92,7 @@ export class Locator {
 }
 
 /** The one node a query names in `snapshot`, or a LocatorError saying what is there instead. */
-function resolve(snapshot: TakenSnapshot, query: LocateQuery): SnapshotNode {
+export function resolveQuery(snapshot: Pick<TakenSnapshot, 'nodes'>, query: LocateQuery): SnapshotNode {
   const found = matches(snapshot.nodes, query);
   if (query.nth !== undefined) {
     const node = found[query.nth];

@@ -17,7 +17,6 @@ import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
 import { Locator, type LocateQuery } from './locator.js';
 import { markdownWindow } from './markdown-window.js';
-import { targetOf, type TargetDescription } from './targets.js';
 import type { PageNavigations } from './navigation.js';
 import type { NetworkFilter, NetworkRequest } from './network.js';
 import { fetchBody, type NetworkBody } from './network-bodies.js';
@@ -335,9 +334,9 @@ export class Page {
 
   // ------------------------------------------------------------- input
 
-  /** What the element of `uid` is without its uid (role, name, container, frames), as the newest snapshot that lists it shows it; undefined when none does. */
-  targetOf(uid: string): TargetDescription | undefined {
-    return this.#parts.guards.local('Describing an element', () => targetOf(this.#parts.snapshots.history, uid));
+  /** The last snapshots taken of this document, oldest first: what its uids named (targetOf), and what a step changed. */
+  get snapshotHistory(): readonly TakenSnapshot[] {
+    return this.#parts.snapshots.history;
   }
 
   /** The element of this role and name (within a container or frame, the nth of several), found afresh each time it acts: for scripts that outlive a snapshot. */

@@ -93,6 +93,11 @@ export class UserContext implements PageOwner<Page> {
     return this.#pages;
   }
 
+  /** The browser's named secrets, which fills reveal and every output masks. */
+  get secrets(): SecretStore {
+    return this.env.secrets;
+  }
+
   /** The selected page: the one calls without a page act on. */
   get page(): Page {
     this.#open();

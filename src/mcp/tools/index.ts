@@ -6,6 +6,7 @@ import { initScriptTools } from './init-scripts.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
 import { pageTools } from './pages.js';
+import { recordingTools } from './recording.js';
 import { routeTools } from './routes.js';
 import { screenshotTools } from './screenshot.js';
 import { scriptTools } from './script.js';
@@ -28,4 +29,5 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...extensionTools,
   ...screenshotTools,
   ...witnessTools,
+  ...recordingTools,
 ];

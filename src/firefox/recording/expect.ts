@@ -1,0 +1,61 @@
+/**
+ * The check after a replayed step: the page shows what the recorded step did (its URL, its title,
+ * the elements that appeared and those that went), waited for as the page settles, and refused
+ * with each difference when it never does. Replays and exported scripts both check through here.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { EffectError } from '../errors.js';
+import type { TakenSnapshot } from '../page/snapshots.js';
+import { quote } from '../util/text.js';
+import { quoteSnapshot } from './around.js';
+import { elementsByLine } from './effects.js';
+import type { RecordedEffect } from './format.js';
+
+/** What a step's check compares; the answer lines are the recording's record, not a check. */
+export type ExpectedEffect = Pick<RecordedEffect, 'url' | 'title' | 'appeared' | 'gone'>;
+
+export interface ExpectOptions {
+  /** How long the page may take to show it, in ms (default 5000). */
+  timeout?: number;
+  /** The URL a recorded one stands for on this run (another server, another port). */
+  url?: (recorded: string) => string;
+}
+
+/** What expectEffect needs of a page. */
+export interface ExpectPage {
+  readonly url: string | undefined;
+  takeSnapshot(): Promise<TakenSnapshot>;
+}
+
+const DEFAULT_TIMEOUT = 5000;
+/** How often the page is read again while the effect is not there yet. */
+const POLL_MS = 100;
+
+/** The differences between what `snapshot` (of a page at `url`) shows and `expected`: none when it shows it all. */
+export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url'> = {}): string[] {
+  const misses: string[] = [];
+  const wantedUrl = expected.url === undefined ? undefined : (options.url?.(expected.url) ?? expected.url);
+  if (wantedUrl !== undefined && url !== wantedUrl) misses.push(`the URL is ${quote(url ?? 'none')}, not ${quote(wantedUrl)}`);
+  if (expected.title !== undefined && snapshot.title !== expected.title) misses.push(`the title is ${quote(snapshot.title)}, not ${quote(expected.title)}`);
+  const shown = elementsByLine(snapshot);
+  for (const element of expected.appeared ?? []) if (!shown.has(element.line)) misses.push(`no ${element.line} is shown`);
+  for (const element of expected.gone ?? []) if (shown.has(element.line)) misses.push(`${element.line} is still shown`);
+  return misses;
+}
+
+/**
+ * Waits until the page shows `expected` (reading it again as it changes) and throws an
+ * EffectError with what differs, and what the page showed, when it does not within the timeout.
+ */
+export async function expectEffect(page: ExpectPage, expected: ExpectedEffect, options: ExpectOptions = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
+  for (;;) {
+    const snapshot = await page.takeSnapshot();
+    const misses = effectMisses(expected, page.url, snapshot, options);
+    if (misses.length === 0) return;
+    if (Date.now() >= deadline) {
+      throw new EffectError(`The page does not show what the recorded step did: ${misses.join('; ')}.`, misses, quoteSnapshot(snapshot));
+    }
+    await delay(POLL_MS);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * A recording as a script for this package's own client: each target found again by role and
+ * name (page.locate, as a replay finds it), each effect checked with expectEffect, which compares
+ * the page with the recorded snapshot lines. Runs with `npx tsx`, top-level await.
+ */
+import {
+  checksOf,
+  formFields,
+  indented,
+  nameMatch,
+  NO_EQUIVALENT,
+  numberArg,
+  pageIndex,
+  quoted,
+  relativePathsNote,
+  showsSecret,
+  SCRIPTABLE,
+  targetAt,
+  textArg,
+  textsArg,
+  type FormatWriter,
+  type Script,
+} from './export.js';
+import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+
+export function tsWriter(clientModule: string): FormatWriter {
+  return {
+    title: "firefox-bidi-mcp's client",
+    run: 'npx tsx <this file>.ts (Firefox and firefox-bidi-mcp installed)',
+    typed: true,
+    unsupported: (steps, index) => unsupported(steps[index] as RecordedStep),
+    step: (script, steps, index) => {
+      action(script, steps[index] as RecordedStep);
+      checks(script, steps, index);
+    },
+    file: (script, header, secrets) => [
+      ...header,
+      '',
+      `import { ${script.uses('expectEffect') ? 'FirefoxClient, expectEffect' : 'FirefoxClient'} } from ${quoted(clientModule)};`,
+      '',
+      ...(secrets.length ? [...secrets, ''] : []),
+      ...launch(script),
+      'try {',
+      // The selected page changes with new_page, select_page and close_page.
+      `  ${script.uses('pages') ? 'let' : 'const'} page = client.page;`,
+      ...indented(script.body),
+      '} finally {',
+      '  await client.close();',
+      '}',
+    ],
+  };
+}
+
+/** The client launched; told the secrets, it shows each by its name as the session did (in snapshots, and in a failed check's message). */
+function launch(script: Script): string[] {
+  if (script.secrets.length === 0) return ['const client = await FirefoxClient.launch();'];
+  return ["// Told the secrets, the client shows them by name, as the session did: in snapshots, and in a failed check's message.", 'const client = await FirefoxClient.launch({ secrets: Object.fromEntries(SECRETS.map((name) => [name, secret(name)])) });'];
+}
+
+function unsupported(step: RecordedStep): string | undefined {
+  if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
+  if (step.tool === 'select_text' && (textArg(step, 'caret') !== undefined || (numberArg(step, 'occurrence') ?? 1) > 1)) return "the client's selectText selects the first match, and puts no caret";
+  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0) return 'the client evaluates a function without element arguments';
+  return undefined;
+}
+
+/** page.locate() of a recorded target, as findTarget's query says it. */
+function locate(script: Script, target: RecordedTarget): string {
+  const fields = [`role: ${quoted(target.role)}`];
+  if (target.name !== undefined) {
+    const { name, exact } = nameMatch(target.name);
+    fields.push(`name: ${script.str(name)}`, `exact: ${exact}`);
+  }
+  if (target.within) fields.push(`within: { role: ${quoted(target.within.role)}${target.within.name === undefined ? '' : `, name: ${script.str(target.within.name)}`} }`);
+  const frame = target.frames[target.frames.length - 1];
+  if (frame !== undefined) fields.push(`frame: ${script.str(frame)}`);
+  if (target.nth !== undefined) fields.push(`nth: ${target.nth}`);
+  return `page.locate({ ${fields.join(', ')} })`;
+}
+
+function action(script: Script, step: RecordedStep): void {
+  const at = (key: string): string => locate(script, targetAt(step, key));
+  const text = (key: string): string => script.str(textArg(step, key) ?? '');
+  switch (step.tool) {
+    case 'navigate_page':
+      return navigation(script, step);
+    case 'click':
+      return script.line(`await ${at('uid')}.click(${step.args.dblClick === true ? '{ dblClick: true }' : ''});`);
+    case 'hover':
+      return script.line(`await ${at('uid')}.hover();`);
+    case 'fill':
+      return script.line(`await ${at('uid')}.fill(${text('value')});`);
+    case 'fill_form':
+      for (const field of formFields(step)) script.line(`await ${at(field.key)}.fill(${script.str(field.value)});`);
+      return;
+    case 'select_text':
+      return script.line(`await ${at('uid')}.selectText(${text('text')});`);
+    case 'drag':
+      return script.line(`await ${at('from_uid')}.dragTo(${at('to_uid')});`);
+    case 'press_key':
+      return script.line(`await page.pressKey(${text('key')});`);
+    case 'type_text':
+      script.line(`await page.typeText(${text('text')});`);
+      if (textArg(step, 'submitKey') !== undefined) script.line(`await page.pressKey(${text('submitKey')});`);
+      return;
+    case 'upload_file':
+      return upload(script, step, at('uid'));
+    case 'handle_dialog':
+      return script.line(`await page.handleDialog(${textArg(step, 'action') === 'accept'}${textArg(step, 'promptText') === undefined ? '' : `, ${text('promptText')}`});`);
+    default:
+      return pagesAndScripts(script, step);
+  }
+}
+
+function navigation(script: Script, step: RecordedStep): void {
+  const type = textArg(step, 'type') ?? 'url';
+  if (type === 'back') return script.line('await page.goBack();');
+  if (type === 'forward') return script.line('await page.goForward();');
+  if (type === 'reload') return script.line('await page.reload();');
+  script.line(`await page.navigate(${script.str(textArg(step, 'url') ?? '')});`);
+}
+
+function upload(script: Script, step: RecordedStep, locator: string): void {
+  const paths = textsArg(step, 'filePaths');
+  const note = relativePathsNote(paths);
+  if (note) script.comment(note);
+  script.line(`await ${locator}.upload([${paths.map((path) => script.str(path)).join(', ')}]);`);
+}
+
+function pagesAndScripts(script: Script, step: RecordedStep): void {
+  switch (step.tool) {
+    case 'new_page': {
+      script.use('pages');
+      const url = textArg(step, 'url');
+      return script.line(`page = await client.userContext.newPage(${url === undefined ? '' : script.str(url)});`);
+    }
+    case 'select_page':
+      script.use('pages');
+      return script.line(`page = await client.userContext.selectPage(${pageIndex(step) ?? 0});`);
+    case 'close_page':
+      script.use('pages');
+      script.line(`await client.userContext.closePage(${pageIndex(step) ?? 0});`);
+      // Closing the selected page selects another.
+      return script.line('page = client.page;');
+    case 'wait_for': {
+      const texts = textsArg(step, 'text').map((text) => script.str(text));
+      return script.line(`await page.waitForText(${texts.length === 1 ? (texts[0] ?? "''") : `[${texts.join(', ')}]`});`);
+    }
+    case 'resize_page':
+      return script.line(`await page.setViewport(${numberArg(step, 'width') ?? 0}, ${numberArg(step, 'height') ?? 0});`);
+    case 'evaluate_script':
+      return script.line(`await page.evaluate(${script.str(textArg(step, 'function') ?? '')});`);
+  }
+}
+
+/** expectEffect with what the step showed; the recorded lines are what it compares. */
+function checks(script: Script, steps: readonly RecordedStep[], index: number): void {
+  const found = checksOf(steps, index);
+  for (const note of found.notes) script.comment(note);
+  if ((steps[index] as RecordedStep).effect.dialog && steps[index + 1]?.tool === 'handle_dialog') script.comment('The page waits for its answer: the next step gives it.');
+  const fields: string[] = [];
+  if (found.url !== undefined) fields.push(`url: ${script.str(found.url)}`);
+  if (found.title !== undefined) fields.push(`title: ${script.str(found.title)}`);
+  const appeared = comparable(script, found.appeared);
+  const gone = comparable(script, found.gone);
+  const elements = appeared.length + gone.length;
+  if (fields.length === 0 && elements === 0) return;
+  script.use('expectEffect');
+  if (elements === 0) return script.line(`await expectEffect(page, { ${fields.join(', ')} });`);
+  script.line('await expectEffect(page, {');
+  for (const field of fields) script.line(`  ${field},`);
+  elementList(script, 'appeared', appeared);
+  elementList(script, 'gone', gone);
+  script.line('});');
+}
+
+function elementList(script: Script, key: string, elements: readonly RecordedElement[]): void {
+  if (elements.length === 0) return;
+  script.line(`  ${key}: [`);
+  for (const element of elements) script.line(`    ${elementLiteral(script, element)},`);
+  script.line('  ],');
+}
+
+/** The elements a check compares: those whose recorded line shows a secret (by name) are left out, with a note. */
+function comparable(script: Script, elements: readonly RecordedElement[]): RecordedElement[] {
+  const kept = elements.filter((element) => !showsSecret(element));
+  const left = elements.length - kept.length;
+  if (left > 0) script.comment(`${left} element${left === 1 ? '' : 's'} of its effect ${left === 1 ? 'is' : 'are'} not checked: the recording shows a secret there by its name.`);
+  return kept;
+}
+
+/** A recorded element as an object literal, its fields in the recording's order. */
+function elementLiteral(script: Script, element: RecordedElement): string {
+  const fields = [`role: ${script.str(element.role)}`];
+  if (element.name !== undefined) fields.push(`name: ${script.str(element.name)}`);
+  if (element.text !== undefined) fields.push(`text: ${script.str(element.text)}`);
+  if (element.value !== undefined) fields.push(`value: ${script.str(element.value)}`);
+  if (element.checked !== undefined) fields.push(`checked: ${element.checked}`);
+  fields.push(`line: ${script.str(element.line)}`);
+  return `{ ${fields.join(', ')} }`;
+}

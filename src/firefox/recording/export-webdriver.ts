@@ -1,0 +1,392 @@
+/**
+ * A recording as a plain Node script for selenium-webdriver 4, for a Selenium Grid or any
+ * WebDriver server and any browser: targets by their recorded CSS path (frames, then shadow
+ * hosts, then the selector; WebDriver has no role queries), effects checked on the page's
+ * visible text. The helpers it needs are written at the top of the script, and only those.
+ */
+import {
+  checksOf,
+  fillKind,
+  formFields,
+  indented,
+  frameTarget,
+  NO_EQUIVALENT,
+  numberArg,
+  pageIndex,
+  relativePathsNote,
+  SCRIPTABLE,
+  shownText,
+  targetAt,
+  textArg,
+  textsArg,
+  uidAt,
+  uidKeys,
+  type FormatWriter,
+  type Script,
+} from './export.js';
+import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+
+/** Roles whose name is seldom text on the page (a placeholder, an aria-label, an alt): the body's text cannot show it. */
+const NAME_NOT_SHOWN = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox', 'slider', 'image', 'img', 'iframe']);
+
+/** The script's helpers, in the order they are written, each with the ones it calls. */
+const HELPERS: [name: string, needs: string[], lines: string[]][] = [
+  [
+    'find',
+    [],
+    [
+      '/** The element at selector, inside the shadow roots of hosts, inside frames (each a CSS path, outermost first); waits for it. */',
+      'async function find(frames, hosts, selector) {',
+      '  await driver.switchTo().defaultContent();',
+      '  for (const frame of frames) {',
+      "    await driver.switchTo().frame(await walk(frame.split(' >> ')));",
+      '  }',
+      '  return walk([...hosts, selector]);',
+      '}',
+      '',
+      '/** The last element of path, each selector before it a shadow host whose shadow root holds the next; waits for the first. */',
+      'async function walk(path) {',
+      '  const [first, ...rest] = path;',
+      '  let element = await driver.wait(until.elementLocated(By.css(first)), TIMEOUT);',
+      '  for (const selector of rest) {',
+      '    element = await (await element.getShadowRoot()).findElement(By.css(selector));',
+      '  }',
+      '  return element;',
+      '}',
+    ],
+  ],
+  [
+    'expectPage',
+    [],
+    [
+      '/** Waits until the page is at expected.url and has expected.title (each when given). */',
+      'async function expectPage(expected) {',
+      '  const now = async () => ({ url: await driver.getCurrentUrl(), title: await driver.getTitle() });',
+      '  const shows = ({ url, title }) => (expected.url === undefined || url === expected.url) && (expected.title === undefined || title === expected.title);',
+      '  try {',
+      '    await driver.wait(async () => shows(await now()), TIMEOUT);',
+      '  } catch (error) {',
+      '    throw new Error(`The page is not as recorded: expected ${JSON.stringify(expected)}, found ${JSON.stringify(await now())}.`, { cause: error });',
+      '  }',
+      '}',
+    ],
+  ],
+  ['bodyText', [], ['async function bodyText() {', "  return driver.findElement(By.css('body')).getText();", '}']],
+  [
+    'expectText',
+    ['bodyText'],
+    [
+      "/** Waits until the page's visible text shows every text of present and none of absent. */",
+      'async function expectText(present, absent) {',
+      '  const misses = (text) => [...present.filter((item) => !text.includes(item)), ...absent.filter((item) => text.includes(item))];',
+      '  try {',
+      '    await driver.wait(async () => misses(await bodyText()).length === 0, TIMEOUT);',
+      '  } catch (error) {',
+      "    throw new Error(`The page does not show what the recorded step did; differs: ${JSON.stringify(misses(await bodyText()))}.`, { cause: error });",
+      '  }',
+      '}',
+    ],
+  ],
+  [
+    'waitForText',
+    ['bodyText'],
+    [
+      "/** Waits until the page's visible text shows any of texts. */",
+      'async function waitForText(texts, timeout) {',
+      '  await driver.wait(async () => {',
+      '    const text = await bodyText();',
+      '    return texts.some((item) => text.includes(item));',
+      '  }, timeout, `None of ${JSON.stringify(texts)} appeared on the page.`);',
+      '}',
+    ],
+  ],
+  [
+    'fillText',
+    [],
+    ['/** Types value into a field, replacing what it held. */', 'async function fillText(field, value) {', '  await field.clear();', '  await field.sendKeys(value);', '}'],
+  ],
+  [
+    'setChecked',
+    [],
+    [
+      '/** Checks or unchecks a checkbox, radio or switch (native or ARIA) by clicking it when it differs. */',
+      'async function setChecked(element, wanted) {',
+      "  const checked = (await element.isSelected()) || (await element.getAttribute('aria-checked')) === 'true';",
+      '  if (checked !== wanted) await element.click();',
+      '}',
+    ],
+  ],
+  [
+    'pressKey',
+    [],
+    [
+      '/** Key names as the recording writes them ("Enter", "Control+A"), as WebDriver sends them. */',
+      'const KEYS = {',
+      '  Enter: Key.ENTER, Tab: Key.TAB, Escape: Key.ESCAPE, Backspace: Key.BACK_SPACE, Delete: Key.DELETE, Space: Key.SPACE,',
+      '  ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,',
+      '  Home: Key.HOME, End: Key.END, PageUp: Key.PAGE_UP, PageDown: Key.PAGE_DOWN,',
+      '  Control: Key.CONTROL, Shift: Key.SHIFT, Alt: Key.ALT, Meta: Key.META,',
+      '};',
+      '',
+      '/** Presses a key or a combination such as "Control+A": each key down in turn, then up in reverse. */',
+      'async function pressKey(combo) {',
+      '  const names = combo.split(/\\+(?!$)/);',
+      '  // With a modifier, a letter is the key, not its capital (Control+A selects all).',
+      '  const keys = names.map((name) => KEYS[name] ?? (names.length > 1 && name.length === 1 ? name.toLowerCase() : name));',
+      '  const actions = driver.actions();',
+      '  for (const key of keys) actions.keyDown(key);',
+      '  for (const key of [...keys].reverse()) actions.keyUp(key);',
+      '  await actions.perform();',
+      '}',
+    ],
+  ],
+  [
+    'answerDialog',
+    [],
+    [
+      '/**',
+      ' * Waits for the open dialog, checks its message (when given), and answers it.',
+      ' * @param {{ accept: boolean, promptText?: string, message?: string }} answer',
+      ' */',
+      'async function answerDialog(answer) {',
+      '  const { accept, promptText, message } = answer;',
+      '  const dialog = await driver.wait(until.alertIsPresent(), TIMEOUT);',
+      '  const text = await dialog.getText();',
+      '  if (message !== undefined && text !== message) throw new Error(`The dialog says ${JSON.stringify(text)}, not ${JSON.stringify(message)}.`);',
+      '  if (promptText !== undefined) await dialog.sendKeys(promptText);',
+      '  await (accept ? dialog.accept() : dialog.dismiss());',
+      '}',
+    ],
+  ],
+  [
+    'pages',
+    [],
+    [
+      '/** The open pages (window handles) by index, as the session numbered them, and the selected one. */',
+      'const pages = [];',
+      'let selected;',
+      '',
+      'async function openPage(url) {',
+      "  await driver.switchTo().newWindow('tab');",
+      '  selected = await driver.getWindowHandle();',
+      '  pages.push(selected);',
+      '  if (url !== undefined) await driver.get(url);',
+      '}',
+      '',
+      'async function selectPage(index) {',
+      '  selected = pages[index];',
+      '  await driver.switchTo().window(selected);',
+      '}',
+      '',
+      '/** Closes a page; closing the selected one selects the newest left, as the session did. */',
+      'async function closePage(index) {',
+      '  const [closing] = pages.splice(index, 1);',
+      '  await driver.switchTo().window(closing);',
+      '  await driver.close();',
+      '  if (closing === selected) selected = pages[pages.length - 1];',
+      '  await driver.switchTo().window(selected);',
+      '}',
+    ],
+  ],
+];
+
+export function webdriverWriter(): FormatWriter {
+  return {
+    title: 'WebDriver (selenium-webdriver)',
+    run: 'node <this file>.mjs (SELENIUM_REMOTE_URL: the Grid or WebDriver server, default http://127.0.0.1:4444; BROWSER: default chrome)',
+    typed: false,
+    unsupported,
+    step,
+    file: (script, header, secrets) => [
+      ...header,
+      '',
+      `import { ${['Builder', 'By', ...(script.uses('pressKey') ? ['Key'] : []), ...(script.uses('Select') ? ['Select'] : []), 'until'].join(', ')} } from 'selenium-webdriver';`,
+      ...(script.uses('upload') ? ["import remote from 'selenium-webdriver/remote/index.js';", "import { resolve } from 'node:path';"] : []),
+      '',
+      ...(secrets.length ? [...secrets, ''] : []),
+      "const SERVER = process.env.SELENIUM_REMOTE_URL ?? 'http://127.0.0.1:4444';",
+      "const BROWSER = process.env.BROWSER ?? 'chrome';",
+      '/** How long a step waits for its element, a dialog, or what it did to show, in ms. */',
+      'const TIMEOUT = 5000;',
+      '',
+      ...helpers(script),
+      // Dialogs stay open for the script's own steps to answer, as they did in the session.
+      "const driver = await new Builder().usingServer(SERVER).forBrowser(BROWSER).setAlertBehavior('ignore').build();",
+      'try {',
+      // Files go from this machine to the Grid's browser.
+      ...(script.uses('upload') ? ['  driver.setFileDetector(new remote.FileDetector());'] : []),
+      ...(script.uses('pages') ? ['  selected = await driver.getWindowHandle();', '  pages.push(selected);'] : []),
+      ...indented(script.body),
+      '} finally {',
+      '  await driver.quit();',
+      '}',
+    ],
+  };
+}
+
+/** The helpers the body calls, and those they call, each followed by a blank line. */
+function helpers(script: Script): string[] {
+  const wanted = new Set<string>();
+  for (const [name, needs] of HELPERS) if (script.uses(name)) [name, ...needs].forEach((need) => wanted.add(need));
+  return HELPERS.filter(([name]) => wanted.has(name)).flatMap(([, , lines]) => [...lines, '']);
+}
+
+function unsupported(steps: readonly RecordedStep[], index: number): string | undefined {
+  const step = steps[index] as RecordedStep;
+  if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
+  if (step.tool === 'select_text') return 'WebDriver has no text selection';
+  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0) return 'its element arguments are not exported';
+  if (step.tool === 'drag' && JSON.stringify(step.targets?.from_uid?.css?.frames) !== JSON.stringify(step.targets?.to_uid?.css?.frames)) return 'WebDriver drags within one frame';
+  return undefined;
+}
+
+function step(script: Script, steps: readonly RecordedStep[], index: number): void {
+  const current = steps[index] as RecordedStep;
+  const finds = new Map<string, string>();
+  for (const key of uidKeys(current)) {
+    const found = findOf(script, targetAt(current, key));
+    if (found === undefined) return script.cannot(index + 1, `the recording has no CSS path for uid ${uidAt(current, key)}`);
+    finds.set(key, found);
+  }
+  if (current.tool === 'handle_dialog') answer(script, current, steps[index - 1]?.effect.dialog?.message);
+  else action(script, current, (key) => finds.get(key) ?? '');
+  checks(script, steps, index);
+  // Back to the top document for what follows, unless a dialog holds the page (switching would answer it).
+  const framed = [...uidKeys(current).map((key) => targetAt(current, key)), frameTarget(steps, index)].some((target) => target?.css?.frames.length);
+  if (framed && !current.effect.dialog) script.line('await driver.switchTo().defaultContent();');
+}
+
+/** `await find(frames, hosts, selector)` for a target's recorded CSS path. */
+function findOf(script: Script, target: RecordedTarget): string | undefined {
+  const css = target.css;
+  if (!css) return undefined;
+  script.use('find');
+  const list = (items: readonly string[]): string => `[${items.map((item) => script.str(item)).join(', ')}]`;
+  return `await find(${list(css.frames)}, ${list(css.shadowHosts)}, ${script.str(css.selector)})`;
+}
+
+function action(script: Script, step: RecordedStep, at: (key: string) => string): void {
+  const text = (key: string): string => script.str(textArg(step, key) ?? '');
+  switch (step.tool) {
+    case 'navigate_page':
+      return navigation(script, step);
+    case 'click':
+      return script.line(step.args.dblClick === true ? `await driver.actions().doubleClick(${at('uid')}).perform();` : `await (${at('uid')}).click();`);
+    case 'hover':
+      return script.line(`await driver.actions().move({ origin: ${at('uid')} }).perform();`);
+    case 'fill':
+      return fill(script, targetAt(step, 'uid'), at('uid'), textArg(step, 'value') ?? '');
+    case 'fill_form':
+      for (const field of formFields(step)) fill(script, targetAt(step, field.key), at(field.key), field.value);
+      return;
+    case 'drag':
+      return script.line(`await driver.actions().dragAndDrop(${at('from_uid')}, ${at('to_uid')}).perform();`);
+    case 'press_key':
+      script.use('pressKey');
+      return script.line(`await pressKey(${text('key')});`);
+    case 'type_text':
+      script.line(`await driver.actions().sendKeys(${text('text')}).perform();`);
+      if (textArg(step, 'submitKey') === undefined) return;
+      script.use('pressKey');
+      return script.line(`await pressKey(${text('submitKey')});`);
+    case 'upload_file':
+      return upload(script, step, at('uid'));
+    default:
+      return pagesAndScripts(script, step);
+  }
+}
+
+function navigation(script: Script, step: RecordedStep): void {
+  const type = textArg(step, 'type') ?? 'url';
+  if (type === 'back') return script.line('await driver.navigate().back();');
+  if (type === 'forward') return script.line('await driver.navigate().forward();');
+  if (type === 'reload') return script.line('await driver.navigate().refresh();');
+  script.line(`await driver.get(${script.str(textArg(step, 'url') ?? '')});`);
+}
+
+function fill(script: Script, target: RecordedTarget, element: string, value: string): void {
+  const kind = fillKind(target, value);
+  if (kind === 'check' || kind === 'uncheck') {
+    script.use('setChecked');
+    return script.line(`await setChecked(${element}, ${kind === 'check'});`);
+  }
+  if (kind === 'select') {
+    script.use('Select');
+    return script.line(`await new Select(${element}).selectByVisibleText(${script.str(value)});`);
+  }
+  script.use('fillText');
+  script.line(`await fillText(${element}, ${script.str(value)});`);
+}
+
+function upload(script: Script, step: RecordedStep, element: string): void {
+  script.use('upload');
+  const paths = textsArg(step, 'filePaths');
+  const note = relativePathsNote(paths);
+  if (note) script.comment(note);
+  // One absolute path per line, as a file input takes several.
+  const files = paths.map((path) => `resolve(${script.str(path)})`);
+  script.line(`await (${element}).sendKeys(${files.length === 1 ? (files[0] ?? "''") : `[${files.join(', ')}].join('\\n')`});`);
+}
+
+function pagesAndScripts(script: Script, step: RecordedStep): void {
+  switch (step.tool) {
+    case 'new_page': {
+      script.use('pages');
+      const url = textArg(step, 'url');
+      return script.line(`await openPage(${url === undefined ? '' : script.str(url)});`);
+    }
+    case 'select_page':
+      script.use('pages');
+      return script.line(`await selectPage(${pageIndex(step) ?? 0});`);
+    case 'close_page':
+      script.use('pages');
+      return script.line(`await closePage(${pageIndex(step) ?? 0});`);
+    case 'wait_for': {
+      script.use('waitForText');
+      const texts = textsArg(step, 'text').map((text) => script.str(text));
+      return script.line(`await waitForText([${texts.join(', ')}], ${numberArg(step, 'timeout') ?? 10_000});`);
+    }
+    case 'resize_page':
+      script.comment('WebDriver sizes the window, not the viewport: the page gets a little less.');
+      return script.line(`await driver.manage().window().setRect({ width: ${numberArg(step, 'width') ?? 0}, height: ${numberArg(step, 'height') ?? 0} });`);
+    case 'evaluate_script':
+      return script.line(`await driver.executeScript(${script.str(`return (${textArg(step, 'function') ?? ''})();`)});`);
+  }
+}
+
+/** handle_dialog: the dialog the step before opened, its message checked when recorded, answered. */
+function answer(script: Script, step: RecordedStep, message: string | undefined): void {
+  script.use('answerDialog');
+  const fields = [`accept: ${textArg(step, 'action') === 'accept'}`];
+  const prompt = textArg(step, 'promptText');
+  if (prompt !== undefined) fields.push(`promptText: ${script.str(prompt)}`);
+  if (message !== undefined) fields.push(`message: ${script.str(message)}`);
+  script.line(`await answerDialog({ ${fields.join(', ')} });`);
+}
+
+function checks(script: Script, steps: readonly RecordedStep[], index: number): void {
+  const found = checksOf(steps, index);
+  for (const note of found.notes) script.comment(note);
+  if (found.url !== undefined || found.title !== undefined) {
+    script.use('expectPage');
+    const fields = [...(found.url === undefined ? [] : [`url: ${script.str(found.url)}`]), ...(found.title === undefined ? [] : [`title: ${script.str(found.title)}`])];
+    script.line(`await expectPage({ ${fields.join(', ')} });`);
+  }
+  const present = unique(found.appeared.map(textOf));
+  // A text that went but is part of one that appeared (a changed element) is still on the page.
+  const shownNow = found.appeared.map((element) => shownText(element) ?? '');
+  const absent = unique(found.gone.map(textOf)).filter((text) => !shownNow.some((now) => now.includes(text)));
+  if (present.length === 0 && absent.length === 0) return;
+  script.use('expectText');
+  const list = (texts: string[]): string => `[${texts.map((text) => script.str(text)).join(', ')}]`;
+  script.line(`await expectText(${list(present)}, ${list(absent)});`);
+}
+
+/** The text of an element the body's visible text shows: its own text, or a name a person reads. */
+function textOf(element: RecordedElement): string | undefined {
+  return shownText(NAME_NOT_SHOWN.has(element.role) ? { text: element.text } : element);
+}
+
+function unique(texts: (string | undefined)[]): string[] {
+  return [...new Set(texts.filter((text): text is string => text !== undefined))];
+}

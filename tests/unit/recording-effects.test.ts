@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { effectBetween, effectMisses, findTarget, LocatorError, parseRecording, type SnapshotNode, type TakenSnapshot } from '../../src/index.js';
+import { box, snapshotOf } from '../helpers/snapshots.js';
+
+const node = (uid: string, role: string, name: string, fields: Partial<SnapshotNode> = {}): SnapshotNode => ({ uid, tag: role === 'button' ? 'button' : 'div', role, name, box, ...fields });
+const taken = (nodes: SnapshotNode[], fields: Partial<TakenSnapshot> = {}): TakenSnapshot => ({ ...snapshotOf(nodes), text: '', ...fields });
+
+describe("a step's effect", () => {
+  const before = taken([node('1_1', 'checkbox', 'Done', { checked: 'false', focused: true }), node('1_2', 'status', '', { text: '1 item left' }), node('1_3', 'button', 'Undo')]);
+  const after = taken([node('2_1', 'checkbox', 'Done', { checked: 'true' }), node('2_2', 'status', '', { text: '0 items left' }), node('2_4', 'generic', '', { tag: 'div' })]);
+
+  it('is what the page shows after that it did not before, and what it no longer shows, by line without uid or focus', () => {
+    const effect = effectBetween(before, after);
+    expect(effect.appeared?.map((element) => element.line)).toEqual(['checkbox "Done" checked', 'status: 0 items left']);
+    expect(effect.appeared?.[0]).toMatchObject({ role: 'checkbox', name: 'Done', checked: true });
+    expect(effect.gone?.map((element) => element.line)).toEqual(['checkbox "Done"', 'status: 1 item left', 'button "Undo"']);
+    // Focus alone is no change.
+    expect(effectBetween(before, taken([node('3_1', 'checkbox', 'Done', { checked: 'false' }), node('3_2', 'status', '', { text: '1 item left' }), node('3_3', 'button', 'Undo')]))).toEqual({});
+  });
+
+  it('is checked on another load of the page, with other uids, and each difference said', () => {
+    const effect = effectBetween(before, after);
+    expect(effectMisses(effect, 'http://example.test/', taken([node('7_1', 'checkbox', 'Done', { checked: 'true' }), node('7_2', 'status', '', { text: '0 items left' })]))).toEqual([]);
+    expect(effectMisses({ ...effect, url: 'http://example.test/done' }, 'http://example.test/', before)).toEqual([
+      'the URL is "http://example.test/", not "http://example.test/done"',
+      'no checkbox "Done" checked is shown',
+      'no status: 0 items left is shown',
+      'checkbox "Done" is still shown',
+      'status: 1 item left is still shown',
+      'button "Undo" is still shown',
+    ]);
+  });
+});
+
+describe('a recorded target found again', () => {
+  const form = (name: string, children: SnapshotNode[]): SnapshotNode => node(`f_${name}`, 'form', name, { tag: 'form', children });
+  const target = { role: 'button', name: 'Place order', within: { role: 'form', name: 'Checkout' }, frames: [] };
+
+  it('by role, exact name and container', () => {
+    const found = findTarget(taken([node('1_1', 'button', 'Place order'), form('Checkout', [node('1_2', 'button', 'Place order')])]), target);
+    expect(found.node.uid).toBe('1_2');
+    expect(found.healed).toBeUndefined();
+  });
+
+  it('healed, and said so, when its name changed case or its container was renamed', () => {
+    expect(findTarget(taken([form('Checkout', [node('1_2', 'button', 'Place Order')])]), target).healed).toMatch(/case or spacing/);
+    expect(findTarget(taken([form('Your order', [node('1_2', 'button', 'Place order')])]), target)).toMatchObject({ node: { uid: '1_2' }, healed: 'found outside its recorded form "Checkout"' });
+  });
+
+  it('never healed onto a renamed element or one of several', () => {
+    expect(() => findTarget(taken([form('Checkout', [node('1_2', 'button', 'Submit order')])]), target)).toThrow(LocatorError);
+    expect(() => findTarget(taken([form('Other', [node('1_2', 'button', 'Place order')]), node('1_3', 'button', 'Place order')]), target)).toThrow(/no element matches/);
+  });
+});
+
+describe('a recording read back', () => {
+  it('refuses what is not one, or is newer than this version reads, saying what to give', () => {
+    expect(() => parseRecording('{', 'r.json')).toThrow(/r.json is not JSON/);
+    expect(() => parseRecording('{"format":"other"}', 'r.json')).toThrow(/not a firefox-bidi-mcp recording/);
+    expect(() => parseRecording('{"format":"firefox-bidi-mcp recording","version":9,"steps":[]}', 'r.json')).toThrow(/version 9, newer/);
+    expect(() => parseRecording('{"format":"firefox-bidi-mcp recording","version":1,"steps":[{"tool":"click"}]}', 'r.json')).toThrow(/Step 1 of r.json has no "tool" name or no "args"/);
+    expect(parseRecording('{"format":"firefox-bidi-mcp recording","version":1,"startedAt":"x","steps":[]}').steps).toEqual([]);
+  });
+});
