@@ -202,8 +202,8 @@ function inside(base: string, path: string): string | undefined {
   return full.startsWith(base + sep) ? full : undefined;
 }
 
-/** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1; `alter` rewrites a page's HTML (an altered or broken copy of an app). */
-export async function startCorpusServer(options: { alter?: (path: string, html: string) => string } = {}): Promise<TestServer> {
+/** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1 (or `host`); `alter` rewrites a page's HTML (an altered or broken copy of an app). */
+export async function startCorpusServer(options: { alter?: (path: string, html: string) => string; host?: string } = {}): Promise<TestServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-corpus-'));
   await buildCorpus(outDir);
   const files = (path: string): string | undefined => {
@@ -238,7 +238,7 @@ export async function startCorpusServer(options: { alter?: (path: string, html: 
     }
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
-  });
+  }, options.host);
   return {
     ...server,
     close: async () => {

@@ -2,8 +2,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canMakeNamespaces, Grid, gridMissing } from '../../scripts/lib/grid.js';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { McpAgent } from '../corpus/agent.js';
+import type { AppTask } from '../corpus/apps/app.js';
+import { checkoutApp } from '../corpus/apps/checkout.js';
+import { OURS } from '../corpus/dialects.js';
+import { startCorpusServer } from '../corpus/index.js';
 import { call, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
-import { eventually } from '../helpers/processes.js';
+import { eventually, runBin } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -12,6 +19,8 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
  * node advertises an address only the hub can reach, so its BiDi socket is reached through the hub.
  * The MCP server is the built bin over Streamable HTTP, with the SDK's own clients.
  */
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const CLI = join(ROOT, 'dist/src/cli/bin.js');
 const missing = gridMissing();
 const namespaces = canMakeNamespaces();
 if (missing) console.warn(`Skipped: the Selenium Grid tests need Java and chromedriver: ${missing}.`);
@@ -86,6 +95,37 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     // One Grid session carries both.
     expect(await grid.sessions()).toHaveLength(1);
   });
+
+  it("replays and exports a corpus task through the Grid: the webdriver script and `firefox-bidi replay --webdriver-url` both run green", async () => {
+    const corpus = await startCorpusServer({ host: grid.pageHost });
+    mkdirSync(join(ROOT, 'temp'), { recursive: true });
+    // Inside the repository, so the exported script finds selenium-webdriver as a user's project would.
+    const work = mkdtempSync(join(ROOT, 'temp', 'grid-export-'));
+    try {
+      const server = await startServer('--tools', 'pages,snapshot,input,script,recording', '--output-dir', work);
+      const client = await connect(server);
+      const agent = new McpAgent(OURS, async (toolCall) => {
+        const result = await call(client, toolCall.name, toolCall.args);
+        return { text: text(result), isError: result.isError === true };
+      }, corpus.origin);
+      await (checkoutApp.tasks[0] as AppTask).run(agent);
+      const exported = await call(client, 'export_script', { format: 'webdriver', filePath: 'checkout.mjs' });
+      const script = /to (\S+\.mjs)\./.exec(text(exported))?.[1] ?? '';
+      // The session's recording is whole once the server has closed it.
+      await stopHttpServer(servers.splice(servers.indexOf(server), 1)[0] as RunningHttpServer);
+      const recording = readdirSync(dirname(script)).find((name) => name.startsWith('recording-')) ?? '';
+
+      const env = { ...process.env, SELENIUM_REMOTE_URL: grid.url, BROWSER: 'chrome' };
+      const green = await runBin(script, [], work, env);
+      expect(green.code, green.stdout + green.stderr).toBe(0);
+      const replayed = await runBin(CLI, ['replay', join(dirname(script), recording), '--webdriver-url', grid.url, '--browser', 'chrome'], work);
+      expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
+      expect(replayed.stdout).toMatch(/Replayed all \d+ steps/);
+    } finally {
+      await corpus.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('gives each MCP session a Grid session of its own with --isolated-browser, spread over both nodes, the one behind the hub too', async () => {
     const server = await startServer('--isolated-browser');

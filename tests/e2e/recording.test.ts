@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, type TargetDescription } from '../../src/index.js';
+import { FirefoxClient, type Recording } from '../../src/index.js';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -25,12 +25,6 @@ const LOGIN = page(
    <section aria-label="Newsletter"><button onclick="document.getElementById('out').textContent = 'subscribed'">Sign in</button></section>
    <p id="out"></p></main>`,
 );
-
-interface Recording {
-  format: string;
-  version: number;
-  steps: { tool: string; args: Record<string, unknown>; targets?: Record<string, TargetDescription>; effect: { url?: string; answer: string[] }; ms: number }[];
-}
 
 let server: TestServer;
 let work: string;

@@ -128,7 +128,7 @@ describe('exportScript', () => {
     expect(code).toContain("const BROWSER = process.env.BROWSER ?? 'chrome';");
     expect(code).toContain('async function find(frames, hosts, selector) {');
     expect(code).toContain('async function expectText(present, absent) {');
-    expect(code).toContain("const driver = await new Builder().usingServer(SERVER).forBrowser(BROWSER).setAlertBehavior('ignore').build();");
+    expect(code).toContain("const driver = await new Builder().usingServer(SERVER).forBrowser(BROWSER).setChromeOptions(chromeOptions).setFirefoxOptions(firefoxOptions).setAlertBehavior('ignore').build();");
     expect(code).toContain("  await driver.get('http://127.0.0.1:1234/login.html');\n  await expectPage({ url: 'http://127.0.0.1:1234/login.html', title: 'Sign in' });");
     expect(code).toContain("  await fillText(await find([], [], 'input#user'), 'ana');");
     expect(code).toContain("  await fillText(await find([], [], 'input#password'), secret('PASSWORD'));");

@@ -103,7 +103,7 @@ const HELPERS: [name: string, needs: string[], lines: string[]][] = [
   [
     'fillText',
     [],
-    ['/** Types value into a field, replacing what it held. */', 'async function fillText(field, value) {', '  await field.clear();', '  await field.sendKeys(value);', '}'],
+    ['/** Types value into a field, replacing what it held, and reads it back (never quoting it: it may be a secret). */', 'async function fillText(field, value) {', '  await field.clear();', '  await field.sendKeys(value);', "  if ((await field.getAttribute('value')) !== value) throw new Error('The field does not hold what was typed into it.');", '}'],
   ],
   [
     'setChecked',
@@ -201,6 +201,8 @@ export function webdriverWriter(): FormatWriter {
       ...header,
       '',
       `import { ${['Builder', 'By', ...(script.uses('pressKey') ? ['Key'] : []), ...(script.uses('Select') ? ['Select'] : []), 'until'].join(', ')} } from 'selenium-webdriver';`,
+      "import chrome from 'selenium-webdriver/chrome.js';",
+      "import firefox from 'selenium-webdriver/firefox.js';",
       ...(script.uses('upload') ? ["import remote from 'selenium-webdriver/remote/index.js';", "import { resolve } from 'node:path';"] : []),
       '',
       ...(secrets.length ? [...secrets, ''] : []),
@@ -211,7 +213,11 @@ export function webdriverWriter(): FormatWriter {
       '',
       ...helpers(script),
       // Dialogs stay open for the script's own steps to answer, as they did in the session.
-      "const driver = await new Builder().usingServer(SERVER).forBrowser(BROWSER).setAlertBehavior('ignore').build();",
+      '// Headless unless HEADED=1; --no-sandbox because Chromium run as root (CI, containers) will not start in its sandbox.',
+      "const HEADLESS = process.env.HEADED !== '1';",
+      "const chromeOptions = new chrome.Options().addArguments(...(HEADLESS ? ['--headless=new'] : []), '--no-sandbox', '--disable-dev-shm-usage');",
+      "const firefoxOptions = HEADLESS ? new firefox.Options().addArguments('-headless') : new firefox.Options();",
+      "const driver = await new Builder().usingServer(SERVER).forBrowser(BROWSER).setChromeOptions(chromeOptions).setFirefoxOptions(firefoxOptions).setAlertBehavior('ignore').build();",
       'try {',
       // Files go from this machine to the Grid's browser.
       ...(script.uses('upload') ? ['  driver.setFileDetector(new remote.FileDetector());'] : []),
