@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { exportScript, parseRecording, SCRIPT_FORMATS, writeWhole, type Recording, type ScriptFormat } from '../firefox/index.js';
 import { OptionsError, parseOptions } from '../mcp/options.js';
 import { replay } from '../mcp/replay/replay.js';
-import { formatReplayReport } from '../mcp/replay/report.js';
+import { replayEnding, stepLine } from '../mcp/replay/report.js';
 import { UsageError } from './commands.js';
 
 /** The commands' help, for --help. */
@@ -72,9 +72,9 @@ export async function replayCommand(rest: string[], serverFlags: string[]): Prom
     filesDir: dirname(resolve(file ?? '')),
     ...(timeout === undefined ? {} : { timeout }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
-    onStep: (step) => process.stderr.write(`${step.status === 'failed' ? '✗' : step.status === 'healed' ? '~' : '✓'} step ${step.step} ${step.tool}\n`),
+    onStep: (step) => process.stdout.write(`${stepLine(step)}\n`),
   });
-  process.stdout.write(`${formatReplayReport(report, recording.steps.length)}\n`);
+  process.stdout.write(`\n${replayEnding(report, recording.steps.length)}\n`);
   const reportFile = flags.get('--report');
   if (reportFile !== undefined) writeWhole(resolve(reportFile), `${JSON.stringify(report, null, 2)}\n`, 0o600);
   return report.passed ? 0 : 1;

@@ -4,30 +4,12 @@
  * checked with web-first assertions. Playwright dismisses dialogs nobody answers, so a dialog's
  * answer is registered before the step that opens it.
  */
-import {
-  checksOf,
-  fillKind,
-  formFields,
-  indented,
-  frameTarget,
-  nameMatch,
-  NO_EQUIVALENT,
-  numberArg,
-  pageIndex,
-  quoted,
-  relativePathsNote,
-  SCRIPTABLE,
-  sharedReason,
-  shownText,
-  targetAt,
-  textArg,
-  textsArg,
-  uidAt,
-  uidKeys,
-  type FormatWriter,
-  type Script,
-} from './export.js';
+import { checksOf, indented, NO_EQUIVALENT, quoted, SCRIPTABLE, sharedReason, shownText, type FormatWriter, type Script } from './export.js';
+import { fillKind, formFields, frameTarget, nameMatch, navigation, numberArg, pageIndex, relativePathsNote, targetAt, textArg, targetExpressions, textsArg, type NavigationCalls } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+
+/** How this format moves a page. */
+const NAVIGATION: NavigationCalls = { back: 'await page.goBack();', forward: 'await page.goForward();', reload: 'await page.reload();', to: (url) => `await page.goto(${url});` };
 
 /** The roles Playwright's getByRole takes, less those that name nothing one can point at. */
 const ROLES = new Set(
@@ -79,12 +61,8 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
   const current = steps[index] as RecordedStep;
-  const locators = new Map<string, string>();
-  for (const key of uidKeys(current)) {
-    const locator = locatorOf(script, targetAt(current, key));
-    if (locator === undefined) return script.cannot(index + 1, `uid ${uidAt(current, key)} has no role Playwright knows with a name, nor a CSS path that reaches it`);
-    locators.set(key, locator);
-  }
+  const locators = targetExpressions(script, current, index + 1, (target) => locatorOf(script, target), (uid) => `uid ${uid} has no role Playwright knows with a name, nor a CSS path that reaches it`);
+  if (!locators) return;
   const next = steps[index + 1];
   if (next?.tool === 'handle_dialog') answerNext(script, next, index + 2);
   action(script, current, (key) => locators.get(key) ?? 'page');
@@ -136,7 +114,7 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
   const text = (key: string): string => script.str(textArg(step, key) ?? '');
   switch (step.tool) {
     case 'navigate_page':
-      return navigation(script, step);
+      return navigation(script, step, NAVIGATION);
     case 'click':
       return script.line(`await ${at('uid')}.${step.args.dblClick === true ? 'dblclick' : 'click'}();`);
     case 'hover':
@@ -161,14 +139,6 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
     default:
       return pagesAndScripts(script, step);
   }
-}
-
-function navigation(script: Script, step: RecordedStep): void {
-  const type = textArg(step, 'type') ?? 'url';
-  if (type === 'back') return script.line('await page.goBack();');
-  if (type === 'forward') return script.line('await page.goForward();');
-  if (type === 'reload') return script.line('await page.reload();');
-  script.line(`await page.goto(${script.str(textArg(step, 'url') ?? '')});`);
 }
 
 function fill(script: Script, target: RecordedTarget, locator: string, value: string): void {

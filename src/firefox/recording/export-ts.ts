@@ -3,25 +3,12 @@
  * name (page.locate, as a replay finds it), each effect checked with expectEffect, which compares
  * the page with the recorded snapshot lines. Runs with `npx tsx`, top-level await.
  */
-import {
-  checksOf,
-  formFields,
-  indented,
-  nameMatch,
-  NO_EQUIVALENT,
-  numberArg,
-  pageIndex,
-  quoted,
-  relativePathsNote,
-  showsSecret,
-  SCRIPTABLE,
-  targetAt,
-  textArg,
-  textsArg,
-  type FormatWriter,
-  type Script,
-} from './export.js';
+import { checksOf, indented, NO_EQUIVALENT, quoted, showsSecret, SCRIPTABLE, type FormatWriter, type Script } from './export.js';
+import { formFields, nameMatch, navigation, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg, type NavigationCalls } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+
+/** How this format moves a page. */
+const NAVIGATION: NavigationCalls = { back: 'await page.goBack();', forward: 'await page.goForward();', reload: 'await page.reload();', to: (url) => `await page.navigate(${url});` };
 
 export function tsWriter(clientModule: string): FormatWriter {
   return {
@@ -83,7 +70,7 @@ function action(script: Script, step: RecordedStep): void {
   const text = (key: string): string => script.str(textArg(step, key) ?? '');
   switch (step.tool) {
     case 'navigate_page':
-      return navigation(script, step);
+      return navigation(script, step, NAVIGATION);
     case 'click':
       return script.line(`await ${at('uid')}.click(${step.args.dblClick === true ? '{ dblClick: true }' : ''});`);
     case 'hover':
@@ -110,14 +97,6 @@ function action(script: Script, step: RecordedStep): void {
     default:
       return pagesAndScripts(script, step);
   }
-}
-
-function navigation(script: Script, step: RecordedStep): void {
-  const type = textArg(step, 'type') ?? 'url';
-  if (type === 'back') return script.line('await page.goBack();');
-  if (type === 'forward') return script.line('await page.goForward();');
-  if (type === 'reload') return script.line('await page.reload();');
-  script.line(`await page.navigate(${script.str(textArg(step, 'url') ?? '')});`);
 }
 
 function upload(script: Script, step: RecordedStep, locator: string): void {

@@ -4,27 +4,12 @@
  * hosts, then the selector; WebDriver has no role queries), effects checked on the page's
  * visible text. The helpers it needs are written at the top of the script, and only those.
  */
-import {
-  checksOf,
-  fillKind,
-  formFields,
-  indented,
-  frameTarget,
-  NO_EQUIVALENT,
-  numberArg,
-  pageIndex,
-  relativePathsNote,
-  SCRIPTABLE,
-  shownText,
-  targetAt,
-  textArg,
-  textsArg,
-  uidAt,
-  uidKeys,
-  type FormatWriter,
-  type Script,
-} from './export.js';
+import { checksOf, indented, NO_EQUIVALENT, SCRIPTABLE, shownText, type FormatWriter, type Script } from './export.js';
+import { fillKind, formFields, frameTarget, navigation, numberArg, pageIndex, relativePathsNote, targetAt, targetExpressions, textArg, textsArg, uidKeys, type NavigationCalls } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+
+/** How this format moves a page. */
+const NAVIGATION: NavigationCalls = { back: 'await driver.navigate().back();', forward: 'await driver.navigate().forward();', reload: 'await driver.navigate().refresh();', to: (url) => `await driver.get(${url});` };
 
 /** Roles whose name is seldom text on the page (a placeholder, an aria-label, an alt): the body's text cannot show it. */
 const NAME_NOT_SHOWN = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox', 'slider', 'image', 'img', 'iframe']);
@@ -248,12 +233,8 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
   const current = steps[index] as RecordedStep;
-  const finds = new Map<string, string>();
-  for (const key of uidKeys(current)) {
-    const found = findOf(script, targetAt(current, key));
-    if (found === undefined) return script.cannot(index + 1, `the recording has no CSS path for uid ${uidAt(current, key)}`);
-    finds.set(key, found);
-  }
+  const finds = targetExpressions(script, current, index + 1, (target) => findOf(script, target), (uid) => `the recording has no CSS path for uid ${uid}`);
+  if (!finds) return;
   if (current.tool === 'handle_dialog') answer(script, current, steps[index - 1]?.effect.dialog?.message);
   else action(script, current, (key) => finds.get(key) ?? '');
   checks(script, steps, index);
@@ -275,7 +256,7 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
   const text = (key: string): string => script.str(textArg(step, key) ?? '');
   switch (step.tool) {
     case 'navigate_page':
-      return navigation(script, step);
+      return navigation(script, step, NAVIGATION);
     case 'click':
       return script.line(step.args.dblClick === true ? `await driver.actions().doubleClick(${at('uid')}).perform();` : `await (${at('uid')}).click();`);
     case 'hover':
@@ -300,14 +281,6 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
     default:
       return pagesAndScripts(script, step);
   }
-}
-
-function navigation(script: Script, step: RecordedStep): void {
-  const type = textArg(step, 'type') ?? 'url';
-  if (type === 'back') return script.line('await driver.navigate().back();');
-  if (type === 'forward') return script.line('await driver.navigate().forward();');
-  if (type === 'reload') return script.line('await driver.navigate().refresh();');
-  script.line(`await driver.get(${script.str(textArg(step, 'url') ?? '')});`);
 }
 
 function fill(script: Script, target: RecordedTarget, element: string, value: string): void {

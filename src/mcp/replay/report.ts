@@ -27,16 +27,24 @@ export interface ReplayReport {
   ms: number;
 }
 
-/** The report as text: a line per step, then the failure with its context. */
-export function formatReplayReport(report: ReplayReport, steps: number): string {
-  const lines = report.steps.map((step) => `${step.status === 'failed' ? '✗' : step.status === 'healed' ? '~' : '✓'} step ${step.step} ${step.tool} (${step.ms} ms)${step.healed ? `: healed — ${step.healed.join('; ')}` : ''}`);
+/** A step's line: ✓ passed, ~ healed (and how), ✗ failed. */
+export function stepLine(step: StepReport): string {
+  return `${step.status === 'failed' ? '✗' : step.status === 'healed' ? '~' : '✓'} step ${step.step} ${step.tool} (${step.ms} ms)${step.healed ? `: healed — ${step.healed.join('; ')}` : ''}`;
+}
+
+/** How the replay ended: where it stopped and why, with the page around the target, or that every step passed. */
+export function replayEnding(report: ReplayReport, steps: number): string {
   const { failure } = report;
-  if (failure) {
-    lines.push('', `Stopped at step ${failure.step} (${failure.tool}) of ${steps}.`, `Expected: ${failure.expected}`, `Seen: ${failure.seen}`);
-    if (failure.around) lines.push('The page around the target:', ...failure.around.split('\n').map((line) => `  ${line}`));
-  } else {
+  if (!failure) {
     const healed = report.steps.filter((step) => step.status === 'healed').length;
-    lines.push('', `Replayed all ${steps} steps in ${report.ms} ms${healed ? `, ${healed} healed` : ''}; every effect checked.`);
+    return `Replayed all ${steps} steps in ${report.ms} ms${healed ? `, ${healed} healed` : ''}; every effect checked.`;
   }
+  const lines = [`Stopped at step ${failure.step} (${failure.tool}) of ${steps}.`, `Expected: ${failure.expected}`, `Seen: ${failure.seen}`];
+  if (failure.around) lines.push('The page around the target:', ...failure.around.split('\n').map((line) => `  ${line}`));
   return lines.join('\n');
+}
+
+/** The report as text: a line per step, then how it ended. */
+export function formatReplayReport(report: ReplayReport, steps: number): string {
+  return [...report.steps.map(stepLine), '', replayEnding(report, steps)].join('\n');
 }

@@ -1,0 +1,177 @@
+/**
+ * What the exporters read of a recorded step, one rule each for every format: its arguments, its
+ * targets, a few words for its comment, how a fill is done, and how a page is moved.
+ */
+import { isAbsolute } from 'node:path';
+import type { Script } from './export.js';
+import type { RecordedStep, RecordedTarget } from './format.js';
+
+export function textArg(step: RecordedStep, key: string): string | undefined {
+  const value = step.args[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function numberArg(step: RecordedStep, key: string): number | undefined {
+  const value = step.args[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A list of strings given as a string or an array (wait_for's text, upload_file's paths). */
+export function textsArg(step: RecordedStep, key: string): string[] {
+  const value = step.args[key];
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  return list.filter((item): item is string => typeof item === 'string');
+}
+
+/** The page index of select_page and close_page (pageIdx, as the tools take it). */
+export function pageIndex(step: RecordedStep): number | undefined {
+  return numberArg(step, 'pageIdx') ?? numberArg(step, 'index');
+}
+
+/** The keys of a step's uid arguments, as its targets are keyed: `uid`, `from_uid`, `elements.0.uid`. */
+export function uidKeys(step: RecordedStep): string[] {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(step.args)) {
+    if ((key === 'uid' || key.endsWith('_uid')) && typeof value === 'string') keys.push(key);
+    if (Array.isArray(value)) {
+      value.forEach((item: unknown, index) => {
+        if (typeof (item as { uid?: unknown } | null)?.uid === 'string') keys.push(`${key}.${index}.uid`);
+      });
+    }
+  }
+  return keys;
+}
+
+/** The uid argument at `key` (a uidKeys key), as called. */
+export function uidAt(step: RecordedStep, key: string): string {
+  const [name = key, index] = key.split('.');
+  const list = step.args[name];
+  const value = index === undefined ? step.args[key] : Array.isArray(list) ? (list[Number(index)] as { uid?: unknown } | null)?.uid : undefined;
+  return typeof value === 'string' ? value : '?';
+}
+
+/** The target at `key`: there, since writeStep stops a step whose target is missing before its format sees it. */
+export function targetAt(step: RecordedStep, key: string): RecordedTarget {
+  return step.targets?.[key] as RecordedTarget;
+}
+
+/** The target a step acted on first (its uid, or its drag's start). */
+export function mainTarget(step: RecordedStep): RecordedTarget | undefined {
+  const [key] = uidKeys(step);
+  return key === undefined ? undefined : step.targets?.[key];
+}
+
+/** The target whose frames step `index`'s effect is looked for in: its own, or, for a dialog's answer, the one of the step that opened it. */
+export function frameTarget(steps: readonly RecordedStep[], index: number): RecordedTarget | undefined {
+  const step = steps[index] as RecordedStep;
+  const before = steps[index - 1];
+  return mainTarget(step) ?? (step.tool === 'handle_dialog' && before ? mainTarget(before) : undefined);
+}
+
+/** fill_form's fields: each one's target key and value. */
+export function formFields(step: RecordedStep): { key: string; value: string }[] {
+  const elements = step.args.elements;
+  if (!Array.isArray(elements)) return [];
+  return elements.map((element: unknown, index) => {
+    const value = (element as { value?: unknown } | null)?.value;
+    return { key: `elements.${index}.uid`, value: typeof value === 'string' ? value : '' };
+  });
+}
+
+export function describeTarget(target: RecordedTarget): string {
+  const name = target.name === undefined ? '' : ` ${JSON.stringify(target.name)}`;
+  const within = target.within ? ` in ${target.within.role} ${JSON.stringify(target.within.name ?? '')}` : '';
+  const frame = target.frames.length ? ` in frame ${JSON.stringify(target.frames[target.frames.length - 1])}` : '';
+  return `${target.role}${name}${within}${frame}${target.nth === undefined ? '' : ` (match ${target.nth + 1})`}`;
+}
+
+/** What a step did, in a few words for its comment (a fill's value is left out: it may be long, or a secret). */
+export function describeStep(step: RecordedStep): string {
+  const targets = uidKeys(step).map((key) => {
+    const found = step.targets?.[key];
+    return found ? describeTarget(found) : `uid ${uidAt(step, key)}`;
+  });
+  const texts = textsArg(step, 'text').map((text) => JSON.stringify(text));
+  const prompt = textArg(step, 'promptText');
+  const width = numberArg(step, 'width');
+  const words = [
+    ...['url', 'type', 'key', 'action'].map((key) => textArg(step, key) ?? ''),
+    texts.join(' or '),
+    prompt === undefined ? '' : `with ${JSON.stringify(prompt)}`,
+    textArg(step, 'submitKey') === undefined ? '' : `then ${textArg(step, 'submitKey') ?? ''}`,
+    `${texts.length && targets.length ? 'in ' : ''}${targets.join(step.tool === 'drag' ? ' to ' : ', ')}`,
+    step.args.dblClick === true ? '(double-click)' : '',
+    pageIndex(step) === undefined ? '' : `page ${pageIndex(step) ?? ''}`,
+    width === undefined ? '' : `${width}x${numberArg(step, 'height') ?? '?'}`,
+    textArg(step, 'function') ?? '',
+  ];
+  return words.filter((word) => word !== '').join(' ');
+}
+
+/** A name to match as recorded, or, when the snapshot clipped it (…), its start and not exactly. */
+export function nameMatch(name: string): { name: string; exact: boolean } {
+  return name.endsWith('…') ? { name: name.slice(0, -1).trimEnd(), exact: false } : { name, exact: true };
+}
+
+/** Roles whose fill value "true"/"false" checks or unchecks. */
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+/** How a fill is done: checking, unchecking, choosing an option of a native select by its label, or typing. */
+export function fillKind(target: RecordedTarget, value: string): 'check' | 'uncheck' | 'select' | 'text' {
+  if (CHECKABLE.has(target.role) && (value === 'true' || value === 'false')) return value === 'true' ? 'check' : 'uncheck';
+  // Role and name cannot tell a native select from a widget; its recorded CSS path can.
+  if ((target.role === 'combobox' || target.role === 'listbox') && /^select(?![\w-])/i.test(lastCompound(target.css?.selector ?? ''))) return 'select';
+  return 'text';
+}
+
+/** The last compound selector of a path (`form > select#x` → `select#x`), quotes and brackets kept whole. */
+function lastCompound(selector: string): string {
+  let start = 0;
+  let quote = '';
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector.charAt(i);
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '[' || char === '(') depth++;
+    else if (char === ']' || char === ')') depth--;
+    else if (depth === 0 && /[\s>+~]/.test(char)) start = i + 1;
+  }
+  return selector.slice(start);
+}
+
+/** The note for file paths the session took relative to its output folder, which the script cannot know. */
+export function relativePathsNote(paths: readonly string[]): string | undefined {
+  return paths.some((path) => !isAbsolute(path)) ? 'Relative paths were relative to the session\'s output folder: run the script from there, or make them absolute.' : undefined;
+}
+
+/** The calls that move a page in a format: back, forward, reload, and to a URL. */
+export interface NavigationCalls {
+  back: string;
+  forward: string;
+  reload: string;
+  to: (url: string) => string;
+}
+
+/** navigate_page as the format's line. */
+export function navigation(script: Script, step: RecordedStep, calls: NavigationCalls): void {
+  const type = textArg(step, 'type') ?? 'url';
+  if (type === 'back' || type === 'forward' || type === 'reload') return script.line(calls[type]);
+  script.line(calls.to(script.str(textArg(step, 'url') ?? '')));
+}
+
+/** Each uid argument's expression in a format (`reach`), by key; undefined, after a "cannot" comment, when one is out of its reach. */
+export function targetExpressions(script: Script, step: RecordedStep, number: number, reach: (target: RecordedTarget) => string | undefined, why: (uid: string) => string): Map<string, string> | undefined {
+  const expressions = new Map<string, string>();
+  for (const key of uidKeys(step)) {
+    const expression = reach(targetAt(step, key));
+    if (expression === undefined) {
+      script.cannot(number, why(uidAt(step, key)));
+      return undefined;
+    }
+    expressions.set(key, expression);
+  }
+  return expressions;
+}
