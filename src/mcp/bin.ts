@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The firefox-bidi-mcp command: an MCP server that drives Firefox over WebDriver BiDi, on stdio
 // (default) or Streamable HTTP (--port). Protocol messages only on stdout; everything else on stderr.
-import { FirefoxClient, findFirefox } from '../index.js';
+import { FirefoxClient, findFirefox } from '../firefox/index.js';
 import { BrowserHolder } from './browser.js';
 import { startHttpServer } from './http.js';
 import { flagsHelp, OptionsError, parseOptions } from './options.js';

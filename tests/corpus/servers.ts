@@ -49,10 +49,10 @@ async function connect(dialect: Dialect, args: string[], cleanup: () => void = (
   };
 }
 
-/** Our server with its default tool sets; `witness`: with witness_snapshot as well, for tests that check every reading. */
-export function startOurServer(options: { witness?: boolean } = {}): Promise<RunningServer> {
+/** Our server with its default tool sets; `witness`: with witness_snapshot as well, for tests that check every reading; `args`: more of the bin's options (--output-dir). */
+export function startOurServer(options: { witness?: boolean; args?: string[] } = {}): Promise<RunningServer> {
   const tools = options.witness ? ['--tools', [...DEFAULT_TOOL_SETS, 'witness'].join(',')] : [];
-  return connect(OURS, [OUR_BIN, '--viewport', '1280x720', ...tools]);
+  return connect(OURS, [OUR_BIN, '--viewport', '1280x720', ...tools, ...(options.args ?? [])]);
 }
 
 /** Playwright MCP, headless on Debian's Chromium, with an in-memory profile. */

@@ -9,13 +9,14 @@ describe("a step's effect", () => {
   const before = taken([node('1_1', 'checkbox', 'Done', { checked: 'false', focused: true }), node('1_2', 'status', '', { text: '1 item left' }), node('1_3', 'button', 'Undo')]);
   const after = taken([node('2_1', 'checkbox', 'Done', { checked: 'true' }), node('2_2', 'status', '', { text: '0 items left' }), node('2_4', 'generic', '', { tag: 'div' })]);
 
-  it('is what the page shows after that it did not before, and what it no longer shows, by line without uid or focus', () => {
+  it('is what the page shows after that it did not before, and what it no longer shows, by line without uid, focus and caret included', () => {
     const effect = effectBetween(before, after);
     expect(effect.appeared?.map((element) => element.line)).toEqual(['checkbox "Done" checked', 'status: 0 items left']);
     expect(effect.appeared?.[0]).toMatchObject({ role: 'checkbox', name: 'Done', checked: true });
-    expect(effect.gone?.map((element) => element.line)).toEqual(['checkbox "Done"', 'status: 1 item left', 'button "Undo"']);
-    // Focus alone is no change.
-    expect(effectBetween(before, taken([node('3_1', 'checkbox', 'Done', { checked: 'false' }), node('3_2', 'status', '', { text: '1 item left' }), node('3_3', 'button', 'Undo')]))).toEqual({});
+    expect(effect.gone?.map((element) => element.line)).toEqual(['checkbox "Done" focused', 'status: 1 item left', 'button "Undo"']);
+    // Where the focus went can be all a step did (the next one types there); the same page read again is no change.
+    expect(effectBetween(before, taken([node('3_1', 'checkbox', 'Done', { checked: 'false' }), node('3_2', 'status', '', { text: '1 item left' }), node('3_3', 'button', 'Undo')])).gone?.map((element) => element.line)).toEqual(['checkbox "Done" focused']);
+    expect(effectBetween(before, taken([node('4_1', 'checkbox', 'Done', { checked: 'false', focused: true }), node('4_2', 'status', '', { text: '1 item left' }), node('4_3', 'button', 'Undo')]))).toEqual({});
   });
 
   it('is checked on another load of the page, with other uids, and each difference said', () => {
@@ -25,10 +26,22 @@ describe("a step's effect", () => {
       'the URL is "http://example.test/", not "http://example.test/done"',
       'no checkbox "Done" checked is shown',
       'no status: 0 items left is shown',
-      'checkbox "Done" is still shown',
+      'checkbox "Done" focused is still shown',
       'status: 1 item left is still shown',
       'button "Undo" is still shown',
     ]);
+  });
+});
+
+describe('a step that only reorders a list', () => {
+  const item = (uid: string, text: string): SnapshotNode => node(uid, 'listitem', '', { tag: 'li', text });
+  const list = (uid: string, texts: string[]): SnapshotNode => node(uid, 'list', 'Next up', { tag: 'ul', children: texts.map((text, index) => item(`${uid}${index}`, text)) });
+
+  it('is recorded as the list in its new order, and a page in another order is refused', () => {
+    const effect = effectBetween(taken([list('1_1', ['Emma', 'Middlemarch', 'Dune'])]), taken([list('2_1', ['Emma', 'Dune', 'Middlemarch'])]));
+    expect(effect).toEqual({ reordered: [{ container: 'list "Next up"', items: ['listitem: Emma', 'listitem: Dune', 'listitem: Middlemarch'] }] });
+    expect(effectMisses(effect, undefined, taken([list('7_1', ['Emma', 'Dune', 'Middlemarch'])]))).toEqual([]);
+    expect(effectMisses(effect, undefined, taken([list('7_1', ['Emma', 'Middlemarch', 'Dune'])]))).toEqual(['list "Next up" does not hold listitem: Emma, listitem: Dune, listitem: Middlemarch in that order']);
   });
 });
 
@@ -45,6 +58,14 @@ describe('a recorded target found again', () => {
   it('healed, and said so, when its name changed case or its container was renamed', () => {
     expect(findTarget(taken([form('Checkout', [node('1_2', 'button', 'Place Order')])]), target).healed).toMatch(/case or spacing/);
     expect(findTarget(taken([form('Your order', [node('1_2', 'button', 'Place order')])]), target)).toMatchObject({ node: { uid: '1_2' }, healed: 'found outside its recorded form "Checkout"' });
+  });
+
+  it('without a name, by the text it shows, not by its place among others of its role', () => {
+    const paragraph = (uid: string, text: string): SnapshotNode => node(uid, 'paragraph', '', { tag: 'p', text });
+    const memo = { role: 'paragraph', text: 'Bring the budget sheet.', frames: [] };
+    // A notice added above moves every paragraph down one place; the text still names the one.
+    expect(findTarget(taken([paragraph('1_1', 'Notice: updated.'), paragraph('1_2', 'Meeting moved.'), paragraph('1_3', 'Bring the budget sheet.')]), memo).node.uid).toBe('1_3');
+    expect(() => findTarget(taken([paragraph('1_2', 'Meeting moved.')]), memo)).toThrow(/showing "Bring the budget sheet."/);
   });
 
   it('never healed onto a renamed element or one of several', () => {

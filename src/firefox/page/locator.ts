@@ -20,6 +20,8 @@ export interface RoleAndName {
 }
 
 export interface LocateQuery extends RoleAndName {
+  /** An element without a name (a paragraph, a cell) by its own text, compared as the name is (`exact`). */
+  text?: string;
   /** Only inside the nearest element of this role and name (a dialog, a form, a row, a region). */
   within?: RoleAndName;
   /** Only inside the frame whose iframe has this name, or whose URL holds this text. */
@@ -112,7 +114,7 @@ export function matches(nodes: readonly SnapshotNode[], query: LocateQuery): Sna
     for (const node of list) {
       const nowWithin = within || (query.within !== undefined && answers(node, query.within));
       const nowInFrame = inFrame || (query.frame !== undefined && node.frame !== undefined && frameAnswers(node, query.frame));
-      if ((query.within === undefined || within) && (query.frame === undefined || inFrame) && answers(node, query)) found.push(node);
+      if ((query.within === undefined || within) && (query.frame === undefined || inFrame) && answers(node, query) && showsText(node, query)) found.push(node);
       if (node.children) visit(node.children, nowWithin, nowInFrame);
     }
   };
@@ -125,6 +127,12 @@ function answers(node: SnapshotNode, wanted: RoleAndName): boolean {
   if (wanted.name === undefined) return true;
   const name = node.name ?? '';
   return wanted.exact ? name === wanted.name : fold(name) === fold(wanted.name);
+}
+
+function showsText(node: SnapshotNode, query: LocateQuery): boolean {
+  if (query.text === undefined) return true;
+  const text = node.text ?? '';
+  return query.exact ? text === query.text : fold(text) === fold(query.text);
 }
 
 function frameAnswers(node: SnapshotNode, frame: string): boolean {
@@ -148,5 +156,5 @@ function line(node: SnapshotNode): string {
 
 function describe(query: LocateQuery): string {
   const part = (wanted: RoleAndName): string => `${wanted.role.trim()}${wanted.name === undefined ? '' : ` ${quote(wanted.name, 80)}${wanted.exact ? ' (exact)' : ''}`}`;
-  return `${part(query)}${query.within ? ` within ${part(query.within)}` : ''}${query.frame === undefined ? '' : ` in frame ${quote(query.frame, 80)}`}`;
+  return `${part(query)}${query.text === undefined ? '' : ` showing ${quote(query.text, 80)}`}${query.within ? ` within ${part(query.within)}` : ''}${query.frame === undefined ? '' : ` in frame ${quote(query.frame, 80)}`}`;
 }

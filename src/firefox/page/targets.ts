@@ -12,6 +12,8 @@ import type { TakenSnapshot } from './snapshots.js';
 const CONTAINER_ROLES = new Set(['dialog', 'alertdialog', 'region', 'form', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'article', 'table', 'grid', 'treegrid', 'row', 'list', 'listitem', 'menu', 'menubar', 'listbox', 'tree', 'toolbar', 'radiogroup', 'tablist']);
 
 export interface TargetDescription extends RoleAndName {
+  /** What an element without a name shows (a paragraph, a cell), by which it is told from others of its role. */
+  text?: string;
   /** The nearest named container around it (a dialog, a region, a row), when there is one. */
   within?: RoleAndName;
   /** The iframes that hold it, outermost first, each by its name or else its URL. */
@@ -35,7 +37,7 @@ function describePath(nodes: readonly SnapshotNode[], path: SnapshotNode[]): Tar
   const ancestors = path.slice(0, -1);
   const container = [...ancestors].reverse().find((node) => node.name && CONTAINER_ROLES.has(node.role));
   const frames = ancestors.filter((node) => node.frame !== undefined).map((node) => node.name || node.frame?.url || '');
-  const description: TargetDescription = { role: target.role, ...(target.name ? { name: target.name } : {}), ...(container ? { within: { role: container.role, name: container.name ?? '' } } : {}), frames };
+  const description: TargetDescription = { role: target.role, ...(target.name ? { name: target.name } : target.text ? { text: target.text } : {}), ...(container ? { within: { role: container.role, name: container.name ?? '' } } : {}), frames };
   // Which of its look-alikes it is, as a locator of this description finds them (the innermost frame names where).
   const innermost = frames[frames.length - 1];
   const alike = matches(nodes, { ...description, exact: true, ...(innermost === undefined ? {} : { frame: innermost }) });

@@ -6,7 +6,7 @@
  */
 import { allNodes, formatNode, type SnapshotNode } from '../engine/snapshot/format.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
-import type { RecordedEffect, RecordedElement } from './format.js';
+import type { RecordedEffect, RecordedElement, RecordedOrder } from './format.js';
 
 /** Most elements kept per side: enough to witness a step, few enough to read. */
 const KEPT = 8;
@@ -14,9 +14,13 @@ const KEPT = 8;
 /** Roles that say nothing alone: kept only with a name or text. */
 const QUIET_ROLES = new Set(['generic', 'none', 'presentation', 'paragraph', 'group', 'list', 'listitem', 'row', 'cell', 'gridcell']);
 
-/** An element without uid; its line leaves out what moves without the page's state changing (focus, caret, zone, URLs that name the server). */
+/**
+ * An element without uid. Its line keeps focus, caret and selection (where a click or a key put
+ * them is often all a step did, and the next step types there) and leaves out where it sits on
+ * screen and the URLs that name the server it came from.
+ */
 export function recordedElement(node: SnapshotNode): RecordedElement {
-  const { uid: _uid, focused: _focused, caret: _caret, selection: _selection, zone: _zone, href: _href, src: _src, frame: _frame, ...state } = node;
+  const { uid: _uid, zone: _zone, href: _href, src: _src, frame: _frame, ...state } = node;
   const line = formatNode({ ...state, uid: '' }).trim();
   return {
     role: node.role,
@@ -54,11 +58,41 @@ export function comparable(before: TakenSnapshot, after: TakenSnapshot): boolean
   return wholePage(before) && wholePage(after) && (before.layers ?? []).join() === (after.layers ?? []).join();
 }
 
-/** What appeared and went between two whole snapshots of one document. */
-export function effectBetween(before: TakenSnapshot, after: TakenSnapshot): Pick<RecordedEffect, 'appeared' | 'gone'> {
+/** The lines of a node's children, in order. */
+function childLines(node: SnapshotNode): string[] {
+  return (node.children ?? []).map((child) => recordedElement(child).line);
+}
+
+/** Each container (a node with two children or more) by its line, the first of each line, with its children's lines. */
+export function containers(snapshot: Pick<TakenSnapshot, 'nodes'>): Map<string, string[][]> {
+  const found = new Map<string, string[][]>();
+  for (const node of allNodes(snapshot.nodes)) {
+    if ((node.children?.length ?? 0) < 2) continue;
+    const line = recordedElement(node).line;
+    found.set(line, [...(found.get(line) ?? []), childLines(node)]);
+  }
+  return found;
+}
+
+/** Containers whose items a step put in another order: the same lines, each as often, in a new sequence. */
+function reorderedBetween(before: TakenSnapshot, after: TakenSnapshot): RecordedOrder[] {
+  const was = containers(before);
+  const orders: RecordedOrder[] = [];
+  for (const [container, lists] of containers(after)) {
+    const earlier = was.get(container);
+    if (earlier?.length !== 1 || lists.length !== 1) continue;
+    const [old, now] = [earlier[0] as string[], lists[0] as string[]];
+    if (old.join('\n') !== now.join('\n') && [...old].sort().join('\n') === [...now].sort().join('\n')) orders.push({ container, items: now });
+  }
+  return orders.slice(0, KEPT);
+}
+
+/** What appeared, went and moved within its list between two whole snapshots of one document. */
+export function effectBetween(before: TakenSnapshot, after: TakenSnapshot): Pick<RecordedEffect, 'appeared' | 'gone' | 'reordered'> {
   const old = elementsByLine(before);
   const now = elementsByLine(after);
   const appeared = [...now.values()].filter((element) => !old.has(element.line) && telling(element)).slice(0, KEPT);
   const gone = [...old.values()].filter((element) => !now.has(element.line) && telling(element)).slice(0, KEPT);
-  return { ...(appeared.length ? { appeared } : {}), ...(gone.length ? { gone } : {}) };
+  const reordered = reorderedBetween(before, after);
+  return { ...(appeared.length ? { appeared } : {}), ...(gone.length ? { gone } : {}), ...(reordered.length ? { reordered } : {}) };
 }

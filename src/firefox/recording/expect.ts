@@ -8,17 +8,19 @@ import { EffectError } from '../errors.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
 import { quote } from '../util/text.js';
 import { quoteSnapshot } from './around.js';
-import { elementsByLine } from './effects.js';
+import { containers, elementsByLine } from './effects.js';
 import type { RecordedEffect } from './format.js';
 
 /** What a step's check compares; the answer lines are the recording's record, not a check. */
-export type ExpectedEffect = Pick<RecordedEffect, 'url' | 'title' | 'appeared' | 'gone'>;
+export type ExpectedEffect = Pick<RecordedEffect, 'url' | 'title' | 'appeared' | 'gone' | 'reordered'>;
 
 export interface ExpectOptions {
   /** How long the page may take to show it, in ms (default 5000). */
   timeout?: number;
   /** The URL a recorded one stands for on this run (another server, another port). */
   url?: (recorded: string) => string;
+  /** The same for text the effect recorded (an element's line that shows a URL). */
+  text?: (recorded: string) => string;
 }
 
 /** What expectEffect needs of a page. */
@@ -32,14 +34,20 @@ const DEFAULT_TIMEOUT = 5000;
 const POLL_MS = 100;
 
 /** The differences between what `snapshot` (of a page at `url`) shows and `expected`: none when it shows it all. */
-export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url'> = {}): string[] {
+export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url' | 'text'> = {}): string[] {
+  const text = options.text ?? ((recorded: string): string => recorded);
   const misses: string[] = [];
   const wantedUrl = expected.url === undefined ? undefined : (options.url?.(expected.url) ?? expected.url);
   if (wantedUrl !== undefined && url !== wantedUrl) misses.push(`the URL is ${quote(url ?? 'none')}, not ${quote(wantedUrl)}`);
   if (expected.title !== undefined && snapshot.title !== expected.title) misses.push(`the title is ${quote(snapshot.title)}, not ${quote(expected.title)}`);
   const shown = elementsByLine(snapshot);
-  for (const element of expected.appeared ?? []) if (!shown.has(element.line)) misses.push(`no ${element.line} is shown`);
-  for (const element of expected.gone ?? []) if (shown.has(element.line)) misses.push(`${element.line} is still shown`);
+  for (const element of expected.appeared ?? []) if (!shown.has(text(element.line))) misses.push(`no ${text(element.line)} is shown`);
+  for (const element of expected.gone ?? []) if (shown.has(text(element.line))) misses.push(`${text(element.line)} is still shown`);
+  const lists = expected.reordered?.length ? containers(snapshot) : new Map<string, string[][]>();
+  for (const order of expected.reordered ?? []) {
+    const [container, items] = [text(order.container), order.items.map(text)];
+    if (!lists.get(container)?.some((now) => now.join('\n') === items.join('\n'))) misses.push(`${container} does not hold ${items.join(', ')} in that order`);
+  }
   return misses;
 }
 

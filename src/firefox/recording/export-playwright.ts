@@ -4,8 +4,8 @@
  * checked with web-first assertions. Playwright dismisses dialogs nobody answers, so a dialog's
  * answer is registered before the step that opens it.
  */
-import { checksOf, indented, NO_EQUIVALENT, quoted, SCRIPTABLE, sharedReason, shownText, type FormatWriter, type Script } from './export.js';
-import { fillKind, formFields, frameTarget, nameMatch, navigation, numberArg, pageIndex, relativePathsNote, targetAt, textArg, targetExpressions, textsArg, type NavigationCalls } from './export-steps.js';
+import { checksOf, indented, navigation, NO_EQUIVALENT, quoted, SCRIPTABLE, sharedReason, shownText, targetExpressions, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
+import { fillKind, formFields, frameTarget, nameMatch, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */

@@ -1,9 +1,8 @@
 /**
  * What the exporters read of a recorded step, one rule each for every format: its arguments, its
- * targets, a few words for its comment, how a fill is done, and how a page is moved.
+ * targets, a few words for its comment, and how a fill is done.
  */
 import { isAbsolute } from 'node:path';
-import type { Script } from './export.js';
 import type { RecordedStep, RecordedTarget } from './format.js';
 
 export function textArg(step: RecordedStep, key: string): string | undefined {
@@ -79,7 +78,7 @@ export function formFields(step: RecordedStep): { key: string; value: string }[]
 }
 
 export function describeTarget(target: RecordedTarget): string {
-  const name = target.name === undefined ? '' : ` ${JSON.stringify(target.name)}`;
+  const name = target.name === undefined ? (target.text === undefined ? '' : ` showing ${JSON.stringify(target.text.length > 60 ? `${target.text.slice(0, 60)}…` : target.text)}`) : ` ${JSON.stringify(target.name)}`;
   const within = target.within ? ` in ${target.within.role} ${JSON.stringify(target.within.name ?? '')}` : '';
   const frame = target.frames.length ? ` in frame ${JSON.stringify(target.frames[target.frames.length - 1])}` : '';
   return `${target.role}${name}${within}${frame}${target.nth === undefined ? '' : ` (match ${target.nth + 1})`}`;
@@ -145,33 +144,4 @@ function lastCompound(selector: string): string {
 /** The note for file paths the session took relative to its output folder, which the script cannot know. */
 export function relativePathsNote(paths: readonly string[]): string | undefined {
   return paths.some((path) => !isAbsolute(path)) ? 'Relative paths were relative to the session\'s output folder: run the script from there, or make them absolute.' : undefined;
-}
-
-/** The calls that move a page in a format: back, forward, reload, and to a URL. */
-export interface NavigationCalls {
-  back: string;
-  forward: string;
-  reload: string;
-  to: (url: string) => string;
-}
-
-/** navigate_page as the format's line. */
-export function navigation(script: Script, step: RecordedStep, calls: NavigationCalls): void {
-  const type = textArg(step, 'type') ?? 'url';
-  if (type === 'back' || type === 'forward' || type === 'reload') return script.line(calls[type]);
-  script.line(calls.to(script.str(textArg(step, 'url') ?? '')));
-}
-
-/** Each uid argument's expression in a format (`reach`), by key; undefined, after a "cannot" comment, when one is out of its reach. */
-export function targetExpressions(script: Script, step: RecordedStep, number: number, reach: (target: RecordedTarget) => string | undefined, why: (uid: string) => string): Map<string, string> | undefined {
-  const expressions = new Map<string, string>();
-  for (const key of uidKeys(step)) {
-    const expression = reach(targetAt(step, key));
-    if (expression === undefined) {
-      script.cannot(number, why(uidAt(step, key)));
-      return undefined;
-    }
-    expressions.set(key, expression);
-  }
-  return expressions;
 }

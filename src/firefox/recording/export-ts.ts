@@ -3,8 +3,8 @@
  * name (page.locate, as a replay finds it), each effect checked with expectEffect, which compares
  * the page with the recorded snapshot lines. Runs with `npx tsx`, top-level await.
  */
-import { checksOf, indented, NO_EQUIVALENT, quoted, showsSecret, SCRIPTABLE, type FormatWriter, type Script } from './export.js';
-import { formFields, nameMatch, navigation, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg, type NavigationCalls } from './export-steps.js';
+import { checksOf, indented, navigation, NO_EQUIVALENT, quoted, SCRIPTABLE, showsSecret, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
+import { formFields, nameMatch, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */
@@ -58,6 +58,7 @@ function locate(script: Script, target: RecordedTarget): string {
     const { name, exact } = nameMatch(target.name);
     fields.push(`name: ${script.str(name)}`, `exact: ${exact}`);
   }
+  if (target.text !== undefined) fields.push(`text: ${script.str(target.text)}`, 'exact: true');
   if (target.within) fields.push(`within: { role: ${quoted(target.within.role)}${target.within.name === undefined ? '' : `, name: ${script.str(target.within.name)}`} }`);
   const frame = target.frames[target.frames.length - 1];
   if (frame !== undefined) fields.push(`frame: ${script.str(frame)}`);

@@ -4,8 +4,8 @@
  * hosts, then the selector; WebDriver has no role queries), effects checked on the page's
  * visible text. The helpers it needs are written at the top of the script, and only those.
  */
-import { checksOf, indented, NO_EQUIVALENT, SCRIPTABLE, shownText, type FormatWriter, type Script } from './export.js';
-import { fillKind, formFields, frameTarget, navigation, numberArg, pageIndex, relativePathsNote, targetAt, targetExpressions, textArg, textsArg, uidKeys, type NavigationCalls } from './export-steps.js';
+import { checksOf, indented, navigation, NO_EQUIVALENT, SCRIPTABLE, shownText, targetExpressions, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
+import { fillKind, formFields, frameTarget, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg, uidKeys } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */

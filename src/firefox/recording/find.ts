@@ -23,6 +23,7 @@ export function targetQuery(target: RecordedTarget): LocateQuery {
   return {
     role: target.role,
     ...(target.name === undefined ? {} : { name: target.name }),
+    ...(target.text === undefined ? {} : { text: target.text }),
     exact: true,
     ...(target.within ? { within: target.within } : {}),
     ...(frame === undefined ? {} : { frame }),
@@ -35,7 +36,8 @@ function heals(target: RecordedTarget, query: LocateQuery): [LocateQuery, string
   const { nth: _nth, ...single } = query;
   const found: [LocateQuery, string][] = [];
   if (query.nth !== undefined) found.push([single, `the only ${target.role} of its name left (it was number ${query.nth + 1} of several)`]);
-  if (target.name !== undefined) found.push([{ ...single, exact: false }, `its name differs in case or spacing from ${quote(target.name, 80)}`]);
+  const shown = target.name ?? target.text;
+  if (shown !== undefined) found.push([{ ...single, exact: false }, `its ${target.name === undefined ? 'text' : 'name'} differs in case or spacing from ${quote(shown, 80)}`]);
   if (target.within) {
     const { within: _within, ...outside } = single;
     found.push([outside, `found outside its recorded ${target.within.role} ${quote(target.within.name ?? '', 80)}`]);

@@ -40,6 +40,12 @@ export interface RecordedElement {
   line: string;
 }
 
+/** A container's items in the order a step left them, each by its line. */
+export interface RecordedOrder {
+  container: string;
+  items: string[];
+}
+
 export interface RecordedEffect {
   /** The page's URL after the step. */
   url?: string;
@@ -51,6 +57,8 @@ export interface RecordedEffect {
   appeared?: RecordedElement[];
   /** Elements the last snapshot before the step showed and the first one after it no longer did. */
   gone?: RecordedElement[];
+  /** Lists (any element with children) whose items the step put in another order: the same items, as they stand now. */
+  reordered?: RecordedOrder[];
   /** The answer's own lines (notes and what was done), secrets by name. */
   answer: string[];
 }

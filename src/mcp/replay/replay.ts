@@ -6,6 +6,7 @@
  */
 import {
   aroundTarget,
+  describeTarget,
   EffectError,
   expectEffect,
   FilePolicy,
@@ -25,7 +26,7 @@ import { parseOptions, type ServerOptions } from '../options.js';
 import { ToolResponse } from '../response.js';
 import { ALL_TOOLS } from '../tools/index.js';
 import { type ReplayFailure, type ReplayReport, type StepReport } from './report.js';
-import { urlRebaser } from './urls.js';
+import { urlRebaser, type Rebase } from './urls.js';
 
 export interface ReplayOptions {
   /** How to get a browser (launch, --ws-endpoint, --webdriver-url), the secrets, where files are read from: the server's options (default: a local headless Firefox, no secrets). */
@@ -71,7 +72,7 @@ function refuseMissingSecrets(recording: Recording, secrets: SecretStore): void 
 class Replay {
   readonly #files: FilePolicy;
   readonly #timeout: number;
-  readonly #rebase: (url: string) => string;
+  readonly #rebase: Rebase;
   readonly #signal: AbortSignal;
   readonly #reports: StepReport[] = [];
 
@@ -120,7 +121,7 @@ class Replay {
       if (found.healed) healed.push(`${describeTarget(target)}: ${found.healed}`);
       setPath(args, path, found.uid);
     }
-    for (const key of ['url'] as const) if (typeof args[key] === 'string') args[key] = this.#rebase(args[key]);
+    if (typeof args.url === 'string') args.url = this.#rebase.url(args.url);
     try {
       const response = new ToolResponse(tool.name, Number.MAX_SAFE_INTEGER, 0);
       await tool.run(args, { options: this.options, files: this.#files, signal: this.#signal, userContext: this.userContext, page, extensions: undefined, recording: () => this.recording }, response);
@@ -164,22 +165,18 @@ class Replay {
       if (dialog && open?.type === dialog.type && open.message === dialog.message) return undefined;
       return { expected: dialog ? `a ${dialog.type} dialog saying "${dialog.message}"` : 'no dialog', seen: open ? `a ${open.type} dialog saying "${open.message}"` : 'no dialog', around: '' };
     }
-    const { url, title, appeared, gone } = step.effect;
-    const expected: ExpectedEffect = { ...(url === undefined ? {} : { url }), ...(title === undefined ? {} : { title }), ...(appeared ? { appeared } : {}), ...(gone ? { gone } : {}) };
+    const { url, title, appeared, gone, reordered } = step.effect;
+    const expected: ExpectedEffect = { ...(url === undefined ? {} : { url }), ...(title === undefined ? {} : { title }), ...(appeared ? { appeared } : {}), ...(gone ? { gone } : {}), ...(reordered ? { reordered } : {}) };
     try {
-      await expectEffect(page, expected, { timeout: this.#timeout, url: this.#rebase });
+      await expectEffect(page, expected, { timeout: this.#timeout, ...this.#rebase });
       return undefined;
     } catch (error) {
       if (!(error instanceof EffectError)) throw error;
       const target = step.targets?.uid;
       const snapshot = await page.takeSnapshot().catch(() => undefined);
-      return { expected: expectedText(expected, this.#rebase), seen: error.misses.join('; '), around: snapshot ? aroundTarget(snapshot, target) : error.snapshot };
+      return { expected: expectedText(expected, this.#rebase.url), seen: error.misses.join('; '), around: snapshot ? aroundTarget(snapshot, target) : error.snapshot };
     }
   }
-}
-
-function describeTarget(target: RecordedTarget): string {
-  return `${target.role}${target.name === undefined ? '' : ` "${target.name}"`}${target.within ? ` in ${target.within.role} "${target.within.name ?? ''}"` : ''}`;
 }
 
 function expectedText(expected: ExpectedEffect, rebase: (url: string) => string): string {
@@ -188,6 +185,7 @@ function expectedText(expected: ExpectedEffect, rebase: (url: string) => string)
     ...(expected.title === undefined ? [] : [`the title "${expected.title}"`]),
     ...(expected.appeared ?? []).map((element) => `${element.line} shown`),
     ...(expected.gone ?? []).map((element) => `${element.line} gone`),
+    ...(expected.reordered ?? []).map((order) => `${order.container} holding ${order.items.join(', ')} in that order`),
   ];
   return parts.join('; ');
 }

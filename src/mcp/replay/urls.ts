@@ -16,13 +16,20 @@ function recordedOrigin(recording: Recording): string | undefined {
   return undefined;
 }
 
+/** What recorded URLs, and text that names them, stand for on this run. */
+export interface Rebase {
+  url: (url: string) => string;
+  /** Text a step's effect recorded (a request URL the page shows): the recorded origin anywhere in it moved. */
+  text: (text: string) => string;
+}
+
 /**
- * What a recorded URL stands for on this run: with `baseUrl`, URLs of the recorded origin move to
- * its origin (the same app served elsewhere); others, and every URL without it, stay as they are.
+ * With `baseUrl`, URLs of the recorded origin move to its origin (the same app served elsewhere);
+ * others, and every URL without it, stay as they are.
  */
-export function urlRebaser(recording: Recording, baseUrl: string | undefined): (url: string) => string {
+export function urlRebaser(recording: Recording, baseUrl: string | undefined): Rebase {
   const from = recordedOrigin(recording);
-  if (baseUrl === undefined || from === undefined) return (url) => url;
+  if (baseUrl === undefined || from === undefined) return { url: (url) => url, text: (text) => text };
   const to = new URL(baseUrl).origin;
-  return (url) => (url === from || url.startsWith(`${from}/`) ? `${to}${url.slice(from.length)}` : url);
+  return { url: (url) => (url === from || url.startsWith(`${from}/`) ? `${to}${url.slice(from.length)}` : url), text: (text) => text.replaceAll(from, to) };
 }
