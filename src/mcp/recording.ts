@@ -5,6 +5,7 @@
  * whole after each step, so a crash leaves the steps so far and never half a file.
  */
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   comparable,
   effectBetween,
@@ -19,6 +20,9 @@ import {
   type Recording,
   type SecretStore,
 } from '../firefox/index.js';
+
+/** The longest the next call waits for a step's effect to be read. */
+const LOOK_MS = 1500;
 
 /** What a step knew before it ran: when it started, what its uids named, and the page's newest snapshot then. */
 export interface StepStart {
@@ -118,14 +122,23 @@ export class SessionRecorder {
 
   /**
    * After a step's answer went out, before the next call: when no snapshot of the page followed
-   * the step yet, takes one, so that every step's effect is recorded whether or not the agent
-   * looked (the agent's own next snapshot then reuses this reading).
+   * the step yet, takes one, so that what a step changed in its document is recorded whether or
+   * not the agent looked (its own next snapshot then reuses this reading). A step that loaded a
+   * new document has its URL; its title waits for the agent's own look. A page that takes longer
+   * than LOOK_MS (frozen, or huge) holds the next call no longer.
    */
   async look(): Promise<void> {
     const unseen = this.#unseen;
     if (!unseen || unseen.page.disposed || unseen.page.getDialog()) return;
-    await unseen.page.takeSnapshot().catch(() => undefined);
-    this.observe();
+    if (!unseen.page.snapshotHistory.some((snapshot) => snapshot.id === unseen.since)) return;
+    const timer = new AbortController();
+    const read = unseen.page.takeSnapshot().then(
+      () => true,
+      () => false,
+    );
+    const inTime = await Promise.race([read, delay(LOOK_MS, false, { signal: timer.signal }).catch(() => false)]);
+    timer.abort();
+    if (inTime) this.observe();
   }
 
   #write(): void {
