@@ -1,4 +1,4 @@
-/** The real-app corpus: every app the agent tasks run on (tests/e2e/apps.test.ts, bench/apps.bench.ts, bench/cli.bench.ts). */
+/** The real-app corpus: every app the agent tasks run on (tests/e2e/apps-*.test.ts, bench/apps.bench.ts, bench/cli.bench.ts). */
 import type { CorpusApp } from './app.js';
 import { aceApp } from './ace.js';
 import { checkoutApp } from './checkout.js';
