@@ -64,7 +64,7 @@ async function measureCalls(server: PageServer): Promise<{ floor: Stats; others:
     await client.page.navigate(server.url);
     const one = await client.page.evaluate('() => 1');
     if (one !== 1) throw new Error(`evaluate('() => 1') returned ${JSON.stringify(one)}, expected 1.`);
-    const png = await client.page.screenshot();
+    const { image: png } = await client.page.screenshot();
     if (png.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('screenshot() did not return a PNG.');
 
     progress('  floor: session.status');

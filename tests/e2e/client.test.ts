@@ -153,12 +153,12 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     await client.page.setViewport(400, 300);
     await client.page.navigate(server.url('/tall.html'));
-    const png = await client.page.screenshot();
+    const { image: png } = await client.page.screenshot();
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
-    const full = await client.page.screenshot({ fullPage: true });
+    const { image: full } = await client.page.screenshot({ fullPage: true });
     expect(full.readUInt32BE(20)).toBeGreaterThanOrEqual(3000);
-    const jpeg = await client.page.screenshot({ format: 'jpeg', quality: 50 });
+    const { image: jpeg } = await client.page.screenshot({ format: 'jpeg', quality: 50 });
     expect(jpeg.subarray(0, 3).toString('hex')).toBe('ffd8ff');
     await expect(client.page.screenshot({ format: 'gif' as 'png' })).rejects.toThrow(/use "png" or "jpeg"/);
     await expect(client.page.setViewport(0, 10)).rejects.toThrow(/width must be a whole number/);

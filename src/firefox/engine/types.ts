@@ -209,3 +209,19 @@ export interface WitnessFact {
   /** Texts its accessible name may be, whitespace collapsed as accname does (and nothing more), for the witness to ask Firefox which it is. */
   nameCandidates?: string[];
 }
+
+/** x, y, width, height in CSS pixels, from the top left of a document's viewport. */
+export type ViewportBox = [number, number, number, number];
+
+/** Where a document shows what no picture may show (secretBoxes), and what places it in a picture. */
+export interface SecretBoxes {
+  boxes: ViewportBox[];
+  /** The content box of each iframe, in the order iframeWindows() gives their windows: their documents are asked in turn. */
+  iframes: ViewportBox[];
+  /** How far the document is scrolled: a whole-page picture starts at its top, not the viewport's. */
+  scroll: [number, number];
+  /** CSS pixel to picture pixel. */
+  pixelRatio: number;
+  /** The box of the element a picture is clipped to, when one is named and still there. */
+  clip?: ViewportBox;
+}

@@ -1,7 +1,20 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../errors.js';
+import { markPicture } from '../picture/marks.js';
+import type { SecretStore } from '../policy/secrets.js';
 import type { PageParts } from './parts.js';
+import { labelledElements, secretPlaces, type SecretPlaces } from './picture.js';
+import type { TakenSnapshot } from './snapshots.js';
 import type { ScreenshotOptions } from './types.js';
+
+/** A screenshot and what it shows beyond the page. */
+export interface Screenshot {
+  image: Buffer;
+  /** Places painted over because they show a password or a secret. */
+  covered: number;
+  /** With annotate: the snapshot whose uids it drew, and how many elements it outlined. */
+  annotated?: { snapshotId: number; elements: number };
+}
 
 /** The image format of a screenshot, once its options are known to fit together (before anything is sent). */
 export function screenshotFormat(options: ScreenshotOptions): 'png' | 'jpeg' {
@@ -15,24 +28,43 @@ export function screenshotFormat(options: ScreenshotOptions): 'png' | 'jpeg' {
   return format;
 }
 
-/** A screenshot of the page's viewport, its whole document, or one element (found by its uid in its own document). */
-export async function captureScreenshot(page: PageParts, options: ScreenshotOptions, format: 'png' | 'jpeg'): Promise<Buffer> {
+/** Both readings of what to cover, as one: a place that moved while the picture was taken is covered where it was and where it is. */
+const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces => ({ ...after, covers: [...before.covers, ...after.covers] });
+
+/**
+ * A screenshot of the page's viewport, its whole document, or one element (found by its uid in
+ * its own document), with what shows a password or a secret painted over (read before and after
+ * the capture); with `snapshot`, each element it lists that takes input outlined with its uid.
+ * A picture with marks is captured as PNG and encoded in the format asked for once marked.
+ */
+export async function captureScreenshot(page: PageParts, secrets: SecretStore, options: ScreenshotOptions, snapshot?: TakenSnapshot): Promise<Screenshot> {
+  const format = screenshotFormat(options);
   const element = options.uid === undefined ? undefined : await page.snapshots.elementRef(options.uid);
-  const { data } = await page.send('browsingContext.captureScreenshot', screenshotParams(page.id, options, format, element), 'Taking a screenshot');
-  return Buffer.from(data, 'base64');
+  const origin = { context: element?.frame ?? page.id, fullPage: options.fullPage === true, ...(options.uid === undefined ? {} : { clipUid: options.uid }) };
+  const before = await secretPlaces(page, secrets, origin);
+  const labels = snapshot ? labelledElements(snapshot, { ...origin, scroll: before.scroll }) : [];
+  const marked = before.covers.length > 0 || labels.length > 0;
+  const captureFormat = marked ? 'png' : format;
+  const { data } = await page.send('browsingContext.captureScreenshot', screenshotParams(page.id, options.fullPage === true, captureFormat, captureFormat === 'jpeg' ? options.quality : undefined, element), 'Taking a screenshot');
+  const places = bothReadings(before, await secretPlaces(page, secrets, origin));
+  const captured = Buffer.from(data, 'base64');
+  const image = markPicture(captured, { from: captureFormat, to: format, ...(options.quality === undefined ? {} : { quality: options.quality }) }, { covers: places.covers, labels, scale: places.scale });
+  return { image, covered: places.covers.length, ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}) };
 }
 
 /** BiDi captureScreenshot parameters: the viewport of page `context`, its whole document, or one element's box in its own document. */
-function screenshotParams(context: string, options: ScreenshotOptions, format: 'png' | 'jpeg', element?: { frame: string; sharedId: string }): BrowsingContext.CaptureScreenshotParameters {
+function screenshotParams(context: string, fullPage: boolean, format: 'png' | 'jpeg', quality: number | undefined, element?: { frame: string; sharedId: string }): BrowsingContext.CaptureScreenshotParameters {
   return {
     context: element?.frame ?? context,
-    origin: options.fullPage || element ? 'document' : 'viewport',
+    origin: fullPage || element ? 'document' : 'viewport',
     ...(element ? { clip: { type: 'element', element: { sharedId: element.sharedId } } } : {}),
-    format: { type: `image/${format}`, ...(options.quality === undefined ? {} : { quality: options.quality / 100 }) },
+    format: { type: `image/${format}`, ...(quality === undefined ? {} : { quality: quality / 100 }) },
   };
 }
 
-/** BiDi print parameters: page `context` to PDF, with its backgrounds unless told otherwise. */
-export function printParams(context: string, options: { landscape?: boolean; background?: boolean }): BrowsingContext.PrintParameters {
-  return { context, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' };
+/** The page printed to PDF, with its backgrounds unless told otherwise. */
+export async function printPdf(page: PageParts, options: { landscape?: boolean; background?: boolean }): Promise<Buffer> {
+  const params: BrowsingContext.PrintParameters = { context: page.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' };
+  const { data } = await page.send('browsingContext.print', params, 'Printing to PDF', 60_000);
+  return Buffer.from(data, 'base64');
 }

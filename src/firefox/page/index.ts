@@ -1,6 +1,7 @@
 /** A page (a tab): navigation, dialogs, console, network, emulation, snapshots and input by uid. */
 export { Page } from './page.js';
 export type { PageInfo, NavigateOptions, ScreenshotOptions, EvaluateOptions, WaitUntil, NavigationResult, PageMarkdown } from './types.js';
+export type { Screenshot } from './capture.js';
 export { Navigation, type NavigationEnd, type NavigationOutcome } from './navigation.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
 export { type NetworkRequest, type NetworkFilter, type Interception } from './network.js';

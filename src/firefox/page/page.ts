@@ -7,7 +7,7 @@ import { parseMarkdownView } from '../engine/markdown/index.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
 import { InvalidArgumentError, PageUnresponsiveError } from '../errors.js';
 import { sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
-import { captureScreenshot, printParams, screenshotFormat } from './capture.js';
+import { captureScreenshot, printPdf, screenshotFormat, type Screenshot } from './capture.js';
 import type { ConsoleFilter, ConsoleMessage } from './console.js';
 import type { Dialog } from './dialogs.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
@@ -233,15 +233,16 @@ export class Page {
     return waitForText(text, options, (wanted, deadline) => guards.script('Waiting for text', () => scripts.findText(wanted, deadline), options.signal));
   }
 
-  async screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
-    const format = screenshotFormat(options);
-    return this.#parts.guards.script('Taking a screenshot', () => captureScreenshot(this.#parts, options, format));
+  /** A screenshot with every place that shows a password or a secret painted over, and what it marked; with `annotate` the uids of a new snapshot drawn at their boxes. */
+  async screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
+    screenshotFormat(options);
+    const snapshot = options.annotate ? await this.takeSnapshot() : undefined;
+    return this.#parts.guards.script('Taking a screenshot', () => captureScreenshot(this.#parts, this.env.secrets, options, snapshot));
   }
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
   async printPdf(options: { landscape?: boolean; background?: boolean } = {}): Promise<Buffer> {
-    const { data } = await this.#parts.guards.script('Printing to PDF', () => this.#parts.send('browsingContext.print', printParams(this.id, options), 'Printing to PDF', 60_000));
-    return Buffer.from(data, 'base64');
+    return this.#parts.guards.script('Printing to PDF', () => printPdf(this.#parts, options));
   }
 
   /** Resizes the viewport. Firefox answers once the page has taken the new size, which a hung page never does. */

@@ -48,6 +48,8 @@ export interface ScreenshotOptions {
   format?: 'png' | 'jpeg';
   /** JPEG quality, 0–100. */
   quality?: number;
+  /** Outline each element a new snapshot lists that takes input, with its uid drawn at its top left corner. */
+  annotate?: boolean;
 }
 
 export interface EvaluateOptions {

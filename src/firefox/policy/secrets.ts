@@ -13,6 +13,8 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
   /\bAIza[\w-]{35}/g, // Google API key
 ];
+/** The shapes of credentials, as regular expression sources: what a picture of a page must not show either. */
+export const CREDENTIAL_SHAPES: readonly string[] = TOKEN_PATTERNS.map((pattern) => pattern.source);
 /** `Bearer <token>` and `Basic <credentials>` keep their scheme. */
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[\w.~+/-]{12,}=*/gi;
 /** Query or form parameters that carry credentials keep their name. */
@@ -79,6 +81,11 @@ export class SecretStore {
   /** Goes up whenever what is masked changes: text masked before may read differently now. */
   get version(): number {
     return this.#version;
+  }
+
+  /** Every form of every value (as typed, encoded, or what a field kept of it): what a picture of the page must not show either. */
+  get forms(): string[] {
+    return [...this.#forms.keys()];
   }
 
   get names(): string[] {

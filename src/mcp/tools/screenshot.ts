@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { Screenshot } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
 
 export const takeScreenshot = pageTool({
   name: 'take_screenshot',
-  description: 'Screenshot of the viewport, the full page or one element; an image unless saved to a file.',
+  description: 'Screenshot of the viewport, the full page or one element; an image unless saved to a file. Password fields and whatever shows a --secrets value are painted over.',
   category: 'screenshot',
   readOnly: true,
   schema: {
@@ -11,19 +12,29 @@ export const takeScreenshot = pageTool({
     fullPage: z.boolean().optional().describe('The whole page.'),
     format: z.enum(['png', 'jpeg']).optional().describe('Default png.'),
     quality: z.number().int().min(0).max(100).optional().describe('JPEG quality 0-100.'),
+    annotate: z.boolean().optional().describe('Outline the elements that take input, each with its uid.'),
     filePath: z.string().optional().describe('Save to this file instead (relative: in the output directory).'),
   },
-  handler: async ({ uid, fullPage, format, quality, filePath }, { page, files }, response) => {
-    const image = await page.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }) });
-    const what = uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport';
+  handler: async ({ uid, fullPage, format, quality, annotate, filePath }, { page, files }, response) => {
+    const shot = await page.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }), ...(annotate === undefined ? {} : { annotate }) });
+    const what = `${uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport'}${screenshotMarks(shot)}`;
     if (filePath !== undefined) {
-      const target = files.write(filePath, image);
-      response.line(`Saved a screenshot of ${what} (${image.length} bytes) to ${target}.`).structured('filePath', target);
+      const target = files.write(filePath, shot.image);
+      response.line(`Saved a screenshot of ${what} (${shot.image.length} bytes) to ${target}.`).structured('filePath', target);
       return;
     }
-    response.line(`Took a screenshot of ${what}.`).image(image, format === 'jpeg' ? 'image/jpeg' : 'image/png');
+    response.line(`Took a screenshot of ${what}.`).image(shot.image, format === 'jpeg' ? 'image/jpeg' : 'image/png');
   },
 });
+
+/** What the picture shows beyond the page: the uids drawn on it, the places painted over. */
+function screenshotMarks(shot: Screenshot): string {
+  const marks = [
+    ...(shot.annotated ? [`${shot.annotated.elements} element${shot.annotated.elements === 1 ? '' : 's'} outlined with their uids from snapshot ${shot.annotated.snapshotId}`] : []),
+    ...(shot.covered ? [`${shot.covered} place${shot.covered === 1 ? '' : 's'} showing a password or a secret painted over`] : []),
+  ];
+  return marks.length ? `, ${marks.join('; ')}` : '';
+}
 
 export const savePdf = pageTool({
   name: 'save_pdf',

@@ -17,6 +17,7 @@ export { selector } from './selectors.js';
 export { locateText, readSelection } from './text-selection.js';
 export { guardKeys, releaseKeys } from './key-guard.js';
 export { markSecretField, secretFieldValues } from './secret-fields.js';
+export { iframeWindows, secretBoxes } from './secret-boxes.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';
 export { rolesAndNames } from './names.js';
