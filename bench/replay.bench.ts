@@ -186,14 +186,18 @@ function tell(key: string, what: string, result: Replayed, recording: Recording)
 
 /**
  * The name the broken copy renames (the last named target the recording acts on) and the step
- * the replay must stop at: the first whose target's name, or an element it made appear, shows the
- * name (elements that went are checked only for being gone, which a renamed one is).
+ * the replay must stop at: the first whose target's name, or the name or text of an element it
+ * made appear, shows the name (elements that went are checked only for being gone, which a
+ * renamed one is). A field's value is not where the copy renames it: its script renames text and
+ * naming attributes, not what a script put in a field (flatpickr's "9:00 AM").
  */
 function brokenTarget(recording: Recording): { name: string; expected: number } | undefined {
   const name = recording.steps.findLast((step) => step.targets?.uid?.name)?.targets?.uid?.name;
   if (!name) return undefined;
   const shows = recording.steps.findIndex(
-    (step) => Object.values(step.targets ?? {}).some((target) => target.name?.includes(name)) || (step.effect.appeared ?? []).some((element) => element.line.includes(name)),
+    (step) =>
+      Object.values(step.targets ?? {}).some((target) => target.name?.includes(name)) ||
+      (step.effect.appeared ?? []).some((element) => element.name?.includes(name) || element.text?.includes(name)),
   );
   return { name, expected: shows + 1 };
 }

@@ -63,6 +63,8 @@ async function main(argv: string[]): Promise<void> {
   if (options.port !== undefined) {
     const http = await startHttpServer(options);
     console.error(`firefox-bidi-mcp ${VERSION} listening on ${http.url}`);
+    // The operator's link to watch every session: a secret, printed only here, where the token is.
+    console.error(`Live view of every session (keep this link to yourself): ${http.viewUrl}`);
     if (http.token && !options.token) console.error(`Clients must send "Authorization: Bearer ${http.token}" (generated for this run; set --token to choose one).`);
     exitOnShutdown(() => http.close());
     return;

@@ -7,6 +7,8 @@ import { cancelOnDisconnect, handleRequest } from './disconnect.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 import { newSessionFolder } from './session-folder.js';
+import { CallLog } from './view/call-log.js';
+import { LiveView, newViewKey } from './view/live-view.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -19,6 +21,8 @@ interface Session {
 export interface HttpServer {
   /** http://host:port/mcp */
   url: string;
+  /** The operator's live view of every session (a secret link: whoever has it sees every session's pages). */
+  viewUrl: string;
   /** The bearer token clients must send, when one is required. */
   token?: string;
   close(): Promise<void>;
@@ -52,6 +56,9 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
   const allowedHosts: string[] = [];
   // Sessions share one Firefox, each in a user context of its own, unless each is to have its own.
   const shared = options.isolatedBrowser ? undefined : new SharedBrowser(options);
+  const view = new LiveView(newViewKey());
+  /** http://host:port, once listening. */
+  let origin = '';
 
   /** Closes the session once it has been idle for --session-idle-timeout, with no call running. */
   function expireWhenIdle(session: Session): void {
@@ -77,25 +84,29 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     // Each session's files in a folder of its own, which no other session can read or name.
     const folder = newSessionFolder(options.outputDir);
     const holder = shared ? shared.holder(folder.downloads) : BrowserHolder.ownBrowser(options, folder.downloads);
+    // The session's own view link, given to its client alone (in the server's instructions).
+    const watched = { key: newViewKey(), holder, log: new CallLog() };
     let session: Session | undefined;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         session = { transport, holder, busy: 0 };
         sessions.set(id, session);
+        view.add(id, watched);
       },
       // Loopback servers check the Host header, so a web page cannot reach them by DNS rebinding.
       ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) view.remove(transport.sessionId);
       if (session) clearTimeout(session.idleTimer);
       void holder
         .close()
         .catch(() => undefined)
         .then(() => folder.release());
     };
-    await createMcpServer(options, holder, { folder, clientRoots: false }).connect(transport);
+    await createMcpServer(options, holder, { folder, clientRoots: false }, { viewUrl: `${origin}${LiveView.path(watched.key)}`, log: watched.log }).connect(transport);
     cancelOnDisconnect(transport);
     await handleRequest(transport, req, res);
     // A first request that was not an initialize leaves no session behind.
@@ -105,7 +116,11 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
 
   const server = createServer((req, res) => {
     void (async () => {
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname;
+      // The view is a loopback server's too: a web page must not reach it by DNS rebinding either.
+      if (path.startsWith('/view/') && loopback && !allowedHosts.includes(req.headers.host ?? '')) return sendError(res, 403, 'Forbidden: the live view answers only to the host names of this machine.');
+      if (await view.serve(req, res, url)) return;
       if (path !== '/mcp') return sendError(res, 404, 'Not found: the MCP endpoint is /mcp.');
       if (token && !bearerMatches(req.headers.authorization, token)) return sendError(res, 401, 'Unauthorized: send "Authorization: Bearer <token>" with the token the server printed or was given.');
       const sessionId = req.headers['mcp-session-id'];
@@ -127,8 +142,10 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
   const { port } = server.address() as AddressInfo;
   allowedHosts.push(`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${options.host}:${port}`);
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  origin = `http://${hostInUrl}:${port}`;
   return {
-    url: `http://${hostInUrl}:${port}/mcp`,
+    url: `${origin}/mcp`,
+    viewUrl: `${origin}${LiveView.path(view.operatorKey)}`,
     ...(token === undefined ? {} : { token }),
     close: async () => {
       // Taken first: closing a transport removes its session from the map.

@@ -13,6 +13,7 @@ import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
 import { ALL_TOOLS } from './tools/index.js';
+import type { CallLog } from './view/call-log.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
 export const VERSION = ((): string => {
@@ -107,12 +108,19 @@ export interface SessionFiles {
 }
 
 /** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard). */
-export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }): McpServer {
+/** A session a person can watch (the HTTP server's): its view link, given to its client alone, and the log of its calls the view shows. */
+export interface WatchedCalls {
+  viewUrl: string;
+  log: CallLog;
+}
+
+export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }, watched?: WatchedCalls): McpServer {
   const server = new ToolServer(
     { name: 'firefox-bidi-mcp', version: VERSION },
     {
       instructions:
-        'Drives a real Firefox. Start with take_snapshot: it lists what is on the page with uids, which click, fill and the other input tools take. Uids stay valid until the page navigates.',
+        'Drives a real Firefox. Start with take_snapshot: it lists what is on the page with uids, which click, fill and the other input tools take. Uids stay valid until the page navigates.' +
+        (watched ? ` A person can watch this session live at ${watched.viewUrl} (a link for this session alone: give it only to the person you work for).` : ''),
     },
   );
   // The client's MCP roots widen where files may be read from, when it announces any and may.
@@ -129,7 +137,12 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) => {
+      const logged = watched?.log.start(tool.name);
       const answer = holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal, recording: () => recorder.recording }, holder, secrets, recorder), extra.signal);
+      answer.then(
+        (result) => logged?.({ text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'), error: result.isError === true }),
+        () => logged?.({ text: 'The call was cancelled.', error: true }),
+      );
       // The step's effect is read once its answer is out, while the agent reads it, and before its next call.
       if (tool.recorded) answer.then(() => holder.exclusive(() => recorder.look())).catch(() => undefined);
       return answer;

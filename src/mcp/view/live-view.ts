@@ -1,0 +1,114 @@
+/**
+ * The live view: a page a person opens in a browser to watch sessions as they run — their pages,
+ * a picture of the chosen one, new when the page changes (polled at a bounded rate; Firefox 153
+ * has no screencast), and the agent's last calls. Each session's view is opened with a link only
+ * its client is given; the operator's link (printed at start) shows every session. A link is a
+ * random key, compared in constant time; a wrong one is told nothing about the others.
+ * Pictures go through page.screenshot(), which paints over passwords and secrets.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BrowserHolder } from '../browser.js';
+import type { CallLog } from './call-log.js';
+import { viewPage } from './view-page.js';
+
+/** A session as the view shows it. */
+export interface WatchedSession {
+  /** Its own view key: the last part of its link. */
+  key: string;
+  holder: BrowserHolder;
+  log: CallLog;
+}
+
+/** A new view key: 24 random bytes, never guessable. */
+export const newViewKey = (): string => randomBytes(24).toString('base64url');
+
+function sameKey(given: string, key: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(key)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', ...headers });
+  res.end(body);
+}
+
+export class LiveView {
+  readonly #sessions = new Map<string, WatchedSession>();
+
+  constructor(
+    /** The operator's key: its link shows every session. */
+    readonly operatorKey: string,
+  ) {}
+
+  /** The path of a key's view. */
+  static path(key: string): string {
+    return `/view/${key}`;
+  }
+
+  add(id: string, session: WatchedSession): void {
+    this.#sessions.set(id, session);
+  }
+
+  remove(id: string): void {
+    this.#sessions.delete(id);
+  }
+
+  /** The sessions `key` may watch, by id: all for the operator's, its own for a session's, none otherwise. */
+  #visible(key: string): Map<string, WatchedSession> {
+    if (sameKey(key, this.operatorKey)) return this.#sessions;
+    return new Map([...this.#sessions].filter(([, session]) => sameKey(key, session.key)));
+  }
+
+  /** Serves a request under /view/; false when `path` is not the view's. */
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const match = /^\/view\/([\w-]+)(\/state|\/picture)?\/?$/.exec(url.pathname);
+    if (!match) return false;
+    const [, key = '', part] = match;
+    const visible = this.#visible(key);
+    // Unknown and ended links look alike: nothing tells a guesser which keys exist.
+    if (visible.size === 0 && !sameKey(key, this.operatorKey)) {
+      send(res, 404, 'text/plain; charset=utf-8', 'No session has this view link (it may have ended).');
+      return true;
+    }
+    if (req.method !== 'GET') {
+      send(res, 405, 'text/plain; charset=utf-8', 'The view only answers GET.', { allow: 'GET' });
+      return true;
+    }
+    if (part === '/state') await this.#state(res, visible);
+    else if (part === '/picture') await this.#picture(req, res, visible, url.searchParams);
+    else {
+      const nonce = randomBytes(16).toString('base64');
+      send(res, 200, 'text/html; charset=utf-8', viewPage(nonce), { 'content-security-policy': `default-src 'none'; img-src blob:; connect-src 'self'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'` });
+    }
+    return true;
+  }
+
+  /** The sessions, their pages and their last calls, as JSON. */
+  async #state(res: ServerResponse, visible: Map<string, WatchedSession>): Promise<void> {
+    const sessions = await Promise.all(
+      [...visible].map(async ([id, session]) => {
+        const client = session.holder.current;
+        const pages = client ? await client.userContext.listPages().catch(() => []) : [];
+        return { id, pages: pages.map(({ pageId, url, title, selected }) => ({ pageId, url, title, selected })), calls: session.log.calls };
+      }),
+    );
+    send(res, 200, 'application/json', JSON.stringify({ sessions }));
+  }
+
+  /** A picture of page `page` of session `session`, with an ETag: 304 when it is the one the viewer has. */
+  async #picture(req: IncomingMessage, res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): Promise<void> {
+    const client = visible.get(query.get('session') ?? '')?.holder.current;
+    const pageId = Number(query.get('page'));
+    if (!client || !Number.isSafeInteger(pageId)) return send(res, 404, 'text/plain; charset=utf-8', 'No such session or page (it may have closed).');
+    try {
+      const { image } = await client.userContext.pageById(pageId).screenshot();
+      const etag = `"${createHash('sha256').update(image).digest('base64url').slice(0, 22)}"`;
+      if (req.headers['if-none-match'] === etag) return send(res, 304, 'image/png', '', { etag });
+      send(res, 200, 'image/png', image, { etag });
+    } catch {
+      // What the page said in its error stays with the agent: the viewer is told only to wait.
+      send(res, 503, 'text/plain; charset=utf-8', 'No picture now (the page is loading, busy, closed or holds a dialog); the view asks again.');
+    }
+  }
+}

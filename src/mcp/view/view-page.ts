@@ -1,0 +1,95 @@
+/**
+ * The live view's page: plain HTML and a little script. It asks for the sessions' state every
+ * second and for a picture of the chosen page twice a second, sending the picture's ETag so that
+ * an unchanged page costs a 304; text from the pages (titles, URLs, answers) is only ever set as
+ * text, never parsed as HTML.
+ */
+
+const STYLE = `
+body { margin: 0; display: flex; font: 14px system-ui, sans-serif; color: #222; height: 100vh; }
+aside { width: 320px; overflow: auto; border-right: 1px solid #ccc; padding: 8px; box-sizing: border-box; }
+main { flex: 1; overflow: auto; padding: 8px; background: #eee; }
+h1, h2 { font-size: 14px; margin: 8px 0 4px; }
+button.page { display: block; width: 100%; text-align: left; margin: 2px 0; padding: 4px; border: 1px solid #bbb; background: #fff; cursor: pointer; overflow-wrap: anywhere; }
+button.page[aria-pressed="true"] { border-color: #d6006e; background: #fde7f1; }
+ol { padding-left: 20px; margin: 0; }
+li { margin: 2px 0; overflow-wrap: anywhere; }
+li.error { color: #a00; }
+img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; }
+`;
+
+const SCRIPT = `
+const base = location.pathname.replace(/\\/$/, '');
+const picture = document.getElementById('picture');
+const pages = document.getElementById('pages');
+const calls = document.getElementById('calls');
+let chosen = null;
+let etag = '';
+let url = '';
+
+function element(tag, text, props) {
+  const el = document.createElement(tag);
+  if (text !== undefined) el.textContent = text;
+  Object.assign(el, props || {});
+  return el;
+}
+
+function render(state) {
+  const all = state.sessions.flatMap((session) => session.pages.map((page) => ({ session: session.id, page })));
+  if (!chosen || !all.some((item) => item.session === chosen.session && item.page.pageId === chosen.page)) {
+    const first = all.find((item) => item.page.selected) || all[0];
+    chosen = first ? { session: first.session, page: first.page.pageId } : null;
+    etag = '';
+  }
+  pages.replaceChildren(...state.sessions.flatMap((session) => [
+    element('h2', 'Session ' + session.id.slice(0, 8)),
+    ...session.pages.map((page) => {
+      const on = chosen && chosen.session === session.id && chosen.page === page.pageId;
+      const button = element('button', (page.title || '(no title)') + ' — ' + page.url, { className: 'page' });
+      button.setAttribute('aria-pressed', on ? 'true' : 'false');
+      button.addEventListener('click', () => { chosen = { session: session.id, page: page.pageId }; etag = ''; tick(); });
+      return button;
+    }),
+  ]));
+  const session = state.sessions.find((item) => chosen && item.id === chosen.session) || state.sessions[0];
+  calls.replaceChildren(...(session ? session.calls : []).slice().reverse().map((call) =>
+    element('li', call.tool + (call.ms === undefined ? ' (running)' : ' (' + call.ms + ' ms)') + (call.said ? ': ' + call.said : ''), { className: call.error ? 'error' : '' })));
+}
+
+async function refresh() {
+  const response = await fetch(base + '/state', { cache: 'no-store' });
+  if (response.ok) render(await response.json());
+}
+
+async function tick() {
+  if (!chosen) return;
+  const response = await fetch(base + '/picture?session=' + encodeURIComponent(chosen.session) + '&page=' + chosen.page, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+  if (response.status !== 200) return;
+  etag = response.headers.get('ETag') || '';
+  const next = URL.createObjectURL(await response.blob());
+  picture.src = next;
+  picture.dataset.version = etag;
+  if (url) URL.revokeObjectURL(url);
+  url = next;
+}
+
+async function loop(work, ms) {
+  for (;;) {
+    await work().catch(() => undefined);
+    await new Promise((done) => setTimeout(done, ms));
+  }
+}
+refresh().then(() => { loop(refresh, 1000); loop(tick, 500); });
+`;
+
+/** The view's HTML, its style and script allowed by `nonce` alone (the Content-Security-Policy it is served with). */
+export function viewPage(nonce: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
+<body>
+<aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol></aside>
+<main><img id="picture" alt="The chosen page, as it is now"></main>
+<script nonce="${nonce}">${SCRIPT}</script>
+</body></html>
+`;
+}

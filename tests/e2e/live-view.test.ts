@@ -1,0 +1,139 @@
+/**
+ * The live view (issue 38) of the real HTTP server: a second Firefox opens a session's view link
+ * (given to that session's client alone, in the server's instructions) and sees the session's page
+ * and its last calls; the picture changes when the agent navigates, and it is a picture of the
+ * page (its colour read from the decoded PNG). Another session's link shows only that session, a
+ * made-up link shows nothing, and the operator's link (printed at start) shows both.
+ */
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirefoxClient } from '../../src/index.js';
+import { call, startHttpServer, stopHttpServer, type RunningHttpServer } from '../helpers/mcp.js';
+import { page, startTestServer, type TestServer } from '../helpers/server.js';
+
+interface ViewState {
+  sessions: { id: string; pages: { pageId: number; url: string; title: string; selected: boolean }[]; calls: { tool: string; said?: string }[] }[];
+}
+
+let pages: TestServer;
+let server: RunningHttpServer;
+let watcher: FirefoxClient;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  pages = await startTestServer({
+    '/red.html': page('Red page', '<style>html, body { background: rgb(220, 0, 0); margin: 0; height: 100%; }</style><h1>Red</h1>'),
+    '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
+  });
+  server = await startHttpServer([]);
+  watcher = await FirefoxClient.launch();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await watcher.close();
+  await stopHttpServer(server);
+  await pages.close();
+});
+
+/** A client session of the server, and the view link its instructions give it. */
+async function connect(): Promise<{ client: Client; transport: StreamableHTTPClientTransport; view: string }> {
+  const client = new Client({ name: 'live-view-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(server.url));
+  await client.connect(transport);
+  clients.push(client);
+  const view = /watch this session live at (\S+)/.exec(client.getInstructions() ?? '')?.[1];
+  if (!view) throw new Error(`no view link in the instructions: ${client.getInstructions() ?? ''}`);
+  return { client, transport, view };
+}
+
+/** GET `url` with its status, headers and body (Host set as given). */
+function get(url: string, host?: string): Promise<{ status: number; etag?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: host ? { host } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}), body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function state(view: string): Promise<ViewState> {
+  const answer = await get(`${view}/state`);
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body.toString()) as ViewState;
+}
+
+/** The colour at the middle of the picture the view serves of the session's selected page. */
+async function pictureColour(view: string): Promise<[number, number, number]> {
+  const [session] = (await state(view)).sessions;
+  const selected = session?.pages.find((item) => item.selected);
+  const answer = await get(`${view}/picture?session=${session?.id ?? ''}&page=${selected?.pageId ?? -1}`);
+  expect(answer.status).toBe(200);
+  const png = PNG.sync.read(answer.body);
+  const at = (Math.floor(png.height / 2) * png.width + Math.floor(png.width / 2)) * 4;
+  return [png.data[at] ?? 0, png.data[at + 1] ?? 0, png.data[at + 2] ?? 0];
+}
+
+describe('the live view', () => {
+  it("shows a session's page and calls in another browser, a new picture after the agent navigates, and nothing of other sessions", async () => {
+    const alice = await connect();
+    const bob = await connect();
+    await call(alice.client, 'navigate_page', { url: pages.url('/red.html') });
+    await call(bob.client, 'navigate_page', { url: pages.url('/green.html') });
+
+    await watcher.page.navigate(alice.view);
+    const shown = (): Promise<string | null> => watcher.page.evaluate<string | null>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0 ? img.dataset.version ?? null : null; }');
+    await expect.poll(shown, { timeout: 15_000 }).toBeTruthy();
+    const first = await shown();
+    expect(await watcher.page.evaluate<string>('() => document.getElementById("calls").innerText')).toContain('navigate_page');
+    expect(await watcher.page.evaluate<string>('() => document.getElementById("pages").innerText')).toContain('Red page');
+    expect(await pictureColour(alice.view)).toEqual([220, 0, 0]);
+
+    await call(alice.client, 'navigate_page', { url: pages.url('/green.html') });
+    await expect.poll(shown, { timeout: 15_000 }).not.toBe(first);
+    expect(await shown()).toBeTruthy();
+    expect(await pictureColour(alice.view)).toEqual([0, 200, 0]);
+
+    // Each link shows its own session only; the operator's shows both; a made-up one nothing.
+    const [aliceSession] = (await state(alice.view)).sessions;
+    const bobState = await state(bob.view);
+    expect(bobState.sessions.map((session) => session.id)).not.toContain(aliceSession?.id);
+    expect(bobState.sessions).toHaveLength(1);
+    expect((await get(`${bob.view}/picture?session=${aliceSession?.id ?? ''}&page=${aliceSession?.pages[0]?.pageId ?? 0}`)).status).toBe(404);
+    const madeUp = alice.view.replace(/\/view\/[\w-]+$/, '/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await get(madeUp)).status).toBe(404);
+    expect((await get(`${madeUp}/state`)).status).toBe(404);
+    const operator = /Live view of every session[^:]*: (\S+)/.exec(server.output.join('\n'))?.[1] ?? '';
+    expect((await state(operator)).sessions.map((session) => session.id).sort()).toEqual([aliceSession?.id, bobState.sessions[0]?.id].sort());
+    // A page elsewhere that resolves its name to this machine (DNS rebinding) is refused.
+    expect((await get(`${alice.view}/state`, 'attacker.example')).status).toBe(403);
+  });
+
+  it('answers an unchanged picture with 304, and ends a session\'s link when the session ends', async () => {
+    const carol = await connect();
+    await call(carol.client, 'navigate_page', { url: pages.url('/red.html') });
+    const [session] = (await state(carol.view)).sessions;
+    const picture = `${carol.view}/picture?session=${session?.id ?? ''}&page=${session?.pages[0]?.pageId ?? 0}`;
+    const first = await get(picture);
+    expect(first.status).toBe(200);
+    const again = await new Promise<number>((resolve, reject) => {
+      const target = new URL(picture);
+      request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: { 'if-none-match': first.etag ?? '' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(again).toBe(304);
+    await carol.transport.terminateSession();
+    await expect.poll(async () => (await get(`${carol.view}/state`)).status, { timeout: 10_000 }).toBe(404);
+  });
+});
