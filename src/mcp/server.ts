@@ -47,12 +47,12 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore, recorder: SessionRecorder): Promise<CallToolResult> {
-  const result = await runToolUnmasked(tool, args, call, holder, recorder);
+async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore, recorder: SessionRecorder, watched?: WatchedCalls): Promise<CallToolResult> {
+  const result = await runToolUnmasked(tool, args, call, holder, recorder, watched);
   return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, recorder: SessionRecorder): Promise<CallToolResult> {
+async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, recorder: SessionRecorder, watched?: WatchedCalls): Promise<CallToolResult> {
   const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS, typeof args.offset === 'number' ? args.offset : 0);
   let restarted: string | undefined;
   try {
@@ -63,6 +63,7 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     // What the kind says: the page a page tool acts on, whether a dialog stops it, whether a snapshot follows.
     const page = tool.kind === 'page' || tool.kind === 'action' ? (typeof args.pageId === 'number' ? userContext.pageById(args.pageId) : userContext.page) : undefined;
     if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
+    if (page && tool.recorded && watched?.heldByPerson(page.id)) throw new PageHeldError(`A person is using this page in the live view, so ${tool.name} was not done; look at the page (take_snapshot) and call again once they give it back.`);
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
     const step = tool.recorded ? await recorder.start(args, page) : undefined;
@@ -112,7 +113,12 @@ export interface SessionFiles {
 export interface WatchedCalls {
   viewUrl: string;
   log: CallLog;
+  /** Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile. */
+  heldByPerson(page: string): boolean;
 }
+
+/** The agent's action on a page a person is using in the live view. */
+class PageHeldError extends FirefoxClientError {}
 
 export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }, watched?: WatchedCalls): McpServer {
   const server = new ToolServer(
@@ -138,7 +144,7 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) => {
       const logged = watched?.log.start(tool.name);
-      const answer = holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal, recording: () => recorder.recording }, holder, secrets, recorder), extra.signal);
+      const answer = holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal, recording: () => recorder.recording }, holder, secrets, recorder, watched), extra.signal);
       answer.then(
         (result) => logged?.({ text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'), error: result.isError === true }),
         () => logged?.({ text: 'The call was cancelled.', error: true }),

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
-import { call, startHttpServer, stopHttpServer, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 interface ViewState {
@@ -26,6 +26,20 @@ const clients: Client[] = [];
 beforeAll(async () => {
   pages = await startTestServer({
     '/red.html': page('Red page', '<style>html, body { background: rgb(220, 0, 0); margin: 0; height: 100%; }</style><h1>Red</h1>'),
+    '/form.html': page(
+      'Form',
+      `<main style="font: 18px sans-serif; margin: 40px">
+         <p><label>Name <input id="name" size="20"></label></p>
+         <p><button id="record" type="button" style="width: 200px; height: 60px">Record</button></p>
+         <p id="count" role="status">Clicked 0 times</p>
+       </main>
+       <script>
+         let clicks = 0;
+         document.getElementById('record').addEventListener('click', (event) => {
+           document.getElementById('count').textContent = 'Clicked ' + (++clicks) + ' times' + (event.isTrusted ? '' : ' (untrusted)');
+         });
+       </script>`,
+    ),
     '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
   });
   server = await startHttpServer([]);
@@ -135,5 +149,46 @@ describe('the live view', () => {
     expect(again).toBe(304);
     await carol.transport.terminateSession();
     await expect.poll(async () => (await get(`${carol.view}/state`)).status, { timeout: 10_000 }).toBe(404);
+  });
+});
+
+describe('a person taking over', () => {
+  it("clicks and types into the agent's page through the picture, holds it from the agent meanwhile, and gives it back", async () => {
+    const dave = await connect();
+    await call(dave.client, 'navigate_page', { url: pages.url('/form.html') });
+    await watcher.page.navigate(dave.view);
+    await expect.poll(() => watcher.page.evaluate<boolean>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }'), { timeout: 15_000 }).toBe(true);
+    const snapshot = text(await call(dave.client, 'take_snapshot'));
+    const uidOf = (line: RegExp): string => line.exec(snapshot)?.[1] ?? 'none';
+    const box = async (id: string): Promise<{ x: number; y: number }> => {
+      const answer = text(await call(dave.client, 'evaluate_script', { function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }` }));
+      return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
+    };
+    const [button, field] = [await box('record'), await box('name')];
+    /** The point of the watcher's viewport where the picture shows the page's point. */
+    const onPicture = async (point: { x: number; y: number }): Promise<{ x: number; y: number }> => {
+      const shown = await watcher.page.evaluate<{ x: number; y: number; ratio: number }>('() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }');
+      return { x: shown.x + point.x * shown.ratio, y: shown.y + point.y * shown.ratio };
+    };
+
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(button)) });
+    await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Clicked 1 times');
+    // The person holds the page: the agent's action is refused, saying why, and the page keeps its count.
+    const refused = await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/A person is using this page in the live view/);
+    const held = text(await call(dave.client, 'take_snapshot'));
+    expect(held).toContain('Clicked 1 times');
+    // Real input, as a person's hand: the page saw a trusted click.
+    expect(held).not.toContain('(untrusted)');
+
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
+    await watcher.page.typeText('Ada');
+    await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toMatch(/textbox "Name" value="Ada"/);
+
+    const watcherSnapshot = (await watcher.page.takeSnapshot()).text;
+    await watcher.page.clickByUid(/(\d+_\d+) button "Give back"/.exec(watcherSnapshot)?.[1] ?? 'none');
+    await expect.poll(async () => (await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) })).isError === true, { timeout: 10_000 }).toBe(false);
+    expect(text(await call(dave.client, 'take_snapshot'))).toContain('Clicked 2 times');
   });
 });

@@ -12,6 +12,8 @@ export interface Screenshot {
   image: Buffer;
   /** Places painted over because they show a password or a secret. */
   covered: number;
+  /** Picture pixels per CSS pixel (the device pixel ratio): what maps a point of the picture to one of the page. */
+  scale: number;
   /** With annotate: the snapshot whose uids it drew, and how many elements it outlined. */
   annotated?: { snapshotId: number; elements: number };
 }
@@ -49,7 +51,7 @@ export async function captureScreenshot(page: PageParts, secrets: SecretStore, o
   const places = bothReadings(before, await secretPlaces(page, secrets, origin));
   const captured = Buffer.from(data, 'base64');
   const image = markPicture(captured, { from: captureFormat, to: format, ...(options.quality === undefined ? {} : { quality: options.quality }) }, { covers: places.covers, labels, scale: places.scale });
-  return { image, covered: places.covers.length, ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}) };
+  return { image, covered: places.covers.length, scale: places.scale, ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}) };
 }
 
 /** BiDi captureScreenshot parameters: the viewport of page `context`, its whole document, or one element's box in its own document. */

@@ -12,6 +12,7 @@ import type { ConsoleFilter, ConsoleMessage } from './console.js';
 import type { Dialog } from './dialogs.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
 import type { ClickOptions } from './input/actions.js';
+import type { PersonInput } from './input/person.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
@@ -374,12 +375,12 @@ export class Page {
 
   /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
   async pressKey(combo: string): Promise<ActionResult> {
-    try {
-      return await this.#parts.guards.input('Pressing a key', () => this.#parts.input.pressKey(combo));
-    } finally {
-      // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the engine sees them.
-      this.#parts.snapshots.forgetReading();
-    }
+    return this.#parts.guards.input('Pressing a key', () => this.#parts.input.pressKey(combo));
+  }
+
+  /** A person's click or wheel turn at a point of the viewport, in CSS pixels (the live view's hand on the page), as real input. */
+  async personInput(input: PersonInput): Promise<ActionResult> {
+    return this.#parts.guards.input("Taking a person's input", () => this.#parts.input.person(input));
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */

@@ -9,7 +9,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
+import { FirefoxClientError } from '../../firefox/index.js';
 import type { CallLog } from './call-log.js';
+import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
 
 /** A session as the view shows it. */
@@ -33,8 +35,24 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
+/** The most a view's input body may hold. */
+const MAX_BODY = 4096;
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > MAX_BODY) return undefined;
+  }
+  return body;
+}
+
 export class LiveView {
   readonly #sessions = new Map<string, WatchedSession>();
+  /** Pages (browsing contexts) a person holds: the agent's actions on them are refused until the person gives them back. */
+  readonly #held = new Set<string>();
+  /** Each page's last picture scale, to map a point of the picture to the page. */
+  readonly #scales = new Map<string, number>();
 
   constructor(
     /** The operator's key: its link shows every session. */
@@ -54,6 +72,11 @@ export class LiveView {
     this.#sessions.delete(id);
   }
 
+  /** Whether a person holds the page (browsing context) `page` in the view. */
+  heldByPerson(page: string): boolean {
+    return this.#held.has(page);
+  }
+
   /** The sessions `key` may watch, by id: all for the operator's, its own for a session's, none otherwise. */
   #visible(key: string): Map<string, WatchedSession> {
     if (sameKey(key, this.operatorKey)) return this.#sessions;
@@ -62,13 +85,18 @@ export class LiveView {
 
   /** Serves a request under /view/; false when `path` is not the view's. */
   async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    const match = /^\/view\/([\w-]+)(\/state|\/picture)?\/?$/.exec(url.pathname);
+    const match = /^\/view\/([\w-]+)(\/state|\/picture|\/input)?\/?$/.exec(url.pathname);
     if (!match) return false;
     const [, key = '', part] = match;
     const visible = this.#visible(key);
     // Unknown and ended links look alike: nothing tells a guesser which keys exist.
     if (visible.size === 0 && !sameKey(key, this.operatorKey)) {
       send(res, 404, 'text/plain; charset=utf-8', 'No session has this view link (it may have ended).');
+      return true;
+    }
+    if (part === '/input') {
+      if (req.method !== 'POST' || req.headers['content-type'] !== 'application/json') send(res, 405, 'text/plain; charset=utf-8', 'Input is a POST of application/json.', { allow: 'POST' });
+      else await this.#input(req, res, visible, url.searchParams);
       return true;
     }
     if (req.method !== 'GET') {
@@ -90,7 +118,7 @@ export class LiveView {
       [...visible].map(async ([id, session]) => {
         const client = session.holder.current;
         const pages = client ? await client.userContext.listPages().catch(() => []) : [];
-        return { id, pages: pages.map(({ pageId, url, title, selected }) => ({ pageId, url, title, selected })), calls: session.log.calls };
+        return { id, pages: pages.map(({ pageId, id: context, url, title, selected }) => ({ pageId, url, title, selected, held: this.#held.has(context) })), calls: session.log.calls };
       }),
     );
     send(res, 200, 'application/json', JSON.stringify({ sessions }));
@@ -102,13 +130,42 @@ export class LiveView {
     const pageId = Number(query.get('page'));
     if (!client || !Number.isSafeInteger(pageId)) return send(res, 404, 'text/plain; charset=utf-8', 'No such session or page (it may have closed).');
     try {
-      const { image } = await client.userContext.pageById(pageId).screenshot();
+      const page = client.userContext.pageById(pageId);
+      const { image, scale } = await page.screenshot();
+      this.#scales.set(page.id, scale);
       const etag = `"${createHash('sha256').update(image).digest('base64url').slice(0, 22)}"`;
       if (req.headers['if-none-match'] === etag) return send(res, 304, 'image/png', '', { etag });
       send(res, 200, 'image/png', image, { etag });
     } catch {
       // What the page said in its error stays with the agent: the viewer is told only to wait.
       send(res, 503, 'text/plain; charset=utf-8', 'No picture now (the page is loading, busy, closed or holds a dialog); the view asks again.');
+    }
+  }
+
+  /**
+   * A person's input on page `page` of session `session`: it takes the page from the agent (its
+   * actions there are refused) until a release gives it back; answers what was done, as JSON.
+   */
+  async #input(req: IncomingMessage, res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): Promise<void> {
+    const answer = (status: number, body: Record<string, unknown>): void => send(res, status, 'application/json', JSON.stringify(body));
+    const body = await readBody(req);
+    if (body === undefined) return answer(413, { error: `The body is over ${MAX_BODY} bytes.` });
+    const client = visible.get(query.get('session') ?? '')?.holder.current;
+    const pageId = Number(query.get('page'));
+    if (!client || !Number.isSafeInteger(pageId)) return answer(404, { error: 'No such session or page (it may have closed).' });
+    try {
+      const page = client.userContext.pageById(pageId);
+      const input = parseViewInput(body);
+      if (input.type === 'release') {
+        this.#held.delete(page.id);
+        return answer(200, { done: 'Gave the page back to the agent.' });
+      }
+      this.#held.add(page.id);
+      const result = await perform(page, input, this.#scales.get(page.id) ?? 1);
+      answer(200, { done: result.action });
+    } catch (error) {
+      // The page's own words stay with the agent: our errors say what to do, anything else is named only.
+      answer(400, { error: error instanceof FirefoxClientError ? error.message : 'The input could not be performed.' });
     }
   }
 }

@@ -2,7 +2,8 @@
  * The live view's page: plain HTML and a little script. It asks for the sessions' state every
  * second and for a picture of the chosen page twice a second, sending the picture's ETag so that
  * an unchanged page costs a 304; text from the pages (titles, URLs, answers) is only ever set as
- * text, never parsed as HTML.
+ * text, never parsed as HTML. A click, a wheel turn or a key on the picture goes to the page
+ * (the person then holds it, and the agent's actions there are refused) until "Give back".
  */
 
 const STYLE = `
@@ -15,7 +16,10 @@ button.page[aria-pressed="true"] { border-color: #d6006e; background: #fde7f1; }
 ol { padding-left: 20px; margin: 0; }
 li { margin: 2px 0; overflow-wrap: anywhere; }
 li.error { color: #a00; }
-img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; }
+img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; cursor: crosshair; }
+img:focus { outline: 3px solid #d6006e; }
+#hold { margin: 0 0 8px; }
+#hold[hidden] { display: none; }
 `;
 
 const SCRIPT = `
@@ -23,6 +27,8 @@ const base = location.pathname.replace(/\\/$/, '');
 const picture = document.getElementById('picture');
 const pages = document.getElementById('pages');
 const calls = document.getElementById('calls');
+const hold = document.getElementById('hold');
+const said = document.getElementById('said');
 let chosen = null;
 let etag = '';
 let url = '';
@@ -52,6 +58,8 @@ function render(state) {
     }),
   ]));
   const session = state.sessions.find((item) => chosen && item.id === chosen.session) || state.sessions[0];
+  const page = session && chosen ? session.pages.find((item) => item.pageId === chosen.page) : null;
+  hold.hidden = !(page && page.held);
   calls.replaceChildren(...(session ? session.calls : []).slice().reverse().map((call) =>
     element('li', call.tool + (call.ms === undefined ? ' (running)' : ' (' + call.ms + ' ms)') + (call.said ? ': ' + call.said : ''), { className: call.error ? 'error' : '' })));
 }
@@ -73,6 +81,38 @@ async function tick() {
   url = next;
 }
 
+let queue = Promise.resolve();
+/** Sends the person's input to the chosen page, in the order it came, then asks for its picture at once. */
+function act(input) {
+  queue = queue.then(() => send(input)).catch(() => undefined);
+}
+
+async function send(input) {
+  if (!chosen) return;
+  const response = await fetch(base + '/input?session=' + encodeURIComponent(chosen.session) + '&page=' + chosen.page, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+  const answer = await response.json().catch(() => ({}));
+  said.textContent = answer.done || answer.error || '';
+  hold.hidden = input.type === 'release';
+  await tick();
+}
+
+/** A point of the picture in its own pixels. */
+function at(event) {
+  return { x: Math.round(event.offsetX * picture.naturalWidth / picture.clientWidth), y: Math.round(event.offsetY * picture.naturalHeight / picture.clientHeight) };
+}
+
+const NAMED = new Set(['Enter', 'Backspace', 'Tab', 'Escape', 'Delete', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+picture.addEventListener('click', (event) => { picture.focus(); act({ type: 'click', ...at(event) }); });
+picture.addEventListener('wheel', (event) => { event.preventDefault(); act({ type: 'wheel', ...at(event), deltaX: Math.round(event.deltaX), deltaY: Math.round(event.deltaY) }); }, { passive: false });
+picture.addEventListener('keydown', (event) => {
+  const mods = ['Control', 'Alt', 'Meta'].filter((mod) => event.getModifierState(mod));
+  if (event.key.length === 1 && mods.length === 0) act({ type: 'text', text: event.key });
+  else if (NAMED.has(event.key) || (event.key.length === 1 && mods.length)) act({ type: 'key', key: [...mods, ...(event.shiftKey && event.key.length > 1 ? ['Shift'] : []), event.key].join('+') });
+  else return;
+  event.preventDefault();
+});
+document.getElementById('giveback').addEventListener('click', () => act({ type: 'release' }));
+
 async function loop(work, ms) {
   for (;;) {
     await work().catch(() => undefined);
@@ -88,7 +128,7 @@ export function viewPage(nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
 <aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol></aside>
-<main><img id="picture" alt="The chosen page, as it is now"></main>
+<main><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;

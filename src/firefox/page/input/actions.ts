@@ -14,17 +14,11 @@ import { selectText, type SelectTextOptions } from './text-selection.js';
 import { readBack, readBackText, type ReadBackAccess, type Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, inert } from './refusals.js';
 import { wheelScroll, type ScrollOptions, type ScrollResult } from './scroll.js';
-import { keySource, pointerSource, withModifiers } from './sources.js';
+import { buttonNumber, keySource, pointerSource, withModifiers, type ClickOptions } from './sources.js';
+import { personSources, type PersonInput } from './person.js';
 import type { SecretStore } from '../../policy/secrets.js';
 
-export type MouseButton = 'left' | 'middle' | 'right';
-export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
-
-export interface ClickOptions {
-  dblClick?: boolean;
-  button?: MouseButton;
-  modifiers?: Modifier[];
-}
+export type { ClickOptions, Modifier, MouseButton } from './sources.js';
 
 /** How input waits: the settle's bounds, and the longer waits some input needs. */
 export interface InputTimings extends SettleTimings {
@@ -43,8 +37,6 @@ const COVER_QUIET_MS = 50;
 /** Key presses sent per input.performActions: a typing call can stop between two batches. */
 const KEYS_PER_BATCH = 100;
 
-
-const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 const TYPED_INPUTS = new Set(['date', 'datetime-local', 'month', 'time', 'week', 'color', 'range']);
 
 function isTruthy(value: string | boolean): boolean | undefined {
@@ -86,13 +78,10 @@ export class InputController {
 
   async click(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     const button = options.button ?? 'left';
-    if (!(button in BUTTONS)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
+    const pressed = buttonNumber(button);
     const { frame, sharedId, target } = await this.#reachable(uid, 'click');
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
-    const presses: Input.PointerSourceAction[] = [];
-    for (let i = 0; i < (options.dblClick ? 2 : 1); i++) {
-      presses.push({ type: 'pointerDown', button: BUTTONS[button] }, { type: 'pointerUp', button: BUTTONS[button] });
-    }
+    const presses = Array.from({ length: options.dblClick ? 2 : 1 }).flatMap((): Input.PointerSourceAction[] => [{ type: 'pointerDown', button: pressed }, { type: 'pointerUp', button: pressed }]);
     const [x, y] = target.offset ?? [0, 0];
     const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x, y, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
@@ -263,7 +252,18 @@ export class InputController {
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
   async pressKey(combo: string): Promise<ActionResult> {
-    return this.#act(this.browsingContext, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+    try {
+      return await this.#act(this.browsingContext, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+    } finally {
+      // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the engine sees them.
+      this.snapshots.forgetReading();
+    }
+  }
+
+  /** A person's click or wheel turn at a point of the viewport (the live view's hand on the page), as real input. */
+  async person(input: PersonInput): Promise<ActionResult> {
+    const { what, sources } = personSources(input);
+    return this.#act(this.browsingContext, what, sources);
   }
 
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */

@@ -1,5 +1,24 @@
 /** The input sources every action sends through input.performActions: one mouse and one keyboard, with the same ids each time. */
 import type { Input } from 'webdriver-bidi-protocol';
+import { InvalidArgumentError } from '../../errors.js';
+import { quote } from '../../util/text.js';
+
+export type MouseButton = 'left' | 'middle' | 'right';
+export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
+
+export interface ClickOptions {
+  dblClick?: boolean;
+  button?: MouseButton;
+  modifiers?: Modifier[];
+}
+
+const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
+
+/** WebDriver's number for a mouse button; an InvalidArgumentError for any other name. */
+export function buttonNumber(button: MouseButton): number {
+  if (!Object.hasOwn(BUTTONS, button)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
+  return BUTTONS[button];
+}
 
 /** Pointer actions as the one mouse input source. */
 export function pointerSource(actions: Input.PointerSourceAction[]): Input.PointerSourceActions {

@@ -1,0 +1,67 @@
+/**
+ * What a person does on the live view's picture, sent to the page as real input: a click or a
+ * wheel turn at the same place (picture pixels mapped to the page's CSS pixels), a key, or text
+ * typed into whatever has the focus. Bodies are small JSON objects, checked field by field.
+ */
+import type { ActionResult, Page } from '../../firefox/index.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
+
+/** What the view sends. */
+export type ViewInput =
+  | { type: 'click'; x: number; y: number }
+  | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number }
+  | { type: 'key'; key: string }
+  | { type: 'text'; text: string }
+  | { type: 'release' };
+
+/** Longest text one event may carry: a person types, a view does not paste books. */
+const MAX_TEXT = 1000;
+/** A key name or combination, as pressKey takes it (Enter, Control+a, Shift+Tab). */
+const KEY = /^(?:(?:Control|Shift|Alt|Meta)\+)*[\w!-~]{1,20}$/;
+
+const number = (body: Record<string, unknown>, name: string): number => {
+  const value = body[name];
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidArgumentError(`${name} must be a number.`);
+  return value;
+};
+
+/** The view's JSON body as input, or an InvalidArgumentError saying what is wrong. */
+export function parseViewInput(json: string): ViewInput {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    throw new InvalidArgumentError('The body is not JSON.');
+  }
+  switch (body.type) {
+    case 'click':
+      return { type: 'click', x: number(body, 'x'), y: number(body, 'y') };
+    case 'wheel':
+      return { type: 'wheel', x: number(body, 'x'), y: number(body, 'y'), deltaX: number(body, 'deltaX'), deltaY: number(body, 'deltaY') };
+    case 'key':
+      if (typeof body.key !== 'string' || !KEY.test(body.key)) throw new InvalidArgumentError('key must be a key name or combination, such as Enter or Control+a.');
+      return { type: 'key', key: body.key };
+    case 'text':
+      if (typeof body.text !== 'string' || body.text === '' || body.text.length > MAX_TEXT) throw new InvalidArgumentError(`text must be 1 to ${MAX_TEXT} characters.`);
+      return { type: 'text', text: body.text };
+    case 'release':
+      return { type: 'release' };
+    default:
+      throw new InvalidArgumentError('type must be click, wheel, key, text or release.');
+  }
+}
+
+/** Performs `input` on `page`, whose pictures are `scale` picture pixels to a CSS pixel. */
+export function perform(page: Page, input: Exclude<ViewInput, { type: 'release' }>, scale: number): Promise<ActionResult> {
+  switch (input.type) {
+    case 'click':
+      return page.personInput({ type: 'click', x: input.x / scale, y: input.y / scale });
+    case 'wheel':
+      return page.personInput({ type: 'wheel', x: input.x / scale, y: input.y / scale, deltaX: input.deltaX, deltaY: input.deltaY });
+    case 'key':
+      return page.pressKey(input.key);
+    case 'text':
+      // As the agent's text: a <secret>NAME</secret> in it types the secret, which the person's link may do as its agent may.
+      return page.typeText(input.text);
+  }
+}
