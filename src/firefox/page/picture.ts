@@ -50,7 +50,7 @@ async function placesIn(parts: PageParts, forms: string[], context: string, clip
       const window = items[index];
       const child = window?.type === 'window' ? window.value.context : undefined;
       const origin: [number, number] = [frameBox[0] + at[0], frameBox[1] + at[1]];
-      // A frame not to be read is covered whole: what it shows is unknown.
+      // A frame with no document shows nothing; one nested too deep to read is covered whole (what it shows is unknown).
       if (!child || depth >= MAX_FRAME_DEPTH) {
         if (child) boxes.push(shifted(frameBox, at[0], at[1]));
         continue;

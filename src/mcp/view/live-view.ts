@@ -9,7 +9,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
-import { FirefoxClientError } from '../../firefox/index.js';
+import { FirefoxClientError, type Page } from '../../firefox/index.js';
 import type { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
@@ -35,6 +35,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
+const NO_PAGE = 'No such session or page (it may have closed).';
 /** The most a view's input body may hold. */
 const MAX_BODY = 4096;
 
@@ -49,10 +50,10 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 export class LiveView {
   readonly #sessions = new Map<string, WatchedSession>();
-  /** Pages (browsing contexts) a person holds: the agent's actions on them are refused until the person gives them back. */
-  readonly #held = new Set<string>();
-  /** Each page's last picture scale, to map a point of the picture to the page. */
-  readonly #scales = new Map<string, number>();
+  /** Pages (browsing contexts) a person holds, with their session: the agent's actions on them are refused until the person gives them back. */
+  readonly #held = new Map<string, string>();
+  /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
+  readonly #scales = new Map<string, { session: string; scale: number }>();
 
   constructor(
     /** The operator's key: its link shows every session. */
@@ -70,6 +71,8 @@ export class LiveView {
 
   remove(id: string): void {
     this.#sessions.delete(id);
+    for (const [page, session] of this.#held) if (session === id) this.#held.delete(page);
+    for (const [page, { session }] of this.#scales) if (session === id) this.#scales.delete(page);
   }
 
   /** Whether a person holds the page (browsing context) `page` in the view. */
@@ -124,15 +127,27 @@ export class LiveView {
     send(res, 200, 'application/json', JSON.stringify({ sessions }));
   }
 
+  /** The page a request names (`session` and `page` of the query) among the sessions it may see; undefined when there is none. */
+  #pageOf(visible: Map<string, WatchedSession>, query: URLSearchParams): { session: string; page: Page } | undefined {
+    const session = query.get('session') ?? '';
+    const client = visible.get(session)?.holder.current;
+    const pageId = Number(query.get('page'));
+    if (!client || !Number.isSafeInteger(pageId)) return undefined;
+    try {
+      return { session, page: client.userContext.pageById(pageId) };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A picture of page `page` of session `session`, with an ETag: 304 when it is the one the viewer has. */
   async #picture(req: IncomingMessage, res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): Promise<void> {
-    const client = visible.get(query.get('session') ?? '')?.holder.current;
-    const pageId = Number(query.get('page'));
-    if (!client || !Number.isSafeInteger(pageId)) return send(res, 404, 'text/plain; charset=utf-8', 'No such session or page (it may have closed).');
+    const named = this.#pageOf(visible, query);
+    if (!named) return send(res, 404, 'text/plain; charset=utf-8', NO_PAGE);
+    const { session: sessionId, page } = named;
     try {
-      const page = client.userContext.pageById(pageId);
       const { image, scale } = await page.screenshot();
-      this.#scales.set(page.id, scale);
+      this.#scales.set(page.id, { session: sessionId, scale });
       const etag = `"${createHash('sha256').update(image).digest('base64url').slice(0, 22)}"`;
       if (req.headers['if-none-match'] === etag) return send(res, 304, 'image/png', '', { etag });
       send(res, 200, 'image/png', image, { etag });
@@ -150,18 +165,17 @@ export class LiveView {
     const answer = (status: number, body: Record<string, unknown>): void => send(res, status, 'application/json', JSON.stringify(body));
     const body = await readBody(req);
     if (body === undefined) return answer(413, { error: `The body is over ${MAX_BODY} bytes.` });
-    const client = visible.get(query.get('session') ?? '')?.holder.current;
-    const pageId = Number(query.get('page'));
-    if (!client || !Number.isSafeInteger(pageId)) return answer(404, { error: 'No such session or page (it may have closed).' });
+    const named = this.#pageOf(visible, query);
+    if (!named) return answer(404, { error: NO_PAGE });
+    const { session: sessionId, page } = named;
     try {
-      const page = client.userContext.pageById(pageId);
       const input = parseViewInput(body);
       if (input.type === 'release') {
         this.#held.delete(page.id);
         return answer(200, { done: 'Gave the page back to the agent.' });
       }
-      this.#held.add(page.id);
-      const result = await perform(page, input, this.#scales.get(page.id) ?? 1);
+      this.#held.set(page.id, sessionId);
+      const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
       answer(200, { done: result.action });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
