@@ -106,7 +106,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
         .catch(() => undefined)
         .then(() => folder.release());
     };
-    await createMcpServer(options, holder, { folder, clientRoots: false }, { viewUrl: `${origin}${LiveView.path(watched.key)}`, log: watched.log, heldByPerson: (page) => view.heldByPerson(page) }).connect(transport);
+    await createMcpServer(options, holder, { folder, clientRoots: false }, { viewUrl: `${origin}${LiveView.path(watched.key)}`, log: watched.log, heldByPerson: (page) => view.heldByPerson(page), human: view.desk(watched.key) }).connect(transport);
     cancelOnDisconnect(transport);
     await handleRequest(transport, req, res);
     // A first request that was not an initialize leaves no session behind.

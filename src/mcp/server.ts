@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore, throwIfAborted } from '../firefox/index.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
@@ -14,6 +15,7 @@ import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
 import { ALL_TOOLS } from './tools/index.js';
 import type { CallLog } from './view/call-log.js';
+import type { HumanDesk } from './view/live-view.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
 export const VERSION = ((): string => {
@@ -115,6 +117,19 @@ export interface WatchedCalls {
   log: CallLog;
   /** Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile. */
   heldByPerson(page: string): boolean;
+  /** Where its agent asks the person for a hand. */
+  human: HumanDesk;
+}
+
+/** MCP progress notifications for a call whose client asked for them (a progressToken); nothing otherwise. */
+function progressOf(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): (message: string) => void {
+  const token = extra._meta?.progressToken;
+  let progress = 0;
+  return (message) => {
+    if (token === undefined) return;
+    progress += 1;
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(() => undefined);
+  };
 }
 
 /** The agent's action on a page a person is using in the live view. */
@@ -144,7 +159,8 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) => {
       const logged = watched?.log.start(tool.name);
-      const answer = holder.exclusive(() => runTool(tool, args, { options, files, signal: extra.signal, recording: () => recorder.recording }, holder, secrets, recorder, watched), extra.signal);
+      const call = { options, files, signal: extra.signal, recording: () => recorder.recording, human: watched?.human, progress: progressOf(extra) };
+      const answer = holder.exclusive(() => runTool(tool, args, call, holder, secrets, recorder, watched), extra.signal);
       answer.then(
         (result) => logged?.({ text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'), error: result.isError === true }),
         () => logged?.({ text: 'The call was cancelled.', error: true }),

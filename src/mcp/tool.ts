@@ -4,6 +4,7 @@ import type { UserContext, Extensions, FilePolicy, Page, Recording } from '../fi
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
+import type { HumanDesk } from './view/live-view.js';
 
 export { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 
@@ -16,6 +17,10 @@ interface Call {
   signal: AbortSignal;
   /** The session's recording so far (its steps, said without uids). */
   recording: () => Recording;
+  /** The person watching the session (the HTTP server's live view), asked for a hand by request_human; undefined where no one can watch. */
+  human: HumanDesk | undefined;
+  /** Tells the client the call still runs (MCP progress notifications, when it asked for them). */
+  progress: (message: string) => void;
 }
 
 /** A page tool's call: the one page it acts on (its pageId's, or the selected page when the call began), and no other. */
@@ -97,9 +102,14 @@ function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: De
   };
 }
 
+/** What every kind of call gets. */
+function common(call: SessionCall): Call {
+  return { options: call.options, files: call.files, signal: call.signal, recording: call.recording, human: call.human, progress: call.progress };
+}
+
 function pageOf(call: SessionCall): PageCall {
   if (!call.page) throw new Error('A page tool ran without its page.');
-  return { options: call.options, files: call.files, signal: call.signal, recording: call.recording, page: call.page };
+  return { ...common(call), page: call.page };
 }
 
 /** A tool that reads or acts on one page. */
@@ -114,12 +124,12 @@ export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Sh
 
 /** A tool that acts on the session's user context. */
 export function userContextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, UserContextCall>): ToolDefinition {
-  return definition('context', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, recording: call.recording, userContext: call.userContext }));
+  return definition('context', declared, (call) => ({ ...common(call), userContext: call.userContext }));
 }
 
 /** A tool that acts on the whole browser. */
 export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, BrowserCall>): ToolDefinition {
-  return definition('browser', declared, (call) => ({ options: call.options, files: call.files, signal: call.signal, recording: call.recording, extensions: call.extensions }));
+  return definition('browser', declared, (call) => ({ ...common(call), extensions: call.extensions }));
 }
 
 /** Parameters the server adds by kind and pager, described once for the model. */

@@ -8,6 +8,7 @@
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
@@ -15,7 +16,7 @@ import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } f
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 interface ViewState {
-  sessions: { id: string; pages: { pageId: number; url: string; title: string; selected: boolean }[]; calls: { tool: string; said?: string }[] }[];
+  sessions: { id: string; pages: { pageId: number; url: string; title: string; selected: boolean }[]; calls: { tool: string; said?: string }[]; request?: { reason: string } }[];
 }
 
 let pages: TestServer;
@@ -37,6 +38,24 @@ beforeAll(async () => {
          let clicks = 0;
          document.getElementById('record').addEventListener('click', (event) => {
            document.getElementById('count').textContent = 'Clicked ' + (++clicks) + ' times' + (event.isTrusted ? '' : ' (untrusted)');
+         });
+       </script>`,
+    ),
+    '/login.html': page(
+      'Sign in',
+      `<main style="font: 18px sans-serif; margin: 40px">
+         <form id="login">
+           <p><label>User <input id="user" size="20"></label></p>
+           <p><label>Password <input id="pass" type="password" size="20"></label></p>
+           <p><button id="signin" style="width: 160px; height: 50px">Sign in</button></p>
+         </form>
+       </main>
+       <script>
+         document.getElementById('login').addEventListener('submit', (event) => {
+           event.preventDefault();
+           const user = document.getElementById('user').value;
+           document.querySelector('main').innerHTML = '<h1></h1>';
+           document.querySelector('h1').textContent = 'Welcome, ' + user;
          });
        </script>`,
     ),
@@ -93,6 +112,24 @@ async function pictureColour(view: string): Promise<[number, number, number]> {
   const png = PNG.sync.read(answer.body);
   const at = (Math.floor(png.height / 2) * png.width + Math.floor(png.width / 2)) * 4;
   return [png.data[at] ?? 0, png.data[at + 1] ?? 0, png.data[at + 2] ?? 0];
+}
+
+/** The centre of element #id in the agent's page, in its CSS pixels (read by the agent's own script). */
+async function centreOf(client: Client, id: string): Promise<{ x: number; y: number }> {
+  const answer = text(await call(client, 'evaluate_script', { function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }` }));
+  return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
+}
+
+/** The point of the watcher's viewport where the view's picture shows the agent page's `point`. */
+async function onPicture(point: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const shown = await watcher.page.evaluate<{ x: number; y: number; ratio: number }>('() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }');
+  return { x: shown.x + point.x * shown.ratio, y: shown.y + point.y * shown.ratio };
+}
+
+/** The watcher opens `view` and waits until its picture shows. */
+async function openView(view: string): Promise<void> {
+  await watcher.page.navigate(view);
+  await expect.poll(() => watcher.page.evaluate<boolean>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }'), { timeout: 15_000 }).toBe(true);
 }
 
 describe('the live view', () => {
@@ -156,20 +193,10 @@ describe('a person taking over', () => {
   it("clicks and types into the agent's page through the picture, holds it from the agent meanwhile, and gives it back", async () => {
     const dave = await connect();
     await call(dave.client, 'navigate_page', { url: pages.url('/form.html') });
-    await watcher.page.navigate(dave.view);
-    await expect.poll(() => watcher.page.evaluate<boolean>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }'), { timeout: 15_000 }).toBe(true);
+    await openView(dave.view);
     const snapshot = text(await call(dave.client, 'take_snapshot'));
     const uidOf = (line: RegExp): string => line.exec(snapshot)?.[1] ?? 'none';
-    const box = async (id: string): Promise<{ x: number; y: number }> => {
-      const answer = text(await call(dave.client, 'evaluate_script', { function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }` }));
-      return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
-    };
-    const [button, field] = [await box('record'), await box('name')];
-    /** The point of the watcher's viewport where the picture shows the page's point. */
-    const onPicture = async (point: { x: number; y: number }): Promise<{ x: number; y: number }> => {
-      const shown = await watcher.page.evaluate<{ x: number; y: number; ratio: number }>('() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }');
-      return { x: shown.x + point.x * shown.ratio, y: shown.y + point.y * shown.ratio };
-    };
+    const [button, field] = [await centreOf(dave.client, 'record'), await centreOf(dave.client, 'name')];
 
     await watcher.page.personInput({ type: 'click', ...(await onPicture(button)) });
     await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Clicked 1 times');
@@ -190,5 +217,62 @@ describe('a person taking over', () => {
     await watcher.page.clickByUid(/(\d+_\d+) button "Give back"/.exec(watcherSnapshot)?.[1] ?? 'none');
     await expect.poll(async () => (await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) })).isError === true, { timeout: 10_000 }).toBe(false);
     expect(text(await call(dave.client, 'take_snapshot'))).toContain('Clicked 2 times');
+  });
+});
+
+describe('request_human', () => {
+  const PASSWORD = 'hunter2-Pass';
+
+  it('waits for the person, with progress notifications, and answers what changed without what they typed into a password field', async () => {
+    const frank = await connect();
+    await call(frank.client, 'navigate_page', { url: pages.url('/login.html') });
+    const [user, pass, signIn] = [await centreOf(frank.client, 'user'), await centreOf(frank.client, 'pass'), await centreOf(frank.client, 'signin')];
+    const progress: string[] = [];
+    const asked = frank.client.callTool({ name: 'request_human', arguments: { reason: 'Please sign in as ada.', until: { text: 'Welcome' } } }, undefined, {
+      onprogress: (note) => progress.push(note.message ?? ''),
+      resetTimeoutOnProgress: true,
+    });
+    await openView(frank.view);
+    await expect.poll(() => watcher.page.evaluate<string>('() => document.getElementById("request").hidden ? "" : document.getElementById("reason").textContent'), { timeout: 10_000 }).toBe('Please sign in as ada.');
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(user)) });
+    await watcher.page.typeText('ada');
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(pass)) });
+    await watcher.page.typeText(PASSWORD);
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(signIn)) });
+    const answer = (await asked) as CallToolResult;
+    expect(answer.isError).not.toBe(true);
+    const said = text(answer);
+    expect(said).toContain('The page shows "Welcome"');
+    expect(said).toMatch(/heading "Welcome, ada"/);
+    expect(said).not.toContain(PASSWORD);
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(progress[0]).toMatch(/Waiting for a person/);
+    // The hand was given back with the answer: the agent acts again.
+    expect((await call(frank.client, 'take_snapshot')).isError).not.toBe(true);
+  });
+
+  it('ends when the person presses Done, and stops waiting when the agent cancels', async () => {
+    const grace = await connect();
+    await call(grace.client, 'navigate_page', { url: pages.url('/login.html') });
+    const user = await centreOf(grace.client, 'user');
+    // The session's calls run one at a time: its next call waits for this one.
+    const asked = call(grace.client, 'request_human', { reason: 'Type the code from your phone.' });
+    await openView(grace.view);
+    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(user)) });
+    await watcher.page.typeText('123456');
+    await watcher.page.clickByUid(/(\d+_\d+) button "Done"/.exec((await watcher.page.takeSnapshot()).text)?.[1] ?? 'none');
+    const answer = await asked;
+    expect(text(answer)).toContain('The person pressed Done.');
+    expect(text(answer)).toMatch(/textbox "User": value none → "123456"/);
+
+    const cancel = new AbortController();
+    const progress: string[] = [];
+    const waiting = grace.client.callTool({ name: 'request_human', arguments: { reason: 'Solve the puzzle.' } }, undefined, { signal: cancel.signal, onprogress: (note) => progress.push(note.message ?? '') });
+    await expect.poll(() => progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    cancel.abort();
+    await expect(waiting).rejects.toThrow();
+    // The request leaves the view once the server stops waiting.
+    await expect.poll(async () => (await state(grace.view)).sessions[0]?.request, { timeout: 10_000 }).toBeUndefined();
   });
 });

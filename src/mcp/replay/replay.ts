@@ -124,7 +124,7 @@ class Replay {
     if (typeof args.url === 'string') args.url = this.#rebase.url(args.url);
     try {
       const response = new ToolResponse(tool.name, Number.MAX_SAFE_INTEGER, 0);
-      await tool.run(args, { options: this.options, files: this.#files, signal: this.#signal, userContext: this.userContext, page, extensions: undefined, recording: () => this.recording }, response);
+      await tool.run(args, { options: this.options, files: this.#files, signal: this.#signal, userContext: this.userContext, page, extensions: undefined, recording: () => this.recording, human: undefined, progress: () => undefined }, response);
     } catch (error) {
       return fail(`the step to be taken (${step.effect.answer[0] ?? step.tool})`, error instanceof Error ? error.message : String(error));
     }

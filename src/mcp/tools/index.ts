@@ -3,6 +3,7 @@ import { consoleTools } from './console.js';
 import { emulationTools } from './emulation.js';
 import { extensionTools } from './extensions.js';
 import { initScriptTools } from './init-scripts.js';
+import { humanTools } from './human.js';
 import { inputTools } from './input.js';
 import { networkTools } from './network.js';
 import { pageTools } from './pages.js';
@@ -17,6 +18,7 @@ import { witnessTools } from './witness.js';
 /** Every tool the server offers, in the order the README lists them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...pageTools,
+  ...humanTools,
   ...snapshotTools,
   ...inputTools,
   ...scriptTools,

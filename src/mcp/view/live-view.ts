@@ -14,6 +14,18 @@ import type { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
 
+/** A request for a person's hand, open in the view until the tool that made it ends it. */
+export interface HumanRequest {
+  /** Resolves when the person presses Done. */
+  done: Promise<void>;
+  end(): void;
+}
+
+/** Where an agent asks a person for a hand (request_human): the session's view shows the reason. */
+export interface HumanDesk {
+  ask(page: string, reason: string): HumanRequest;
+}
+
 /** A session as the view shows it. */
 export interface WatchedSession {
   /** Its own view key: the last part of its link. */
@@ -52,6 +64,8 @@ export class LiveView {
   readonly #sessions = new Map<string, WatchedSession>();
   /** Pages (browsing contexts) a person holds, with their session: the agent's actions on them are refused until the person gives them back. */
   readonly #held = new Map<string, string>();
+  /** Each session's open request for a hand, by the session's view key: the page, the reason, and what the person's Done resolves. */
+  readonly #requests = new Map<string, { page: string; reason: string; since: string; done: () => void }>();
   /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
   readonly #scales = new Map<string, { session: string; scale: number }>();
 
@@ -69,8 +83,33 @@ export class LiveView {
     this.#sessions.set(id, session);
   }
 
+  /** The desk of the session whose view key is `key`: its agent's requests for a hand, shown in its view until answered or ended. */
+  desk(key: string): HumanDesk {
+    return {
+      ask: (page, reason) => {
+        let done = (): void => undefined;
+        const answered = new Promise<void>((resolve) => (done = resolve));
+        const request = { page, reason, since: new Date().toISOString(), done };
+        this.#requests.set(key, request);
+        return {
+          done: answered,
+          end: () => {
+            if (this.#requests.get(key) === request) this.#requests.delete(key);
+            // The hand asked for is given back with the answer.
+            this.#held.delete(page);
+          },
+        };
+      },
+    };
+  }
+
   remove(id: string): void {
+    const key = this.#sessions.get(id)?.key;
     this.#sessions.delete(id);
+    if (key !== undefined) {
+      this.#requests.get(key)?.done();
+      this.#requests.delete(key);
+    }
     for (const [page, session] of this.#held) if (session === id) this.#held.delete(page);
     for (const [page, { session }] of this.#scales) if (session === id) this.#scales.delete(page);
   }
@@ -121,7 +160,14 @@ export class LiveView {
       [...visible].map(async ([id, session]) => {
         const client = session.holder.current;
         const pages = client ? await client.userContext.listPages().catch(() => []) : [];
-        return { id, pages: pages.map(({ pageId, id: context, url, title, selected }) => ({ pageId, url, title, selected, held: this.#held.has(context) })), calls: session.log.calls };
+        const asked = this.#requests.get(session.key);
+        const request = asked && pages.find((item) => item.id === asked.page);
+        return {
+          id,
+          pages: pages.map(({ pageId, id: context, url, title, selected }) => ({ pageId, url, title, selected, held: this.#held.has(context) })),
+          calls: session.log.calls,
+          ...(asked && request ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } } : {}),
+        };
       }),
     );
     send(res, 200, 'application/json', JSON.stringify({ sessions }));
@@ -170,9 +216,11 @@ export class LiveView {
     const { session: sessionId, page } = named;
     try {
       const input = parseViewInput(body);
-      if (input.type === 'release') {
+      if (input.type === 'release' || input.type === 'done') {
         this.#held.delete(page.id);
-        return answer(200, { done: 'Gave the page back to the agent.' });
+        const request = this.#requests.get(visible.get(sessionId)?.key ?? '');
+        if (input.type === 'done' && request?.page === page.id) request.done();
+        return answer(200, { done: input.type === 'done' ? 'Told the agent you are done, and gave the page back.' : 'Gave the page back to the agent.' });
       }
       this.#held.set(page.id, sessionId);
       const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);

@@ -12,7 +12,9 @@ export type ViewInput =
   | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number }
   | { type: 'key'; key: string }
   | { type: 'text'; text: string }
-  | { type: 'release' };
+  | { type: 'release' }
+  /** The person finished what the agent asked for (request_human). */
+  | { type: 'done' };
 
 /** Longest text one event may carry: a person types, a view does not paste books. */
 const MAX_TEXT = 1000;
@@ -45,14 +47,15 @@ export function parseViewInput(json: string): ViewInput {
       if (typeof body.text !== 'string' || body.text === '' || body.text.length > MAX_TEXT) throw new InvalidArgumentError(`text must be 1 to ${MAX_TEXT} characters.`);
       return { type: 'text', text: body.text };
     case 'release':
-      return { type: 'release' };
+    case 'done':
+      return { type: body.type };
     default:
-      throw new InvalidArgumentError('type must be click, wheel, key, text or release.');
+      throw new InvalidArgumentError('type must be click, wheel, key, text, release or done.');
   }
 }
 
 /** Performs `input` on `page`, whose pictures are `scale` picture pixels to a CSS pixel. */
-export function perform(page: Page, input: Exclude<ViewInput, { type: 'release' }>, scale: number): Promise<ActionResult> {
+export function perform(page: Page, input: Exclude<ViewInput, { type: 'release' | 'done' }>, scale: number): Promise<ActionResult> {
   switch (input.type) {
     case 'click':
       return page.personInput({ type: 'click', x: input.x / scale, y: input.y / scale });

@@ -18,8 +18,9 @@ li { margin: 2px 0; overflow-wrap: anywhere; }
 li.error { color: #a00; }
 img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; cursor: crosshair; }
 img:focus { outline: 3px solid #d6006e; }
-#hold { margin: 0 0 8px; }
-#hold[hidden] { display: none; }
+#hold, #request { margin: 0 0 8px; }
+#request { padding: 8px; background: #fff3c4; border: 1px solid #c90; }
+[hidden] { display: none; }
 `;
 
 const SCRIPT = `
@@ -29,6 +30,8 @@ const pages = document.getElementById('pages');
 const calls = document.getElementById('calls');
 const hold = document.getElementById('hold');
 const said = document.getElementById('said');
+const request = document.getElementById('request');
+let asked = '';
 let chosen = null;
 let etag = '';
 let url = '';
@@ -57,8 +60,17 @@ function render(state) {
       return button;
     }),
   ]));
+  // A request for a hand brings its page into view, once.
+  const asking = state.sessions.find((item) => item.request);
+  if (asking && asked !== asking.id + asking.request.since) {
+    asked = asking.id + asking.request.since;
+    chosen = { session: asking.id, page: asking.request.pageId };
+    etag = '';
+  }
   const session = state.sessions.find((item) => chosen && item.id === chosen.session) || state.sessions[0];
   const page = session && chosen ? session.pages.find((item) => item.pageId === chosen.page) : null;
+  request.hidden = !(session && session.request);
+  document.getElementById('reason').textContent = session && session.request ? session.request.reason : '';
   hold.hidden = !(page && page.held);
   calls.replaceChildren(...(session ? session.calls : []).slice().reverse().map((call) =>
     element('li', call.tool + (call.ms === undefined ? ' (running)' : ' (' + call.ms + ' ms)') + (call.said ? ': ' + call.said : ''), { className: call.error ? 'error' : '' })));
@@ -92,7 +104,7 @@ async function send(input) {
   const response = await fetch(base + '/input?session=' + encodeURIComponent(chosen.session) + '&page=' + chosen.page, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
   const answer = await response.json().catch(() => ({}));
   said.textContent = answer.done || answer.error || '';
-  hold.hidden = input.type === 'release';
+  hold.hidden = input.type === 'release' || input.type === 'done';
   await tick();
 }
 
@@ -112,6 +124,7 @@ picture.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 document.getElementById('giveback').addEventListener('click', () => act({ type: 'release' }));
+document.getElementById('done').addEventListener('click', () => { request.hidden = true; act({ type: 'done' }); });
 
 async function loop(work, ms) {
   for (;;) {
@@ -128,7 +141,7 @@ export function viewPage(nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
 <aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol></aside>
-<main><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
+<main><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;

@@ -1,0 +1,98 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import { CancelledError, InvalidArgumentError, TimeoutError, type Page } from '../../firefox/index.js';
+import { pageTool } from '../tool.js';
+import type { HumanRequest } from '../view/live-view.js';
+
+/** What ends the wait besides the person's Done. */
+interface Until {
+  url?: string | undefined;
+  text?: string | undefined;
+  role?: string | undefined;
+  name?: string | undefined;
+}
+
+/** How often the page is looked at, and how often the client hears that the call still waits. */
+const LOOK_MS = 500;
+const PROGRESS_MS = 3000;
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** Whether `url` fits `pattern`: a glob where * is any run of characters, or else a part of it. */
+function urlFits(url: string, pattern: string): boolean {
+  if (!pattern.includes('*')) return url.includes(pattern);
+  const glob = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return glob.test(url);
+}
+
+/** What of `until` the page shows now: a sentence, or undefined while it shows none of it. */
+async function reached(page: Page, until: Until, signal: AbortSignal): Promise<string | undefined> {
+  if (until.url !== undefined && page.url !== undefined && urlFits(page.url, until.url)) return `The page reached ${page.url}.`;
+  if (until.text !== undefined) {
+    const found = await page.waitForText(until.text, { timeout: 1, signal }).catch(() => undefined);
+    if (found !== undefined) return `The page shows ${JSON.stringify(found)}.`;
+  }
+  if (until.role !== undefined && (await page.locate({ role: until.role, ...(until.name === undefined ? {} : { name: until.name }) }).count().catch(() => 0)) > 0) {
+    return `The page shows a ${until.role}${until.name === undefined ? '' : ` ${JSON.stringify(until.name)}`}.`;
+  }
+  return undefined;
+}
+
+/** Waits for the person's Done or `until`, telling the client it still waits; throws on cancellation or when `timeout` passes. */
+async function waitForHand(page: Page, request: HumanRequest, until: Until, timeout: number, signal: AbortSignal, progress: (message: string) => void): Promise<string> {
+  const started = Date.now();
+  const answered = { done: false };
+  void request.done.then(() => (answered.done = true));
+  let told = 0;
+  for (;;) {
+    if (answered.done) return 'The person pressed Done.';
+    if (signal.aborted) throw new CancelledError('request_human was cancelled; the request is gone from the live view.');
+    const seen = await reached(page, until, signal);
+    if (seen) return seen;
+    const waited = Date.now() - started;
+    if (waited >= timeout) throw new TimeoutError(`No one finished within ${Math.round(timeout / 1000)} s; the request is gone from the live view. Look at the page (take_snapshot) before going on.`);
+    if (waited >= told * PROGRESS_MS) {
+      progress(`Waiting for a person (${Math.round(waited / 1000)} s).`);
+      told += 1;
+    }
+    await Promise.race([delay(LOOK_MS, undefined, { signal }).catch(() => undefined), request.done]);
+  }
+}
+
+export const requestHuman = pageTool({
+  name: 'request_human',
+  description:
+    "Ask the person watching this session (the HTTP server's live view) to act on the page: a login, a second factor, a CAPTCHA. Waits, with progress notifications, until the page shows `until` or the person presses Done; answers what changed.",
+  category: 'pages',
+  readOnly: false,
+  // A person's hand is no step a replay can take again.
+  looksOnly: true,
+  schema: {
+    reason: z.string().min(1).max(500).describe('What the person should do, as the view shows it.'),
+    until: z
+      .object({
+        url: z.string().min(1).optional().describe('A URL part, or a glob with *.'),
+        text: z.string().min(1).optional().describe('Text the page shows once done.'),
+        role: z.string().min(1).optional().describe('An element that appears once done: its role…'),
+        name: z.string().min(1).optional().describe('…and its name.'),
+      })
+      .optional()
+      .describe('Ends the wait when the page shows it (else only Done does).'),
+    timeout: z.number().int().positive().max(3_600_000).optional().describe('Max wait in ms (default 600000).'),
+  },
+  handler: async ({ reason, until, timeout }, { page, signal, human, progress }, response) => {
+    if (!human) throw new InvalidArgumentError("No person can see this session: the live view is the HTTP server's (firefox-bidi-mcp --port). Go on alone, or tell your user what to do.");
+    const before = await page.takeSnapshot();
+    const from = page.url;
+    const request = human.ask(page.id, reason);
+    let how: string;
+    try {
+      how = await waitForHand(page, request, until ?? {}, timeout ?? DEFAULT_TIMEOUT_MS, signal, progress);
+    } finally {
+      request.end();
+    }
+    response.line(how).line(page.url === from ? `The page is still at ${page.url ?? 'about:blank'}.` : `The page moved from ${from ?? 'about:blank'} to ${page.url ?? 'about:blank'}.`);
+    response.reading('Changes', (await page.takeSnapshot({ since: before.id })).text);
+  },
+});
+
+export const humanTools = [requestHuman];
