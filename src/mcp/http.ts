@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -8,7 +8,7 @@ import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 import { newSessionFolder } from './session-folder.js';
 import { CallLog } from './view/call-log.js';
-import { LiveView, newViewKey } from './view/live-view.js';
+import { LiveView, newViewKey, sameKey } from './view/live-view.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -38,9 +38,7 @@ function sendError(res: ServerResponse, status: number, message: string): void {
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameKey(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '', token);
 }
 
 /**

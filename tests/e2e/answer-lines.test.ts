@@ -161,6 +161,8 @@ describe('every answer line form', () => {
     await walk('list_extensions');
     await walk('uninstall_extension', { id: 'no-such@extension' });
     await walk('witness_snapshot');
+    // Over stdio no one can watch: its answers with a person's hand are walked in live-view.test.ts.
+    await walk('request_human', { reason: 'Walk' });
     await walk('wait_for', { text: ['Walk'] });
     await walk('wait_for', { text: ['never here'], timeout: 300 });
     await walk('new_page', { url: server.url('/walk.html') });

@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
+import { posesAsAnswer } from '../../src/firefox/util/text.js';
 import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -245,6 +246,8 @@ describe('request_human', () => {
     expect(said).toContain('The page shows "Welcome"');
     expect(said).toMatch(/heading "Welcome, ada"/);
     expect(said).not.toContain(PASSWORD);
+    // Each line of the answer is one the rule that keeps page text from posing as ours knows (answer-lines.test.ts walks the rest).
+    expect(said.split('\n').filter((line) => line.trim() && !posesAsAnswer(line))).toEqual([]);
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress[0]).toMatch(/Waiting for a person/);
     // The hand was given back with the answer: the agent acts again.

@@ -51,6 +51,7 @@ export const ANSWER_LINE_FORMS: readonly AnswerLineForm[] = [
   { form: 'input', start: String.raw`(?:clicked|double-clicked|hovered|filled|set|selected|put the caret|dragged|pressed|typed|chose|scrolled|accepted|dismissed)\b`, example: 'Clicked uid=1_4 button "Transfer"' },
   { form: 'script', start: String.raw`(?:script ran|the script threw)\b`, example: 'Script ran on the page and returned:' },
   { form: 'wait', start: String.raw`found\b`, example: 'Found "Done" on the page.' },
+  { form: "a person's hand", start: String.raw`the person\b`, example: 'The person pressed Done.' },
   { form: 'files', start: String.raw`(?:took a screenshot|saved|restored|left out|wrote)\b`, example: 'Saved the page as PDF (24233 bytes) to /out/page.pdf.' },
   { form: 'browser state', start: String.raw`(?:opened|closed|added|removed|deleted|installed|uninstalled|emulating|the viewport)\b`, example: 'Opened page 1: https://bank.example/' },
 ];

@@ -37,7 +37,8 @@ export interface WatchedSession {
 /** A new view key: 24 random bytes, never guessable. */
 export const newViewKey = (): string => randomBytes(24).toString('base64url');
 
-function sameKey(given: string, key: string): boolean {
+/** Whether a secret given (a key, a token) is the one expected, compared in constant time. */
+export function sameKey(given: string, key: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(key)];
   return a.length === b.length && timingSafeEqual(a, b);
 }
