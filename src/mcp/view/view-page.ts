@@ -94,7 +94,7 @@ async function tick() {
 }
 
 let queue = Promise.resolve();
-/** Sends the person's input to the chosen page, in the order it came, then asks for its picture at once. */
+/** Sends the person's input to the chosen page, in the order it came. */
 function act(input) {
   queue = queue.then(() => send(input)).catch(() => undefined);
 }
@@ -105,7 +105,8 @@ async function send(input) {
   const answer = await response.json().catch(() => ({}));
   said.textContent = answer.done || answer.error || '';
   hold.hidden = input.type === 'release' || input.type === 'done';
-  await tick();
+  // A click shows its effect at once; keys show with the next picture of the loop.
+  if (input.type !== 'text' && input.type !== 'key') await tick();
 }
 
 /** A point of the picture in its own pixels. */
