@@ -44,6 +44,8 @@ ${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
   call <tool_name> '<json arguments>'
   <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
   sessions: the open sessions      close: end the session      stop: stop the daemon
+  show [--no-open]: the link of the live view (watch the sessions, take over a page), opened in
+                    a browser where there is a desktop; the link is yours alone
   install-skill [dir]: write a Claude Code skill and an AGENTS.md snippet for agents
 ${Object.values(RECORDING_HELP).map((help) => `  ${help}`).join('\n')}
   <command> --help: the command's parameters`;
@@ -190,7 +192,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${answer.sessions ? (answer.sessions.length ? answer.sessions.join('\n') : 'No sessions.') : (answer.text ?? '')}\n`);
     return 0;
   }
-  const request: DaemonRequest = { op: 'run', session: global.session, command, rest };
+  if (command === 'show' && rest.some((arg) => arg !== '--no-open')) throw new UsageError('show takes --no-open alone: firefox-bidi show [--no-open].');
+  const request: DaemonRequest = command === 'show' ? { op: 'show', session: global.session } : { op: 'run', session: global.session, command, rest };
   const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, global.timeoutSeconds * 1000, logPath(home));
   let answer = await send();
   if (!answer) {
@@ -203,7 +206,22 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${answer.error}\n`);
     return answer.usage ? 2 : 1;
   }
+  if (command === 'show') return show(answer.text ?? '', !rest.includes('--no-open'));
   return answer.result ? print(answer.result, global.json) : 0;
+}
+
+/** Prints the live view's link, and opens it in the desktop's browser when there is a desktop and `open`. */
+function show(url: string, open: boolean): number {
+  const desktop = process.platform === 'darwin' || process.platform === 'win32' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
+  const opener = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : ['xdg-open', url];
+  if (open && desktop) {
+    const [program = '', ...args] = opener;
+    spawn(program, args, { detached: true, stdio: 'ignore' })
+      .on('error', () => process.stderr.write(`Could not start ${program}: open the link yourself.\n`))
+      .unref();
+  }
+  process.stdout.write(`Live view of this daemon's sessions (yours alone: keep this link to yourself):\n${url}\n${open && desktop ? `Asked ${opener[0] ?? ''} to open it in your browser.` : 'Open it in a browser on this machine.'}\n`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -13,9 +13,12 @@ import { sessionNameProblem, type DaemonRequest, type DaemonResponse } from './p
 import { daemonAnswers } from './client.js';
 import { endStuckDaemon, pidPath, releasePid } from './home.js';
 import { writeWhole } from '../firefox/policy/files.js';
+import { LiveView, newViewKey } from '../mcp/view/live-view.js';
+import { serveView, type ViewServer } from '../mcp/view/view-server.js';
 
 /** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
 interface Session {
+  name: string;
   client: Client;
   holder: BrowserHolder;
   folder: SessionFolder;
@@ -33,12 +36,15 @@ function namedFolder(outputDir: string, name: string): SessionFolder {
 /**
  * The background process of `firefox-bidi`: one Firefox (started on the first call), named sessions
  * each in a user context of its own, answering JSON lines on a Unix socket. It stops after `idleMs`
- * without a request, on `stop`, or on SIGTERM, closing Firefox and removing its socket.
+ * without a request, on `stop`, or on SIGTERM, closing Firefox and removing its socket. Its live
+ * view (`firefox-bidi show`) is served on loopback, at a link only its user is given.
  */
 export class Daemon {
   readonly #shared: SharedBrowser;
   readonly #sessions = new Map<string, Promise<Session>>();
   readonly #server: Server;
+  readonly #view = new LiveView(newViewKey());
+  #viewServer: ViewServer | undefined;
   #idle: NodeJS.Timeout | undefined;
   #stopping: Promise<void> | undefined;
 
@@ -59,6 +65,8 @@ export class Daemon {
     await endStuckDaemon(home, this.socket);
     rmSync(this.socket, { force: true });
     await new Promise<void>((done, fail) => this.#server.once('error', fail).listen(this.socket, done));
+    // A person's hand in the view counts as use: the daemon does not stop under it.
+    this.#viewServer = await serveView(this.#view, () => this.#touch());
     writeWhole(pidPath(home), String(process.pid), 0o600);
     this.#touch();
   }
@@ -68,6 +76,7 @@ export class Daemon {
     return (this.#stopping ??= (async () => {
       clearTimeout(this.#idle);
       this.#server.close();
+      await this.#viewServer?.close();
       for (const session of this.#sessions.values()) await session.then((open) => this.#end(open), () => undefined);
       this.#sessions.clear();
       await this.#shared.close().catch(() => undefined);
@@ -104,7 +113,7 @@ export class Daemon {
       return { ok: false, error: 'The daemon got a line that is not JSON.' };
     }
     // The socket is the user's alone, but a session name becomes a folder: it is checked here too.
-    const badName = request.op === 'run' || request.op === 'close' ? sessionNameProblem(request.session) : undefined;
+    const badName = request.op === 'run' || request.op === 'close' || request.op === 'show' ? sessionNameProblem(request.session) : undefined;
     if (badName) return { ok: false, error: badName, usage: true };
     try {
       switch (request.op) {
@@ -114,6 +123,10 @@ export class Daemon {
           const result = (await session.client.callTool({ name: call.tool, arguments: call.args })) as CallToolResult;
           return { ok: true, result };
         }
+        case 'show':
+          // The session the user named is open, so that the view has a page to show.
+          await this.#session(request.session);
+          return { ok: true, text: this.#viewServer?.url ?? '' };
         case 'sessions':
           return { ok: true, sessions: [...this.#sessions.keys()] };
         case 'close': {
@@ -146,15 +159,18 @@ export class Daemon {
   async #open(name: string): Promise<Session> {
     const folder = namedFolder(this.options.outputDir, name);
     const holder = this.#shared.holder(folder.downloads);
-    const server = createMcpServer(this.options, holder, { folder, clientRoots: false });
+    const watched = this.#view.newSession(holder, new URL(this.#viewServer?.url ?? 'http://127.0.0.1').origin);
+    const server = createMcpServer(this.options, holder, { folder, clientRoots: false }, watched.calls);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'firefox-bidi', version: '1' });
     await client.connect(clientSide);
-    return { client, holder, folder };
+    this.#view.add(name, watched.session);
+    return { name, client, holder, folder };
   }
 
   async #end(session: Session): Promise<void> {
+    this.#view.remove(session.name);
     await session.client.close().catch(() => undefined);
     await session.holder.close().catch(() => undefined);
     session.folder.release();

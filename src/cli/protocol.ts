@@ -6,6 +6,8 @@ export type DaemonRequest =
   | { op: 'run'; session: string; command: string; rest: string[] }
   | { op: 'sessions' }
   | { op: 'close'; session: string }
+  /** The link of the daemon's live view, with session `session` open to be seen. */
+  | { op: 'show'; session: string }
   | { op: 'stop' };
 
 /** Its answer, one JSON line. */

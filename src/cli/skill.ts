@@ -28,6 +28,7 @@ firefox-bidi eval '() => document.title'   # check the page's own state
 - A uid (such as 3_14) comes from the latest snapshot and lasts until the page navigates; a stale one is refused with why. Take a new snapshot after the page changes a lot.
 - Keep reading small: \`firefox-bidi snapshot --viewport true\` for what is on screen, \`firefox-bidi find_in_page --query <value>\` to find one element, \`firefox-bidi snapshot --file page.txt\` to keep a big page in a file and grep it.
 - More: \`firefox-bidi console\`, \`firefox-bidi network\`, \`firefox-bidi press Enter\`, \`firefox-bidi type <value>\`, \`firefox-bidi pages\`, \`firefox-bidi --help\`, \`firefox-bidi <command> --help\`.
+- A login, a second factor or a CAPTCHA for the user to do: \`firefox-bidi show --no-open\` prints a link to a live view of the pages, where the user can click and type; give it to the user alone, then \`firefox-bidi request_human --reason <value>\` waits until they press Done.
 - \`-s <name>\` before the command gives a separate session (its own cookies, pages, uids). \`firefox-bidi stop\` ends it all.
 - Exit codes: 0 done, 1 the tool said no (read stderr), 2 the command line was wrong.
 `;

@@ -7,8 +7,8 @@ import { cancelOnDisconnect, handleRequest } from './disconnect.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 import { newSessionFolder } from './session-folder.js';
-import { CallLog } from './view/call-log.js';
 import { LiveView, newViewKey, sameKey } from './view/live-view.js';
+import { loopbackHosts, originOf } from './view/view-server.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -83,14 +83,14 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     const folder = newSessionFolder(options.outputDir);
     const holder = shared ? shared.holder(folder.downloads) : BrowserHolder.ownBrowser(options, folder.downloads);
     // The session's own view link, given to its client alone (in the server's instructions).
-    const watched = { key: newViewKey(), holder, log: new CallLog() };
+    const watched = view.newSession(holder, origin);
     let session: Session | undefined;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         session = { transport, holder, busy: 0 };
         sessions.set(id, session);
-        view.add(id, watched);
+        view.add(id, watched.session);
       },
       // Loopback servers check the Host header, so a web page cannot reach them by DNS rebinding.
       ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
@@ -104,7 +104,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
         .catch(() => undefined)
         .then(() => folder.release());
     };
-    await createMcpServer(options, holder, { folder, clientRoots: false }, { viewUrl: `${origin}${LiveView.path(watched.key)}`, log: watched.log, heldByPerson: (page) => view.heldByPerson(page), human: view.desk(watched.key) }).connect(transport);
+    await createMcpServer(options, holder, { folder, clientRoots: false }, watched.calls).connect(transport);
     cancelOnDisconnect(transport);
     await handleRequest(transport, req, res);
     // A first request that was not an initialize leaves no session behind.
@@ -117,8 +117,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
       // The view is a loopback server's too: a web page must not reach it by DNS rebinding either.
-      if (path.startsWith('/view/') && loopback && !allowedHosts.includes(req.headers.host ?? '')) return sendError(res, 403, 'Forbidden: the live view answers only to the host names of this machine.');
-      if (await view.serve(req, res, url)) return;
+      if (await view.serve(req, res, url, loopback ? allowedHosts : undefined)) return;
       if (path !== '/mcp') return sendError(res, 404, 'Not found: the MCP endpoint is /mcp.');
       if (token && !bearerMatches(req.headers.authorization, token)) return sendError(res, 401, 'Unauthorized: send "Authorization: Bearer <token>" with the token the server printed or was given.');
       const sessionId = req.headers['mcp-session-id'];
@@ -138,9 +137,8 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     server.listen(options.port ?? 0, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  allowedHosts.push(`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${options.host}:${port}`);
-  const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
-  origin = `http://${hostInUrl}:${port}`;
+  allowedHosts.push(...loopbackHosts(options.host, port));
+  origin = originOf(options.host, port);
   return {
     url: `${origin}/mcp`,
     viewUrl: `${origin}${LiveView.path(view.operatorKey)}`,

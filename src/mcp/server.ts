@@ -14,8 +14,7 @@ import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
 import { ALL_TOOLS } from './tools/index.js';
-import type { CallLog } from './view/call-log.js';
-import type { HumanDesk } from './view/live-view.js';
+import type { WatchedCalls } from './view/live-view.js';
 
 /** The package's version, found from source (src/mcp) and from the build (dist/src/mcp) alike. */
 export const VERSION = ((): string => {
@@ -111,16 +110,6 @@ export interface SessionFiles {
 }
 
 /** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard). */
-/** A session a person can watch (the HTTP server's): its view link, given to its client alone, and the log of its calls the view shows. */
-export interface WatchedCalls {
-  viewUrl: string;
-  log: CallLog;
-  /** Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile. */
-  heldByPerson(page: string): boolean;
-  /** Where its agent asks the person for a hand. */
-  human: HumanDesk;
-}
-
 /** MCP progress notifications for a call whose client asked for them (a progressToken); nothing otherwise. */
 function progressOf(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): (message: string) => void {
   const token = extra._meta?.progressToken;

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
 import { uidOf } from '../helpers/mcp.js';
 import { daemonPid, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
@@ -44,6 +46,34 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A request to the daemon's live view: status and body (Host as given, JSON when `body` is). */
+function view(url: string, options: { host?: string; body?: unknown } = {}): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const headers: Record<string, string> = { ...(options.host ? { host: options.host } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.body === undefined ? 'GET' : 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(options.body === undefined ? undefined : JSON.stringify(options.body));
+  });
+}
+
+/** As the person in the view at `link`: waits until a session asks for a hand, then presses Done on the page it is about. */
+async function pressDone(link: string): Promise<void> {
+  let asking: { id: string; request?: { pageId: number } } | undefined;
+  await eventually(async () => {
+    const { sessions } = JSON.parse((await view(`${link}/state`)).body.toString()) as { sessions: { id: string; request?: { pageId: number } }[] };
+    asking = sessions.find((session) => session.request);
+    return asking !== undefined;
+  }, 20_000);
+  expect(asking, 'no session asked for a hand').toBeDefined();
+  const done = await view(`${link}/input?session=${asking?.id ?? ''}&page=${asking?.request?.pageId ?? -1}`, { body: { type: 'done' } });
+  expect(done.status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -149,13 +179,57 @@ describe('firefox-bidi', () => {
     const shown = [...`${SKILL}\n${AGENTS_SNIPPET}`.matchAll(/(?:^|`)(firefox-bidi [^`#\n]+?)\s*(?:`|#|$)/gm)].map((match) => (match[1] ?? '').trim());
     expect(shown.length).toBeGreaterThan(10);
     let uid = '';
+    let link = '';
     for (const command of shown) {
       const argv = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((part) => part[1] ?? part[2] ?? '').slice(1);
       const filled = argv.map((arg) => arg.replace('<url>', server.url('/form.html')).replace('<uid>', uid).replace('<value>', 'Ada').replace('<name>', 'skill').replace('<command>', 'click'));
-      const result = await run(...filled);
+      const running = run(...filled);
+      // The person the skill asks for: the test, which presses Done in the view once the request shows.
+      if (argv[0] === 'request_human') await pressDone(link);
+      const result = await running;
       expect(result.code, `${command}\n${result.stderr}`).toBe(0);
       if (command.endsWith(' snapshot')) uid = uidOf(result.stdout, 'textbox', 'Name');
+      if (argv[0] === 'show') link = /^(http:\S+)$/m.exec(result.stdout)?.[1] ?? '';
     }
+  });
+
+  it("show prints the daemon's live view link: it shows the session's page and calls, a click on its picture reaches the page while the agent waits, and the link dies with the daemon", async () => {
+    await run('-s', 'watched', 'open', server.url('/form.html'));
+    const snapshot = (await run('-s', 'watched', 'snapshot')).stdout;
+    await run('-s', 'watched', 'fill', uidOf(snapshot, 'textbox', 'Name'), 'Lin');
+    // No desktop in the test's environment: the link is printed, not opened.
+    const shown = await run('-s', 'watched', 'show');
+    expect(shown.code).toBe(0);
+    const link = /^(http:\/\/127\.0\.0\.1:\d+\/view\/[\w-]{32})$/m.exec(shown.stdout)?.[1] ?? '';
+    expect(shown.stdout).toContain('Open it in a browser on this machine.');
+    expect((await run('show', '--open-wide')).code).toBe(2);
+
+    const state = async (): Promise<{ sessions: { id: string; pages: { pageId: number; url: string; selected: boolean }[]; calls: { tool: string }[] }[] }> => JSON.parse((await view(`${link}/state`)).body.toString()) as Awaited<ReturnType<typeof state>>;
+    const watched = (await state()).sessions.find((session) => session.id === 'watched');
+    const selected = watched?.pages.find((item) => item.selected);
+    expect(selected?.url).toBe(server.url('/form.html'));
+    expect(watched?.calls.map((item) => item.tool)).toEqual(expect.arrayContaining(['navigate_page', 'take_snapshot', 'fill']));
+    const at = `session=watched&page=${selected?.pageId ?? -1}`;
+    const picture = PNG.sync.read((await view(`${link}/picture?${at}`)).body);
+    // The button's middle, in the page's CSS pixels, then in the picture's.
+    const read = await run('-s', 'watched', '--json', 'eval', '() => { const r = document.querySelector("button").getBoundingClientRect(); return JSON.stringify({ x: r.x + r.width / 2, y: r.y + r.height / 2, width: innerWidth }); }');
+    const box = JSON.parse((JSON.parse(read.stdout) as { result: string }).result) as { x: number; y: number; width: number };
+    const scale = picture.width / box.width;
+    const click = await view(`${link}/input?${at}`, { body: { type: 'click', x: box.x * scale, y: box.y * scale } });
+    expect(click.status).toBe(200);
+    // The person holds the page: the agent's click is refused until the page is given back.
+    const refused = await run('-s', 'watched', 'click', uidOf(snapshot, 'button', 'Greet'));
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringContaining('A person is using this page')]);
+    expect((await view(`${link}/input?${at}`, { body: { type: 'release' } })).status).toBe(200);
+    expect((await run('-s', 'watched', 'eval', '() => document.title')).stdout).toContain('"Hello Lin"');
+
+    // A made-up link shows nothing; a page that reached the port by another host name is refused.
+    expect((await view(link.replace(/[\w-]{32}$/, 'x'.repeat(32)))).status).toBe(404);
+    expect((await view(link, { host: `evil.example:${new URL(link).port}` })).status).toBe(403);
+    await run('-s', 'watched', 'close');
+    expect((await state()).sessions.map((session) => session.id)).not.toContain('watched');
+    await run('stop');
+    await expect(view(`${link}/state`)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew', async () => {

@@ -61,7 +61,7 @@ async function waitForHand(page: Page, request: HumanRequest, until: Until, time
 export const requestHuman = pageTool({
   name: 'request_human',
   description:
-    "Ask the person watching this session (the HTTP server's live view) to act on the page: a login, a second factor, a CAPTCHA. Waits, with progress notifications, until the page shows `until` or the person presses Done; answers what changed.",
+    "Ask the person watching this session (its live view: HTTP server or firefox-bidi show) to act on the page: a login, a second factor, a CAPTCHA. Waits, with progress notifications, until the page shows `until` or the person presses Done; answers what changed.",
   category: 'pages',
   readOnly: false,
   // A person's hand is no step a replay can take again.
@@ -80,7 +80,7 @@ export const requestHuman = pageTool({
     timeout: z.number().int().positive().max(3_600_000).optional().describe('Max wait in ms (default 600000).'),
   },
   handler: async ({ reason, until, timeout }, { page, signal, human, progress }, response) => {
-    if (!human) throw new InvalidArgumentError("No person can see this session: the live view is the HTTP server's (firefox-bidi-mcp --port). Go on alone, or tell your user what to do.");
+    if (!human) throw new InvalidArgumentError("No person can see this session: live views are the HTTP server's (firefox-bidi-mcp --port) and the CLI's (firefox-bidi show). Go on alone, or tell your user what to do.");
     const before = await page.takeSnapshot();
     const from = page.url;
     const request = human.ask(page.id, reason);

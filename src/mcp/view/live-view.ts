@@ -10,7 +10,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
 import { FirefoxClientError, type Page } from '../../firefox/index.js';
-import type { CallLog } from './call-log.js';
+import { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
 
@@ -24,6 +24,16 @@ export interface HumanRequest {
 /** Where an agent asks a person for a hand (request_human): the session's view shows the reason. */
 export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
+}
+
+/** A session a person can watch, as its MCP server knows it: its view link (given to its client alone), the log of its calls the view shows. */
+export interface WatchedCalls {
+  viewUrl: string;
+  log: CallLog;
+  /** Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile. */
+  heldByPerson(page: string): boolean;
+  /** Where its agent asks the person for a hand. */
+  human: HumanDesk;
 }
 
 /** A session as the view shows it. */
@@ -80,6 +90,16 @@ export class LiveView {
     return `/view/${key}`;
   }
 
+  /**
+   * A new session to watch, served at `origin`: its own key and call log (to add() once it has an
+   * id), and what its MCP server is given: its link, the log, whether a person holds a page, its desk.
+   */
+  newSession(holder: BrowserHolder, origin: string): { session: WatchedSession; calls: WatchedCalls } {
+    const session = { key: newViewKey(), holder, log: new CallLog() };
+    const calls = { viewUrl: `${origin}${LiveView.path(session.key)}`, log: session.log, heldByPerson: (page: string) => this.heldByPerson(page), human: this.desk(session.key) };
+    return { session, calls };
+  }
+
   add(id: string, session: WatchedSession): void {
     this.#sessions.set(id, session);
   }
@@ -126,10 +146,17 @@ export class LiveView {
     return new Map([...this.#sessions].filter(([, session]) => sameKey(key, session.key)));
   }
 
-  /** Serves a request under /view/; false when `path` is not the view's. */
-  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  /**
+   * Serves a request under /view/; false when `path` is not the view's. `hosts`, for a loopback
+   * server: the Host headers it answers to (a web page must not reach it by DNS rebinding).
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL, hosts?: readonly string[]): Promise<boolean> {
     const match = /^\/view\/([\w-]+)(\/state|\/picture|\/input)?\/?$/.exec(url.pathname);
     if (!match) return false;
+    if (hosts && !hosts.includes(req.headers.host ?? '')) {
+      send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: the live view answers only to the host names of this machine.');
+      return true;
+    }
     const [, key = '', part] = match;
     const visible = this.#visible(key);
     // Unknown and ended links look alike: nothing tells a guesser which keys exist.
