@@ -252,7 +252,6 @@ describe('request_human', () => {
     expect(progress[0]).toMatch(/Waiting for a person/);
     // The hand was given back with the answer: the agent acts again.
     expect((await call(frank.client, 'take_snapshot')).isError).not.toBe(true);
-    // A sign-in typed key by key through the view while request_human polls the page took 8 to 33 s alone here; beside other test files, longer.
   }, 120_000);
 
   it('ends when the person presses Done, and stops waiting when the agent cancels', async () => {

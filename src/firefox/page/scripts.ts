@@ -45,14 +45,22 @@ export class PageScripts {
     return unwrapEvaluation(result);
   }
 
-  /** The first of `wanted` the page's visible text holds, or null, asked for at most 5 s and not past `deadline`; a navigation that destroys the realm meanwhile is no error, just null. */
+  /**
+   * The first of `wanted` the page's visible text holds, or null, asked for at most 5 s and not
+   * past `deadline`, but given a second at least: a last look (or the only one of a wait of 1 ms)
+   * cut off before the page could answer would see nothing however the page reads. A navigation
+   * that destroys the realm meanwhile is no error, just null.
+   */
   async findText(wanted: string[], deadline: number): Promise<JsonValue | undefined> {
-    return this.inSandbox(FIND_TEXT, Math.min(5000, Math.max(1, deadline - Date.now())), [wanted]).catch((error: unknown) => {
+    return this.inSandbox(FIND_TEXT, Math.min(5000, Math.max(LOOK_FLOOR_MS, deadline - Date.now())), [wanted]).catch((error: unknown) => {
       if (error instanceof BrowserClosedError) throw error;
       return null;
     });
   }
 }
+
+/** The least time one look for text is given to answer. */
+const LOOK_FLOOR_MS = 1000;
 
 /**
  * Waits until any of `text` appears in the page's visible text; resolves with the one found. Each

@@ -12,8 +12,8 @@ interface Until {
   name?: string | undefined;
 }
 
-/** How often the page is looked at (a look competes with the person's typing for the page: at 500 ms a typed sign-in took three times as long), and how often the client hears that the call still waits. */
-const LOOK_MS = 1000;
+/** How often the page is looked at, and how often the client hears that the call still waits. */
+const LOOK_MS = 500;
 const PROGRESS_MS = 3000;
 const DEFAULT_TIMEOUT_MS = 600_000;
 
