@@ -60,6 +60,19 @@ beforeAll(async () => {
          });
        </script>`,
     ),
+    // A one-time code field that sends itself on its sixth digit, and a page that shows the code it was sent.
+    '/code.html': page(
+      'Verify',
+      `<main style="font: 18px sans-serif; margin: 40px">
+         <form id="verify" action="/verified.html" method="get">
+           <p><label>One-time code <input id="code" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="6" size="8"></label></p>
+         </form>
+       </main>
+       <script>
+         document.getElementById('code').addEventListener('input', (event) => { if (event.target.value.length === 6) document.getElementById('verify').submit(); });
+       </script>`,
+    ),
+    '/verified.html': page('Verified', `<h1>Verified</h1><p id="echo"></p><script>document.getElementById('echo').textContent = 'Code ' + new URLSearchParams(location.search).get('code') + ' accepted';</script>`),
     '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
   });
   server = await startHttpServer([]);
@@ -252,6 +265,34 @@ describe('request_human', () => {
     expect(progress[0]).toMatch(/Waiting for a person/);
     // The hand was given back with the answer: the agent acts again.
     expect((await call(frank.client, 'take_snapshot')).isError).not.toBe(true);
+  }, 120_000);
+
+  it('never tells the agent a code the person typed into a secret-looking field: not in the answer, the URL it was sent in, the page that shows it, nor a picture', async () => {
+    const CODE = '482913';
+    const henry = await connect();
+    await call(henry.client, 'navigate_page', { url: pages.url('/code.html') });
+    const field = await centreOf(henry.client, 'code');
+    const asked = call(henry.client, 'request_human', { reason: 'Type the code from your phone.', until: { text: 'accepted' } });
+    await openView(henry.view);
+    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
+    await watcher.page.typeText(CODE);
+    const said = text(await asked);
+    // The page did take the code: it shows it, and sent it in its URL.
+    expect(said).toContain('The page shows "accepted"');
+    expect(said).toContain('Code <secret>typed-by-a-person</secret> accepted');
+    expect(said).toMatch(/verified\.html\?code=<secret>typed-by-a-person<\/secret>/);
+    const later = [
+      text(await call(henry.client, 'take_snapshot')),
+      text(await call(henry.client, 'evaluate_script', { function: '() => location.href + " " + document.body.innerText' })),
+      text(await call(henry.client, 'list_pages')),
+      text(await call(henry.client, 'list_network_requests')),
+      text(await call(henry.client, 'take_screenshot')),
+    ];
+    for (const answer of [said, ...later]) expect(answer).not.toContain(CODE);
+    expect(later[1]).toContain('Code <secret>typed-by-a-person</secret> accepted');
+    // The picture paints the shown code over.
+    expect(later[4]).toMatch(/1 place showing a password or a secret painted over/);
   }, 120_000);
 
   it('ends when the person presses Done, and stops waiting when the agent cancels', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { parseSecretsFile, redactTokens, SecretStore } from '../../src/firefox/policy/secrets.js';
+import { parseSecretsFile, redactTokens, SecretStore, TYPED_SECRET } from '../../src/firefox/policy/secrets.js';
 
 describe('redactTokens', () => {
   it('hides tokens of known shapes, auth values and credential parameters', () => {
@@ -140,5 +140,43 @@ describe('SecretStore: every form a secret takes', () => {
 
   it('masks keys as well as values in maskDeep', () => {
     expect(store.maskDeep({ [secret]: secret })).toEqual({ [masked]: masked });
+  });
+});
+
+describe('SecretStore.rememberTyped: what a person typed into a secret-looking field', () => {
+  const shown = `<secret>${TYPED_SECRET}</secret>`;
+
+  it('masks the value as typed and in its other forms, with no named secret at all', () => {
+    const store = new SecretStore();
+    expect(store.mask('code 48 2913')).toBe('code 48 2913');
+    store.rememberTyped('page/a:1', '48 2913');
+    expect(store.mask('code 48 2913, sent as ?code=48+2913 and 48%202913')).toBe(`code ${shown}, sent as ?code=${shown} and ${shown}`);
+    expect(store.names).toEqual([]);
+    expect(() => store.reveal(shown)).toThrow(InvalidArgumentError);
+  });
+
+  it('lets a value still being typed give way to its longer self, and a foreseen one to what the field then held', () => {
+    const store = new SecretStore();
+    for (const value of ['4829', '48291', '482913']) store.rememberTyped('page/a:1', value);
+    expect(store.mask('4829 and 482913')).toBe(`4829 and ${shown}`);
+    // Foreseen as typed, the field then held it as the page rewrote it: what the field held is masked, the foreseen no longer.
+    store.rememberTyped('page/a:2', 'wxyz');
+    store.rememberTyped('page/a:2', 'wxyzq', true);
+    store.rememberTyped('page/a:2', 'WXYZQ');
+    expect(store.mask('wxyzq WXYZQ')).toBe(`wxyzq ${shown}`);
+  });
+
+  it('keeps masking a value the field no longer grows from (it may have been sent), and other fields\' values', () => {
+    const store = new SecretStore();
+    store.rememberTyped('page/a:1', '123456');
+    store.rememberTyped('page/a:1', '12345'); // Backspace after a send
+    store.rememberTyped('page/b:1', 'tiger-otp');
+    expect(store.mask('123456 / 12345 / tiger-otp')).toBe(`${shown} / ${shown} / ${shown}`);
+  });
+
+  it('does not mask values of fewer than four characters everywhere (they would hide ordinary words)', () => {
+    const store = new SecretStore();
+    store.rememberTyped('page/a:1', '123');
+    expect(store.mask('room 123')).toBe('room 123');
   });
 });

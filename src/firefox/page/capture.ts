@@ -30,8 +30,11 @@ export function screenshotFormat(options: ScreenshotOptions): 'png' | 'jpeg' {
   return format;
 }
 
-/** Both readings of what to cover, as one: a place that moved while the picture was taken is covered where it was and where it is. */
-const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces => ({ ...after, covers: [...before.covers, ...after.covers] });
+/** Both readings of what to cover, as one: a place that moved while the picture was taken is covered where it was and where it is (one that stayed, once). */
+const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces => {
+  const stayed = new Set(after.covers.map((box) => box.join()));
+  return { ...after, covers: [...before.covers.filter((box) => !stayed.has(box.join())), ...after.covers] };
+};
 
 /**
  * A screenshot of the page's viewport, its whole document, or one element (found by its uid in

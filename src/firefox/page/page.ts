@@ -12,7 +12,7 @@ import type { ConsoleFilter, ConsoleMessage } from './console.js';
 import type { Dialog } from './dialogs.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
 import type { ClickOptions } from './input/actions.js';
-import type { PersonInput } from './input/person.js';
+import { personInput, type PersonInput } from './input/person.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
@@ -378,9 +378,9 @@ export class Page {
     return this.#parts.guards.input('Pressing a key', () => this.#parts.input.pressKey(combo));
   }
 
-  /** A person's click or wheel turn at a point of the viewport, in CSS pixels (the live view's hand on the page), as real input. */
+  /** A person's click or wheel turn at a point of the viewport (CSS pixels), key or text (the live view's hand on the page), as real input; what they type into a secret-looking field is masked from then on. */
   async personInput(input: PersonInput): Promise<ActionResult> {
-    return this.#parts.guards.input("Taking a person's input", () => this.#parts.input.person(input));
+    return this.#parts.guards.input("Taking a person's input", () => personInput({ ...this.#parts, secrets: this.env.secrets }, input));
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */

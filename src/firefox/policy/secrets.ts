@@ -61,6 +61,9 @@ const MIN_REMEMBERED = 4;
 /** The fewest first characters of a cut secret that are masked. */
 const MIN_CUT_PREFIX = 4;
 
+/** The name what a person typed into a secret-looking field shows as: `<secret>typed-by-a-person</secret>`. */
+export const TYPED_SECRET = 'typed-by-a-person';
+
 /**
  * Named secrets: an agent writes `<secret>NAME</secret>` where a value goes, the value is typed
  * into the page, and every output shows the reference again instead of the value, in whatever
@@ -70,6 +73,8 @@ export class SecretStore {
   readonly #values: [name: string, value: string][];
   /** Each form of each value, and the name it stands for. */
   readonly #forms = new Map<string, string>();
+  /** What a person typed into each secret-looking field (the live view), and whether it is only what the keys were to make of it. */
+  readonly #typed = new Map<string, { value: string; foreseen: boolean }>();
   #pattern: RegExp | undefined;
   #version = 0;
 
@@ -119,6 +124,26 @@ export class SecretStore {
   }
 
   /**
+   * Masks `value`, what a person typed into secret-looking field `field` (in the live view), as
+   * TYPED_SECRET from now on; `foreseen` when it is what the keys about to go in will make of the
+   * field (a page may send it before it can be read back). The next value of the field replaces a
+   * foreseen one, and one it grows from (typed on); any other value stays masked: it may have been sent.
+   */
+  rememberTyped(field: string, value: string, foreseen = false): void {
+    const before = this.#typed.get(field);
+    this.#typed.set(field, { value, foreseen });
+    if (before && before.value !== value && (before.foreseen || value.startsWith(before.value))) this.#forgetTyped(before.value);
+    if (value.length >= MIN_REMEMBERED && !this.#forms.has(value)) this.#addForms(TYPED_SECRET, value);
+  }
+
+  /** Stops masking the forms of `value`, typed by a person, that no other typed value shares. */
+  #forgetTyped(value: string): void {
+    const kept = new Set([...this.#typed.values()].flatMap((typed) => secretForms(typed.value)));
+    for (const form of secretForms(value)) if (this.#forms.get(form) === TYPED_SECRET && !kept.has(form)) this.#forms.delete(form);
+    this.#compile();
+  }
+
+  /**
    * Masks from now on every run of MIN_REMEMBERED characters or more that `held` (what a field
    * filled from secret `name` holds now, after keys, scripts or the page changed it) shares with
    * the secret: a secret shortened by Backspace shows none of what is left of it.
@@ -144,6 +169,11 @@ export class SecretStore {
   #addForms(name: string, value: string): void {
     this.#version++;
     for (const form of secretForms(value)) if (!this.#forms.has(form)) this.#forms.set(form, name);
+    this.#compile();
+  }
+
+  #compile(): void {
+    this.#version++;
     // Longest first, so a secret that contains another (or a longer form of it) is masked whole.
     const forms = [...this.#forms.keys()].sort((a, b) => b.length - a.length);
     this.#pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');

@@ -61,10 +61,8 @@ export function perform(page: Page, input: Exclude<ViewInput, { type: 'release' 
       return page.personInput({ type: 'click', x: input.x / scale, y: input.y / scale });
     case 'wheel':
       return page.personInput({ type: 'wheel', x: input.x / scale, y: input.y / scale, deltaX: input.deltaX, deltaY: input.deltaY });
-    case 'key':
-      return page.pressKey(input.key);
-    case 'text':
+    default:
       // As the agent's text: a <secret>NAME</secret> in it types the secret, which the person's link may do as its agent may.
-      return page.typeText(input.text);
+      return page.personInput(input);
   }
 }

@@ -261,7 +261,7 @@ export class InputController {
   }
 
   /** A person's click or wheel turn at a point of the viewport (the live view's hand on the page), as real input. */
-  async person(input: PersonInput): Promise<ActionResult> {
+  async person(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): Promise<ActionResult> {
     const { what, sources } = personSources(input);
     return this.#act(this.browsingContext, what, sources);
   }

@@ -1,13 +1,25 @@
 /**
  * A person's hand on the page, from the live view: a click or a wheel turn at a point of the
- * viewport (CSS pixels, from its top left), turned into the input sources BiDi performs there.
- * Keys go through pressKey and typeText, as the agent's do.
+ * viewport (CSS pixels, from its top left), turned into the input sources BiDi performs there;
+ * keys and text through pressKey and typeText, as the agent's go. What a person types into a
+ * field that looks secret (a password, a one-time code, a card's code) is masked from then on in
+ * every reading and answer, as a named secret is: the agent never hears it.
  */
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
+import type { EngineGateway } from '../../engine/gateway.js';
+import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
+import type { ActionResult } from './settle.js';
+import type { InputController } from './actions.js';
 import { buttonNumber, pointerSource, type MouseButton } from './sources.js';
 
-export type PersonInput = { type: 'click'; x: number; y: number; button?: MouseButton } | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number };
+export type PersonInput =
+  | { type: 'click'; x: number; y: number; button?: MouseButton }
+  | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number }
+  /** A key or a combination, as pressKey takes it. */
+  | { type: 'key'; key: string }
+  /** Text typed into whatever has the focus. */
+  | { type: 'text'; text: string };
 
 /** Longest wheel turn one event may carry, in CSS pixels: a view cannot scroll a page by miles at once. */
 const MAX_WHEEL = 5000;
@@ -17,8 +29,32 @@ const whole = (value: number, what: string, min: number, max: number): number =>
   return Math.round(value);
 };
 
-/** What the input does, said as an answer line, and its input sources. */
-export function personSources(input: PersonInput): { what: string; sources: Input.SourceActions[] } {
+/** What a person's input reaches of page `id`: its input, its engine, its secrets. */
+export interface PersonReach {
+  id: string;
+  input: InputController;
+  engine: EngineGateway;
+  secrets: SecretStore;
+}
+
+/** Performs a person's input on the page; what they type into a secret-looking field is masked before the keys go in and again as the field reads after. */
+export async function personInput(page: PersonReach, input: PersonInput): Promise<ActionResult> {
+  if (input.type === 'click' || input.type === 'wheel') return page.input.person(input);
+  const typedField = async (): Promise<{ field: string; value: string } | undefined> => {
+    const field = await page.engine.call(page.id, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field').catch(() => undefined);
+    return field ? { field: `${page.id}/${field.field}`, value: field.value } : undefined;
+  };
+  const before = await typedField();
+  // The keys may send the field at once (a code sent on its last digit): what they will make of it is masked before they go.
+  if (before && input.type === 'text') page.secrets.rememberTyped(before.field, before.value + input.text, true);
+  const result = input.type === 'text' ? await page.input.typeText(input.text) : await page.input.pressKey(input.key);
+  const after = await typedField();
+  if (after) page.secrets.rememberTyped(after.field, after.value);
+  return result;
+}
+
+/** What a click or wheel turn does, said as an answer line, and its input sources. */
+export function personSources(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): { what: string; sources: Input.SourceActions[] } {
   const [x, y] = [whole(input.x, 'x', 0, 100_000), whole(input.y, 'y', 0, 100_000)];
   if (input.type === 'wheel') {
     const [deltaX, deltaY] = [whole(input.deltaX, 'deltaX', -MAX_WHEEL, MAX_WHEEL), whole(input.deltaY, 'deltaY', -MAX_WHEEL, MAX_WHEEL)];
