@@ -41,6 +41,14 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return sameKey(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '', token);
 }
 
+/** Whether a request to the live view carries the token: as a bearer (a program), or as the password of Basic authentication, which a browser asks its user for. */
+function viewerHasToken(header: string | undefined, token: string): boolean {
+  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header ?? '')?.[1];
+  if (basic === undefined) return bearerMatches(header, token);
+  const credentials = Buffer.from(basic, 'base64').toString('utf8');
+  return sameKey(credentials.slice(credentials.indexOf(':') + 1), token);
+}
+
 /**
  * Streamable HTTP at /mcp. Each MCP session gets a user context of its own in one shared Firefox
  * (or, with --isolated-browser, a Firefox of its own), so clients' pages and cookies never mix.
@@ -116,6 +124,11 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
+      // Beyond loopback the view takes the token too (the browser asks for it): a link seen over a shoulder or in a history is not enough.
+      if (token && path.startsWith('/view/') && !viewerHasToken(req.headers.authorization, token)) {
+        res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Basic realm="firefox-bidi-mcp live view", charset="UTF-8"' });
+        return res.end('The live view takes the server\'s token beyond loopback: give it as the password (any user name).');
+      }
       // The view is a loopback server's too: a web page must not reach it by DNS rebinding either.
       if (await view.serve(req, res, url, loopback ? allowedHosts : undefined)) return;
       if (path !== '/mcp') return sendError(res, 404, 'Not found: the MCP endpoint is /mcp.');

@@ -20,9 +20,24 @@ import {
   type Recording,
   type SecretStore,
 } from '../firefox/index.js';
+import { shorten } from '../firefox/util/text.js';
 
 /** The longest the next call waits for a step's effect to be read. */
 const LOOK_MS = 1500;
+
+/**
+ * What a recording keeps of a step's answer: what was done, not all it returned. A script's
+ * megabyte of result, kept whole, made every later step write it again (the recording is written
+ * whole after each): a session's calls went from 2 ms to 250 ms.
+ */
+const ANSWER_LINE_CHARS = 500;
+const ANSWER_LINES = 40;
+
+/** The answer's lines as a recording keeps them: masked first (a cut must not leave a secret's start), then cut. */
+function keptAnswer(lines: readonly string[], secrets: SecretStore): string[] {
+  const kept = lines.filter((line) => line.trim() !== '').map((line) => shorten(secrets.mask(line), ANSWER_LINE_CHARS));
+  return kept.length <= ANSWER_LINES ? kept : [...kept.slice(0, ANSWER_LINES), `… (${kept.length - ANSWER_LINES} more lines)`];
+}
 
 /** What a step knew before it ran: when it started, what its uids named, and the page's newest snapshot then. */
 export interface StepStart {
@@ -43,6 +58,8 @@ interface Unseen {
 export class SessionRecorder {
   readonly #recording: Recording;
   readonly #file: string;
+  /** Each step's text in the file, kept: a step is serialized again only when it changes (the last, once its effect is seen), not every step on every write. */
+  readonly #stepTexts: string[] = [];
   #unseen: Unseen | undefined;
 
   constructor(
@@ -87,14 +104,14 @@ export class SessionRecorder {
       effect: {
         ...(url === undefined ? {} : { url: secrets.mask(url) }),
         ...(dialog ? { dialog: { type: dialog.type, message: dialog.message } } : {}),
-        answer: answer.filter((line) => line.trim() !== '').map((line) => secrets.mask(line)),
+        answer: keptAnswer(answer, secrets),
       },
       at: start.at.toISOString(),
       ms: Date.now() - start.at.getTime(),
     };
     this.#recording.steps.push(step);
     if (start.page) this.#unseen = { step, page: start.page, since: start.since };
-    this.#write();
+    this.#write(step);
   }
 
   /**
@@ -117,7 +134,7 @@ export class SessionRecorder {
     const secrets = this.secrets();
     if (!before) Object.assign(unseen.step.effect, { title: secrets.mask(after.title) });
     else Object.assign(unseen.step.effect, secrets.maskDeep(effectBetween(before, after)));
-    this.#write();
+    this.#write(unseen.step);
   }
 
   /**
@@ -141,8 +158,11 @@ export class SessionRecorder {
     if (inTime) this.observe();
   }
 
-  #write(): void {
-    writeWhole(this.#file, `${JSON.stringify(this.#recording, null, 2)}\n`, 0o600);
+  /** Writes the recording whole, as JSON.stringify(recording, null, 2) would, with `changed` (a new step or one whose effect was seen) serialized anew. */
+  #write(changed: RecordedStep): void {
+    const { steps, ...head } = this.#recording;
+    this.#stepTexts[steps.lastIndexOf(changed)] = JSON.stringify(changed, null, 2).replace(/^/gm, '    ');
+    writeWhole(this.#file, `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "steps": [\n${this.#stepTexts.join(',\n')}\n  ]\n}\n`, 0o600);
   }
 }
 

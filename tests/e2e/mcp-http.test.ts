@@ -117,6 +117,16 @@ describe('the MCP server over Streamable HTTP', () => {
       const client = await connect(local, { authorization: `Bearer ${token}` });
       expect((await client.listTools()).tools.length).toBeGreaterThan(20);
       await client.close();
+      // The live view takes the token too: a browser asks for it as Basic authentication's password.
+      const view = (/Live view of every session \(keep this link to yourself\): (\S+)/.exec(server.output.join('\n'))?.[1] ?? '').replace('0.0.0.0', '127.0.0.1');
+      const asked = await fetch(view);
+      expect([asked.status, asked.headers.get('www-authenticate')]).toEqual([401, expect.stringContaining('Basic realm=')]);
+      const basic = (password: string): string => `Basic ${Buffer.from(`anyone:${password}`).toString('base64')}`;
+      expect((await fetch(view, { headers: { authorization: basic('wrong-token') } })).status).toBe(401);
+      expect((await fetch(view.replace(/[\w-]+$/, 'x'.repeat(32)), { headers: { authorization: basic(token) } })).status).toBe(404);
+      const shown = await fetch(view, { headers: { authorization: basic(token) } });
+      expect([shown.status, await shown.text()]).toEqual([200, expect.stringContaining('live view')]);
+      expect((await fetch(`${view}/state`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     } finally {
       await stopHttpServer(server);
     }

@@ -43,10 +43,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function recording(): Recording {
+function recordingText(): string {
   const files = readdirSync(join(work, 'out')).filter((name) => name.startsWith('recording-'));
   expect(files).toHaveLength(1);
-  return JSON.parse(readFileSync(join(work, 'out', files[0] ?? ''), 'utf8')) as Recording;
+  return readFileSync(join(work, 'out', files[0] ?? ''), 'utf8');
+}
+
+function recording(): Recording {
+  return JSON.parse(recordingText()) as Recording;
 }
 
 describe("a session's recording", () => {
@@ -92,5 +96,17 @@ describe("a session's recording", () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it("keeps what a step did, not all it returned: a script's long result stays in its answer, cut short in the recording", async () => {
+    const answer = text(await call(client, 'evaluate_script', { function: "() => Array.from({ length: 2000 }, (_, i) => 'line ' + i + ' ' + 'x'.repeat(95)).join('\\n')" }));
+    expect(answer.length).toBeGreaterThan(40_000);
+    const kept = recording().steps.at(-1);
+    expect(kept?.tool).toBe('evaluate_script');
+    expect(kept?.effect.answer.length).toBeLessThanOrEqual(41);
+    expect(Math.max(...(kept?.effect.answer ?? []).map((line) => line.length))).toBeLessThan(600);
+    expect(kept?.effect.answer.join('\n')).toContain('Script ran on the page and returned');
+    // Written step by step, the file reads as the recording written whole would.
+    expect(recordingText()).toBe(`${JSON.stringify(recording(), null, 2)}\n`);
   });
 });
