@@ -73,6 +73,13 @@ beforeAll(async () => {
        </script>`,
     ),
     '/verified.html': page('Verified', `<h1>Verified</h1><p id="echo"></p><script>document.getElementById('echo').textContent = 'Code ' + new URLSearchParams(location.search).get('code') + ' accepted';</script>`),
+    // A card number typed into a payment frame, which its page echoes as it is typed.
+    '/pay.html': page('Pay', '<main style="margin: 40px"><iframe id="payment" src="/card.html" style="width: 480px; height: 140px; border: 1px solid #999"></iframe></main>'),
+    '/card.html': page(
+      'Card',
+      `<p style="font: 18px sans-serif"><label>Card number <input id="card" autocomplete="cc-number" size="22"></label></p><p id="echo"></p>
+       <script>document.getElementById('card').addEventListener('input', (event) => { document.getElementById('echo').textContent = 'Card ' + event.target.value; });</script>`,
+    ),
     '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
   });
   server = await startHttpServer([]);
@@ -293,6 +300,29 @@ describe('request_human', () => {
     expect(later[1]).toContain('Code <secret>typed-by-a-person</secret> accepted');
     // The picture paints the shown code over.
     expect(later[4]).toMatch(/1 place showing a password or a secret painted over/);
+  }, 120_000);
+
+  it('masks a card number the person typed into a field of a frame, which the frame echoes as it is typed', async () => {
+    const CARD = '4242424242424242';
+    const ivy = await connect();
+    await call(ivy.client, 'navigate_page', { url: pages.url('/pay.html') });
+    await expect.poll(async () => text(await call(ivy.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Card number');
+    const answer = text(await call(ivy.client, 'evaluate_script', { function: "() => { const frame = document.getElementById('payment').getBoundingClientRect(); const field = document.getElementById('payment').contentDocument.getElementById('card').getBoundingClientRect(); return { x: frame.x + 1 + field.x + field.width / 2, y: frame.y + 1 + field.y + field.height / 2 }; }" }));
+    const field = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
+    const asked = call(ivy.client, 'request_human', { reason: 'Enter your card.' });
+    await openView(ivy.view);
+    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
+    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
+    await watcher.page.typeText(CARD);
+    // Done goes after the keys: the view sends the person's input in the order it came.
+    await watcher.page.clickByUid(/(\d+_\d+) button "Done"/.exec((await watcher.page.takeSnapshot()).text)?.[1] ?? 'none');
+    const said = text(await asked);
+    expect(said).toContain('The person pressed Done.');
+    // The frame took every digit (read by the agent's own script, whose answer is masked too).
+    expect(text(await call(ivy.client, 'evaluate_script', { function: "() => document.getElementById('payment').contentDocument.getElementById('card').value.length" }))).toContain('16');
+    const snapshot = text(await call(ivy.client, 'take_snapshot'));
+    expect(snapshot).toContain('Card <secret>typed-by-a-person</secret>');
+    for (const seen of [said, snapshot]) expect(seen).not.toContain(CARD.slice(0, 8));
   }, 120_000);
 
   it('ends when the person presses Done, and stops waiting when the agent cancels', async () => {

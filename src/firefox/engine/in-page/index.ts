@@ -16,7 +16,7 @@ export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { locateText, readSelection } from './text-selection.js';
 export { guardKeys, releaseKeys } from './key-guard.js';
-export { markSecretField, markTypedSecret, secretFieldValues } from './secret-fields.js';
+export { focusedFrameWindow, markSecretField, markTypedSecret, secretFieldValues } from './secret-fields.js';
 export { iframeWindows, secretBoxes } from './secret-boxes.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';

@@ -74,3 +74,9 @@ export function markTypedSecret(name: string): { field: string; value: string } 
   typedFields.set(el, field);
   return { field, value: el.value };
 }
+
+/** The window of the frame that holds the focus, or null when this document's own element has it: the field a person types into may be a frame's (a card's code in a payment frame). */
+export function focusedFrameWindow(): Window | null {
+  const el = deepActiveElement();
+  return el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement ? el.contentWindow : null;
+}

@@ -41,8 +41,9 @@ export interface PersonReach {
 export async function personInput(page: PersonReach, input: PersonInput): Promise<ActionResult> {
   if (input.type === 'click' || input.type === 'wheel') return page.input.person(input);
   const typedField = async (): Promise<{ field: string; value: string } | undefined> => {
-    const field = await page.engine.call(page.id, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field').catch(() => undefined);
-    return field ? { field: `${page.id}/${field.field}`, value: field.value } : undefined;
+    const context = await focusedContext(page);
+    const field = await page.engine.call(context, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field').catch(() => undefined);
+    return field ? { field: `${context}/${field.field}`, value: field.value } : undefined;
   };
   const before = await typedField();
   // The keys may send the field at once (a code sent on its last digit): what they will make of it is masked before they go.
@@ -51,6 +52,20 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
   const after = await typedField();
   if (after) page.secrets.rememberTyped(after.field, after.value);
   return result;
+}
+
+/** How deep in frames the focused field is looked for. */
+const MAX_FRAME_DEPTH = 4;
+
+/** The browsing context whose document holds the focus: the page's, or that of the frame (in a frame…) an iframe of it gave the focus to. */
+async function focusedContext(page: PersonReach): Promise<string> {
+  let context = page.id;
+  for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
+    const frame = await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined);
+    if (frame?.type !== 'window') break;
+    context = frame.value.context;
+  }
+  return context;
 }
 
 /** What a click or wheel turn does, said as an answer line, and its input sources. */
