@@ -78,5 +78,5 @@ export function markTypedSecret(name: string): { field: string; value: string } 
 /** The window of the frame that holds the focus, or null when this document's own element has it: the field a person types into may be a frame's (a card's code in a payment frame). */
 export function focusedFrameWindow(): Window | null {
   const el = deepActiveElement();
-  return el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement ? el.contentWindow : null;
+  return el instanceof HTMLIFrameElement ? el.contentWindow : null;
 }
