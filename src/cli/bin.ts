@@ -34,7 +34,8 @@ Options (before the command):
   -s, --session <name>    a named session: a user context of its own (default "default")
   --json                  print the answer's structured content as JSON
   --idle-timeout <min>    minutes the daemon waits for a command before it stops (0: never)
-  --timeout <seconds>     the longest a command waits for its answer (default ${DEFAULT_TIMEOUT_S}; 0: no limit);
+  --timeout <seconds>     the longest a command waits for its answer (default ${DEFAULT_TIMEOUT_S}, none for
+                          request_human, which has its own; 0: no limit);
                           a daemon that stops answering ends the command within 10 s whatever it says
   any flag of firefox-bidi-mcp (--headed, --firefox-path, --webdriver-url, --output-dir, …),
   used when the daemon starts (output goes to .firefox-bidi/ unless --output-dir says otherwise)
@@ -55,13 +56,14 @@ interface Global {
   session: string;
   json: boolean;
   idleMinutes: number;
-  timeoutSeconds: number;
+  /** Undefined when not given: DEFAULT_TIMEOUT_S, or no limit for a wait for a person (request_human bounds it itself). */
+  timeoutSeconds: number | undefined;
   daemonFlags: string[];
 }
 
 /** The options before the command, the command, and what follows it. */
 async function parseGlobal(argv: string[]): Promise<{ global: Global; command: string | undefined; rest: string[] }> {
-  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, timeoutSeconds: DEFAULT_TIMEOUT_S, daemonFlags: [] };
+  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, timeoutSeconds: undefined, daemonFlags: [] };
   let index = 0;
   for (; index < argv.length; index++) {
     const token = argv[index] ?? '';
@@ -86,7 +88,7 @@ async function parseGlobal(argv: string[]): Promise<{ global: Global; command: s
   const badName = sessionNameProblem(global.session);
   if (badName) throw new UsageError(badName);
   if (!(global.idleMinutes >= 0)) throw new UsageError('--idle-timeout takes minutes, 0 or more.');
-  if (!(global.timeoutSeconds >= 0)) throw new UsageError('--timeout takes seconds, 0 or more.');
+  if (global.timeoutSeconds !== undefined && !(global.timeoutSeconds >= 0)) throw new UsageError('--timeout takes seconds, 0 or more.');
   return { global, command: argv[index], rest: argv.slice(index + 1) };
 }
 
@@ -194,7 +196,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'show' && rest.some((arg) => arg !== '--no-open')) throw new UsageError('show takes --no-open alone: firefox-bidi show [--no-open].');
   const request: DaemonRequest = command === 'show' ? { op: 'show', session: global.session } : { op: 'run', session: global.session, command, rest };
-  const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, global.timeoutSeconds * 1000, logPath(home));
+  const waitsForPerson = command === 'request_human' || (command === 'call' && rest[0] === 'request_human');
+  const timeoutSeconds = global.timeoutSeconds ?? (waitsForPerson ? 0 : DEFAULT_TIMEOUT_S);
+  const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, timeoutSeconds * 1000, logPath(home));
   let answer = await send();
   if (!answer) {
     // Commands run together with no daemon yet start one between them (a lock in the home folder).
