@@ -31,6 +31,7 @@ beforeAll(async () => {
       `<main style="font: 16px sans-serif; margin: 20px">
          <label>API key <input id="key" size="30"></label>
          <p id="echo">nothing yet</p>
+         <p id="split">Key shown in parts: <b>k-live-98765</b>-<i>zebra</i></p>
          <label>Password <input id="pass" type="password"></label>
          <label>Nickname <input id="nick" value="Ada Lovelace"></label>
          <button id="save" type="button">Save</button>
@@ -101,6 +102,10 @@ describe('screenshots that hide secrets', () => {
     // The secret in the echo's text: the run after "Your key: ".
     const run = await client.page.evaluate<Box>(`() => { const text = document.getElementById('echo').firstChild; const range = document.createRange(); range.setStart(text, 10); range.setEnd(text, text.data.length); const r = range.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);
     expect(coveredShare(picture, run)).toBe(1);
+    // The secret split over inline elements, its every part.
+    const parts = await client.page.evaluate<Box[]>(`() => [...document.querySelectorAll('#split b, #split i')].map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })`);
+    expect(parts).toHaveLength(2);
+    for (const part of parts) expect(coveredShare(picture, part)).toBe(1);
     // The frame's field: its box in the frame, moved by the iframe's content box.
     const frame = await boxOf('#inner');
     const framed = await client.page.evaluate<Box>(`() => { const r = document.getElementById('inner').contentDocument.getElementById('framed').getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);

@@ -5,6 +5,7 @@
  * into the page, so nothing of it can be kept or sent by the page.
  */
 import { shadowRoots } from './closed-roots.js';
+import { INLINE_TAGS } from './dom.js';
 import { element } from './registry.js';
 import { secretValue } from './secret-fields.js';
 import type { SecretBoxes, ViewportBox } from '../types.js';
@@ -41,17 +42,45 @@ function secretField(el: HTMLInputElement | HTMLTextAreaElement, wanted: Wanted)
   return secretValue(el) !== undefined || runs(el.value, wanted).length > 0;
 }
 
-/** The boxes of each run of a text node that is a secret's form or a credential. */
+/** The nearest ancestor of `node` that is not an inline element by its tag: text under the same one reads as one line of text. */
+function flowOf(node: Text): Element | null {
+  let el = node.parentElement;
+  while (el && INLINE_TAGS.has(el.localName)) el = el.parentElement;
+  return el;
+}
+
+/** The boxes of each run of text that is a secret's form or a credential, also where inline elements split it (`<b>ab</b>cd`). */
 function textBoxes(root: Document | ShadowRoot, wanted: Wanted, into: Box[]): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-    for (const [start, end] of runs(node.data, wanted)) {
+  let group: Text[] = [];
+  let flow: Element | null = null;
+  const search = (): void => {
+    const text = group.map((node) => node.data).join('');
+    // Where each node starts in the joined text, to turn a run of it back into a range of the nodes.
+    const starts: number[] = [];
+    group.reduce((at, node) => (starts.push(at), at + node.data.length), 0);
+    const place = (offset: number, end: boolean): [Text, number] => {
+      let index = starts.length - 1;
+      while (index > 0 && ((starts[index] ?? 0) > offset || (end && starts[index] === offset))) index--;
+      return [group[index] as Text, offset - (starts[index] ?? 0)];
+    };
+    for (const [start, end] of runs(text, wanted)) {
       const range = document.createRange();
-      range.setStart(node, start);
-      range.setEnd(node, end);
+      range.setStart(...place(start, false));
+      range.setEnd(...place(end, true));
       for (const rect of Array.from(range.getClientRects())) into.push(asBox(rect));
     }
+  };
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const its = flowOf(node);
+    if (its !== flow && group.length) {
+      search();
+      group = [];
+    }
+    flow = its;
+    group.push(node);
   }
+  if (group.length) search();
 }
 
 /** An iframe's content box: where its document's viewport is drawn. */
