@@ -159,7 +159,7 @@ export class Daemon {
   async #open(name: string): Promise<Session> {
     const folder = namedFolder(this.options.outputDir, name);
     const holder = this.#shared.holder(folder.downloads);
-    const watched = this.#view.newSession(holder, new URL(this.#viewServer?.url ?? 'http://127.0.0.1').origin);
+    const watched = this.#view.newSession(holder, this.#viewServer?.origin ?? '');
     const server = createMcpServer(this.options, holder, { folder, clientRoots: false }, watched.calls);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

@@ -109,7 +109,6 @@ export interface SessionFiles {
   clientRoots: boolean;
 }
 
-/** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard). */
 /** MCP progress notifications for a call whose client asked for them (a progressToken); nothing otherwise. */
 function progressOf(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): (message: string) => void {
   const token = extra._meta?.progressToken;
@@ -124,6 +123,7 @@ function progressOf(extra: RequestHandlerExtra<ServerRequest, ServerNotification
 /** The agent's action on a page a person is using in the live view. */
 class PageHeldError extends FirefoxClientError {}
 
+/** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard); `watched`, a session a person can watch in a live view. */
 export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }, watched?: WatchedCalls): McpServer {
   const server = new ToolServer(
     { name: 'firefox-bidi-mcp', version: VERSION },

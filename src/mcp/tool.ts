@@ -17,7 +17,7 @@ interface Call {
   signal: AbortSignal;
   /** The session's recording so far (its steps, said without uids). */
   recording: () => Recording;
-  /** The person watching the session (the HTTP server's live view), asked for a hand by request_human; undefined where no one can watch. */
+  /** The person watching the session (the live view of the HTTP server or the CLI's daemon), asked for a hand by request_human; undefined where no one can watch. */
   human: HumanDesk | undefined;
   /** Tells the client the call still runs (MCP progress notifications, when it asked for them). */
   progress: (message: string) => void;

@@ -2,6 +2,11 @@ import type { Script } from 'webdriver-bidi-protocol';
 import { EngineRealm, type CallSender, type EngineArgs, type EngineResult } from './realm.js';
 import type { EngineOperation } from './index.js';
 
+/** The browsing context of a window the engine returned through `raw` (an iframe's), or undefined for anything else (a frame with no document). */
+export function windowContext(value: Script.RemoteValue | undefined): string | undefined {
+  return value?.type === 'window' ? value.value.context : undefined;
+}
+
 /**
  * The one way Node calls the engine of a page: the engine's realm in each of its documents (the
  * page's and its frames' sandboxes), by browsing context. Two wire formats, for a reason: `call`

@@ -5,6 +5,7 @@
  * picture, each element the snapshot lists that takes input, with its uid.
  */
 import { allNodes } from '../engine/snapshot/index.js';
+import { windowContext } from '../engine/gateway.js';
 import type { SecretBoxes } from '../engine/types.js';
 import { PageUnresponsiveError } from '../errors.js';
 import type { PictureBox } from '../picture/marks.js';
@@ -47,8 +48,7 @@ async function placesIn(parts: PageParts, forms: string[], context: string, clip
     const windows = await parts.engine.raw(context, 'iframeWindows', [], 'Finding frames');
     const items = windows.type === 'array' ? (windows.value ?? []) : [];
     for (const [index, frameBox] of found.iframes.entries()) {
-      const window = items[index];
-      const child = window?.type === 'window' ? window.value.context : undefined;
+      const child = windowContext(items[index]);
       const origin: [number, number] = [frameBox[0] + at[0], frameBox[1] + at[1]];
       // A frame with no document shows nothing; one nested too deep to read is covered whole (what it shows is unknown).
       if (!child || depth >= MAX_FRAME_DEPTH) {

@@ -35,12 +35,6 @@ export class Raster {
     return PNG.sync.write(png);
   }
 
-  /** The colour at a pixel (for tests and checks). */
-  pixel(x: number, y: number): Colour {
-    const at = (y * this.width + x) * 4;
-    return [this.data[at] ?? 0, this.data[at + 1] ?? 0, this.data[at + 2] ?? 0, this.data[at + 3] ?? 0];
-  }
-
   /** Paints a rectangle (clipped to the picture; fractions rounded outwards) in `colour`. */
   fill(x: number, y: number, width: number, height: number, colour: Colour): void {
     const [left, top] = [Math.max(0, Math.floor(x)), Math.max(0, Math.floor(y))];

@@ -18,6 +18,8 @@ export function originOf(host: string, port: number): string {
 }
 
 export interface ViewServer {
+  /** http://127.0.0.1:port, where each session's link starts. */
+  origin: string;
   /** The operator's link: every session of `view`. */
   url: string;
   close(): Promise<void>;
@@ -44,8 +46,10 @@ export async function serveView(view: LiveView, onInput: () => void): Promise<Vi
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   hosts = loopbackHosts(host, port);
+  const origin = originOf(host, port);
   return {
-    url: `${originOf(host, port)}${LiveView.path(view.operatorKey)}`,
+    origin,
+    url: `${origin}${LiveView.path(view.operatorKey)}`,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,5 +1,5 @@
 import { EvaluationError } from '../../errors.js';
-import type { EngineGateway } from '../gateway.js';
+import { windowContext, type EngineGateway } from '../gateway.js';
 import type { RawNode, WalkResult } from '../types.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
@@ -166,8 +166,7 @@ export class PageWalk {
     for (const [index, uid] of walked.iframes.entries()) {
       const node = findNode(walked.nodes, uid);
       if (!node) continue;
-      const window = items[index];
-      const child = window?.type === 'window' ? window.value.context : undefined;
+      const child = windowContext(items[index]);
       if (!child) {
         node.frame = { url: node.src ?? '', error: 'the frame has no document to read (not loaded yet, or blocked)' };
         continue;

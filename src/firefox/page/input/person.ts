@@ -7,7 +7,7 @@
  */
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
-import type { EngineGateway } from '../../engine/gateway.js';
+import { windowContext, type EngineGateway } from '../../engine/gateway.js';
 import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
 import type { ActionResult } from './settle.js';
 import type { InputController } from './actions.js';
@@ -61,9 +61,9 @@ const MAX_FRAME_DEPTH = 4;
 async function focusedContext(page: PersonReach): Promise<string> {
   let context = page.id;
   for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
-    const frame = await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined);
-    if (frame?.type !== 'window') break;
-    context = frame.value.context;
+    const frame = windowContext(await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined));
+    if (frame === undefined) break;
+    context = frame;
   }
   return context;
 }
