@@ -3,9 +3,9 @@
  * run again without a model, or written as a script. Both run in this process, not the daemon:
  * a replay starts (and always closes) a browser of its own, as the server flags say.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { exportScript, parseRecording, SCRIPT_FORMATS, writeWhole, type Recording, type ScriptFormat } from '../firefox/index.js';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { exportScript, MAX_RECORDING_CHARS, parseRecording, SCRIPT_FORMATS, writeWhole, type Recording, type ScriptFormat } from '../firefox/index.js';
 import { OptionsError, parseOptions } from '../mcp/options.js';
 import { replay } from '../mcp/replay/replay.js';
 import { replayEnding, stepLine } from '../mcp/replay/report.js';
@@ -14,7 +14,7 @@ import { UsageError } from './commands.js';
 /** The commands' help, for --help. */
 export const RECORDING_HELP = {
   replay:
-    "replay <recording.json> [--secrets f] [--webdriver-url u] [--base-url u] [--step-timeout ms] [--report f.json]: run a session's recording again without a model, each step's effect checked (exit 1 at the first step that differs, with a report); server flags say which browser",
+    "replay <recording.json> [--secrets f] [--files dir] [--webdriver-url u] [--base-url u] [--step-timeout ms] [--report f.json]: run a session's recording again without a model, each step's effect checked (exit 1 at the first step that differs, with a report); steps that read or write files run only with --files, in that folder; server flags say which browser",
   export: 'export <recording.json> [--format ts|playwright|webdriver] [--out file] [--client-module m]: the recording as a runnable script that checks each step',
 } as const;
 
@@ -40,6 +40,7 @@ function readRecording(file: string | undefined, command: string): Recording {
   if (file === undefined || file.startsWith('-')) throw new UsageError(`${command} needs the recording file first: firefox-bidi ${command} <recording.json> …`);
   let text: string;
   try {
+    if (statSync(file).size > MAX_RECORDING_CHARS) throw new Error(`it is larger than a recording can be (${MAX_RECORDING_CHARS} bytes)`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`${file} cannot be read (${error instanceof Error ? error.message : String(error)}); give the recording-<time>.json file of a session's output folder.`);
@@ -51,11 +52,11 @@ function readRecording(file: string | undefined, command: string): Recording {
   }
 }
 
-/** replay <recording> [--base-url URL] [--step-timeout ms] [--report file.json] [server flags: --secrets, --webdriver-url, --headed…] */
+/** replay <recording> [--files dir] [--base-url URL] [--step-timeout ms] [--report file.json] [server flags: --secrets, --webdriver-url, --headed…] */
 export async function replayCommand(rest: string[], serverFlags: string[]): Promise<number> {
   const [file, ...more] = rest;
   const recording = readRecording(file, 'replay');
-  const { flags, others } = ownFlags(more, ['--base-url', '--step-timeout', '--report']);
+  const { flags, others } = ownFlags(more, ['--files', '--base-url', '--step-timeout', '--report']);
   let options;
   try {
     options = parseOptions([...serverFlags, ...others]);
@@ -67,9 +68,11 @@ export async function replayCommand(rest: string[], serverFlags: string[]): Prom
   if (timeout !== undefined && !(timeout > 0)) throw new UsageError('--step-timeout takes milliseconds, more than 0.');
   const baseUrl = flags.get('--base-url');
   if (baseUrl !== undefined && !URL.canParse(baseUrl)) throw new UsageError(`--base-url takes a URL such as http://127.0.0.1:8080; got "${baseUrl}".`);
+  const filesDir = flags.get('--files');
   const report = await replay(recording, {
     options,
-    filesDir: dirname(resolve(file ?? '')),
+    // Files only in the folder named for them: never beside the recording, which came with it.
+    ...(filesDir === undefined ? {} : { filesDir: resolve(filesDir) }),
     ...(timeout === undefined ? {} : { timeout }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     onStep: (step) => process.stdout.write(`${stepLine(step)}\n`),

@@ -160,6 +160,8 @@ export class SessionRecorder {
 
   /** Writes the recording whole, as JSON.stringify(recording, null, 2) would, with `changed` (a new step or one whose effect was seen) serialized anew. */
   #write(changed: RecordedStep): void {
+    // The names of the session's secrets (never their values): the only ones an export reads from the environment.
+    this.#recording.secrets = this.secrets().names;
     const { steps, ...head } = this.#recording;
     this.#stepTexts[steps.lastIndexOf(changed)] = JSON.stringify(changed, null, 2).replace(/^/gm, '    ');
     writeWhole(this.#file, `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "steps": [\n${this.#stepTexts.join(',\n')}\n  ]\n}\n`, 0o600);

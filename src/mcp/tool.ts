@@ -63,6 +63,8 @@ interface Declaration<Shape extends z.ZodRawShape, C> {
   destructive?: true;
   /** A tool that writes only files of its own while it looks (a body saved): not a step of the session's recording, though not read-only. */
   looksOnly?: true;
+  /** The arguments that name files it reads or writes (uploads, bodies, storage states, pictures): a replay runs a step that gives one only in a folder the user names. */
+  fileArgs?: readonly string[];
   /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
   whileDialog?: true;
   /** Long text answers come a window at a time: `offset` adds maxChars and offset, `budget` maxChars alone; the server pages them (ToolResponse.text and list). */
@@ -80,6 +82,8 @@ export interface ToolDefinition {
   whileDialog: boolean;
   /** Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session; looking is not a step. */
   recorded: boolean;
+  /** The arguments that name files it reads or writes. */
+  fileArgs: readonly string[];
   /** Its own parameters; the server adds its kind's (pageId, includeSnapshot) and its pager's. */
   schema: z.ZodRawShape;
   paged: 'offset' | 'budget' | undefined;
@@ -87,7 +91,7 @@ export interface ToolDefinition {
 }
 
 function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: Declaration<Shape, C>, narrow: (call: SessionCall) => C): ToolDefinition {
-  const { name, description, category, readOnly, destructive, whileDialog, looksOnly, paged, schema, handler } = declared;
+  const { name, description, category, readOnly, destructive, whileDialog, looksOnly, fileArgs, paged, schema, handler } = declared;
   return {
     name,
     description,
@@ -95,6 +99,7 @@ function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: De
     annotations: { category, readOnlyHint: readOnly, ...(destructive ? { destructiveHint: true } : {}) },
     whileDialog: whileDialog ?? false,
     recorded: !readOnly && !looksOnly,
+    fileArgs: fileArgs ?? [],
     schema,
     paged,
     // The SDK has checked the arguments against this schema (with the kind's parameters) before the call.

@@ -7,8 +7,9 @@
  * (The webdriver script runs on the real Selenium Grid: grid.test.ts.)
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTask } from '../corpus/apps/app.js';
 import { checkoutApp } from '../corpus/apps/checkout.js';
@@ -24,8 +25,14 @@ const EMAIL = 'ada@example.com';
 
 let corpus: TestServer;
 let broken: TestServer;
-/** Inside the repository, so the scripts resolve this package (by its own name), @playwright/test and tsx as a user's project would. */
+/** Where the session ran and the scripts were written. */
 let work: string;
+/**
+ * A fresh, empty folder outside the repository, as a user's would be: no package.json (so tsx
+ * compiles a .ts file as CommonJS there), with this package and @playwright/test installed (linked,
+ * as `npm install <folder>` does), where the exported scripts are run.
+ */
+let fresh: string;
 const scripts: Record<string, string> = {};
 
 interface Run {
@@ -35,7 +42,7 @@ interface Run {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(command, args, { cwd: work, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd: fresh, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
     });
   });
@@ -69,11 +76,20 @@ beforeAll(async () => {
     await client.close();
   }
   expect(readdirSync(join(work, 'out')).filter((name) => name.startsWith('recording-'))).toHaveLength(1);
+  fresh = mkdtempSync(join(tmpdir(), 'ffmcp-export-run-'));
+  mkdirSync(join(fresh, 'node_modules', '@playwright'), { recursive: true });
+  symlinkSync(ROOT, join(fresh, 'node_modules', 'firefox-bidi-mcp'), 'dir');
+  symlinkSync(join(ROOT, 'node_modules', '@playwright', 'test'), join(fresh, 'node_modules', '@playwright', 'test'), 'dir');
+  for (const [format, file] of Object.entries(scripts)) {
+    copyFileSync(file, join(fresh, basename(file)));
+    scripts[format] = join(fresh, basename(file));
+  }
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([corpus.close(), broken.close()]);
   rmSync(work, { recursive: true, force: true });
+  if (fresh) rmSync(fresh, { recursive: true, force: true });
 });
 
 describe('an exported script', () => {
@@ -85,14 +101,14 @@ describe('an exported script', () => {
     }
   });
 
-  it('ts: runs with tsx on Firefox, every step checked, and fails on the broken copy', async () => {
+  it('ts: runs with tsx on Firefox in an empty folder outside any ES-module package, every step checked, and fails on the broken copy', async () => {
     const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
     const green = await run(tsx, [scripts.ts ?? ''], { EMAIL });
     expect(green.code, green.output).toBe(0);
     const missing = await run(tsx, [scripts.ts ?? '']);
     expect(missing.code).not.toBe(0);
     expect(missing.output).toContain('Set the environment variables EMAIL first');
-    const moved = join(work, 'out', 'checkout-broken.ts');
+    const moved = join(fresh, 'checkout-broken.ts');
     writeFileSync(moved, readFileSync(scripts.ts ?? '', 'utf8').replaceAll(corpus.origin, broken.origin));
     const red = await run(tsx, [moved], { EMAIL });
     expect(red.code).not.toBe(0);
@@ -100,13 +116,13 @@ describe('an exported script', () => {
   }, 120_000);
 
   it("playwright: runs with @playwright/test on Debian's Chromium, and fails on the broken copy", async () => {
-    const config = join(work, 'playwright.config.mjs');
-    writeFileSync(config, `export default { testDir: './out', outputDir: './results', testMatch: /\\.spec\\.ts$/, timeout: 60000, expect: { timeout: 5000 }, workers: 1, reporter: 'line', use: { headless: true, actionTimeout: 5000, launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)} } } };\n`);
+    const config = join(fresh, 'playwright.config.mjs');
+    writeFileSync(config, `export default { testDir: '.', outputDir: './results', testMatch: /\\.spec\\.ts$/, timeout: 60000, expect: { timeout: 5000 }, workers: 1, reporter: 'line', use: { headless: true, actionTimeout: 5000, launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)} } } };\n`);
     const cli = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
     const green = await run(process.execPath, [cli, 'test', '--config', config, 'checkout.spec.ts'], { EMAIL });
     expect(green.code, green.output).toBe(0);
     expect(green.output).toMatch(/1 passed/);
-    writeFileSync(join(work, 'out', 'checkout-broken.spec.ts'), readFileSync(scripts.playwright ?? '', 'utf8').replaceAll(corpus.origin, broken.origin));
+    writeFileSync(join(fresh, 'checkout-broken.spec.ts'), readFileSync(scripts.playwright ?? '', 'utf8').replaceAll(corpus.origin, broken.origin));
     const red = await run(process.execPath, [cli, 'test', '--config', config, 'checkout-broken.spec.ts'], { EMAIL });
     expect(red.code).not.toBe(0);
     expect(red.output).toMatch(/Place order/);

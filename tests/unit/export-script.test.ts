@@ -22,6 +22,7 @@ const signIn: Recording = {
   format: 'firefox-bidi-mcp recording',
   version: 1,
   startedAt: '2025-01-01T10:00:00.000Z',
+  secrets: ['PASSWORD'],
   steps: [
     step('navigate_page', { url: LOGIN }, { url: LOGIN, title: 'Sign in', appeared: [element('heading', 'Sign in', 'heading "Sign in" level=1')] }),
     step('fill', { uid: '1_3', value: 'ana' }, { url: LOGIN, appeared: [element('textbox', 'User', 'textbox "User" value="ana"', { value: 'ana' })], gone: [element('textbox', 'User', 'textbox "User"')] }, { uid: field('User', 'input#user') }),
@@ -81,21 +82,24 @@ describe('exportScript', () => {
   it('writes the client script with locators, expectEffect and the dialog answer', () => {
     const code = scripts.ts;
     expect(code).toContain("import { FirefoxClient, expectEffect } from 'firefox-bidi-mcp';");
-    expect(code).toContain('try {\n  const page = client.page;');
-    expect(code).toContain("  await page.navigate('http://127.0.0.1:1234/login.html');");
-    expect(code).toContain("  await page.locate({ role: 'textbox', name: 'User', exact: true, within: { role: 'form', name: 'Sign in' } }).fill('ana');");
-    expect(code).toContain("  await page.locate({ role: 'textbox', name: 'Password', exact: true, within: { role: 'form', name: 'Sign in' } }).fill(secret('PASSWORD'));");
+    // No top-level await: tsx compiles a .ts file outside an ES-module package as CommonJS.
+    expect(code).toMatch(/\nasync function main\(\): Promise<void> \{\n( {2}\/\/ .*\n)? {2}const client = await FirefoxClient\.launch\(/);
+    expect(code).toContain('  try {\n    const page = client.page;');
+    expect(code).toContain('main().catch((error: unknown) => {');
+    expect(code).toContain("    await page.navigate('http://127.0.0.1:1234/login.html');");
+    expect(code).toContain("    await page.locate({ role: 'textbox', name: 'User', exact: true, within: { role: 'form', name: 'Sign in' } }).fill('ana');");
+    expect(code).toContain("    await page.locate({ role: 'textbox', name: 'Password', exact: true, within: { role: 'form', name: 'Sign in' } }).fill(secret('PASSWORD'));");
     // Told the secrets, the client shows them by name as the session did; a line that shows one is not compared.
-    expect(code).toContain("const client = await FirefoxClient.launch({ secrets: Object.fromEntries(SECRETS.map((name) => [name, secret(name)])) });");
-    expect(code).toContain('  // 1 element of its effect is not checked: the recording shows a secret there by its name.');
-    expect(code).toContain("  await page.locate({ role: 'button', name: 'Delete draft', exact: true, frame: 'Drafts' }).click();");
-    expect(code).toContain('  // It opened a confirm dialog ("Delete the draft?").');
-    expect(code).toContain('  await page.handleDialog(true);');
-    expect(code).toContain("  await page.pressKey('Control+A');");
+    expect(code).toContain("  const client = await FirefoxClient.launch({ secrets: Object.fromEntries(SECRETS.map((name) => [name, secret(name)])) });");
+    expect(code).toContain('    // 1 element of its effect is not checked: the recording shows a secret there by its name.');
+    expect(code).toContain("    await page.locate({ role: 'button', name: 'Delete draft', exact: true, frame: 'Drafts' }).click();");
+    expect(code).toContain('    // It opened a confirm dialog ("Delete the draft?").');
+    expect(code).toContain('    await page.handleDialog(true);');
+    expect(code).toContain("    await page.pressKey('Control+A');");
     expect(code).toContain(
-      ["  await expectEffect(page, {", "    url: 'http://127.0.0.1:1234/home.html',", "    title: 'Home',", '    appeared: [', "      { role: 'heading', name: 'Welcome, ana', line: 'heading \"Welcome, ana\" level=1' },"].join('\n'),
+      ["    await expectEffect(page, {", "      url: 'http://127.0.0.1:1234/home.html',", "      title: 'Home',", '      appeared: [', "        { role: 'heading', name: 'Welcome, ana', line: 'heading \"Welcome, ana\" level=1' },"].join('\n'),
     );
-    expect(code).toContain('} finally {\n  await client.close();\n}\n');
+    expect(code).toContain('  } finally {\n    await client.close();\n  }\n}\n');
     expect(exportScript(signIn, 'ts', { clientModule: '../src/index.js' })).toContain("import { FirefoxClient, expectEffect } from '../src/index.js';");
   });
 
@@ -149,6 +153,7 @@ describe('exportScript, the harder steps', () => {
     format: 'firefox-bidi-mcp recording',
     version: 1,
     startedAt: '2025-01-01T10:00:00.000Z',
+    secrets: ['API_TOKEN'],
     steps: [
       step('fill_form', { elements: [{ uid: '1_1', value: 'true' }, { uid: '1_2', value: 'Norway' }] }, {}, { 'elements.0.uid': checkbox, 'elements.1.uid': country }),
       step('click', { uid: '1_3' }, {}, { uid: shadowed }),

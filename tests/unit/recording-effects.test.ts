@@ -79,7 +79,14 @@ describe('a recording read back', () => {
     expect(() => parseRecording('{', 'r.json')).toThrow(/r.json is not JSON/);
     expect(() => parseRecording('{"format":"other"}', 'r.json')).toThrow(/not a firefox-bidi-mcp recording/);
     expect(() => parseRecording('{"format":"firefox-bidi-mcp recording","version":9,"steps":[]}', 'r.json')).toThrow(/version 9, newer/);
-    expect(() => parseRecording('{"format":"firefox-bidi-mcp recording","version":1,"steps":[{"tool":"click"}]}', 'r.json')).toThrow(/Step 1 of r.json has no "tool" name or no "args"/);
+    const head = '"format":"firefox-bidi-mcp recording","version":1,"startedAt":"x"';
+    const click = '"tool":"click","args":{"uid":"1_1"},"effect":{"answer":[]},"at":"x","ms":1';
+    expect(() => parseRecording(`{${head},"steps":[{"tool":"click"}]}`, 'r.json')).toThrow(/r.json is refused at steps\[0\].args: it is not as a recording has it/);
+    // A stranger's file: every field typed, any field no recording has refused with the path to it.
+    expect(() => parseRecording(`{${head},"steps":[{${click},"targets":{"uid":{"role":"button","frames":[],"nth":"0 + 1"}}}]}`, 'r.json')).toThrow(/at steps\[0\].targets.uid.nth: it is not as a recording has it \(Invalid input: expected number/);
+    expect(() => parseRecording(`{${head},"steps":[{${click},"effect":{"answer":[],"run":"x"}}]}`, 'r.json')).toThrow(/at steps\[0\].effect: it has a field it does not know \("run": a field no recording has\)/);
+    expect(() => parseRecording(`{${head},"secrets":["A B"],"steps":[]}`, 'r.json')).toThrow(/at secrets\[0\]: .*must be a secret name/);
+    expect(() => parseRecording(`{${head},"steps":[{${click.replace('"click"', '"../x"')}}]}`, 'r.json')).toThrow(/at steps\[0\].tool: .*must be a tool name/);
     expect(parseRecording('{"format":"firefox-bidi-mcp recording","version":1,"startedAt":"x","steps":[]}').steps).toEqual([]);
   });
 });

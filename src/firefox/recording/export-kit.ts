@@ -3,6 +3,7 @@
  * the steps it leaves out), string and comment literals, secrets, and which recorded effects a
  * script can check.
  */
+import { InvalidArgumentError } from '../errors.js';
 import { REDACTED } from '../policy/secrets.js';
 import { pageIndex, targetAt, textArg, uidAt, uidKeys } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
@@ -47,7 +48,11 @@ export class Script {
   readonly secrets: string[] = [];
   readonly #used = new Set<string>();
 
-  constructor(private readonly title: string) {}
+  constructor(
+    private readonly title: string,
+    /** The secrets the recording's session was given: only these are read from the environment; any other `<secret>…</secret>` is text the page showed. */
+    private readonly given: ReadonlySet<string>,
+  ) {}
 
   line(text: string): void {
     this.body.push(text);
@@ -70,12 +75,27 @@ export class Script {
     this.left.push(`step ${number}: ${reason} (the script stops there)`);
   }
 
-  /** `value` as a JavaScript expression: a string literal, with each secret read from the environment. */
+  /**
+   * The one writer of values into a script, whatever their source: a number or a boolean as its
+   * literal, a string as a string literal with each of the session's secrets read from the
+   * environment. A recording is a stranger's file: nothing in it becomes code.
+   */
+  value(value: string | number | boolean): string {
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new InvalidArgumentError(`A recorded number is not finite (${String(value)}); the recording is not as firefox-bidi-mcp writes one.`);
+      return String(value);
+    }
+    return this.str(value);
+  }
+
+  /** `value` as a JavaScript expression: a string literal, with each of the session's secrets read from the environment. */
   str(value: string): string {
     const parts: string[] = [];
     let last = 0;
     for (const match of value.matchAll(SECRET_REFERENCE)) {
       const name = match[1] ?? '';
+      if (!this.given.has(name)) continue;
       if (match.index > last) parts.push(quoted(value.slice(last, match.index)));
       parts.push(`secret(${quoted(name)})`);
       if (!this.secrets.includes(name)) this.secrets.push(name);
@@ -83,6 +103,11 @@ export class Script {
     }
     if (last < value.length || parts.length === 0) parts.push(quoted(value.slice(last)));
     return parts.join(' + ');
+  }
+
+  /** Whether `value` names a secret the recording's session was not given (a typed one, or a stranger's file naming an environment variable). */
+  namesUnknownSecret(value: unknown): boolean {
+    return anyString(value, (text) => [...text.matchAll(SECRET_REFERENCE)].some((match) => !this.given.has(match[1] ?? '')));
   }
 
   /** Marks a helper (or a set-up) as needed, for the file to include it. */
@@ -140,6 +165,22 @@ export interface Checks {
   notes: string[];
 }
 
+/** Each step's URL before it ran (the last one a step before it recorded), worked out once per recording: an export takes time in proportion to its steps. */
+const URLS_BEFORE = new WeakMap<readonly RecordedStep[], (string | undefined)[]>();
+function urlsBefore(steps: readonly RecordedStep[]): (string | undefined)[] {
+  let urls = URLS_BEFORE.get(steps);
+  if (!urls) {
+    let last: string | undefined;
+    urls = steps.map((step) => {
+      const before = last;
+      last = step.effect.url ?? last;
+      return before;
+    });
+    URLS_BEFORE.set(steps, urls);
+  }
+  return urls;
+}
+
 /** What to check after step `index`: what its effect recorded, less what cannot be compared. */
 export function checksOf(steps: readonly RecordedStep[], index: number): Checks {
   const step = steps[index] as RecordedStep;
@@ -148,7 +189,7 @@ export function checksOf(steps: readonly RecordedStep[], index: number): Checks 
   if (dialog) return { appeared: [], gone: [], notes: [`It opened a ${dialog.type} dialog (${JSON.stringify(dialog.message)}).`] };
   const notes: string[] = [];
   // The URL is news after navigate_page, or when it differs from the one before.
-  const before = steps.slice(0, index).findLast((earlier) => earlier.effect.url !== undefined)?.effect.url;
+  const before = urlsBefore(steps)[index];
   const url = step.tool === 'navigate_page' || step.effect.url !== before ? step.effect.url : undefined;
   if (url !== undefined && hidden(url)) notes.push('The URL after it is not checked: the recording hides part of it.');
   const title = step.effect.title;

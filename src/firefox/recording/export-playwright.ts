@@ -103,7 +103,7 @@ function locatorOf(script: Script, target: RecordedTarget): string | undefined {
   if (role !== undefined && target.name) {
     const withinRole = target.within && playwrightRole(target.within.role);
     const within = target.within && withinRole ? byRole(script, withinRole, target.within.name) : '';
-    return `${frames}${within}${byRole(script, role, target.name)}${target.nth === undefined ? '' : `.nth(${target.nth})`}`;
+    return `${frames}${within}${byRole(script, role, target.name)}${target.nth === undefined ? '' : `.nth(${script.value(target.nth)})`}`;
   }
   // Playwright's CSS pierces open shadow roots: the hosts and the selector make one descendant path.
   if (target.css) return `${frames}.locator(${script.str([...target.css.shadowHosts, target.css.selector].join(' '))})`;
@@ -169,12 +169,12 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
     }
     case 'select_page':
       script.use('pages');
-      script.line(`page = pages[${index}];`);
+      script.line(`page = pages[${script.value(index)}];`);
       return script.line('await page.bringToFront();');
     case 'close_page':
       script.use('pages');
-      script.line(`await pages[${index}].close();`);
-      script.line(`pages.splice(${index}, 1);`);
+      script.line(`await pages[${script.value(index)}].close();`);
+      script.line(`pages.splice(${script.value(index)}, 1);`);
       // As the session did: closing the selected page selects the newest one left.
       return script.line('if (page.isClosed()) page = pages[pages.length - 1];');
     case 'wait_for': {
@@ -183,7 +183,7 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
       return script.line(`await expect(${any}.first()).toBeVisible();`);
     }
     case 'resize_page':
-      return script.line(`await page.setViewportSize({ width: ${numberArg(step, 'width') ?? 0}, height: ${numberArg(step, 'height') ?? 0} });`);
+      return script.line(`await page.setViewportSize({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`);
     case 'evaluate_script':
       // A string is evaluated as an expression: the recorded function, called.
       return script.line(`await page.evaluate(${script.str(`(${textArg(step, 'function') ?? ''})()`)});`);

@@ -1,7 +1,8 @@
 /**
  * A recording as a script for this package's own client: each target found again by role and
  * name (page.locate, as a replay finds it), each effect checked with expectEffect, which compares
- * the page with the recorded snapshot lines. Runs with `npx tsx`, top-level await.
+ * the page with the recorded snapshot lines. Runs with `npx tsx` in any folder: no top-level
+ * await, which tsx cannot compile outside an ES-module package.
  */
 import { checksOf, indented, navigation, NO_EQUIVALENT, quoted, SCRIPTABLE, showsSecret, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
 import { formFields, nameMatch, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg } from './export-steps.js';
@@ -26,14 +27,23 @@ export function tsWriter(clientModule: string): FormatWriter {
       `import { ${script.uses('expectEffect') ? 'FirefoxClient, expectEffect' : 'FirefoxClient'} } from ${quoted(clientModule)};`,
       '',
       ...(secrets.length ? [...secrets, ''] : []),
-      ...launch(script),
-      'try {',
-      // The selected page changes with new_page, select_page and close_page.
-      `  ${script.uses('pages') ? 'let' : 'const'} page = client.page;`,
-      ...indented(script.body),
-      '} finally {',
-      '  await client.close();',
+      'async function main(): Promise<void> {',
+      ...indented([
+        ...launch(script),
+        'try {',
+        // The selected page changes with new_page, select_page and close_page.
+        `  ${script.uses('pages') ? 'let' : 'const'} page = client.page;`,
+        ...indented(script.body),
+        '} finally {',
+        '  await client.close();',
+        '}',
+      ]),
       '}',
+      '',
+      'main().catch((error: unknown) => {',
+      '  console.error(error);',
+      '  process.exitCode = 1;',
+      '});',
     ],
   };
 }
@@ -62,7 +72,7 @@ function locate(script: Script, target: RecordedTarget): string {
   if (target.within) fields.push(`within: { role: ${quoted(target.within.role)}${target.within.name === undefined ? '' : `, name: ${script.str(target.within.name)}`} }`);
   const frame = target.frames[target.frames.length - 1];
   if (frame !== undefined) fields.push(`frame: ${script.str(frame)}`);
-  if (target.nth !== undefined) fields.push(`nth: ${target.nth}`);
+  if (target.nth !== undefined) fields.push(`nth: ${script.value(target.nth)}`);
   return `page.locate({ ${fields.join(', ')} })`;
 }
 
@@ -116,10 +126,10 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
     }
     case 'select_page':
       script.use('pages');
-      return script.line(`page = await client.userContext.selectPage(${pageIndex(step) ?? 0});`);
+      return script.line(`page = await client.userContext.selectPage(${script.value(pageIndex(step) ?? 0)});`);
     case 'close_page':
       script.use('pages');
-      script.line(`await client.userContext.closePage(${pageIndex(step) ?? 0});`);
+      script.line(`await client.userContext.closePage(${script.value(pageIndex(step) ?? 0)});`);
       // Closing the selected page selects another.
       return script.line('page = client.page;');
     case 'wait_for': {
@@ -127,7 +137,7 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
       return script.line(`await page.waitForText(${texts.length === 1 ? (texts[0] ?? "''") : `[${texts.join(', ')}]`});`);
     }
     case 'resize_page':
-      return script.line(`await page.setViewport(${numberArg(step, 'width') ?? 0}, ${numberArg(step, 'height') ?? 0});`);
+      return script.line(`await page.setViewport(${script.value(numberArg(step, 'width') ?? 0)}, ${script.value(numberArg(step, 'height') ?? 0)});`);
     case 'evaluate_script':
       return script.line(`await page.evaluate(${script.str(textArg(step, 'function') ?? '')});`);
   }
@@ -175,7 +185,7 @@ function elementLiteral(script: Script, element: RecordedElement): string {
   if (element.name !== undefined) fields.push(`name: ${script.str(element.name)}`);
   if (element.text !== undefined) fields.push(`text: ${script.str(element.text)}`);
   if (element.value !== undefined) fields.push(`value: ${script.str(element.value)}`);
-  if (element.checked !== undefined) fields.push(`checked: ${element.checked}`);
+  if (element.checked !== undefined) fields.push(`checked: ${script.value(element.checked)}`);
   fields.push(`line: ${script.str(element.line)}`);
   return `{ ${fields.join(', ')} }`;
 }

@@ -316,18 +316,18 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
     }
     case 'select_page':
       script.use('pages');
-      return script.line(`await selectPage(${pageIndex(step) ?? 0});`);
+      return script.line(`await selectPage(${script.value(pageIndex(step) ?? 0)});`);
     case 'close_page':
       script.use('pages');
-      return script.line(`await closePage(${pageIndex(step) ?? 0});`);
+      return script.line(`await closePage(${script.value(pageIndex(step) ?? 0)});`);
     case 'wait_for': {
       script.use('waitForText');
       const texts = textsArg(step, 'text').map((text) => script.str(text));
-      return script.line(`await waitForText([${texts.join(', ')}], ${numberArg(step, 'timeout') ?? 10_000});`);
+      return script.line(`await waitForText([${texts.join(', ')}], ${script.value(numberArg(step, 'timeout') ?? 10_000)});`);
     }
     case 'resize_page':
       script.comment('WebDriver sizes the window, not the viewport: the page gets a little less.');
-      return script.line(`await driver.manage().window().setRect({ width: ${numberArg(step, 'width') ?? 0}, height: ${numberArg(step, 'height') ?? 0} });`);
+      return script.line(`await driver.manage().window().setRect({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`);
     case 'evaluate_script':
       return script.line(`await driver.executeScript(${script.str(`return (${textArg(step, 'function') ?? ''})();`)});`);
   }

@@ -25,7 +25,7 @@ export interface ExportOptions {
 /** `recording` as a script in `format`: the text of the whole file. */
 export function exportScript(recording: Recording, format: ScriptFormat, options: ExportOptions = {}): string {
   const writer = writerOf(format, options);
-  const script = new Script(writer.title);
+  const script = new Script(writer.title, new Set(recording.secrets ?? []));
   recording.steps.forEach((_step, index) => {
     if (index > 0) script.line('');
     writeStep(script, writer, recording.steps, index);
@@ -53,6 +53,7 @@ function writeStep(script: Script, writer: FormatWriter, steps: readonly Recorde
   const missing = uidKeys(step).find((key) => step.targets?.[key] === undefined);
   if (missing !== undefined) return script.cannot(number, `the recording does not say what uid ${uidAt(step, missing)} was`);
   if (hidden(step.args)) return script.cannot(number, 'the recording hides part of its arguments');
+  if (script.namesUnknownSecret(step.args)) return script.cannot(number, "it types a secret the recording's session was not given (one a person typed, or a name the recording made up)");
   writer.step(script, steps, index);
 }
 

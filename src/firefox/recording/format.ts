@@ -3,7 +3,6 @@
  * or a replay can do it again on a fresh page and check each step's effect. A documented,
  * versioned JSON file (README: "Recording"); later versions only add optional fields.
  */
-import { InvalidArgumentError } from '../errors.js';
 import type { TargetDescription } from '../page/targets.js';
 
 /** What the file says it is, so a reader can tell a recording and its version from any JSON. */
@@ -66,6 +65,8 @@ export interface RecordedEffect {
 export interface RecordedStep {
   /** The MCP tool called (the same names for the CLI). */
   tool: string;
+  /** Where the step typed its secrets: the origin of the document its target was in. A replay types them there or nowhere. */
+  secretOrigin?: string;
   /** Its arguments as called, secret values written <secret>NAME</secret>. */
   args: Record<string, unknown>;
   /** What each uid argument named (`uid`, `from_uid`, `elements.0.uid`…), when a snapshot listed it. */
@@ -80,31 +81,7 @@ export interface Recording {
   format: typeof RECORDING_FORMAT;
   version: typeof RECORDING_VERSION;
   startedAt: string;
+  /** The names of the secrets the session was given: the only ones a script reads from the environment, and a replay types. */
+  secrets?: string[];
   steps: RecordedStep[];
-}
-
-/** A recording read from JSON text, checked enough that a replay or an export can trust its shape; a clear error otherwise. */
-export function parseRecording(json: string, source = 'the recording'): Recording {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch (error) {
-    throw new InvalidArgumentError(`${source} is not JSON (${(error as Error).message}); give the recording-<time>.json file from a session's output folder.`);
-  }
-  const recording = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if (recording.format !== RECORDING_FORMAT) {
-    throw new InvalidArgumentError(`${source} is not a firefox-bidi-mcp recording (its "format" is not "${RECORDING_FORMAT}"); give the recording-<time>.json file from a session's output folder.`);
-  }
-  if (typeof recording.version !== 'number' || recording.version > RECORDING_VERSION) {
-    throw new InvalidArgumentError(`${source} is a recording of version ${String(recording.version)}, newer than this firefox-bidi-mcp reads (${RECORDING_VERSION}); update firefox-bidi-mcp.`);
-  }
-  if (!Array.isArray(recording.steps)) throw new InvalidArgumentError(`${source} has no "steps" list.`);
-  (recording.steps as unknown[]).forEach((item, index) => {
-    const where = `Step ${index + 1} of ${source}`;
-    const step = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (typeof step.tool !== 'string' || typeof step.args !== 'object' || step.args === null) throw new InvalidArgumentError(`${where} has no "tool" name or no "args" object.`);
-    const effect = step.effect as { answer?: unknown } | null | undefined;
-    if (typeof effect !== 'object' || effect === null || !Array.isArray(effect.answer)) throw new InvalidArgumentError(`${where} has no "effect" with its "answer" lines.`);
-  });
-  return recording as unknown as Recording;
 }

@@ -24,8 +24,8 @@ import {
 import { startClient } from '../browser.js';
 import { parseOptions, type ServerOptions } from '../options.js';
 import { ToolResponse } from '../response.js';
-import { ALL_TOOLS } from '../tools/index.js';
 import { type ReplayFailure, type ReplayReport, type StepReport } from './report.js';
+import { checkedSteps, secretsNamed, type CheckedStep } from './steps.js';
 import { urlRebaser, type Rebase } from './urls.js';
 
 export interface ReplayOptions {
@@ -33,7 +33,11 @@ export interface ReplayOptions {
   options?: ServerOptions;
   /** Replay in this user context of a browser the caller owns, instead of starting one. */
   userContext?: UserContext;
-  /** Where the recording's relative file paths (uploads) are read from (default: the options' output directory). */
+  /**
+   * The one folder steps that read or write files (uploads, storage states, mocked bodies) may
+   * use, relative paths starting there. Without it such steps are refused before anything runs:
+   * a recording is a stranger's file, and never decides what of this machine a page gets.
+   */
   filesDir?: string;
   /** How long a target may take to appear and an effect to show, in ms (default 5000). */
   timeout?: number;
@@ -47,24 +51,24 @@ export interface ReplayOptions {
 const DEFAULT_TIMEOUT = 5000;
 /** How often a target not there yet is looked for again. */
 const POLL_MS = 100;
-const SECRET_NAME = /<secret>([A-Za-z_][\w.-]*)<\/secret>/g;
 
 /** Replays `recording` and reports each step; the report says where and why it stopped when it did. */
 export async function replay(recording: Recording, replayOptions: ReplayOptions = {}): Promise<ReplayReport> {
   const options = replayOptions.options ?? parseOptions([]);
+  const steps = checkedSteps(recording, replayOptions.filesDir !== undefined);
   const own = replayOptions.userContext ? undefined : await startClient(options, undefined, false);
   const userContext = replayOptions.userContext ?? (own as NonNullable<typeof own>).userContext;
   try {
-    refuseMissingSecrets(recording, userContext.secrets);
-    return await new Replay(recording, userContext, options, replayOptions).run();
+    refuseMissingSecrets(steps, userContext.secrets);
+    return await new Replay(recording, steps, userContext, options, replayOptions).run();
   } finally {
     await own?.browser.close();
   }
 }
 
 /** The secrets the recording's steps name must be known before the first step, not found missing at the tenth. */
-function refuseMissingSecrets(recording: Recording, secrets: SecretStore): void {
-  const named = new Set([...JSON.stringify(recording.steps.map((step) => step.args)).matchAll(SECRET_NAME)].map((match) => match[1] ?? ''));
+function refuseMissingSecrets(steps: readonly CheckedStep[], secrets: SecretStore): void {
+  const named = new Set(steps.flatMap(({ step }) => secretsNamed(step)));
   const missing = [...named].filter((name) => !secrets.names.includes(name));
   if (missing.length) throw new InvalidArgumentError(`The recording fills in the secret${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which ${missing.length === 1 ? 'was' : 'were'} not given; pass a NAME=value file with --secrets (the library: options.secrets).`);
 }
@@ -78,11 +82,13 @@ class Replay {
 
   constructor(
     private readonly recording: Recording,
+    private readonly steps: readonly CheckedStep[],
     private readonly userContext: UserContext,
     private readonly options: ServerOptions,
     private readonly replayOptions: ReplayOptions,
   ) {
-    this.#files = new FilePolicy(replayOptions.filesDir ?? options.outputDir, options.allowedDirs);
+    // Files only in the folder the user named, and nowhere else it or the server's flags would allow.
+    this.#files = new FilePolicy(replayOptions.filesDir ?? options.outputDir);
     this.#timeout = replayOptions.timeout ?? DEFAULT_TIMEOUT;
     this.#rebase = urlRebaser(recording, replayOptions.baseUrl);
     this.#signal = replayOptions.signal ?? new AbortController().signal;
@@ -90,7 +96,7 @@ class Replay {
 
   async run(): Promise<ReplayReport> {
     const started = Date.now();
-    for (const [index, step] of this.recording.steps.entries()) {
+    for (const [index, step] of this.steps.entries()) {
       const failure = await this.#step(index + 1, step);
       if (failure) return this.#report(started, failure);
     }
@@ -104,17 +110,15 @@ class Replay {
   }
 
   /** Runs one step; what went wrong, when something did. */
-  async #step(number: number, step: RecordedStep): Promise<ReplayFailure | undefined> {
+  async #step(number: number, { step, tool, args: parsed }: CheckedStep): Promise<ReplayFailure | undefined> {
     const started = Date.now();
-    const tool = ALL_TOOLS.find((candidate) => candidate.name === step.tool);
     const fail = (expected: string, seen: string, around = ''): ReplayFailure => {
       this.#tell({ step: number, tool: step.tool, status: 'failed', ms: Date.now() - started });
       return { step: number, tool: step.tool, expected, seen, around };
     };
-    if (!tool) return fail(`a step of the tool ${step.tool}`, 'no tool of that name in this version of firefox-bidi-mcp');
     const page = tool.kind === 'page' || tool.kind === 'action' ? this.userContext.page : undefined;
     const healed: string[] = [];
-    const args = { ...step.args };
+    const args = { ...parsed };
     for (const [path, target] of Object.entries(step.targets ?? {})) {
       const found = await this.#find(page, target);
       if ('missed' in found) return fail(`the ${describeTarget(target)} it acts on`, found.missed, found.around);

@@ -19,6 +19,7 @@ export const installExtension = browserTool({
   description: 'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
   category: 'extensions',
   readOnly: false,
+  fileArgs: ['path'],
   schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
   handler: async ({ path: given }, { extensions, files }, response) => {
     // Relative paths start in the output directory, as files.readable takes them.

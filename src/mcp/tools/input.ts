@@ -113,6 +113,7 @@ export const uploadFile = actionTool({
   description: 'Set a file input\'s files (from the output directory or an --allowed-dir; over stdio, also the client\'s roots).',
   category: 'input',
   readOnly: false,
+  fileArgs: ['filePaths'],
   schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('File paths (relative: in the output directory).') },
   handler: async ({ uid: target, filePaths }, { page, files }, response) => {
     const real = await Promise.all(filePaths.map((path) => files.readable(path)));

@@ -68,6 +68,7 @@ export const getNetworkRequest = pageTool({
   description: 'One request in full (headers, timings, sizes, bodies); can save a body to a file.',
   category: 'network',
   readOnly: false,
+  fileArgs: ['requestBodyFile', 'responseBodyFile'],
   looksOnly: true,
   whileDialog: true,
   paged: 'offset',

@@ -10,6 +10,7 @@ export const exportScript = userContextTool({
   description: "Write the session's steps so far as a runnable script that checks each step's effect: ts (this package's client), playwright (@playwright/test) or webdriver (selenium-webdriver, for a Grid). Secrets are read from the environment.",
   category: 'recording',
   readOnly: false,
+  fileArgs: ['filePath'],
   // It writes a file of its own; the page and the session stay as they were, so it is not a step.
   looksOnly: true,
   schema: {

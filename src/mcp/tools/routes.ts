@@ -21,6 +21,7 @@ export const route = userContextTool({
     "Add a request rule for this session's pages: requests whose URL matches are blocked (fail as if offline), mocked (answered with your status, headers and body, never sent), or modified (sent with request headers changed). The first matching rule decides; list_network_requests marks each request it touched.",
   category: 'routes',
   readOnly: false,
+  fileArgs: ['bodyFile'],
   schema: {
     urlPattern: z.string().min(1).describe('The whole URL, * matching any characters: "*/api/users*", "https://cdn.example.com/*.png".'),
     action: z.enum(['block', 'mock', 'modify']).describe('block: fail the request; mock: answer it; modify: change its request headers.'),

@@ -7,6 +7,7 @@ export const takeScreenshot = pageTool({
   description: 'Screenshot of the viewport, the full page or one element; an image unless saved to a file. Password fields and whatever shows a --secrets value are painted over.',
   category: 'screenshot',
   readOnly: true,
+  fileArgs: ['filePath'],
   schema: {
     uid: z.string().optional().describe('Only this element (uid).'),
     fullPage: z.boolean().optional().describe('The whole page.'),
@@ -41,6 +42,7 @@ export const savePdf = pageTool({
   description: 'Print the page to a PDF file.',
   category: 'screenshot',
   readOnly: true,
+  fileArgs: ['filePath'],
   schema: {
     filePath: z.string().optional().describe('Default page-<time>.pdf in the output directory.'),
     landscape: z.boolean().optional().describe('Landscape.'),

@@ -9,6 +9,7 @@ export const takeSnapshot = pageTool({
     'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row (its controls in place as [3_16 checkbox …]), 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
   category: 'snapshot',
   readOnly: true,
+  fileArgs: ['filePath'],
   paged: 'offset',
   schema: {
     verbose: z.boolean().optional().describe('Also name sources, boxes and zones.'),

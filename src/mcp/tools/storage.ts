@@ -92,6 +92,7 @@ export const saveStorageState = userContextTool({
   description: "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
   category: 'storage',
   readOnly: false,
+  fileArgs: ['filePath'],
   schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
   handler: async ({ filePath }, { userContext, files }, response) => {
     const { state, skipped } = await userContext.storageState();
@@ -109,6 +110,7 @@ export const loadStorageState = userContextTool({
   description: 'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
   category: 'storage',
   readOnly: false,
+  fileArgs: ['filePath'],
   schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
   handler: async ({ filePath }, { userContext, files }, response) => {
     const path = await files.readable(filePath);
