@@ -6,24 +6,16 @@
  * made-up link shows nothing, and the operator's link (printed at start) shows both.
  */
 import { request } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
 import { posesAsAnswer } from '../../src/firefox/util/text.js';
-import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } from '../helpers/mcp.js';
+import { call, text } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
-
-interface ViewState {
-  sessions: { id: string; pages: { pageId: number; url: string; title: string; selected: boolean }[]; calls: { tool: string; said?: string }[]; request?: { reason: string } }[];
-}
+import { centreOf, get, state, ViewHarness } from '../helpers/view.js';
 
 let pages: TestServer;
-let server: RunningHttpServer;
-let watcher: FirefoxClient;
-const clients: Client[] = [];
+let harness: ViewHarness;
 
 beforeAll(async () => {
   pages = await startTestServer({
@@ -82,47 +74,13 @@ beforeAll(async () => {
     ),
     '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
   });
-  server = await startHttpServer([]);
-  watcher = await FirefoxClient.launch();
+  harness = await ViewHarness.start();
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await watcher.close();
-  await stopHttpServer(server);
+  await harness.close();
   await pages.close();
 });
-
-/** A client session of the server, and the view link its instructions give it. */
-async function connect(): Promise<{ client: Client; transport: StreamableHTTPClientTransport; view: string }> {
-  const client = new Client({ name: 'live-view-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(server.url));
-  await client.connect(transport);
-  clients.push(client);
-  const view = /watch this session live at (\S+)/.exec(client.getInstructions() ?? '')?.[1];
-  if (!view) throw new Error(`no view link in the instructions: ${client.getInstructions() ?? ''}`);
-  return { client, transport, view };
-}
-
-/** GET `url` with its status, headers and body (Host set as given). */
-function get(url: string, host?: string): Promise<{ status: number; etag?: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: host ? { host } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}), body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function state(view: string): Promise<ViewState> {
-  const answer = await get(`${view}/state`);
-  expect(answer.status).toBe(200);
-  return JSON.parse(answer.body.toString()) as ViewState;
-}
 
 /** The colour at the middle of the picture the view serves of the session's selected page. */
 async function pictureColour(view: string): Promise<[number, number, number]> {
@@ -135,37 +93,19 @@ async function pictureColour(view: string): Promise<[number, number, number]> {
   return [png.data[at] ?? 0, png.data[at + 1] ?? 0, png.data[at + 2] ?? 0];
 }
 
-/** The centre of element #id in the agent's page, in its CSS pixels (read by the agent's own script). */
-async function centreOf(client: Client, id: string): Promise<{ x: number; y: number }> {
-  const answer = text(await call(client, 'evaluate_script', { function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }` }));
-  return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
-}
-
-/** The point of the watcher's viewport where the view's picture shows the agent page's `point`. */
-async function onPicture(point: { x: number; y: number }): Promise<{ x: number; y: number }> {
-  const shown = await watcher.page.evaluate<{ x: number; y: number; ratio: number }>('() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }');
-  return { x: shown.x + point.x * shown.ratio, y: shown.y + point.y * shown.ratio };
-}
-
-/** The watcher opens `view` and waits until its picture shows. */
-async function openView(view: string): Promise<void> {
-  await watcher.page.navigate(view);
-  await expect.poll(() => watcher.page.evaluate<boolean>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }'), { timeout: 15_000 }).toBe(true);
-}
-
 describe('the live view', () => {
   it("shows a session's page and calls in another browser, a new picture after the agent navigates, and nothing of other sessions", async () => {
-    const alice = await connect();
-    const bob = await connect();
+    const alice = await harness.connect();
+    const bob = await harness.connect();
     await call(alice.client, 'navigate_page', { url: pages.url('/red.html') });
     await call(bob.client, 'navigate_page', { url: pages.url('/green.html') });
 
-    await watcher.page.navigate(alice.view);
-    const shown = (): Promise<string | null> => watcher.page.evaluate<string | null>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0 ? img.dataset.version ?? null : null; }');
+    await harness.watcher.page.navigate(alice.view);
+    const shown = (): Promise<string | null> => harness.watcher.page.evaluate<string | null>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0 ? img.dataset.version ?? null : null; }');
     await expect.poll(shown, { timeout: 15_000 }).toBeTruthy();
     const first = await shown();
-    expect(await watcher.page.evaluate<string>('() => document.getElementById("calls").innerText')).toContain('navigate_page');
-    expect(await watcher.page.evaluate<string>('() => document.getElementById("pages").innerText')).toContain('Red page');
+    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("calls").innerText')).toContain('navigate_page');
+    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("pages").innerText')).toContain('Red page');
     expect(await pictureColour(alice.view)).toEqual([220, 0, 0]);
 
     await call(alice.client, 'navigate_page', { url: pages.url('/green.html') });
@@ -182,14 +122,14 @@ describe('the live view', () => {
     const madeUp = alice.view.replace(/\/view\/[\w-]+$/, '/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await get(madeUp)).status).toBe(404);
     expect((await get(`${madeUp}/state`)).status).toBe(404);
-    const operator = /Live view of every session[^:]*: (\S+)/.exec(server.output.join('\n'))?.[1] ?? '';
+    const operator = /Live view of every session[^:]*: (\S+)/.exec(harness.server.output.join('\n'))?.[1] ?? '';
     expect((await state(operator)).sessions.map((session) => session.id).sort()).toEqual([aliceSession?.id, bobState.sessions[0]?.id].sort());
     // A page elsewhere that resolves its name to this machine (DNS rebinding) is refused.
     expect((await get(`${alice.view}/state`, 'attacker.example')).status).toBe(403);
   });
 
   it('answers an unchanged picture with 304, and ends a session\'s link when the session ends', async () => {
-    const carol = await connect();
+    const carol = await harness.connect();
     await call(carol.client, 'navigate_page', { url: pages.url('/red.html') });
     const [session] = (await state(carol.view)).sessions;
     const picture = `${carol.view}/picture?session=${session?.id ?? ''}&page=${session?.pages[0]?.pageId ?? 0}`;
@@ -212,14 +152,14 @@ describe('the live view', () => {
 
 describe('a person taking over', () => {
   it("clicks and types into the agent's page through the picture, holds it from the agent meanwhile, and gives it back", async () => {
-    const dave = await connect();
+    const dave = await harness.connect();
     await call(dave.client, 'navigate_page', { url: pages.url('/form.html') });
-    await openView(dave.view);
+    await harness.openView(dave.view);
     const snapshot = text(await call(dave.client, 'take_snapshot'));
     const uidOf = (line: RegExp): string => line.exec(snapshot)?.[1] ?? 'none';
     const [button, field] = [await centreOf(dave.client, 'record'), await centreOf(dave.client, 'name')];
 
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(button)) });
+    await harness.clickOnPicture(button);
     await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Clicked 1 times');
     // The person holds the page: the agent's action is refused, saying why, and the page keeps its count.
     const refused = await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) });
@@ -230,12 +170,12 @@ describe('a person taking over', () => {
     // Real input, as a person's hand: the page saw a trusted click.
     expect(held).not.toContain('(untrusted)');
 
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
-    await watcher.page.typeText('Ada');
+    await harness.clickOnPicture(field);
+    await harness.watcher.page.typeText('Ada');
     await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toMatch(/textbox "Name" value="Ada"/);
 
-    const watcherSnapshot = (await watcher.page.takeSnapshot()).text;
-    await watcher.page.clickByUid(/(\d+_\d+) button "Give back"/.exec(watcherSnapshot)?.[1] ?? 'none');
+    const watcherSnapshot = (await harness.watcher.page.takeSnapshot()).text;
+    await harness.watcher.page.clickByUid(/(\d+_\d+) button "Give back"/.exec(watcherSnapshot)?.[1] ?? 'none');
     await expect.poll(async () => (await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) })).isError === true, { timeout: 10_000 }).toBe(false);
     expect(text(await call(dave.client, 'take_snapshot'))).toContain('Clicked 2 times');
   }, 120_000);
@@ -245,7 +185,7 @@ describe('request_human', () => {
   const PASSWORD = 'hunter2-Pass';
 
   it('waits for the person, with progress notifications, and answers what changed without what they typed into a password field', async () => {
-    const frank = await connect();
+    const frank = await harness.connect();
     await call(frank.client, 'navigate_page', { url: pages.url('/login.html') });
     const [user, pass, signIn] = [await centreOf(frank.client, 'user'), await centreOf(frank.client, 'pass'), await centreOf(frank.client, 'signin')];
     const progress: string[] = [];
@@ -253,13 +193,13 @@ describe('request_human', () => {
       onprogress: (note) => progress.push(note.message ?? ''),
       resetTimeoutOnProgress: true,
     });
-    await openView(frank.view);
-    await expect.poll(() => watcher.page.evaluate<string>('() => document.getElementById("request").hidden ? "" : document.getElementById("reason").textContent'), { timeout: 10_000 }).toBe('Please sign in as ada.');
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(user)) });
-    await watcher.page.typeText('ada');
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(pass)) });
-    await watcher.page.typeText(PASSWORD);
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(signIn)) });
+    await harness.openView(frank.view);
+    await expect.poll(() => harness.watcher.page.evaluate<string>('() => document.getElementById("request").hidden ? "" : document.getElementById("reason").textContent'), { timeout: 10_000 }).toBe('Please sign in as ada.');
+    await harness.clickOnPicture(user);
+    await harness.watcher.page.typeText('ada');
+    await harness.clickOnPicture(pass);
+    await harness.watcher.page.typeText(PASSWORD);
+    await harness.clickOnPicture(signIn);
     const answer = (await asked) as CallToolResult;
     expect(answer.isError).not.toBe(true);
     const said = text(answer);
@@ -276,14 +216,13 @@ describe('request_human', () => {
 
   it('never tells the agent a code the person typed into a secret-looking field: not in the answer, the URL it was sent in, the page that shows it, nor a picture', async () => {
     const CODE = '482913';
-    const henry = await connect();
+    const henry = await harness.connect();
     await call(henry.client, 'navigate_page', { url: pages.url('/code.html') });
     const field = await centreOf(henry.client, 'code');
     const asked = call(henry.client, 'request_human', { reason: 'Type the code from your phone.', until: { text: 'accepted' } });
-    await openView(henry.view);
-    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
-    await watcher.page.typeText(CODE);
+    await harness.openRequest(henry.view);
+    await harness.clickOnPicture(field);
+    await harness.watcher.page.typeText(CODE);
     const said = text(await asked);
     // The page did take the code: it shows it, and sent it in its URL.
     expect(said).toContain('The page shows "accepted"');
@@ -304,18 +243,17 @@ describe('request_human', () => {
 
   it('masks a card number the person typed into a field of a frame, which the frame echoes as it is typed', async () => {
     const CARD = '4242424242424242';
-    const ivy = await connect();
+    const ivy = await harness.connect();
     await call(ivy.client, 'navigate_page', { url: pages.url('/pay.html') });
     await expect.poll(async () => text(await call(ivy.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Card number');
     const answer = text(await call(ivy.client, 'evaluate_script', { function: "() => { const frame = document.getElementById('payment').getBoundingClientRect(); const field = document.getElementById('payment').contentDocument.getElementById('card').getBoundingClientRect(); return { x: frame.x + 1 + field.x + field.width / 2, y: frame.y + 1 + field.y + field.height / 2 }; }" }));
     const field = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
     const asked = call(ivy.client, 'request_human', { reason: 'Enter your card.' });
-    await openView(ivy.view);
-    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(field)) });
-    await watcher.page.typeText(CARD);
+    await harness.openRequest(ivy.view);
+    await harness.clickOnPicture(field);
+    await harness.watcher.page.typeText(CARD);
     // Done goes after the keys: the view sends the person's input in the order it came.
-    await watcher.page.clickByUid(/(\d+_\d+) button "Done"/.exec((await watcher.page.takeSnapshot()).text)?.[1] ?? 'none');
+    await harness.pressDone();
     const said = text(await asked);
     expect(said).toContain('The person pressed Done.');
     // The frame took every digit (read by the agent's own script, whose answer is masked too).
@@ -326,16 +264,15 @@ describe('request_human', () => {
   }, 120_000);
 
   it('ends when the person presses Done, and stops waiting when the agent cancels', async () => {
-    const grace = await connect();
+    const grace = await harness.connect();
     await call(grace.client, 'navigate_page', { url: pages.url('/login.html') });
     const user = await centreOf(grace.client, 'user');
     // The session's calls run one at a time: its next call waits for this one.
     const asked = call(grace.client, 'request_human', { reason: 'Type the code from your phone.' });
-    await openView(grace.view);
-    await expect.poll(() => watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
-    await watcher.page.personInput({ type: 'click', ...(await onPicture(user)) });
-    await watcher.page.typeText('123456');
-    await watcher.page.clickByUid(/(\d+_\d+) button "Done"/.exec((await watcher.page.takeSnapshot()).text)?.[1] ?? 'none');
+    await harness.openRequest(grace.view);
+    await harness.clickOnPicture(user);
+    await harness.watcher.page.typeText('123456');
+    await harness.pressDone();
     const answer = await asked;
     expect(text(answer)).toContain('The person pressed Done.');
     expect(text(answer)).toMatch(/textbox "User": value none → "123456"/);

@@ -62,12 +62,12 @@ function checkHeaders(headers: Record<string, string | null> | undefined, what: 
   }
 }
 
-/** A glob on the whole URL: `*` matches any run of characters, everything else itself. */
-export function urlMatcher(pattern: string): RegExp {
-  if (pattern.length === 0 || pattern.length > MAX_PATTERN) throw new InvalidArgumentError(`urlPattern must be 1 to ${MAX_PATTERN} characters.`);
+/** A glob on the whole URL: `*` matches any run of characters, everything else itself. `what` names the pattern in errors. */
+export function urlMatcher(pattern: string, what = 'urlPattern'): RegExp {
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN) throw new InvalidArgumentError(`${what} must be 1 to ${MAX_PATTERN} characters.`);
   if (!pattern.startsWith('*') && !/^[a-z][a-z\d+.-]*:/i.test(pattern)) {
     throw new InvalidArgumentError(
-      `urlPattern ${quote(pattern)} is matched against the whole URL, so it would never match; start it with a scheme (https://…) or *, as in ${quote(`*${pattern.startsWith('/') ? '' : '/'}${pattern}*`)}.`,
+      `${what} ${quote(pattern)} is matched against the whole URL, so it would never match; start it with a scheme (https://…) or *, as in ${quote(`*${pattern.startsWith('/') ? '' : '/'}${pattern}*`)}.`,
     );
   }
   const source = pattern

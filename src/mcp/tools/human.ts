@@ -1,12 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import { CancelledError, InvalidArgumentError, TimeoutError, type Page } from '../../firefox/index.js';
+import { CancelledError, InvalidArgumentError, TimeoutError, urlMatcher, type Page } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
 import type { HumanRequest } from '../view/live-view.js';
 
 /** What ends the wait besides the person's Done. */
 interface Until {
-  url?: string | undefined;
+  /** Whether a URL is the one the page should reach (see urlFits). */
+  url?: ((url: string) => boolean) | undefined;
   text?: string | undefined;
   role?: string | undefined;
   name?: string | undefined;
@@ -17,16 +18,32 @@ const LOOK_MS = 500;
 const PROGRESS_MS = 3000;
 const DEFAULT_TIMEOUT_MS = 600_000;
 
-/** Whether `url` fits `pattern`: a glob where * is any run of characters, or else a part of it. */
-function urlFits(url: string, pattern: string): boolean {
-  if (!pattern.includes('*')) return url.includes(pattern);
-  const glob = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return glob.test(url);
+/**
+ * Whether a URL fits `pattern` (a glob where * is any run of characters, or else a part of it),
+ * matched against the URL's origin and path, its query or hash only when the pattern has `?` or
+ * `#`: a sign-in page at /login?next=/dashboard has not reached /dashboard. A bad glob is an error now, before anyone is asked.
+ */
+export function urlFits(pattern: string): (url: string) => boolean {
+  const glob = pattern.includes('*') ? urlMatcher(pattern, 'until.url') : undefined;
+  return (url) => {
+    let part = url;
+    try {
+      const parsed = new URL(url);
+      parsed.username = '';
+      parsed.password = '';
+      if (!pattern.includes('?')) parsed.search = '';
+      if (!pattern.includes('#')) parsed.hash = '';
+      part = parsed.href;
+    } catch {
+      // Not a URL the parser knows: matched whole.
+    }
+    return glob ? glob.test(part) : part.includes(pattern);
+  };
 }
 
 /** What of `until` the page shows now: a sentence, or undefined while it shows none of it. */
 async function reached(page: Page, until: Until, signal: AbortSignal): Promise<string | undefined> {
-  if (until.url !== undefined && page.url !== undefined && urlFits(page.url, until.url)) return `The page reached ${page.url}.`;
+  if (until.url !== undefined && page.url !== undefined && until.url(page.url)) return `The page reached ${page.url}.`;
   if (until.text !== undefined) {
     const found = await page.waitForText(until.text, { timeout: 1, signal }).catch(() => undefined);
     if (found !== undefined) return `The page shows ${JSON.stringify(found)}.`;
@@ -70,7 +87,7 @@ export const requestHuman = pageTool({
     reason: z.string().min(1).max(500).describe('What the person should do, as the view shows it.'),
     until: z
       .object({
-        url: z.string().min(1).optional().describe('A URL part, or a glob with *.'),
+        url: z.string().min(1).optional().describe('A URL part, or a glob with *; its query and hash count only if it has ? or #.'),
         text: z.string().min(1).optional().describe('Text the page shows once done.'),
         role: z.string().min(1).optional().describe('An element that appears once done: its role…'),
         name: z.string().min(1).optional().describe('…and its name.'),
@@ -81,12 +98,13 @@ export const requestHuman = pageTool({
   },
   handler: async ({ reason, until, timeout }, { page, signal, human, progress }, response) => {
     if (!human) throw new InvalidArgumentError("No person can see this session: live views are the HTTP server's (firefox-bidi-mcp --port) and the CLI's (firefox-bidi show). Go on alone, or tell your user what to do.");
+    const ends: Until = { ...until, url: until?.url === undefined ? undefined : urlFits(until.url) };
     const before = await page.takeSnapshot();
     const from = page.url;
     const request = human.ask(page.id, reason);
     let how: string;
     try {
-      how = await waitForHand(page, request, until ?? {}, timeout ?? DEFAULT_TIMEOUT_MS, signal, progress);
+      how = await waitForHand(page, request, ends, timeout ?? DEFAULT_TIMEOUT_MS, signal, progress);
     } finally {
       request.end();
     }

@@ -4,12 +4,14 @@
  * has no screencast), and the agent's last calls. Each session's view is opened with a link only
  * its client is given; the operator's link (printed at start) shows every session. A link is a
  * random key, compared in constant time; a wrong one is told nothing about the others.
- * Pictures go through page.screenshot(), which paints over passwords and secrets.
+ * Pictures go through page.screenshot(), which paints over passwords and secrets; everything else
+ * the view serves (titles, URLs, calls, reasons, what an input did) is masked by the session's
+ * secrets as every answer is.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
-import { FirefoxClientError, type Page } from '../../firefox/index.js';
+import { FirefoxClientError, type Page, type SecretStore } from '../../firefox/index.js';
 import { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
@@ -182,7 +184,7 @@ export class LiveView {
     return true;
   }
 
-  /** The sessions, their pages and their last calls, as JSON. */
+  /** The sessions, their pages and their last calls, as JSON, each masked by its session's secrets (a title or URL may echo one, a call's line be masked by an older store). */
   async #state(res: ServerResponse, visible: Map<string, WatchedSession>): Promise<void> {
     const sessions = await Promise.all(
       [...visible].map(async ([id, session]) => {
@@ -190,25 +192,27 @@ export class LiveView {
         const pages = client ? await client.userContext.listPages().catch(() => []) : [];
         const asked = this.#requests.get(session.key);
         const request = asked && pages.find((item) => item.id === asked.page);
-        return {
+        const shown = {
           id,
           pages: pages.map(({ pageId, id: context, url, title, selected }) => ({ pageId, url, title, selected, held: this.#held.has(context) })),
           calls: session.log.calls,
           ...(asked && request ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } } : {}),
         };
+        // Without a browser there are no pages; the calls were masked as they were answered.
+        return client ? client.userContext.secrets.maskDeep(shown) : shown;
       }),
     );
     send(res, 200, 'application/json', JSON.stringify({ sessions }));
   }
 
-  /** The page a request names (`session` and `page` of the query) among the sessions it may see; undefined when there is none. */
-  #pageOf(visible: Map<string, WatchedSession>, query: URLSearchParams): { session: string; page: Page } | undefined {
+  /** The page a request names (`session` and `page` of the query) among the sessions it may see, with its session's secrets; undefined when there is none. */
+  #pageOf(visible: Map<string, WatchedSession>, query: URLSearchParams): { session: string; page: Page; secrets: SecretStore } | undefined {
     const session = query.get('session') ?? '';
     const client = visible.get(session)?.holder.current;
     const pageId = Number(query.get('page'));
     if (!client || !Number.isSafeInteger(pageId)) return undefined;
     try {
-      return { session, page: client.userContext.pageById(pageId) };
+      return { session, page: client.userContext.pageById(pageId), secrets: client.userContext.secrets };
     } catch {
       return undefined;
     }
@@ -241,7 +245,7 @@ export class LiveView {
     if (body === undefined) return answer(413, { error: `The body is over ${MAX_BODY} bytes.` });
     const named = this.#pageOf(visible, query);
     if (!named) return answer(404, { error: NO_PAGE });
-    const { session: sessionId, page } = named;
+    const { session: sessionId, page, secrets } = named;
     try {
       const input = parseViewInput(body);
       if (input.type === 'release' || input.type === 'done') {
@@ -252,10 +256,10 @@ export class LiveView {
       }
       this.#held.set(page.id, sessionId);
       const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
-      answer(200, { done: result.action });
+      answer(200, { done: secrets.mask(result.action) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
-      answer(400, { error: error instanceof FirefoxClientError ? error.message : 'The input could not be performed.' });
+      answer(400, { error: error instanceof FirefoxClientError ? secrets.mask(error.message) : 'The input could not be performed.' });
     }
   }
 }
