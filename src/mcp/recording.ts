@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   comparable,
+  documentUrlOf,
   effectBetween,
   RECORDING_FORMAT,
   RECORDING_VERSION,
@@ -46,6 +47,8 @@ export interface StepStart {
   page: Page | undefined;
   /** The id of the newest whole-page snapshot of the page before the step: what the first one after it is compared with. */
   since: number | undefined;
+  /** The origin of the document a step that types a secret types it into: a replay types it there or nowhere. */
+  secretOrigin: string | undefined;
 }
 
 /** The last step, until the first snapshot after it says what it changed. */
@@ -90,7 +93,15 @@ export class SessionRecorder {
         targets[path] = css ? { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } } : target;
       }
     }
-    return { at: new Date(), targets, page, since: page?.snapshotHistory.filter(wholePage).at(-1)?.id };
+    return { at: new Date(), targets, page, since: page?.snapshotHistory.filter(wholePage).at(-1)?.id, secretOrigin: this.#secretOrigin(args, page) };
+  }
+
+  /** Where a step's secrets go: the document of its first target, or the page (type_text types where the focus is). */
+  #secretOrigin(args: Record<string, unknown>, page: Page | undefined): string | undefined {
+    if (!page || this.secrets().referencedNames(JSON.stringify(args)).length === 0) return undefined;
+    const [first] = uidArguments(args);
+    const url = first ? documentUrlOf(page.snapshotHistory, page.url, first[1]) : page.url;
+    return url !== undefined && URL.canParse(url) ? new URL(url).origin : undefined;
   }
 
   /** After a step that succeeded: keeps it, masked, and writes the recording whole (a FileWriteError when the disk refuses). */
@@ -99,6 +110,7 @@ export class SessionRecorder {
     const dialog = start.page && !start.page.disposed ? start.page.getDialog() : undefined;
     const step: RecordedStep = {
       tool,
+      ...(start.secretOrigin === undefined ? {} : { secretOrigin: start.secretOrigin }),
       args: secrets.maskDeep(args),
       ...(Object.keys(start.targets).length ? { targets: secrets.maskDeep(start.targets) } : {}),
       effect: {

@@ -11,7 +11,7 @@ export { NO_EMULATION, type Emulation } from './emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { type SnapshotOptions, type TakenSnapshot, type UidSelector } from './snapshots.js';
 export { Locator, matches, resolveQuery, type LocateQuery, type RoleAndName } from './locator.js';
-export { targetOf, type TargetDescription } from './targets.js';
+export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';
 export { type ClickOptions, type MouseButton, type Modifier } from './input/actions.js';
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActionResult } from './input/settle.js';

@@ -26,6 +26,8 @@ export interface LocateQuery extends RoleAndName {
   within?: RoleAndName;
   /** Only inside the frame whose iframe has this name, or whose URL holds this text. */
   frame?: string;
+  /** Only in exactly these frames, outermost first, each by name or URL as `frame`; [] is the top document alone (not a frame of another origin inside it). */
+  frames?: readonly string[];
   /** Which of several matches, from 0 in document order; without it, several matches are refused. */
   nth?: number;
 }
@@ -110,15 +112,15 @@ export function resolveQuery(snapshot: Pick<TakenSnapshot, 'nodes'>, query: Loca
 /** Every node of the tree that answers the query, in document order. */
 export function matches(nodes: readonly SnapshotNode[], query: LocateQuery): SnapshotNode[] {
   const found: SnapshotNode[] = [];
-  const visit = (list: readonly SnapshotNode[], within: boolean, inFrame: boolean): void => {
+  const visit = (list: readonly SnapshotNode[], within: boolean, inFrame: boolean, path: readonly SnapshotNode[]): void => {
     for (const node of list) {
       const nowWithin = within || (query.within !== undefined && answers(node, query.within));
       const nowInFrame = inFrame || (query.frame !== undefined && node.frame !== undefined && frameAnswers(node, query.frame));
-      if ((query.within === undefined || within) && (query.frame === undefined || inFrame) && answers(node, query) && showsText(node, query)) found.push(node);
-      if (node.children) visit(node.children, nowWithin, nowInFrame);
+      if ((query.within === undefined || within) && (query.frame === undefined || inFrame) && inFrames(path, query.frames) && answers(node, query) && showsText(node, query)) found.push(node);
+      if (node.children) visit(node.children, nowWithin, nowInFrame, node.frame === undefined ? path : [...path, node]);
     }
   };
-  visit(nodes, false, false);
+  visit(nodes, false, false, []);
   return found;
 }
 
@@ -133,6 +135,11 @@ function showsText(node: SnapshotNode, query: LocateQuery): boolean {
   if (query.text === undefined) return true;
   const text = node.text ?? '';
   return query.exact ? text === query.text : fold(text) === fold(query.text);
+}
+
+/** Whether the frames around a node (`path`, outermost first) are exactly `frames`, when the query pins them. */
+function inFrames(path: readonly SnapshotNode[], frames: readonly string[] | undefined): boolean {
+  return frames === undefined || (path.length === frames.length && path.every((node, index) => frameAnswers(node, frames[index] ?? '')));
 }
 
 function frameAnswers(node: SnapshotNode, frame: string): boolean {

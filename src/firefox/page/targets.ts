@@ -32,6 +32,15 @@ export function targetOf(history: readonly TakenSnapshot[], uid: string): Target
   return undefined;
 }
 
+/** The URL of the document that holds `uid`'s element (its innermost frame's), as the newest of `history` that lists it shows it; undefined when none does. */
+export function documentUrlOf(history: readonly TakenSnapshot[], pageUrl: string | undefined, uid: string): string | undefined {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const path = pathTo(history[index]?.nodes ?? [], uid);
+    if (path) return path.findLast((node) => node.frame !== undefined)?.frame?.url ?? pageUrl;
+  }
+  return undefined;
+}
+
 function describePath(nodes: readonly SnapshotNode[], path: SnapshotNode[]): TargetDescription {
   const target = path[path.length - 1] as SnapshotNode;
   const ancestors = path.slice(0, -1);

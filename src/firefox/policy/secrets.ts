@@ -77,6 +77,7 @@ export class SecretStore {
   readonly #typed = new Map<string, { value: string; foreseen: boolean }>();
   #pattern: RegExp | undefined;
   #version = 0;
+  #confinedTo: string | undefined;
 
   constructor(secrets: Record<string, string> = {}) {
     this.#values = Object.entries(secrets).filter(([, value]) => value.length > 0);
@@ -91,6 +92,16 @@ export class SecretStore {
   /** Every form of every value (as typed, encoded, or what a field kept of it): what a picture of the page must not show either. */
   get forms(): string[] {
     return [...this.#forms.keys()];
+  }
+
+  /** The one origin secrets are typed into now, when confined (a replay types a secret where it was recorded, or nowhere). */
+  get confinedTo(): string | undefined {
+    return this.#confinedTo;
+  }
+
+  /** From now on, secrets are typed only into documents of `origin` (checked before each key); undefined: anywhere, as the agent asks. */
+  confine(origin: string | undefined): void {
+    this.#confinedTo = origin;
   }
 
   get names(): string[] {

@@ -27,6 +27,8 @@ export function targetQuery(target: RecordedTarget): LocateQuery {
     exact: true,
     ...(target.within ? { within: target.within } : {}),
     ...(frame === undefined ? {} : { frame }),
+    // Exactly the recorded frames: a target of the top document is never found in a frame inside it (of another origin, maybe).
+    frames: target.frames,
     ...(target.nth === undefined ? {} : { nth: target.nth }),
   };
 }

@@ -96,11 +96,15 @@ class Replay {
 
   async run(): Promise<ReplayReport> {
     const started = Date.now();
-    for (const [index, step] of this.steps.entries()) {
-      const failure = await this.#step(index + 1, step);
-      if (failure) return this.#report(started, failure);
+    try {
+      for (const [index, step] of this.steps.entries()) {
+        const failure = await this.#step(index + 1, step);
+        if (failure) return this.#report(started, failure);
+      }
+      return this.#report(started);
+    } finally {
+      this.userContext.secrets.confine(undefined);
     }
-    return this.#report(started);
   }
 
   #report(started: number, failure?: ReplayFailure): ReplayReport {
@@ -126,6 +130,8 @@ class Replay {
       setPath(args, path, found.uid);
     }
     if (typeof args.url === 'string') args.url = this.#rebase.url(args.url);
+    // A recorded secret is typed in the origin it was recorded in (as this run serves it), or nowhere: checked before each key.
+    this.userContext.secrets.confine(step.secretOrigin === undefined ? undefined : new URL(this.#rebase.url(`${step.secretOrigin}/`)).origin);
     try {
       const response = new ToolResponse(tool.name, Number.MAX_SAFE_INTEGER, 0);
       await tool.run(args, { options: this.options, files: this.#files, signal: this.#signal, userContext: this.userContext, page, extensions: undefined, recording: () => this.recording, human: undefined, progress: () => undefined }, response);

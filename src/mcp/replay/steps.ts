@@ -43,8 +43,10 @@ export function checkedSteps(recording: Recording, filesAllowed: boolean): Check
     if (files.length && !filesAllowed) {
       return refuse(`reads or writes files (${files.join(', ')}); a replay runs such steps only in a folder you name for them: --files <dir> (the library: filesDir), with the files it needs copied there`);
     }
-    const unknown = secretsNamed(step).filter((name) => !given.has(name));
+    const named = secretsNamed(step);
+    const unknown = named.filter((name) => !given.has(name));
     if (unknown.length) return refuse(`types the secret ${unknown.join(', ')}, which the recording's session was not given (its secrets: ${[...given].join(', ') || 'none'})`);
+    if (named.length && step.secretOrigin === undefined) return refuse('types a secret, and the recording does not say into which origin (secretOrigin); a secret is typed only where it was recorded');
     return { step, tool, args: parsed.data };
   });
 }

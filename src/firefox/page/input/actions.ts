@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
 import type { Input } from 'webdriver-bidi-protocol';
 import { CancelledError, ElementNotInteractableError, InvalidArgumentError, StaleUidError, TimeoutError } from '../../errors.js';
 import { quote } from '../../util/text.js';
@@ -12,11 +10,12 @@ import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
 import { selectText, type SelectTextOptions } from './text-selection.js';
 import { readBack, readBackText, type ReadBackAccess, type Stray } from './read-back.js';
-import { behindModal, covered, describeTarget, inert } from './refusals.js';
+import { behindModal, covered, describeTarget, existingFiles, inert } from './refusals.js';
 import { wheelScroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import { buttonNumber, keySource, pointerSource, withModifiers, type ClickOptions } from './sources.js';
 import { personSources, type PersonInput } from './person.js';
 import type { SecretStore } from '../../policy/secrets.js';
+import { checkOrigin, confinementOf, pressBatches, type Confinement } from './secret-typing.js';
 
 export type { ClickOptions, Modifier, MouseButton } from './sources.js';
 
@@ -109,6 +108,8 @@ export class InputController {
   async fill(uid: string, value: string | boolean): Promise<ActionResult> {
     const { frame, sharedId, target } = await this.#prepare(uid, `Filling uid=${uid}`);
     const what = describeTarget(uid, target);
+    const confinement = confinementOf(this.secrets, String(value));
+    if (confinement) await checkOrigin(this.page, frame, confinement, 0);
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot be filled. Enable it first (or fill another field).`);
     if (target.inert) throw inert(`Cannot fill ${what}`);
     if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
@@ -161,7 +162,7 @@ export class InputController {
     if (!result) {
       const keys = typed === '' ? [{ type: 'keyDown', value: keyValue('Backspace') }, { type: 'keyUp', value: keyValue('Backspace') }] as KeyAction[] : typingActions(typed);
       // Keys go into this field or nowhere: a page that moves the focus mid-way stops the typing.
-      ({ result, stray } = await this.#typeFollowed(frame, action, keys, quietMs, uid));
+      ({ result, stray } = await this.#typeFollowed(frame, action, keys, quietMs, uid, confinement));
     }
     const secretName = this.secrets.referencedNames(text)[0];
     if (!result.dialog && result.navigated?.sameDocument !== false) {
@@ -270,28 +271,18 @@ export class InputController {
   async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
     if (text === '' && !options.submit) throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
     const keys = typingActions(this.secrets.reveal(text));
+    const confinement = confinementOf(this.secrets, text);
     if (options.submit) keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
     // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame: not looked into).
     const searchLike = await this.engine.call(this.browsingContext, 'focusSearchLike', [], 'Reading the focused field').catch(() => false);
     const quietMs = searchLike === true ? (this.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
     // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
-    const { result, stray } = await this.#typeFollowed(this.browsingContext, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null);
+    const { result, stray } = await this.#typeFollowed(this.browsingContext, `Typed ${quote(this.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`, keys, quietMs, null, confinement);
     return stray ? { ...result, action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.secrets.mask(stray.to)}` } : result;
   }
 
   async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
-    if (paths.length === 0) throw new InvalidArgumentError('uploadFile needs at least one file path.');
-    const files = paths.map((path) => {
-      const absolute = resolvePath(path);
-      let isFile = false;
-      try {
-        isFile = statSync(absolute).isFile();
-      } catch {
-        throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
-      }
-      if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
-      return absolute;
-    });
+    const files = existingFiles(paths);
     const { frame, sharedId, target } = await this.settler.step(`Uploading to uid=${uid}`, this.snapshots.prepareAction(uid));
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file') throw new InvalidArgumentError(`${what} is not a file input (input type=file); take a snapshot and pick the file input's uid.`);
@@ -346,7 +337,9 @@ export class InputController {
   }
 
   /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
-  async #type(frame: string, action: string, keys: KeyAction[], quietMs?: number): Promise<ActionResult> {
+  /** Types `keys` in batches; a confined secret a press at a time, each after its frame's origin is checked. */
+  async #type(frame: string, action: string, keys: KeyAction[], quietMs?: number, confinement?: Confinement): Promise<ActionResult> {
+    if (confinement) return this.#perform(frame, action, pressBatches(keys), quietMs, (done) => checkOrigin(this.page, frame, confinement, done));
     const batches: Input.SourceActions[][] = [];
     for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2) batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
     return this.#perform(frame, action, batches, quietMs);
@@ -357,13 +350,13 @@ export class InputController {
    * field or nowhere; with null, into whatever has the focus, counting the keys that go elsewhere.
    * Says how many strayed and where the focus went (null: none did).
    */
-  async #typeFollowed(frame: string, action: string, keys: KeyAction[], quietMs: number | undefined, uid: string | null): Promise<{ result: ActionResult; stray: Stray }> {
+  async #typeFollowed(frame: string, action: string, keys: KeyAction[], quietMs: number | undefined, uid: string | null, confinement?: Confinement): Promise<{ result: ActionResult; stray: Stray }> {
     const guard = uid === null ? this.engine.call(frame, 'guardKeys', [null, false], 'Following the keys') : this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
     const guarded = (await guard.catch(() => false)) === true;
     let stray: Stray = null;
     let result: ActionResult;
     try {
-      result = await this.#type(frame, action, keys, quietMs);
+      result = await this.#type(frame, action, keys, quietMs, confinement);
     } finally {
       if (guarded) stray = await this.engine.call(frame, 'releaseKeys', [], 'Reading where the keys went').then((found) => found ?? null, () => null);
     }
@@ -371,7 +364,7 @@ export class InputController {
   }
 
   /** Performs the batches of input in turn, stopping at a dialog or at the deadline, then waits for the page to settle. */
-  async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number): Promise<ActionResult> {
+  async #perform(frame: string, action: string, batches: Input.SourceActions[][], quietMs?: number, beforeBatch?: (index: number) => Promise<void>): Promise<ActionResult> {
     const watch = this.settler.begin();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
@@ -383,6 +376,7 @@ export class InputController {
         // Checked between batches, never mid-batch: when the error says typing stopped, it has.
         if (Date.now() >= deadline) throw stopped(index);
         if (this.#generation !== generation) throw new CancelledError(`${action} was cancelled after ${index} of ${batches.length} parts, so what it acted on holds only part of the input.`);
+        await beforeBatch?.(index);
         const performed = this.settler.unlessStopped(action, this.page.send('input.performActions', { context: frame, actions: sources }, action));
         // A dialog opened by the action blocks the page and may hold the command: report it at once.
         const dialog = await this.settler.raceDialog(performed.then(() => undefined));

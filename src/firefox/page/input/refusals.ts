@@ -1,4 +1,6 @@
-import { ElementNotInteractableError } from '../../errors.js';
+import { statSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { ElementNotInteractableError, InvalidArgumentError } from '../../errors.js';
 import { oneLine, quote } from '../../util/text.js';
 import type { ActionTarget } from '../../engine/types.js';
 
@@ -22,4 +24,20 @@ export function inert(what: string): ElementNotInteractableError {
 
 export function covered(what: string, coveredBy: string): ElementNotInteractableError {
   return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
+}
+
+/** The absolute paths of `paths`, each an existing regular file; a clear refusal otherwise. */
+export function existingFiles(paths: readonly string[]): string[] {
+  if (paths.length === 0) throw new InvalidArgumentError('uploadFile needs at least one file path.');
+  return paths.map((path) => {
+    const absolute = resolvePath(path);
+    let isFile = false;
+    try {
+      isFile = statSync(absolute).isFile();
+    } catch {
+      throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
+    }
+    if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
+    return absolute;
+  });
 }
