@@ -5,21 +5,18 @@
  * input is outlined and its uid drawn above it, and the uid read back from the picture's pixels
  * is the one the snapshot lists there. Pictures are decoded and their pixels checked.
  */
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
 import { readGlyphs } from '../../src/firefox/picture/glyphs.js';
-import { COVER_COLOUR, glyphScale, LABEL_INK, labelBox, OUTLINE_COLOUR } from '../../src/firefox/picture/marks.js';
+import { glyphScale, LABEL_INK, labelBox, OUTLINE_COLOUR } from '../../src/firefox/picture/marks.js';
 import { call, startInProcessServer, text } from '../helpers/mcp.js';
+import { coveredShare, decode, near, type Box } from '../helpers/pictures.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 const KEY = 'k-live-98765-zebra';
-type Box = { x: number; y: number; width: number; height: number };
-type Picture = { width: number; height: number; at: (x: number, y: number) => [number, number, number] };
 
 let server: TestServer;
 let client: FirefoxClient;
@@ -54,26 +51,6 @@ afterAll(async () => {
   await client.close();
   await server.close();
 });
-
-function decode(image: Buffer, format: 'png' | 'jpeg' = 'png'): Picture {
-  const { width, height, data } = format === 'png' ? PNG.sync.read(image) : jpeg.decode(image, { useTArray: true, formatAsRGBA: true });
-  return { width, height, at: (x, y) => [data[(y * width + x) * 4] ?? 0, data[(y * width + x) * 4 + 1] ?? 0, data[(y * width + x) * 4 + 2] ?? 0] };
-}
-
-const near = (a: readonly number[], b: readonly number[], tolerance: number): boolean => a.every((value, index) => Math.abs(value - (b[index] ?? 0)) <= tolerance);
-
-/** The share of the pixels inside `box` (1 px in from its edge) that are the cover's colour. */
-function coveredShare(picture: Picture, box: Box, tolerance = 0): number {
-  let covered = 0;
-  let all = 0;
-  for (let y = Math.ceil(box.y) + 1; y < Math.floor(box.y + box.height) - 1; y++) {
-    for (let x = Math.ceil(box.x) + 1; x < Math.floor(box.x + box.width) - 1; x++) {
-      all++;
-      if (near(picture.at(x, y), COVER_COLOUR, tolerance)) covered++;
-    }
-  }
-  return all ? covered / all : 0;
-}
 
 async function boxOf(selector: string): Promise<Box> {
   return client.page.evaluate<Box>(`() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);

@@ -222,6 +222,8 @@ export interface SecretBoxes {
   scroll: [number, number];
   /** CSS pixel to picture pixel. */
   pixelRatio: number;
+  /** How many elements may hide a closed shadow root no reading has entered (pictureHosts gives them, for BiDi to reach their roots). */
+  hosts: number;
   /** The box of the element a picture is clipped to, when one is named and still there. */
   clip?: ViewportBox;
 }

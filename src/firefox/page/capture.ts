@@ -39,19 +39,20 @@ const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces =
 /**
  * A screenshot of the page's viewport, its whole document, or one element (found by its uid in
  * its own document), with what shows a password or a secret painted over (read before and after
- * the capture); with `snapshot`, each element it lists that takes input outlined with its uid.
- * A picture with marks is captured as PNG and encoded in the format asked for once marked.
+ * the capture, and in each state the page passed through between); with `snapshot`, each
+ * element it lists that takes input outlined with its uid. A picture with marks is captured as
+ * PNG and encoded in the format asked for once marked.
  */
 export async function captureScreenshot(page: PageParts, secrets: SecretStore, options: ScreenshotOptions, snapshot?: TakenSnapshot): Promise<Screenshot> {
   const format = screenshotFormat(options);
   const element = options.uid === undefined ? undefined : await page.snapshots.elementRef(options.uid);
   const origin = { context: element?.frame ?? page.id, fullPage: options.fullPage === true, ...(options.uid === undefined ? {} : { clipUid: options.uid }) };
-  const before = await secretPlaces(page, secrets, origin);
+  const before = await secretPlaces(page, secrets, origin, 'before');
   const labels = snapshot ? labelledElements(snapshot, { ...origin, scroll: before.scroll }) : [];
   const marked = before.covers.length > 0 || labels.length > 0;
   const captureFormat = marked ? 'png' : format;
   const { data } = await page.send('browsingContext.captureScreenshot', screenshotParams(page.id, options.fullPage === true, captureFormat, captureFormat === 'jpeg' ? options.quality : undefined, element), 'Taking a screenshot');
-  const places = bothReadings(before, await secretPlaces(page, secrets, origin));
+  const places = bothReadings(before, await secretPlaces(page, secrets, origin, 'after'));
   const captured = Buffer.from(data, 'base64');
   const image = markPicture(captured, { from: captureFormat, to: format, ...(options.quality === undefined ? {} : { quality: options.quality }) }, { covers: places.covers, labels, scale: places.scale });
   return { image, covered: places.covers.length, scale: places.scale, ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}) };

@@ -1,8 +1,9 @@
 /**
  * What a screenshot of a page must cover and may mark, in the picture's own CSS pixels: every
  * place a document of the page (frames included) shows a password or a secret, read before and
- * after the capture (a field that moved between is covered at both places), and, for an annotated
- * picture, each element the snapshot lists that takes input, with its uid.
+ * after the capture and in every state the page passed through between (a field that moved is
+ * covered at each place), and, for an annotated picture, each element the snapshot lists that
+ * takes input, with its uid.
  */
 import { allNodes } from '../engine/snapshot/index.js';
 import { windowContext } from '../engine/gateway.js';
@@ -34,15 +35,38 @@ export interface PictureOrigin {
 
 const shifted = (box: readonly number[], dx: number, dy: number): PictureBox => [(box[0] ?? 0) + dx, (box[1] ?? 0) + dy, box[2] ?? 0, box[3] ?? 0];
 
+/** Which reading of a picture's places: before the capture (it starts watching what the page changes meanwhile), or after it. */
+export type Reading = 'before' | 'after';
+
 /**
- * The places showing a secret in the document of `context` and the frames in it, in that
- * document's viewport pixels shifted by `at`. A document that cannot be read is refused whole: a
- * picture that might show a secret does not leave.
+ * Gives the engine of `context` the closed shadow roots of the elements its last reading found
+ * may hide one (BiDi serializes a host with its root, closed too); true when it learnt any.
  */
-async function placesIn(parts: PageParts, forms: string[], context: string, clipUid: string | null, at: [number, number], depth: number): Promise<{ boxes: PictureBox[]; read: { scroll: [number, number]; pixelRatio: number; clip?: PictureBox } }> {
-  const json = await parts.engine.call(context, 'secretBoxes', [forms, [...CREDENTIAL_SHAPES], clipUid], 'Finding what a picture must not show');
+async function learnClosedRoots(parts: PageParts, context: string): Promise<boolean> {
+  const hosts = await parts.engine.raw(context, 'pictureHosts', [], 'Finding shadow roots');
+  const roots = (hosts.type === 'array' ? (hosts.value ?? []) : []).flatMap((host) => {
+    const root = host.type === 'node' ? host.value?.shadowRoot : undefined;
+    return root?.sharedId && root.value?.mode === 'closed' ? [{ sharedId: root.sharedId }] : [];
+  });
+  return roots.length > 0 && ((await parts.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
+}
+
+/** One reading of the document of `context`; refused whole when the document does not answer: a picture that might show a secret does not leave. */
+async function readPlaces(parts: PageParts, forms: string[], context: string, clipUid: string | null, reading: Reading): Promise<SecretBoxes> {
+  const json = await parts.engine.call(context, 'secretBoxes', [forms, [...CREDENTIAL_SHAPES], clipUid, reading], 'Finding what a picture must not show');
   const found = json === undefined ? undefined : (JSON.parse(json) as SecretBoxes);
   if (!found) throw new PageUnresponsiveError('The screenshot was not taken: the page did not say where it shows passwords or secrets, so the picture could show one. Try again once the page answers.');
+  return found;
+}
+
+/**
+ * The places showing a secret in the document of `context` and the frames in it, in that
+ * document's viewport pixels shifted by `at`. Before the capture, closed shadow roots no snapshot
+ * has entered yet are reached through BiDi, and the document read again with them.
+ */
+async function placesIn(parts: PageParts, forms: string[], context: string, clipUid: string | null, at: [number, number], depth: number, reading: Reading): Promise<{ boxes: PictureBox[]; read: { scroll: [number, number]; pixelRatio: number; clip?: PictureBox } }> {
+  let found = await readPlaces(parts, forms, context, clipUid, reading);
+  if (reading === 'before' && found.hosts > 0 && (await learnClosedRoots(parts, context))) found = await readPlaces(parts, forms, context, clipUid, reading);
   const boxes = found.boxes.map((box) => shifted(box, at[0], at[1]));
   if (found.iframes.length) {
     const windows = await parts.engine.raw(context, 'iframeWindows', [], 'Finding frames');
@@ -55,15 +79,15 @@ async function placesIn(parts: PageParts, forms: string[], context: string, clip
         if (child) boxes.push(shifted(frameBox, at[0], at[1]));
         continue;
       }
-      boxes.push(...(await placesIn(parts, forms, child, null, origin, depth + 1)).boxes);
+      boxes.push(...(await placesIn(parts, forms, child, null, origin, depth + 1, reading)).boxes);
     }
   }
   return { boxes, read: { scroll: found.scroll, pixelRatio: found.pixelRatio, ...(found.clip ? { clip: found.clip } : {}) } };
 }
 
 /** The places of the page that show a secret or a password, in the picture's CSS pixels (its origin's top left at 0, 0). */
-export async function secretPlaces(parts: PageParts, secrets: SecretStore, origin: PictureOrigin): Promise<SecretPlaces> {
-  const { boxes, read } = await placesIn(parts, secrets.forms, origin.context, origin.clipUid ?? null, [0, 0], 0);
+export async function secretPlaces(parts: PageParts, secrets: SecretStore, origin: PictureOrigin, reading: Reading): Promise<SecretPlaces> {
+  const { boxes, read } = await placesIn(parts, secrets.forms, origin.context, origin.clipUid ?? null, [0, 0], 0, reading);
   const [dx, dy] = read.clip ? [-read.clip[0], -read.clip[1]] : origin.fullPage ? read.scroll : [0, 0];
   return { covers: boxes.map((box) => shifted(box, dx, dy)), scale: read.pixelRatio, scroll: read.scroll };
 }

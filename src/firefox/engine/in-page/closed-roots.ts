@@ -60,16 +60,29 @@ export function forgetChecks(): void {
   checked = new WeakSet();
 }
 
-/** Every shadow root of the document, open ones and the closed ones the engine was given, nested ones included. */
-export function shadowRoots(): ShadowRoot[] {
+/** Marks elements as asked about (a picture's candidates, see shadowRoots). */
+export function markChecked(elements: readonly Element[]): void {
+  for (const el of elements) checked.add(el);
+}
+
+/** At most this many elements are gathered as possible hosts by one reading; the rest wait for the next. */
+const MAX_HOSTS = 2000;
+
+/**
+ * Every shadow root of the document, open ones and the closed ones the engine was given, nested
+ * ones included; with `hosts`, gathers there the elements that may hide a closed root no walk has
+ * asked about: custom elements with no open root, and hosts-to-be with no content of their own.
+ */
+export function shadowRoots(hosts?: Element[]): ShadowRoot[] {
   const roots: ShadowRoot[] = [];
   const visit = (root: Document | ShadowRoot): void => {
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      const shadow = shadowRootOf(el);
+      const tag = el.localName;
+      const shadow = shadowRootOf(el, tag);
       if (shadow) {
         roots.push(shadow);
         visit(shadow);
-      }
+      } else if (hosts && hosts.length < MAX_HOSTS && mayHostShadow(tag) && (tag.includes('-') || el.firstChild === null) && mayHideRoot(el)) hosts.push(el);
     }
   };
   visit(document);

@@ -17,7 +17,7 @@ export { selector } from './selectors.js';
 export { locateText, readSelection } from './text-selection.js';
 export { guardKeys, releaseKeys } from './key-guard.js';
 export { focusedFrameWindow, markSecretField, markTypedSecret, secretFieldValues } from './secret-fields.js';
-export { iframeWindows, secretBoxes } from './secret-boxes.js';
+export { iframeWindows, pictureHosts, secretBoxes } from './secret-boxes.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';
 export { rolesAndNames } from './names.js';
