@@ -13,12 +13,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { runBin } from '../helpers/processes.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'bin.js');
-const PASSWORD = 'hunter2-Secret-77';
+const PASSWORD = 'Hunter2.Pass-XYZ-77';
 const DOTENV = 'DOTENV_CANARY=dotenv-canary-5521';
 const ENV_CANARY = 'env-canary-value-9034';
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
     '/body.html': page('Body', `<h1>Body</h1><script>fetch('/payload')</script>`),
     '/upload.html': page('Upload', `<label>File <input type="file" onchange="this.files[0].text().then((t) => fetch('/sink', { method: 'POST', body: t }))"></label>`),
     '/login.html': page('Sign in', `<label>Password <input type="password"></label>`),
+    '/id-echo.html': page('Echo', `<label>Password <input type="password" oninput="document.querySelector('button').id = this.value"></label><button>Go</button>`),
     '/named.html': page('Named', `<h1>&lt;secret&gt;P1_ENV_CANARY&lt;/secret&gt;</h1><label>Password <input type="password"></label>`),
     '/login-framed.html': page('Sign in', `<h1>Sign in</h1><iframe title="Login" src="${other.url('/frame.html')}"></iframe>`),
     '/login-leaves.html': page('Sign in', `<label>Password <input type="password" onfocus="location.href = '${other.url('/evil.html')}'"></label>`),
@@ -185,5 +187,33 @@ describe('a hostile recording exported with the bin', () => {
     const run = await runBin(CLI, ['export', recording('long', steps), '--format', 'ts', '--out', join(repo, 'long.ts')], repo);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Wrote 100000 steps as a ts script');
+  }, 60_000);
+});
+
+describe("a session's recording and answers, where a page copies a secret into an element's id", () => {
+  it('show the CSS path with the secret by name, in the recording, resolve_uid_to_selector and every export', async () => {
+    const out = join(repo, 'session');
+    const { client } = await startStdioServer(['--output-dir', out, '--secrets', join(repo, 'secrets.env'), '--tools', 'pages,snapshot,input,recording,script']);
+    const answers: string[] = [];
+    try {
+      await call(client, 'navigate_page', { url: site.url('/id-echo.html') });
+      const snapshot = text(await call(client, 'take_snapshot'));
+      answers.push(text(await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'Password'), value: '<secret>PASSWORD</secret>' })));
+      const go = uidOf(snapshot, 'button', 'Go');
+      answers.push(text(await call(client, 'resolve_uid_to_selector', { uid: go })));
+      answers.push(text(await call(client, 'click', { uid: go })));
+      for (const format of ['ts', 'playwright', 'webdriver']) answers.push(text(await call(client, 'export_script', { format, filePath: `script-${format}.txt` })));
+      expect(answers[1]).toContain('button#<secret>PASSWORD</secret>');
+    } finally {
+      await client.close();
+    }
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync(out).filter((name) => name.startsWith('recording-') || name.startsWith('script-'));
+    expect(files).toHaveLength(4);
+    const escaped = PASSWORD.replace(/[^\w-]/g, (char) => `\\${char}`);
+    for (const shown of [...answers, ...files.map((name) => readFileSync(join(out, name), 'utf8'))]) {
+      expect(shown).not.toContain(PASSWORD.slice(0, 7));
+      expect(shown).not.toContain(escaped.slice(0, 9));
+    }
   }, 60_000);
 });

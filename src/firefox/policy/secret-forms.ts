@@ -64,6 +64,26 @@ function base64Runs(value: string): string[] {
   return runs.flatMap((run) => [run, run.replace(/\+/g, '-').replace(/\//g, '_')]);
 }
 
+/**
+ * As CSS.escape writes the value in a selector's id or class (`button#Hunter2\.Pass`): CSSOM's
+ * serialize-an-identifier, at the start of the identifier and (`inner`) after other characters.
+ */
+function cssIdentifier(value: string, inner: boolean): string {
+  let out = '';
+  for (let index = 0; index < value.length; index++) {
+    const char = value.charAt(index);
+    const code = value.charCodeAt(index);
+    const digit = code >= 0x30 && code <= 0x39;
+    const leading = !inner && (index === 0 || (index === 1 && value.charAt(0) === '-'));
+    if (code === 0) out += '\uFFFD';
+    else if (code <= 0x1f || code === 0x7f || (leading && digit)) out += `\\${code.toString(16)} `;
+    else if (!inner && index === 0 && value === '-') out += '\\-';
+    else if (code >= 0x80 || char === '-' || char === '_' || digit || /[A-Za-z]/.test(char)) out += char;
+    else out += `\\${char}`;
+  }
+  return out;
+}
+
 /** Every distinct form of `value` to mask, longest first (so a longer form is never masked in part). */
 export function secretForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
@@ -90,6 +110,8 @@ export function secretForms(value: string): string[] {
     htmlEscape(value, /[&<>"']/g, '&apos;'),
     htmlEscape(value, /[&<>]/g),
     ...base64Runs(value),
+    cssIdentifier(value, false),
+    cssIdentifier(value, true),
   ];
   const withLowerHex = forms.flatMap((form) => [form, lowerHex(form)]);
   return [...new Set(withLowerHex)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
