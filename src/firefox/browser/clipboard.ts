@@ -78,7 +78,7 @@ const EVENTS_PRELOAD = `(send) => {
   };
 }`;
 
-/** In the page: navigator.clipboard writes go to the session's store; reads are refused. */
+/** In the page: navigator.clipboard writes go to the session's store; reads are refused, and so is execCommand('paste'). */
 const API_PRELOAD = `(send) => {
   const proto = globalThis.Clipboard?.prototype;
   if (!proto) return;
@@ -106,6 +106,13 @@ const API_PRELOAD = `(send) => {
   });
   wrap('readText', () => refuse('Clipboard read was declined.'));
   wrap('read', () => refuse('Clipboard read was declined.'));
+  // execCommand('paste') pastes nothing, at once (as with Firefox's own pref off, which a browser we did not launch may have on): its confirmation prompt would hold the session's input.
+  const doc = globalThis.Document?.prototype;
+  const command = doc && describe(doc, 'execCommand');
+  if (command && typeof command.value === 'function') {
+    const original = command.value;
+    define(doc, 'execCommand', { ...command, value: { execCommand(name, ...rest) { return String(name).toLowerCase() === 'paste' ? false : Reflect.apply(original, this, [name, ...rest]); } }.execCommand });
+  }
 }`;
 
 const PASTE_CALL = '(text, html) => globalThis.pasteFromSession?.(text, html)';

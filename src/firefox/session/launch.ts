@@ -69,6 +69,9 @@ export const DEFAULT_PREFS: Readonly<Record<string, PrefValue>> = {
   'dom.timeout.enable_budget_timer_throttling': false,
   // The Remote Agent turns the popup blocker off; a page must not open tabs without a user gesture.
   'dom.disable_open_during_load': true,
+  // A page's execCommand('paste') would ask a person to confirm (a prompt no one answers headless),
+  // holding the session's input for its timeout; the session's clipboard is pasted by keys instead.
+  'dom.execCommand.paste.enabled': false,
 };
 
 const ENDPOINT_LINE = /WebDriver BiDi listening on (ws:\/\/\S+)/;
