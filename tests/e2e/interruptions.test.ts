@@ -296,4 +296,27 @@ describe('a Firefox that stops answering', () => {
     expect(text(next)).toContain('stopped answering; a new Firefox was started');
     expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Page B"');
   });
+
+  it('over stdio: a call with a long timeout of its own (list_pages) learns it within seconds, not when its timeout runs out', async () => {
+    expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
+    const [frozen] = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid) as [number];
+    process.kill(frozen, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const result = await call(stdio, 'list_pages');
+      const took = performance.now() - started;
+      console.log(`list_pages of a frozen Firefox answered in ${took.toFixed(0)} ms (it waited 32 s before).`);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain('Firefox stopped answering');
+      expect(took).toBeLessThan(8000);
+      expect(await eventually(() => !firefoxProcesses(MARKER).has(frozen), 5000)).toBe(true);
+    } finally {
+      try {
+        process.kill(frozen, 'SIGCONT');
+      } catch {
+        // Gone, as it should be.
+      }
+    }
+    expect((await call(stdio, 'list_pages')).isError).toBeFalsy();
+  });
 });

@@ -3,6 +3,8 @@ import { BrowserStoppedError } from '../errors.js';
 
 /** How long the browser itself (not a page) has to answer before it counts as hung. */
 const BROWSER_ANSWER_MS = 2000;
+/** How long a command waits before the browser is asked whether it still answers, and again as long as the command waits: a hung browser is noticed within this and BROWSER_ANSWER_MS. */
+const PROBE_EVERY_MS = 2500;
 
 /**
  * Tells a browser that stopped answering from a page that is busy. A command that gets no answer
@@ -24,11 +26,34 @@ export class BrowserLiveness {
 
   /** The error for `what`, whose command failed with `error`, when that was a timeout and the browser itself stopped answering; else undefined. */
   async stopped(what: string, error: unknown): Promise<BrowserStoppedError | undefined> {
-    if (!(error instanceof BidiTimeoutError) || !(await this.#hungNow())) return undefined;
-    return new BrowserStoppedError(
-      `${what} failed: Firefox stopped answering (no answer to the call within ${error.timeoutMs} ms, nor to a question of the browser's own within ${BROWSER_ANSWER_MS} ms; it may be frozen or swamped). It was closed, with its pages and uids.`,
-      { cause: error },
-    );
+    // A call whose browser was found hung while it waited (watch) ends as that, whatever closing the browser made of it.
+    if (!this.#hung && (!(error instanceof BidiTimeoutError) || !(await this.#hungNow()))) return undefined;
+    return this.#stoppedError(what, { cause: error });
+  }
+
+  #stoppedError(what: string, options?: ErrorOptions): BrowserStoppedError {
+    return new BrowserStoppedError(`${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms while the call waited; it may be frozen or swamped). It was closed, with its pages and uids.`, options);
+  }
+
+  /**
+   * `command`, or a BrowserStoppedError as soon as the browser is found hung while it waits: a
+   * command with a long timeout of its own (a page listing, a script) learns within seconds, not
+   * when its timeout runs out.
+   */
+  async watch<T>(what: string, command: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_resolve, reject) => {
+      timer = setInterval(() => {
+        void this.#hungNow().then((stopped) => {
+          if (stopped) reject(this.#stoppedError(what));
+        });
+      }, PROBE_EVERY_MS);
+    });
+    try {
+      return await Promise.race([command, hung]);
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   async #hungNow(): Promise<boolean> {
