@@ -31,6 +31,7 @@ const WAYS: Record<string, string> = {
   'a placeholder': `<input id="way" size="24" placeholder="${KEY}">`,
   'text-transform': `<span id="way" style="text-transform: uppercase">${CODE.toLowerCase()}</span>`,
   'flex order': `<div id="way" style="display: inline-flex"><span style="order: 2">-zebra</span><span style="order: 1">k-live-98765</span></div>`,
+  'flex order of block items': `<div id="way" style="display: inline-flex; flex-direction: row-reverse"><div>-zebra</div><div>98765</div><div>k-live-</div></div>`,
   'rtl bdo': `<bdo id="way" dir="rtl">arbez-56789-evil-k</bdo>`,
   'a soft hyphen': `<span id="way">k-live-98&shy;765-zebra</span>`,
   'a zero width space': `<span id="way">k-live-&#8203;98765-zebra</span>`,

@@ -24,6 +24,10 @@ describe('drawn text', () => {
     expect(shows('token AKIAABCDEFGHIJKLMNOP here', wanted)).toBe(true);
     expect(shows('token akiaabcdefghijklmnop here', wanted)).toBe(true);
     expect(shows('nothing secret here', wanted)).toBe(false);
+    // A shape drawn backwards is looked for only where text may be drawn so.
+    const reversed = drawn('PONMLKJIHGFEDCBAAIKA');
+    expect(runs(reversed, wanted)).toEqual([]);
+    expect(runs(reversed, wanted, true)).toEqual([[0, 20]]);
   });
 
   it('tells whether text holds every character of some form', () => {

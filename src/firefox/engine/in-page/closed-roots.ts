@@ -82,7 +82,13 @@ export function shadowRoots(hosts?: Element[]): ShadowRoot[] {
       if (shadow) {
         roots.push(shadow);
         visit(shadow);
-      } else if (hosts && hosts.length < MAX_HOSTS && mayHostShadow(tag) && (tag.includes('-') || el.firstChild === null) && mayHideRoot(el)) hosts.push(el);
+      } else if (hosts && hosts.length < MAX_HOSTS && tag.includes('-') && mayHideRoot(el)) hosts.push(el);
+    }
+    if (!hosts) return;
+    // Hosts-to-be with nothing of their own: a selector finds them faster than asking each element.
+    for (const el of Array.from(root.querySelectorAll(':empty'))) {
+      const tag = el.localName;
+      if (hosts.length < MAX_HOSTS && mayHostShadow(tag) && !tag.includes('-') && !shadowRootOf(el, tag) && mayHideRoot(el)) hosts.push(el);
     }
   };
   visit(document);

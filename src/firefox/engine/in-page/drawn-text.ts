@@ -27,27 +27,31 @@ export interface Wanted {
   /** The secrets' forms, folded, and each backwards: a right-to-left override (<bdo dir="rtl">) draws the DOM's text reversed. */
   forms: string[];
   /** The characters of each form: text without one of them cannot show it, in whatever order it is drawn. */
-  formChars: Set<string>[];
+  formChars: string[][];
   /** Credential shapes, ignoring case. */
   shapes: RegExp[];
 }
 
 export function wantedOf(forms: readonly string[], shapes: readonly string[]): Wanted {
   const folded = [...new Set(forms.map(drawn).filter((form) => form.length > 0))];
-  return { forms: [...new Set([...folded, ...folded.map(reversed)])], formChars: folded.map((form) => new Set(form)), shapes: shapes.map((source) => new RegExp(source, 'gi')) };
+  return { forms: [...new Set([...folded, ...folded.map(reversed)])], formChars: folded.map((form) => [...new Set(form)]), shapes: shapes.map((source) => new RegExp(source, 'gi')) };
 }
 
-/** Where in drawn `text` a secret's form or a credential's shape runs (also backwards): [start, end] pairs. */
-export function runs(text: string, wanted: Wanted): [number, number][] {
+/**
+ * Where in drawn `text` a secret's form or a credential's shape runs: [start, end] pairs. Forms
+ * are found backwards too; shapes only when the text may be drawn `backwards` (reversing every
+ * text to search it again doubled the cost of a reading).
+ */
+export function runs(text: string, wanted: Wanted, backwards = false): [number, number][] {
   const found: [number, number][] = [];
   for (const form of wanted.forms) {
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) found.push([at, at + form.length]);
   }
-  if (wanted.shapes.length === 0) return found;
-  const backwards = text.split('').reverse().join('');
+  for (const shape of wanted.shapes) for (const match of text.matchAll(shape)) found.push([match.index, match.index + match[0].length]);
+  if (!backwards || wanted.shapes.length === 0) return found;
+  const reversedText = text.split('').reverse().join('');
   for (const shape of wanted.shapes) {
-    for (const match of text.matchAll(shape)) found.push([match.index, match.index + match[0].length]);
-    for (const match of backwards.matchAll(shape)) found.push([text.length - match.index - match[0].length, text.length - match.index]);
+    for (const match of reversedText.matchAll(shape)) found.push([text.length - match.index - match[0].length, text.length - match.index]);
   }
   return found;
 }
@@ -56,10 +60,7 @@ export function runs(text: string, wanted: Wanted): [number, number][] {
 export const shows = (text: string, wanted: Wanted): boolean => runs(drawn(text), wanted).length > 0;
 
 /** Whether `text` (drawn) holds every character of some form: only then can a reordering of it draw one. */
-export const mayHoldForm = (text: string, wanted: Wanted): boolean => {
-  const chars = new Set(text);
-  return wanted.formChars.some((form) => [...form].every((char) => chars.has(char)));
-};
+export const mayHoldForm = (text: string, wanted: Wanted): boolean => wanted.formChars.some((form) => form.every((char) => text.includes(char)));
 
 /** The drawn text of several pieces in a row, and which piece and offset each of its characters came from. */
 export class DrawnText {

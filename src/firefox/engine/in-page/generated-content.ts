@@ -21,15 +21,17 @@ function drawsText(content: string): boolean {
   return false;
 }
 
-/** What the sheets of one tree say: selectors of the elements whose ::before/::after may draw text, whether the tree's host is one (`:host::before`), and whether a sheet could not be read. */
+/** What the sheets of one tree say: selectors of the elements whose ::before/::after may draw text, whether the tree's host is one (`:host::before`), whether a rule overrides the direction text is drawn in, and whether a sheet could not be read. */
 interface SheetFacts {
   selectors: string[];
   host: boolean;
+  overrides: boolean;
   unreadable: boolean;
 }
 
 function readRules(rules: CSSRuleList, facts: SheetFacts): void {
   for (const rule of Array.from(rules)) {
+    if (rule instanceof CSSStyleRule && rule.style.getPropertyValue('unicode-bidi').includes('override')) facts.overrides = true;
     if (rule instanceof CSSStyleRule && HAS_PSEUDO.test(rule.selectorText) && drawsText(rule.style.getPropertyValue('content'))) {
       if (rule.selectorText.includes(':host')) facts.host = true;
       facts.selectors.push(...rule.selectorText.split(',').map((part) => part.replace(PSEUDO, '').trim() || '*'));
@@ -49,7 +51,7 @@ function readSheet(sheet: CSSStyleSheet, facts: SheetFacts): void {
 }
 
 function sheetFacts(root: Document | ShadowRoot): SheetFacts {
-  const facts: SheetFacts = { selectors: [], host: false, unreadable: false };
+  const facts: SheetFacts = { selectors: [], host: false, overrides: false, unreadable: false };
   for (const sheet of [...Array.from(root.styleSheets), ...root.adoptedStyleSheets]) readSheet(sheet, facts);
   return facts;
 }
@@ -68,9 +70,21 @@ function showsInAttribute(el: Element, wanted: Wanted): boolean {
   return false;
 }
 
-/** Generated text by element, for the elements of `root` (and its host) that draw some before or after their content. */
-export function generatedTexts(root: Document | ShadowRoot, wanted: Wanted): Map<Element, { before: string; after: string }> {
+/** What the style of a tree may draw beyond its DOM's text, in its DOM's order. */
+export interface StyleFacts {
+  /** Generated text by element, for the elements of the tree (and its host) that draw some before or after their content. */
+  generated: Map<Element, { before: string; after: string }>;
+  /** Whether some text may be drawn backwards (<bdo>, dir="rtl", a unicode-bidi override in a rule or a style attribute). */
+  backwards: boolean;
+}
+
+export function styleFacts(root: Document | ShadowRoot, wanted: Wanted): StyleFacts {
   const facts = sheetFacts(root);
+  const backwards = facts.overrides || root.querySelector('bdo, [dir="rtl" i], [style*="override" i]') !== null;
+  return { generated: generatedTexts(root, wanted, facts), backwards };
+}
+
+function generatedTexts(root: Document | ShadowRoot, wanted: Wanted, facts: SheetFacts): Map<Element, { before: string; after: string }> {
   const candidates = new Set<Element>();
   for (const el of facts.selectors.length ? matching(root, [...new Set(facts.selectors)].join(', ')) : []) candidates.add(el);
   if (facts.host && root instanceof ShadowRoot) candidates.add(root.host);

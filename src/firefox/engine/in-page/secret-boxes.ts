@@ -9,7 +9,7 @@
  */
 import { markChecked, shadowRoots } from './closed-roots.js';
 import { shows, wantedOf, type Wanted } from './drawn-text.js';
-import { generatedTexts } from './generated-content.js';
+import { styleFacts } from './generated-content.js';
 import { endWatch, watchChanges } from './picture-watch.js';
 import { element } from './registry.js';
 import { secretValue } from './secret-fields.js';
@@ -38,7 +38,7 @@ function placesUnder(scope: Scope, wanted: Wanted, into: Box[]): void {
   // A broken image draws its alternative text.
   for (const image of all('img[alt], input[type="image"][alt]')) if (shows(image.getAttribute('alt') ?? '', wanted)) add(image);
   const root = scope instanceof Element ? (scope.getRootNode() as Document | ShadowRoot) : scope;
-  textPlaces(scope, wanted, generatedTexts(root, wanted), into);
+  textPlaces(scope, wanted, styleFacts(root, wanted), into);
 }
 
 /** An iframe's content box: where its document's viewport is drawn. */

@@ -4,17 +4,17 @@
  * as drawn (see drawn-text.ts) in DOM order, and, when their characters could make a secret in
  * another order, in the order they are drawn: by line, then left to right, text under a
  * right-to-left override backwards. So flex `order`, row-reverse and <bdo dir="rtl"> cannot
- * draw a secret the DOM's order hides. A run found is covered where each of its pieces is drawn.
+ * draw a secret the DOM's order hides. The lines of a small container are searched together
+ * too (flex items, blocks side by side). A run found is covered where each of its pieces is drawn.
  */
 import { DrawnText, mayHoldForm, runs, type Wanted } from './drawn-text.js';
 import { INLINE_TAGS, TEXT_NODE } from './dom.js';
+import type { StyleFacts } from './generated-content.js';
 import type { ViewportBox } from '../types.js';
 
 type Box = ViewportBox;
 /** A text node, or the generated text an element draws before or after its content. */
 type Piece = { node: Text } | { owner: Element; text: string; after: boolean };
-/** Generated text by element (generated-content.ts). */
-export type Generated = Map<Element, { before: string; after: string }>;
 
 export const asBox = (rect: DOMRect): Box => [rect.left, rect.top, rect.width, rect.height];
 
@@ -77,33 +77,51 @@ function drawnOrder(pieces: readonly Piece[]): number[] {
 }
 
 /** Covers each run of `text` that shows a secret where its pieces are drawn. */
-function cover(group: readonly Piece[], text: DrawnText, wanted: Wanted, into: Box[]): void {
-  for (const [start, end] of runs(text.text, wanted)) {
+function cover(group: readonly Piece[], text: DrawnText, wanted: Wanted, backwards: boolean, into: Box[]): void {
+  for (const [start, end] of runs(text.text, wanted, backwards)) {
     for (const [index, from, to] of text.sources(start, end)) into.push(...boxesOf(group[index] as Piece, from, to));
   }
 }
 
-function search(group: readonly Piece[], flow: Element | null, wanted: Wanted, into: Box[]): void {
+/** Searches pieces that read as one line, in DOM order and as drawn; returns how many characters they draw. */
+function search(group: readonly Piece[], flow: Element | null, wanted: Wanted, style: StyleFacts, into: Box[]): number {
   const logical = new DrawnText();
   group.forEach((piece, index) => logical.add(textOf(piece), index));
-  cover(group, logical, wanted, into);
+  cover(group, logical, wanted, style.backwards, into);
   // Reading where pieces are drawn costs a layout query each: only where their characters could make a secret.
-  if (group.length < 2 || !mayHoldForm(logical.text, wanted)) return;
+  if (group.length < 2 || !mayHoldForm(logical.text, wanted)) return logical.text.length;
   const visual = new DrawnText();
-  for (const index of drawnOrder(group)) visual.add(textOf(group[index] as Piece), index, backwards(group[index] as Piece, flow));
-  if (visual.text !== logical.text) cover(group, visual, wanted, into);
+  for (const index of drawnOrder(group)) visual.add(textOf(group[index] as Piece), index, style.backwards && backwards(group[index] as Piece, flow));
+  if (visual.text !== logical.text) cover(group, visual, wanted, false, into);
+  return logical.text.length;
 }
 
+/** A small container's lines of text (flex items, blocks side by side) are searched together as well, up to this many lines and characters. */
+const MAX_ROW_LINES = 12;
+const MAX_ROW_TEXT = 500;
+
 /** The boxes of the text under `scope` (a document, a shadow root, or an element in one) that shows a secret, generated text included. */
-export function textPlaces(scope: Document | ShadowRoot | Element, wanted: Wanted, generated: Generated, into: Box[]): void {
+export function textPlaces(scope: Document | ShadowRoot | Element, wanted: Wanted, style: StyleFacts, into: Box[]): void {
+  const { generated } = style;
   const walker = document.createTreeWalker(scope, generated.size ? NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT : NodeFilter.SHOW_TEXT);
   let group: Piece[] = [];
   let flow: Element | null = null;
-  const add = (piece: Piece, its: Element | null): void => {
-    if (its !== flow && group.length) {
-      search(group, flow, wanted, into);
-      group = [];
+  // The lines of each container: a secret may be split between blocks drawn side by side, in any order.
+  const rows = new Map<Element, { pieces: Piece[]; lines: number; chars: number }>();
+  const flush = (): void => {
+    const chars = search(group, flow, wanted, style, into);
+    const parent = flow?.parentElement;
+    if (parent) {
+      const row = rows.get(parent) ?? { pieces: [], lines: 0, chars: 0 };
+      if (row.chars <= MAX_ROW_TEXT) row.pieces.push(...group);
+      row.lines++;
+      row.chars += chars;
+      rows.set(parent, row);
     }
+    group = [];
+  };
+  const add = (piece: Piece, its: Element | null): void => {
+    if (its !== flow && group.length) flush();
     flow = its;
     group.push(piece);
   };
@@ -131,5 +149,6 @@ export function textPlaces(scope: Document | ShadowRoot | Element, wanted: Wante
   }
   close(null);
   if (host && around?.after) add({ owner: host, text: around.after, after: true }, flowOf(host));
-  if (group.length) search(group, flow, wanted, into);
+  if (group.length) flush();
+  for (const [parent, row] of rows) if (row.lines > 1 && row.lines <= MAX_ROW_LINES && row.chars <= MAX_ROW_TEXT) search(row.pieces, parent, wanted, style, into);
 }
