@@ -4,14 +4,15 @@
  * shadow roots on a div and on a custom element, ::before/::after content as a string and from
  * attr(), a placeholder, text-transform, flex order, <bdo dir="rtl">, a soft hyphen and a zero
  * width space inside it, text swapped in for one frame in four): the pixels of each place are the
- * cover's colour, the words beside it are untouched, and no swapped-in frame shows through.
+ * cover's colour, the words beside it are untouched, and no swapped-in frame shows through;
+ * through the built server (dist/, npm run build) take_screenshot sends pictures so covered.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
-import { call, startInProcessServer, text } from '../helpers/mcp.js';
+import { call, startStdioServer, text } from '../helpers/mcp.js';
 import { coveredOutside, coveredShare, decode, type Box, type Picture } from '../helpers/pictures.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -122,20 +123,22 @@ describe('pictures cover a secret wherever Firefox draws it', () => {
   }, 90_000);
 });
 
-describe('take_screenshot over MCP', () => {
-  it('covers a secret drawn by ::before content in the picture it sends', async () => {
+describe('take_screenshot through the built MCP server over stdio', () => {
+  it('covers a secret drawn by ::before content and a select’s chosen option in the picture it sends', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'ffmcp-drawn-'));
     writeFileSync(join(folder, 'secrets.env'), `API_KEY=${KEY}\n`);
-    const { client: mcp, close } = await startInProcessServer(['--secrets', join(folder, 'secrets.env'), '--viewport', '800x400', '--output-dir', folder]);
+    const { client: mcp } = await startStdioServer(['--secrets', join(folder, 'secrets.env'), '--viewport', '800x400', '--output-dir', folder]);
     try {
-      await call(mcp, 'navigate_page', { url: server.url(`/way-${Object.keys(WAYS).indexOf('::before content as a string')}.html`) });
-      const shot = await call(mcp, 'take_screenshot');
-      expect(text(shot)).toMatch(/\d+ places? showing a password or a secret painted over/);
-      const image = shot.content.find((part) => part.type === 'image');
-      const box = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(await call(mcp, 'evaluate_script', { function: BOX(`document.getElementById('way')`) })))?.[1] ?? 'null') as Box;
-      expect(coveredShare(decode(Buffer.from(image?.type === 'image' ? image.data : '', 'base64')), box)).toBe(1);
+      for (const way of ['::before content as a string', 'a select’s chosen option']) {
+        await call(mcp, 'navigate_page', { url: server.url(`/way-${Object.keys(WAYS).indexOf(way)}.html`) });
+        const shot = await call(mcp, 'take_screenshot');
+        expect(text(shot)).toMatch(/\d+ places? showing a password or a secret painted over/);
+        const image = shot.content.find((part) => part.type === 'image');
+        const box = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(await call(mcp, 'evaluate_script', { function: BOX(`document.getElementById('way')`) })))?.[1] ?? 'null') as Box;
+        expect(coveredShare(decode(Buffer.from(image?.type === 'image' ? image.data : '', 'base64')), box), way).toBe(1);
+      }
     } finally {
-      await close();
+      await mcp.close();
       rmSync(folder, { recursive: true, force: true });
     }
   });
