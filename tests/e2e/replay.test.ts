@@ -30,6 +30,8 @@ const ALTERED: [string | RegExp, string][] = [
   ['</main>', '</div></main>'],
   // The group of the radio buttons is named otherwise: the recorded container misses, role and name heal.
   ['<legend>Shipping</legend>', '<legend>Delivery speed</legend>'],
+  // A label whose case changed: the field heals by role and name, and its value is checked under the same heal.
+  ['<label>Full name <input', '<label>FULL NAME <input'],
   [/<label>Street address <input name="street" required><\/label>\s*<label>City <input name="city" required><\/label>/, '<label>City <input name="city" required></label><label>Street address <input name="street" required></label>'],
   [/id="order"/, 'id="checkout-v2"'],
   ["getElementById('order')", "getElementById('checkout-v2')"],
@@ -102,6 +104,12 @@ describe('a recording replayed without a model', () => {
     expect(click?.targets?.uid?.css?.selector).toBeTruthy();
     // What the order did, as the page showed it afterwards: the status line.
     expect(click?.effect.appeared?.map((element) => element.line)).toContain('status: Order placed');
+    // The step that typed the secret says where: a replay types it in that origin or nowhere.
+    const typed = steps.filter((step) => JSON.stringify(step.args).includes('<secret>EMAIL</secret>'));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const step of typed) expect(step.secretOrigin).toBe(corpus.origin);
+    expect(steps.filter((step) => step.secretOrigin !== undefined)).toEqual(typed);
+    expect(parseRecording(saved).secrets).toEqual(['EMAIL']);
   });
 
   it('replays in the library on a fresh Firefox: every step passes and the app holds the order the task asked for', async () => {
@@ -128,6 +136,7 @@ describe('a recording replayed without a model', () => {
     const healed = await runBin(CLI, ['replay', checkoutRecording, '--secrets', secrets, '--base-url', altered.origin, '--report', join(work, 'healed.json')], work);
     expect(healed.code, healed.stdout + healed.stderr).toBe(0);
     expect(healed.stdout).toMatch(/~ step \d+ click .*healed — radio "Express \(next day\)" in group "Shipping": found outside its recorded group "Shipping"/);
+    expect(healed.stdout).toMatch(/~ step \d+ (fill|fill_form) .*healed — textbox "Full name".*: its name differs in case or spacing from "Full name".*; its effect and those after it are checked under the same heal/);
 
     const stopped = await runBin(CLI, ['replay', checkoutRecording, '--secrets', secrets, '--base-url', broken.origin, '--report', join(work, 'broken.json')], work);
     expect(stopped.code).toBe(1);

@@ -21,7 +21,12 @@ export interface ExpectOptions {
   url?: (recorded: string) => string;
   /** The same for text the effect recorded (an element's line that shows a URL). */
   text?: (recorded: string) => string;
+  /** The step's target was healed (find.ts): lines are compared as the heal found it, case and spacing aside, and a list is looked for in any container. */
+  healed?: boolean;
 }
+
+/** A line as a heal compares it: its case and spacing aside. */
+const folded = (line: string): string => line.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** What expectEffect needs of a page. */
 export interface ExpectPage {
@@ -34,19 +39,22 @@ const DEFAULT_TIMEOUT = 5000;
 const POLL_MS = 100;
 
 /** The differences between what `snapshot` (of a page at `url`) shows and `expected`: none when it shows it all. */
-export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url' | 'text'> = {}): string[] {
-  const text = options.text ?? ((recorded: string): string => recorded);
+export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url' | 'text' | 'healed'> = {}): string[] {
+  const rebased = options.text ?? ((recorded: string): string => recorded);
+  const text = options.healed ? (recorded: string): string => folded(rebased(recorded)) : rebased;
+  const seen = options.healed ? folded : (line: string): string => line;
   const misses: string[] = [];
   const wantedUrl = expected.url === undefined ? undefined : (options.url?.(expected.url) ?? expected.url);
   if (wantedUrl !== undefined && url !== wantedUrl) misses.push(`the URL is ${quote(url ?? 'none')}, not ${quote(wantedUrl)}`);
   if (expected.title !== undefined && snapshot.title !== expected.title) misses.push(`the title is ${quote(snapshot.title)}, not ${quote(expected.title)}`);
-  const shown = elementsByLine(snapshot);
+  const shown = new Set([...elementsByLine(snapshot).keys()].map(seen));
   for (const element of expected.appeared ?? []) if (!shown.has(text(element.line))) misses.push(`no ${text(element.line)} is shown`);
   for (const element of expected.gone ?? []) if (shown.has(text(element.line))) misses.push(`${text(element.line)} is still shown`);
-  const lists = expected.reordered?.length ? containers(snapshot) : new Map<string, string[][]>();
+  const lists = new Map([...(expected.reordered?.length ? containers(snapshot) : [])].map(([container, held]) => [seen(container), held.map((items) => items.map(seen).join('\n'))]));
   for (const order of expected.reordered ?? []) {
-    const [container, items] = [text(order.container), order.items.map(text)];
-    if (!lists.get(container)?.some((now) => now.join('\n') === items.join('\n'))) misses.push(`${container} does not hold ${items.join(', ')} in that order`);
+    const [container, items] = [text(order.container), order.items.map(text).join('\n')];
+    const candidates = options.healed ? [...lists.values()].flat() : (lists.get(container) ?? []);
+    if (!candidates.includes(items)) misses.push(`${container} does not hold ${order.items.map(text).join(', ')} in that order`);
   }
   return misses;
 }

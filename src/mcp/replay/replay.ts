@@ -79,6 +79,8 @@ class Replay {
   readonly #rebase: Rebase;
   readonly #signal: AbortSignal;
   readonly #reports: StepReport[] = [];
+  /** Whether a step's target was healed: from then on, effects are compared as the heal found it. */
+  #healed = false;
 
   constructor(
     private readonly recording: Recording,
@@ -138,8 +140,11 @@ class Replay {
     } catch (error) {
       return fail(`the step to be taken (${step.effect.answer[0] ?? step.tool})`, error instanceof Error ? error.message : String(error));
     }
-    const effectFailure = await this.#checkEffect(step);
+    // A healed target's effect, and the effects after it, are checked under the same heal: a field whose label changed case shows its value under the new one.
+    if (healed.length) this.#healed = true;
+    const effectFailure = await this.#checkEffect(step, this.#healed);
     if (effectFailure) return fail(effectFailure.expected, effectFailure.seen, effectFailure.around);
+    if (healed.length) healed.push('its effect and those after it are checked under the same heal');
     this.#tell({ step: number, tool: step.tool, status: healed.length ? 'healed' : 'passed', ...(healed.length ? { healed } : {}), ms: Date.now() - started });
     return undefined;
   }
@@ -167,7 +172,7 @@ class Replay {
   }
 
   /** Whether the page shows what the step did: the dialog it opened, or its URL, title and the elements that appeared and went. */
-  async #checkEffect(step: RecordedStep): Promise<Omit<ReplayFailure, 'step' | 'tool'> | undefined> {
+  async #checkEffect(step: RecordedStep, healed: boolean): Promise<Omit<ReplayFailure, 'step' | 'tool'> | undefined> {
     const page = this.userContext.page;
     const { dialog } = step.effect;
     const open = page.getDialog();
@@ -178,7 +183,7 @@ class Replay {
     const { url, title, appeared, gone, reordered } = step.effect;
     const expected: ExpectedEffect = { ...(url === undefined ? {} : { url }), ...(title === undefined ? {} : { title }), ...(appeared ? { appeared } : {}), ...(gone ? { gone } : {}), ...(reordered ? { reordered } : {}) };
     try {
-      await expectEffect(page, expected, { timeout: this.#timeout, ...this.#rebase });
+      await expectEffect(page, expected, { timeout: this.#timeout, ...this.#rebase, healed });
       return undefined;
     } catch (error) {
       if (!(error instanceof EffectError)) throw error;
