@@ -41,6 +41,16 @@ export function uidKeys(step: RecordedStep): string[] {
   return keys;
 }
 
+/** The uid arguments each scripted tool that acts on elements is written with (fill_form's are its elements'). */
+const TARGET_ARGUMENTS: Record<string, readonly string[]> = { click: ['uid'], hover: ['uid'], fill: ['uid'], select_text: ['uid'], upload_file: ['uid'], drag: ['from_uid', 'to_uid'] };
+
+/** The uid argument a step of a tool that acts on elements lacks (a recording not as a session writes it), or undefined. */
+export function missingTargetArgument(step: RecordedStep): string | undefined {
+  const keys = uidKeys(step);
+  if (step.tool === 'fill_form') return keys.length > 0 && keys.length === formFields(step).length ? undefined : 'elements';
+  return TARGET_ARGUMENTS[step.tool]?.find((key) => !keys.includes(key));
+}
+
 /** The uid argument at `key` (a uidKeys key), as called. */
 export function uidAt(step: RecordedStep, key: string): string {
   const [name = key, index] = key.split('.');

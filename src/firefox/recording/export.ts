@@ -8,7 +8,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { commentText, hidden, quoted, Script, sharedReason, type FormatWriter } from './export-kit.js';
 import { playwrightWriter } from './export-playwright.js';
-import { describeStep, uidAt, uidKeys } from './export-steps.js';
+import { describeStep, missingTargetArgument, uidAt, uidKeys } from './export-steps.js';
 import { tsWriter } from './export-ts.js';
 import { webdriverWriter } from './export-webdriver.js';
 import type { RecordedStep, Recording } from './format.js';
@@ -50,6 +50,8 @@ function writeStep(script: Script, writer: FormatWriter, steps: readonly Recorde
   if (reason !== undefined) return script.skip(number, step.tool, reason);
   script.comment(`Step ${number}: ${step.tool} ${describeStep(step)}`);
   if (typeof step.args.pageId === 'number') script.comment(`It was called with pageId ${step.args.pageId}; here it acts on the selected page.`);
+  const lacking = missingTargetArgument(step);
+  if (lacking !== undefined) return script.cannot(number, `the recording does not give its ${lacking} argument`);
   const missing = uidKeys(step).find((key) => step.targets?.[key] === undefined);
   if (missing !== undefined) return script.cannot(number, `the recording does not say what uid ${uidAt(step, missing)} was`);
   if (hidden(step.args)) return script.cannot(number, 'the recording hides part of its arguments');
