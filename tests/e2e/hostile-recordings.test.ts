@@ -8,7 +8,7 @@
  * servers received and what the repository holds are checked, not the bin's words alone.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -207,7 +207,6 @@ describe("a session's recording and answers, where a page copies a secret into a
     } finally {
       await client.close();
     }
-    const { readdirSync } = await import('node:fs');
     const files = readdirSync(out).filter((name) => name.startsWith('recording-') || name.startsWith('script-'));
     expect(files).toHaveLength(4);
     const escaped = PASSWORD.replace(/[^\w-]/g, (char) => `\\${char}`);

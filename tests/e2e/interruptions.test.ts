@@ -264,59 +264,50 @@ describe('a call the client cancels', () => {
   });
 });
 
+/**
+ * Calls `tool` on the stdio session's Firefox frozen (SIGSTOP, as a hung or swapped-out browser:
+ * its socket stays open, nothing answers); checks the call says so within seconds and that the
+ * frozen Firefox is gone; returns the answer's text.
+ */
+async function callFrozen(tool: string): Promise<string> {
+  expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
+  const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+  expect(main).toHaveLength(1);
+  const [frozen] = main as [number];
+  process.kill(frozen, 'SIGSTOP');
+  try {
+    const started = performance.now();
+    const result = await call(stdio, tool);
+    const took = performance.now() - started;
+    console.log(`${tool} on a frozen Firefox answered in ${took.toFixed(0)} ms: ${text(result)}`);
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain('Firefox stopped answering');
+    expect(took).toBeLessThan(8000);
+    // Killed, stopped or not: nothing of it is left.
+    expect(await eventually(() => !firefoxProcesses(MARKER).has(frozen), 5000)).toBe(true);
+    return text(result);
+  } finally {
+    try {
+      process.kill(frozen, 'SIGCONT');
+    } catch {
+      // Gone, as it should be.
+    }
+  }
+}
+
 describe('a Firefox that stops answering', () => {
   it('over stdio: is noticed within seconds, said so, killed, and replaced on the next call', async () => {
-    expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
-    const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
-    expect(main).toHaveLength(1);
-    const [frozen] = main as [number];
-    // Frozen, as a hung or swapped-out browser is: its socket stays open, nothing answers.
-    process.kill(frozen, 'SIGSTOP');
-    try {
-      const started = performance.now();
-      const result = await call(stdio, 'take_snapshot');
-      const took = performance.now() - started;
-      console.log(`A snapshot of a frozen Firefox answered in ${took.toFixed(0)} ms: ${text(result)}`);
-      expect(result.isError).toBe(true);
-      expect(text(result)).toContain('Firefox stopped answering');
-      expect(text(result)).not.toContain("this page's script is not responding");
-      expect(text(result)).toContain('The next tool call starts a new Firefox.');
-      expect(took).toBeLessThan(8000);
-      // Killed, stopped or not: nothing of it is left.
-      expect(await eventually(() => !firefoxProcesses(MARKER).has(frozen), 5000)).toBe(true);
-    } finally {
-      try {
-        process.kill(frozen, 'SIGCONT');
-      } catch {
-        // Gone, as it should be.
-      }
-    }
+    const answer = await callFrozen('take_snapshot');
+    expect(answer).not.toContain("this page's script is not responding");
+    expect(answer).toContain('The next tool call starts a new Firefox.');
     const next = await call(stdio, 'navigate_page', { url: site.url('/b.html') });
     expect(next.isError, text(next)).toBeFalsy();
     expect(text(next)).toContain('stopped answering; a new Firefox was started');
     expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Page B"');
   });
 
-  it('over stdio: a call with a long timeout of its own (list_pages) learns it within seconds, not when its timeout runs out', async () => {
-    expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
-    const [frozen] = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid) as [number];
-    process.kill(frozen, 'SIGSTOP');
-    try {
-      const started = performance.now();
-      const result = await call(stdio, 'list_pages');
-      const took = performance.now() - started;
-      console.log(`list_pages of a frozen Firefox answered in ${took.toFixed(0)} ms (it waited 32 s before).`);
-      expect(result.isError).toBe(true);
-      expect(text(result)).toContain('Firefox stopped answering');
-      expect(took).toBeLessThan(8000);
-      expect(await eventually(() => !firefoxProcesses(MARKER).has(frozen), 5000)).toBe(true);
-    } finally {
-      try {
-        process.kill(frozen, 'SIGCONT');
-      } catch {
-        // Gone, as it should be.
-      }
-    }
+  it('over stdio: a call with a long timeout of its own (list_pages) learns it within seconds, not when its timeout runs out (it waited 32 s)', async () => {
+    await callFrozen('list_pages');
     expect((await call(stdio, 'list_pages')).isError).toBeFalsy();
   });
 });
