@@ -87,6 +87,7 @@ describe('a recording read back', () => {
     expect(() => parseRecording(`{${head},"steps":[{${click},"effect":{"answer":[],"run":"x"}}]}`, 'r.json')).toThrow(/at steps\[0\].effect: it has a field it does not know \("run": a field no recording has\)/);
     expect(() => parseRecording(`{${head},"secrets":["A B"],"steps":[]}`, 'r.json')).toThrow(/at secrets\[0\]: .*must be a secret name/);
     expect(() => parseRecording(`{${head},"steps":[{${click.replace('"click"', '"../x"')}}]}`, 'r.json')).toThrow(/at steps\[0\].tool: .*must be a tool name/);
+    expect(() => parseRecording(`{${head},"steps":[{${click},"secretOrigin":"javascript:x"}]}`, 'r.json')).toThrow(/at steps\[0\].secretOrigin: .*must be an origin/);
     expect(parseRecording('{"format":"firefox-bidi-mcp recording","version":1,"startedAt":"x","steps":[]}').steps).toEqual([]);
   });
 });

@@ -70,7 +70,11 @@ const argument = z.unknown().refine((value) => boundedJson(value, MAX_ARG_DEPTH)
 
 const step = z.strictObject({
   tool: z.string().regex(/^[a-z][a-z_]{0,63}$/, 'must be a tool name (lower case letters and _)'),
-  secretOrigin: text.optional(),
+  secretOrigin: z
+    .string()
+    .max(2000)
+    .refine((origin) => URL.canParse(origin) && new URL(origin).origin === origin, 'must be an origin such as http://127.0.0.1:8080')
+    .optional(),
   args: z.record(z.string().max(64), argument),
   targets: z.record(z.string().regex(/^[a-z_]{1,64}(\.\d{1,6}\.uid)?$/, 'must be a uid argument path (uid, from_uid, elements.0.uid)'), target).optional(),
   effect,
