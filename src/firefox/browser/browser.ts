@@ -111,7 +111,7 @@ export class Browser {
     const routesExist = (): boolean => [...this.#userContexts.values()].some((userContext) => userContext.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
-    this.#liveness = new BrowserLiveness(session.connection, () => (this.#closing ??= session.end({ stopped: true })));
+    this.#liveness = new BrowserLiveness(session.connection, () => (this.#closing ??= session.end({ stopped: true })), session.kind !== 'webdriver');
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */

@@ -22,6 +22,8 @@ export class BrowserLiveness {
     private readonly connection: BidiConnection,
     /** Ends the session without asking the browser anything. */
     private readonly end: () => Promise<void>,
+    /** Whether waiting commands are watched here; not for a WebDriver session, whose server is asked every second while one waits (webdriver-liveness.ts), and knows why a session ended. */
+    private readonly watchWaiting = true,
   ) {}
 
   /** The error for `what`, whose command failed with `error`, when that was a timeout and the browser itself stopped answering; else undefined. */
@@ -41,6 +43,7 @@ export class BrowserLiveness {
    * when its timeout runs out.
    */
   async watch<T>(what: string, command: Promise<T>): Promise<T> {
+    if (!this.watchWaiting) return command;
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<never>((_resolve, reject) => {
       timer = setInterval(() => {
