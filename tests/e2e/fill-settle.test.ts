@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCorpusServer } from '../corpus/index.js';
-import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
+import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -41,6 +41,13 @@ beforeAll(async () => {
        </script>`,
     ),
     // A search box that filters a list 300 ms after the last key, as most do.
+    // Focusing the city opens a suggestion list that lies over the street field below it.
+    '/popover-form.html': page(
+      'Address',
+      `<form style="position: relative"><p><label>City <input id="city" onfocus="suggest.hidden = false"></label></p>
+       <p><label>Street <input id="street"></label></p><p><label>Zip <input id="zip"></label></p>
+       <div id="suggest" hidden style="position: absolute; top: 30px; left: 0; width: 400px; height: 60px; background: white; border: 1px solid">Oslo, Bergen</div></form>`,
+    ),
     '/debounce.html': page(
       'Fruits',
       `<label>Search fruits <input id="q" type="search"></label>
@@ -225,5 +232,18 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     expect(Date.now() - started).toBeLessThan(3500);
     expect(text(filled)).toContain('The page was still waiting for a request the action started when the wait ended');
     expect(await evaluateInPage(client, `() => document.querySelectorAll('#orders li').length`)).toBe(0);
+  });
+});
+
+describe('fill_form stopped part way', () => {
+  it('says which fields it filled before it stopped, and which were not reached', async () => {
+    await call(client, 'navigate_page', { url: server.url('/popover-form.html') });
+    const snapshot = text(await call(client, 'take_snapshot'));
+    const [city, street, zip] = ['City', 'Street', 'Zip'].map((name) => uidOf(snapshot, 'textbox', name)) as [string, string, string];
+    const result = await call(client, 'fill_form', { elements: [{ uid: city, value: 'Oslo' }, { uid: street, value: 'Main St 1' }, { uid: zip, value: '0150' }] });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(new RegExp(`Filled uid=${city} textbox "City" with "Oslo"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`, 's'));
+    // What the page holds: the city, and nothing else.
+    expect(await evaluateInPage(client, '() => [city.value, street.value, zip.value]')).toEqual(['Oslo', '', '']);
   });
 });

@@ -184,6 +184,8 @@ export class InputController {
     for (const entry of entries) {
       const result = await this.fill(entry.uid, entry.value).catch((error: unknown) => {
         if (error instanceof ActionInterrupted) return error.result;
+        // The fields filled before it stay filled: the error says which, and which were not reached.
+        if (error instanceof Error && results.length > 0) error.message = `${results.map((done) => done.action).join('; ')}; then stopped at uid=${entry.uid}: ${error.message} ${entries.length - results.length - 1 > 0 ? `The ${entries.length - results.length - 1} field(s) after it were not filled.` : ''}`.trimEnd();
         throw error;
       });
       results.push(result);
