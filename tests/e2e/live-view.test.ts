@@ -109,8 +109,8 @@ describe('the live view', () => {
     expect(await pictureColour(alice.view)).toEqual([220, 0, 0]);
 
     await call(alice.client, 'navigate_page', { url: pages.url('/green.html') });
-    await expect.poll(shown, { timeout: 15_000 }).not.toBe(first);
-    expect(await shown()).toBeTruthy();
+    // A new picture, loaded (while one loads, none is shown: null is no answer yet).
+    await expect.poll(async () => { const now = await shown(); return now !== null && now !== first; }, { timeout: 15_000 }).toBe(true);
     expect(await pictureColour(alice.view)).toEqual([0, 200, 0]);
 
     // Each link shows its own session only; the operator's shows both; a made-up one nothing.
