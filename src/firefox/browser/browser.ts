@@ -211,7 +211,7 @@ export class Browser {
   /** A property, not a method: the browser's parts get it to send with. A timeout may mean the browser stopped (liveness.ts). */
   readonly send: Send = async (method, params, what, timeout) => {
     try {
-      return await this.#liveness.watch(what, this.session.connection.send(method, params, timeout === undefined ? {} : { timeout }));
+      return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
     } catch (error) {
       throw (await this.#liveness.stopped(what, error)) ?? translateBidiError(error, what);
     }
