@@ -55,7 +55,13 @@ export function parseSecretsFile(text: string, source = 'the secrets file'): Rec
   return secrets;
 }
 
-const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
+/** How a value names a secret: `<secret>NAME</secret>` (in arguments, recordings and masked output alike). */
+export const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
+
+/** The secrets `text` names with `<secret>NAME</secret>`, in order. */
+export function referencedSecretNames(text: string): string[] {
+  return [...text.matchAll(SECRET_REFERENCE)].map((match) => match[1] ?? '');
+}
 /** A field's value shorter than this is not masked everywhere (it would hide ordinary words); the field itself still is. */
 const MIN_REMEMBERED = 4;
 /** The fewest first characters of a cut secret that are masked. */
@@ -110,7 +116,7 @@ export class SecretStore {
 
   /** The names `text` refers to with `<secret>NAME</secret>`, in order. */
   referencedNames(text: string): string[] {
-    return [...text.matchAll(SECRET_REFERENCE)].map((match) => match[1] ?? '');
+    return referencedSecretNames(text);
   }
 
   /** Replaces `<secret>NAME</secret>` with the value; an unknown name is an error that lists the known ones. */

@@ -4,7 +4,7 @@
  * script can check.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { REDACTED } from '../policy/secrets.js';
+import { REDACTED, referencedSecretNames, SECRET_REFERENCE } from '../policy/secrets.js';
 import { pageIndex, targetAt, textArg, uidAt, uidKeys } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
@@ -107,7 +107,7 @@ export class Script {
 
   /** Whether `value` names a secret the recording's session was not given (a typed one, or a stranger's file naming an environment variable). */
   namesUnknownSecret(value: unknown): boolean {
-    return anyString(value, (text) => [...text.matchAll(SECRET_REFERENCE)].some((match) => !this.given.has(match[1] ?? '')));
+    return anyString(value, (text) => referencedSecretNames(text).some((name) => !this.given.has(name)));
   }
 
   /** Marks a helper (or a set-up) as needed, for the file to include it. */
@@ -121,8 +121,6 @@ export class Script {
   }
 }
 
-/** How a recording writes a secret value: by name. */
-const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
 
 /** A single-quoted JavaScript string literal (JSON's escapes, quotes swapped). */
 export function quoted(text: string): string {

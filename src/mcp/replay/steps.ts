@@ -5,7 +5,7 @@
  * secrets the recording's session was given, and no file unless the user named a folder for them.
  */
 import { z } from 'zod';
-import { InvalidArgumentError, type RecordedStep, type Recording } from '../../firefox/index.js';
+import { InvalidArgumentError, referencedSecretNames, type RecordedStep, type Recording } from '../../firefox/index.js';
 import { inputSchema, type ToolDefinition } from '../tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
 
@@ -16,11 +16,9 @@ export interface CheckedStep {
   args: Record<string, unknown>;
 }
 
-const SECRET_NAME = /<secret>([^<]*)<\/secret>/g;
-
 /** The secrets `step`'s arguments name. */
 export function secretsNamed(step: RecordedStep): string[] {
-  return [...JSON.stringify(step.args).matchAll(SECRET_NAME)].map((match) => match[1] ?? '');
+  return referencedSecretNames(JSON.stringify(step.args));
 }
 
 /** Each step with its tool and parsed arguments; an InvalidArgumentError naming the first step that cannot be replayed, and how to go on. */
