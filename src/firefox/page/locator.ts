@@ -146,7 +146,8 @@ function frameAnswers(node: SnapshotNode, frame: string): boolean {
   return fold(node.name ?? '') === fold(frame) || (node.frame?.url ?? '').includes(frame);
 }
 
-function fold(text: string): string {
+/** Text as a loose match compares it (and a replay's heal by case or spacing): hidden characters out, spacing collapsed, case folded. */
+export function fold(text: string): string {
   return collapse(text).toLocaleLowerCase();
 }
 

@@ -5,6 +5,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { EffectError } from '../errors.js';
+import { fold } from '../page/locator.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
 import { quote } from '../util/text.js';
 import { quoteSnapshot } from './around.js';
@@ -21,12 +22,10 @@ export interface ExpectOptions {
   url?: (recorded: string) => string;
   /** The same for text the effect recorded (an element's line that shows a URL). */
   text?: (recorded: string) => string;
-  /** The step's target was healed (find.ts): lines are compared as the heal found it, case and spacing aside, and a list is looked for in any container. */
+  /** The step's target was healed (find.ts): lines are compared as the heal found it (the locator's fold: case and spacing aside), and a list is looked for in any container. */
   healed?: boolean;
 }
 
-/** A line as a heal compares it: its case and spacing aside. */
-const folded = (line: string): string => line.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** What expectEffect needs of a page. */
 export interface ExpectPage {
@@ -41,8 +40,8 @@ const POLL_MS = 100;
 /** The differences between what `snapshot` (of a page at `url`) shows and `expected`: none when it shows it all. */
 export function effectMisses(expected: ExpectedEffect, url: string | undefined, snapshot: TakenSnapshot, options: Pick<ExpectOptions, 'url' | 'text' | 'healed'> = {}): string[] {
   const rebased = options.text ?? ((recorded: string): string => recorded);
-  const text = options.healed ? (recorded: string): string => folded(rebased(recorded)) : rebased;
-  const seen = options.healed ? folded : (line: string): string => line;
+  const text = options.healed ? (recorded: string): string => fold(rebased(recorded)) : rebased;
+  const seen = options.healed ? fold : (line: string): string => line;
   const misses: string[] = [];
   const wantedUrl = expected.url === undefined ? undefined : (options.url?.(expected.url) ?? expected.url);
   if (wantedUrl !== undefined && url !== wantedUrl) misses.push(`the URL is ${quote(url ?? 'none')}, not ${quote(wantedUrl)}`);
