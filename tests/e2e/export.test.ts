@@ -7,8 +7,7 @@
  * (The webdriver script runs on the real Selenium Grid: grid.test.ts.)
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTask } from '../corpus/apps/app.js';
@@ -18,6 +17,7 @@ import { OURS } from '../corpus/dialects.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { CHROMIUM } from '../corpus/servers.js';
 import { call, startStdioServer, text } from '../helpers/mcp.js';
+import { emptyProject } from '../helpers/scripts.js';
 import type { TestServer } from '../helpers/server.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -76,10 +76,7 @@ beforeAll(async () => {
     await client.close();
   }
   expect(readdirSync(join(work, 'out')).filter((name) => name.startsWith('recording-'))).toHaveLength(1);
-  fresh = mkdtempSync(join(tmpdir(), 'ffmcp-export-run-'));
-  mkdirSync(join(fresh, 'node_modules', '@playwright'), { recursive: true });
-  symlinkSync(ROOT, join(fresh, 'node_modules', 'firefox-bidi-mcp'), 'dir');
-  symlinkSync(join(ROOT, 'node_modules', '@playwright', 'test'), join(fresh, 'node_modules', '@playwright', 'test'), 'dir');
+  fresh = emptyProject(['firefox-bidi-mcp', '@playwright/test']);
   for (const [format, file] of Object.entries(scripts)) {
     copyFileSync(file, join(fresh, basename(file)));
     scripts[format] = join(fresh, basename(file));

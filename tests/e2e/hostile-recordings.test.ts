@@ -8,13 +8,14 @@
  * servers received and what the repository holds are checked, not the bin's words alone.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { runBin } from '../helpers/processes.js';
+import { emptyProject } from '../helpers/scripts.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -164,10 +165,8 @@ describe('a hostile recording exported with the bin', () => {
       expect(run.stdout).toContain("it types a secret the recording's session was not given");
     }
     // The script runs (in a folder of its own, outside any ES-module package) and never reads the variable.
-    const work = mkdtempSync(join(tmpdir(), 'ffmcp-hostile-run-'));
+    const work = emptyProject();
     try {
-      mkdirSync(join(work, 'node_modules'));
-      symlinkSync(ROOT, join(work, 'node_modules', 'firefox-bidi-mcp'), 'dir');
       writeFileSync(join(work, 'env.ts'), (await runBin(CLI, ['export', file, '--format', 'ts'], repo)).stdout);
       const ran = await runBin(join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), ['env.ts'], work, { ...process.env, P1_ENV_CANARY: ENV_CANARY });
       expect(ran.code).not.toBe(0);

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { InvalidArgumentError, SCRIPT_FORMATS, exportScript, parseRecording, type Recording } from '../../src/index.js';
 import { checkedSteps } from '../../src/mcp/replay/steps.js';
+import { SCRIPT_FILE_NAMES, syntaxErrors } from './scripts.js';
 
 /** An identifier planted in every string: in a script it may appear only inside a string literal or a comment. */
 export const CANARY = 'PWNED_CANARY';
@@ -100,13 +101,6 @@ function canaryTokens(code: string, fileName: string): number {
   return found;
 }
 
-/** Syntax errors in a script, as TypeScript reads it. */
-function syntaxErrors(code: string, fileName: string): string[] {
-  const out = ts.transpileModule(code, { fileName, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, allowJs: true } });
-  return (out.diagnostics ?? []).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-}
-
-const FILE_NAMES = { ts: 'r.ts', playwright: 'r.spec.ts', webdriver: 'r.mjs' } as const;
 
 /** What one hostile recording came to: refused, or read and exported without a value becoming code. Throws when the property fails. */
 export function checkHostileRecording(value: unknown): 'refused' | 'read' {
@@ -119,9 +113,9 @@ export function checkHostileRecording(value: unknown): 'refused' | 'read' {
   }
   for (const format of SCRIPT_FORMATS) {
     const code = exportScript(read, format);
-    const errors = syntaxErrors(code, FILE_NAMES[format]);
+    const errors = syntaxErrors(code, SCRIPT_FILE_NAMES[format]);
     if (errors.length) throw new Error(`The ${format} export does not parse (${errors.join('; ')}):\n${code}`);
-    if (canaryTokens(code, FILE_NAMES[format]) > 0) throw new Error(`A recorded value became code in the ${format} export:\n${code}`);
+    if (canaryTokens(code, SCRIPT_FILE_NAMES[format]) > 0) throw new Error(`A recorded value became code in the ${format} export:\n${code}`);
     if (/secret\('(?!PASSWORD')/.test(code)) throw new Error(`The ${format} export reads a variable the session was not given:\n${code}`);
   }
   try {

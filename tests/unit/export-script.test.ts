@@ -1,7 +1,7 @@
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { exportScript, SCRIPT_FORMATS, type ScriptFormat } from '../../src/firefox/recording/export.js';
 import type { RecordedElement, RecordedStep, RecordedTarget, Recording } from '../../src/firefox/recording/format.js';
+import { SCRIPT_FILE_NAMES, syntaxErrors } from '../helpers/scripts.js';
 
 const LOGIN = 'http://127.0.0.1:1234/login.html';
 const HOME = 'http://127.0.0.1:1234/home.html';
@@ -45,20 +45,13 @@ const signIn: Recording = {
   ],
 };
 
-/** Syntax errors TypeScript finds in a script (types are not checked: the imported packages are not here). */
-function syntaxErrors(code: string, fileName: string): string[] {
-  const out = ts.transpileModule(code, { fileName, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, allowJs: true } });
-  return (out.diagnostics ?? []).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-}
-
-const FILE_NAMES: Record<ScriptFormat, string> = { ts: 'recorded.ts', playwright: 'recorded.spec.ts', webdriver: 'recorded.mjs' };
 
 describe('exportScript', () => {
   const scripts = Object.fromEntries(SCRIPT_FORMATS.map((format) => [format, exportScript(signIn, format)])) as Record<ScriptFormat, string>;
 
   it.each(SCRIPT_FORMATS)('writes %s that parses, is tidy, and holds no secret', (format) => {
     const code = scripts[format];
-    expect(syntaxErrors(code, FILE_NAMES[format])).toEqual([]);
+    expect(syntaxErrors(code, SCRIPT_FILE_NAMES[format])).toEqual([]);
     expect(code).not.toMatch(/<secret>|PASSWORD<\//);
     expect(code).toContain("secret('PASSWORD')");
     expect(code.split('\n').filter((line) => line !== line.trimEnd() || /\t/.test(line))).toEqual([]);
@@ -169,7 +162,7 @@ describe('exportScript, the harder steps', () => {
 
   it.each(SCRIPT_FORMATS)('writes %s that parses, with a secret inside text read from the environment', (format) => {
     const code = scripts[format];
-    expect(syntaxErrors(code, FILE_NAMES[format])).toEqual([]);
+    expect(syntaxErrors(code, SCRIPT_FILE_NAMES[format])).toEqual([]);
     expect(code).toContain("'Bearer ' + secret('API_TOKEN') + ' ok'");
     expect(code).not.toContain('<secret>');
     expect(code).toContain('// Step 5 (scroll_page) is not exported to');
@@ -197,7 +190,7 @@ describe('exportScript, the harder steps', () => {
     const code = exportScript(tricky, 'playwright');
     expect(code).toContain(String.raw`.getByRole('textbox', { name: 'Note\n// injected', exact: true }).fill('it\'s "x" \\ \n');`);
     expect(code).toContain('// Step 1: fill textbox "Note\\n// injected"\n');
-    expect(syntaxErrors(code, FILE_NAMES.playwright)).toEqual([]);
+    expect(syntaxErrors(code, SCRIPT_FILE_NAMES.playwright)).toEqual([]);
     expect(() => exportScript(tricky, 'cypress' as ScriptFormat)).toThrow('There is no script format \'cypress\'; the formats are ts, playwright, webdriver.');
   });
 
