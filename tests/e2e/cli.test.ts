@@ -82,6 +82,7 @@ beforeAll(async () => {
       started = true;
       response.end('ok');
     },
+    '/seen.html': page('Seen', '<button onclick="window.seen = [document.visibilityState, document.hasFocus()]">Look</button>'),
     '/form.html': page('Form', '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>'),
   });
   work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
@@ -138,6 +139,19 @@ describe('firefox-bidi', () => {
     expect((await run('sessions')).stdout.split('\n')).toEqual(expect.arrayContaining(['alpha', 'beta']));
     expect((await run('-s', 'beta', 'close')).stdout).toContain('Closed session beta');
     expect((await run('sessions')).stdout).not.toContain('beta');
+  });
+
+  it("shows each session's page as a person's window shows it: visible and drawing, and focused once acted on, whichever session opened a page last", async () => {
+    await run('open', server.url('/seen.html'));
+    const look = uidOf((await run('snapshot')).stdout, 'button', 'Look');
+    // Another session's page opened after ours: it must not hide ours.
+    await run('-s', 'other', 'open', server.url('/seen.html'));
+    const drawing = 'async () => [document.visibilityState, await new Promise((done) => { const late = setTimeout(() => done("no frame"), 2000); requestAnimationFrame(() => { clearTimeout(late); done("frame"); }); })]';
+    expect(JSON.parse((await run('--json', 'eval', drawing)).stdout)).toEqual({ result: ['visible', 'frame'] });
+    expect((await run('click', look)).code).toBe(0);
+    expect(JSON.parse((await run('--json', 'eval', '() => window.seen')).stdout)).toEqual({ result: ['visible', true] });
+    expect(JSON.parse((await run('-s', 'other', '--json', 'eval', drawing)).stdout)).toEqual({ result: ['visible', 'frame'] });
+    await run('-s', 'other', 'close');
   });
 
   it('answers two commands of one session given at once in the order they came', async () => {

@@ -6,6 +6,7 @@ import { Page, type PageEnvironment, type PageOwner } from '../../src/firefox/pa
 import { SecretStore } from '../../src/firefox/policy/secrets.js';
 import { SnapshotIds } from '../../src/firefox/page/snapshots.js';
 import { UrlPolicy } from '../../src/firefox/policy/url-policy.js';
+import { WindowFocus } from '../../src/firefox/page/window-focus.js';
 import { UserContext, type UserContextEnvironment } from '../../src/firefox/user-context/user-context.js';
 
 interface Sent {
@@ -48,6 +49,7 @@ function setup(initial: string[] = []): {
     settle: undefined,
     stampUids: true,
     collectsBodies: false,
+    focus: new WindowFocus(),
   };
   const make = (id: string, owner: PageOwner<Page> = pages): Page => Page.open(id, owner, env).page;
   const contextEnv: UserContextEnvironment = {

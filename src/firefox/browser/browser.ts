@@ -17,6 +17,8 @@ import { INTERNALS_PRELOAD } from '../engine/index.js';
 import { installClipboards } from './clipboard.js';
 import { UrlPolicy } from '../policy/url-policy.js';
 import { UserContext, type UserContextEnvironment } from '../user-context/user-context.js';
+import { stateCounts } from './state-counts.js';
+import { WindowFocus } from '../page/window-focus.js';
 
 export type { ClientOptions } from './options.js';
 
@@ -85,6 +87,7 @@ export class Browser {
       settle: options.settle,
       stampUids: options.stampUids ?? true,
       collectsBodies: false,
+      focus: new WindowFocus(),
     };
     this.#contextEnv = {
       send: this.send,
@@ -92,8 +95,10 @@ export class Browser {
       urlPolicy: this.#env.urlPolicy,
       closed: () => this.closed,
       closing: () => this.#closing !== undefined,
-      createTab: async (userContext) => {
-        const { context: id } = await this.send('browsingContext.create', { type: 'tab', background: true, ...(userContext.id === 'default' ? {} : { userContext: userContext.id }) }, 'Opening a page');
+      createTab: async (userContext, front) => {
+        // A window of its own, so that the page is visible whichever page is in front (window-focus.ts).
+        const { context: id } = await this.send('browsingContext.create', { type: 'window', background: !front, ...(userContext.id === 'default' ? {} : { userContext: userContext.id }) }, 'Opening a page');
+        if (front) this.#env.focus.took(id);
         return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: userContext.id, originalOpener: null, clientWindow: '' });
       },
       closeTab: async (page, timeout) => {
@@ -223,19 +228,7 @@ export class Browser {
    * contexts which closed leave nothing behind.
    */
   stateCounts(): Record<string, number> {
-    const userContexts = [...this.#userContexts.values()];
-    const pages = userContexts.flatMap((userContext) => [...userContext.pages]);
-    const counts: Record<string, number> = {
-      userContexts: this.#userContexts.size,
-      pages: pages.length,
-      contexts: this.#owners.size,
-      liveSnapshotIds: this.#env.snapshotIds.live,
-      downloads: userContexts.reduce((sum, userContext) => sum + userContext.downloads.size, 0),
-    };
-    for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
-    counts.crashed = pages.filter((page) => page.crashed).length;
-    counts.unresponsive = pages.filter((page) => page.unresponsive).length;
-    return counts;
+    return stateCounts([...this.#userContexts.values()], { contexts: this.#owners.size, liveSnapshotIds: this.#env.snapshotIds.live });
   }
 
   /** The user context `id`, made on first sight. */
@@ -394,6 +387,7 @@ export class Browser {
       return;
     }
     for (const [frame, owner] of this.#owners) if (owner === owned) this.#owners.delete(frame);
+    this.#env.focus.gone(context);
     this.#userContexts.get(page.userContext.id)?.remove(page, url);
     page.dispose();
   }

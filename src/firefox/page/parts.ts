@@ -56,7 +56,7 @@ export function pageParts(id: string, indexOf: (browsingContext: string) => numb
   const dialog = new PageDialog((text) => env.secrets.mask(text));
   const navigations = new PageNavigations();
   const network = new NetworkLog(env.ids, env.networkCapacity);
-  const send = namingSend(env.send, id, indexOf, navigations);
+  const send = env.focus.sendFor(namingSend(env.send, id, indexOf, navigations), id, env.responsiveTimeout);
   const access = { send, pageIndexOf: indexOf };
   const engine = new EngineGateway((params, what, timeout) => send('script.callFunction', params, what, timeout));
   const snapshots = new PageSnapshots(access, engine, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);

@@ -7,6 +7,7 @@ import type { IdCounter } from './console.js';
 import type { Dialog } from './dialogs.js';
 import type { NavigationEnd } from './navigation.js';
 import type { SnapshotIds } from './snapshots.js';
+import type { WindowFocus } from './window-focus.js';
 
 export interface PageInfo {
   index: number;
@@ -97,4 +98,6 @@ export interface PageEnvironment {
   stampUids: boolean;
   /** Whether the browser keeps request and response bodies (a BiDi data collector). */
   collectsBodies: boolean;
+  /** Which page's window has the focus, across the browser. */
+  focus: WindowFocus;
 }

@@ -19,8 +19,8 @@ export interface UserContextEnvironment {
   closed(): boolean;
   /** Whether close() was called: then every call is refused (a connection that died says so itself, with why). */
   closing(): boolean;
-  /** Opens a tab in this user context (in the background) and returns its page. */
-  createTab(context: UserContext): Promise<Page>;
+  /** Opens a page in this user context, in a window of its own (in front, with the focus, when `front`), and returns it. */
+  createTab(context: UserContext, front: boolean): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
   /** A page's context is no longer in Firefox's tree though no event said it went: forget it. */
@@ -194,7 +194,7 @@ export class UserContext implements PageOwner<Page> {
     this.#open();
     if (url !== undefined) this.env.urlPolicy.check(url);
     const previous = this.#selected;
-    const page = await this.env.createTab(this);
+    const page = await this.env.createTab(this, true);
     this.add(page);
     this.#selected = page;
     await page.activate();
@@ -232,7 +232,7 @@ export class UserContext implements PageOwner<Page> {
 
   /** Runs `work` in a background tab that is closed afterwards whatever happens; the selection stays. */
   async withScratchPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
-    const page = await this.env.createTab(this);
+    const page = await this.env.createTab(this, false);
     try {
       return await work(page);
     } finally {
@@ -242,7 +242,7 @@ export class UserContext implements PageOwner<Page> {
 
   /** Puts a fresh tab in the place (index, pageId and selection) of `page`, whose script does not answer, and closes that. */
   async replace(page: Page, timeout?: number): Promise<Page> {
-    const fresh = await this.env.createTab(this);
+    const fresh = await this.env.createTab(this, true);
     const index = this.#pages.indexOf(page);
     const already = this.#pages.indexOf(fresh);
     if (already >= 0) this.#pages.splice(already, 1);
