@@ -252,7 +252,7 @@ describe('a grid that draws a window of its rows', () => {
   it('says how many rows it has and which it shows, and keeps a line per header with its sort and filter', async () => {
     await client.page.navigate(server.url('/grid.html'));
     const text = await snapshot();
-    expect(text).toMatch(/\d+_\d+ grid "Orders" rows="1–21 of 101"/);
+    expect(text).toMatch(/\d+_\d+ grid "Orders" rows="1–20 of 100"/);
     const headerRow = blockUnder(text, uidIn(text, /row\n/));
     // One line per header (not a "row: Order | Total" line), each with its own sort state.
     expect(headerRow).toMatch(/\n\s+\d+_\d+ columnheader "Order[^"\n]*" sorted=ascending\n/);

@@ -201,7 +201,7 @@ function textPage(): SnapshotNode[] {
 /** The sign-in page scrolled by 120 px in a 400 px high window, as a viewport snapshot keeps it. */
 function viewportSignIn(): Snapshot {
   const viewport = { width: 1280, height: 400, scrollX: 0, scrollY: 120, documentHeight: 2200 };
-  const nodes = viewportNodes(signInPage(), { width: viewport.width, height: viewport.height });
+  const nodes = viewportNodes(signInPage(), [0, 0, viewport.width, viewport.height]);
   return taken(8, 'https://shop.example/login', 'Sign in — Shop', nodes, { viewport, viewportInfo: viewportInfo(viewport) });
 }
 

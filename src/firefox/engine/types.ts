@@ -20,9 +20,11 @@ export interface RawNode {
   pressed?: 'true' | 'false' | 'mixed';
   /** aria-sort of a column or row header sorted by it. */
   sort?: 'ascending' | 'descending' | 'other';
-  /** A table or grid that says its size (aria-rowcount, aria-colcount): the rows and columns shown of all, "2–21 of 101". */
+  /** A table or grid that says its size (aria-rowcount, aria-colcount): the data rows and columns shown of all, "1–20 of 100" (header rows not counted). */
   rows?: string;
   cols?: string;
+  /** A list whose items say their place (aria-posinset, aria-setsize): the items shown of all, "7281–7300 of 10000". */
+  items?: string;
   disabled?: boolean;
   required?: boolean;
   readonly?: boolean;

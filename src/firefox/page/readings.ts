@@ -21,7 +21,7 @@ export async function scrollAndSnapshot(page: PageParts, options: ScrollOptions)
   const result = await page.input.scroll(options);
   // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
   page.snapshots.forgetReading();
-  return { ...result, snapshot: await page.dialog.unlessOpened('Taking a snapshot after scrolling', page.snapshots.take({ viewport: true })) };
+  return { ...result, snapshot: await page.dialog.unlessOpened('Taking a snapshot after scrolling', page.snapshots.take({ viewport: result.container ?? true })) };
 }
 
 /** A snapshot witnessed by Firefox's own accessibility engine (see witness.ts), again once the page is quiet when it differs. */

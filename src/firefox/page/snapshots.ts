@@ -8,7 +8,7 @@ import { allNodes, formatHeader, formatSnapshotBody, formatSnapshotText, type Sn
 import type { EngineGateway } from '../engine/gateway.js';
 import type { ArgsAfterUid, EngineArgs, EngineResult, UidOperation } from '../engine/realm.js';
 import type { ActionTarget, WalkResult } from '../engine/types.js';
-import { observe, viewportInfo, viewportNodes, type Observation } from '../engine/snapshot/observe.js';
+import { observe, viewportInfo, viewportNodes, type Area, type Observation, type ViewportInfo } from '../engine/snapshot/observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from '../engine/snapshot/walk.js';
 import type { SnapshotIds } from './snapshot-ids.js';
 
@@ -23,8 +23,8 @@ export interface PageAccess {
 export interface SnapshotOptions {
   /** Write `data-mcp-uid` on kept elements (default true; never inside editable content); off for pages that react badly to DOM changes or save their DOM. */
   stamp?: boolean;
-  /** Keep only what intersects the viewport, and say how much lies above and below. */
-  viewport?: boolean;
+  /** Keep only what intersects the viewport, and say how much lies above and below; or only what a container shows (`area`), and where it stands (`place`). */
+  viewport?: boolean | { area: Area; place: ViewportInfo };
   /** Limit the walk to these named layers (configured with the client's `layers`); `[]` means the whole page even when default layers are set. */
   layers?: string[];
   /** Collapse long runs of structurally identical siblings in the text (the tree stays whole). */
@@ -141,7 +141,8 @@ export class PageSnapshots {
       walked.url = this.secrets.mask(walked.url);
       this.#reading = walk.readingNumbers ? { key, secrets: this.secrets.version, readingNumbers: walk.readingNumbers, walked } : undefined;
     }
-    const nodes = subtree(options.viewport ? viewportNodes(walked.nodes, walked.viewport) : walked.nodes, options.root);
+    const area: Area | undefined = typeof options.viewport === 'object' ? options.viewport.area : options.viewport ? [0, 0, walked.viewport.width, walked.viewport.height] : undefined;
+    const nodes = subtree(area ? viewportNodes(walked.nodes, area) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
       pageId: this.browsingContext,
@@ -152,7 +153,7 @@ export class PageSnapshots {
       stats: walked.stats,
       nodes,
       observation: this.#observe(nodes, walked.viewport),
-      ...(options.viewport ? { viewportInfo: viewportInfo(walked.viewport) } : {}),
+      ...(options.viewport ? { viewportInfo: typeof options.viewport === 'object' ? options.viewport.place : viewportInfo(walked.viewport) } : {}),
       ...(layers ? { layers } : {}),
       ...(options.root !== undefined ? { root: options.root } : {}),
       text: '',

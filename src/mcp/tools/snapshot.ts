@@ -78,20 +78,22 @@ export const resolveUidToSelector = pageTool({
 
 export const scrollPage = pageTool({
   name: 'scroll_page',
-  description: 'Scroll the page or a container with the mouse wheel until it rests; returns a viewport snapshot.',
+  description: 'Scroll the page or a container with the mouse wheel until it rests, or straight to its start, end or item N; returns what it shows then and where it stands.',
   category: 'snapshot',
   readOnly: false,
   paged: 'budget',
   schema: {
-    direction: z.enum(['up', 'down', 'left', 'right']).describe('Which way to scroll.'),
+    direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Which way to turn the wheel (or give `to`).'),
+    to: z.union([z.enum(['start', 'end']), z.number().int().positive()]).optional().describe('Go straight there instead: "start", "end", or item N (from 1) of a list or grid that numbers its items.'),
     screens: z.number().positive().max(20).optional().describe('How far in screens (default 0.75).'),
     uid: z.string().optional().describe('Scroll what a wheel over this element moves (its list, an overlay\'s list, the container around it) instead of the page.'),
   },
-  handler: async ({ direction, screens, uid: container }, { page }, response) => {
-    const result = await page.scroll({ direction, ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
-    response.line(`${result.action}${result.atEnd ? '; reached the end' : ''}.`);
+  handler: async ({ direction, to, screens, uid: container }, { page }, response) => {
+    const result = await page.scroll({ ...(direction === undefined ? {} : { direction }), ...(to === undefined ? {} : { to }), ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
+    response.line(`${result.action}${result.atEnd ? '; it did not move: it is at its end' : ''}.`);
     if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
     response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
+    if (result.container) response.structured('container', result.container.place);
     response.reading('Viewport snapshot', result.snapshot.text);
   },
 });

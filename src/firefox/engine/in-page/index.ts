@@ -11,6 +11,7 @@ export { adopt, clear, element, elements, frameWindows, lookup } from './registr
 export { prepareAction, readControl, selectContent, setValue } from './actions.js';
 export { waitForQuiet } from './quiet.js';
 export { scrollBefore, scrollRest } from './scrolling.js';
+export { scrollTo } from './scroll-to.js';
 export { endDrag, nativeDragStarted, playDrop, watchDrag } from './drag.js';
 export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';

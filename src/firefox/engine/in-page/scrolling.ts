@@ -4,7 +4,7 @@ import { flatParentElement, renderedChildren } from './dom.js';
 import { element } from './registry.js';
 
 /** Whether the element scrolls: its overflow lets it, and it has more than it shows. */
-function scrolls(el: Element): boolean {
+export function scrolls(el: Element): boolean {
   const moreY = el.scrollHeight > el.clientHeight + 1;
   const moreX = el.scrollWidth > el.clientWidth + 1;
   if (!moreY && !moreX) return false;
@@ -50,11 +50,24 @@ function scrollerInside(el: Element): Element | null {
 export function scrollerOf(el: Element): Element | null {
   if (scrolls(el)) return el;
   const inside = scrollerInside(el);
-  if (inside) return inside;
+  return inside ?? scrollerAround(el);
+}
+
+/** The nearest element around `el` that scrolls (across shadow roots and slots), null for the page. */
+export function scrollerAround(el: Element): Element | null {
   for (let current = flatParentElement(el); current && current !== document.documentElement && current !== document.body; current = flatParentElement(current)) {
     if (scrolls(current)) return current;
   }
   return null;
+}
+
+/** Whether a pixel or more of `el` shows in what `scroller` shows (its padding box), as a reading of the container keeps it; the page's own scroll is not a clip. */
+export function showsIn(el: Element, scroller: Element | null): boolean {
+  if (!scroller) return true;
+  const box = el.getBoundingClientRect();
+  const clip = scroller.getBoundingClientRect();
+  const top = clip.top + scroller.clientTop;
+  return Math.min(box.bottom, top + scroller.clientHeight) - Math.max(box.top, top) >= 1;
 }
 
 export interface ScrollState {
@@ -66,6 +79,8 @@ export interface ScrollState {
   maxY: number;
   centerX: number;
   centerY: number;
+  /** What it shows, in the viewport: x, y, width, height. */
+  box: [number, number, number, number];
 }
 
 /** Where a container (or the page, for null) stands, brought on screen first. */
@@ -87,6 +102,7 @@ function stateOf(container: Element | null): ScrollState {
     maxY: el.scrollHeight - (page ? innerHeight : el.clientHeight),
     centerX: Math.round(box.left + box.width / 2),
     centerY: Math.round(box.top + box.height / 2),
+    box: page ? [0, 0, innerWidth, innerHeight] : [box.left + el.clientLeft, box.top + el.clientTop, el.clientWidth, el.clientHeight],
   };
 }
 
@@ -124,7 +140,7 @@ const SCROLL_START_MS = 600;
  * way, or it arrived and nothing moved within SCROLL_START_MS. `rested` is false when `maxMs` ran
  * out first. Polled here, in the page, so no round trip paces the wait.
  */
-export function scrollRest(uid: string | null, from: { x: number; y: number; since: number }, towards: { x: number; y: number }, maxMs: number): Promise<{ state: ScrollState; rested: boolean } | null> {
+export function scrollRest(uid: string | null, from: { x: number; y: number; since: number }, towards: { x: number; y: number }, maxMs: number): Promise<(ScrollState & { rested: boolean }) | null> {
   let container: Element | null;
   if (turned?.since === from.since) container = turned.container;
   else {
@@ -143,7 +159,8 @@ export function scrollRest(uid: string | null, from: { x: number; y: number; sin
     source.addEventListener('scrollend', onEnd);
     const finish = (state: ScrollState, rested: boolean): void => {
       source.removeEventListener('scrollend', onEnd);
-      resolve({ state, rested });
+      // Flat: a call's answer keeps two levels of objects (its box is the second).
+      resolve({ ...state, rested });
     };
     const poll = (): void => {
       // The container went away mid-scroll: its last position is all there is. (The element may go

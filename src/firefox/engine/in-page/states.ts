@@ -5,8 +5,9 @@ import { hasBlockContent, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
+import { scrollerAround, showsIn } from './scrolling.js';
 
-export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
+export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'items' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
 export function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
   return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
@@ -68,8 +69,7 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
   }
   const sort = has('aria-sort') ? el.getAttribute('aria-sort') : null;
   if ((sort === 'ascending' || sort === 'descending' || sort === 'other') && (role === 'columnheader' || role === 'rowheader')) node.sort = sort;
-  if (has('aria-rowcount') && GRID_ROLES.has(role)) node.rows = shownOf(el, 'row', Number(el.getAttribute('aria-rowcount')));
-  if (has('aria-colcount') && GRID_ROLES.has(role)) node.cols = shownOf(el, 'col', Number(el.getAttribute('aria-colcount')));
+  if (has('aria-colcount') && GRID_ROLES.has(role)) node.cols = shownColumns(el, Number(el.getAttribute('aria-colcount')));
   if (el === active) node.focused = true;
   if (role === 'heading') {
     const level = has('aria-level') ? Number(el.getAttribute('aria-level')) : Number(tag.slice(1));
@@ -82,16 +82,60 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
 
 const GRID_ROLES = new Set(['table', 'grid', 'treegrid']);
 
-/**
- * Which rows (or columns) of a table that draws only some of them are shown, of how many
- * (aria-rowcount; -1 when the page does not know): "2–21 of 101" from the aria-rowindex of the
- * rows drawn, or "20 shown of 101" when they carry no index.
- */
-function shownOf(el: Element, axis: 'row' | 'col', count: number): string {
+/** Which columns of a table that draws only some of them are shown, of how many (aria-colcount; -1 when the page does not know): "2–5 of 12". */
+function shownColumns(el: Element, count: number): string {
   const all = Number.isInteger(count) && count >= 0 ? String(count) : 'unknown';
-  const attribute = `aria-${axis}index`;
-  const indexes = Array.from(el.querySelectorAll(`[${attribute}]`), (part) => Number(part.getAttribute(attribute))).filter((index) => Number.isInteger(index) && index > 0);
+  const indexes = Array.from(el.querySelectorAll('[aria-colindex]'), (part) => Number(part.getAttribute('aria-colindex'))).filter((index) => Number.isInteger(index) && index > 0);
   if (indexes.length) return `${Math.min(...indexes)}–${Math.max(...indexes)} of ${all}`;
-  const drawn = axis === 'row' ? el.querySelectorAll('tr, [role="row"]').length : (el.querySelector('tr, [role="row"]')?.children.length ?? 0);
-  return `${drawn} shown of ${all}`;
+  return `${el.querySelector('tr, [role="row"]')?.children.length ?? 0} shown of ${all}`;
+}
+
+/** A row of column headers only (aria-rowcount counts it; a person counts the rows under it). */
+export function isHeaderRow(row: Element): boolean {
+  if (row.parentElement?.tagName === 'THEAD') return true;
+  const cells = Array.from(row.children).filter((cell) => cell.matches('td, th, [role="gridcell"], [role="cell"], [role="columnheader"], [role="rowheader"]'));
+  return cells.length > 0 && cells.every((cell) => cell.getAttribute('role') === 'columnheader' || (cell.tagName === 'TH' && !cell.hasAttribute('role') && cell.getAttribute('scope') !== 'row'));
+}
+
+/**
+ * Which data rows of a table that says its size (aria-rowcount) are listed, of how many, in the
+ * rows a person counts: header rows are left out of both, "1–20 of 100" where aria-rowindex
+ * says 2–21 of 101. Of the rows the reading keeps (`listed`), those a scrolled container shows,
+ * not every row the DOM holds; "20 shown of 100" when the rows carry no index.
+ */
+export function dataRows(grid: Element, role: string, listed: readonly Element[]): string | undefined {
+  if (!grid.hasAttribute('aria-rowcount') || !GRID_ROLES.has(role)) return undefined;
+  const count = Number(grid.getAttribute('aria-rowcount'));
+  const headers = Array.from(grid.querySelectorAll('tr, [role="row"]')).filter((row) => row.closest('table, [role="grid"], [role="treegrid"], [role="table"]') === grid && isHeaderRow(row));
+  const headerIndexes = headers.map((row) => Number(row.getAttribute('aria-rowindex'))).filter((index) => Number.isInteger(index) && index > 0);
+  // Rows a container scrolled out of sight are not shown, though the DOM (and the full reading) has them.
+  const data = listed.filter((row) => !headers.includes(row));
+  const scroller = data[0] ? scrollerAround(data[0]) : null;
+  const rows = data.filter((row) => showsIn(row, scroller));
+  const all = Number.isInteger(count) && count >= 0 ? String(Math.max(0, count - headers.length)) : 'unknown';
+  // A data row's place among data rows: its index less the header rows before it (all of them when they carry no index).
+  const place = (index: number): number => index - (headerIndexes.length === headers.length ? headerIndexes.filter((header) => header < index).length : headers.length);
+  const indexes = rows.map((row) => Number(row.getAttribute('aria-rowindex'))).filter((index) => Number.isInteger(index) && index > 0).map(place);
+  if (indexes.length && indexes.length === rows.length) return `${Math.min(...indexes)}–${Math.max(...indexes)} of ${all}`;
+  return `${rows.length} shown of ${all}`;
+}
+
+/** Items of a set (a list, listbox, tree, menu) that say their place; a tree's nested groups count their own. */
+const ITEM_ROLES = new Set(['listitem', 'option', 'treeitem', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'article', 'row']);
+export const isSetItem = (role: string): boolean => ITEM_ROLES.has(role);
+
+/**
+ * Which items of a set whose items say their place (aria-posinset of aria-setsize) are shown, of
+ * how many: "7281–7300 of 10000", of the items the reading keeps (`listed`) that a scrolled
+ * container shows. Undefined when its items do not say their place (a grid's rows say theirs as rows).
+ */
+export function shownItems(role: string, listed: readonly Element[]): string | undefined {
+  const members = role === 'grid' || role === 'treegrid' || role === 'table' ? [] : listed.filter((el) => el.hasAttribute('aria-posinset'));
+  const first = members[0];
+  if (!first) return undefined;
+  const size = Number(first.getAttribute('aria-setsize'));
+  const all = Number.isInteger(size) && size >= 0 ? String(size) : 'unknown';
+  const scroller = scrollerAround(first);
+  const places = members.filter((el) => showsIn(el, scroller)).map((el) => Number(el.getAttribute('aria-posinset'))).filter((place) => Number.isInteger(place) && place > 0);
+  return places.length ? `${Math.min(...places)}–${Math.max(...places)} of ${all}` : `0 shown of ${all}`;
 }

@@ -12,7 +12,7 @@ import { mayHideRoot, setCandidates } from './closed-roots.js';
 import { lastCounter, stamp, uidFor } from './registry.js';
 import { NAME_FROM_CONTENT } from './roles.js';
 import { rememberModal } from './modal.js';
-import { fillStates } from './states.js';
+import { dataRows, fillStates, isSetItem, shownItems } from './states.js';
 import { indentLines, markCaret, numberLines } from './editors.js';
 import { STALE, type WalkMemo } from './walk-memo.js';
 import type { WalkModes } from './walk-modes.js';
@@ -94,6 +94,11 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
   const words = modes.snapshot ? undefined : nameWords;
   for (const pending of state.logs.kept) {
     const again = state.reused.has(pending);
+    // Which rows a table (or items a list) shows changes as its container scrolls, which no change to its DOM says.
+    const set = CONTAINERS.has(pending.role);
+    const rows = set ? dataRows(pending.el, pending.role, listed(pending.node, (role) => role === 'row')) : undefined;
+    const items = set ? shownItems(pending.role, listed(pending.node, isSetItem)) : undefined;
+    if (again && (rows !== pending.node.rows || items !== pending.node.items)) throw STALE;
     // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is checked.
     if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
@@ -110,6 +115,8 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
+    if (rows) pending.node.rows = rows;
+    if (items) pending.node.items = items;
     // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its choice): that text is the value.
     if (pending.node.editor) delete pending.node.value;
     else if (state.adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
@@ -119,6 +126,22 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     if (!modes.snapshot) addContentDetails(pending.el, pending.tag, pending.node);
   }
 }
+
+/** The rows a table's reading lists, or the items a list's (`wanted` says which roles), as elements; not those of a table or list inside it. */
+function listed(container: RawNode, wanted: (role: string) => boolean): Element[] {
+  const found: Element[] = [];
+  const visit = (nodes: readonly RawNode[]): void => {
+    for (const node of nodes) {
+      if (wanted(node.role)) found.push(...[elementOfNode.get(node) ?? []].flat());
+      // A tree grid's rows may hold its child rows; a set's items hold no items of the same set.
+      if (!CONTAINERS.has(node.role) && !(wanted(node.role) && node.role !== 'row')) visit(node.children ?? []);
+    }
+  };
+  visit(container.children ?? []);
+  return found;
+}
+
+const CONTAINERS = new Set(['table', 'grid', 'treegrid', 'list', 'listbox', 'tree', 'menu', 'feed']);
 
 /** The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked anew); echoes dropped. */
 function markEditors({ modes, state, top }: Walked): void {

@@ -62,6 +62,7 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
   if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
   if (node.rows !== undefined) parts.push(`rows=${quote(node.rows)}`);
+  if (node.items !== undefined) parts.push(`items=${quote(node.items)}`);
   if (node.cols !== undefined) parts.push(`cols=${quote(node.cols)}`);
   if (node.disabled) parts.push('disabled');
   if (node.blocked) parts.push('blocked');
@@ -101,7 +102,8 @@ export function formatHeader(snapshot: Snapshot): string {
   if (seen.exactUiClaims !== 'safe') parts.push(`exact-ui-claims=${seen.exactUiClaims}`);
   if (snapshot.modal) parts.push(`modal=${oneLine(snapshot.modal)} (what is marked blocked lies behind it)`);
   if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
-  if (outside) parts.push(`viewport-only above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
+  // A scrolled container's reading is what it shows, and where it stands is its own place, not the page's.
+  if (outside) parts.push(`${outside.container === undefined ? 'viewport-only' : `container=${outside.container}`} above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
   return parts.join(' ');
 }
 

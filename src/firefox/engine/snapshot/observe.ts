@@ -18,7 +18,12 @@ export interface ViewportInfo {
   below: number;
   screensAbove: number;
   screensBelow: number;
+  /** The uid of the container these are of, when a container scrolled rather than the page. */
+  container?: string;
 }
+
+/** A part of the viewport, as boxes are: x, y, width, height. */
+export type Area = RawNode['box'];
 
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -84,16 +89,18 @@ export function observe(snapshot: { nodes: RawNode[]; viewport: PageReading['vie
   return { totalInteractive: total, weakInteractive: weak, unknownInteractive: unknown, exactUiClaims };
 }
 
-function intersects(box: RawNode['box'], viewport: { width: number; height: number }): boolean {
-  return box[0] < viewport.width && box[1] < viewport.height && box[0] + box[2] > 0 && box[1] + box[3] > 0;
+/** Whether a pixel or more of `box` lies in `area` (boxes are rounded to pixels: less may be rounding alone). */
+function intersects(box: Area, area: Area): boolean {
+  const overlap = (from: number, size: number, start: number, length: number): number => Math.min(from + size, start + length) - Math.max(from, start);
+  return overlap(box[0], box[2], area[0], area[2]) >= 1 && overlap(box[1], box[3], area[1], area[3]) >= 1;
 }
 
-/** Keeps what intersects the viewport (and the ancestors that hold it). */
-export function viewportNodes(nodes: RawNode[], viewport: { width: number; height: number }): RawNode[] {
+/** Keeps what intersects `area` of the viewport (and the ancestors that hold it). */
+export function viewportNodes(nodes: RawNode[], area: Area): RawNode[] {
   const kept: RawNode[] = [];
   for (const node of nodes) {
-    const children = node.children ? viewportNodes(node.children, viewport) : [];
-    if (!intersects(node.box, viewport) && children.length === 0) continue;
+    const children = node.children ? viewportNodes(node.children, area) : [];
+    if (!intersects(node.box, area) && children.length === 0) continue;
     const copy: RawNode = { ...node };
     if (children.length) copy.children = children;
     else delete copy.children;
@@ -104,8 +111,13 @@ export function viewportNodes(nodes: RawNode[], viewport: { width: number; heigh
 
 /** How much of the document lies above and below the viewport. */
 export function viewportInfo(viewport: PageReading['viewport']): ViewportInfo {
-  const above = Math.max(0, viewport.scrollY);
-  const below = Math.max(0, viewport.documentHeight - viewport.scrollY - viewport.height);
-  const screens = (pixels: number): number => Math.round((pixels / Math.max(1, viewport.height)) * 100) / 100;
-  return { above, below, screensAbove: screens(above), screensBelow: screens(below) };
+  return placeInfo(viewport.scrollY, viewport.documentHeight - viewport.height, viewport.height);
+}
+
+/** How much of a scroller (the page, or `container`) scrolled `y` of `maxY` lies above and below what it shows, `height` high. */
+export function placeInfo(y: number, maxY: number, height: number, container?: string): ViewportInfo {
+  const above = Math.max(0, y);
+  const below = Math.max(0, maxY - y);
+  const screens = (pixels: number): number => Math.round((pixels / Math.max(1, height)) * 100) / 100;
+  return { above, below, screensAbove: screens(above), screensBelow: screens(below), ...(container === undefined ? {} : { container }) };
 }

@@ -11,7 +11,7 @@ import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings 
 import { selectText, type SelectTextOptions } from './text-selection.js';
 import { readBack, readBackText, type ReadBackAccess, type Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, existingFiles, inert } from './refusals.js';
-import { wheelScroll, type ScrollOptions, type ScrollResult } from './scroll.js';
+import { scroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import { buttonNumber, keySource, pointerSource, withModifiers, type ClickOptions } from './sources.js';
 import { personSources, type PersonInput } from './person.js';
 import type { SecretStore } from '../../policy/secrets.js';
@@ -307,7 +307,7 @@ export class InputController {
 
   /** Scrolls with real mouse-wheel input over the page or a container, then waits until it comes to rest (see scroll.ts). */
   async scroll(options: ScrollOptions): Promise<ScrollResult> {
-    return wheelScroll({ page: this.page, snapshots: this.snapshots, engine: this.engine, browsingContext: this.browsingContext }, options);
+    return scroll({ page: this.page, snapshots: this.snapshots, engine: this.engine, browsingContext: this.browsingContext }, options);
   }
 
   /**
