@@ -51,6 +51,14 @@ beforeAll(async () => {
          });
        </script>`,
     ),
+    '/seen.html': page(
+      'Seen',
+      `<div class="person" style="display:flex;gap:12px"><span>Ingrid Novak</span><span>21 Aug 2025</span></div>
+       <p><span style="display:inline-block;margin-right:8px">Bo Li</span><span style="display:inline-block">22 Aug</span> <b>Bold</b><i>er</i></p>
+       <button aria-label="Choose a month">Mar</button> <button aria-label="Close">Close</button>
+       <label>Start date <input id="start" placeholder="DD/MM/YYYY"></label> <input placeholder="Search"> <label>City <input value="Oslo" placeholder="Type a city"></label>
+       <table><tr><th>Field</th><th>Value</th></tr><tr><td><div class="view">port</div><input aria-label="Key" value="port" style="position:absolute;opacity:0.01;width:40px"></td><td>8080</td></tr></table>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -92,6 +100,24 @@ describe('states and names', () => {
     // An editor is not named by its text, nor does it repeat it as a value: its blocks are listed inside it.
     expect(text).toMatch(/\d+_\d+ textbox no-name\n\s+\d+_\d+ paragraph: My draft about sorting/);
     expect(text).not.toMatch(/textbox "My draft about sorting"|value="My draft/);
+  });
+});
+
+describe('what a person sees', () => {
+  it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, and a value once", async () => {
+    await client.page.navigate(server.url('/seen.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    // Flex items, inline blocks with a margin: two words; inline marks drawn together: one.
+    expect(text).toContain('Ingrid Novak 21 Aug 2025');
+    expect(text).toContain('Bo Li 22 Aug Bolder');
+    expect(text).toMatch(/button "Choose a month" shows="Mar"/);
+    expect(text).toMatch(/button "Close"$/m);
+    expect(text).toMatch(/textbox "Start date" placeholder="DD\/MM\/YYYY"/);
+    // A placeholder that names the field is its name already; a filled field shows its value, not the placeholder.
+    expect(text).not.toContain('placeholder="Search"');
+    expect(text).toMatch(/textbox "City" value="Oslo"$/m);
+    // A field showing what it holds is said once, as the field.
+    expect(text).toMatch(/row: \[\d+_\d+ textbox "Key" value="port"\] \| 8080/);
   });
 });
 

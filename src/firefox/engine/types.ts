@@ -12,6 +12,10 @@ export interface RawNode {
   /** Visible text that belongs to this element and to none of its kept descendants. */
   text?: string;
   value?: string;
+  /** An empty field's placeholder that its name does not say (the form to type: DD/MM/YYYY). */
+  placeholder?: string;
+  /** What a control shows when its label says something else: a button showing "Mar" labelled "Choose a month". */
+  shows?: string;
   /** An input's type attribute. */
   type?: string;
   checked?: 'true' | 'false' | 'mixed';

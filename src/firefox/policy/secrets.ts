@@ -263,8 +263,10 @@ export class SecretStore {
 }
 
 /** Masks the names, texts, values and links of a snapshot tree in place (values also by entropy). */
-export function maskNodes(nodes: { name?: string; text?: string; value?: string; href?: string; children?: unknown[] }[], secrets: SecretStore): void {
+export function maskNodes(nodes: { name?: string; text?: string; value?: string; placeholder?: string; shows?: string; href?: string; children?: unknown[] }[], secrets: SecretStore): void {
   for (const node of nodes) {
+    if (node.placeholder !== undefined) node.placeholder = secrets.mask(node.placeholder);
+    if (node.shows !== undefined) node.shows = secrets.mask(node.shows);
     if (node.name !== undefined) node.name = secrets.mask(node.name);
     if (node.text !== undefined) node.text = secrets.mask(node.text);
     if (node.value !== undefined) node.value = secrets.mask(node.value, { entropy: true });

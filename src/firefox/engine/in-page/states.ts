@@ -7,7 +7,7 @@ import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
 import { scrollerAround, showsIn } from './scrolling.js';
 
-export type ElementStates = Pick<RawNode, 'type' | 'value' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'items' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
+export type ElementStates = Pick<RawNode, 'name' | 'type' | 'value' | 'placeholder' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'items' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
 export function ariaTriState(value: string | null): 'true' | 'false' | 'mixed' | undefined {
   return value === 'true' || value === 'false' || value === 'mixed' ? value : undefined;
@@ -28,6 +28,9 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     }
     if (input.required) node.required = true;
     if (input.readOnly) node.readonly = true;
+    // An empty field's placeholder shows what to type (a date's format), unless it is the field's name already.
+    const placeholder = collapse(input.placeholder ?? '');
+    if (!node.value && placeholder && placeholder !== node.name) node.placeholder = clip(placeholder, 200);
   } else if (tag === 'select') {
     const select = el as HTMLSelectElement;
     const chosen = Array.from(select.selectedOptions).map((option) => collapse(option.label || option.text));

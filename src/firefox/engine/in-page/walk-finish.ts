@@ -5,7 +5,7 @@
  */
 import type { ContentReading, NameSource, RawNode, WalkResult } from '../types.js';
 import { addContentDetails, inReadingOrder, type TextRun } from './content.js';
-import { collapse, linkInText, transformed } from './text.js';
+import { clip, collapse, linkInText, transformed } from './text.js';
 import { type Labels, nameOf, rememberName } from './names.js';
 import { endReading } from './changes.js';
 import { mayHideRoot, setCandidates } from './closed-roots.js';
@@ -115,6 +115,11 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     // What can be said of an unnamed control: it shows an icon.
     if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
+    // A label that says something else than the control shows (one its content would name otherwise): a person sees what it shows.
+    if (pending.interactive && pending.folds && NAME_FROM_CONTENT.has(pending.role) && (source === 'aria-label' || source === 'aria-labelledby')) {
+      const shown = collapse(plainText(pending.text, words));
+      if (shown && shown !== pending.node.value && !name.toLowerCase().includes(shown.toLowerCase())) pending.node.shows = clip(shown, 100);
+    }
     if (rows) pending.node.rows = rows;
     if (items) pending.node.items = items;
     // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its choice): that text is the value.

@@ -6,6 +6,7 @@
 import type { RawNode } from '../types.js';
 import { inlineImage, lineBreak, type TextRun } from './content.js';
 import { collapse, transformed } from './text.js';
+import { ELEMENT_NODE } from './dom.js';
 import { generatedText, type Labels, ownLabelInName, partsWords } from './names.js';
 import { attributeTest, roleOf, type Has } from './roles.js';
 import { editorMark } from './editors.js';
@@ -77,6 +78,7 @@ export function readImageInName(walker: Traversal, met: Met, text: TextRun[] | n
 export function readInline(walker: Traversal, met: Met, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
   const { el, tag } = met;
   if (tag === 'br') text?.push(walker.modes.content ? lineBreak() : '\n');
+  else if (text && drawnApart(el, met.rect)) text.push(' ');
   // Inside an editor, formatting is part of what a person sees: **bold**, *italic*, ~~struck~~, `code`.
   const marks = walker.inEditor > 0 && text && walker.modes.snapshot ? editorMark(tag) : undefined;
   const at = text?.length ?? 0;
@@ -87,6 +89,20 @@ export function readInline(walker: Traversal, met: Met, out: RawNode[], text: Te
     if (collapse(plainText(text.slice(at + 1))) === '') text.splice(at, 1);
     else text.push(marks[1]);
   }
+}
+
+/**
+ * Whether an inline element is drawn apart from the element right before it (no text between
+ * them): a flex or grid gap, a margin, a float, another line. A person reads two words there,
+ * "Ingrid Novak 21 Aug 2025", where the DOM's text runs them together.
+ */
+function drawnApart(el: Element, rect: DOMRect): boolean {
+  const before = el.previousSibling;
+  if (before?.nodeType !== ELEMENT_NODE || rect.width === 0) return false;
+  const last = (before as Element).getBoundingClientRect();
+  if (last.width === 0) return false;
+  const sameLine = rect.top < last.bottom && last.top < rect.bottom;
+  return !sameLine || rect.left - last.right >= 1 || last.left - rect.right >= 1;
 }
 
 /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */

@@ -55,6 +55,8 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${oneLine(node.type)}`);
   // A value that only repeats the name (a field named by its own text) is said once.
   if (node.value !== undefined && node.value !== node.name) parts.push(`value=${quote(node.value)}`);
+  if (node.placeholder !== undefined) parts.push(`placeholder=${quote(node.placeholder)}`);
+  if (node.shows !== undefined) parts.push(`shows=${quote(node.shows)}`);
   // A checkbox, radio or switch that does not say checked is unchecked.
   if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
   if (node.selected) parts.push('selected');
@@ -168,14 +170,18 @@ function cellWords(cell: SnapshotNode): string | undefined {
     if (child.children || !child.interactive) return undefined;
     const link = child.role === 'link' && plain(child, true);
     const name = inCell(child.name ?? '');
-    const at = name ? words.indexOf(name, from) : -1;
+    // A control the cell's words name, or (a field showing what it holds) whose value they repeat, is said once, as the control.
+    const said = [name, link ? '' : inCell(child.value ?? '')].find((part) => part && words.includes(part, from)) ?? '';
+    const at = said ? words.indexOf(said, from) : -1;
     if (link && at < 0) return undefined;
     const written = link ? linkInText(name, child.uid) : bracketed(child);
     if (at < 0) {
       words = words ? `${words} ${written}` : written;
       from = words.length;
     } else {
-      words = words.slice(0, at) + written + words.slice(at + name.length);
+      // The cell's name holds a field's value too (accname): beside the text that shows it, it is said once.
+      const rest = words.slice(at + said.length);
+      words = words.slice(0, at) + written + (said === name || !rest.startsWith(` ${said}`) ? rest : rest.slice(said.length + 1));
       from = at + written.length;
     }
   }
