@@ -29,7 +29,7 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     if (input.required) node.required = true;
     if (input.readOnly) node.readonly = true;
     // An empty field's placeholder shows what to type (a date's format), unless it is the field's name already.
-    const placeholder = collapse(input.placeholder ?? '');
+    const placeholder = collapse(input.placeholder);
     if (!node.value && placeholder && placeholder !== node.name) node.placeholder = clip(placeholder, 200);
   } else if (tag === 'select') {
     const select = el as HTMLSelectElement;
