@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ActionResult, UserContext, Dialog, NavigationEnd, Page, PageInfo } from '../firefox/index.js';
+import { formatSnapshotText, type ActionResult, type UserContext, type Dialog, type NavigationEnd, type Page, type PageInfo } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/util/text.js';
@@ -53,6 +53,19 @@ export function navigationEndLine(end: NavigationEnd): string {
 }
 
 /** A page of text with, when more follows, the note saying how to get it in place of its last line break. */
+/**
+ * What an action changed: the changes since the page's last whole snapshot, or the whole page
+ * when that says it in fewer words (or there is nothing to compare with). The whole reading is
+ * one take_snapshot away.
+ */
+async function readingAfter(page: Page): Promise<{ title: ReadingTitle; text: string }> {
+  const last = page.snapshotHistory.at(-1);
+  const snapshot = await page.takeSnapshot(last && last.root === undefined && last.viewportInfo === undefined ? { since: last.id } : {});
+  if (!snapshot.diff) return { title: 'Page snapshot', text: snapshot.text };
+  const whole = formatSnapshotText(snapshot);
+  return whole.length <= snapshot.text.length ? { title: 'Page snapshot', text: whole } : { title: 'Changes', text: `${snapshot.text}\n(Only what changed; take_snapshot reads the whole page.)` };
+}
+
 function withNote(page: TextPage): string {
   const note = continuationNote(page);
   return note === undefined ? page.text : `${page.text.replace(/\n$/, '')}\n${note}`;
@@ -233,8 +246,8 @@ export class ToolResponse {
           this.#structured.pages = pages;
         }
         if (this.#includeSnapshot) {
-          const snapshot = await target.takeSnapshot();
-          sections.push({ kind: 'snapshot', title: 'Page snapshot', lines: [withNote(pageOfText(snapshot.text, { maxChars: this.budget }))] });
+          const { title, text } = await readingAfter(target);
+          sections.push({ kind: 'snapshot', title, lines: [withNote(pageOfText(text, { maxChars: this.budget }))] });
         }
       }
     }

@@ -140,7 +140,7 @@ export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<S
 /** Parameters the server adds by kind and pager, described once for the model. */
 export const KIND_PARAMETERS = {
   pageId: z.number().int().positive().optional().describe('From list_pages; default: the selected page.'),
-  includeSnapshot: z.boolean().optional().describe('Also return a snapshot after the action.'),
+  includeSnapshot: z.boolean().optional().describe('Also return what the action changed on the page (the whole page when that is shorter, or there is no earlier snapshot).'),
   maxChars: z.number().int().positive().max(1_000_000).optional().describe('Default 40000; the rest via offset.'),
   offset: z.number().int().min(0).optional().describe("A previous answer's nextOffset."),
 };

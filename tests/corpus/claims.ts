@@ -67,19 +67,18 @@ export function checkingClaims(callTool: CallTool, found: { actions: number; che
   return async (call) => {
     if (!ACTIONS.has(call.name)) return callTool(call);
     found.actions += 1;
-    // The page as the server read it when it answered, taken with the answer; the agent reads the answer without it.
-    const full = await callTool({ ...call, args: { ...call.args, includeSnapshot: true } });
-    const cut = full.text.indexOf('\n## Page snapshot');
-    const answer = { ...full, text: cut < 0 ? full.text : full.text.slice(0, cut) };
+    const answer = await callTool(call);
     if (answer.isError || /still (changing|waiting)/.test(answer.text)) return answer;
+    // The page as the server reads it once it answered (an action's own snapshot says only what changed); the agent reads the answer without it.
+    const asAnswered = await callTool(OURS.snapshot());
     await evaluate(SETTLED);
     await checkValues(call, answer, evaluate, disagree, found);
     // An answer that does not say the page was still changing says it had settled: the dialogs open then are the ones that stay.
-    if (cut >= 0) {
+    if (!asAnswered.isError) {
       const now = await callTool(OURS.snapshot());
       if (!now.isError) {
         found.checked += 1;
-        const [claimed, shown] = [dialogs(OURS.lines(full.text.slice(cut))), dialogs(OURS.lines(now.text))];
+        const [claimed, shown] = [dialogs(OURS.lines(asAnswered.text)), dialogs(OURS.lines(now.text))];
         if (JSON.stringify(shown) !== JSON.stringify(claimed)) disagree(call, `the dialogs open when it answered were [${claimed.join(', ')}], and once the page settled [${shown.join(', ')}]`);
       }
     }

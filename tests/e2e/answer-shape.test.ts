@@ -22,6 +22,17 @@ beforeAll(async () => {
   server = await startTestServer({
     '/long.html': page('Long read', `<h1>Long read</h1>${PARAGRAPHS}`),
     '/quiet.html': page('Quiet', '<p>Nothing logged.</p>'),
+    '/booking.html': page(
+      'Booking',
+      `<form><label>Name <input id="name"></label> <label>Guests <input id="guests" type="number"></label>
+         <button type="button" onclick="document.getElementById('status').textContent = 'Booked for ' + document.getElementById('name').value">Book</button></form>
+       <p id="status" role="status"></p>
+       <table id="orders"><thead><tr><th>Order</th><th>Guest</th><th>Total</th></tr></thead><tbody>${Array.from({ length: 30 }, (_, i) => `<tr><td>#${2000 + i}</td><td>Guest ${i}</td><td>${100 + i}.00</td></tr>`).join('')}</tbody></table>
+       <script>
+         // As a framework re-renders: every keystroke draws the orders anew, as they were.
+         document.getElementById('name').addEventListener('input', () => { const body = document.querySelector('#orders tbody'); body.replaceWith(body.cloneNode(true)); });
+       </script>`,
+    ),
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-answers-'));
   ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
@@ -110,5 +121,26 @@ describe('list answers', () => {
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('No network requests of type fetch.');
     await evaluateInPage(client, 'async () => (await fetch("/quiet.html")).status');
     expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('1 network request of type fetch.');
+  });
+});
+
+describe('what an action answers', () => {
+  it('shows what the action changed, not the parts of the page that did not change (nor a part drawn anew as it was), and the whole page stays one call away', async () => {
+    await call(client, 'navigate_page', { url: server.url('/booking.html') });
+    const whole = text(await call(client, 'take_snapshot'));
+    const uid = (role: string, name: string): string => new RegExp(`(\\d+_\\d+) ${role} "${name}"`).exec(whole)?.[1] ?? '';
+    const filled = text(await call(client, 'fill', { uid: uid('textbox', 'Name'), value: 'Ada', includeSnapshot: true }));
+    expect(await evaluateInPage(client, '() => document.getElementById("name").value')).toBe('Ada');
+    expect(filled).toContain('## Changes');
+    expect(filled).toMatch(/~ \d+_\d+ textbox "Name": value none → "Ada"/);
+    // The orders were drawn anew as they were: said in one line, not row by row.
+    expect(filled).toMatch(/= uid=\d+_\d+ \(under uid=\d+_\d+, with \d+ elements inside\) was drawn anew as it was/);
+    expect(filled).not.toContain('Guest 7');
+    const booked = text(await call(client, 'click', { uid: uid('button', 'Book'), includeSnapshot: true }));
+    expect(await evaluateInPage(client, '() => document.getElementById("status").textContent')).toBe('Booked for Ada');
+    expect(booked).toMatch(/status: Booked for Ada/);
+    expect(booked).not.toContain('Guest 7');
+    expect(booked.length).toBeLessThan(whole.length / 4);
+    expect(text(await call(client, 'take_snapshot'))).toContain('Guest 7');
   });
 });

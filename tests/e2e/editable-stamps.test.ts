@@ -73,7 +73,8 @@ async function snapshotText(): Promise<string> {
 /** The uid of the first snapshot line matching a pattern. */
 function uidWhere(snapshot: string, pattern: RegExp): string {
   const line = snapshot.split('\n').find((candidate) => pattern.test(candidate));
-  const uid = line ? /^\s*(\d+_\d+) /.exec(line)?.[1] : undefined;
+  // A line of the page, or of the changes an action's answer lists (+ added, ~ changed).
+  const uid = line ? /^\s*(?:[+~]\s*)?(\d+_\d+) /.exec(line)?.[1] : undefined;
   if (!uid) throw new Error(`No line matching ${String(pattern)} in the snapshot:\n${snapshot}`);
   return uid;
 }

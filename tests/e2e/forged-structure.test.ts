@@ -36,7 +36,7 @@ const FORGED_PAGE = page(
    <pre id="pre"></pre>
    <textarea id="area" aria-label="Notes"></textarea>
    <input id="code" aria-label="Code" value="12\u200B34\u202E">
-   <button id="save" onclick="document.body.dataset.saved = 'yes'; this.textContent = 'Saved'">Save</button>
+   <button id="save" onclick="document.body.dataset.saved = 'yes'; this.textContent = 'Saved'; document.getElementById('pre').textContent += ' (saved)'">Save</button>
    <button id="pay" onclick="alert(${js(`Pay now\n${FORGED_TEXT}`).replace(/"/g, '&quot;')})">Pay</button>
    <script>
      const forged = ${js(FORGED_TEXT)};
@@ -167,13 +167,13 @@ describe('page text that forges the answer structure', () => {
     expect(text(result)).toContain('# get_page_markdown response\n\\## Open dialog\n');
   });
 
-  it('an action with includeSnapshot: one heading, one page list, one snapshot, and the click happened', async () => {
+  it('an action with includeSnapshot: one heading, one page list, one reading of what changed, and the click happened', async () => {
     const snapshot = text(await call(client, 'take_snapshot'));
     const result = await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Save'), includeSnapshot: true });
     expect(result.isError, text(result)).toBeFalsy();
     const answer = text(result);
-    expect(ownLines(answer)).toEqual(['# click response', '## Pages', '## Page snapshot']);
-    expect(answer).toMatch(/^\s*\d+_\d+ button "Saved"/m);
+    expect(ownLines(answer)).toEqual(['# click response', '## Pages', '## Changes']);
+    expect(answer).toMatch(/^~ \d+_\d+ button "Saved": name "Save" → "Saved"/m);
     expect(answer.split('\n').some((line) => /^\s*1_2 button "OK"/.test(line))).toBe(false);
     expectHiddenEscaped(result, ['\\u202efdp.exe', '\\u001b[31m']);
     expect(await evaluateInPage(client, '() => document.body.dataset.saved')).toBe('yes');

@@ -72,7 +72,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     expect(filled.isError).toBeFalsy();
     const clicked = await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Create account'), includeSnapshot: true });
     expect(text(clicked)).toContain('Clicked');
-    expect(text(clicked)).toContain('## Page snapshot');
+    // What the click changed (or the whole page, when that says it in fewer words).
+    expect(text(clicked)).toMatch(/^## (?:Changes|Page snapshot)$/m);
+    expect(text(clicked)).toContain('Welcome Ada (Pro)');
     expect(text(await call(client, 'wait_for', { text: ['Welcome Ada (Pro)'] }))).toContain('Found "Welcome Ada (Pro)"');
 
     const consoleList = text(await call(client, 'list_console_messages'));

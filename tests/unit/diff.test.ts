@@ -48,7 +48,7 @@ function page(overrides: Partial<Record<string, Partial<SnapshotNode>>> = {}, fi
 describe('diffSnapshots', () => {
   it('finds nothing between identical snapshots', () => {
     const diff = diffSnapshots(snapshot(3, page()), snapshot(4, page()));
-    expect(diff).toEqual({ sinceId: 3, id: 4, added: [], removed: [], changed: [], moved: [] });
+    expect(diff).toEqual({ sinceId: 3, id: 4, added: [], removed: [], changed: [], moved: [], redrawn: [] });
     expect(formatDiff(diff)).toBe('diff since snapshot 3 → 4: 0 added, 0 removed, 0 changed');
   });
 
@@ -165,6 +165,23 @@ describe('diffSnapshots', () => {
     const text = formatDiff(diff);
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toContain('~ 3_1500 textbox "Field 1490": value none → "hello"');
+  });
+
+  it('says a part drawn anew as it was once, as redrawn, and lists a part drawn anew with a change as removed and added', () => {
+    const list = (uid: number, items: string[]): SnapshotNode => ({ uid: `4_${uid}`, tag: 'ul', role: 'list', name: 'Todo', box, children: items.map((text, i) => ({ uid: `4_${uid + 1 + i}`, tag: 'li', role: 'listitem', text, box })) });
+    const redrawn = page();
+    const main = redrawn[0];
+    if (main?.children) main.children[0] = list(20, ['Milk', 'Eggs', 'Bread']);
+    const same = diffSnapshots(snapshot(3, page()), snapshot(4, redrawn));
+    expect([same.added, same.removed, same.redrawn]).toEqual([[], [], [{ uid: '4_20', was: '3_2', parentUid: '3_1', inside: 3 }]]);
+    expect(formatDiff(same).split('\n')).toEqual([
+      'diff since snapshot 3 → 4: 0 added, 0 removed, 0 changed, 1 redrawn as they were',
+      '= uid=3_2 (under uid=3_1, with 3 elements inside) was drawn anew as it was: now uid=4_20, and the uids inside are new (take_snapshot root=4_20 lists them)',
+    ]);
+    if (main?.children) main.children[0] = list(20, ['Milk', 'Eggs', 'Butter']);
+    const changed = diffSnapshots(snapshot(3, page()), snapshot(5, redrawn));
+    expect(changed.redrawn).toEqual([]);
+    expect(changed.added.map((added) => added.uid)).toEqual(['4_20', '4_21', '4_22', '4_23']);
   });
 
   it('refuses snapshots of different pages', () => {

@@ -52,6 +52,8 @@ function pageOf(fake: FakePage): Page {
     disposed: false,
     getDialog: () => fake.dialog,
     takeSnapshot: () => Promise.resolve({ text: fake.snapshot ?? '' }),
+    // No earlier snapshot: an action's snapshot is the whole page.
+    snapshotHistory: [],
     getConsoleMessages: () => fake.messages ?? [],
     getConsoleMessage: (id: number) => fake.messages?.find((message) => message.id === id),
     getNetworkRequests: ({ resourceType }: { resourceType?: string[] } = {}) => (fake.requests ?? []).filter((request) => !resourceType || resourceType.includes(request.resourceType)),

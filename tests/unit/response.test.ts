@@ -218,7 +218,7 @@ describe('ToolResponse.build', () => {
       { index: 1, pageId: 3, id: 'ctx-1', url: 'https://x.test/b', title: '', selected: false },
     ];
     // Only what build() reads of a user context and of the page the tool acted on.
-    const page = { disposed: false, getDialog: () => undefined, takeSnapshot: () => Promise.resolve({ text: TEN_LINES }) } as unknown as Page;
+    const page = { disposed: false, getDialog: () => undefined, takeSnapshot: () => Promise.resolve({ text: TEN_LINES }), snapshotHistory: [] } as unknown as Page;
     const context = { closed: false, listPages: () => Promise.resolve(pages) } as unknown as UserContext;
     const result = await new ToolResponse('click', 20).line(CLICKED).includeSnapshot().build(context, page, []);
     expect(body(result)).toEqual([

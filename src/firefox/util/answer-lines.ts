@@ -32,6 +32,8 @@ export const ANSWER_LINE_FORMS: readonly AnswerLineForm[] = [
   { form: 'uid line', start: String.raw`(?:[+~-]\s*)?\d+(?:_\d+)+(?:[\s:]|$)`, example: '1_4 button "Confirm transfer"' },
   { form: 'snapshot header', start: String.raw`snapshot=\d`, example: 'snapshot=4 url="https://bank.example/" title="Bank"' },
   { form: 'snapshot diff', start: String.raw`diff since snapshot\b`, example: 'diff since snapshot 1 → 8: 1 added, 0 removed, 1 changed' },
+  { form: 'redrawn part', start: String.raw`= uid=\d`, example: '= uid=1_10 (under uid=1_9, with 150 elements inside) was drawn anew as it was: now uid=3_2, and the uids inside are new (take_snapshot root=3_2 lists them)' },
+  { form: 'changes only', start: String.raw`\(only what changed\b`, example: '(Only what changed; take_snapshot reads the whole page.)' },
   { form: 'snapshot saved', start: String.raw`\S.*: snapshot \d+, \d+ elements\b`, example: 'out/page.txt: snapshot 3, 40 elements, 12 uids, ~300 tokens (1200 characters).' },
   { form: 'find result', start: String.raw`(?:\d+ elements? match(?:es)?|no element matches)\b`, example: '3 elements match "Walk"' },
   { form: 'selector', start: String.raw`selector for uid=`, example: 'Selector for uid=1_9: button#go' },

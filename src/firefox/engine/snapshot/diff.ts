@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../../errors.js';
 import { jsonString, oneLineWithTabs } from '../../util/text.js';
 import { formatNode, roleLabel, type Snapshot, type SnapshotNode } from './format.js';
+import { redrawnSubtrees, type DiffRedrawn } from './redrawn.js';
 
 export interface DiffOptions {
   /** Count a change of position or size as a change (default false: boxes are ignored). */
@@ -55,6 +56,8 @@ export interface SnapshotDiff {
   changed: DiffChanged[];
   /** Elements now under another parent. An element can be both changed and moved. */
   moved: DiffMoved[];
+  /** Parts removed and added again as they were (new elements, new uids, nothing a person sees changed). */
+  redrawn: DiffRedrawn[];
 }
 
 interface Placed {
@@ -83,15 +86,18 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, options: DiffOp
   const line = (node: SnapshotNode): string => (options.boxes ? `${formatNode(node)} box=${node.box.join(',')}` : formatNode(node));
   const old = index(before.nodes);
   const now = index(after.nodes);
-  const diff: SnapshotDiff = { sinceId: before.id, id: after.id, added: [], removed: [], changed: [], moved: [] };
+  // Outermost removed and added elements: those read alike again are said once, as redrawn.
+  const outermost = (from: Map<string, Placed>, other: Map<string, Placed>): Placed[] => [...from.values()].filter(({ node, parentUid }) => !other.has(node.uid) && (parentUid === null || other.has(parentUid)));
+  const { redrawn, uids: redrawnUids } = redrawnSubtrees(outermost(old, now), outermost(now, old));
+  const diff: SnapshotDiff = { sinceId: before.id, id: after.id, added: [], removed: [], changed: [], moved: [], redrawn };
   for (const [uid, { node, parentUid }] of old) {
-    if (!now.has(uid)) diff.removed.push({ uid, line: line(node), parentUid });
+    if (!now.has(uid) && !redrawnUids.has(uid)) diff.removed.push({ uid, line: line(node), parentUid });
   }
   for (const [uid, placed] of now) {
     const was = old.get(uid);
     const newLine = line(placed.node);
     if (!was) {
-      diff.added.push({ uid, line: newLine, parentUid: placed.parentUid, index: placed.index });
+      if (!redrawnUids.has(uid)) diff.added.push({ uid, line: newLine, parentUid: placed.parentUid, index: placed.index });
       continue;
     }
     const oldLine = line(was.node);
@@ -149,12 +155,13 @@ function position(parentUid: string | null, index: number): string {
 
 /**
  * A diff as short text: a count line, then `+` added (an added element's new children indented
- * under it), `-` removed (elements inside a removed one counted, not listed), `~` changed and
- * `>` moved elements. Positions are 1-based.
+ * under it), `-` removed (elements inside a removed one counted, not listed), `~` changed,
+ * `>` moved and `=` redrawn elements. Positions are 1-based.
  */
 export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: number } = {}): string {
   const counts = [`${diff.added.length} added`, `${diff.removed.length} removed`, `${diff.changed.length} changed`];
   if (diff.moved.length > 0) counts.push(`${diff.moved.length} moved`);
+  if (diff.redrawn.length > 0) counts.push(`${diff.redrawn.length} redrawn as they were`);
   const lines = [`diff since snapshot ${ids.sinceId ?? diff.sinceId} → ${ids.id ?? diff.id}: ${counts.join(', ')}`];
 
   const addedDepth = new Map<string, number>();
@@ -185,6 +192,10 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
   for (const moved of diff.moved) {
     const from = moved.fromParentUid === null ? 'the top level' : `under uid=${moved.fromParentUid}`;
     lines.push(`> ${moved.line} (moved from ${from} to ${position(moved.toParentUid, moved.index)})`);
+  }
+  for (const part of diff.redrawn) {
+    const where = part.parentUid === null ? 'at the top level' : `under uid=${part.parentUid}`;
+    lines.push(`= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (take_snapshot root=${part.uid} lists them)`);
   }
   return lines.join('\n');
 }
