@@ -210,6 +210,11 @@ export class ToolResponse {
   /** Reports what an action led to: the action, a navigation, a dialog, an unsettled page. */
   action(result: ActionResult): this {
     this.line(result.action);
+    if (result.offers) {
+      const { names, count } = result.offers;
+      const quoted = names.map((name) => quote(name)).join(', ');
+      this.line(count === 0 ? 'Its list shows no option for that text: nothing is chosen.' : `Its list is open and offers ${quoted}${count > names.length ? ` (${count} in all)` : ''}; nothing is chosen until one is clicked (take_snapshot lists their uids).`);
+    }
     if (result.navigated) {
       this.line(result.navigated.sameDocument ? `The page moved to ${result.navigated.url} (same document).` : `The page navigated to ${result.navigated.url}${result.navigated.complete ? '' : ' (still loading)'}.`);
     }

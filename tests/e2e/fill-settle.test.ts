@@ -48,6 +48,27 @@ beforeAll(async () => {
        <p><label>Street <input id="street"></label></p><p><label>Zip <input id="zip"></label></p>
        <div id="suggest" hidden style="position: absolute; top: 30px; left: 0; width: 400px; height: 60px; background: white; border: 1px solid">Oslo, Bergen</div></form>`,
     ),
+    '/searchable-select.html': page(
+      'Shipping',
+      `<label for="search">Country</label>
+       <div class="select"><input id="search" role="combobox" aria-controls="countries" aria-expanded="false" aria-autocomplete="list">
+         <ul id="countries" role="listbox" hidden>${['France', 'French Guiana', 'Germany', 'Ghana'].map((name) => `<li role="option" data-code="${name.slice(0, 2).toUpperCase()}">${name}</li>`).join('')}</ul>
+         <select id="country" name="country" hidden><option value="">None</option><option value="FR">France</option><option value="FG">French Guiana</option><option value="GE">Germany</option><option value="GH">Ghana</option></select></div>
+       <script>
+         // As searchable selects do: the text filters the list, a click on an option chooses it and clears the text.
+         search.addEventListener('input', () => {
+           countries.hidden = false;
+           search.setAttribute('aria-expanded', 'true');
+           for (const option of countries.children) option.hidden = !option.textContent.toLowerCase().startsWith(search.value.toLowerCase());
+         });
+         countries.addEventListener('click', (event) => {
+           country.value = event.target.dataset.code === 'FR' ? 'FR' : event.target.dataset.code;
+           search.value = '';
+           countries.hidden = true;
+           search.setAttribute('aria-expanded', 'false');
+         });
+       </script>`,
+    ),
     '/debounce.html': page(
       'Fruits',
       `<label>Search fruits <input id="q" type="search"></label>
@@ -245,5 +266,18 @@ describe('fill_form stopped part way', () => {
     expect(text(result)).toMatch(new RegExp(`Filled uid=${city} textbox "City" with "Oslo"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`, 's'));
     // What the page holds: the city, and nothing else.
     expect(await evaluateInPage(client, '() => [city.value, street.value, zip.value]')).toEqual(['Oslo', '', '']);
+  });
+});
+
+describe('fill on a combobox that chooses from a list', () => {
+  it('says what it typed and what the list offers, never "Filled", while the choice is still to make', async () => {
+    await call(client, 'navigate_page', { url: server.url('/searchable-select.html') });
+    const combobox = uidOf(text(await call(client, 'take_snapshot')), 'combobox', 'Country');
+    const answer = text(await call(client, 'fill', { uid: combobox, value: 'Fr' }));
+    // The select's value did not change: typing only searched.
+    expect(await evaluateInPage(client, '() => [country.value, search.value]')).toEqual(['', 'Fr']);
+    expect(answer).not.toContain('Filled');
+    expect(answer).toContain(`Typed into uid=${combobox} combobox "Country" with "Fr"`);
+    expect(answer).toContain('Its list is open and offers "France", "French Guiana"; nothing is chosen until one is clicked');
   });
 });

@@ -152,6 +152,9 @@ export interface ControlReading {
   optionValues?: string[];
   checked?: boolean;
   expanded?: boolean;
+  /** A combobox whose list is open: the options it offers (their names, the first few) and how many (flat: a call's answer keeps two levels). */
+  offers?: string[];
+  offerCount?: number;
   /** Where the focus is when it is not in the control (described as describe() does, or "the page"): where keys meant for it went. */
   focusedElsewhere?: string;
 }

@@ -51,6 +51,7 @@ export const ANSWER_LINE_FORMS: readonly AnswerLineForm[] = [
   // What a tool did.
   { form: 'navigation', start: String.raw`(?:navigated|reloaded|went (?:back|forward)|going (?:back|forward)|the page|it (?:started|asked|tried))\b`, example: 'The page navigated to https://bank.example/done (still loading).' },
   { form: 'input', start: String.raw`(?:clicked|double-clicked|hovered|filled|set|selected|put the caret|dragged|pressed|typed|chose|scrolled|accepted|dismissed)\b`, example: 'Clicked uid=1_4 button "Transfer"' },
+  { form: 'list offers', start: String.raw`its list (?:is open|shows no option)\b`, example: 'Its list is open and offers "France", "French Guiana"; nothing is chosen until one is clicked (take_snapshot lists their uids).' },
   { form: 'script', start: String.raw`(?:script ran|the script threw)\b`, example: 'Script ran on the page and returned:' },
   { form: 'wait', start: String.raw`found\b`, example: 'Found "Done" on the page.' },
   { form: "a person's hand", start: String.raw`the person\b`, example: 'The person pressed Done.' },

@@ -7,6 +7,7 @@ import { Labels, listedRoleAndName, roleAndName } from './names.js';
 import { describeCover, describeFocus, sameWidget } from './covers.js';
 import { element } from './registry.js';
 import { finiteAnimationRunning } from './unobserved.js';
+import { offersOf } from './offers.js';
 import { shownPartOf } from './visibility.js';
 
 /**
@@ -152,6 +153,8 @@ export function readControl(uid: string): ControlReading | null {
   }
   const expanded = el.getAttribute('aria-expanded');
   if (expanded !== null) reading.expanded = expanded === 'true';
+  const offers = reading.expanded && el.getAttribute('role') === 'combobox' ? offersOf(el) : undefined;
+  if (offers) [reading.offers, reading.offerCount] = [offers.names, offers.count];
   const active = deepActiveElement();
   if (!active || !composedContains(el, active)) reading.focusedElsewhere = describeFocus(active);
   return reading;

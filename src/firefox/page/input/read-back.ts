@@ -29,7 +29,8 @@ export async function readBack(access: ReadBackAccess, uid: string, what: string
   if (result.dialog || result.navigated?.sameDocument === false) return result;
   const held = await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
   if (!held) return result;
-  if (took(held)) return result;
+  // Text typed into a combobox that opened its list: typed, not chosen (the list is where it chooses).
+  if (took(held)) return held.offers ? { ...result, action: result.action.replace(/^Filled\b/, 'Typed into'), offers: { names: held.offers, count: held.offerCount ?? held.offers.length } } : result;
   const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(access.secrets.mask(held.value ?? ''))}`;
   const next =
     stray !== null

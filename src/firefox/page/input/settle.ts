@@ -18,6 +18,8 @@ export interface ActionResult {
   settled: boolean;
   /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
   pendingRequests?: number;
+  /** Text typed into a combobox whose list then showed: what the list offers (its value is chosen there, not typed). */
+  offers?: { names: string[]; count: number };
 }
 
 /** What the settle after an action can ask of the page's network log. */
