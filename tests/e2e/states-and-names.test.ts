@@ -57,6 +57,8 @@ beforeAll(async () => {
        <p><span style="display:inline-block;margin-right:8px">Bo Li</span><span style="display:inline-block">22 Aug</span> <b>Bold</b><i>er</i></p>
        <button aria-label="Choose a month">Mar</button> <button aria-label="Close">Close</button>
        <label>Start date <input id="start" placeholder="DD/MM/YYYY"></label> <input placeholder="Search"> <label>City <input value="Oslo" placeholder="Type a city"></label>
+       <ul><li><span title="Unread" style="display:inline-block;width:8px;height:8px;background:blue"></span> Invoice from Acme</li><li><span title="Read" style="display:inline-block;width:8px;height:8px;background:gray"></span> Welcome back</li></ul>
+       <div style="display:flex;gap:4px"><div title="Online" style="width:10px;height:10px;background:green"></div><span>Ada</span></div>
        <table><tr><th>Field</th><th>Value</th></tr><tr><td><div class="view">port</div><input aria-label="Key" value="port" style="position:absolute;opacity:0.01;width:40px"></td><td>8080</td></tr></table>`,
     ),
     '/widgets.html': page(
@@ -104,7 +106,7 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
-  it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, and a value once", async () => {
+  it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, a title that is a dot's only cue, and a value once", async () => {
     await client.page.navigate(server.url('/seen.html'));
     const text = (await client.page.takeSnapshot()).text;
     // Flex items, inline blocks with a margin: two words; inline marks drawn together: one.
@@ -116,6 +118,10 @@ describe('what a person sees', () => {
     // A placeholder that names the field is its name already; a filled field shows its value, not the placeholder.
     expect(text).not.toContain('placeholder="Search"');
     expect(text).toMatch(/textbox "City" value="Oslo"$/m);
+    // A dot whose title is the only cue it gives says it, where it is.
+    expect(text).toMatch(/- \(Unread\) Invoice from Acme$/m);
+    expect(text).toMatch(/- \(Read\) Welcome back$/m);
+    expect(text).toMatch(/\d+_\d+ div "Online"$/m);
     // A field showing what it holds is said once, as the field.
     expect(text).toMatch(/row: \[\d+_\d+ textbox "Key" value="port"\] \| 8080/);
   });

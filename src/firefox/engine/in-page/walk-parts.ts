@@ -84,11 +84,23 @@ export function readInline(walker: Traversal, met: Met, out: RawNode[], text: Te
   const at = text?.length ?? 0;
   if (marks) text?.push(marks[0]);
   walker.visitContent(el, tag, out, text, inFold);
+  const cue = text && !inFold ? titleCue(el, met.rect) : '';
+  if (cue) text?.push(` (${cue}) `);
   // An empty mark (an editor's placeholder for formatting about to be typed) shows nothing.
   if (marks && text) {
     if (collapse(plainText(text.slice(at + 1))) === '') text.splice(at, 1);
     else text.push(marks[1]);
   }
+}
+
+/**
+ * The words of a title that is the only cue an element gives (a status dot that says "Unread"
+ * only when the pointer rests on it), where the element shows; '' for any other element.
+ */
+export function titleCue(el: Element, rect: DOMRect): string {
+  const title = el.getAttribute('title')?.trim();
+  if (!title || rect.width === 0 || rect.height === 0 || el.textContent.trim() || el.querySelector('img, svg, input, button, select, textarea')) return '';
+  return el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ? collapse(title) : '';
 }
 
 /**

@@ -21,7 +21,7 @@ import { compileModes, type WalkModes } from './walk-modes.js';
 import { forgetMemo, STALE, WalkMemo } from './walk-memo.js';
 import { finishWalk } from './walk-finish.js';
 import { boxArray, boxFrom, boxlessNodes, elementOfNode, plainText, WalkState, type Pending } from './walk-state.js';
-import { adoptField, fieldBehindWidget, listOptions, type Met, readImageInName, readInline, readInName, standIn, type Traversal } from './walk-parts.js';
+import { adoptField, fieldBehindWidget, listOptions, type Met, readImageInName, readInline, readInName, standIn, titleCue, type Traversal } from './walk-parts.js';
 import { captionOfParent, CELL_BLOCKS, CONTAINER_ROLES, holdsReadableContent, layerRoots, UNNAMED_WRAPPERS } from './walk-rules.js';
 
 export { memoSize } from './walk-memo.js';
@@ -334,7 +334,8 @@ class Walk implements Traversal {
     const declaredGroup = role === 'group' && (has('role') || tag === 'hgroup');
     const structural = interactive || control || (role !== 'generic' && (named || tag === 'details' || declaredGroup || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
     const words = modes.content ? this.looseWords : undefined;
-    const loose = pending.folds ? '' : collapse(plainText(ownText, words));
+    // A box whose title is all it says (a status dot) says its title.
+    const loose = pending.folds ? '' : collapse(plainText(ownText, words)) || (interactive || children.length ? '' : titleCue(el, rect));
     // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
     if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && rect.width > 0 && rect.height > 0 && mayHostShadow(tag) && mayHideRoot(el)) state.logs.hosts.push({ el });
     if (!structural && !loose) {
