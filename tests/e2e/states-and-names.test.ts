@@ -59,6 +59,9 @@ beforeAll(async () => {
        <label>Start date <input id="start" placeholder="DD/MM/YYYY"></label> <input placeholder="Search"> <label>City <input value="Oslo" placeholder="Type a city"></label>
        <ul><li><span title="Unread" style="display:inline-block;width:8px;height:8px;background:blue"></span> Invoice from Acme</li><li><span title="Read" style="display:inline-block;width:8px;height:8px;background:gray"></span> Welcome back</li></ul>
        <div style="display:flex;gap:4px"><div title="Online" style="width:10px;height:10px;background:green"></div><span>Ada</span></div>
+       <div style="display:inline-block;width:220px;border:1px solid;position:relative"><div style="display:flex"><span>Europe</span>
+         <input role="combobox" readonly aria-label="Shipping region" aria-expanded="false" style="position:absolute;opacity:0;left:0;top:0;width:100%;height:100%"></div></div>
+       <label for="fruit">Fruit</label> <div style="display:inline-flex;border:1px solid"><div>Banana</div><input id="fruit" role="combobox" aria-expanded="false" placeholder="Search…" style="width:60px;border:0"></div>
        <table><tr><th>Field</th><th>Value</th></tr><tr><td><div class="view">port</div><input aria-label="Key" value="port" style="position:absolute;opacity:0.01;width:40px"></td><td>8080</td></tr></table>`,
     ),
     '/widgets.html': page(
@@ -106,7 +109,7 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
-  it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, a title that is a dot's only cue, and a value once", async () => {
+  it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, a title that is a dot's only cue, a select's value drawn beside its input, and a value once", async () => {
     await client.page.navigate(server.url('/seen.html'));
     const text = (await client.page.takeSnapshot()).text;
     // Flex items, inline blocks with a margin: two words; inline marks drawn together: one.
@@ -122,6 +125,10 @@ describe('what a person sees', () => {
     expect(text).toMatch(/- \(Unread\) Invoice from Acme$/m);
     expect(text).toMatch(/- \(Read\) Welcome back$/m);
     expect(text).toMatch(/\d+_\d+ div "Online"$/m);
+    // A select that draws its choice beside the input it keeps empty shows that choice as its value, once.
+    expect(text).toMatch(/combobox "Shipping region" value="Europe" collapsed readonly/);
+    expect(text).toMatch(/combobox "Fruit" value="Banana" collapsed/);
+    expect(text.match(/Europe|Banana/g)).toHaveLength(2);
     // A field showing what it holds is said once, as the field.
     expect(text).toMatch(/row: \[\d+_\d+ textbox "Key" value="port"\] \| 8080/);
   });

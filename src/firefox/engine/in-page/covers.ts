@@ -11,7 +11,7 @@ import { Labels, roleAndName } from './names.js';
 import { uidOf } from './registry.js';
 
 /** What a person could use besides the target: another control in the same box means another widget. */
-const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"], [role="menuitem"], [role="combobox"], [role="textbox"]';
+export const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"], [role="menuitem"], [role="combobox"], [role="textbox"]';
 
 /** A widget is small: a box holding both larger than this share of the viewport is a backdrop or a card. */
 const MAX_WIDGET_SHARE = 0.25;

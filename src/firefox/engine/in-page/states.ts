@@ -6,6 +6,7 @@ import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
 import { scrollerAround, showsIn } from './scrolling.js';
+import { drawnValue } from './drawn-value.js';
 
 export type ElementStates = Pick<RawNode, 'name' | 'type' | 'value' | 'placeholder' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'items' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
@@ -28,6 +29,9 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     }
     if (input.required) node.required = true;
     if (input.readOnly) node.readonly = true;
+    // A custom select keeps its input empty and draws its choice beside it.
+    const drawn = role === 'combobox' && !node.value ? drawnValue(input) : undefined;
+    if (drawn) node.value = drawn;
     // An empty field's placeholder shows what to type (a date's format), unless it is the field's name already.
     const placeholder = collapse(input.placeholder);
     if (!node.value && placeholder && placeholder !== node.name) node.placeholder = clip(placeholder, 200);

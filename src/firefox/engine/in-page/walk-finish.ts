@@ -225,18 +225,22 @@ function inlineLinks(node: RawNode, runs: TextRun[]): void {
 const ECHO_ROLES = new Set(['generic', 'label', 'tooltip']);
 
 /**
- * Removes text-only lines that say again what the control beside them is named (a floating
- * label's text before its field, a label whose control took its words, a tooltip that says an
- * icon button's label again).
+ * Removes text-only lines that say again what the control beside them is named or holds (a
+ * floating label's text before its field, a label whose control took its words, a tooltip that
+ * says an icon button's label again, a custom select's choice drawn beside its input).
  */
 function dropEchoes(nodes: RawNode[]): void {
   for (let index = nodes.length - 1; index >= 0; index--) {
     const node = nodes[index] as RawNode;
     if (node.children) dropEchoes(node.children);
-    if (node.interactive || node.children?.length || !ECHO_ROLES.has(node.role)) continue;
     const words = node.text ?? node.name;
-    if (!words) continue;
-    const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && other.name === words;
+    if (node.interactive || !ECHO_ROLES.has(node.role) || !words) continue;
+    // A box around one control whose words are that control's value or name (a select drawing its choice around its input): the control says it.
+    const only = node.children?.length === 1 ? node.children[0] : undefined;
+    if (only?.interactive && node.name === undefined && (only.value === words || only.name === words)) nodes.splice(index, 1, only);
+    if (node.children?.length) continue;
+    // A control named by these words, or showing them as its value (a custom select's choice drawn beside its input).
+    const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && (other.name === words || other.value === words);
     if (echoes(nodes[index - 1]) || echoes(nodes[index + 1])) nodes.splice(index, 1);
   }
 }
