@@ -55,7 +55,7 @@ beforeAll(async () => {
       'Seen',
       `<div class="person" style="display:flex;gap:12px"><span>Ingrid Novak</span><span>21 Aug 2025</span></div>
        <p><span style="display:inline-block;margin-right:8px">Bo Li</span><span style="display:inline-block">22 Aug</span> <b>Bold</b><i>er</i></p>
-       <button aria-label="Choose a month">Mar</button> <button aria-label="Close">Close</button>
+       <button aria-label="Choose a month">Mar</button> <button aria-label="Close">Close</button> <button aria-label="Remove tag">×</button>
        <label>Start date <input id="start" placeholder="DD/MM/YYYY"></label> <input placeholder="Search"> <label>City <input value="Oslo" placeholder="Type a city"></label>
        <ul><li><span title="Unread" style="display:inline-block;width:8px;height:8px;background:blue"></span> Invoice from Acme</li><li><span title="Read" style="display:inline-block;width:8px;height:8px;background:gray"></span> Welcome back</li></ul>
        <div style="display:flex;gap:4px"><div title="Online" style="width:10px;height:10px;background:green"></div><span>Ada</span></div>
@@ -117,6 +117,8 @@ describe('what a person sees', () => {
     expect(text).toContain('Bo Li 22 Aug Bolder');
     expect(text).toMatch(/button "Choose a month" shows="Mar"/);
     expect(text).toMatch(/button "Close"$/m);
+    // A glyph is an icon: the label says it better.
+    expect(text).toMatch(/button "Remove tag"$/m);
     expect(text).toMatch(/textbox "Start date" placeholder="DD\/MM\/YYYY"/);
     // A placeholder that names the field is its name already; a filled field shows its value, not the placeholder.
     expect(text).not.toContain('placeholder="Search"');

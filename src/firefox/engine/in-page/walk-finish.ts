@@ -118,7 +118,8 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     // A label that says something else than the control shows (one its content would name otherwise): a person sees what it shows.
     if (pending.interactive && pending.folds && NAME_FROM_CONTENT.has(pending.role) && (source === 'aria-label' || source === 'aria-labelledby')) {
       const shown = collapse(plainText(pending.text, words));
-      if (shown && shown !== pending.node.value && !name.toLowerCase().includes(shown.toLowerCase())) pending.node.shows = clip(shown, 100);
+      // Words only: a glyph (×, ⋮) is an icon, which the label says better.
+      if (/[\p{L}\p{N}]/u.test(shown) && shown !== pending.node.value && !name.toLowerCase().includes(shown.toLowerCase())) pending.node.shows = clip(shown, 100);
     }
     if (rows) pending.node.rows = rows;
     if (items) pending.node.items = items;
