@@ -20,6 +20,7 @@ import { notesApp } from './notes.js';
 import { polishedDocsApp } from './polished-docs.js';
 import { quasarApp } from './quasar.js';
 import { quillApp } from './quill.js';
+import { reactWindowApp } from './react-window.js';
 import { select2App } from './select2.js';
 import { swaggerApp } from './swagger.js';
 import { tagifyApp } from './tagify.js';
@@ -29,7 +30,7 @@ import { uikitApp } from './uikit.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
