@@ -29,11 +29,21 @@ const EDITOR = page(
    </script>`,
 );
 
+/** An editor that keeps its own selection: when it takes the focus, the one it kept (its start) comes back a moment later. */
+const KEEPING = page(
+  'Keeping editor',
+  `<div id="keeping" contenteditable="true" aria-label="Notes" style="width: 600px; border: 1px solid #888; padding: 8px"><p>First line of the note.</p><p>The meeting is tomorrow at noon.</p></div>
+   <script>
+     const keeping = document.getElementById('keeping');
+     keeping.addEventListener('focus', () => setTimeout(() => getSelection().collapse(keeping.querySelector('p').firstChild, 0), 0));
+   </script>`,
+);
+
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/editor.html': EDITOR });
+  server = await startTestServer({ '/editor.html': EDITOR, '/keeping.html': KEEPING });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -79,6 +89,16 @@ describe('select_text', () => {
     const missing = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday').catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(InvalidArgumentError);
     expect((missing as Error).message).toContain('shows no "next Wednesday"');
+  });
+});
+
+describe('select_text in an editor without the focus', () => {
+  it('clicks in first, as a person does, so an editor that puts back its own selection on focus selects just the words asked for', async () => {
+    await client.page.navigate(server.url('/keeping.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    const result = await client.page.selectTextByUid(uidIn(text, /paragraph: The meeting/), 'tomorrow');
+    expect(result.action).toContain('Selected "tomorrow"');
+    expect(await client.page.evaluate('() => getSelection().toString()')).toBe('tomorrow');
   });
 });
 

@@ -14,6 +14,17 @@ export interface TextSpot {
   end: [number, number];
   /** The text as the page has it there (its own spaces and letter case). */
   found: string;
+  /** It is in an editor that does not have the focus: a person's first click there only focuses it. */
+  unfocused: boolean;
+}
+
+/** Whether `el` is editable content whose editor does not hold the focus. */
+function inUnfocusedEditor(el: Element): boolean {
+  if (!(el as HTMLElement).isContentEditable) return false;
+  let host = el;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  const active = deepActiveElement();
+  return !active || !host.contains(active);
 }
 
 /** What the page's selection holds now. */
@@ -49,7 +60,7 @@ export function locateText(uid: string, text: string, occurrence: number): TextS
   const first = charRect(range.startContainer as Text, range.startOffset);
   const last = charRect(range.endContainer as Text, range.endOffset - 1);
   if (!first || !last) return 'missing';
-  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString() };
+  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused: inUnfocusedEditor(el) };
 }
 
 /** What the selection holds, and whether it is inside the element `uid` (or a field inside it). */

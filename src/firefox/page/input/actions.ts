@@ -250,7 +250,7 @@ export class InputController {
   /** Selects text inside an element, or puts the caret at its start or end, with the mouse (see text-selection.ts). */
   async selectText(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
     const describe = async (of: string): Promise<string> => describeTarget(of, (await this.#prepare(of, `Selecting text in uid=${of}`)).target);
-    return selectText({ page: this.page, snapshots: this.snapshots, settler: this.settler, describe }, uid, text, options);
+    return selectText({ page: this.page, snapshots: this.snapshots, settler: this.settler, engine: this.engine, describe }, uid, text, options);
   }
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */

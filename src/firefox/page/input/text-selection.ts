@@ -4,6 +4,11 @@ import { quote } from '../../util/text.js';
 import type { PageAccess, PageSnapshots } from '../snapshots.js';
 import type { ActionResult, Settler } from './settle.js';
 import { pointerSource } from './sources.js';
+import type { EngineGateway } from '../../engine/gateway.js';
+
+/** How long an editor clicked into must hold still before the drag, and the longest wait for that. */
+const FOCUS_QUIET_MS = 50;
+const FOCUS_WAIT_MS = 1000;
 
 export interface SelectTextOptions {
   /** Which match, counting from 1 (default 1). */
@@ -17,6 +22,7 @@ export interface TextSelectionAccess {
   page: PageAccess;
   snapshots: PageSnapshots;
   settler: Settler;
+  engine: EngineGateway;
   /** The uid's element as answers name it, such as `uid=1_4 paragraph "…"`. */
   describe(uid: string): Promise<string>;
 }
@@ -48,6 +54,13 @@ export async function selectText(access: TextSelectionAccess, uid: string, text:
       options.caret === undefined
         ? [point(x + 1, y), { type: 'pointerDown', button: 0 }, { ...point(endX - 1, endY), duration: 50 }, { type: 'pointerUp', button: 0 }]
         : [options.caret === 'start' ? point(x + 1, y) : point(endX - 1, endY), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
+    if (spot.unfocused && options.caret === undefined) {
+      // An editor without the focus takes a first click as a focus (and may put back a selection of its own then):
+      // a person clicks in first, where the words end, and drags once it has settled.
+      const click: Input.PointerSourceAction[] = [point(endX - 1, endY), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
+      await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions: [pointerSource(click)] }, action)), watch);
+      await settler.step(action, access.engine.call(frame, 'waitForQuiet', [FOCUS_QUIET_MS, FOCUS_WAIT_MS], 'Waiting for the editor to take the focus'), watch);
+    }
     await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, action)), watch);
   }
   const result = await settler.settle(action, watch, { frame });
