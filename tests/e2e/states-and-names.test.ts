@@ -64,6 +64,14 @@ beforeAll(async () => {
        <label for="fruit">Fruit</label> <div style="display:inline-flex;border:1px solid"><div>Banana</div><input id="fruit" role="combobox" aria-expanded="false" placeholder="Search…" style="width:60px;border:0"></div>
        <table><tr><th>Field</th><th>Value</th></tr><tr><td><div class="view">port</div><input aria-label="Key" value="port" style="position:absolute;opacity:0.01;width:40px"></td><td>8080</td></tr></table>`,
     ),
+    '/drawn-editor.html': page(
+      'Config',
+      `<div style="position:relative;width:500px;height:80px;border:1px solid;font:14px monospace;overflow:hidden" role="code">
+         <div role="presentation" aria-hidden="true" style="position:absolute;left:0;width:30px"><div>1</div><div>2</div></div>
+         <textarea role="textbox" aria-label="Editor content" aria-multiline="true" style="position:absolute;left:40px;top:0;width:1px;height:1px;opacity:0;padding:0;border:0"></textarea>
+         <div role="presentation" aria-hidden="true" style="position:absolute;left:40px;right:0;white-space:pre"><div><span>service: checkout</span></div><div><span>port: 8080</span></div></div>
+       </div>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -133,6 +141,14 @@ describe('what a person sees', () => {
     expect(text.match(/Europe|Banana/g)).toHaveLength(2);
     // A field showing what it holds is said once, as the field.
     expect(text).toMatch(/row: \[\d+_\d+ textbox "Key" value="port"\] \| 8080/);
+  });
+});
+
+describe('editors by mechanism', () => {
+  it("reads the lines a code editor draws for the text area it keeps out of sight, and finds words in them", async () => {
+    await client.page.navigate(server.url('/drawn-editor.html'));
+    expect((await client.page.takeSnapshot()).text).toMatch(/textbox "Editor content" value="service: checkout\\nport: 8080"/);
+    expect((await client.page.findInPage('port: 8080')).total).toBe(1);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
- * The value a custom select draws in an element of its own beside the input it keeps empty (a
- * select showing "Europe" in a span over its read-only input, a searchable select showing its
- * choice before the search field): a person reads that as the select's value.
+ * What a widget draws for a field it keeps out of sight or empty: a custom select's choice shown
+ * in a span beside its input ("Europe" over a read-only input), a code editor's lines drawn in
+ * elements while it takes keys through a hidden text area. A person reads that as the value.
  */
 import { collapse } from './text.js';
 import { CONTROLS } from './covers.js';
+import { visuallyHidden } from './visibility.js';
 
 /** How far up from its input a widget draws its value, at most. */
 const WIDGET_DEPTH = 3;
@@ -34,6 +35,27 @@ export function drawnValue(input: HTMLInputElement): string | undefined {
     if (rect.width * rect.height > MAX_WIDGET_AREA || box.querySelectorAll(CONTROLS).length > 1) return undefined;
     const words = shownWords(box, input);
     if (words) return words.length > 200 ? undefined : words;
+  }
+  return undefined;
+}
+
+/** Lines an editor draws, at most, as a value. */
+const MAX_LINES = 200;
+
+/**
+ * The lines a code editor draws for the text area it keeps out of sight (a pixel wide, or
+ * transparent) and takes keys through: the text of the box around it that is drawn as lines,
+ * gutter numbers left out. Undefined for a text area that shows itself, or a box that draws no lines.
+ */
+export function drawnLines(area: HTMLTextAreaElement): string | undefined {
+  if (!visuallyHidden(area) && getComputedStyle(area).opacity !== '0') return undefined;
+  for (let box = area.parentElement; box && box !== document.body; box = box.parentElement) {
+    const rect = box.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1) continue;
+    if (box.querySelectorAll(CONTROLS).length > 1) return undefined;
+    // innerText is what is drawn, aria-hidden or not: the editor hides its lines from readers, who read the text area.
+    const lines = (box).innerText.split('\n').map((line) => line.replace(/\s+$/, '')).filter((line) => line.trim() && !/^\s*\d+\s*$/.test(line));
+    return lines.length ? lines.slice(0, MAX_LINES).join('\n') : undefined;
   }
   return undefined;
 }

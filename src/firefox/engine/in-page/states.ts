@@ -6,7 +6,7 @@ import { internalsAria } from './internals.js';
 import type { Nameable } from './names.js';
 import { secretValue } from './secret-fields.js';
 import { scrollerAround, showsIn } from './scrolling.js';
-import { drawnValue } from './drawn-value.js';
+import { drawnLines, drawnValue } from './drawn-value.js';
 
 export type ElementStates = Pick<RawNode, 'name' | 'type' | 'value' | 'placeholder' | 'checked' | 'selected' | 'expanded' | 'pressed' | 'sort' | 'rows' | 'cols' | 'items' | 'disabled' | 'required' | 'readonly' | 'invalid' | 'focused' | 'level' | 'href' | 'src'>;
 
@@ -23,7 +23,8 @@ export function fillStates(target: Nameable, node: ElementStates, active: Elemen
     if (input.type === 'checkbox' || input.type === 'radio') {
       node.checked = input.indeterminate ? 'mixed' : input.checked ? 'true' : 'false';
     } else if (input.type !== 'submit' && input.type !== 'reset' && input.type !== 'button' && input.type !== 'image') {
-      const value = input.type === 'file' ? Array.from(input.files ?? []).map((file) => file.name).join(', ') : input.value;
+      // A code editor takes keys through a text area it keeps out of sight and draws the lines itself.
+      const value = input.type === 'file' ? Array.from(input.files ?? []).map((file) => file.name).join(', ') : ((tag === 'textarea' ? drawnLines(el as HTMLTextAreaElement) : undefined) ?? input.value);
       // Never copy a password out of the page, only whether there is one.
       if (value) node.value = input.type === 'password' ? '••••••••' : (secretValue(el) ?? value);
     }
