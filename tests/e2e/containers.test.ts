@@ -59,11 +59,19 @@ const VIRTUAL_GRID = page(
    </script>`,
 );
 
+/** A pool of recycled rows, each moved where its item is drawn: the DOM has them in another order than the eye. */
+const RECYCLED = page(
+  'Recycled',
+  `<div role="table" aria-label="Products"><div role="rowgroup" style="position:relative;height:200px">
+     ${[4, 2, 0, 3, 1].map((place) => `<div role="row" style="position:absolute;left:0;right:0;height:40px;transform:translateY(${place * 40}px)"><span role="cell">SKU-${place + 1}</span></div>`).join('')}
+   </div></div>`,
+);
+
 let server: TestServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/list.html': VIRTUAL_LIST, '/grid.html': VIRTUAL_GRID });
+  server = await startTestServer({ '/list.html': VIRTUAL_LIST, '/grid.html': VIRTUAL_GRID, '/recycled.html': RECYCLED });
   ({ client } = await startStdioServer());
 });
 
@@ -137,5 +145,12 @@ describe('a scrolled container answers where it stands and what it shows', () =>
     const refused = await call(client, 'scroll_page', { uid: header, to: 400 });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toContain('does not say its items\' places');
+  });
+});
+
+describe('a list whose elements are moved where their items show', () => {
+  it('reads its rows in the order they are drawn, as a person reads them', async () => {
+    await call(client, 'navigate_page', { url: server.url('/recycled.html') });
+    expect(listed(text(await call(client, 'take_snapshot')), 'SKU-')).toEqual([1, 2, 3, 4, 5]);
   });
 });

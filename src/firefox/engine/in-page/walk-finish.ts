@@ -36,7 +36,8 @@ export function finishWalk(walked: Walked): string {
   const { modes, state, top } = walked;
   nameAndState(walked);
   markEditors(walked);
-  // uids are handed out in document order, once the walk knows what it keeps.
+  inDrawnOrder(top);
+  // uids are handed out in reading order, once the walk knows what it keeps.
   const keptNodes: [RawNode, Element][] = [];
   let modalNode: RawNode | undefined;
   const assign = (nodes: RawNode[]): void => {
@@ -131,6 +132,22 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     }
     if (!modes.snapshot) addContentDetails(pending.el, pending.tag, pending.node);
   }
+}
+
+/** Items a person reads in the order they are drawn, one under (or beside) the other. */
+const DRAWN_ITEMS = new Set(['row', 'listitem', 'option', 'treeitem', 'article']);
+
+/**
+ * Puts the items of a list or table in the order they are drawn when the DOM has them in another:
+ * a virtual list recycles a pool of elements, each moved where its item shows (translateY), so
+ * the first item drawn may be the last element. A person reads from the top.
+ */
+function inDrawnOrder(nodes: RawNode[]): void {
+  for (const node of nodes) if (node.children) inDrawnOrder(node.children);
+  // A header row stays first wherever rows scrolled under it are drawn.
+  if (nodes.length < 2 || !nodes.every((node) => DRAWN_ITEMS.has(node.role) && node.box[2] > 0 && node.box[3] > 0 && !node.children?.some((cell) => cell.role === 'columnheader'))) return;
+  const drawn = (a: RawNode, b: RawNode): number => a.box[1] - b.box[1] || a.box[0] - b.box[0];
+  if (nodes.some((node, index) => index > 0 && drawn(nodes[index - 1] as RawNode, node) > 0)) nodes.sort(drawn);
 }
 
 /** The rows a table's reading lists, or the items a list's (`wanted` says which roles), as elements; not those of a table or list inside it. */
