@@ -72,6 +72,10 @@ beforeAll(async () => {
          <div role="presentation" aria-hidden="true" style="position:absolute;left:40px;right:0;white-space:pre"><div><span>service: checkout</span></div><div><span>port: 8080</span></div></div>
        </div>`,
     ),
+    '/fields-tree.html': page(
+      'Fields',
+      `<div role="grid" aria-label="Fields">${['name', 'age', 'email'].map((field) => `<div role="row"><span role="gridcell"><button title="Drag to move this field (Alt+Shift+Arrows)" onclick="window.moved = '${field}'"></button> ${field}</span><span role="gridcell"><button aria-label="Remove">x</button></span></div>`).join('')}</div>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -141,6 +145,19 @@ describe('what a person sees', () => {
     expect(text.match(/Europe|Banana/g)).toHaveLength(2);
     // A field showing what it holds is said once, as the field.
     expect(text).toMatch(/row: \[\d+_\d+ textbox "Key" value="port"\] \| 8080/);
+  });
+});
+
+describe('each thing said once', () => {
+  it('names a look-alike control repeated on every row in full once, then by its first words, and a click on a shortened one reaches its row', async () => {
+    await client.page.navigate(server.url('/fields-tree.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    expect(text.match(/Drag to move this field \(Alt\+Shift\+Arrows\)/g)).toHaveLength(1);
+    expect(text.match(/button "Drag to move…"/g)).toHaveLength(2);
+    // Short names are said in full on every row.
+    expect(text.match(/button "Remove"/g)).toHaveLength(3);
+    await client.page.clickByUid(uidIn(text.split('\n').find((line) => line.includes(' age')) ?? '', /button "Drag to move…"/));
+    expect(await client.page.evaluate('() => window.moved')).toBe('age');
   });
 });
 

@@ -122,19 +122,38 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
   const lines: string[] = [];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
+    // Long names the sibling before said: a look-alike control on every row is named in full once.
+    let before = new Set<string>();
     for (const node of nodes) {
       if (node.inline) continue;
       if (!format.verbose && passesThrough(node)) {
         if (node.children) visit(node.children, depth);
         continue;
       }
+      const start = lines.length;
       const { line, holdsChildren } = elementLine(node, format);
       lines.push(indent + line);
       if (node.children && !holdsChildren) visit(node.children, depth + 1);
+      if (!format.verbose) before = shortenRepeats(lines, start, before);
     }
   };
   visit(snapshot.nodes, 0);
   return lines.join('\n');
+}
+
+/** A name this long, said again on the next sibling's lines, is cut to its first words there. */
+const REPEATED_NAME = /(?<=\d_\d+ [\w-]+ )"((?:[^"\\]|\\.){24,})"/g;
+
+/** Cuts the long names of `lines` from `start` that `before` holds to their first words; gives the long names they hold. */
+function shortenRepeats(lines: string[], start: number, before: ReadonlySet<string>): Set<string> {
+  const names = new Set<string>();
+  for (let index = start; index < lines.length; index++) {
+    lines[index] = (lines[index] ?? '').replace(REPEATED_NAME, (whole, name: string) => {
+      names.add(name);
+      return before.has(name) ? `"${name.slice(0, name.indexOf(' ', 10) > 0 ? name.indexOf(' ', 10) : 12)}…"` : whole;
+    });
+  }
+  return names;
 }
 
 /** What a cell or a link in a row line may hold besides its words, for the row to stay on one line. */
