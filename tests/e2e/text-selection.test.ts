@@ -39,11 +39,35 @@ const KEEPING = page(
    </script>`,
 );
 
+/** A code editor that draws its own selection (as CodeMirror 5 does): the words a drag selects go into its hidden text area, selected there. */
+const DRAWING = page(
+  'Drawing editor',
+  `<div id="cm" style="position:relative;width:600px;font:16px monospace;border:1px solid #888">
+     <div style="position:absolute;overflow:hidden;width:3px;height:0"><textarea id="area" style="position:absolute;padding:0;width:1000px;height:1em"></textarea></div>
+     <div id="lines"><pre>Release 4.2</pre><pre>This release drops the old API: a breaking change.</pre></div>
+   </div>
+   <script>
+     let anchor = null;
+     const point = (event) => document.caretPositionFromPoint(event.clientX, event.clientY);
+     document.getElementById('lines').addEventListener('mousedown', (event) => { event.preventDefault(); anchor = point(event); area.focus(); });
+     document.addEventListener('mouseup', (event) => {
+       if (!anchor) return;
+       const head = point(event);
+       const range = document.createRange();
+       range.setStart(anchor.offsetNode, anchor.offset);
+       range.setEnd(head.offsetNode, head.offset);
+       area.value = range.toString();
+       area.select();
+       anchor = null;
+     });
+   </script>`,
+);
+
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/editor.html': EDITOR, '/keeping.html': KEEPING });
+  server = await startTestServer({ '/editor.html': EDITOR, '/keeping.html': KEEPING, '/drawing.html': DRAWING });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -99,6 +123,16 @@ describe('select_text in an editor without the focus', () => {
     const result = await client.page.selectTextByUid(uidIn(text, /paragraph: The meeting/), 'tomorrow');
     expect(result.action).toContain('Selected "tomorrow"');
     expect(await client.page.evaluate('() => getSelection().toString()')).toBe('tomorrow');
+  });
+});
+
+describe('select_text in a code editor that draws its own selection', () => {
+  it('reads the selection back from the text area the editor keeps it in', async () => {
+    await client.page.navigate(server.url('/drawing.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    const result = await client.page.selectTextByUid(uidIn(text, /pre: This release/), 'breaking change');
+    expect(result.action).toContain('Selected "breaking change"');
+    expect(await client.page.evaluate('() => [document.activeElement.id, area.value]')).toEqual(['area', 'breaking change']);
   });
 });
 

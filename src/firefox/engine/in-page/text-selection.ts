@@ -7,6 +7,7 @@
 import { collapse } from './text.js';
 import { deepActiveElement } from './dom.js';
 import { element } from './registry.js';
+import { proxyWidgetOf } from './visibility.js';
 
 /** Where the text is: the points to press and let go at (viewport pixels of this document), and the text found there. */
 export interface TextSpot {
@@ -68,7 +69,8 @@ export function readSelection(uid: string): SelectionReading {
   const el = element(uid);
   const active = deepActiveElement();
   if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
-    const inside = !!el && (el === active || el.contains(active));
+    // A code editor keeps the selected words in the text area it takes keys through, out of sight in the editor's box.
+    const inside = !!el && (el === active || el.contains(active) || !!proxyWidgetOf(active)?.contains(el));
     // A password's characters are never read out, not even around a caret.
     if (active.type === 'password') return { text: '', before: '', inside };
     const [from, to] = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
