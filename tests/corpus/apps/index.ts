@@ -15,6 +15,7 @@ import { gridApp } from './grid.js';
 import { handsontableApp } from './handsontable.js';
 import { ionicApp } from './ionic.js';
 import { jsonEditorApp } from './json-editor.js';
+import { litepickerApp } from './litepicker.js';
 import { muiApp } from './mui.js';
 import { notesApp } from './notes.js';
 import { pangeaDndApp } from './pangea-dnd.js';
@@ -32,7 +33,7 @@ import { vueVirtualApp } from './vue-virtual.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
