@@ -8,6 +8,7 @@ import { datatablesApp } from './datatables.js';
 import { dragulaApp } from './dragula.js';
 import { editorjsApp } from './editorjs.js';
 import { flatpickrApp } from './flatpickr.js';
+import { fluentApp } from './fluent.js';
 import { formioApp } from './formio.js';
 import { fullcalendarApp } from './fullcalendar.js';
 import { html5sortableApp } from './html5sortable.js';
@@ -33,7 +34,7 @@ import { vueVirtualApp } from './vue-virtual.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
