@@ -2,6 +2,7 @@
 import type { CorpusApp } from './app.js';
 import { aceApp } from './ace.js';
 import { checkoutApp } from './checkout.js';
+import { cheetahGridApp } from './cheetah-grid.js';
 import { choicesApp } from './choices.js';
 import { ckeditorApp } from './ckeditor.js';
 import { datatablesApp } from './datatables.js';
@@ -34,7 +35,7 @@ import { vueVirtualApp } from './vue-virtual.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp, cheetahGridApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];
