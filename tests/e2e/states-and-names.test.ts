@@ -79,6 +79,7 @@ beforeAll(async () => {
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
+       <div aria-hidden="true"><label for="team">Team</label></div><input id="team" role="combobox" aria-expanded="false">
        <div role="listbox" aria-label="Colors"><div role="option">Red</div><div role="option">Blue</div></div>
        <div role="combobox" aria-label="Fruit" aria-expanded="false" tabindex="0">Apple</div>
        <div role="textbox" contenteditable="true" aria-multiline="true"><p>My draft about sorting</p></div>`,
@@ -104,6 +105,14 @@ describe('states and names', () => {
     await client.page.clickByUid(uidIn(ascending, /button "Name"/));
     expect((await client.page.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
     expect(await client.page.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
+  });
+
+  it('names no control by a label hidden from readers, as Firefox does (a page made aria-hidden behind an open list)', async () => {
+    await client.page.navigate(server.url('/widgets.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    expect(text).toMatch(/\d+_\d+ combobox collapsed/);
+    expect(text).not.toContain('combobox "Team"');
+    expect((await client.page.witness()).differences).toEqual([]);
   });
 
   it('names a listbox, a combobox and an editor by their labels, never by their content', async () => {

@@ -112,7 +112,8 @@ export class Labels {
     const labels = this.of(control);
     if (!labels) return '';
     const parts: string[] = [];
-    for (const label of labels) contentText(label, control, parts, false);
+    // A label hidden from readers (aria-hidden on it or around it: a page made inert behind an open list) names nothing, as in Firefox.
+    for (const label of labels) if (!label.closest('[aria-hidden="true"]')) contentText(label, control, parts, false);
     return collapse(parts.join(' '));
   }
 }
