@@ -3,9 +3,9 @@
  * whose rows are a pool of recycled views (about 25 elements, moved and re-bound as it scrolls or
  * sorts, the unused ones parked off-screen), a sortable Stock column and an edit panel.
  *
- * Not in APPS yet: for about 300 ms after each update (until its sortViews timer) the library keeps
- * the views in the DOM in another order than they are drawn (translateY), reversed after a sort;
- * our reading right after the click lists the rows in DOM order, so the first row drawn is read last.
+ * For about 300 ms after each update (until its sortViews timer) the library keeps the views in the
+ * DOM in another order than they are drawn (translateY), reversed after a sort: rows must be read in
+ * the order they are drawn.
  */
 import { doc, type CorpusApp } from './app.js';
 import { INVENTORY_STATE_SOURCE, INVENTORY_STYLE, inventoryTasks } from './inventory.js';
