@@ -5,7 +5,7 @@
  */
 import { element } from './registry.js';
 import { scrollerOf, showsIn } from './scrolling.js';
-import { isHeaderRow } from './states.js';
+import { dataRowPlace, isHeaderRow } from './states.js';
 
 export type ScrollTarget = 'start' | 'end' | number;
 
@@ -13,11 +13,8 @@ export type ScrollTarget = 'start' | 'end' | number;
 function indexedItems(container: Element): { index: number; el: Element }[] {
   const rows = Array.from(container.querySelectorAll('[aria-rowindex]')).filter((el) => el.matches('tr, [role="row"]'));
   if (rows.length) {
-    const headers = rows.filter(isHeaderRow).map((row) => Number(row.getAttribute('aria-rowindex')));
-    return rows.filter((row) => !isHeaderRow(row)).map((el) => {
-      const index = Number(el.getAttribute('aria-rowindex'));
-      return { index: index - headers.filter((header) => header < index).length, el };
-    });
+    const headers = rows.filter(isHeaderRow);
+    return rows.filter((row) => !headers.includes(row)).map((el) => ({ index: dataRowPlace(el, headers), el }));
   }
   return Array.from(container.querySelectorAll('[aria-posinset]'), (el) => ({ index: Number(el.getAttribute('aria-posinset')), el }));
 }

@@ -105,6 +105,15 @@ export function isHeaderRow(row: Element): boolean {
   return cells.length > 0 && cells.every((cell) => cell.getAttribute('role') === 'columnheader' || (cell.tagName === 'TH' && !cell.hasAttribute('role') && cell.getAttribute('scope') !== 'row'));
 }
 
+const validIndex = (index: number): boolean => Number.isInteger(index) && index > 0;
+
+/** A data row's place among data rows: its aria-rowindex less the header rows (`headers`) before it, all of them when they carry no index. */
+export function dataRowPlace(row: Element, headers: readonly Element[]): number {
+  const index = Number(row.getAttribute('aria-rowindex'));
+  const headerIndexes = headers.map((header) => Number(header.getAttribute('aria-rowindex'))).filter(validIndex);
+  return index - (headerIndexes.length === headers.length ? headerIndexes.filter((header) => header < index).length : headers.length);
+}
+
 /**
  * Which data rows of a table that says its size (aria-rowcount) are listed, of how many, in the
  * rows a person counts: header rows are left out of both, "1–20 of 100" where aria-rowindex
@@ -115,15 +124,13 @@ export function dataRows(grid: Element, role: string, listed: readonly Element[]
   if (!grid.hasAttribute('aria-rowcount') || !GRID_ROLES.has(role)) return undefined;
   const count = Number(grid.getAttribute('aria-rowcount'));
   const headers = Array.from(grid.querySelectorAll('tr, [role="row"]')).filter((row) => row.closest('table, [role="grid"], [role="treegrid"], [role="table"]') === grid && isHeaderRow(row));
-  const headerIndexes = headers.map((row) => Number(row.getAttribute('aria-rowindex'))).filter((index) => Number.isInteger(index) && index > 0);
   // Rows a container scrolled out of sight are not shown, though the DOM (and the full reading) has them.
   const data = listed.filter((row) => !headers.includes(row));
   const scroller = data[0] ? scrollerAround(data[0]) : null;
   const rows = data.filter((row) => showsIn(row, scroller));
   const all = Number.isInteger(count) && count >= 0 ? String(Math.max(0, count - headers.length)) : 'unknown';
   // A data row's place among data rows: its index less the header rows before it (all of them when they carry no index).
-  const place = (index: number): number => index - (headerIndexes.length === headers.length ? headerIndexes.filter((header) => header < index).length : headers.length);
-  const indexes = rows.map((row) => Number(row.getAttribute('aria-rowindex'))).filter((index) => Number.isInteger(index) && index > 0).map(place);
+  const indexes = rows.filter((row) => validIndex(Number(row.getAttribute('aria-rowindex')))).map((row) => dataRowPlace(row, headers));
   if (indexes.length && indexes.length === rows.length) return `${Math.min(...indexes)}–${Math.max(...indexes)} of ${all}`;
   return `${rows.length} shown of ${all}`;
 }
