@@ -39,7 +39,7 @@ const KEEPING = page(
    </script>`,
 );
 
-/** A code editor that draws its own selection (as CodeMirror 5 does): the words a drag selects go into its hidden text area, selected there. */
+/** A code editor that draws its own selection (as CodeMirror 5 does): the words a drag selects go into its hidden text area, selected there, and its lines are drawn anew. */
 const DRAWING = page(
   'Drawing editor',
   `<div id="cm" style="position:relative;width:600px;font:16px monospace;border:1px solid #888">
@@ -59,6 +59,8 @@ const DRAWING = page(
        area.value = range.toString();
        area.select();
        anchor = null;
+       // It draws its lines anew with the selection, as new elements.
+       for (const line of document.querySelectorAll('#lines pre')) { const fresh = document.createElement('pre'); fresh.textContent = line.textContent; line.replaceWith(fresh); }
      });
    </script>`,
 );
@@ -127,7 +129,7 @@ describe('select_text in an editor without the focus', () => {
 });
 
 describe('select_text in a code editor that draws its own selection', () => {
-  it('reads the selection back from the text area the editor keeps it in', async () => {
+  it('reads the selection back from the text area the editor keeps it in, once the editor drew the line anew', async () => {
     await client.page.navigate(server.url('/drawing.html'));
     const text = (await client.page.takeSnapshot()).text;
     const result = await client.page.selectTextByUid(uidIn(text, /pre: This release/), 'breaking change');

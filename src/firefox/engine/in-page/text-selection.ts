@@ -7,7 +7,6 @@
 import { collapse } from './text.js';
 import { deepActiveElement } from './dom.js';
 import { element } from './registry.js';
-import { proxyWidgetOf } from './visibility.js';
 
 /** Where the text is: the points to press and let go at (viewport pixels of this document), and the text found there. */
 export interface TextSpot {
@@ -19,11 +18,32 @@ export interface TextSpot {
   unfocused: boolean;
 }
 
-/** Whether `el` is editable content whose editor does not hold the focus. */
-function inUnfocusedEditor(el: Element): boolean {
-  if (!(el as HTMLElement).isContentEditable) return false;
-  let host = el;
-  while (host.parentElement?.isContentEditable) host = host.parentElement;
+/** Fields an editor may take its keys through. */
+const FIELDS = 'input, textarea, select, [contenteditable]';
+
+/**
+ * The editor around `el` when it draws text for a field it keeps out of sight (a code editor's
+ * lines and its hidden text area): the nearest box around `el` holding a field, when it holds one
+ * only (a form holds more).
+ */
+function editorAround(el: Element): Element | null {
+  for (let around = el.parentElement; around && around !== document.body; around = around.parentElement) {
+    const fields = around.querySelectorAll(FIELDS).length;
+    if (fields > 0) return fields === 1 ? around : null;
+  }
+  return null;
+}
+
+/** The editor around the element text was last located in: an editor may draw that line anew (with the selection, without our uid) before the selection is read. */
+let located: { uid: string; editor: Element } | null = null;
+
+/** Whether `el` is in an editor (editable content, or lines drawn for a hidden field) that does not hold the focus. */
+function inUnfocusedEditor(uid: string, el: Element): boolean {
+  let host: Element | null = el;
+  if ((el as HTMLElement).isContentEditable) while (host.parentElement?.isContentEditable) host = host.parentElement;
+  else host = editorAround(el);
+  if (!host) return false;
+  located = { uid, editor: host };
   const active = deepActiveElement();
   return !active || !host.contains(active);
 }
@@ -47,6 +67,7 @@ const SPACE = /\s/;
  */
 export function locateText(uid: string, text: string, occurrence: number): TextSpot | 'field' | 'missing' | null {
   const el = element(uid);
+  located = null;
   if (!el) return null;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     const index = nth(el.value, text, occurrence);
@@ -61,7 +82,7 @@ export function locateText(uid: string, text: string, occurrence: number): TextS
   const first = charRect(range.startContainer as Text, range.startOffset);
   const last = charRect(range.endContainer as Text, range.endOffset - 1);
   if (!first || !last) return 'missing';
-  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused: inUnfocusedEditor(el) };
+  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused: inUnfocusedEditor(uid, el) };
 }
 
 /** What the selection holds, and whether it is inside the element `uid` (or a field inside it). */
@@ -70,7 +91,8 @@ export function readSelection(uid: string): SelectionReading {
   const active = deepActiveElement();
   if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) {
     // A code editor keeps the selected words in the text area it takes keys through, out of sight in the editor's box.
-    const inside = !!el && (el === active || el.contains(active) || !!proxyWidgetOf(active)?.contains(el));
+    const editor = located?.uid === uid ? located.editor : el && editorAround(el);
+    const inside = (!!el && (el === active || el.contains(active))) || !!editor?.contains(active);
     // A password's characters are never read out, not even around a caret.
     if (active.type === 'password') return { text: '', before: '', inside };
     const [from, to] = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
