@@ -24,11 +24,15 @@ const MAX_AREA_SHARE = 0.25;
 export function usable(target: Nameable, inControl = false, looks = true): boolean {
   const { el, tag, role, has } = target;
   if (INTERACTIVE_ROLES.has(role) || isEditable(el, has) || has('onclick')) return true;
+  // A plain box the page made draggable (a card, a tree's row; a group by its minimum role) is something a person moves.
+  if (role === 'group' && el.getAttribute('draggable') === 'true') return true;
   if ((tag === 'video' || tag === 'audio') && has('controls')) return true;
   if (inControl || !looks) return has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
   if (has('tabindex')) {
     const index = Number(el.getAttribute('tabindex'));
     if (index >= 0) return true;
+    // A grid's cells take the focus in turn (a roving tabindex): each is one a person selects.
+    if (role === 'gridcell') return true;
     if (PLAIN_ROLES.has(role) && (has('aria-label') || has('title')) && looksSmall(el)) return true;
   }
   return PLAIN_ROLES.has(role) && pointerStartsHere(el);

@@ -113,8 +113,8 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     if (modes.snapshot) rememberName(pending.el, pending.role, name);
-    // What can be said of an unnamed control: it shows an icon.
-    if (!name && pending.interactive && !pending.node.holdsContent && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
+    // What can be said of an unnamed control that shows no words: it shows an icon.
+    if (!name && pending.interactive && !pending.node.holdsContent && !pending.node.text && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
     fillStates(pending, pending.node, active);
     // A label that says something else than the control shows (one its content would name otherwise): a person sees what it shows.
     if (pending.interactive && pending.folds && NAME_FROM_CONTENT.has(pending.role) && (source === 'aria-label' || source === 'aria-labelledby')) {

@@ -28,7 +28,7 @@ export function captionOfParent(el: Element, tag: string): boolean {
 
 /** Content to read, not a control's label: code, paragraphs, lists, tables, or anything that scrolls. */
 export function holdsReadableContent(el: Element): boolean {
-  if (el.querySelector('pre, code, p, ul, ol, table, h1, h2, h3, h4, h5, h6') !== null) return true;
+  if (el.querySelector('pre, code, p, ul, ol, table, h1, h2, h3, h4, h5, h6, [draggable="true"]') !== null) return true;
   if (el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1) return false;
   const style = getComputedStyle(el);
   return /(auto|scroll)/.test(style.overflowY + style.overflowX);
