@@ -171,6 +171,8 @@ export interface ActionTarget {
   inert?: boolean;
   /** The element a click at the centre would land on, when it is neither the target nor inside it. */
   coveredBy?: string;
+  /** The canvas that draws it in place of its fallback content (it has no box of its own to click). */
+  drawnBy?: string;
   /** Something on the page was animating when the cover was found (it may be fading or sliding away). */
   coverMoving?: boolean;
   /** Centre in viewport CSS pixels, after scrolling into view. */

@@ -4,7 +4,8 @@ import { collapse } from './text.js';
 import { deepActiveElement, deepElementFromPoint, flatParentElement, TEXT_INPUT_TYPES } from './dom.js';
 import { composedContains, describeModal, openModal } from './modal.js';
 import { Labels, listedRoleAndName, roleAndName } from './names.js';
-import { describeCover, describeFocus, sameWidget } from './covers.js';
+import { describe, describeCover, describeFocus, sameWidget } from './covers.js';
+import { drawingCanvas } from './canvas-parts.js';
 import { element } from './registry.js';
 import { finiteAnimationRunning } from './unobserved.js';
 import { offersOf } from './offers.js';
@@ -65,7 +66,9 @@ export function prepareAction(uid: string): [Element, string] | null {
   if (!el) return null;
   // A control kept out of sight is clicked where a person clicks it: a hidden checkbox's label, a field's widget.
   const labels = new Labels();
-  const shown = shownPartOf(el, labels);
+  // A part a canvas draws has no box of its own: the canvas is what shows.
+  const canvas = drawingCanvas(el);
+  const shown = canvas ?? shownPartOf(el, labels);
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
   // Scrolled to when it could show whole and does not, or shows nothing; a box larger than the view is clicked where it shows.
@@ -90,7 +93,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   let coveredBy: string | undefined;
   let coverMoving = false;
   // What a person clicks for it (its label, its widget) takes the click for it.
-  if (hit && !composedContains(el, hit) && !(shown !== el && composedContains(shown, hit))) {
+  if (hit && !canvas && !composedContains(el, hit) && !(shown !== el && composedContains(shown, hit))) {
     // The lookup cannot enter a closed shadow root: when it stops at a host around el, el's own root judges.
     const own = composedContains(hit, el) ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
     // A click on a control's label reaches the control (checked through the label, not el.labels, see Labels).
@@ -119,6 +122,7 @@ export function prepareAction(uid: string): [Element, string] | null {
     editable,
   };
   if (coveredBy) target.coveredBy = coveredBy;
+  if (canvas) target.drawnBy = describe(canvas);
   if (coverMoving) target.coverMoving = true;
   if (offsetX || offsetY) target.offset = [offsetX, offsetY];
   if (insideInert(el)) target.inert = true;

@@ -10,6 +10,7 @@ export { readDocument } from './document.js';
 export { adopt, clear, element, elements, frameWindows, lookup } from './registry.js';
 export { prepareAction, readControl, selectContent, setValue } from './actions.js';
 export { waitForQuiet } from './quiet.js';
+export { focusDrawnPart } from './canvas-parts.js';
 export { scrollBefore, scrollRest } from './scrolling.js';
 export { scrollTo } from './scroll-to.js';
 export { endDrag, nativeDragStarted, playDrop, watchDrag } from './drag.js';

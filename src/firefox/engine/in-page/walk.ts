@@ -20,6 +20,7 @@ import { ariaHidden, behindWidget, boxOf, outOfSight, proxyWidgetOf, screenReade
 import { compileModes, type WalkModes } from './walk-modes.js';
 import { forgetMemo, STALE, WalkMemo } from './walk-memo.js';
 import { finishWalk } from './walk-finish.js';
+import { placeInCanvas } from './canvas-parts.js';
 import { boxArray, boxFrom, boxlessNodes, elementOfNode, plainText, WalkState, type Pending } from './walk-state.js';
 import { adoptField, fieldBehindWidget, listOptions, type Met, readImageInName, readInline, readInName, standIn, titleCue, type Traversal } from './walk-parts.js';
 import { captionOfParent, CELL_BLOCKS, CONTAINER_ROLES, holdsReadableContent, layerRoots, UNNAMED_WRAPPERS } from './walk-rules.js';
@@ -322,6 +323,7 @@ class Walk implements Traversal {
     this.opening.set(el, pending);
     if (tag === 'select') listOptions(el as HTMLSelectElement, node, children);
     else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') this.readContentOf(pending, editor, children, inFold);
+    if (tag === 'canvas') placeInCanvas(children, node.box);
     this.opening.delete(el);
     // A widget listed for the field it keeps out of sight (adoptField) is that control now.
     const control = state.adopted.has(pending);

@@ -14,6 +14,7 @@ import { behindModal, covered, describeTarget, existingFiles, inert } from './re
 import { scroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import { buttonNumber, keySource, pointerSource, withModifiers, type ClickOptions } from './sources.js';
 import { personSources, type PersonInput } from './person.js';
+import { focusDrawnPart } from './drawn-parts.js';
 import type { SecretStore } from '../../policy/secrets.js';
 import { checkOrigin, confinementOf, pressBatches, type Confinement } from './secret-typing.js';
 
@@ -79,6 +80,7 @@ export class InputController {
     const button = options.button ?? 'left';
     const pressed = buttonNumber(button);
     const { frame, sharedId, target } = await this.#reachable(uid, 'click');
+    if (target.drawnBy) return focusDrawnPart({ settler: this.settler, snapshots: this.snapshots }, uid, describeTarget(uid, target), frame, target.drawnBy);
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
     const presses = Array.from({ length: options.dblClick ? 2 : 1 }).flatMap((): Input.PointerSourceAction[] => [{ type: 'pointerDown', button: pressed }, { type: 'pointerUp', button: pressed }]);
     const [x, y] = target.offset ?? [0, 0];

@@ -1,0 +1,21 @@
+import { ElementNotInteractableError } from '../../errors.js';
+import type { PageSnapshots } from '../snapshots.js';
+import type { ActionResult, Settler } from './settle.js';
+
+/**
+ * A click on a part a canvas draws (a canvas grid's accessible cell: see the engine's
+ * canvas-parts.ts). Nothing says where the canvas draws it, so no pointer can be aimed at it; it
+ * gets the focus a keyboard or a screen reader gives it, the way such widgets are built to be
+ * reached, and the answer waits until the page settles so that what the widget did shows.
+ */
+export async function focusDrawnPart(access: { settler: Settler; snapshots: PageSnapshots }, uid: string, what: string, frame: string, drawnBy: string): Promise<ActionResult> {
+  const action = `Focused ${what}`;
+  const watch = access.settler.begin();
+  const problem = await access.settler.step(action, access.snapshots.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'), watch);
+  if (problem !== '') {
+    watch.stop();
+    throw new ElementNotInteractableError(`Cannot click ${what}: ${drawnBy} draws it, and nothing says where, so no click can be aimed at it; it took no focus either (${problem ?? 'the page is gone'}). Click the canvas, then move to it with the keys.`);
+  }
+  const result = await access.settler.settle(action, watch, { frame });
+  return { ...result, action: `${result.action}, drawn by ${drawnBy} with no place of its own to click: it has the focus a keyboard gives it` };
+}
