@@ -76,6 +76,49 @@ beforeAll(async () => {
       'Fields',
       `<div role="grid" aria-label="Fields">${['name', 'age', 'email'].map((field) => `<div role="row"><span role="gridcell"><button title="Drag to move this field (Alt+Shift+Arrows)" onclick="window.moved = '${field}'"></button> ${field}</span><span role="gridcell"><button aria-label="Remove">x</button></span></div>`).join('')}</div>`,
     ),
+    '/file-tree.html': page(
+      'Files',
+      `<div id="tree" tabindex="0" style="width:300px">${['Finance', 'Reports', 'Payroll.xlsx'].map((title) => `<div class="row"><span draggable="true"><i class="icon"></i><span>${title}</span></span></div>`).join('')}</div>
+       <script>
+         // A tree as tree libraries draw it: one focusable container, plain rows, clicks delegated to the container, HTML5 drag and drop.
+         const tree = document.getElementById('tree');
+         tree.addEventListener('click', (event) => { window.active = event.target.closest('.row')?.textContent; });
+         let dragged = null;
+         tree.addEventListener('dragstart', (event) => { dragged = event.target.closest('.row'); event.dataTransfer.setData('text/plain', dragged.textContent); });
+         tree.addEventListener('dragover', (event) => event.preventDefault());
+         tree.addEventListener('drop', (event) => { event.preventDefault(); window.moved = dragged.textContent + ' into ' + event.target.closest('.row').textContent; });
+       </script>`,
+    ),
+    '/canvas-grid.html': page(
+      'Prices',
+      `<div id="wrap" style="position:relative;width:300px;height:120px">
+         <canvas id="canvas" width="300" height="120"><table role="grid" aria-label="Prices"><tbody></tbody></table></canvas>
+         <div id="layer" style="position:absolute;inset:0"></div>
+       </div>
+       <script>
+         // A grid drawn on a canvas, as canvas grids are built: an accessible table inside the canvas (laid out, never
+         // painted), a layer over the canvas that takes the pointer, keys where the focus is, an editor on Enter.
+         window.prices = [['Desk', '120'], ['Lamp', '45'], ['Chair', '80']];
+         window.selected = null;
+         const body = document.querySelector('tbody');
+         const draw = () => {
+           const context = canvas.getContext('2d');
+           context.clearRect(0, 0, 300, 120);
+           prices.forEach((row, r) => row.forEach((value, c) => { context.strokeRect(c * 150, r * 40, 150, 40); context.fillText(value, c * 150 + 8, r * 40 + 24); }));
+           body.replaceChildren(...prices.map((row, r) => { const tr = document.createElement('tr'); row.forEach((value, c) => { const td = document.createElement('td'); td.tabIndex = -1; td.setAttribute('role', 'gridcell'); td.textContent = value; td.setAttribute('aria-selected', String(selected?.[0] === r && selected?.[1] === c)); td.addEventListener('focus', () => { selected = [r, c]; }); tr.append(td); }); return tr; }));
+         };
+         document.getElementById('layer').addEventListener('click', (event) => { selected = [Math.floor(event.offsetY / 40), Math.floor(event.offsetX / 150)]; draw(); });
+         canvas.addEventListener('keydown', (event) => {
+           if (event.key !== 'Enter' || !selected || document.getElementById('editor')) return;
+           const input = Object.assign(document.createElement('input'), { id: 'editor', value: prices[selected[0]][selected[1]] });
+           input.setAttribute('aria-label', 'Edit cell');
+           input.addEventListener('keydown', (key) => { if (key.key === 'Enter') { prices[selected[0]][selected[1]] = input.value; input.remove(); draw(); } });
+           wrap.append(input);
+           input.select();
+         });
+         draw();
+       </script>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -130,6 +173,19 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
+  it('lists the rows of a focusable container one by one, each draggable row a thing to click and drag, not the container named by all their words', async () => {
+    await client.page.navigate(server.url('/file-tree.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    expect(text).not.toContain('Finance Reports');
+    // Each row shows its words, not an icon it lacks a name for.
+    expect(text).toMatch(/^\s*\d+_\d+ group no-name: Finance$/m);
+    await client.page.clickByUid(uidIn(text, /group no-name: Reports/));
+    expect(await client.page.evaluate('() => window.active')).toBe('Reports');
+    await client.page.dragByUid(uidIn(text, /group no-name: Payroll\.xlsx/), uidIn(text, /group no-name: Finance/));
+    expect(await client.page.evaluate('() => window.moved')).toBe('Payroll.xlsx into Finance');
+  });
+
+
   it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, a title that is a dot's only cue, a select's value drawn beside its input, and a value once", async () => {
     await client.page.navigate(server.url('/seen.html'));
     const text = (await client.page.takeSnapshot()).text;
@@ -193,6 +249,25 @@ describe('acting as a person would', () => {
     expect(result.action).toContain('Option 8');
     expect(await client.page.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
     expect(await client.page.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
+  });
+
+  it('reaches a cell a canvas draws through the focus, since nothing says where it is drawn, and edits it by keys', async () => {
+    await client.page.navigate(server.url('/canvas-grid.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    // The cells take the focus in turn: each keeps its uid in its row's line.
+    expect(text).toMatch(/row: \[\d+_\d+ gridcell "Lamp"\] \| \[\d+_\d+ gridcell "45"\]/);
+    const result = await client.page.clickByUid(uidIn(text, /gridcell "45"/));
+    expect(result.action).toContain('has the focus a keyboard gives it');
+    expect(await client.page.evaluate('() => window.selected')).toEqual([1, 1]);
+    await client.page.pressKey('Enter');
+    await client.page.typeText('49.90');
+    await client.page.pressKey('Enter');
+    expect(await client.page.evaluate('() => window.prices[1]')).toEqual(['Lamp', '49.90']);
+    // Its parts are placed at the canvas, where they are drawn, not where their fallback content would be laid out.
+    const grid = JSON.stringify((await client.page.takeSnapshot()).nodes.find((node) => node.role === 'grid'));
+    expect(grid).toContain('"name":"49.90"');
+    const drawn = await client.page.evaluate<number[]>("() => { const box = canvas.getBoundingClientRect(); return [box.x, box.y, box.width, box.height].map(Math.round); }");
+    expect(grid.match(/"box":\[[^\]]*\]/g)?.every((box) => box === `"box":[${drawn.join(',')}]`)).toBe(true);
   });
 
   it('answers a click once a closing fade has played out, and does not wait on an endless spinner', async () => {

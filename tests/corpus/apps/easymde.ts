@@ -1,9 +1,8 @@
 /** Release notes in EasyMDE (its browser build, CodeMirror 5 inside): a Markdown editor that draws its lines in elements and takes keys through a hidden textarea, with a toolbar.
  *
- * Not in APPS yet: select_text on a line of the editor selects the words (CodeMirror's selection,
- * the document's and its hidden textarea's all hold "breaking change") yet answers as an error, "but
- * it did not take: the selection holds \"breaking change\"". And the editor's textarea reads as
- * `textbox no-name`, whose click is refused as covered by the first line.
+ * It found two defects: select_text on a line of the editor selected the words yet answered that it
+ * did not take (the selection is read from the hidden textarea now), and the editor's text area read
+ * as `textbox no-name` whose click was refused as covered (its drawn lines are its value now).
  */
 import type { Target } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';

@@ -1,10 +1,8 @@
 /** Workspace members in React on Headless UI (@headlessui/react, unstyled primitives): an invite form with a Listbox and a Combobox, and a confirm Dialog to remove a member.
  *
- * Not in APPS yet: the witness finds two names Firefox does not give. While a list is open Headless UI
- * makes the rest of the page inert and aria-hidden, the fields' <label>s included: the Combobox's
- * input (label "Team", now aria-hidden) reads combobox "Team" where Firefox names it ""; the Listbox's
- * options (aria-labelledby the button, itself aria-labelledby the label and the button) read listbox
- * "Role" where Firefox does not name it so (accname follows aria-labelledby one level only).
+ * The witness found a name Firefox does not give: while a list is open Headless UI makes the rest of
+ * the page inert and aria-hidden, the fields' <label>s included, and a label hidden from readers names
+ * nothing in Firefox (combobox "Team" read where Firefox names it "").
  */
 import { doc, expectState, type CorpusApp } from './app.js';
 

@@ -33,10 +33,13 @@ import { todomvcApp } from './todomvc.js';
 import { uikitApp } from './uikit.js';
 import { vueVirtualApp } from './vue-virtual.js';
 import { vueVirtualScrollerApp } from './vue-virtual-scroller.js';
+import { easymdeApp } from './easymde.js';
+import { headlessuiApp } from './headlessui.js';
+import { wunderbaumApp } from './wunderbaum.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp, cheetahGridApp, vueVirtualScrollerApp];
+export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp, cheetahGridApp, vueVirtualScrollerApp, easymdeApp, headlessuiApp, wunderbaumApp];
 
 /** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];

@@ -1,10 +1,9 @@
 /** A document tree in Wunderbaum (its browser build): rows drawn as divs without ARIA roles, titles renamed in place with F2, nodes moved by drag and drop (HTML5).
  *
- * Not in APPS yet: Wunderbaum makes its container div focusable (tabindex=0) and its rows are plain
- * divs (div.wb-row, clicks delegated to the list), no ARIA roles. Our reading gives the container one
- * line named by all of its text, `div "Finance Budget 2026.xlsx Invoices Reports Q2 report.docx …"`,
- * and no line for any row, so no row can be clicked, renamed or dragged by its uid. Playwright MCP
- * lists each row's title as its own element.
+ * Wunderbaum makes its container div focusable (tabindex=0) and its rows plain divs (clicks delegated
+ * to the list) with a draggable span each, no ARIA roles. The reading once gave the container one line
+ * named by all of its text and no line for any row; a focusable box that holds draggable parts now
+ * lists them, each a thing to click and drag.
  */
 import { doc, expectState, type CorpusApp } from './app.js';
 
