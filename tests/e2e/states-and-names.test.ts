@@ -119,6 +119,13 @@ beforeAll(async () => {
          draw();
        </script>`,
     ),
+    '/chips.html': page(
+      'Chips',
+      `<style>.parked { position: absolute !important; left: -9999em !important; transform: scale(0) !important; }</style>
+       <label for="skills">Skills</label>
+       <div class="chips"><span class="chip">Go <button aria-label="remove tag">x</button></span><span role="textbox" contenteditable="true" aria-label="Add a skill" style="display:inline-block;min-width:80px"></span></div>
+       <input id="skills" class="parked" tabindex="-1" value='[{"value":"Go"}]'>`,
+    ),
     '/widgets.html': page(
       'Widgets',
       `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
@@ -173,6 +180,15 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
+  it("leaves out a field a widget parked out of sight and out of the tab order (a chip input's original, holding JSON), and shows its label as words", async () => {
+    await client.page.navigate(server.url('/chips.html'));
+    const text = (await client.page.takeSnapshot()).text;
+    expect(text).not.toContain('[{');
+    expect(text).toMatch(/label "Skills"/);
+    expect(text).toMatch(/textbox "Add a skill"/);
+    expect((await client.page.witness()).differences).toEqual([]);
+  });
+
   it('lists the rows of a focusable container one by one, each draggable row a thing to click and drag, not the container named by all their words', async () => {
     await client.page.navigate(server.url('/file-tree.html'));
     const text = (await client.page.takeSnapshot()).text;

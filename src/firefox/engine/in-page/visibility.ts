@@ -65,6 +65,15 @@ export function visuallyHidden(el: Element): boolean {
   return !el.checkVisibility(SEEN) || outOfSight(el.getBoundingClientRect());
 }
 
+/**
+ * A field the page parked: out of the tab order as well as out of sight (a chip input's original
+ * field, which holds the chips as JSON, behind the widget that replaced it; a honeypot). Nobody
+ * types into it, so it is not listed, and its label is words on the page.
+ */
+export function parkedField(el: Element): boolean {
+  return WIDGET_BACKED.has(el.localName) && el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex < 0 && visuallyHidden(el);
+}
+
 /** A box a pixel or less wide or high, or moved off the page. */
 export function outOfSight(rect: DOMRect): boolean {
   return rect.width <= 1 || rect.height <= 1 || movedOff(rect);

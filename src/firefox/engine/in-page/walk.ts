@@ -16,7 +16,7 @@ import { begin } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES } from './roles.js';
 import { isOpenModal } from './modal.js';
 import { usable } from './usable.js';
-import { ariaHidden, behindWidget, boxOf, outOfSight, proxyWidgetOf, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
+import { ariaHidden, behindWidget, boxOf, outOfSight, parkedField, proxyWidgetOf, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
 import { compileModes, type WalkModes } from './walk-modes.js';
 import { forgetMemo, STALE, WalkMemo } from './walk-memo.js';
 import { finishWalk } from './walk-finish.js';
@@ -222,9 +222,9 @@ class Walk implements Traversal {
       text.push(node);
       return;
     }
-    // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) is no one's to name.
+    // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) or parked is no one's to name.
     const labelled = tag === 'label' && !interactive ? (el as HTMLLabelElement).control : null;
-    const labelControl = labelled && !ariaHidden(labelled, attributeTest(labelled).has) ? labelled : null;
+    const labelControl = labelled && !ariaHidden(labelled, attributeTest(labelled).has) && !parkedField(labelled) ? labelled : null;
     // Its control is visually hidden (a styled checkbox, a survey's radio drawn as a dot): the label is what a person
     // clicks, and it stands in for the control, in a table cell's name as anywhere.
     if (labelControl && !state.standIns.has(labelControl) && visuallyHidden(labelControl) && area && el.checkVisibility(SEEN) && !fieldBehindWidget(labelControl)) {
