@@ -272,6 +272,8 @@ describe('acting as a person would', () => {
     const text = (await client.page.takeSnapshot()).text;
     // The cells take the focus in turn: each keeps its uid in its row's line.
     expect(text).toMatch(/row: \[\d+_\d+ gridcell "Lamp"\] \| \[\d+_\d+ gridcell "45"\]/);
+    // No pointer can be aimed at it: a hover is refused, a click gives it the focus.
+    await expect(client.page.hoverByUid(uidIn(text, /gridcell "45"/))).rejects.toThrow(/draws it, and nothing on the page says where/);
     const result = await client.page.clickByUid(uidIn(text, /gridcell "45"/));
     expect(result.action).toContain('has the focus a keyboard gives it');
     expect(await client.page.evaluate('() => window.selected')).toEqual([1, 1]);

@@ -10,7 +10,7 @@ import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult, type Settler, type SettleTimings } from './settle.js';
 import { selectText, type SelectTextOptions } from './text-selection.js';
 import { readBack, readBackText, type ReadBackAccess, type Stray } from './read-back.js';
-import { behindModal, covered, describeTarget, existingFiles, inert } from './refusals.js';
+import { behindModal, covered, describeTarget, existingFiles, inert, undrawn } from './refusals.js';
 import { scroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import { buttonNumber, keySource, pointerSource, withModifiers, type ClickOptions } from './sources.js';
 import { personSources, type PersonInput } from './person.js';
@@ -331,6 +331,7 @@ export class InputController {
     if (prepared.target.inert) throw inert(`Cannot ${verb} ${what}`);
     if (prepared.target.blockedBy) throw behindModal(`Cannot ${verb} ${what}`, prepared.target.blockedBy);
     if (prepared.target.coveredBy) throw covered(`Cannot ${verb} ${what}`, prepared.target.coveredBy);
+    if (prepared.target.drawnBy && verb !== 'click') throw undrawn(`Cannot ${verb} ${what}`, prepared.target.drawnBy);
     if (!prepared.target.inViewport) throw new ElementNotInteractableError(`Cannot ${verb} ${what}: it stays outside the viewport even after scrolling.`);
     return prepared;
   }
