@@ -123,8 +123,10 @@ beforeAll(async () => {
       'Chips',
       `<style>.parked { position: absolute !important; left: -9999em !important; transform: scale(0) !important; }</style>
        <label for="skills">Skills</label>
-       <div class="chips"><span class="chip">Go <button aria-label="remove tag">x</button></span><span role="textbox" contenteditable="true" aria-label="Add a skill" style="display:inline-block;min-width:80px"></span></div>
-       <input id="skills" class="parked" tabindex="-1" value='[{"value":"Go"}]'>`,
+       <div class="chips"><span class="chip" tabindex="-1" title="Go">Go <button aria-label="remove tag">x</button></span><span class="chip" tabindex="-1" title="Rust">Rust <button aria-label="remove tag">x</button></span><span role="textbox" contenteditable="true" aria-label="Add a skill" style="display:inline-block;min-width:80px"></span></div>
+       <input id="skills" class="parked" tabindex="-1" value='[{"value":"Go"}]'>
+       <label for="team">Team</label> <select id="team" tabindex="-1" style="position:absolute;clip:rect(0 0 0 0);clip-path:inset(50%);width:1px;border:0;padding:0;overflow:hidden;white-space:nowrap"><option>Design</option></select>
+       <div role="combobox" aria-label="Team" aria-expanded="false" tabindex="0" style="display:inline-block;border:1px solid">Design</div>`,
     ),
     '/widgets.html': page(
       'Widgets',
@@ -180,12 +182,16 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
-  it("leaves out a field a widget parked out of sight and out of the tab order (a chip input's original, holding JSON), and shows its label as words", async () => {
+  it("reads chips as their values, each over its remove button, and leaves out the field the widget parked out of sight and out of the tab order (holding JSON), whose label is words", async () => {
     await client.page.navigate(server.url('/chips.html'));
     const text = (await client.page.takeSnapshot()).text;
     expect(text).not.toContain('[{');
+    // A searchable select's native select, parked the same way, is not a second combobox beside the widget.
+    expect(text.match(/combobox/g)).toHaveLength(1);
     expect(text).toMatch(/label "Skills"/);
     expect(text).toMatch(/textbox "Add a skill"/);
+    // Each chip is its value, with its remove button on a line of its own under it, not glued into its name.
+    expect(text).toMatch(/span "Go"\n\s+\d+_\d+ button "remove tag"[^\n]*\n\s*\d+_\d+ span "Rust"\n\s+\d+_\d+ button "remove tag"/);
     expect((await client.page.witness()).differences).toEqual([]);
   });
 

@@ -67,11 +67,14 @@ export function visuallyHidden(el: Element): boolean {
 
 /**
  * A field the page parked: out of the tab order as well as out of sight (a chip input's original
- * field, which holds the chips as JSON, behind the widget that replaced it; a honeypot). Nobody
- * types into it, so it is not listed, and its label is words on the page.
+ * field, which holds the chips as JSON, or a searchable select's native select, behind the widget
+ * that replaced it; a honeypot). Nobody types into it, so it is not listed unless a widget around
+ * it stands for it, and its label is words on the page.
  */
 export function parkedField(el: Element): boolean {
-  return WIDGET_BACKED.has(el.localName) && el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex < 0 && visuallyHidden(el);
+  if (!WIDGET_BACKED.has(el.localName) || !el.hasAttribute('tabindex') || (el as HTMLElement).tabIndex >= 0) return false;
+  // A styled checkbox or radio is clicked through its label (see standIn), parked or not.
+  return !STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el);
 }
 
 /** A box a pixel or less wide or high, or moved off the page. */

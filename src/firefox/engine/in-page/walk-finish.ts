@@ -104,7 +104,8 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
     // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
     const fromContent = (NAME_FROM_CONTENT.has(pending.role) && pending.folds) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
-    const own = nameOf(pending, labels, fromContent ? () => transformed(plainText(pending.text, words), pending.transform) : null);
+    const content = (): string => (NAME_FROM_CONTENT.has(pending.role) ? plainText(pending.text, words) : withoutListedControls(plainText(pending.text, words), pending.node));
+    const own = nameOf(pending, labels, fromContent ? () => transformed(content(), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el, state, labels) ?? frameName(pending))) ?? own;
     if (again) {
       if ((name || undefined) !== pending.node.name || ((pending.interactive || name) && source !== pending.node.nameSource)) throw STALE;
@@ -132,6 +133,18 @@ function nameAndState({ modes, state, labels, active }: Walked): void {
     }
     if (!modes.snapshot) addContentDetails(pending.el, pending.tag, pending.node);
   }
+}
+
+/**
+ * The words of a box used as a whole (a chip, a clickable card), which accname does not name from
+ * its content, without the names of the controls listed inside it (a chip's remove button): those
+ * are said on their own lines, so `tag "JavaScript"` holds `button "remove tag"`, not the glued
+ * "remove tag JavaScript". Words that are all controls' names stay.
+ */
+function withoutListedControls(text: string, node: RawNode): string {
+  let rest = text;
+  for (const child of node.children ?? []) if (child.interactive && child.name) rest = rest.replace(child.name, ' ');
+  return rest.trim() ? rest : text;
 }
 
 /** Items a person reads in the order they are drawn, one under (or beside) the other. */

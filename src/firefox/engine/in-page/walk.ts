@@ -268,7 +268,7 @@ class Walk implements Traversal {
     // than a wrapper (a table cell), the field where it is, with the widget's box.
     const proxy = interactive && (covered || outOfSight(rect)) ? proxyWidgetOf(el) : null;
     if (proxy && adoptField(this, el, proxy, tag, met.names, has)) return;
-    if (covered && !proxy) return;
+    if ((covered || parkedField(el)) && !proxy) return;
     // A candidate for a line of its own: it must be visible and have an area (a box-less
     // element's area is its content's).
     const visible = proxy !== null || (area && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el))));
