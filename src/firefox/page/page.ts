@@ -11,8 +11,8 @@ import { captureScreenshot, printPdf, screenshotFormat, type Screenshot } from '
 import type { ConsoleFilter, ConsoleMessage } from './console.js';
 import type { Dialog } from './dialogs.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
-import type { ClickOptions } from './input/actions.js';
-import { personInput, type PersonInput } from './input/person.js';
+import { personInput } from './input/person.js';
+import type { ClickOptions, PersonInput } from './input/sources.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';

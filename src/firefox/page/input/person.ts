@@ -1,35 +1,17 @@
 /**
  * A person's hand on the page, from the live view: a click or a wheel turn at a point of the
- * viewport (CSS pixels, from its top left), turned into the input sources BiDi performs there;
- * keys and text through pressKey and typeText, as the agent's go. What a person types into a
+ * viewport (CSS pixels, from its top left), performed as the input sources of sources.ts; keys
+ * and text through pressKey and typeText, as the agent's go. What a person types into a
  * field that looks secret (a password, a one-time code, a card's code) is masked from then on in
  * every reading and answer, as a named secret is: the agent never hears it. What they typed is
  * masked as typed too, not only as the field holds it: a page may keep the keys out of the field
  * (a password moved into a paragraph) or spread a code over boxes it moves the focus through.
  */
-import type { Input } from 'webdriver-bidi-protocol';
-import { InvalidArgumentError } from '../../errors.js';
 import { windowContext, type EngineGateway } from '../../engine/gateway.js';
 import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
 import type { ActionResult } from './settle.js';
 import type { InputController } from './actions.js';
-import { buttonNumber, pointerSource, type MouseButton } from './sources.js';
-
-export type PersonInput =
-  | { type: 'click'; x: number; y: number; button?: MouseButton }
-  | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number }
-  /** A key or a combination, as pressKey takes it. */
-  | { type: 'key'; key: string }
-  /** Text typed into whatever has the focus. */
-  | { type: 'text'; text: string };
-
-/** Longest wheel turn one event may carry, in CSS pixels: a view cannot scroll a page by miles at once. */
-const MAX_WHEEL = 5000;
-
-const whole = (value: number, what: string, min: number, max: number): number => {
-  if (!Number.isFinite(value) || value < min || value > max) throw new InvalidArgumentError(`${what} must be a number from ${min} to ${max}, got ${String(value)}.`);
-  return Math.round(value);
-};
+import type { PersonInput } from './sources.js';
 
 /** What a person's input reaches of page `id`: its input, its engine, its secrets. */
 export interface PersonReach {
@@ -108,18 +90,4 @@ async function focusedContext(page: PersonReach): Promise<string> {
     context = frame;
   }
   return context;
-}
-
-/** What a click or wheel turn does, said as an answer line, and its input sources. */
-export function personSources(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): { what: string; sources: Input.SourceActions[] } {
-  const [x, y] = [whole(input.x, 'x', 0, 100_000), whole(input.y, 'y', 0, 100_000)];
-  if (input.type === 'wheel') {
-    const [deltaX, deltaY] = [whole(input.deltaX, 'deltaX', -MAX_WHEEL, MAX_WHEEL), whole(input.deltaY, 'deltaY', -MAX_WHEEL, MAX_WHEEL)];
-    return { what: `A person turned the wheel by ${deltaX}, ${deltaY} at ${x}, ${y}`, sources: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x, y, deltaX, deltaY, origin: 'viewport' }] }] };
-  }
-  const pressed = buttonNumber(input.button ?? 'left');
-  return {
-    what: `A person clicked at ${x}, ${y}`,
-    sources: [pointerSource([{ type: 'pointerMove', x, y, origin: 'viewport' }, { type: 'pointerDown', button: pressed }, { type: 'pointerUp', button: pressed }])],
-  };
 }
