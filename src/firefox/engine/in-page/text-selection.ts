@@ -37,15 +37,12 @@ function editorAround(el: Element): Element | null {
 /** The editor around the element text was last located in: an editor may draw that line anew (with the selection, without our uid) before the selection is read. */
 let located: { uid: string; editor: Element } | null = null;
 
-/** Whether `el` is in an editor (editable content, or lines drawn for a hidden field) that does not hold the focus. */
-function inUnfocusedEditor(uid: string, el: Element): boolean {
-  let host: Element | null = el;
-  if ((el as HTMLElement).isContentEditable) while (host.parentElement?.isContentEditable) host = host.parentElement;
-  else host = editorAround(el);
-  if (!host) return false;
-  located = { uid, editor: host };
-  const active = deepActiveElement();
-  return !active || !host.contains(active);
+/** The editor `el` is part of: the host of editable content, or the box of lines drawn for a hidden field (editorAround). */
+function editorOf(el: Element): Element | null {
+  if (!(el as HTMLElement).isContentEditable) return editorAround(el);
+  let host = el;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
 }
 
 /** What the page's selection holds now. */
@@ -82,7 +79,12 @@ export function locateText(uid: string, text: string, occurrence: number): TextS
   const first = charRect(range.startContainer as Text, range.startOffset);
   const last = charRect(range.endContainer as Text, range.endOffset - 1);
   if (!first || !last) return 'missing';
-  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused: inUnfocusedEditor(uid, el) };
+  const editor = editorOf(el);
+  if (editor) located = { uid, editor };
+  // In an editor that does not hold the focus, a person's first click there only focuses it.
+  const active = deepActiveElement();
+  const unfocused = editor !== null && (!active || !editor.contains(active));
+  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused };
 }
 
 /** What the selection holds, and whether it is inside the element `uid` (or a field inside it). */

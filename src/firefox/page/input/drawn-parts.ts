@@ -1,6 +1,6 @@
-import { ElementNotInteractableError } from '../../errors.js';
 import type { PageSnapshots } from '../snapshots.js';
 import type { ActionResult, Settler } from './settle.js';
+import { undrawn } from './refusals.js';
 
 /**
  * A click on a part a canvas draws (a canvas grid's accessible cell: see the engine's
@@ -14,7 +14,7 @@ export async function focusDrawnPart(access: { settler: Settler; snapshots: Page
   const problem = await access.settler.step(action, access.snapshots.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'), watch);
   if (problem !== '') {
     watch.stop();
-    throw new ElementNotInteractableError(`Cannot click ${what}: ${drawnBy} draws it, and nothing says where, so no click can be aimed at it; it took no focus either (${problem ?? 'the page is gone'}). Click the canvas, then move to it with the keys.`);
+    throw undrawn(`Cannot click ${what}`, drawnBy, `It took no focus either (${problem ?? 'the page is gone'}): click the canvas, then move to it with the keys.`);
   }
   const result = await access.settler.settle(action, watch, { frame });
   return { ...result, action: `${result.action}, drawn by ${drawnBy} with no place of its own to click: it has the focus a keyboard gives it` };

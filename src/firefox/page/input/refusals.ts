@@ -42,7 +42,7 @@ export function existingFiles(paths: readonly string[]): string[] {
   });
 }
 
-/** A part a canvas draws (see drawn-parts.ts): nothing says where, so no pointer can be aimed at it. */
-export function undrawn(what: string, canvas: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: ${oneLine(canvas)} draws it, and nothing on the page says where, so no pointer can be aimed at it. Click it (that gives it the focus), then use the keys, or act on the canvas itself.`);
+/** A part a canvas draws (see drawn-parts.ts): nothing says where, so no pointer can be aimed at it; `then` says what to do instead. */
+export function undrawn(what: string, canvas: string, then = 'Click it (that gives it the focus), then use the keys, or act on the canvas itself.'): ElementNotInteractableError {
+  return new ElementNotInteractableError(`${what}: ${oneLine(canvas)} draws it, and nothing on the page says where, so no pointer can be aimed at it. ${then}`);
 }
