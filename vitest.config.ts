@@ -15,7 +15,15 @@ export default defineConfig({
     globalSetup: ['tests/global-setup.ts'],
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'main', include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...RUN_ALONE], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...RUN_ALONE],
+          sequence: { groupOrder: 0 },
+        },
+      },
       { extends: true, test: { name: 'alone', include: RUN_ALONE, sequence: { groupOrder: 1 } } },
     ],
   },

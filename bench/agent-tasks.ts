@@ -29,11 +29,18 @@ export interface KeyedTask {
 
 /** The corpus tasks whose key passes `keep`. */
 export function corpusTasks(keep: (key: string) => boolean = () => true): KeyedTask[] {
-  return APPS.flatMap((app) => app.tasks.map((task) => ({ app, task, key: `${app.path.slice(1, -'.html'.length)}/${task.id}` }))).filter(({ key }) => keep(key));
+  return APPS.flatMap((app) =>
+    app.tasks.map((task) => ({ app, task, key: `${app.path.slice(1, -'.html'.length)}/${task.id}` })),
+  ).filter(({ key }) => keep(key));
 }
 
 /** Runs `tasks` one after another through the server `start` gives, then closes it; `verbose` prints every answer. */
-export async function runTasks(start: () => Promise<RunningServer>, origin: string, tasks: readonly KeyedTask[], verbose = false): Promise<Map<string, Outcome>> {
+export async function runTasks(
+  start: () => Promise<RunningServer>,
+  origin: string,
+  tasks: readonly KeyedTask[],
+  verbose = false,
+): Promise<Map<string, Outcome>> {
   const server = await start();
   const outcomes = new Map<string, Outcome>();
   try {
@@ -47,8 +54,15 @@ export async function runTasks(start: () => Promise<RunningServer>, origin: stri
         why = (error as Error).message;
       }
       const tokens = agent.spent.answers.reduce((sum, answer) => sum + tokensOf(answer), 0);
-      outcomes.set(key, { ok: why === undefined, calls: agent.spent.calls, tokens, ...(why === undefined ? {} : { why }) });
-      console.error(`${server.dialect.name} ${key}: ${why === undefined ? 'done' : 'FAILED'} (${agent.spent.calls} calls, ${tokens} tokens)${why && verbose ? `\n  ${why.slice(0, 3000)}` : why ? ` ${why.split('\n')[0]?.slice(0, 200)}` : ''}`);
+      outcomes.set(key, {
+        ok: why === undefined,
+        calls: agent.spent.calls,
+        tokens,
+        ...(why === undefined ? {} : { why }),
+      });
+      console.error(
+        `${server.dialect.name} ${key}: ${why === undefined ? 'done' : 'FAILED'} (${agent.spent.calls} calls, ${tokens} tokens)${why && verbose ? `\n  ${why.slice(0, 3000)}` : why ? ` ${why.split('\n')[0]?.slice(0, 200)}` : ''}`,
+      );
       if (verbose) for (const answer of agent.spent.answers) console.error(`----\n${answer}`);
     }
   } finally {

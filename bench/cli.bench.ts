@@ -20,7 +20,14 @@ import { SKILL } from '../src/cli/skill.js';
 import { EVERYDAY_TASKS } from '../tests/corpus/apps/index.js';
 import { startCorpusServer } from '../tests/corpus/index.js';
 import { runBin } from '../tests/helpers/processes.js';
-import { CHROMIUM, startOurCli, startOurServer, startPlaywrightCli, startPlaywrightMcp, type RunningServer } from '../tests/corpus/servers.js';
+import {
+  CHROMIUM,
+  startOurCli,
+  startOurServer,
+  startPlaywrightCli,
+  startPlaywrightMcp,
+  type RunningServer,
+} from '../tests/corpus/servers.js';
 import { corpusTasks, runTasks, tokensOf as tokens, type Outcome } from './agent-tasks.js';
 import { formatMs, formatTable, summarize } from './lib.js';
 
@@ -48,9 +55,16 @@ async function warmCommand(): Promise<void> {
     // The first two of each warm the disk cache.
     const [node, ours] = [summarize('node -e 0', bare.slice(2)), summarize('firefox-bidi pages (warm)', warm.slice(2))];
     console.log(`\n## A warm command (median of ${TIMED_RUNS}, alternated)\n`);
-    console.log(formatTable(['command', 'min', 'median', 'p95'], [node, ours].map((stats) => [stats.name, formatMs(stats.min), formatMs(stats.median), formatMs(stats.p95)])));
+    console.log(
+      formatTable(
+        ['command', 'min', 'median', 'p95'],
+        [node, ours].map((stats) => [stats.name, formatMs(stats.min), formatMs(stats.median), formatMs(stats.p95)]),
+      ),
+    );
     const ratio = ours.median / node.median;
-    console.log(`\nfirefox-bidi pages / node -e 0: ${ratio.toFixed(2)}× (target ≤ ${WARM_TARGET}×: ${ratio <= WARM_TARGET ? 'met' : 'NOT met'})`);
+    console.log(
+      `\nfirefox-bidi pages / node -e 0: ${ratio.toFixed(2)}× (target ≤ ${WARM_TARGET}×: ${ratio <= WARM_TARGET ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await server.close();
   }
@@ -60,10 +74,23 @@ async function warmCommand(): Promise<void> {
 
 const tasks = corpusTasks((key) => EVERYDAY_TASKS.includes(key));
 
-/** What a model carries on every request besides the answers: an MCP server's tools/list (asked of the server), or the skill file it was given. */
+/**
+ * What a model carries on every request besides the answers: an MCP server's tools/list (asked of the server), or the
+ * skill file it was given.
+ */
 async function fixedContext(route: { name: string; start: () => Promise<RunningServer> }): Promise<number> {
   if (route.name === 'firefox-bidi') return tokens(SKILL);
-  if (route.name === 'playwright-cli') return tokens(readFileSync(join(createRequire(import.meta.url).resolve('@playwright/cli/package.json'), '..', 'skills/playwright-cli/SKILL.md'), 'utf8'));
+  if (route.name === 'playwright-cli')
+    return tokens(
+      readFileSync(
+        join(
+          createRequire(import.meta.url).resolve('@playwright/cli/package.json'),
+          '..',
+          'skills/playwright-cli/SKILL.md',
+        ),
+        'utf8',
+      ),
+    );
   const server = await route.start();
   try {
     return tokens((await server.toolList?.()) ?? '');
@@ -97,22 +124,34 @@ async function everydayTasks(): Promise<void> {
   }
   const names = [...results.keys()];
   console.log(`\n## The everyday tasks (o200k tokens of the answers read; calls)\n`);
-  const rows = tasks.map(({ key }) => [key, ...names.map((name) => {
-    const outcome = results.get(name)?.get(key);
-    return outcome ? `${outcome.ok ? '' : 'FAILED '}${outcome.tokens} (${outcome.calls})` : '—';
-  })]);
-  const total = (name: string): number => [...(results.get(name)?.values() ?? [])].reduce((sum, outcome) => sum + outcome.tokens, 0);
-  const done = (name: string): string => `${[...(results.get(name)?.values() ?? [])].filter((outcome) => outcome.ok).length}/${tasks.length} done`;
+  const rows = tasks.map(({ key }) => [
+    key,
+    ...names.map((name) => {
+      const outcome = results.get(name)?.get(key);
+      return outcome ? `${outcome.ok ? '' : 'FAILED '}${outcome.tokens} (${outcome.calls})` : '—';
+    }),
+  ]);
+  const total = (name: string): number =>
+    [...(results.get(name)?.values() ?? [])].reduce((sum, outcome) => sum + outcome.tokens, 0);
+  const done = (name: string): string =>
+    `${[...(results.get(name)?.values() ?? [])].filter((outcome) => outcome.ok).length}/${tasks.length} done`;
   rows.push(['total read', ...names.map((name) => `${total(name)} (${done(name)})`)]);
   rows.push(['tools/list or skill, per request', ...names.map((name) => String(fixed.get(name) ?? '—'))]);
   console.log(formatTable(['task', ...names], rows));
   const ours = total('firefox-bidi');
-  for (const [other, target] of [['playwright-cli', PEER_TARGET], ['firefox-bidi-mcp', 1]] as const) {
+  for (const [other, target] of [
+    ['playwright-cli', PEER_TARGET],
+    ['firefox-bidi-mcp', 1],
+  ] as const) {
     if (!results.has(other)) continue;
     const ratio = ours / total(other);
-    console.log(`firefox-bidi / ${other}, answers read: ${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : 'NOT met'})`);
+    console.log(
+      `firefox-bidi / ${other}, answers read: ${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : 'NOT met'})`,
+    );
   }
-  const failed = [...results.values()].flatMap((outcomes) => [...outcomes.entries()].filter(([, outcome]) => !outcome.ok));
+  const failed = [...results.values()].flatMap((outcomes) =>
+    [...outcomes.entries()].filter(([, outcome]) => !outcome.ok),
+  );
   if (failed.length > 0 && !verbose) console.log('\nFailed tasks print their answers with -- --verbose.');
 }
 

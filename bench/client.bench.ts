@@ -51,7 +51,9 @@ async function measureLaunch(): Promise<{ launch: Stats; close: Stats; version: 
       launchTimes.push(launched);
       closeTimes.push(closed);
     }
-    progress(`  launch ${i + 1}/${LAUNCH_WARMUP + LAUNCHES}${i < LAUNCH_WARMUP ? ' (warm-up)' : ''}: ${launched.toFixed(0)} ms, close ${closed.toFixed(0)} ms`);
+    progress(
+      `  launch ${i + 1}/${LAUNCH_WARMUP + LAUNCHES}${i < LAUNCH_WARMUP ? ' (warm-up)' : ''}: ${launched.toFixed(0)} ms, close ${closed.toFixed(0)} ms`,
+    );
   }
   return { launch: summarize('launch-to-ready', launchTimes), close: summarize('close', closeTimes), version };
 }
@@ -65,17 +67,30 @@ async function measureCalls(server: PageServer): Promise<{ floor: Stats; others:
     const one = await client.page.evaluate('() => 1');
     if (one !== 1) throw new Error(`evaluate('() => 1') returned ${JSON.stringify(one)}, expected 1.`);
     const { image: png } = await client.page.screenshot();
-    if (png.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('screenshot() did not return a PNG.');
+    if (png.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a')
+      throw new Error('screenshot() did not return a PNG.');
 
     progress('  floor: session.status');
-    const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), { iterations: FLOOR_ITERATIONS, warmup: 20 });
+    const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), {
+      iterations: FLOOR_ITERATIONS,
+      warmup: 20,
+    });
     progress("  evaluate('() => 1')");
-    const evaluate = await run("evaluate('() => 1')", () => client.page.evaluate('() => 1'), { iterations: EVALUATE_ITERATIONS, warmup: 20 });
+    const evaluate = await run("evaluate('() => 1')", () => client.page.evaluate('() => 1'), {
+      iterations: EVALUATE_ITERATIONS,
+      warmup: 20,
+    });
     progress('  navigate');
     // A distinct query string each time, so every iteration is a full document load.
-    const navigate = await run('navigate (wait complete)', (i) => client.page.navigate(`${server.url}?i=${i}`), { iterations: NAVIGATE_ITERATIONS, warmup: 3 });
+    const navigate = await run('navigate (wait complete)', (i) => client.page.navigate(`${server.url}?i=${i}`), {
+      iterations: NAVIGATE_ITERATIONS,
+      warmup: 3,
+    });
     progress('  screenshot');
-    const screenshot = await run('screenshot (PNG, viewport)', () => client.page.screenshot(), { iterations: SCREENSHOT_ITERATIONS, warmup: 3 });
+    const screenshot = await run('screenshot (PNG, viewport)', () => client.page.screenshot(), {
+      iterations: SCREENSHOT_ITERATIONS,
+      warmup: 3,
+    });
     return { floor, others: [evaluate, navigate, screenshot] };
   } finally {
     await client.close();
@@ -95,7 +110,9 @@ async function main(): Promise<void> {
     const header = `FirefoxClient bench — Firefox ${version}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
     console.log(`\n${header}\n`);
     console.log(statsTable([floor, ...others, launch, close], floor));
-    console.log(`\nratio-to-floor = median / median of the floor (${floor.name}) in this run; total ${total.toFixed(1)} s.`);
+    console.log(
+      `\nratio-to-floor = median / median of the floor (${floor.name}) in this run; total ${total.toFixed(1)} s.`,
+    );
   } finally {
     await server.close();
   }

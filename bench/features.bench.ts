@@ -19,7 +19,17 @@ import { performance } from 'node:perf_hooks';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { allNodes, FirefoxClient, type SnapshotNode, type TakenSnapshot } from '../src/index.js';
-import { FLOOR_RECURSIVE, formatMs, formatTable, serveSite, statsTable, summarize, type FloorResult, type Stats, random } from './lib.js';
+import {
+  FLOOR_RECURSIVE,
+  formatMs,
+  formatTable,
+  serveSite,
+  statsTable,
+  summarize,
+  type FloorResult,
+  type Stats,
+  random,
+} from './lib.js';
 import { document, tablePage, wordsFrom } from './pages.js';
 
 /** Untimed rounds first, then timed rounds; medians are reported. */
@@ -34,7 +44,6 @@ const MARKDOWN_MAX_CHARS = 10_000_000;
 const TABLE_REDUCTION_TARGET = 90;
 
 // ------------------------------------------------------------------- pages
-
 
 /** A 5,000-item list of plain text items. */
 function listPage(): string {
@@ -95,10 +104,26 @@ function reachPages(origin: string, otherOrigin: string): Record<string, string>
 <closed-outer ${box}></closed-outer>
 <iframe id="middle" title="Middle frame" src="${otherOrigin}/middle" width="640" height="420"></iframe>
 ${shadowElements([
-  { tag: 'open-outer', mode: 'open', html: '<p>Open root</p><button type="button">Open outer button</button> <input aria-label="Open outer field"><open-inner style="display:block"></open-inner>' },
-  { tag: 'open-inner', mode: 'open', html: '<p>Open root inside an open root</p><button type="button">Open inner button</button> <input aria-label="Open inner field">' },
-  { tag: 'closed-outer', mode: 'closed', html: '<p>Closed root</p><button type="button">Closed outer button</button> <input aria-label="Closed outer field"><closed-inner style="display:block"></closed-inner>' },
-  { tag: 'closed-inner', mode: 'closed', html: '<p>Closed root inside a closed root</p><button type="button">Closed inner button</button> <input aria-label="Closed inner field">' },
+  {
+    tag: 'open-outer',
+    mode: 'open',
+    html: '<p>Open root</p><button type="button">Open outer button</button> <input aria-label="Open outer field"><open-inner style="display:block"></open-inner>',
+  },
+  {
+    tag: 'open-inner',
+    mode: 'open',
+    html: '<p>Open root inside an open root</p><button type="button">Open inner button</button> <input aria-label="Open inner field">',
+  },
+  {
+    tag: 'closed-outer',
+    mode: 'closed',
+    html: '<p>Closed root</p><button type="button">Closed outer button</button> <input aria-label="Closed outer field"><closed-inner style="display:block"></closed-inner>',
+  },
+  {
+    tag: 'closed-inner',
+    mode: 'closed',
+    html: '<p>Closed root inside a closed root</p><button type="button">Closed inner button</button> <input aria-label="Closed inner field">',
+  },
 ])}`,
   );
   const middle = document(
@@ -130,28 +155,56 @@ function articlePage(): string {
   const sentence = (): string => {
     const pick = Math.floor(next() * 5);
     const inline =
-      pick === 0 ? `<strong>${words(2)}</strong>` : pick === 1 ? `<em>${words(2)}</em>` : pick === 2 ? `<code>${word()}()</code>` : pick === 3 ? `<a href="/docs/${word()}">${words(2)}</a>` : words(2);
+      pick === 0
+        ? `<strong>${words(2)}</strong>`
+        : pick === 1
+          ? `<em>${words(2)}</em>`
+          : pick === 2
+            ? `<code>${word()}()</code>`
+            : pick === 3
+              ? `<a href="/docs/${word()}">${words(2)}</a>`
+              : words(2);
     return `${title(5)} ${inline} ${words(6)}.`;
   };
-  const parts: string[] = [`<article><h1>Field notes on ${words(3)}</h1>`, `<p class="lede"><em>${sentence()}</em></p>`];
+  const parts: string[] = [
+    `<article><h1>Field notes on ${words(3)}</h1>`,
+    `<p class="lede"><em>${sentence()}</em></p>`,
+  ];
   for (let p = 0; p < ARTICLE_PARAGRAPHS; p++) {
     if (p % 20 === 0) parts.push(`<h2>${title(3)}</h2>`);
     else if (p % 10 === 0) parts.push(`<h3>${title(2)}</h3>`);
     parts.push(`<p>${sentence()} ${sentence()} ${sentence()}</p>`);
-    if (p % 40 === 5) parts.push(`<ul>${Array.from({ length: 5 }, () => `<li>${words(3)} <strong>${word()}</strong></li>`).join('')}</ul>`);
+    if (p % 40 === 5)
+      parts.push(
+        `<ul>${Array.from({ length: 5 }, () => `<li>${words(3)} <strong>${word()}</strong></li>`).join('')}</ul>`,
+      );
     if (p % 40 === 25) parts.push(`<ol>${Array.from({ length: 4 }, () => `<li>${title(4)}</li>`).join('')}</ol>`);
     if (p % 50 === 15) {
-      const code = [`function ${word()}(input) {`, `  const ${word()} = input.map((x) => x * 2);`, `  return ${word()}.filter(Boolean);`, '}'].join('\n');
+      const code = [
+        `function ${word()}(input) {`,
+        `  const ${word()} = input.map((x) => x * 2);`,
+        `  return ${word()}.filter(Boolean);`,
+        '}',
+      ].join('\n');
       parts.push(`<pre><code class="language-js">${code}</code></pre>`);
     }
     if (p % 50 === 35) parts.push(`<blockquote><p>${sentence()} ${sentence()}</p></blockquote>`);
     if (p === 100) {
-      const rows = Array.from({ length: 10 }, (_, i) => `<tr><td>${title(2)}</td><td>${i * 17 + 3}</td><td>${(next() * 100).toFixed(1)}%</td></tr>`);
-      parts.push(`<table><caption>${title(3)}</caption><thead><tr><th>Name</th><th>Count</th><th>Share</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
+      const rows = Array.from(
+        { length: 10 },
+        (_, i) => `<tr><td>${title(2)}</td><td>${i * 17 + 3}</td><td>${(next() * 100).toFixed(1)}%</td></tr>`,
+      );
+      parts.push(
+        `<table><caption>${title(3)}</caption><thead><tr><th>Name</th><th>Count</th><th>Share</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+      );
     }
   }
   parts.push('</article>');
-  return document('Field notes (article)', parts.join('\n'), 'article { max-width: 760px; } blockquote { border-left: 3px solid #ccc; margin-left: 0; padding-left: 12px; }');
+  return document(
+    'Field notes (article)',
+    parts.join('\n'),
+    'article { max-width: 760px; } blockquote { border-left: 3px solid #ccc; margin-left: 0; padding-left: 12px; }',
+  );
 }
 
 // -------------------------------------------------------------- measuring
@@ -172,7 +225,11 @@ function measure(name: string, run: () => Promise<unknown>): Measure {
 }
 
 /** Runs the measures in rounds, one of each per round with the order rotated, the first `WARMUP` rounds untimed. */
-async function rounds(label: string, measures: readonly Measure[], options: { warmup?: number; rounds?: number } = {}): Promise<Stats[]> {
+async function rounds(
+  label: string,
+  measures: readonly Measure[],
+  options: { warmup?: number; rounds?: number } = {},
+): Promise<Stats[]> {
   const warmup = options.warmup ?? WARMUP;
   const total = warmup + (options.rounds ?? ROUNDS);
   for (let round = 0; round < total; round++) {
@@ -200,7 +257,8 @@ async function callForString(client: FirefoxClient, context: string, functionDec
     resultOwnership: 'none',
   });
   if (result.type === 'exception') throw new Error(`In-page call failed: ${result.exceptionDetails.text}`);
-  if (result.result.type !== 'string') throw new Error(`In-page call returned ${result.result.type}, expected a string.`);
+  if (result.result.type !== 'string')
+    throw new Error(`In-page call returned ${result.result.type}, expected a string.`);
   return result.result.value;
 }
 
@@ -258,7 +316,13 @@ interface CompressionResult {
   hidden: number;
 }
 
-async function compression(client: FirefoxClient, encoder: Tiktoken, page: string, label: string, url: string): Promise<CompressionResult> {
+async function compression(
+  client: FirefoxClient,
+  encoder: Tiktoken,
+  page: string,
+  label: string,
+  url: string,
+): Promise<CompressionResult> {
   await client.page.navigate(url);
   const elements = await elementCount(client);
   let full: TakenSnapshot | undefined;
@@ -273,7 +337,8 @@ async function compression(client: FirefoxClient, encoder: Tiktoken, page: strin
     }),
   ]);
   const [floor, fullStats, compressedStats] = stats;
-  if (!floor || !fullStats || !compressedStats || !full || !compressed) throw new Error(`${label}: a measure is missing.`);
+  if (!floor || !fullStats || !compressedStats || !full || !compressed)
+    throw new Error(`${label}: a measure is missing.`);
   console.log(`\n#### ${label}: ${elements} elements, ${full.stats.kept} kept\n`);
   console.log(statsTable(stats, floor));
   const collapsed = compressed.collapsed ?? [];
@@ -313,37 +378,55 @@ async function reach(client: FirefoxClient, url: string): Promise<void> {
   const taken: TakenSnapshot = snapshot;
 
   const frames = nodesWhere(taken, (node) => node.frame !== undefined);
-  const framesReached = frames.filter((node) => node.frame?.context !== undefined && node.frame.error === undefined && (node.children?.length ?? 0) > 0);
+  const framesReached = frames.filter(
+    (node) => node.frame?.context !== undefined && node.frame.error === undefined && (node.children?.length ?? 0) > 0,
+  );
   const closed = nodesWhere(taken, (node) => node.shadow === 'closed' && (node.children?.length ?? 0) > 0);
   const open = nodesWhere(taken, (node) => node.shadow === 'open' && (node.children?.length ?? 0) > 0);
   const named = new Set(nodesWhere(taken, (node) => node.interactive === true).map((node) => node.name ?? ''));
   const missing = CONTROLS.filter((control) => !named.has(control.name));
 
   const nodes = [...allNodes(taken.nodes)].length;
-  console.log(`\n#### Nested frames and shadow roots: ${contexts.length} browsing contexts, ${nodes} nodes in the snapshot\n`);
+  console.log(
+    `\n#### Nested frames and shadow roots: ${contexts.length} browsing contexts, ${nodes} nodes in the snapshot\n`,
+  );
   console.log(statsTable(stats, floor));
   console.log('');
   console.log(
     formatTable(
       ['reached', 'found', 'expected'],
       [
-        ['cross-origin frames (127.0.0.1 → localhost → 127.0.0.1)', String(framesReached.length), String(REACH_EXPECTED.frames)],
+        [
+          'cross-origin frames (127.0.0.1 → localhost → 127.0.0.1)',
+          String(framesReached.length),
+          String(REACH_EXPECTED.frames),
+        ],
         ['closed shadow roots (2 nested + 1 in the inner frame)', String(closed.length), String(REACH_EXPECTED.closed)],
         ['open shadow roots (2 nested)', String(open.length), String(REACH_EXPECTED.open)],
-        ['controls by name (buttons, inputs, select)', String(CONTROLS.length - missing.length), String(CONTROLS.length)],
+        [
+          'controls by name (buttons, inputs, select)',
+          String(CONTROLS.length - missing.length),
+          String(CONTROLS.length),
+        ],
       ],
     ),
   );
-  console.log(`\nframes in the snapshot: ${frames.map((node) => `${node.frame?.url ?? '?'}${node.frame?.error ? ` (${node.frame.error})` : ''}`).join(' → ')}`);
+  console.log(
+    `\nframes in the snapshot: ${frames.map((node) => `${node.frame?.url ?? '?'}${node.frame?.error ? ` (${node.frame.error})` : ''}`).join(' → ')}`,
+  );
   if (missing.length === 0) {
     console.log(`\nall ${CONTROLS.length} controls present`);
   } else {
     console.log(`\n${missing.length} of ${CONTROLS.length} controls MISSING:`);
     for (const control of missing) console.log(`- ${control.kind} "${control.name}" (${control.where})`);
-    failures.push(`reach: ${missing.length} control(s) missing from the snapshot: ${missing.map((control) => `"${control.name}"`).join(', ')}`);
+    failures.push(
+      `reach: ${missing.length} control(s) missing from the snapshot: ${missing.map((control) => `"${control.name}"`).join(', ')}`,
+    );
   }
   if (framesReached.length < REACH_EXPECTED.frames || closed.length < REACH_EXPECTED.closed) {
-    failures.push(`reach: ${framesReached.length}/${REACH_EXPECTED.frames} frames and ${closed.length}/${REACH_EXPECTED.closed} closed roots reached`);
+    failures.push(
+      `reach: ${framesReached.length}/${REACH_EXPECTED.frames} frames and ${closed.length}/${REACH_EXPECTED.closed} closed roots reached`,
+    );
   }
 }
 
@@ -362,8 +445,11 @@ async function markdown(client: FirefoxClient, encoder: Tiktoken, url: string): 
     measure('floor: body.textContent (sandbox)', async () => {
       textContent = await callForString(client, client.page.id, textFunction);
     }),
-    // The transport alone: a string as long as the text, no DOM read (large replies can cost more than reading the page).
-    measure(`ref: 'x'.repeat(${textContent.length}) (transport only)`, () => callForString(client, client.page.id, `function () { return 'x'.repeat(${textContent.length}); }`)),
+    // The transport alone: a string as long as the text, no DOM read (large replies can cost more than reading the
+    // page).
+    measure(`ref: 'x'.repeat(${textContent.length}) (transport only)`, () =>
+      callForString(client, client.page.id, `function () { return 'x'.repeat(${textContent.length}); }`),
+    ),
     // The text as rendered (needs layout): what a naive reader would send.
     measure('ref: body.innerText (sandbox)', async () => {
       innerText = await callForString(client, client.page.id, 'function () { return document.body.innerText; }');
@@ -379,7 +465,8 @@ async function markdown(client: FirefoxClient, encoder: Tiktoken, url: string): 
   ]);
   const [floor, , innerTextStats, markdownStats, snapshotStats] = stats;
   const first = outputs[0];
-  if (!floor || !innerTextStats || !markdownStats || !snapshotStats || !snapshot || first === undefined) throw new Error('markdown: a measure is missing.');
+  if (!floor || !innerTextStats || !markdownStats || !snapshotStats || !snapshot || first === undefined)
+    throw new Error('markdown: a measure is missing.');
   const reference = Buffer.from(first, 'utf8');
   const differing = outputs.filter((output) => !Buffer.from(output, 'utf8').equals(reference)).length;
 
@@ -387,17 +474,43 @@ async function markdown(client: FirefoxClient, encoder: Tiktoken, url: string): 
   const snapshotTokens = encoder.encode(snapshot.text).length;
   const innerTextTokens = encoder.encode(innerText).length;
   const textContentTokens = encoder.encode(textContent).length;
-  console.log(`\n#### Article: ${ARTICLE_PARAGRAPHS} paragraphs, ${elements} elements, ${snapshot.stats.kept} kept by the snapshot\n`);
+  console.log(
+    `\n#### Article: ${ARTICLE_PARAGRAPHS} paragraphs, ${elements} elements, ${snapshot.stats.kept} kept by the snapshot\n`,
+  );
   console.log(statsTable(stats, floor));
   console.log('');
   console.log(
     formatTable(
       ['output', 'median', 'chars', 'tokens', 'tokens vs snapshot'],
       [
-        ['body.textContent (floor)', formatMs(floor.median), String(textContent.length), String(textContentTokens), ratio(textContentTokens, snapshotTokens)],
-        ['body.innerText (ref)', formatMs(innerTextStats.median), String(innerText.length), String(innerTextTokens), ratio(innerTextTokens, snapshotTokens)],
-        [`getPageMarkdown({ view: 'document' })`, formatMs(markdownStats.median), String(first.length), String(markdownTokens), ratio(markdownTokens, snapshotTokens)],
-        ['takeSnapshot() text', formatMs(snapshotStats.median), String(snapshot.text.length), String(snapshotTokens), '1.00×'],
+        [
+          'body.textContent (floor)',
+          formatMs(floor.median),
+          String(textContent.length),
+          String(textContentTokens),
+          ratio(textContentTokens, snapshotTokens),
+        ],
+        [
+          'body.innerText (ref)',
+          formatMs(innerTextStats.median),
+          String(innerText.length),
+          String(innerTextTokens),
+          ratio(innerTextTokens, snapshotTokens),
+        ],
+        [
+          `getPageMarkdown({ view: 'document' })`,
+          formatMs(markdownStats.median),
+          String(first.length),
+          String(markdownTokens),
+          ratio(markdownTokens, snapshotTokens),
+        ],
+        [
+          'takeSnapshot() text',
+          formatMs(snapshotStats.median),
+          String(snapshot.text.length),
+          String(snapshotTokens),
+          '1.00×',
+        ],
       ],
     ),
   );
@@ -423,7 +536,8 @@ async function diff(client: FirefoxClient, encoder: Tiktoken, url: string): Prom
   const since = measure('takeSnapshot({ since: base }) after 1 cell changed', async () => {
     if (!base) throw new Error('diff: no base snapshot');
     const result = await client.page.takeSnapshot({ since: base.id });
-    if (!result.diff) throw new Error(`diff: takeSnapshot({ since: ${base.id} }) returned no diff: ${result.text.slice(0, 200)}`);
+    if (!result.diff)
+      throw new Error(`diff: takeSnapshot({ since: ${base.id} }) returned no diff: ${result.text.slice(0, 200)}`);
     diffs.push(result);
   });
   const floor = measure('floor: bare walk (sandbox)', () => floorWalk(client));
@@ -438,8 +552,7 @@ async function diff(client: FirefoxClient, encoder: Tiktoken, url: string): Prom
     change++;
     const changed = await client.page.evaluate(
       `(row, text) => { const cell = document.querySelector('#orders tbody').rows[row].cells[2]; cell.textContent = text; return cell.textContent; }`,
-      [TABLE_ROWS / 2,
-      `Changed ${change}`],
+      [TABLE_ROWS / 2, `Changed ${change}`],
     );
     if (changed !== `Changed ${change}`) throw new Error(`diff: changing a cell returned ${JSON.stringify(changed)}`);
     const start = performance.now();
@@ -456,25 +569,49 @@ async function diff(client: FirefoxClient, encoder: Tiktoken, url: string): Prom
   const lines = timedDiffs.map((d) => lineCount(d.text));
   const counts = last.diff;
 
-  console.log(`\n#### Diff: one cell of the ${TABLE_ROWS}-row table changed (row ${TABLE_ROWS / 2 + 1}, Status column)\n`);
+  console.log(
+    `\n#### Diff: one cell of the ${TABLE_ROWS}-row table changed (row ${TABLE_ROWS / 2 + 1}, Status column)\n`,
+  );
   console.log(statsTable(stats, floorStats));
   console.log('');
   console.log(
     formatTable(
       ['output', 'lines', 'chars', 'tokens'],
       [
-        ['full snapshot text (the base)', String(lineCount(base.text)), String(base.text.length), String(encoder.encode(base.text).length)],
+        [
+          'full snapshot text (the base)',
+          String(lineCount(base.text)),
+          String(base.text.length),
+          String(encoder.encode(base.text).length),
+        ],
         [
           'diff text (median over timed rounds)',
           String(summarize('lines', lines).median),
-          String(summarize('chars', timedDiffs.map((d) => d.text.length)).median),
-          String(summarize('tokens', timedDiffs.map((d) => encoder.encode(d.text).length)).median),
+          String(
+            summarize(
+              'chars',
+              timedDiffs.map((d) => d.text.length),
+            ).median,
+          ),
+          String(
+            summarize(
+              'tokens',
+              timedDiffs.map((d) => encoder.encode(d.text).length),
+            ).median,
+          ),
         ],
       ],
     ),
   );
-  console.log(`\ndiff: ${counts.added.length} added, ${counts.removed.length} removed, ${counts.changed.length} changed, ${counts.moved.length} moved; the last one:\n`);
-  console.log(last.text.split('\n').map((line) => `    ${line}`).join('\n'));
+  console.log(
+    `\ndiff: ${counts.added.length} added, ${counts.removed.length} removed, ${counts.changed.length} changed, ${counts.moved.length} moved; the last one:\n`,
+  );
+  console.log(
+    last.text
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n'),
+  );
 }
 
 // ----------------------------------------------------------------- main
@@ -494,17 +631,46 @@ async function main(): Promise<void> {
     try {
       const header = `Feature bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
       console.log(`\n${header}`);
-      console.log(`Pages on ${site.origin} (second origin ${site.otherOrigin}); ${WARMUP} warm-up round(s), then ${ROUNDS} timed; medians; measures interleaved per round.`);
+      console.log(
+        `Pages on ${site.origin} (second origin ${site.otherOrigin}); ${WARMUP} warm-up round(s), then ${ROUNDS} timed; medians; measures interleaved per round.`,
+      );
 
       console.log('\n### 1. Compression: takeSnapshot() vs takeSnapshot({ compress: true })');
       const results = [
-        await compression(client, encoder, `table, ${TABLE_ROWS} rows`, `Table (${TABLE_ROWS} rows × 4 cells, a link in each)`, `${site.origin}/table`),
-        await compression(client, encoder, `list, ${LIST_ITEMS} items`, `List (${LIST_ITEMS} items)`, `${site.origin}/list`),
+        await compression(
+          client,
+          encoder,
+          `table, ${TABLE_ROWS} rows`,
+          `Table (${TABLE_ROWS} rows × 4 cells, a link in each)`,
+          `${site.origin}/table`,
+        ),
+        await compression(
+          client,
+          encoder,
+          `list, ${LIST_ITEMS} items`,
+          `List (${LIST_ITEMS} items)`,
+          `${site.origin}/list`,
+        ),
       ];
       console.log('\n#### Compression summary (sizes are the snapshot text; tokens are o200k_base)\n');
       console.log(
         formatTable(
-          ['page', 'elements', 'floor', 'snapshot', 'ratio', 'compressed', 'ratio', 'compr./full', 'chars', 'chars (compr.)', 'tokens', 'tokens (compr.)', 'token reduction', 'collapsed'],
+          [
+            'page',
+            'elements',
+            'floor',
+            'snapshot',
+            'ratio',
+            'compressed',
+            'ratio',
+            'compr./full',
+            'chars',
+            'chars (compr.)',
+            'tokens',
+            'tokens (compr.)',
+            'token reduction',
+            'collapsed',
+          ],
           results.map((r) => [
             r.page,
             String(r.elements),
@@ -526,7 +692,9 @@ async function main(): Promise<void> {
       const table = results[0];
       if (table) {
         const reduction = 100 * (1 - table.compressedTokens / table.fullTokens);
-        console.log(`\nTable token reduction ${percent(reduction)}: target ≥ ${TABLE_REDUCTION_TARGET}% ${reduction >= TABLE_REDUCTION_TARGET ? 'met' : 'MISSED'} (reported, not enforced).`);
+        console.log(
+          `\nTable token reduction ${percent(reduction)}: target ≥ ${TABLE_REDUCTION_TARGET}% ${reduction >= TABLE_REDUCTION_TARGET ? 'met' : 'MISSED'} (reported, not enforced).`,
+        );
       }
 
       console.log('\n### 2. Reach: nested cross-origin frames and nested shadow roots');
@@ -539,7 +707,9 @@ async function main(): Promise<void> {
       await diff(client, encoder, `${site.origin}/table`);
 
       const total = (performance.now() - started) / 1000;
-      console.log(`\nratio = median / median of the floor measured in the same section of this run. Total ${total.toFixed(1)} s.`);
+      console.log(
+        `\nratio = median / median of the floor measured in the same section of this run. Total ${total.toFixed(1)} s.`,
+      );
     } finally {
       await client.close();
     }

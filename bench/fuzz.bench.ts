@@ -23,22 +23,45 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 function hostileRecordings(): void {
   const outcomes = { refused: 0, read: 0 };
   const started = performance.now();
-  fc.assert(fc.property(hostileRecording, (value) => {
-    outcomes[checkHostileRecording(value)]++;
-  }), { numRuns: RUNS * 5, seed: SEED });
-  console.log(`\nHostile recordings — seed ${SEED}: ${RUNS * 5} bent recordings in ${((performance.now() - started) / 1000).toFixed(1)} s, ${outcomes.refused} refused with a clear error, ${outcomes.read} read; every export parses, no value became code, no script reads a variable the session was not given, no step that looks or touches files would be replayed.\n`);
+  fc.assert(
+    fc.property(hostileRecording, (value) => {
+      outcomes[checkHostileRecording(value)]++;
+    }),
+    { numRuns: RUNS * 5, seed: SEED },
+  );
+  console.log(
+    `\nHostile recordings — seed ${SEED}: ${RUNS * 5} bent recordings in ${((performance.now() - started) / 1000).toFixed(1)} s, ${outcomes.refused} refused with a clear error, ${outcomes.read} read; every export parses, no value became code, no script reads a variable the session was not given, no step that looks or touches files would be replayed.\n`,
+  );
   const rows: string[][] = [];
   let perStepFirst = 0;
   for (const count of [1_000, 10_000, 100_000]) {
-    const steps = Array.from({ length: count }, (_step, index) => ({ tool: 'click', args: { uid: `1_${index}` }, targets: { uid: { role: 'button', name: `Item ${index % 50}`, frames: [], nth: index % 3 } }, effect: { url: `http://127.0.0.1/${index % 7}`, answer: ['Clicked'] }, at: '2026-01-01T00:00:00.000Z', ms: 1 }));
-    const text = JSON.stringify({ format: 'firefox-bidi-mcp recording', version: 1, startedAt: '2026-01-01T00:00:00.000Z', secrets: [], steps });
+    const steps = Array.from({ length: count }, (_step, index) => ({
+      tool: 'click',
+      args: { uid: `1_${index}` },
+      targets: { uid: { role: 'button', name: `Item ${index % 50}`, frames: [], nth: index % 3 } },
+      effect: { url: `http://127.0.0.1/${index % 7}`, answer: ['Clicked'] },
+      at: '2026-01-01T00:00:00.000Z',
+      ms: 1,
+    }));
+    const text = JSON.stringify({
+      format: 'firefox-bidi-mcp recording',
+      version: 1,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      secrets: [],
+      steps,
+    });
     const begun = performance.now();
     const recording = parseRecording(text);
     const parsed = performance.now();
     for (const format of ['ts', 'playwright', 'webdriver'] as const) exportScript(recording, format);
     const ms = performance.now() - begun;
     perStepFirst ||= ms / count;
-    rows.push([String(count), (parsed - begun).toFixed(0), (performance.now() - parsed).toFixed(0), (ms / count / perStepFirst).toFixed(2)]);
+    rows.push([
+      String(count),
+      (parsed - begun).toFixed(0),
+      (performance.now() - parsed).toFixed(0),
+      (ms / count / perStepFirst).toFixed(2),
+    ]);
   }
   console.log(formatTable(['steps', 'parse ms', 'export ms (3 formats)', 'time per step against 1,000 steps'], rows));
   console.log('Goal: 100,000 steps exported in under 10 s; time per step flat (linear).\n');
@@ -47,11 +70,24 @@ function hostileRecordings(): void {
 async function main(): Promise<void> {
   hostileRecordings();
   const server = await startTestServer({ '/form.html': FUZZ_FORM });
-  const { client, close } = await startInProcessServer(['--output-dir', 'temp/fuzz-output', '--allowed-origins', server.origin, '--tools', 'all']);
+  const { client, close } = await startInProcessServer([
+    '--output-dir',
+    'temp/fuzz-output',
+    '--allowed-origins',
+    server.origin,
+    '--tools',
+    'all',
+  ]);
   try {
     process.stderr.write(`Fuzzing every tool with ${RUNS} argument sets each (seed ${SEED})…\n`);
     const started = performance.now();
-    const report = await fuzzEveryTool(client, { seed: SEED, runs: RUNS, invalidRuns: Math.max(8, Math.round(RUNS / 10)), hints: fuzzHints(server.url('/')), reset: () => resetToForm(client, server.url('/form.html')) });
+    const report = await fuzzEveryTool(client, {
+      seed: SEED,
+      runs: RUNS,
+      invalidRuns: Math.max(8, Math.round(RUNS / 10)),
+      hints: fuzzHints(server.url('/')),
+      reset: () => resetToForm(client, server.url('/form.html')),
+    });
     const floor = report.perTool.list_pages ?? 1;
     const rows = Object.entries(report.perTool)
       .sort((a, b) => b[1] - a[1])

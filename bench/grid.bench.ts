@@ -60,7 +60,8 @@ interface Load {
   failures: string[];
 }
 
-const textOf = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+const textOf = (result: CallToolResult): string =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
 /** One agent's rounds; every answer that is an error, or a click that did not take, is a failure. */
 async function agent(serverUrl: string, siteUrl: string, name: string, load: Load): Promise<Client> {
@@ -70,7 +71,9 @@ async function agent(serverUrl: string, siteUrl: string, name: string, load: Loa
   const timed = async (tool: (typeof TOOLS)[number], args: Record<string, unknown>): Promise<string | undefined> => {
     const start = performance.now();
     try {
-      const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 180_000 })) as CallToolResult;
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: 180_000,
+      })) as CallToolResult;
       (calls++ === 0 ? load.first : load.times[tool]).push(performance.now() - start);
       if (result.isError) throw new Error(textOf(result).slice(0, 200));
       return textOf(result);
@@ -90,18 +93,26 @@ async function agent(serverUrl: string, siteUrl: string, name: string, load: Loa
     }
     await timed('fill', { uid: user, value: `${name}-${round}` });
     const clicked = await timed('click', { uid: button, includeSnapshot: true });
-    if (clicked !== undefined && !clicked.includes(`Welcome ${name}-${round}`)) load.failures.push(`${name} click: the page does not say Welcome ${name}-${round}`);
+    if (clicked !== undefined && !clicked.includes(`Welcome ${name}-${round}`))
+      load.failures.push(`${name} click: the page does not say Welcome ${name}-${round}`);
   }
   return client;
 }
 
-async function runLoad(mode: string, serverArgs: string[], sites: string[], whileBusy?: () => Promise<string>): Promise<{ mode: string; load: Load; spread?: string; ms: number }> {
+async function runLoad(
+  mode: string,
+  serverArgs: string[],
+  sites: string[],
+  whileBusy?: () => Promise<string>,
+): Promise<{ mode: string; load: Load; spread?: string; ms: number }> {
   const server: RunningHttpServer = await startHttpServer(serverArgs);
   const load: Load = { times: { navigate_page: [], take_snapshot: [], fill: [], click: [] }, first: [], failures: [] };
   const started = performance.now();
   let spread: string | undefined;
   try {
-    const agents = Array.from({ length: AGENTS }, (_, index) => agent(server.url, sites[index] ?? '', `agent${index}`, load));
+    const agents = Array.from({ length: AGENTS }, (_, index) =>
+      agent(server.url, sites[index] ?? '', `agent${index}`, load),
+    );
     const clients = await Promise.all(agents);
     spread = await whileBusy?.();
     await Promise.all(clients.map((client) => client.close()));
@@ -125,10 +136,28 @@ const results = [];
 try {
   const spreadOverNodes = async (): Promise<string> => {
     const sessions = await grid.sessions();
-    return grid.nodes.map((node) => `${node.uri}${node.namespace ? ' (behind the hub)' : ''}: ${sessions.filter((session) => session.node === node.uri).length}`).join(', ');
+    return grid.nodes
+      .map(
+        (node) =>
+          `${node.uri}${node.namespace ? ' (behind the hub)' : ''}: ${sessions.filter((session) => session.node === node.uri).length}`,
+      )
+      .join(', ');
   };
-  results.push(await runLoad('Grid, 2 Chromium nodes', ['--webdriver-url', grid.url, '--browser', 'chrome', '--isolated-browser'], sites.urls, spreadOverNodes));
-  results.push(await runLoad('local Chromium via chromedriver', ['--webdriver-url', `http://127.0.0.1:${chromedriverPort}`, '--browser', 'chrome', '--isolated-browser'], sites.urls));
+  results.push(
+    await runLoad(
+      'Grid, 2 Chromium nodes',
+      ['--webdriver-url', grid.url, '--browser', 'chrome', '--isolated-browser'],
+      sites.urls,
+      spreadOverNodes,
+    ),
+  );
+  results.push(
+    await runLoad(
+      'local Chromium via chromedriver',
+      ['--webdriver-url', `http://127.0.0.1:${chromedriverPort}`, '--browser', 'chrome', '--isolated-browser'],
+      sites.urls,
+    ),
+  );
   results.push(await runLoad('local Firefox', ['--isolated-browser'], sites.urls));
 } finally {
   chromedriver.kill();
@@ -136,13 +165,32 @@ try {
   await grid.close();
 }
 
-console.log(`\n## ${AGENTS} agents at once, ${ROUNDS} rounds each, a browser each (ms; the first call starts the agent's browser)\n`);
-const cell = (samples: number[], pick: 'median' | 'p95'): string => (samples.length === 0 ? '–' : String(Math.round(summarize('', samples)[pick])));
+console.log(
+  `\n## ${AGENTS} agents at once, ${ROUNDS} rounds each, a browser each (ms; the first call starts the agent's browser)\n`,
+);
+const cell = (samples: number[], pick: 'median' | 'p95'): string =>
+  samples.length === 0 ? '–' : String(Math.round(summarize('', samples)[pick]));
 console.log(
   formatTable(
-    ['where', 'failures', 'first call p50', 'first call p95', ...TOOLS.flatMap((tool) => [`${tool} p50`, `${tool} p95`]), 'wall s'],
-    results.map(({ mode, load, ms }) => [mode, String(load.failures.length), cell(load.first, 'median'), cell(load.first, 'p95'), ...TOOLS.flatMap((tool) => [cell(load.times[tool], 'median'), cell(load.times[tool], 'p95')]), String(Math.round(ms / 1000))]),
+    [
+      'where',
+      'failures',
+      'first call p50',
+      'first call p95',
+      ...TOOLS.flatMap((tool) => [`${tool} p50`, `${tool} p95`]),
+      'wall s',
+    ],
+    results.map(({ mode, load, ms }) => [
+      mode,
+      String(load.failures.length),
+      cell(load.first, 'median'),
+      cell(load.first, 'p95'),
+      ...TOOLS.flatMap((tool) => [cell(load.times[tool], 'median'), cell(load.times[tool], 'p95')]),
+      String(Math.round(ms / 1000)),
+    ]),
   ),
 );
-for (const { mode, spread } of results) if (spread) console.log(`\n${mode}, sessions per node at the end of the rounds: ${spread}`);
-for (const { mode, load } of results) for (const failure of load.failures.slice(0, 5)) console.log(`${mode} failure: ${failure}`);
+for (const { mode, spread } of results)
+  if (spread) console.log(`\n${mode}, sessions per node at the end of the rounds: ${spread}`);
+for (const { mode, load } of results)
+  for (const failure of load.failures.slice(0, 5)) console.log(`${mode} failure: ${failure}`);

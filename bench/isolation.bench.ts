@@ -33,7 +33,12 @@ async function serveSites(): Promise<{ urls: string[]; close: () => Promise<void
     servers.push(server);
     urls.push(`http://${host}:${(server.address() as AddressInfo).port}/`);
   }
-  return { urls, close: async () => { await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))); } };
+  return {
+    urls,
+    close: async () => {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    },
+  };
 }
 
 /** Proportional set size of every process in Firefox's process group, in MB. */
@@ -83,19 +88,37 @@ async function main(): Promise<void> {
   const sites = await serveSites();
   try {
     progress('Memory with one content process, then with a process per site…');
-    const rows = [...(await memory('lean (fission off, 1 process)', LEAN, sites.urls)), ...(await memory('default (Fission)', {}, sites.urls))];
+    const rows = [
+      ...(await memory('lean (fission off, 1 process)', LEAN, sites.urls)),
+      ...(await memory('default (Fission)', {}, sites.urls)),
+    ];
 
     progress('Probe and snapshots, with and without a looping page…');
     const client = await FirefoxClient.launch();
     try {
       await client.page.navigate(sites.urls[0] ?? '');
       const context = client.page.id;
-      const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), { iterations: 200, warmup: 20 });
-      const probe = await run('responsiveness probe (script.evaluate in the sandbox)', () => client.browser.bidi.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context, sandbox: 'firefox-bidi-mcp' } }), {
+      const floor = await run('floor: bidi session.status', () => client.browser.bidi.send('session.status', {}), {
         iterations: 200,
         warmup: 20,
       });
-      const quiet = await run('snapshot, no other page looping', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
+      const probe = await run(
+        'responsiveness probe (script.evaluate in the sandbox)',
+        () =>
+          client.browser.bidi.send('script.evaluate', {
+            expression: '0',
+            awaitPromise: false,
+            target: { context, sandbox: 'firefox-bidi-mcp' },
+          }),
+        {
+          iterations: 200,
+          warmup: 20,
+        },
+      );
+      const quiet = await run('snapshot, no other page looping', () => client.page.takeSnapshot(), {
+        iterations: 30,
+        warmup: 5,
+      });
       await client.userContext.newPage(`${sites.urls[1] ?? ''}loop`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const started = performance.now();
@@ -105,10 +128,17 @@ async function main(): Promise<void> {
       );
       const detection = performance.now() - started;
       await client.userContext.selectPage(0);
-      const busy = await run('snapshot while another site loops', () => client.page.takeSnapshot(), { iterations: 30, warmup: 5 });
-      console.log(`\nIsolation bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${new Date().toISOString()}\n`);
+      const busy = await run('snapshot while another site loops', () => client.page.takeSnapshot(), {
+        iterations: 30,
+        warmup: 5,
+      });
+      console.log(
+        `\nIsolation bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${new Date().toISOString()}\n`,
+      );
       console.log(formatTable(['prefs', 'pages', 'processes', 'PSS MB'], rows));
-      console.log(`\nA snapshot of the looping page: ${detected} after ${detection.toFixed(0)} ms (the probe waits up to 3000 ms).\n`);
+      console.log(
+        `\nA snapshot of the looping page: ${detected} after ${detection.toFixed(0)} ms (the probe waits up to 3000 ms).\n`,
+      );
       console.log(statsTable([floor, probe, quiet, busy], floor));
     } finally {
       await client.close();

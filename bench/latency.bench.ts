@@ -37,11 +37,21 @@ const TOOL_ITERATIONS = 20;
 const SLOW_TOOL_ITERATIONS = 8;
 const WARMUP = 2;
 const BAND_ROUNDS = 21;
-/** About 1.5× apart, so that growth with size alone keeps neighbours well under 2× (a doubling series sits right at 2× where time grows linearly). */
-const BANDS = [1_000, 1_500, 2_000, 3_000, 5_000, 7_000, 10_000, 15_000, 20_000, 30_000, 45_000, 60_000, 80_000, 100_000, 150_000, 200_000, 300_000, 450_000, 700_000, 1_000_000];
+/**
+ * About 1.5× apart, so that growth with size alone keeps neighbours well under 2× (a doubling series sits right at 2×
+ * where time grows linearly).
+ */
+const BANDS = [
+  1_000, 1_500, 2_000, 3_000, 5_000, 7_000, 10_000, 15_000, 20_000, 30_000, 45_000, 60_000, 80_000, 100_000, 150_000,
+  200_000, 300_000, 450_000, 700_000, 1_000_000,
+];
 const MAX_NEIGHBOUR_RATIO = 2;
 const PEER_ITERATIONS = 15;
-const PLAYWRIGHT_MCP_VERSION = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@playwright/mcp/package.json'), 'utf8')) as { version: string }).version;
+const PLAYWRIGHT_MCP_VERSION = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@playwright/mcp/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 function progress(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -94,7 +104,9 @@ function recordCommands(): void {
 
 /** Milliseconds covered by at least one command. */
 function timeInBrowser(commands: readonly Sent[], callEnd: number): number {
-  const spans = commands.map((command) => [command.start, Number.isNaN(command.end) ? callEnd : command.end] as const).sort((a, b) => a[0] - b[0]);
+  const spans = commands
+    .map((command) => [command.start, Number.isNaN(command.end) ? callEnd : command.end] as const)
+    .sort((a, b) => a[0] - b[0]);
   let total = 0;
   let [from, to] = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
   for (const [start, end] of spans) {
@@ -123,7 +135,12 @@ function median(values: readonly number[]): number {
 }
 
 /** Times `call` (after `before`, untimed) `iterations` times with its commands. */
-async function measure(name: string, iterations: number, call: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<Measured> {
+async function measure(
+  name: string,
+  iterations: number,
+  call: () => Promise<unknown>,
+  before?: () => Promise<unknown>,
+): Promise<Measured> {
   for (let i = 0; i < WARMUP; i++) {
     await before?.();
     await call();
@@ -145,18 +162,36 @@ async function measure(name: string, iterations: number, call: () => Promise<unk
     counts.push(commands.length);
     inBrowser.push(timeInBrowser(commands, end));
     const outside = end - start - (inBrowser.at(-1) ?? 0);
-    overheads.push(outside + timeInBrowser(commands.filter((command) => OVERHEAD.has(command.what)), end));
+    overheads.push(
+      outside +
+        timeInBrowser(
+          commands.filter((command) => OVERHEAD.has(command.what)),
+          end,
+        ),
+    );
     for (const command of commands) {
       const entry = tally.get(command.what) ?? { count: 0, ms: 0 };
-      tally.set(command.what, { count: entry.count + 1, ms: entry.ms + ((Number.isNaN(command.end) ? end : command.end) - command.start) });
+      tally.set(command.what, {
+        count: entry.count + 1,
+        ms: entry.ms + ((Number.isNaN(command.end) ? end : command.end) - command.start),
+      });
     }
   }
   const stats = summarize(name, times);
   const sent = [...tally]
     .sort((a, b) => b[1].ms - a[1].ms)
-    .map(([what, { count, ms }]) => `${what}${count === iterations ? '' : ` ×${+(count / iterations).toFixed(1)}`} ${formatMs(ms / iterations)}`)
+    .map(
+      ([what, { count, ms }]) =>
+        `${what}${count === iterations ? '' : ` ×${+(count / iterations).toFixed(1)}`} ${formatMs(ms / iterations)}`,
+    )
     .join(', ');
-  return { stats, commands: median(counts), outside: median(times.map((time, i) => time - (inBrowser[i] ?? 0))), overhead: median(overheads), sent };
+  return {
+    stats,
+    commands: median(counts),
+    outside: median(times.map((time, i) => time - (inBrowser[i] ?? 0))),
+    overhead: median(overheads),
+    sent,
+  };
 }
 
 // ------------------------------------------------------------ the page
@@ -164,8 +199,16 @@ async function measure(name: string, iterations: number, call: () => Promise<unk
 /** A page of ordinary size: navigation, a form, a table, cards, a few buttons; logs and fetches on load. */
 function ordinaryPage(): string {
   const links = Array.from({ length: 12 }, (_, i) => `<li><a href="#section-${i}">Section ${i}</a></li>`).join('');
-  const rows = Array.from({ length: 40 }, (_, i) => `<tr><td>Order ${1000 + i}</td><td>${['Paid', 'Open', 'Shipped'][i % 3]}</td><td>${(i * 13.7).toFixed(2)} €</td><td><button type="button">Details ${i}</button></td></tr>`).join('');
-  const cards = Array.from({ length: 30 }, (_, i) => `<article><h3>Report ${i}</h3><p>Quarterly figures for team ${i}, with notes on budget and delivery.</p><a href="#report-${i}">Open report ${i}</a></article>`).join('');
+  const rows = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `<tr><td>Order ${1000 + i}</td><td>${['Paid', 'Open', 'Shipped'][i % 3]}</td><td>${(i * 13.7).toFixed(2)} €</td><td><button type="button">Details ${i}</button></td></tr>`,
+  ).join('');
+  const cards = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<article><h3>Report ${i}</h3><p>Quarterly figures for team ${i}, with notes on budget and delivery.</p><a href="#report-${i}">Open report ${i}</a></article>`,
+  ).join('');
   return document(
     'Orders',
     `<header><nav><ul>${links}</ul></nav></header>
@@ -229,7 +272,11 @@ async function besidePlaywright(url: string): Promise<PeerRow[]> {
         return { count: find('button', 'Count'), name: find('textbox', 'Name') };
       }),
     );
-    const cases: { name: string; call: (dialect: Dialect, ref: { count: string; name: string }, i: number) => ToolCall; iterations?: number }[] = [
+    const cases: {
+      name: string;
+      call: (dialect: Dialect, ref: { count: string; name: string }, i: number) => ToolCall;
+      iterations?: number;
+    }[] = [
       { name: 'snapshot', call: (dialect) => dialect.snapshot() },
       { name: 'click', call: (dialect, ref) => dialect.click(ref.count, 'Count button') },
       { name: 'fill', call: (dialect, ref, i) => dialect.fill(ref.name, 'Name textbox', `Ada ${i}`) },
@@ -250,7 +297,11 @@ async function besidePlaywright(url: string): Promise<PeerRow[]> {
           if (i >= WARMUP) times[index]?.push(performance.now() - start);
         }
       }
-      rows.push({ name: peerCase.name, ours: summarize('ours', times[0] ?? []), theirs: summarize('theirs', times[1] ?? []) });
+      rows.push({
+        name: peerCase.name,
+        ours: summarize('ours', times[0] ?? []),
+        theirs: summarize('theirs', times[1] ?? []),
+      });
     }
     return rows;
   } finally {
@@ -300,10 +351,22 @@ async function main(): Promise<void> {
     progress('floor: session.status');
     const floor = await measure('session.status (floor)', FLOOR_ITERATIONS, () => bidi.send('session.status', {}));
     const rows = new Map<string, Measured>();
-    const tool = async (name: string, args: Record<string, unknown> | (() => Record<string, unknown>), options: { iterations?: number; before?: () => Promise<unknown>; label?: string } = {}): Promise<void> => {
+    const tool = async (
+      name: string,
+      args: Record<string, unknown> | (() => Record<string, unknown>),
+      options: { iterations?: number; before?: () => Promise<unknown>; label?: string } = {},
+    ): Promise<void> => {
       const label = options.label ?? name;
       progress(`  ${label}`);
-      rows.set(label, await measure(label, options.iterations ?? TOOL_ITERATIONS, () => call(name, typeof args === 'function' ? args() : args), options.before));
+      rows.set(
+        label,
+        await measure(
+          label,
+          options.iterations ?? TOOL_ITERATIONS,
+          () => call(name, typeof args === 'function' ? args() : args),
+          options.before,
+        ),
+      );
     };
     const alternate = <T>(a: T, b: T): (() => T) => {
       let turn = 0;
@@ -318,9 +381,17 @@ async function main(): Promise<void> {
     await call('new_page', { url });
     await tool('select_page', alternate({ pageIdx: 0 }, { pageIdx: 1 }));
     await call('close_page', { pageIdx: 1 });
-    await tool('new_page', { url }, { iterations: SLOW_TOOL_ITERATIONS, before: () => call('close_page', { pageIdx: 1 }).catch(() => undefined) });
+    await tool(
+      'new_page',
+      { url },
+      { iterations: SLOW_TOOL_ITERATIONS, before: () => call('close_page', { pageIdx: 1 }).catch(() => undefined) },
+    );
     await call('close_page', { pageIdx: 1 });
-    await tool('close_page', { pageIdx: 1 }, { iterations: SLOW_TOOL_ITERATIONS, before: () => call('new_page', { url }) });
+    await tool(
+      'close_page',
+      { pageIdx: 1 },
+      { iterations: SLOW_TOOL_ITERATIONS, before: () => call('new_page', { url }) },
+    );
     await call('select_page', { pageIdx: 0 });
 
     progress('snapshot');
@@ -339,10 +410,18 @@ async function main(): Promise<void> {
     const notes = uid(snapshot, /textbox "Notes"/);
     await tool('click', { uid: countButton });
     await tool('hover', { uid: uid(snapshot, /link "Open report 3"/) });
-    await tool('select_text', { uid: uid(snapshot, /paragraph: Quarterly figures for team 3,/), text: 'figures for team 3' });
+    await tool('select_text', {
+      uid: uid(snapshot, /paragraph: Quarterly figures for team 3,/),
+      text: 'figures for team 3',
+    });
     let filled = 0;
     await tool('fill', () => ({ uid: name, value: `Ada ${filled++}` }));
-    await tool('fill_form', () => ({ elements: [{ uid: name, value: `Grace ${filled++}` }, { uid: email, value: `g${filled}@example.com` }] }));
+    await tool('fill_form', () => ({
+      elements: [
+        { uid: name, value: `Grace ${filled++}` },
+        { uid: email, value: `g${filled}@example.com` },
+      ],
+    }));
     await tool('drag', { from_uid: uid(snapshot, /Drag me/), to_uid: uid(snapshot, /Drop here|Dropped/) });
     await call('click', { uid: notes });
     await tool('type_text', { text: 'Deliver before noon.' });
@@ -382,12 +461,18 @@ async function main(): Promise<void> {
         await timed(into.tool, () => call('evaluate_script', { function: `() => 'x'.repeat(${size})` }));
       }
     }
-    const bands = BANDS.map((size, index) => ({ size, client: summarize(`${size}`, samples[index]?.client ?? []), tool: summarize(`${size}`, samples[index]?.tool ?? []) }));
+    const bands = BANDS.map((size, index) => ({
+      size,
+      client: summarize(`${size}`, samples[index]?.client ?? []),
+      tool: summarize(`${size}`, samples[index]?.tool ?? []),
+    }));
 
     progress('beside Playwright MCP');
     const peers = await besidePlaywright(url);
 
-    const defaults = ALL_TOOLS.filter((candidate) => DEFAULT_TOOL_SETS.includes(candidate.annotations.category)).map((candidate) => candidate.name);
+    const defaults = ALL_TOOLS.filter((candidate) => DEFAULT_TOOL_SETS.includes(candidate.annotations.category)).map(
+      (candidate) => candidate.name,
+    );
     const missing = defaults.filter((name) => !rows.has(name) && !UNTIMED.has(name));
     report(version, floor.stats, defaults, rows, bands, peers);
     if (missing.length > 0) throw new Error(`Not measured: ${missing.join(', ')}`);
@@ -417,19 +502,50 @@ function ratio(value: number, floor: number): string {
 /** Default tools whose time is not the tool's: they are named in the report with why. */
 const UNTIMED = new Map([['request_human', 'waits for a person in the live view: its time is theirs']]);
 
-function report(version: string, floor: Stats, defaults: string[], rows: Map<string, Measured>, bands: { size: number; client: Stats; tool: Stats }[], peers: PeerRow[]): void {
+function report(
+  version: string,
+  floor: Stats,
+  defaults: string[],
+  rows: Map<string, Measured>,
+  bands: { size: number; client: Stats; tool: Stats }[],
+  peers: PeerRow[],
+): void {
   console.log(`\n## Latency of the default tools (Firefox ${version}, ${new Date().toISOString().slice(0, 10)})\n`);
-  console.log(`Floor, one BiDi round trip (session.status): median ${formatMs(floor.median)}, p95 ${formatMs(floor.p95)} (n=${floor.n}).`);
+  console.log(
+    `Floor, one BiDi round trip (session.status): median ${formatMs(floor.median)}, p95 ${formatMs(floor.p95)} (n=${floor.n}).`,
+  );
   console.log(
     'Overhead is what a call spends beyond its own work: the probe that the page answers (responsive probe), the page list each answer checks (page list, titles), the wait for the page to settle after an action (settle), and time outside the browser (Node work, the MCP SDK); "of it outside" is that last part.\n',
   );
   console.log(
     formatTable(
-      ['tool', 'n', 'median', 'p95', 'median/floor', 'overhead', 'of it outside', 'commands', 'commands per call (×count when not 1, mean time)'],
+      [
+        'tool',
+        'n',
+        'median',
+        'p95',
+        'median/floor',
+        'overhead',
+        'of it outside',
+        'commands',
+        'commands per call (×count when not 1, mean time)',
+      ],
       defaults.flatMap((name) => {
         const row = rows.get(name);
         if (!row) return [];
-        return [[name, String(row.stats.n), formatMs(row.stats.median), formatMs(row.stats.p95), ratio(row.stats.median, floor.median), formatMs(row.overhead), formatMs(row.outside), String(row.commands), row.sent]];
+        return [
+          [
+            name,
+            String(row.stats.n),
+            formatMs(row.stats.median),
+            formatMs(row.stats.p95),
+            ratio(row.stats.median, floor.median),
+            formatMs(row.overhead),
+            formatMs(row.outside),
+            String(row.commands),
+            row.sent,
+          ],
+        ];
       }),
     ),
   );
@@ -437,14 +553,25 @@ function report(version: string, floor: Stats, defaults: string[], rows: Map<str
   console.log('\n## evaluate by reply size (characters returned)\n');
   const neighbourRatio = (series: Stats[], index: number): number => {
     const here = series[index]?.median ?? Number.NaN;
-    const around = [series[index - 1]?.median, series[index + 1]?.median].filter((value): value is number => value !== undefined);
+    const around = [series[index - 1]?.median, series[index + 1]?.median].filter(
+      (value): value is number => value !== undefined,
+    );
     return Math.max(...around.map((other) => here / other));
   };
   const clientSeries = bands.map((band) => band.client);
   const toolSeries = bands.map((band) => band.tool);
   console.log(
     formatTable(
-      ['reply size', 'client median', 'client p95', '× floor', '× neighbours (max)', 'evaluate_script median', 'p95', '× neighbours (max)'],
+      [
+        'reply size',
+        'client median',
+        'client p95',
+        '× floor',
+        '× neighbours (max)',
+        'evaluate_script median',
+        'p95',
+        '× neighbours (max)',
+      ],
       bands.map((band, index) => [
         band.size.toLocaleString('en'),
         formatMs(band.client.median),
@@ -457,8 +584,12 @@ function report(version: string, floor: Stats, defaults: string[], rows: Map<str
       ]),
     ),
   );
-  const worst = Math.max(...bands.flatMap((_, index) => [neighbourRatio(clientSeries, index), neighbourRatio(toolSeries, index)]));
-  console.log(`\nLargest band-to-neighbour ratio: ${worst.toFixed(2)}× (target ≤ ${MAX_NEIGHBOUR_RATIO}×) ${worst <= MAX_NEIGHBOUR_RATIO ? 'met' : 'NOT MET'}.`);
+  const worst = Math.max(
+    ...bands.flatMap((_, index) => [neighbourRatio(clientSeries, index), neighbourRatio(toolSeries, index)]),
+  );
+  console.log(
+    `\nLargest band-to-neighbour ratio: ${worst.toFixed(2)}× (target ≤ ${MAX_NEIGHBOUR_RATIO}×) ${worst <= MAX_NEIGHBOUR_RATIO ? 'met' : 'NOT MET'}.`,
+  );
   console.log(`\n## Beside Playwright MCP ${PLAYWRIGHT_MCP_VERSION} (Debian's Chromium), both over stdio, in turns\n`);
   console.log(
     "Playwright MCP's type and press answer at once with the code they ran (no wait for the page, no value read back); its click and evaluate wait about half a second for the page, and its click links a snapshot file. Ours waits until the page is quiet (settle) after every action and reads the effect back.\n",
@@ -466,7 +597,15 @@ function report(version: string, floor: Stats, defaults: string[], rows: Map<str
   console.log(
     formatTable(
       ['call', 'n', 'ours median', 'ours p95', 'Playwright MCP median', 'p95', 'ours / theirs'],
-      peers.map((peer) => [peer.name, String(peer.ours.n), formatMs(peer.ours.median), formatMs(peer.ours.p95), formatMs(peer.theirs.median), formatMs(peer.theirs.p95), `${(peer.ours.median / peer.theirs.median).toFixed(2)}×`]),
+      peers.map((peer) => [
+        peer.name,
+        String(peer.ours.n),
+        formatMs(peer.ours.median),
+        formatMs(peer.ours.p95),
+        formatMs(peer.theirs.median),
+        formatMs(peer.theirs.p95),
+        `${(peer.ours.median / peer.theirs.median).toFixed(2)}×`,
+      ]),
     ),
   );
 }

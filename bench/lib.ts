@@ -74,12 +74,15 @@ export function formatMs(ms: number): string {
 
 /** A Markdown table with padded columns; the first column is left-aligned, the others right-aligned. */
 export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const cell = (text: string, column: number): string => {
     const width = widths[column] ?? text.length;
     return column === 0 ? text.padEnd(width) : text.padStart(width);
   };
-  const line = (cells: readonly string[]): string => `| ${headers.map((_, column) => cell(cells[column] ?? '', column)).join(' | ')} |`;
+  const line = (cells: readonly string[]): string =>
+    `| ${headers.map((_, column) => cell(cells[column] ?? '', column)).join(' | ')} |`;
   const rule = `|${widths.map((width, column) => (column === 0 ? ` ${'-'.repeat(width)} ` : ` ${'-'.repeat(width - 1)}: `)).join('|')}|`;
   return [line(headers), rule, ...rows.map(line)].join('\n');
 }
@@ -116,7 +119,10 @@ export interface Site {
  * Serves pages (path → HTML, built once the port is known) on 127.0.0.1; `fallback` answers any
  * other path, or 404 when there is none.
  */
-export async function serveSite(build: (origins: { origin: string; otherOrigin: string }) => Record<string, string>, fallback?: string): Promise<Site> {
+export async function serveSite(
+  build: (origins: { origin: string; otherOrigin: string }) => Record<string, string>,
+  fallback?: string,
+): Promise<Site> {
   let pages = new Map<string, Buffer>();
   const fallbackBody = fallback === undefined ? undefined : Buffer.from(fallback, 'utf8');
   const server = createServer((request, response) => {
@@ -125,12 +131,16 @@ export async function serveSite(build: (origins: { origin: string; otherOrigin: 
       return;
     }
     const path = new URL(request.url ?? '/', 'http://host').pathname;
-    const body = path === '/favicon.ico' ? undefined : pages.get(path) ?? fallbackBody;
+    const body = path === '/favicon.ico' ? undefined : (pages.get(path) ?? fallbackBody);
     if (!body) {
       response.writeHead(path === '/favicon.ico' ? 204 : 404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     response.end(request.method === 'HEAD' ? undefined : body);
   });
   await new Promise<void>((resolve, reject) => {
@@ -190,7 +200,10 @@ export const WORDS = (
 
 // ------------------------------------------------------------ the floor
 
-/** What a floor walk returns, as one JSON string: in-page time (including JSON.stringify), elements, and [tag, x, y, w, h] per element. */
+/**
+ * What a floor walk returns, as one JSON string: in-page time (including JSON.stringify), elements, and [tag, x, y, w,
+ * h] per element.
+ */
 export interface FloorResult {
   ms: number;
   count: number;
@@ -222,11 +235,14 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** Launches Debian's Chromium, or says why the Playwright column is skipped. */
 export async function launchChromium(): Promise<{ browser?: Browser; why?: string }> {
-  if (!existsSync(CHROMIUM)) return { why: `${CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)` };
+  if (!existsSync(CHROMIUM))
+    return { why: `${CHROMIUM} is missing (install Debian's chromium: apt-get install -y chromium)` };
   try {
     // --no-sandbox: Chromium's sandbox refuses to start as root, as in containers and CI.
     return { browser: await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], timeout: 60_000 }) };
   } catch (error) {
-    return { why: `launching ${CHROMIUM} failed: ${error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)}` };
+    return {
+      why: `launching ${CHROMIUM} failed: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`,
+    };
   }
 }

@@ -24,7 +24,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatTable } from './lib.js';
 
 const SERVER_BIN = new URL('../dist/src/mcp/bin.js', import.meta.url).pathname;
-const list = (value: string | undefined, fallback: number[]): number[] => (value === undefined ? fallback : value.split(',').filter(Boolean).map(Number));
+const list = (value: string | undefined, fallback: number[]): number[] =>
+  value === undefined ? fallback : value.split(',').filter(Boolean).map(Number);
 const NS = list(process.env.LOAD_NS, [1, 5, 10, 20, 40]);
 const ISOLATED_NS = list(process.env.ISOLATED_NS, [1, 5]);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -36,7 +37,10 @@ const FORM = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
   <button>Sign in</button>
 </form><p id="out"></p><ul>${Array.from({ length: 200 }, (_, i) => `<li><a href="#${i}">Item ${i}</a></li>`).join('')}</ul>`;
 
-/** The form page, served on a loopback address of its own per agent (127.0.0.2, .3…): a site each, as agents on different sites have. */
+/**
+ * The form page, served on a loopback address of its own per agent (127.0.0.2, .3…): a site each, as agents on
+ * different sites have.
+ */
 interface Sites {
   url(agent: number): string;
   close(): Promise<void>;
@@ -71,7 +75,10 @@ interface Server {
 
 async function startServer(args: string[]): Promise<Server> {
   const marker = `load-bench-${process.pid}-${Date.now()}`;
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FIREFOX_BIDI_MCP_LOAD: marker } });
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, FIREFOX_BIDI_MCP_LOAD: marker },
+  });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
       const found = /listening on (\S+)/.exec(line)?.[1];
@@ -99,9 +106,11 @@ function memory(server: Server): { server: number; firefox: number } {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const pss = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+      const pss =
+        Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
       if (Number(entry) === server.child.pid) own = pss;
-      else if (isFirefox(entry) && readFileSync(`/proc/${entry}/environ`, 'latin1').includes(server.marker)) firefox += pss;
+      else if (isFirefox(entry) && readFileSync(`/proc/${entry}/environ`, 'latin1').includes(server.marker))
+        firefox += pss;
     } catch {
       // Gone while being read, or not ours to read.
     }
@@ -129,14 +138,18 @@ interface Phase {
   idle: { server: number; firefox: number };
 }
 
-/** One agent: connects, makes its first call, then plays its rounds; every failure is counted, none stops the others. */
+/**
+ * One agent: connects, makes its first call, then plays its rounds; every failure is counted, none stops the others.
+ */
 async function agent(url: string, formUrl: string, name: string, phase: Phase): Promise<Client | undefined> {
   const started = performance.now();
   const client = new Client({ name: `load-${name}`, version: '1.0.0' });
   const timed = async (tool: string, args: Record<string, unknown>): Promise<CallToolResult | undefined> => {
     const t0 = performance.now();
     try {
-      const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: 120_000,
+      })) as CallToolResult;
       if (tool in phase.durations) phase.durations[tool as (typeof TOOLS)[number]].push(performance.now() - t0);
       if (result.isError) phase.failures.push(`${name} ${tool}: ${JSON.stringify(result.content).slice(0, 200)}`);
       return result.isError ? undefined : result;
@@ -153,12 +166,14 @@ async function agent(url: string, formUrl: string, name: string, phase: Phase): 
       if (!(await timed('navigate_page', { url: formUrl }))) continue;
       const snapshot = await timed('take_snapshot', {});
       const text = snapshot?.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n') ?? '';
-      const uid = (role: string, label: string): string => new RegExp(`^\\s*(\\d+_\\d+) ${role} "${label}"`, 'm').exec(text)?.[1] ?? 'missing';
+      const uid = (role: string, label: string): string =>
+        new RegExp(`^\\s*(\\d+_\\d+) ${role} "${label}"`, 'm').exec(text)?.[1] ?? 'missing';
       await timed('fill', { uid: uid('textbox', 'User'), value: `${name}-${round}` });
       await timed('click', { uid: uid('button', 'Sign in') });
       const check = await timed('evaluate_script', { function: '() => document.getElementById("out").textContent' });
       const shown = check?.content.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
-      if (check && !shown.includes(`Welcome ${name}-${round}`)) phase.failures.push(`${name} round ${round}: the click did not sign in (${shown.slice(0, 120)})`);
+      if (check && !shown.includes(`Welcome ${name}-${round}`))
+        phase.failures.push(`${name} round ${round}: the click did not sign in (${shown.slice(0, 120)})`);
     }
   } catch (error) {
     phase.failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -180,19 +195,36 @@ async function firstAnswer(url: string): Promise<number> {
 }
 
 async function runPhase(server: Server, sites: Sites, n: number): Promise<Phase> {
-  const phase: Phase = { n, firstAnswer: [], lateJoin: NaN, durations: { navigate_page: [], take_snapshot: [], fill: [], click: [] }, failures: [], peak: { server: 0, firefox: 0 }, idle: memory(server) };
+  const phase: Phase = {
+    n,
+    firstAnswer: [],
+    lateJoin: NaN,
+    durations: { navigate_page: [], take_snapshot: [], fill: [], click: [] },
+    failures: [],
+    peak: { server: 0, firefox: 0 },
+    idle: memory(server),
+  };
   const sampler = setInterval(() => {
     const now = memory(server);
-    phase.peak = { server: Math.max(phase.peak.server, now.server), firefox: Math.max(phase.peak.firefox, now.firefox) };
+    phase.peak = {
+      server: Math.max(phase.peak.server, now.server),
+      firefox: Math.max(phase.peak.firefox, now.firefox),
+    };
   }, 250);
   try {
-    const running = Promise.all(Array.from({ length: n }, (_, index) => agent(server.url, sites.url(index), `agent${index + 1}`, phase)));
+    const running = Promise.all(
+      Array.from({ length: n }, (_, index) => agent(server.url, sites.url(index), `agent${index + 1}`, phase)),
+    );
     // One more agent joins once the others are at work: how long a newcomer waits on a busy, warm browser.
-    while (phase.durations.click.length < n && phase.failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (phase.durations.click.length < n && phase.failures.length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     phase.lateJoin = await firstAnswer(server.url);
     const clients = await running;
     const now = memory(server);
-    phase.peak = { server: Math.max(phase.peak.server, now.server), firefox: Math.max(phase.peak.firefox, now.firefox) };
+    phase.peak = {
+      server: Math.max(phase.peak.server, now.server),
+      firefox: Math.max(phase.peak.firefox, now.firefox),
+    };
     await Promise.all(clients.map(async (client) => client?.close().catch(() => undefined)));
   } finally {
     clearInterval(sampler);
@@ -207,7 +239,9 @@ function row(mode: string, phase: Phase): string[] {
     String(phase.n),
     `${ms(percentile(phase.firstAnswer, 50))} / ${ms(percentile(phase.firstAnswer, 95))}`,
     ms(phase.lateJoin),
-    ...TOOLS.map((tool) => `${ms(percentile(phase.durations[tool], 50))} / ${ms(percentile(phase.durations[tool], 95))}`),
+    ...TOOLS.map(
+      (tool) => `${ms(percentile(phase.durations[tool], 50))} / ${ms(percentile(phase.durations[tool], 95))}`,
+    ),
     String(phase.failures.length),
     String(Math.round(phase.peak.server)),
     String(Math.round(phase.peak.firefox)),
@@ -221,7 +255,10 @@ async function main(): Promise<void> {
   const phases: Phase[] = [];
   const started = Date.now();
   try {
-    for (const [mode, args, ns] of [['shared', [], NS], ['isolated', ['--isolated-browser'], ISOLATED_NS]] as const) {
+    for (const [mode, args, ns] of [
+      ['shared', [], NS],
+      ['isolated', ['--isolated-browser'], ISOLATED_NS],
+    ] as const) {
       if (ns.length === 0) continue;
       const server = await startServer([...args]);
       try {
@@ -232,7 +269,9 @@ async function main(): Promise<void> {
           const phase = await runPhase(server, sites, n);
           phases.push(phase);
           rows.push(row(mode, phase));
-          process.stderr.write(`${mode} N=${n}: ${phase.failures.length} failures (${Math.round((Date.now() - started) / 1000)} s)\n`);
+          process.stderr.write(
+            `${mode} N=${n}: ${phase.failures.length} failures (${Math.round((Date.now() - started) / 1000)} s)\n`,
+          );
           for (const failure of phase.failures.slice(0, 5)) process.stderr.write(`  ${failure}\n`);
         }
       } finally {
@@ -242,9 +281,28 @@ async function main(): Promise<void> {
   } finally {
     await sites.close();
   }
-  console.log(`\n## Load: N agents over Streamable HTTP, each: first call, then ${ROUNDS} rounds of navigate + snapshot + fill + click (${Math.round((Date.now() - started) / 1000)} s)\n`);
-  console.log('Times in ms as p50 / p95; memory is proportional set size (MB) at its peak during the phase; per agent = (peak − idle before the phase) / N.\n');
-  console.log(formatTable(['mode', 'N', 'first answers, all joining', 'first answer, joining busy N', ...TOOLS, 'failures', 'server MB', 'Firefox MB', 'MB per agent'], rows));
+  console.log(
+    `\n## Load: N agents over Streamable HTTP, each: first call, then ${ROUNDS} rounds of navigate + snapshot + fill + click (${Math.round((Date.now() - started) / 1000)} s)\n`,
+  );
+  console.log(
+    'Times in ms as p50 / p95; memory is proportional set size (MB) at its peak during the phase; per agent = (peak − idle before the phase) / N.\n',
+  );
+  console.log(
+    formatTable(
+      [
+        'mode',
+        'N',
+        'first answers, all joining',
+        'first answer, joining busy N',
+        ...TOOLS,
+        'failures',
+        'server MB',
+        'Firefox MB',
+        'MB per agent',
+      ],
+      rows,
+    ),
+  );
   const shared = phases.filter((_, index) => rows[index]?.[0] === 'shared');
   const at = (n: number): Phase | undefined => shared.find((phase) => phase.n === n);
   const largest = shared.at(-1);
@@ -252,15 +310,24 @@ async function main(): Promise<void> {
   const twenty = at(20);
   const verdict = (met: boolean): string => (met ? 'met' : 'NOT MET');
   console.log('\nTargets (shared Firefox):');
-  if (largest) console.log(`- 40 concurrent agents with zero failures: ${largest.failures.length} failures at N=${largest.n}, ${verdict(largest.failures.length === 0 && largest.n >= 40)}.`);
+  if (largest)
+    console.log(
+      `- 40 concurrent agents with zero failures: ${largest.failures.length} failures at N=${largest.n}, ${verdict(largest.failures.length === 0 && largest.n >= 40)}.`,
+    );
   const joins = shared.map((phase) => `${ms(phase.lateJoin)} ms with ${phase.n} busy`).join(', ');
   const missed = shared.filter((phase) => !(phase.lateJoin <= 300)).map((phase) => phase.n);
-  console.log(`- a new agent's first answer ≤ 300 ms, browser warm: ${joins}; ${missed.length === 0 ? 'met at every N' : `NOT MET with ${missed.join(', ')} busy`} (all N joining at once: see the table).`);
-  const perAgent = largest ? (largest.peak.server + largest.peak.firefox - largest.idle.server - largest.idle.firefox) / largest.n : NaN;
+  console.log(
+    `- a new agent's first answer ≤ 300 ms, browser warm: ${joins}; ${missed.length === 0 ? 'met at every N' : `NOT MET with ${missed.join(', ')} busy`} (all N joining at once: see the table).`,
+  );
+  const perAgent = largest
+    ? (largest.peak.server + largest.peak.firefox - largest.idle.server - largest.idle.firefox) / largest.n
+    : NaN;
   console.log(`- ≤ 100 MB per extra agent: ${ms(perAgent)} MB at N=${largest?.n ?? '?'}, ${verdict(perAgent <= 100)}.`);
   if (one && twenty) {
     const ratio = percentile(twenty.durations.click, 95) / percentile(one.durations.click, 95);
-    console.log(`- click p95 at N=20 ≤ 4× its single-agent value: ${ms(percentile(twenty.durations.click, 95))} ms vs ${ms(percentile(one.durations.click, 95))} ms, ${ratio.toFixed(1)}×, ${verdict(ratio <= 4)}.`);
+    console.log(
+      `- click p95 at N=20 ≤ 4× its single-agent value: ${ms(percentile(twenty.durations.click, 95))} ms vs ${ms(percentile(one.durations.click, 95))} ms, ${ratio.toFixed(1)}×, ${verdict(ratio <= 4)}.`,
+    );
   }
 }
 

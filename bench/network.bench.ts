@@ -18,7 +18,10 @@ const WARMUP = 2;
 
 async function main(): Promise<void> {
   const images = Array.from({ length: IMAGES }, (_, i) => `<img src="/res/${i}.png" width="8" height="8">`).join('');
-  const site = await serveSite(() => ({ '/page.html': `<!doctype html><title>Images</title><h1>Images</h1>${images}` }), 'x'.repeat(3000));
+  const site = await serveSite(
+    () => ({ '/page.html': `<!doctype html><title>Images</title><h1>Images</h1>${images}` }),
+    'x'.repeat(3000),
+  );
   const url = `${site.origin}/page.html`;
   const results: Stats[] = [];
   try {
@@ -31,12 +34,22 @@ async function main(): Promise<void> {
         };
         results.push(await run(`navigate, ${IMAGES} images (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
         await client.userContext.route({ urlPattern: '*/matches-nothing/*', action: 'block' });
-        results.push(await run(`… with a rule holding every request (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
+        results.push(
+          await run(`… with a rule holding every request (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }),
+        );
         await client.userContext.unroute();
-        const mock = await client.userContext.route({ urlPattern: '*/res/*', action: 'mock', body: new Uint8Array(3000), contentType: 'image/png' });
-        results.push(await run(`… the ${IMAGES} images mocked (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }));
+        const mock = await client.userContext.route({
+          urlPattern: '*/res/*',
+          action: 'mock',
+          body: new Uint8Array(3000),
+          contentType: 'image/png',
+        });
+        results.push(
+          await run(`… the ${IMAGES} images mocked (${label})`, load, { iterations: ROUNDS, warmup: WARMUP }),
+        );
         const hits = client.userContext.routes().find((rule) => rule.id === mock.id)?.hits ?? 0;
-        if (hits < IMAGES * (ROUNDS + WARMUP)) throw new Error(`The mock answered ${hits} requests; ${IMAGES * (ROUNDS + WARMUP)} were expected.`);
+        if (hits < IMAGES * (ROUNDS + WARMUP))
+          throw new Error(`The mock answered ${hits} requests; ${IMAGES * (ROUNDS + WARMUP)} were expected.`);
       } finally {
         await client.close();
       }
@@ -45,7 +58,9 @@ async function main(): Promise<void> {
     await site.close();
   }
   const floor = results[0] as Stats;
-  console.log(`\nNetwork bench — a page of ${IMAGES} images, ${ROUNDS} timed loads each after ${WARMUP} untimed; the floor is the first row.\n`);
+  console.log(
+    `\nNetwork bench — a page of ${IMAGES} images, ${ROUNDS} timed loads each after ${WARMUP} untimed; the floor is the first row.\n`,
+  );
   console.log(statsTable(results, floor));
 }
 

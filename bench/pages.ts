@@ -1,7 +1,11 @@
 /** Generated pages the benches share: deterministic, so every run serves the same ones. */
 import { random, WORDS } from './lib.js';
 
-export function wordsFrom(next: () => number): { word: () => string; words: (n: number) => string; title: (n: number) => string } {
+export function wordsFrom(next: () => number): {
+  word: () => string;
+  words: (n: number) => string;
+  title: (n: number) => string;
+} {
   const word = (): string => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';
   const words = (n: number): string => Array.from({ length: n }, word).join(' ');
   const title = (n: number): string => {
@@ -24,7 +28,10 @@ ${body}
 
 const STATUSES = ['Open', 'Pending', 'Shipped', 'Closed', 'On hold'];
 
-/** A table of orders: id, a linked name, a status and an amount per row; with `controls`, a checkbox to select the row and an Edit button too. */
+/**
+ * A table of orders: id, a linked name, a status and an amount per row; with `controls`, a checkbox to select the row
+ * and an Edit button too.
+ */
 export function tablePage(rows: number, controls = false): string {
   const { title } = wordsFrom(random(2_000));
   const next = random(7);
@@ -56,7 +63,10 @@ export function indexPage(links: number): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
   const perLetter = Math.ceil((links - letters.length) / letters.length);
   const sections = letters.map((letter) => {
-    const entries = Array.from({ length: perLetter }, (_, i) => `<li><a href="/wiki/${letter}${i}">${letter}${title(2).slice(1)} ${i}</a> (${words(1)})</li>`);
+    const entries = Array.from(
+      { length: perLetter },
+      (_, i) => `<li><a href="/wiki/${letter}${i}">${letter}${title(2).slice(1)} ${i}</a> (${words(1)})</li>`,
+    );
     return `<h2 id="${letter}">${letter}</h2>\n<ul>\n${entries.join('\n')}\n</ul>`;
   });
   return document(

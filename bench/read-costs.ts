@@ -11,9 +11,15 @@ import { formatTable } from './lib.js';
 const KINDS: [string, string][] = [
   ['loop only (the baseline)', 'el'],
   ['localName', 'el.localName'],
-  ['children by firstChild/nextSibling', '(() => { let n = 0; for (let c = el.firstChild; c; c = c.nextSibling) n++; return n; })()'],
+  [
+    'children by firstChild/nextSibling',
+    '(() => { let n = 0; for (let c = el.firstChild; c; c = c.nextSibling) n++; return n; })()',
+  ],
   ['nodeType', 'el.nodeType'],
-  ['getBoundingClientRect, 4 fields', '(() => { const r = el.getBoundingClientRect(); return r.x + r.y + r.width + r.height; })()'],
+  [
+    'getBoundingClientRect, 4 fields',
+    '(() => { const r = el.getBoundingClientRect(); return r.x + r.y + r.width + r.height; })()',
+  ],
   ['checkVisibility(opacity, visibility)', 'el.checkVisibility({ opacityProperty: true, visibilityProperty: true })'],
   ['hasAttributes', 'el.hasAttributes()'],
   ['getAttributeNames', 'el.getAttributeNames().length'],
@@ -32,10 +38,19 @@ const SOURCE = `function () {
   return JSON.stringify({ elements: all.length, out });
 }`;
 
-async function measure(client: FirefoxClient, sandbox: boolean): Promise<{ elements: number; out: Record<string, number> }> {
+async function measure(
+  client: FirefoxClient,
+  sandbox: boolean,
+): Promise<{ elements: number; out: Record<string, number> }> {
   const context = client.page.id;
-  const result = await client.browser.bidi.send('script.callFunction', { functionDeclaration: SOURCE, awaitPromise: false, target: sandbox ? { context, sandbox: SANDBOX } : { context }, resultOwnership: 'none' });
-  if (result.type === 'exception' || result.result.type !== 'string') throw new Error('Measuring read costs failed in the page.');
+  const result = await client.browser.bidi.send('script.callFunction', {
+    functionDeclaration: SOURCE,
+    awaitPromise: false,
+    target: sandbox ? { context, sandbox: SANDBOX } : { context },
+    resultOwnership: 'none',
+  });
+  if (result.type === 'exception' || result.result.type !== 'string')
+    throw new Error('Measuring read costs failed in the page.');
   return JSON.parse(result.result.value) as { elements: number; out: Record<string, number> };
 }
 
@@ -44,5 +59,15 @@ export async function printReadCosts(client: FirefoxClient): Promise<void> {
   const [sandbox, page] = [await measure(client, true), await measure(client, false)];
   const per1k = (ms: number | undefined): string => `${(((ms ?? Number.NaN) * 1000) / sandbox.elements).toFixed(2)} ms`;
   console.log(`\nWhat a read costs, per 1,000 elements (${sandbox.elements} elements, one loop per kind):\n`);
-  console.log(formatTable(['read', 'sandbox', 'page realm', 'sandbox ÷ page'], KINDS.map(([name]) => [name, per1k(sandbox.out[name]), per1k(page.out[name]), `${((sandbox.out[name] ?? 0) / Math.max(page.out[name] ?? 0, 0.01)).toFixed(1)}×`])));
+  console.log(
+    formatTable(
+      ['read', 'sandbox', 'page realm', 'sandbox ÷ page'],
+      KINDS.map(([name]) => [
+        name,
+        per1k(sandbox.out[name]),
+        per1k(page.out[name]),
+        `${((sandbox.out[name] ?? 0) / Math.max(page.out[name] ?? 0, 0.01)).toFixed(1)}×`,
+      ]),
+    ),
+  );
 }

@@ -33,7 +33,10 @@ function text(html: string): string {
 
 /** An unrelated nav before everything: the body's children move one place (nth-child paths miss). */
 function sibling(html: string): string {
-  return firstInBody(html, '<nav aria-label="Shortcuts"><a href="#top">Top</a> <button type="button">Help</button></nav>');
+  return firstInBody(
+    html,
+    '<nav aria-label="Shortcuts"><a href="#top">Top</a> <button type="button">Help</button></nav>',
+  );
 }
 
 // ------------------------------------------------------------ ids and classes renamed
@@ -44,24 +47,38 @@ const ID_ATTRIBUTES = 'id|for|list|form|aria-labelledby|aria-describedby|aria-co
 
 /** Every id and class token the static HTML names. */
 function namesOf(html: string): { ids: Set<string>; classes: Set<string> } {
-  const tokens = (pattern: RegExp): Set<string> => new Set([...html.matchAll(pattern)].flatMap((match) => (match[2] ?? '').split(/\s+/).filter(Boolean)));
+  const tokens = (pattern: RegExp): Set<string> =>
+    new Set([...html.matchAll(pattern)].flatMap((match) => (match[2] ?? '').split(/\s+/).filter(Boolean)));
   return { ids: tokens(/\sid=(["'])(.*?)\1/g), classes: tokens(/\sclass=(["'])(.*?)\1/g) };
 }
 
 /** Renames a space-separated list of names, those in `known` only. */
-const renameTokens = (value: string, known: Set<string>): string => value.replace(/[^\s]+/g, (token) => (known.has(token) ? V2(token) : token));
+const renameTokens = (value: string, known: Set<string>): string =>
+  value.replace(/[^\s]+/g, (token) => (known.has(token) ? V2(token) : token));
 
 /** id/class attributes and the attributes that refer to ids, in markup (tags, and HTML templates inside scripts). */
 function renameAttributes(markup: string, names: { ids: Set<string>; classes: Set<string> }): string {
   return markup
-    .replace(new RegExp(`(\\s(?:${ID_ATTRIBUTES})=)(["'])(.*?)\\2`, 'g'), (_, head: string, quote: string, value: string) => `${head}${quote}${renameTokens(value, names.ids)}${quote}`)
-    .replace(/(\sclass=)(["'])(.*?)\2/g, (_, head: string, quote: string, value: string) => `${head}${quote}${renameTokens(value, names.classes)}${quote}`)
-    .replace(/(\shref=["']#)([\w-]+)/g, (whole, head: string, id: string) => (names.ids.has(id) ? `${head}${V2(id)}` : whole));
+    .replace(
+      new RegExp(`(\\s(?:${ID_ATTRIBUTES})=)(["'])(.*?)\\2`, 'g'),
+      (_, head: string, quote: string, value: string) => `${head}${quote}${renameTokens(value, names.ids)}${quote}`,
+    )
+    .replace(
+      /(\sclass=)(["'])(.*?)\2/g,
+      (_, head: string, quote: string, value: string) => `${head}${quote}${renameTokens(value, names.classes)}${quote}`,
+    )
+    .replace(/(\shref=["']#)([\w-]+)/g, (whole, head: string, id: string) =>
+      names.ids.has(id) ? `${head}${V2(id)}` : whole,
+    );
 }
 
-/** `#id` and `.class` in a selector or a style sheet, for the known names only (a colour, `0.5em` or `file.js` stay). */
+/**
+ * `#id` and `.class` in a selector or a style sheet, for the known names only (a colour, `0.5em` or `file.js` stay).
+ */
 function renameSelectors(css: string, names: { ids: Set<string>; classes: Set<string> }): string {
-  return css.replace(/([#.])(-?[A-Za-z_][\w-]*)/g, (whole, sign: string, name: string) => ((sign === '#' ? names.ids : names.classes).has(name) ? `${sign}${V2(name)}` : whole));
+  return css.replace(/([#.])(-?[A-Za-z_][\w-]*)/g, (whole, sign: string, name: string) =>
+    (sign === '#' ? names.ids : names.classes).has(name) ? `${sign}${V2(name)}` : whole,
+  );
 }
 
 /**
@@ -70,14 +87,26 @@ function renameSelectors(css: string, names: { ids: Set<string>; classes: Set<st
  * names given to getElementById and classList, and HTML templates.
  */
 function renameScript(source: string, names: { ids: Set<string>; classes: Set<string> }): string {
-  const literals = source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|(['"])((?:\\.|(?!\1)[^\\\n])*)\1|`((?:\\.|[^\\`])*)`/g, (token, quote?: string, body?: string, template?: string) => {
-    if (quote !== undefined) return `${quote}${renameSelectors(body ?? '', names)}${quote}`;
-    // A template's ${…} parts are code: only its text around them is renamed.
-    return template === undefined ? token : `\`${template.split(/(\$\{[^}]*\})/).map((part, index) => (index % 2 ? part : renameSelectors(part, names))).join('')}\``;
-  });
+  const literals = source.replace(
+    /\/\/[^\n]*|\/\*[\s\S]*?\*\/|(['"])((?:\\.|(?!\1)[^\\\n])*)\1|`((?:\\.|[^\\`])*)`/g,
+    (token, quote?: string, body?: string, template?: string) => {
+      if (quote !== undefined) return `${quote}${renameSelectors(body ?? '', names)}${quote}`;
+      // A template's ${…} parts are code: only its text around them is renamed.
+      return template === undefined
+        ? token
+        : `\`${template
+            .split(/(\$\{[^}]*\})/)
+            .map((part, index) => (index % 2 ? part : renameSelectors(part, names)))
+            .join('')}\``;
+    },
+  );
   const bare = literals
-    .replace(/(getElementById\(\s*['"])([\w-]+)/g, (whole, head: string, id: string) => (names.ids.has(id) ? `${head}${V2(id)}` : whole))
-    .replace(/(classList\.\w+\(\s*['"])([\w-]+)/g, (whole, head: string, name: string) => (names.classes.has(name) ? `${head}${V2(name)}` : whole));
+    .replace(/(getElementById\(\s*['"])([\w-]+)/g, (whole, head: string, id: string) =>
+      names.ids.has(id) ? `${head}${V2(id)}` : whole,
+    )
+    .replace(/(classList\.\w+\(\s*['"])([\w-]+)/g, (whole, head: string, name: string) =>
+      names.classes.has(name) ? `${head}${V2(name)}` : whole,
+    );
   return renameAttributes(bare, names);
 }
 
@@ -88,11 +117,23 @@ function renameScript(source: string, names: { ids: Set<string>; classes: Set<st
  */
 function renameIdsClasses(html: string): string {
   const names = namesOf(html);
-  return html.replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)|(<style\b[^>]*>)([\s\S]*?)(<\/style>)|<[A-Za-z][^>]*>/g, (tag, scriptOpen?: string, script?: string, scriptClose?: string, styleOpen?: string, style?: string, styleClose?: string) => {
-    if (scriptOpen !== undefined) return `${renameAttributes(scriptOpen, names)}${renameScript(script ?? '', names)}${scriptClose ?? ''}`;
-    if (styleOpen !== undefined) return `${styleOpen}${renameSelectors(style ?? '', names)}${styleClose ?? ''}`;
-    return renameAttributes(tag, names);
-  });
+  return html.replace(
+    /(<script\b[^>]*>)([\s\S]*?)(<\/script>)|(<style\b[^>]*>)([\s\S]*?)(<\/style>)|<[A-Za-z][^>]*>/g,
+    (
+      tag,
+      scriptOpen?: string,
+      script?: string,
+      scriptClose?: string,
+      styleOpen?: string,
+      style?: string,
+      styleClose?: string,
+    ) => {
+      if (scriptOpen !== undefined)
+        return `${renameAttributes(scriptOpen, names)}${renameScript(script ?? '', names)}${scriptClose ?? ''}`;
+      if (styleOpen !== undefined) return `${styleOpen}${renameSelectors(style ?? '', names)}${styleClose ?? ''}`;
+      return renameAttributes(tag, names);
+    },
+  );
 }
 
 export const ALTERATIONS: readonly Alteration[] = [

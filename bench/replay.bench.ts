@@ -12,7 +12,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FirefoxClient, formatReplayReport, parseRecording, replay, type Recording, type ReplayReport } from '../src/index.js';
+import {
+  FirefoxClient,
+  formatReplayReport,
+  parseRecording,
+  replay,
+  type Recording,
+  type ReplayReport,
+} from '../src/index.js';
 import { ALL_TOOLS } from '../src/mcp/tools/index.js';
 import { McpAgent, type Agent, type CallTool } from '../tests/corpus/agent.js';
 import type { AppTask } from '../tests/corpus/apps/index.js';
@@ -132,7 +139,11 @@ async function resetBackend(task: AppTask): Promise<void> {
 }
 
 /** The task's own check of the app, by a grader that reads the replayed page; why it failed, if it did. */
-async function check(task: AppTask, client: FirefoxClient, rename: (fn: string) => string = (fn) => fn): Promise<string | undefined> {
+async function check(
+  task: AppTask,
+  client: FirefoxClient,
+  rename: (fn: string) => string = (fn) => fn,
+): Promise<string | undefined> {
   try {
     // The replay reads no answers: for a check of what "the agent read", the page's text at the end.
     const lastAnswer = await client.page.evaluate<string>('() => document.body.innerText');
@@ -144,14 +155,20 @@ async function check(task: AppTask, client: FirefoxClient, rename: (fn: string) 
   }
 }
 
-/** Replays the recording on a fresh Firefox (one at a time), then checks the app; the browser is closed whatever happens. */
+/**
+ * Replays the recording on a fresh Firefox (one at a time), then checks the app; the browser is closed whatever
+ * happens.
+ */
 async function replayTask(recorded: Recorded, run: ReplayRun = {}): Promise<Replayed> {
   await resetBackend(recorded.task);
   let client: FirefoxClient | undefined;
   try {
     client = await FirefoxClient.launch({ viewport: VIEWPORT });
     if (run.initScript !== undefined) await client.userContext.addInitScript(run.initScript);
-    const report = await replay(recorded.recording, { userContext: client.userContext, ...(run.baseUrl === undefined ? {} : { baseUrl: run.baseUrl }) });
+    const report = await replay(recorded.recording, {
+      userContext: client.userContext,
+      ...(run.baseUrl === undefined ? {} : { baseUrl: run.baseUrl }),
+    });
     if (!report.passed || run.check === false) return { report, checked: false };
     const why = await check(recorded.task, client, run.grader);
     return { report, checked: why === undefined, ...(why === undefined ? {} : { why }) };
@@ -163,7 +180,8 @@ async function replayTask(recorded: Recorded, run: ReplayRun = {}): Promise<Repl
 }
 
 const passed = (result: Replayed): boolean => result.report?.passed === true && result.checked;
-const healedSteps = (result: Replayed): number => result.report?.steps.filter((step) => step.status === 'healed').length ?? 0;
+const healedSteps = (result: Replayed): number =>
+  result.report?.steps.filter((step) => step.status === 'healed').length ?? 0;
 
 /** One cell: passed, healed (n steps), failed at step N, check failed (the replay passed), or error (it threw). */
 function status(result: Replayed): string {
@@ -176,7 +194,9 @@ function status(result: Replayed): string {
 
 /** A progress line on stderr; with --verbose, the report of a replay that did not pass. */
 function tell(key: string, what: string, result: Replayed, recording: Recording): void {
-  console.error(`${key} ${what}: ${status(result)} ${result.report ? `(${result.report.ms} ms)` : ''}${result.why && !verbose ? ` ${firstLine(result.why)}` : ''}`);
+  console.error(
+    `${key} ${what}: ${status(result)} ${result.report ? `(${result.report.ms} ms)` : ''}${result.why && !verbose ? ` ${firstLine(result.why)}` : ''}`,
+  );
   if (!verbose || passed(result)) return;
   if (result.report) console.error(formatReplayReport(result.report, recording.steps.length).replace(/^/gm, '    '));
   if (result.why) console.error(`    ${result.why.slice(0, 3000)}`);
@@ -211,13 +231,21 @@ async function breakTask(recorded: Recorded): Promise<Broken | undefined> {
 
 // ------------------------------------------------------------ one task, all parts
 
-async function benchTask(keyed: KeyedTask, corpus: TestServer, copies: readonly { alteration: Alteration; server: TestServer }[]): Promise<TaskResult | string> {
-  const recorded = await record(keyed, corpus.origin).catch((error: unknown) => `not recorded: ${firstLine(message(error))}`);
+async function benchTask(
+  keyed: KeyedTask,
+  corpus: TestServer,
+  copies: readonly { alteration: Alteration; server: TestServer }[],
+): Promise<TaskResult | string> {
+  const recorded = await record(keyed, corpus.origin).catch(
+    (error: unknown) => `not recorded: ${firstLine(message(error))}`,
+  );
   if (typeof recorded === 'string') {
     console.error(`${keyed.key}: ${recorded}`);
     return recorded;
   }
-  console.error(`${keyed.key}: recorded ${recorded.recording.steps.length} steps in ${formatMs(recorded.agentMs)} (${recorded.tokens} tokens)`);
+  console.error(
+    `${keyed.key}: recorded ${recorded.recording.steps.length} steps in ${formatMs(recorded.agentMs)} (${recorded.tokens} tokens)`,
+  );
   const unaltered = await replayTask(recorded);
   tell(keyed.key, 'replay', unaltered, recorded.recording);
   const altered = new Map<string, Replayed>();
@@ -228,7 +256,8 @@ async function benchTask(keyed: KeyedTask, corpus: TestServer, copies: readonly 
     altered.set(alteration.kind, result);
   }
   const broken = await breakTask(recorded);
-  if (broken) tell(keyed.key, `broken ("${broken.name}", expected at ${broken.expected})`, broken.replayed, recorded.recording);
+  if (broken)
+    tell(keyed.key, `broken ("${broken.name}", expected at ${broken.expected})`, broken.replayed, recorded.recording);
   return { recorded, unaltered, altered, ...(broken ? { broken } : {}) };
 }
 
@@ -238,7 +267,11 @@ const percent = (part: number, whole: number): string => (whole === 0 ? '–' : 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted.length % 2
+      ? (sorted[middle] ?? Number.NaN)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 function printUnaltered(results: readonly (TaskResult | string)[]): void {
@@ -248,13 +281,33 @@ function printUnaltered(results: readonly (TaskResult | string)[]): void {
     const { recorded, unaltered } = result;
     const replayMs = unaltered.report?.ms;
     const ratio = replayMs === undefined ? '—' : `${(replayMs / recorded.agentMs).toFixed(2)}×`;
-    return [key, String(recorded.recording.steps.length), formatMs(recorded.agentMs), replayMs === undefined ? '—' : formatMs(replayMs), ratio, status(unaltered), String(recorded.tokens), '0'];
+    return [
+      key,
+      String(recorded.recording.steps.length),
+      formatMs(recorded.agentMs),
+      replayMs === undefined ? '—' : formatMs(replayMs),
+      ratio,
+      status(unaltered),
+      String(recorded.tokens),
+      '0',
+    ];
   });
-  console.log(formatTable(['task', 'steps', 'agent', 'replay', 'ratio', 'replay passed', 'tokens (agent)', 'tokens (replay)'], rows));
+  console.log(
+    formatTable(
+      ['task', 'steps', 'agent', 'replay', 'ratio', 'replay passed', 'tokens (agent)', 'tokens (replay)'],
+      rows,
+    ),
+  );
 }
 
 function printAltered(results: readonly TaskResult[]): void {
-  const rows = results.map(({ recorded, altered }) => [recorded.key, ...ALTERATIONS.map(({ kind }) => { const result = altered.get(kind); return result ? status(result) : '—'; })]);
+  const rows = results.map(({ recorded, altered }) => [
+    recorded.key,
+    ...ALTERATIONS.map(({ kind }) => {
+      const result = altered.get(kind);
+      return result ? status(result) : '—';
+    }),
+  ]);
   console.log(formatTable(['task', ...ALTERATIONS.map(({ kind }) => kind)], rows));
 }
 
@@ -263,18 +316,28 @@ function printBroken(results: readonly TaskResult[]): void {
     if (!broken) return [recorded.key, '— (no named target)', '—', '—', '—'];
     const at = broken.replayed.report?.failure?.step;
     const right = at === broken.expected && broken.replayed.report?.passed === false;
-    return [recorded.key, broken.name.slice(0, 40), String(broken.expected), at === undefined ? status(broken.replayed) : String(at), right ? 'yes' : 'NO'];
+    return [
+      recorded.key,
+      broken.name.slice(0, 40),
+      String(broken.expected),
+      at === undefined ? status(broken.replayed) : String(at),
+      right ? 'yes' : 'NO',
+    ];
   });
   console.log(formatTable(['task', 'renamed name', 'expected step', 'failed at step', 'right?'], rows));
 }
 
 function printGoals(results: readonly TaskResult[]): void {
   const unalteredPassed = results.filter((result) => passed(result.unaltered));
-  console.log(`\nUnaltered replays passed: ${unalteredPassed.length}/${results.length} recorded (${percent(unalteredPassed.length, results.length)}; goal 100%), ${tasks.length - results.length} of ${tasks.length} tasks not recorded.`);
+  console.log(
+    `\nUnaltered replays passed: ${unalteredPassed.length}/${results.length} recorded (${percent(unalteredPassed.length, results.length)}; goal 100%), ${tasks.length - results.length} of ${tasks.length} tasks not recorded.`,
+  );
   const agentMs = unalteredPassed.reduce((sum, result) => sum + result.recorded.agentMs, 0);
   const replayMs = unalteredPassed.reduce((sum, result) => sum + (result.unaltered.report?.ms ?? 0), 0);
   const ratios = unalteredPassed.map((result) => (result.unaltered.report?.ms ?? 0) / result.recorded.agentMs);
-  console.log(`Replay time / agent time, over the replays that passed: ${formatMs(replayMs)} / ${formatMs(agentMs)} = ${agentMs > 0 ? (replayMs / agentMs).toFixed(2) : '–'}× (goal ≤ 0.20×); median ratio ${median(ratios).toFixed(2)}×. Tokens read by replays: 0.`);
+  console.log(
+    `Replay time / agent time, over the replays that passed: ${formatMs(replayMs)} / ${formatMs(agentMs)} = ${agentMs > 0 ? (replayMs / agentMs).toFixed(2) : '–'}× (goal ≤ 0.20×); median ratio ${median(ratios).toFixed(2)}×. Tokens read by replays: 0.`,
+  );
   const altered = results.flatMap((result) => [...result.altered.values()]);
   const good = altered.filter(passed);
   const named = altered.filter((result) => result.report?.failure !== undefined);
@@ -282,10 +345,16 @@ function printGoals(results: readonly TaskResult[]): void {
     `Altered replays that passed: ${good.length}/${altered.length} (${percent(good.length, altered.length)}; goal ≥ 90%), ${good.filter((result) => healedSteps(result) > 0).length} of them healed; ` +
       `of the other ${altered.length - good.length}, ${named.length} failed with a report naming the step, ${altered.length - good.length - named.length} otherwise (the check failed after the replay passed, or the replay threw).`,
   );
-  console.log('Note: ids-classes renames the static HTML, its inline styles and scripts only; an app whose bundled scripts look up its own ids or classes breaks under it, and its replay fails with the app, not because of the replay.');
+  console.log(
+    'Note: ids-classes renames the static HTML, its inline styles and scripts only; an app whose bundled scripts look up its own ids or classes breaks under it, and its replay fails with the app, not because of the replay.',
+  );
   const broken = results.flatMap((result) => (result.broken ? [result.broken] : []));
-  const right = broken.filter((item) => item.replayed.report?.passed === false && item.replayed.report.failure?.step === item.expected);
-  console.log(`Broken replays that failed at the right step: ${right.length}/${broken.length} (${percent(right.length, broken.length)}; goal 100%); ${results.length - broken.length} recorded tasks have no named target to break.`);
+  const right = broken.filter(
+    (item) => item.replayed.report?.passed === false && item.replayed.report.failure?.step === item.expected,
+  );
+  console.log(
+    `Broken replays that failed at the right step: ${right.length}/${broken.length} (${percent(right.length, broken.length)}; goal 100%); ${results.length - broken.length} recorded tasks have no named target to break.`,
+  );
 }
 
 // ------------------------------------------------------------ main
@@ -293,7 +362,8 @@ function printGoals(results: readonly TaskResult[]): void {
 const corpus = await startCorpusServer();
 const copies: { alteration: Alteration; server: TestServer }[] = [];
 try {
-  for (const alteration of ALTERATIONS) copies.push({ alteration, server: await startCorpusServer({ alter: (_path, html) => alteration.alter(html) }) });
+  for (const alteration of ALTERATIONS)
+    copies.push({ alteration, server: await startCorpusServer({ alter: (_path, html) => alteration.alter(html) }) });
   // One task at a time, one browser at a time: a small machine measures each alone.
   const results: (TaskResult | string)[] = [];
   for (const keyed of tasks) results.push(await benchTask(keyed, corpus, copies));

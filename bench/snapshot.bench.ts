@@ -1,10 +1,10 @@
 /**
- * The snapshot walker against a floor: a bare walk in the same kind of realm (the BiDi sandbox)
- * that visits every element, reads its tag and box, and returns one JSON string. Generated pages
- * of about 0.5k, 1k, 10k and 50k elements, served on 127.0.0.1; one Firefox for the whole run, with
- * full-precision performance.now() so in-page times mean something; beside it, Playwright's
- * ariaSnapshot of the same pages in Debian's Chromium (the target for pages under 1,000 elements). Measures are interleaved
- * (one of each per round, order rotated) so drift hits them all alike. Run with
+ * The snapshot walker against a floor: a bare walk in the same kind of realm (the BiDi sandbox) that visits every
+ * element, reads its tag and box, and returns one JSON string. Generated pages of about 0.5k, 1k, 10k and 50k elements,
+ * served on 127.0.0.1; one Firefox for the whole run, with full-precision performance.now() so in-page times mean
+ * something; beside it, Playwright's ariaSnapshot of the same pages in Debian's Chromium (the target for pages under
+ * 1,000 elements). Measures are interleaved (one of each per round, order rotated) so drift hits them all alike. Run
+ * with
  * `npm run bench:snapshot`. Exits non-zero only on errors, never on timings.
  */
 import { observe } from '../src/firefox/engine/snapshot/observe.js';
@@ -16,7 +16,21 @@ import { engineCall, SANDBOX } from '../src/firefox/engine/index.js';
 import type { WalkResult } from '../src/firefox/engine/types.js';
 import type { Browser } from 'playwright-core';
 import { printReadCosts } from './read-costs.js';
-import { CHROMIUM, formatMs, formatTable, launchChromium, run, servePage, statsTable, summarize, type FloorResult, type Stats, FLOOR_RECURSIVE, random, WORDS } from './lib.js';
+import {
+  CHROMIUM,
+  formatMs,
+  formatTable,
+  launchChromium,
+  run,
+  servePage,
+  statsTable,
+  summarize,
+  type FloorResult,
+  type Stats,
+  FLOOR_RECURSIVE,
+  random,
+  WORDS,
+} from './lib.js';
 
 interface Size {
   label: string;
@@ -45,7 +59,13 @@ const SMALL_CHANGES: [string, () => void][] = [
     () => {
       const added = document.getElementById('bench-row');
       if (added) added.remove();
-      else document.querySelector('main')?.insertAdjacentHTML('afterbegin', '<p id="bench-row">A row the bench added <button type="button">Undo</button></p>');
+      else
+        document
+          .querySelector('main')
+          ?.insertAdjacentHTML(
+            'afterbegin',
+            '<p id="bench-row">A row the bench added <button type="button">Undo</button></p>',
+          );
     },
   ],
   [
@@ -63,14 +83,16 @@ const SMALL_CHANGES: [string, () => void][] = [
         open.remove();
         return;
       }
-      document.body.insertAdjacentHTML('beforeend', '<dialog id="bench-dialog"><p>Saved.</p><button type="button">Close</button></dialog>');
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<dialog id="bench-dialog"><p>Saved.</p><button type="button">Close</button></dialog>',
+      );
       (document.getElementById('bench-dialog') as HTMLDialogElement).show();
     },
   ],
 ];
 
 // ------------------------------------------------------------------ pages
-
 
 /** Elements in an HTML fragment without scripts: one per opening tag. */
 function countTags(html: string): number {
@@ -93,16 +115,28 @@ function block(i: number, next: () => number): string {
     `<ul><li>${words(3)}</li><li>${words(2)} <a href="#c${(other + 7) % (i + 1)}">more</a></li><li>${words(4)}</li></ul>`,
   ];
   if (i % 4 === 1) {
-    const row = (): string => `<tr><td>${word()}</td><td>${Math.floor(next() * 1000)}</td><td>${(next() * 10 - 5).toFixed(1)}%</td></tr>`;
-    parts.push(`<table><caption>${title()}</caption><thead><tr><th>Name</th><th>Value</th><th>Change</th></tr></thead><tbody>${row()}${row()}</tbody></table>`);
+    const row = (): string =>
+      `<tr><td>${word()}</td><td>${Math.floor(next() * 1000)}</td><td>${(next() * 10 - 5).toFixed(1)}%</td></tr>`;
+    parts.push(
+      `<table><caption>${title()}</caption><thead><tr><th>Name</th><th>Value</th><th>Change</th></tr></thead><tbody>${row()}${row()}</tbody></table>`,
+    );
   }
   parts.push(
     `<form class="row" onsubmit="return false"><label for="q${i}">${title()}</label> <input id="q${i}" name="q${i}" type="text" placeholder="${words(2)}"> `,
     `<label><input type="checkbox" name="k${i}"> ${words(2)}</label>`,
   );
-  if (i % 6 === 2) parts.push(`<select name="s${i}"><option>${word()}</option><option selected>${word()}</option><option>${word()}</option></select>`);
-  parts.push('</form></div>', `<footer class="card-foot"><button type="button">Open ${i}</button> <button type="button" disabled>Archive</button></footer>`);
-  if (i % 5 === 2) parts.push(`<div class="more" style="display:none"><p>${words(6)} <b>${word()}</b></p><button type="button">Hidden</button></div>`);
+  if (i % 6 === 2)
+    parts.push(
+      `<select name="s${i}"><option>${word()}</option><option selected>${word()}</option><option>${word()}</option></select>`,
+    );
+  parts.push(
+    '</form></div>',
+    `<footer class="card-foot"><button type="button">Open ${i}</button> <button type="button" disabled>Archive</button></footer>`,
+  );
+  if (i % 5 === 2)
+    parts.push(
+      `<div class="more" style="display:none"><p>${words(6)} <b>${word()}</b></p><button type="button">Hidden</button></div>`,
+    );
   if (i % 7 === 3) parts.push(`<p style="visibility:hidden">${words(4)} <span>${word()}</span></p>`);
   if (i % 100 === 10) parts.push('<div class="host"></div>');
   parts.push('</article>');
@@ -179,7 +213,12 @@ const FLOOR_TREEWALKER = `function () {
   return '{"ms":' + (performance.now() - started) + ',"count":' + count + ',"nodes":' + json + '}';
 }`;
 
-async function callForString(client: FirefoxClient, functionDeclaration: string, sandbox: boolean, args: unknown[] = []): Promise<string> {
+async function callForString(
+  client: FirefoxClient,
+  functionDeclaration: string,
+  sandbox: boolean,
+  args: unknown[] = [],
+): Promise<string> {
   const context = client.page.id;
   const result = await client.browser.bidi.send('script.callFunction', {
     functionDeclaration,
@@ -189,7 +228,8 @@ async function callForString(client: FirefoxClient, functionDeclaration: string,
     resultOwnership: 'none',
   });
   if (result.type === 'exception') throw new Error(`In-page call failed: ${result.exceptionDetails.text}`);
-  if (result.result.type !== 'string') throw new Error(`In-page call returned ${result.result.type}, expected a string.`);
+  if (result.result.type !== 'string')
+    throw new Error(`In-page call returned ${result.result.type}, expected a string.`);
   return result.result.value;
 }
 
@@ -203,7 +243,10 @@ let rawSnapshotId = 1_000_000;
 
 // ------------------------------------------------------------- measuring
 
-/** What one run of a measure reports: in-page milliseconds when known, and Node-side work to leave out of its round trip. */
+/**
+ * What one run of a measure reports: in-page milliseconds when known, and Node-side work to leave out of its round
+ * trip.
+ */
 interface Sample {
   inPage?: number;
   untimed?: number;
@@ -253,7 +296,12 @@ interface SizeResult {
   playwright?: { first: Stats; warm: Stats };
 }
 
-async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken, chromium: Browser | undefined): Promise<SizeResult> {
+async function measureSize(
+  client: FirefoxClient,
+  size: Size,
+  encoder: Tiktoken,
+  chromium: Browser | undefined,
+): Promise<SizeResult> {
   const page = generatePage(size.target);
   const server = await servePage(page.html);
   try {
@@ -261,18 +309,23 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
     const elements = await client.page.evaluate(`() => document.getElementsByTagName('*').length`);
     if (typeof elements !== 'number') throw new Error(`Counting elements returned ${JSON.stringify(elements)}.`);
 
-    // Sanity first (this also warms up): the floors agree on what they visit, and a snapshot works, so no error path gets timed.
+    // Sanity first (this also warms up): the floors agree on what they visit, and a snapshot works, so no error path
+    // gets timed.
     const recursive = await floorWalk(client, FLOOR_RECURSIVE, true);
     const treeWalkerJson = await callForString(client, FLOOR_TREEWALKER, true);
     const floorJsonChars = treeWalkerJson.length;
     const treeWalker = JSON.parse(treeWalkerJson) as FloorResult;
     const inPageRealm = await floorWalk(client, FLOOR_RECURSIVE, false);
     if (recursive.count !== treeWalker.count || recursive.count !== inPageRealm.count || recursive.count < elements) {
-      throw new Error(`Floor walks disagree: recursive ${recursive.count}, tree walker ${treeWalker.count}, page realm ${inPageRealm.count}, document ${elements}.`);
+      throw new Error(
+        `Floor walks disagree: recursive ${recursive.count}, tree walker ${treeWalker.count}, page realm ${inPageRealm.count}, document ${elements}.`,
+      );
     }
     const first = await client.page.takeSnapshot();
     if (first.nodes.length === 0 || !first.text) throw new Error('takeSnapshot() returned an empty snapshot.');
-    progress(`${size.label}: ${elements} elements in the document (+${recursive.count - elements} in ${page.shadowHosts} shadow root(s)), ${page.blocks} cards; ${first.stats.kept} kept`);
+    progress(
+      `${size.label}: ${elements} elements in the document (+${recursive.count - elements} in ${page.shadowHosts} shadow root(s)), ${page.blocks} cards; ${first.stats.kept} kept`,
+    );
 
     let last: TakenSnapshot = first;
     const lookupUid = first.nodes[0]?.uid ?? '1_1';
@@ -280,10 +333,18 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
     const parseMs: number[] = [];
     const formatMsSamples: number[] = [];
     const measures: Measure[] = [
-      measure('floor: sandbox, recursive', async () => ({ inPage: (await floorWalk(client, FLOOR_RECURSIVE, true)).ms })),
-      measure('floor: sandbox, TreeWalker', async () => ({ inPage: (await floorWalk(client, FLOOR_TREEWALKER, true)).ms })),
-      measure('ref: page realm, recursive', async () => ({ inPage: (await floorWalk(client, FLOOR_RECURSIVE, false)).ms })),
-      measure('ref: page realm, TreeWalker', async () => ({ inPage: (await floorWalk(client, FLOOR_TREEWALKER, false)).ms })),
+      measure('floor: sandbox, recursive', async () => ({
+        inPage: (await floorWalk(client, FLOOR_RECURSIVE, true)).ms,
+      })),
+      measure('floor: sandbox, TreeWalker', async () => ({
+        inPage: (await floorWalk(client, FLOOR_TREEWALKER, true)).ms,
+      })),
+      measure('ref: page realm, recursive', async () => ({
+        inPage: (await floorWalk(client, FLOOR_RECURSIVE, false)).ms,
+      })),
+      measure('ref: page realm, TreeWalker', async () => ({
+        inPage: (await floorWalk(client, FLOOR_TREEWALKER, false)).ms,
+      })),
       measure('snapshot: full walk, warm (fresh: true)', async () => {
         last = await client.page.takeSnapshot({ fresh: true });
         return { inPage: last.stats.ms };
@@ -306,15 +367,28 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
           return { inPage: taken.stats.ms, untimed };
         }),
       ),
-      measure('exp: takeSnapshot({ stamp: false, fresh: true })', async () => ({ inPage: (await client.page.takeSnapshot({ stamp: false, fresh: true })).stats.ms })),
+      measure('exp: takeSnapshot({ stamp: false, fresh: true })', async () => ({
+        inPage: (await client.page.takeSnapshot({ stamp: false, fresh: true })).stats.ms,
+      })),
       // The library's walk alone: its round trip leaves out the parse and format done here to time them.
       measure('exp: walk call only (no parse/format)', async () => {
-        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, reuse: false }]);
+        const json = await callForString(client, RAW_WALK, true, [
+          { snapshotId: rawSnapshotId++, stamp: true, reuse: false },
+        ]);
         walkJsonChars = json.length;
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         const formatStart = performance.now();
-        formatSnapshotText({ id: 0, pageId: client.page.id, url: walked.url, title: walked.title, viewport: walked.viewport, stats: walked.stats, nodes: walked.nodes, observation: observe(walked) });
+        formatSnapshotText({
+          id: 0,
+          pageId: client.page.id,
+          url: walked.url,
+          title: walked.title,
+          viewport: walked.viewport,
+          stats: walked.stats,
+          nodes: walked.nodes,
+          observation: observe(walked),
+        });
         const formatEnd = performance.now();
         formatMsSamples.push(formatEnd - formatStart);
         parseMs.push(formatStart - parseStart);
@@ -322,29 +396,45 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
       }),
       // What sending the engine's source with every call cost, before it lived in the realm.
       measure('exp: a uid lookup, engine source sent', async () => {
-        await callForString(client, `function (uid) { return JSON.stringify((${engineCall('lookup')})(JSON.parse(uid))); }`, true, [lookupUid]);
+        await callForString(
+          client,
+          `function (uid) { return JSON.stringify((${engineCall('lookup')})(JSON.parse(uid))); }`,
+          true,
+          [lookupUid],
+        );
         return {};
       }),
       measure('exp: a uid lookup, engine called by name', async () => {
-        await callForString(client, 'function (uid) { return JSON.stringify(globalThis.__firefoxBidiMcp.lookup(JSON.parse(uid))); }', true, [lookupUid]);
+        await callForString(
+          client,
+          'function (uid) { return JSON.stringify(globalThis.__firefoxBidiMcp.lookup(JSON.parse(uid))); }',
+          true,
+          [lookupUid],
+        );
         return {};
       }),
       // The same walker in the page's realm (no Xray wrappers; stamp off so the page stays clean): the sandbox's share.
       measure('exp: walk call in page realm (stamp off)', async () => {
-        const json = await callForString(client, RAW_WALK, false, [{ snapshotId: rawSnapshotId++, stamp: false, reuse: false }]);
+        const json = await callForString(client, RAW_WALK, false, [
+          { snapshotId: rawSnapshotId++, stamp: false, reuse: false },
+        ]);
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
       }),
-      // Before issue 19: controls by ARIA and focus only, without what only looks clickable (a pointer cursor, a named tabindex=-1).
+      // Before issue 19: controls by ARIA and focus only, without what only looks clickable (a pointer cursor, a named
+      // tabindex=-1).
       measure('exp: walk call, without looks-clickable', async () => {
-        const json = await callForString(client, RAW_WALK, true, [{ snapshotId: rawSnapshotId++, stamp: true, looksClickable: false, reuse: false }]);
+        const json = await callForString(client, RAW_WALK, true, [
+          { snapshotId: rawSnapshotId++, stamp: true, looksClickable: false, reuse: false },
+        ]);
         const parseStart = performance.now();
         const walked = JSON.parse(json) as WalkResult;
         return { inPage: walked.stats.ms, untimed: performance.now() - parseStart };
       }),
     ];
-    // A button that toggles a checkbox, as a click an agent makes; the handler is set from the page's realm and writes no DOM.
+    // A button that toggles a checkbox, as a click an agent makes; the handler is set from the page's realm and writes
+    // no DOM.
     await client.page.evaluate(() => {
       const button = document.querySelector<HTMLButtonElement>('.card-foot button');
       if (button) button.onclick = () => document.querySelector<HTMLInputElement>('input[type=checkbox]')?.click();
@@ -410,7 +500,9 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
       const snapshot = await client.page.takeSnapshot();
       coldSnapshotSamples.push(performance.now() - start);
       coldInPage.push(snapshot.stats.ms);
-      progress(`  ${size.label} after a fresh load ${i + 1}/${size.cold}: floor ${formatMs(coldFloorSamples.at(-1) ?? Number.NaN)}, snapshot ${formatMs(coldSnapshotSamples.at(-1) ?? Number.NaN)}`);
+      progress(
+        `  ${size.label} after a fresh load ${i + 1}/${size.cold}: floor ${formatMs(coldFloorSamples.at(-1) ?? Number.NaN)}, snapshot ${formatMs(coldSnapshotSamples.at(-1) ?? Number.NaN)}`,
+      );
     }
     const playwright = chromium ? await measurePlaywright(chromium, server.url, size) : undefined;
     const coldFloor = summarize('first floor walk after load (sandbox)', coldFloorSamples);
@@ -418,13 +510,35 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
 
     const tokens = encoder.encode(last.text).length;
     await client.page.takeSnapshot();
-    const kept = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.readingSize()); }', true)) as { controls: number; valueChars: number; loadingImages: number };
-    const memo = JSON.parse(await callForString(client, 'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.memoSize()); }', true)) as Record<string, number> | null;
-    console.log(`\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`);
+    const kept = JSON.parse(
+      await callForString(
+        client,
+        'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.readingSize()); }',
+        true,
+      ),
+    ) as { controls: number; valueChars: number; loadingImages: number };
+    const memo = JSON.parse(
+      await callForString(
+        client,
+        'function () { return JSON.stringify(globalThis.__firefoxBidiMcp.memoSize()); }',
+        true,
+      ),
+    ) as Record<string, number> | null;
+    console.log(
+      `\n### ${size.label}: ${elements} elements in the document, ${recursive.count} with shadow content, ${last.stats.visited} visited by the walker, ${last.stats.kept} kept\n`,
+    );
     console.log('Round trip from Node (ratio to the faster sandbox floor):\n');
     console.log(statsTable([...measures.map(stats), coldFloor, coldSnapshot], floor));
     console.log(`\nIn-page time, performance.now() inside the call (ratio to the floor's in-page median):\n`);
-    console.log(statsTable([...measures.filter((m) => m.inPage.length > 0).map((m) => summarize(`${m.name} — in page`, m.inPage)), summarize(`${coldSnapshot.name} — in page`, coldInPage)], floorInPage));
+    console.log(
+      statsTable(
+        [
+          ...measures.filter((m) => m.inPage.length > 0).map((m) => summarize(`${m.name} — in page`, m.inPage)),
+          summarize(`${coldSnapshot.name} — in page`, coldInPage),
+        ],
+        floorInPage,
+      ),
+    );
     console.log(
       `\nNode side of a snapshot (medians): JSON.parse ${formatMs(median(parseMs))}, formatSnapshotText ${formatMs(median(formatMsSamples))}; ` +
         `JSON sent by the walk ${(walkJsonChars / 1024).toFixed(0)} KiB, by the floor ${(floorJsonChars / 1024).toFixed(0)} KiB; ` +
@@ -432,7 +546,13 @@ async function measureSize(client: FirefoxClient, size: Size, encoder: Tiktoken,
     );
     console.log(
       `Kept for reuse: in the page, ${kept.controls} form controls compared by value (${(kept.valueChars / 1024).toFixed(0)} KiB of values), ${kept.loadingImages} loading images, one MutationObserver, ` +
-        `and the last walk's memory: one entry per element walked outside a control (a WeakMap) and its logs (${memo ? Object.entries(memo).map(([name, count]) => `${name} ${count}`).join(', ') : 'none'}); ` +
+        `and the last walk's memory: one entry per element walked outside a control (a WeakMap) and its logs (${
+          memo
+            ? Object.entries(memo)
+                .map(([name, count]) => `${name} ${count}`)
+                .join(', ')
+            : 'none'
+        }); ` +
         `in Node, the last reading (its tree, also kept for diffs) and its text (${(last.text.length / 1024).toFixed(0)} KiB).`,
     );
     if (size.label === '10k') await printReadCosts(client);
@@ -477,7 +597,10 @@ async function measurePlaywright(browser: Browser, url: string, size: Size): Pro
       await tab.ariaSnapshot({ mode: 'ai' });
       first.push(performance.now() - start);
     }
-    const warm = await run('Playwright ariaSnapshot, warm (Chromium)', () => tab.ariaSnapshot({ mode: 'ai' }), { warmup: size.warmup, iterations: size.iterations });
+    const warm = await run('Playwright ariaSnapshot, warm (Chromium)', () => tab.ariaSnapshot({ mode: 'ai' }), {
+      warmup: size.warmup,
+      iterations: size.iterations,
+    });
     progress(`  ${size.label} Playwright: first ${formatMs(first[0] ?? Number.NaN)}, warm ${formatMs(warm.median)}`);
     return { first: summarize('Playwright ariaSnapshot after load (Chromium)', first), warm };
   } finally {
@@ -509,22 +632,50 @@ async function measureSettle(): Promise<void> {
       if (!uid) throw new Error(`No button in:\n${text}`);
       const box = await client.page.evaluate<{ x: number; y: number }>(() => {
         const rect = document.getElementById('add')?.getBoundingClientRect();
-        return { x: Math.round((rect?.left ?? 0) + (rect?.width ?? 0) / 2), y: Math.round((rect?.top ?? 0) + (rect?.height ?? 0) / 2) };
+        return {
+          x: Math.round((rect?.left ?? 0) + (rect?.width ?? 0) / 2),
+          y: Math.round((rect?.top ?? 0) + (rect?.height ?? 0) / 2),
+        };
       });
       return { uid, ...box };
     };
     const [withSettle, withoutSettle] = [await prepare(settled), await prepare(unsettled)];
     const options = { iterations: 20, warmup: 3 };
-    const floor = await run('floor: bare BiDi pointer click', () =>
-      settled.browser.bidi.send('input.performActions', {
-        context: settled.page.id,
-        actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', x: withSettle.x, y: withSettle.y }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
-      }), options);
-    const before = await run('click by uid, settle 0 (before)', () => unsettled.page.clickByUid(withoutSettle.uid), options);
-    const after = await run('click by uid, default settle (after)', () => settled.page.clickByUid(withSettle.uid), options);
+    const floor = await run(
+      'floor: bare BiDi pointer click',
+      () =>
+        settled.browser.bidi.send('input.performActions', {
+          context: settled.page.id,
+          actions: [
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', x: withSettle.x, y: withSettle.y },
+                { type: 'pointerDown', button: 0 },
+                { type: 'pointerUp', button: 0 },
+              ],
+            },
+          ],
+        }),
+      options,
+    );
+    const before = await run(
+      'click by uid, settle 0 (before)',
+      () => unsettled.page.clickByUid(withoutSettle.uid),
+      options,
+    );
+    const after = await run(
+      'click by uid, default settle (after)',
+      () => settled.page.clickByUid(withSettle.uid),
+      options,
+    );
     console.log('\n### Settle: what waiting for the page costs a click\n');
     console.log(statsTable([floor, before, after], floor));
-    console.log(`\nThe settle step adds ${formatMs(after.median - before.median)} to a click's median (${ratio(after.median, floor.median)} of the floor after, ${ratio(before.median, floor.median)} before).`);
+    console.log(
+      `\nThe settle step adds ${formatMs(after.median - before.median)} to a click's median (${ratio(after.median, floor.median)} of the floor after, ${ratio(before.median, floor.median)} before).`,
+    );
   } finally {
     await Promise.all([settled.close(), unsettled.close()]);
     await server.close();
@@ -536,12 +687,19 @@ async function main(): Promise<void> {
   const encoder = new Tiktoken(o200kBase);
   progress('Launching Firefox (full-precision timers)…');
   // A long command timeout: the first snapshot of a large page can take many seconds.
-  const client = await FirefoxClient.launch({ commandTimeout: 120_000, prefs: { 'privacy.reduceTimerPrecision': false, 'privacy.reduceTimerPrecision.unconditional': false } });
+  const client = await FirefoxClient.launch({
+    commandTimeout: 120_000,
+    prefs: { 'privacy.reduceTimerPrecision': false, 'privacy.reduceTimerPrecision.unconditional': false },
+  });
   try {
     const header = `Snapshot bench — Firefox ${client.browser.browserVersion}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
     console.log(`\n${header}`);
     const { browser: chromium, why } = await launchChromium();
-    console.log(chromium ? `Playwright: Chromium ${chromium.version()} (${CHROMIUM}), ariaSnapshot mode "ai"` : `No Playwright column: ${why ?? ''}`);
+    console.log(
+      chromium
+        ? `Playwright: Chromium ${chromium.version()} (${CHROMIUM}), ariaSnapshot mode "ai"`
+        : `No Playwright column: ${why ?? ''}`,
+    );
     const results: SizeResult[] = [];
     try {
       for (const size of SIZES) results.push(await measureSize(client, size, encoder, chromium));
@@ -552,7 +710,23 @@ async function main(): Promise<void> {
     console.log('\n### Summary\n');
     console.log(
       formatTable(
-        ['size', 'elements', 'floor (sandbox)', 'floor (page realm)', 'full walk, warm', 'ratio', 'in-page walk', 'first after load', 'ratio', 'Playwright first', 'ours ÷ Playwright', 'Playwright warm', 'kept', 'text chars', 'tokens'],
+        [
+          'size',
+          'elements',
+          'floor (sandbox)',
+          'floor (page realm)',
+          'full walk, warm',
+          'ratio',
+          'in-page walk',
+          'first after load',
+          'ratio',
+          'Playwright first',
+          'ours ÷ Playwright',
+          'Playwright warm',
+          'kept',
+          'text chars',
+          'tokens',
+        ],
         results.map((r) => [
           r.size.label,
           r.shadowElements > 0 ? `${r.elements} (+${r.shadowElements} shadow)` : String(r.elements),
@@ -575,7 +749,16 @@ async function main(): Promise<void> {
     console.log('\n### Targets: ratios to the floor measured in the same run (medians)\n');
     console.log(
       formatTable(
-        ['size', 'floor', `first after load (≤ ${TARGETS.firstAfterLoad}×)`, `unchanged (≤ ${TARGETS.unchanged}×)`, ...SMALL_CHANGES.map(([name]) => `after ${name} (≤ ${TARGETS.smallChange}×)`), 'click alone', 'click + snapshot', 'after checkbox toggled'],
+        [
+          'size',
+          'floor',
+          `first after load (≤ ${TARGETS.firstAfterLoad}×)`,
+          `unchanged (≤ ${TARGETS.unchanged}×)`,
+          ...SMALL_CHANGES.map(([name]) => `after ${name} (≤ ${TARGETS.smallChange}×)`),
+          'click alone',
+          'click + snapshot',
+          'after checkbox toggled',
+        ],
         results.map((r) => [
           r.size.label,
           formatMs(r.floor.median),
@@ -588,7 +771,9 @@ async function main(): Promise<void> {
         ]),
       ),
     );
-    console.log('\nclick + snapshot should cost no more than the click alone plus the snapshot after a checkbox toggled (the change the click makes).');
+    console.log(
+      '\nclick + snapshot should cost no more than the click alone plus the snapshot after a checkbox toggled (the change the click makes).',
+    );
     await measureSettle();
     const total = (performance.now() - started) / 1000;
     console.log(

@@ -23,7 +23,9 @@ function page(elements: number): string {
   const word = (): string => WORDS[Math.floor(pick() * WORDS.length)] ?? 'word';
   const items: string[] = [];
   for (let i = 0; items.length * 5 < elements; i++) {
-    items.push(`<li><a href="#i${i}">${word()} ${i}</a> <span>${word()} ${word()}</span> <button>Act ${i}</button></li>`);
+    items.push(
+      `<li><a href="#i${i}">${word()} ${i}</a> <span>${word()} ${word()}</span> <button>Act ${i}</button></li>`,
+    );
   }
   return `<!doctype html><title>Soak</title><h1>Soak</h1><ul>${items.join('')}</ul>`;
 }
@@ -42,7 +44,19 @@ async function main(): Promise<void> {
   };
   const counts = (): Record<string, number> => holder.current?.browser.stateCounts() ?? {};
   /** The state counts printed: pages and the browsing contexts routed to them, then what the open pages hold. */
-  const COLUMNS = ['pages', 'contexts', 'liveSnapshotIds', 'snapshots', 'snapshotHistory', 'frames', 'consoleMessages', 'networkRequests', 'networkPending', 'navigationWatches', 'dialogListeners'];
+  const COLUMNS = [
+    'pages',
+    'contexts',
+    'liveSnapshotIds',
+    'snapshots',
+    'snapshotHistory',
+    'frames',
+    'consoleMessages',
+    'networkRequests',
+    'networkPending',
+    'navigationWatches',
+    'dialogListeners',
+  ];
   const curve: string[][] = [];
   const sample = (phase: string, round: number): number => {
     global.gc?.();
@@ -62,7 +76,8 @@ async function main(): Promise<void> {
       await call('take_snapshot', { since: id, maxChars: 2000 });
       if (round === BASELINE_ROUND) baseline = sample('navigate+snapshot+diff', round);
       else if (round % Math.max(1, Math.floor(ROUNDS / 10)) === 0) sample('navigate+snapshot+diff', round);
-      if (round % 50 === 0) process.stderr.write(`round ${round}/${ROUNDS} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+      if (round % 50 === 0)
+        process.stderr.write(`round ${round}/${ROUNDS} (${Math.round((Date.now() - started) / 1000)} s)\n`);
     }
     last = sample('navigate+snapshot+diff', ROUNDS);
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
@@ -75,12 +90,19 @@ async function main(): Promise<void> {
     await site.close();
   }
   const after = curve.at(-1);
-  console.log(`\n## Soak: ${ROUNDS} rounds of navigate + take_snapshot + take_snapshot({ since }) on a 10k-element page, then ${CYCLES} new_page + close_page cycles, one MCP session (${Math.round((Date.now() - started) / 1000)} s)\n`);
+  console.log(
+    `\n## Soak: ${ROUNDS} rounds of navigate + take_snapshot + take_snapshot({ since }) on a 10k-element page, then ${CYCLES} new_page + close_page cycles, one MCP session (${Math.round((Date.now() - started) / 1000)} s)\n`,
+  );
   console.log(formatTable(['phase', 'round', 'Node RSS MB', ...COLUMNS], curve));
   const growth = Math.round((last - baseline) * 10) / 10;
-  console.log(`\nNode RSS after round ${ROUNDS}: ${last} MB; after round ${BASELINE_ROUND}: ${baseline} MB; growth ${growth} MB (target ≤ ${RSS_TARGET_MB} MB): ${Math.abs(growth) <= RSS_TARGET_MB ? 'met' : 'NOT MET'}.`);
-  console.log(`State after the cycles: ${after ? COLUMNS.map((key, index) => `${key} ${after[index + 3] ?? '?'}`).join(', ') : 'none'} (one page open).`);
-  if (!global.gc) console.log('(Run with node --expose-gc for steadier figures: NODE_OPTIONS=--expose-gc npm run bench:soak.)');
+  console.log(
+    `\nNode RSS after round ${ROUNDS}: ${last} MB; after round ${BASELINE_ROUND}: ${baseline} MB; growth ${growth} MB (target ≤ ${RSS_TARGET_MB} MB): ${Math.abs(growth) <= RSS_TARGET_MB ? 'met' : 'NOT MET'}.`,
+  );
+  console.log(
+    `State after the cycles: ${after ? COLUMNS.map((key, index) => `${key} ${after[index + 3] ?? '?'}`).join(', ') : 'none'} (one page open).`,
+  );
+  if (!global.gc)
+    console.log('(Run with node --expose-gc for steadier figures: NODE_OPTIONS=--expose-gc npm run bench:soak.)');
 }
 
 await main();

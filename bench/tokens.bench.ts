@@ -32,7 +32,11 @@ const TARGET_RATIO = 0.6;
 /** Pages where tokens matter most, each with its own target. */
 const BIG_PAGES = ['table-2k', 'table-2k-controls', 'cards-10k', 'index-17k', 'index-30k'];
 const BIG_TARGET_RATIO = 0.5;
-const PLAYWRIGHT_VERSION = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('playwright-core/package.json'), 'utf8')) as { version: string }).version;
+const PLAYWRIGHT_VERSION = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('playwright-core/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const READY_TIMEOUT = 20_000;
 /** Lets animations and late renders settle once a page says it is ready. */
 const SETTLE_MS = 400;
@@ -145,10 +149,15 @@ function articlePage(): string {
   for (let s = 0; s < 6; s++) {
     sections.push(`<h2 id="s${s}">${words(3)}</h2>`);
     for (let p = 0; p < 3; p++) {
-      sections.push(`<p>${words(12)} <a href="#s${(s + 1) % 6}">${words(2)}</a> ${words(10)} <code>${word()}()</code> ${words(8)}.</p>`);
+      sections.push(
+        `<p>${words(12)} <a href="#s${(s + 1) % 6}">${words(2)}</a> ${words(10)} <code>${word()}()</code> ${words(8)}.</p>`,
+      );
     }
     if (s % 2 === 0) sections.push(`<ul>${Array.from({ length: 4 }, () => `<li>${words(5)}</li>`).join('')}</ul>`);
-    if (s % 3 === 1) sections.push(`<pre><code>const ${word()} = await ${word()}.${word()}({ limit: 10 });\nconsole.log(${word()});</code></pre>`);
+    if (s % 3 === 1)
+      sections.push(
+        `<pre><code>const ${word()} = await ${word()}.${word()}({ limit: 10 });\nconsole.log(${word()});</code></pre>`,
+      );
   }
   return documentHtml(
     'Guide — Example Docs',
@@ -165,7 +174,9 @@ ${sections.join('\n')}
   );
 }
 
-/** About `target` elements of cards (header, text with links, a small form, buttons), as the snapshot bench generates. */
+/**
+ * About `target` elements of cards (header, text with links, a small form, buttons), as the snapshot bench generates.
+ */
 function cardsPage(target: number): string {
   const next = random(target);
   const word = (): string => WORDS[Math.floor(next() * WORDS.length)] ?? 'item';
@@ -325,7 +336,10 @@ async function ours(client: FirefoxClient, page: PageCase, encoder: Tiktoken): P
   const snapshot = await client.page.takeSnapshot();
   const dom = await client.page.evaluate(DOM_CONTROLS);
   const { count, names } = ourControls(snapshot.nodes);
-  return { side: { text: snapshot.text, tokens: encoder.encode(snapshot.text).length, controls: count, names }, dom: typeof dom === 'number' ? dom : Number.NaN };
+  return {
+    side: { text: snapshot.text, tokens: encoder.encode(snapshot.text).length, controls: count, names },
+    dom: typeof dom === 'number' ? dom : Number.NaN,
+  };
 }
 
 async function theirs(browser: Browser, page: PageCase, encoder: Tiktoken): Promise<Side> {
@@ -368,8 +382,16 @@ async function main(): Promise<void> {
   }));
   const defined = (...tags: string[]): string => tags.map((tag) => `customElements.get('${tag}')`).join(' && ');
   const pages: PageCase[] = [
-    { name: 'material', url: corpus.url('/material.html'), ready: `${defined('md-tabs', 'md-outlined-select', 'md-switch', 'md-dialog')} && document.querySelector('md-outlined-select').shadowRoot` },
-    { name: 'shoelace', url: corpus.url('/shoelace.html'), ready: `${defined('sl-tab-group', 'sl-select', 'sl-input', 'sl-dialog', 'sl-button')} && document.querySelector('sl-select').shadowRoot` },
+    {
+      name: 'material',
+      url: corpus.url('/material.html'),
+      ready: `${defined('md-tabs', 'md-outlined-select', 'md-switch', 'md-dialog')} && document.querySelector('md-outlined-select').shadowRoot`,
+    },
+    {
+      name: 'shoelace',
+      url: corpus.url('/shoelace.html'),
+      ready: `${defined('sl-tab-group', 'sl-select', 'sl-input', 'sl-dialog', 'sl-button')} && document.querySelector('sl-select').shadowRoot`,
+    },
     { name: 'redoc', url: corpus.url('/redoc.html'), ready: `document.body.innerText.includes('List items')` },
     { name: 'todomvc', url: corpus.url('/todomvc.html'), ready: `document.querySelector('.new-todo')` },
     {
@@ -381,7 +403,11 @@ async function main(): Promise<void> {
     { name: 'form', url: `${site.origin}/form.html`, ready: 'document.readyState === "complete"' },
     { name: 'article', url: `${site.origin}/article.html`, ready: 'document.readyState === "complete"' },
     { name: 'cards-1k', url: `${site.origin}/cards-1k.html`, ready: 'document.readyState === "complete"' },
-    ...BIG_PAGES.map((name) => ({ name, url: `${site.origin}/${name}.html`, ready: 'document.readyState === "complete"' })),
+    ...BIG_PAGES.map((name) => ({
+      name,
+      url: `${site.origin}/${name}.html`,
+      ready: 'document.readyState === "complete"',
+    })),
   ];
 
   const { browser, why } = await launchChromium();
@@ -396,7 +422,11 @@ async function main(): Promise<void> {
       const other = browser ? await theirs(browser, page, encoder) : undefined;
       writeFileSync(join(OUT_DIR, `${page.name}.ours.txt`), `${mine.side.text}\n`);
       const ourText = ` ${normalize(mine.side.text)} `;
-      const missing = other ? [...new Set(other.names)].filter((name) => normalize(name) !== '' && !ourText.includes(` ${normalize(name)} `)) : [];
+      const missing = other
+        ? [...new Set(other.names)].filter(
+            (name) => normalize(name) !== '' && !ourText.includes(` ${normalize(name)} `),
+          )
+        : [];
       if (other) {
         writeFileSync(join(OUT_DIR, `${page.name}.playwright.txt`), `${other.text}\n`);
         writeFileSync(join(OUT_DIR, `${page.name}.missing.txt`), missing.length > 0 ? `${missing.join('\n')}\n` : '');
@@ -412,13 +442,24 @@ async function main(): Promise<void> {
 
   const header =
     `Token bench — Firefox ${client.browser.browserVersion}` +
-    (browser ? `, Chromium ${browser.version()} (playwright-core ${PLAYWRIGHT_VERSION}, ${CHROMIUM}, ariaSnapshot mode "ai")` : ', no Playwright column') +
+    (browser
+      ? `, Chromium ${browser.version()} (playwright-core ${PLAYWRIGHT_VERSION}, ${CHROMIUM}, ariaSnapshot mode "ai")`
+      : ', no Playwright column') +
     `, o200k_base, Node ${process.version}, ${new Date().toISOString()}`;
   console.log(`\n${header}\n`);
   const ratios: number[] = [];
   console.log(
     formatTable(
-      ['page', 'our tokens', 'Playwright tokens', 'ratio', 'our controls', 'their controls', 'DOM controls', 'their names not in ours'],
+      [
+        'page',
+        'our tokens',
+        'Playwright tokens',
+        'ratio',
+        'our controls',
+        'their controls',
+        'DOM controls',
+        'their names not in ours',
+      ],
       results.map((r) => {
         const ratio = r.theirs ? r.ours.tokens / r.theirs.tokens : Number.NaN;
         if (r.theirs) ratios.push(ratio);
@@ -439,18 +480,30 @@ async function main(): Promise<void> {
     const average = ratios.reduce((sum, value) => sum + value, 0) / ratios.length;
     const ourTotal = results.reduce((sum, r) => sum + r.ours.tokens, 0);
     const theirTotal = results.reduce((sum, r) => sum + (r.theirs?.tokens ?? 0), 0);
-    const coverage = results.every((r) => r.theirs === undefined || (r.ours.controls >= r.theirs.controls && r.missing.length === 0));
+    const coverage = results.every(
+      (r) => r.theirs === undefined || (r.ours.controls >= r.theirs.controls && r.missing.length === 0),
+    );
     // For reference: Playwright MCP sends the URL and title outside its snapshot, as our first line does.
-    const bodyRatios = results.flatMap((r) => (r.theirs ? [encoder.encode(r.ours.text.slice(r.ours.text.indexOf('\n') + 1)).length / r.theirs.tokens] : []));
+    const bodyRatios = results.flatMap((r) =>
+      r.theirs ? [encoder.encode(r.ours.text.slice(r.ours.text.indexOf('\n') + 1)).length / r.theirs.tokens] : [],
+    );
     const bodyAverage = bodyRatios.reduce((sum, value) => sum + value, 0) / bodyRatios.length;
-    console.log(`\nAverage ratio (mean of pages): ${average.toFixed(2)}×; total ${ourTotal} / ${theirTotal} tokens = ${(ourTotal / theirTotal).toFixed(2)}×.`);
+    console.log(
+      `\nAverage ratio (mean of pages): ${average.toFixed(2)}×; total ${ourTotal} / ${theirTotal} tokens = ${(ourTotal / theirTotal).toFixed(2)}×.`,
+    );
     const big = results.filter((r) => BIG_PAGES.includes(r.name) && r.theirs);
     const bigRatios = big.map((r) => `${r.name} ${(r.ours.tokens / (r.theirs?.tokens ?? Number.NaN)).toFixed(2)}×`);
     const bigMet = big.every((r) => r.ours.tokens <= BIG_TARGET_RATIO * (r.theirs?.tokens ?? 0));
-    console.log(`Big pages, target ≤ ${BIG_TARGET_RATIO}× each: ${bigRatios.join(', ')}: ${bigMet ? 'MET' : 'NOT MET'}.`);
-    const over = results.filter((r) => r.theirs && r.ours.tokens > TARGET_RATIO * r.theirs.tokens).map((r) => `${r.name} ${(r.ours.tokens / (r.theirs?.tokens ?? Number.NaN)).toFixed(2)}×`);
+    console.log(
+      `Big pages, target ≤ ${BIG_TARGET_RATIO}× each: ${bigRatios.join(', ')}: ${bigMet ? 'MET' : 'NOT MET'}.`,
+    );
+    const over = results
+      .filter((r) => r.theirs && r.ours.tokens > TARGET_RATIO * r.theirs.tokens)
+      .map((r) => `${r.name} ${(r.ours.tokens / (r.theirs?.tokens ?? Number.NaN)).toFixed(2)}×`);
     console.log(`Every page ≤ ${TARGET_RATIO}×: ${over.length === 0 ? 'MET' : `NOT MET (${over.join(', ')})`}.`);
-    console.log(`Without our first line (snapshot id, url, title, counts): ${bodyAverage.toFixed(2)}× on average (reference only).`);
+    console.log(
+      `Without our first line (snapshot id, url, title, counts): ${bodyAverage.toFixed(2)}× on average (reference only).`,
+    );
     console.log(
       `Target ≤ ${TARGET_RATIO}× on average: ${average <= TARGET_RATIO ? 'MET' : 'NOT MET'}. ` +
         `Controls: ${coverage ? 'ours ≥ theirs, and every name of theirs is in our text, on every page' : 'ours fewer than theirs, or some of their names missing from our text, on some page(s)'}.`,

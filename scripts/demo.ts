@@ -15,19 +15,30 @@ const url = target ?? `${server ? server.origin : ''}/demo.html`;
 
 const bin = fileURLToPath(new URL('../dist/src/mcp/bin.js', import.meta.url));
 const client = new Client({ name: 'firefox-bidi-mcp-demo', version: '1.0.0' });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, ...(args.includes('--headed') ? ['--headed'] : [])], stderr: 'inherit' }));
+await client.connect(
+  new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, ...(args.includes('--headed') ? ['--headed'] : [])],
+    stderr: 'inherit',
+  }),
+);
 
 async function tool(name: string, toolArgs: Record<string, unknown> = {}): Promise<string> {
   const started = performance.now();
   const result = (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
   const text = result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
-  console.log(`\n> ${name} ${JSON.stringify(toolArgs)}  (${Math.round(performance.now() - started)} ms${result.isError ? ', error' : ''})\n${text}`);
+  console.log(
+    `\n> ${name} ${JSON.stringify(toolArgs)}  (${Math.round(performance.now() - started)} ms${result.isError ? ', error' : ''})\n${text}`,
+  );
   return text;
 }
 
 function uid(snapshot: string, pattern: RegExp): string | undefined {
   // Each snapshot line starts with its uid.
-  return snapshot.split('\n').find((line) => pattern.test(line))?.match(/^\s*(\d+_\d+) /)?.[1];
+  return snapshot
+    .split('\n')
+    .find((line) => pattern.test(line))
+    ?.match(/^\s*(\d+_\d+) /)?.[1];
 }
 
 try {
@@ -37,11 +48,18 @@ try {
   const password = uid(snapshot, /textbox "Password"/);
   const submit = uid(snapshot, /button "Sign in"$/);
   if (email && password && submit) {
-    await tool('fill_form', { elements: [{ uid: email, value: 'ada@example.com' }, { uid: password, value: 'correct horse' }] });
+    await tool('fill_form', {
+      elements: [
+        { uid: email, value: 'ada@example.com' },
+        { uid: password, value: 'correct horse' },
+      ],
+    });
     await tool('click', { uid: submit });
     await tool('wait_for', { text: ['Welcome'] });
   } else {
-    console.log('\n(No sign-in form with Email, Password and "Sign in" on this page: fill_form, click and wait_for are left out.)');
+    console.log(
+      '\n(No sign-in form with Email, Password and "Sign in" on this page: fill_form, click and wait_for are left out.)',
+    );
   }
   await tool('list_console_messages');
   await tool('list_network_requests');

@@ -11,7 +11,8 @@ const number = (flag: string, fallback: number): number => {
   const index = args.indexOf(flag);
   if (index < 0) return fallback;
   const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} takes a whole number above 0; got ${String(args[index + 1])}.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${flag} takes a whole number above 0; got ${String(args[index + 1])}.`);
   return value;
 };
 const namespaces = !args.includes('--no-namespaces') && canMakeNamespaces();
@@ -27,8 +28,12 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-console.log(`Selenium Grid up: hub ${grid.url}, nodes ${grid.nodes.map((node) => `${node.uri}${node.namespace ? ` (namespace ${node.namespace}, reached through the hub)` : ''}`).join(', ')}.`);
+console.log(
+  `Selenium Grid up: hub ${grid.url}, nodes ${grid.nodes.map((node) => `${node.uri}${node.namespace ? ` (namespace ${node.namespace}, reached through the hub)` : ''}`).join(', ')}.`,
+);
 if (!namespaces) console.log('Everything runs on 127.0.0.1 (network namespaces need root and `ip`).');
 console.log(`Pages for the nodes' browsers: serve them on ${grid.pageHost}.`);
-console.log(`Try: node dist/src/mcp/bin.js --port 8931 --webdriver-url ${grid.url} --browser chrome [--isolated-browser]`);
+console.log(
+  `Try: node dist/src/mcp/bin.js --port 8931 --webdriver-url ${grid.url} --browser chrome [--isolated-browser]`,
+);
 console.log('Ctrl-C stops the Grid and everything it started.');

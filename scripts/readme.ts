@@ -6,6 +6,10 @@ import { schemaTokens } from './lib/schema-tokens.js';
 
 const path = new URL('../README.md', import.meta.url);
 const before = readFileSync(path, 'utf8');
-const after = replaceSection(replaceSection(replaceSection(before, 'tools', renderToolList(await schemaTokens())), 'flags', renderFlagTable()), 'cli', renderCommandReference());
+const after = replaceSection(
+  replaceSection(replaceSection(before, 'tools', renderToolList(await schemaTokens())), 'flags', renderFlagTable()),
+  'cli',
+  renderCommandReference(),
+);
 writeFileSync(path, after);
 console.log(after === before ? 'README.md was up to date.' : 'README.md updated.');

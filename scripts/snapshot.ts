@@ -9,7 +9,7 @@ import { serveDirectory } from './lib/serve.js';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
-const saveTo = outIndex >= 0 ? args[outIndex + 1] ?? 'temp' : 'temp';
+const saveTo = outIndex >= 0 ? (args[outIndex + 1] ?? 'temp') : 'temp';
 const target = args.find((arg, index) => !arg.startsWith('--') && (outIndex < 0 || index !== outIndex + 1));
 
 const server = target ? undefined : await serveDirectory(fileURLToPath(new URL('./pages', import.meta.url)));

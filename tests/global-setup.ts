@@ -26,7 +26,9 @@ export default function setup(): () => Promise<void> {
     }, 10_000);
     const left = leftovers();
     if (left.processes.length > 0 || left.profiles.length > 0) {
-      throw new Error(`The test run left a browser behind:\n${[...left.processes, ...left.profiles.map((name) => `profile ${name}`)].join('\n')}`);
+      throw new Error(
+        `The test run left a browser behind:\n${[...left.processes, ...left.profiles.map((name) => `profile ${name}`)].join('\n')}`,
+      );
     }
   };
 }

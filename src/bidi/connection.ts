@@ -50,7 +50,11 @@ export class BidiConnection {
   /** Opens the WebSocket; rejects with a clear message when nothing listens at `url`. */
   static async connect(url: string, options: ConnectOptions = {}): Promise<BidiConnection> {
     const connectTimeout = options.connectTimeout ?? 10_000;
-    const ws = new WebSocket(url, { handshakeTimeout: connectTimeout, perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+    const ws = new WebSocket(url, {
+      handshakeTimeout: connectTimeout,
+      perMessageDeflate: false,
+      maxPayload: 512 * 1024 * 1024,
+    });
     acknowledgePromptly(ws);
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error): void => {
@@ -64,7 +68,9 @@ export class BidiConnection {
         resolve();
       });
       ws.once('error', fail);
-      ws.once('unexpected-response', (_request, response) => fail(new Error(`HTTP ${response.statusCode} instead of a WebSocket upgrade`)));
+      ws.once('unexpected-response', (_request, response) =>
+        fail(new Error(`HTTP ${response.statusCode} instead of a WebSocket upgrade`)),
+      );
     });
     return new BidiConnection(ws, options.commandTimeout ?? 30_000);
   }
@@ -79,7 +85,11 @@ export class BidiConnection {
   }
 
   /** Sends one command and resolves with its typed result. */
-  send<M extends CommandName>(method: M, params: CommandParams<M>, options: SendOptions = {}): Promise<CommandResult<M>> {
+  send<M extends CommandName>(
+    method: M,
+    params: CommandParams<M>,
+    options: SendOptions = {},
+  ): Promise<CommandResult<M>> {
     if (this.#closedReason !== undefined) {
       return Promise.reject(new BidiConnectionClosedError(method, this.#closedReason));
     }
@@ -124,7 +134,16 @@ export class BidiConnection {
   }
 
   #onMessage(text: string): void {
-    let message: { id?: number | null; type?: string; method?: string; params?: unknown; result?: unknown; error?: string; message?: string; stacktrace?: string };
+    let message: {
+      id?: number | null;
+      type?: string;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: string;
+      message?: string;
+      stacktrace?: string;
+    };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -145,7 +164,15 @@ export class BidiConnection {
     const pending = this.#pending.get(message.id);
     if (!pending) return; // Answer to a command that already timed out.
     if (message.type === 'error') {
-      this.#settle(message.id, new BidiProtocolError(pending.method, message.error ?? 'unknown error', message.message ?? '', message.stacktrace));
+      this.#settle(
+        message.id,
+        new BidiProtocolError(
+          pending.method,
+          message.error ?? 'unknown error',
+          message.message ?? '',
+          message.stacktrace,
+        ),
+      );
     } else {
       this.#settle(message.id, undefined, message.result);
     }

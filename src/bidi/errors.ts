@@ -24,7 +24,9 @@ export class BidiTimeoutError extends BidiError {
     readonly method: string,
     readonly timeoutMs: number,
   ) {
-    super(`${method} got no answer within ${timeoutMs} ms; the browser may be busy or hung. Retry with a longer timeout, or close and relaunch the browser.`);
+    super(
+      `${method} got no answer within ${timeoutMs} ms; the browser may be busy or hung. Retry with a longer timeout, or close and relaunch the browser.`,
+    );
   }
 }
 
@@ -35,6 +37,8 @@ export class BidiConnectionClosedError extends BidiError {
     readonly method: string | undefined,
     readonly reason: string,
   ) {
-    super(`${method ? `${method}: ` : ''}the BiDi connection is closed (${reason}); connect or launch the browser again.`);
+    super(
+      `${method ? `${method}: ` : ''}the BiDi connection is closed (${reason}); connect or launch the browser again.`,
+    );
   }
 }

@@ -32,7 +32,10 @@ function specialNumber(value: number): Script.SpecialNumber | undefined {
  * form for keep what a reader needs: a Date becomes its ISO string, a node `{ node, sharedId }`,
  * anything else (function, promise, window…) a `[type]` string. `mapNode` may say what a node becomes.
  */
-export function fromRemoteValue(remote: Script.RemoteValue, mapNode?: (node: Script.NodeRemoteValue) => JsonValue): JsonValue | undefined {
+export function fromRemoteValue(
+  remote: Script.RemoteValue,
+  mapNode?: (node: Script.NodeRemoteValue) => JsonValue,
+): JsonValue | undefined {
   const convert = (item: Script.RemoteValue): JsonValue | undefined => fromRemoteValue(item, mapNode);
   switch (remote.type) {
     case 'undefined':
@@ -68,7 +71,10 @@ export function fromRemoteValue(remote: Script.RemoteValue, mapNode?: (node: Scr
     }
     case 'node':
       if (mapNode) return mapNode(remote);
-      return { node: remote.value?.localName ?? `nodeType ${remote.value?.nodeType ?? '?'}`, sharedId: remote.sharedId ?? null };
+      return {
+        node: remote.value?.localName ?? `nodeType ${remote.value?.nodeType ?? '?'}`,
+        sharedId: remote.sharedId ?? null,
+      };
     default:
       return `[${remote.type}]`;
   }

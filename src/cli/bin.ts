@@ -41,14 +41,18 @@ Options (before the command):
   used when the daemon starts (output goes to .firefox-bidi/ unless --output-dir says otherwise)
 
 Commands:
-${Object.values(SHORT_FORMS).map((form) => `  ${form.help}`).join('\n')}
+${Object.values(SHORT_FORMS)
+  .map((form) => `  ${form.help}`)
+  .join('\n')}
   call <tool_name> '<json arguments>'
   <tool_name> [--param value…]: any tool: ${ALL_TOOLS.map((tool) => tool.name).join(', ')}
   sessions: the open sessions      close: end the session      stop: stop the daemon
   show [--no-open]: the link of the live view (watch the sessions, take over a page), opened in
                     a browser where there is a desktop; the link is yours alone
   install-skill [dir]: write a Claude Code skill and an AGENTS.md snippet for agents
-${Object.values(RECORDING_HELP).map((help) => `  ${help}`).join('\n')}
+${Object.values(RECORDING_HELP)
+  .map((help) => `  ${help}`)
+  .join('\n')}
   <command> --help: the command's parameters`;
 }
 
@@ -56,14 +60,22 @@ interface Global {
   session: string;
   json: boolean;
   idleMinutes: number;
-  /** Undefined when not given: DEFAULT_TIMEOUT_S, or no limit for a wait for a person (request_human bounds it itself). */
+  /**
+   * Undefined when not given: DEFAULT_TIMEOUT_S, or no limit for a wait for a person (request_human bounds it itself).
+   */
   timeoutSeconds: number | undefined;
   daemonFlags: string[];
 }
 
 /** The options before the command, the command, and what follows it. */
 async function parseGlobal(argv: string[]): Promise<{ global: Global; command: string | undefined; rest: string[] }> {
-  const global: Global = { session: 'default', json: false, idleMinutes: DEFAULT_IDLE_MINUTES, timeoutSeconds: undefined, daemonFlags: [] };
+  const global: Global = {
+    session: 'default',
+    json: false,
+    idleMinutes: DEFAULT_IDLE_MINUTES,
+    timeoutSeconds: undefined,
+    daemonFlags: [],
+  };
   let index = 0;
   for (; index < argv.length; index++) {
     const token = argv[index] ?? '';
@@ -82,13 +94,15 @@ async function parseGlobal(argv: string[]): Promise<{ global: Global; command: s
       // A daemon flag, with its value when it takes one (parseOptions checks it).
       global.daemonFlags.push(token);
       const next = argv[index + 1];
-      if (!token.includes('=') && next !== undefined && !next.startsWith('-') && (await takesValue(token))) global.daemonFlags.push(argv[++index] ?? '');
+      if (!token.includes('=') && next !== undefined && !next.startsWith('-') && (await takesValue(token)))
+        global.daemonFlags.push(argv[++index] ?? '');
     }
   }
   const badName = sessionNameProblem(global.session);
   if (badName) throw new UsageError(badName);
   if (!(global.idleMinutes >= 0)) throw new UsageError('--idle-timeout takes minutes, 0 or more.');
-  if (global.timeoutSeconds !== undefined && !(global.timeoutSeconds >= 0)) throw new UsageError('--timeout takes seconds, 0 or more.');
+  if (global.timeoutSeconds !== undefined && !(global.timeoutSeconds >= 0))
+    throw new UsageError('--timeout takes seconds, 0 or more.');
   return { global, command: argv[index], rest: argv.slice(index + 1) };
 }
 
@@ -105,7 +119,9 @@ async function takesValue(flag: string): Promise<boolean> {
 
 /** Starts the daemon (detached, so it outlives this command) and waits until it answers. */
 async function startDaemon(home: string, global: Global): Promise<void> {
-  const flags = global.daemonFlags.some((flag) => flag.startsWith('--output-dir')) ? global.daemonFlags : ['--output-dir', '.firefox-bidi', ...global.daemonFlags];
+  const flags = global.daemonFlags.some((flag) => flag.startsWith('--output-dir'))
+    ? global.daemonFlags
+    : ['--output-dir', '.firefox-bidi', ...global.daemonFlags];
   const { OptionsError, parseOptions } = await import('../mcp/options.js');
   try {
     parseOptions(flags);
@@ -116,7 +132,10 @@ async function startDaemon(home: string, global: Global): Promise<void> {
   const socket = socketPath(home);
   const entry = fileURLToPath(new URL('./daemon-main.js', import.meta.url));
   const log = openSync(logPath(home), 'a', 0o600);
-  spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], { detached: true, stdio: ['ignore', log, log] }).unref();
+  spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  }).unref();
   for (let waited = 0; waited < 15_000; waited += 50) {
     if (await daemonAnswers(socket)) return;
     await delay(50);
@@ -129,10 +148,18 @@ const ANSWER_MS = 10_000;
 
 /** A daemon that answers nothing (frozen): `stop` ends it by its pid; the others say so. */
 async function stopStuck(home: string, socket: string, command: string): Promise<number> {
-  if (command !== 'stop') throw new Error(`The daemon did not answer within ${ANSWER_MS / 1000} s: it is stuck. firefox-bidi stop ends it, and its Firefox with it.`);
+  if (command !== 'stop')
+    throw new Error(
+      `The daemon did not answer within ${ANSWER_MS / 1000} s: it is stuck. firefox-bidi stop ends it, and its Firefox with it.`,
+    );
   const pid = await endStuckDaemon(home, socket);
-  if (pid === undefined) throw new Error(`The daemon did not answer within ${ANSWER_MS / 1000} s, and ${pidPath(home)} names no daemon that runs; see ${logPath(home)}.`);
-  process.stdout.write(`The daemon did not answer within ${ANSWER_MS / 1000} s; it was ended (pid ${pid}), and its Firefox with it.\n`);
+  if (pid === undefined)
+    throw new Error(
+      `The daemon did not answer within ${ANSWER_MS / 1000} s, and ${pidPath(home)} names no daemon that runs; see ${logPath(home)}.`,
+    );
+  process.stdout.write(
+    `The daemon did not answer within ${ANSWER_MS / 1000} s; it was ended (pid ${pid}), and its Firefox with it.\n`,
+  );
   return 0;
 }
 
@@ -171,7 +198,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'install-skill') {
     const { installSkill } = await import('./skill.js');
-    if (rest.length > 1) throw new UsageError('install-skill takes one folder at most: firefox-bidi install-skill [dir].');
+    if (rest.length > 1)
+      throw new UsageError('install-skill takes one folder at most: firefox-bidi install-skill [dir].');
     process.stdout.write(`Wrote ${installSkill(rest[0] ?? '.').join(' and ')}.\n`);
     return 0;
   }
@@ -191,18 +219,29 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!answer.ok) throw new Error(answer.error);
-    process.stdout.write(`${answer.sessions ? (answer.sessions.length ? answer.sessions.join('\n') : 'No sessions.') : (answer.text ?? '')}\n`);
+    process.stdout.write(
+      `${answer.sessions ? (answer.sessions.length ? answer.sessions.join('\n') : 'No sessions.') : (answer.text ?? '')}\n`,
+    );
     return 0;
   }
-  if (command === 'show' && rest.some((arg) => arg !== '--no-open')) throw new UsageError('show takes --no-open alone: firefox-bidi show [--no-open].');
-  const request: DaemonRequest = command === 'show' ? { op: 'show', session: global.session } : { op: 'run', session: global.session, command, rest };
+  if (command === 'show' && rest.some((arg) => arg !== '--no-open'))
+    throw new UsageError('show takes --no-open alone: firefox-bidi show [--no-open].');
+  const request: DaemonRequest =
+    command === 'show'
+      ? { op: 'show', session: global.session }
+      : { op: 'run', session: global.session, command, rest };
   const waitsForPerson = command === 'request_human' || (command === 'call' && rest[0] === 'request_human');
   const timeoutSeconds = global.timeoutSeconds ?? (waitsForPerson ? 0 : DEFAULT_TIMEOUT_S);
-  const send = (): Promise<DaemonResponse | undefined> => askWatched(socket, request, timeoutSeconds * 1000, logPath(home));
+  const send = (): Promise<DaemonResponse | undefined> =>
+    askWatched(socket, request, timeoutSeconds * 1000, logPath(home));
   let answer = await send();
   if (!answer) {
     // Commands run together with no daemon yet start one between them (a lock in the home folder).
-    await startOnce(home, () => daemonAnswers(socket), () => startDaemon(home, global));
+    await startOnce(
+      home,
+      () => daemonAnswers(socket),
+      () => startDaemon(home, global),
+    );
     answer = await send();
   }
   if (!answer) throw new Error('The daemon went away before it answered; run the command again.');
@@ -216,15 +255,25 @@ async function main(argv: string[]): Promise<number> {
 
 /** Prints the live view's link, and opens it in the desktop's browser when there is a desktop and `open`. */
 function show(url: string, open: boolean): number {
-  const desktop = process.platform === 'darwin' || process.platform === 'win32' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
-  const opener = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : ['xdg-open', url];
+  const desktop =
+    process.platform === 'darwin' ||
+    process.platform === 'win32' ||
+    Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
+  const opener =
+    process.platform === 'darwin'
+      ? ['open', url]
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '', url]
+        : ['xdg-open', url];
   if (open && desktop) {
     const [program = '', ...args] = opener;
     spawn(program, args, { detached: true, stdio: 'ignore' })
       .on('error', () => process.stderr.write(`Could not start ${program}: open the link yourself.\n`))
       .unref();
   }
-  process.stdout.write(`Live view of this daemon's sessions (yours alone: keep this link to yourself):\n${url}\n${open && desktop ? `Asked ${opener[0] ?? ''} to open it in your browser.` : 'Open it in a browser on this machine.'}\n`);
+  process.stdout.write(
+    `Live view of this daemon's sessions (yours alone: keep this link to yourself):\n${url}\n${open && desktop ? `Asked ${opener[0] ?? ''} to open it in your browser.` : 'Open it in a browser on this machine.'}\n`,
+  );
   return 0;
 }
 

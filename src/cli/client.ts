@@ -11,12 +11,20 @@ export class DaemonLostError extends Error {}
  * Sends one request to the daemon; undefined when no daemon listens. Rejects when the daemon goes
  * away, or says nothing within `timeoutMs`; `signal` drops the connection (a command that gave up).
  */
-export function ask(socket: string, request: DaemonRequest, timeoutMs = 0, signal?: AbortSignal): Promise<DaemonResponse | undefined> {
+export function ask(
+  socket: string,
+  request: DaemonRequest,
+  timeoutMs = 0,
+  signal?: AbortSignal,
+): Promise<DaemonResponse | undefined> {
   return new Promise((done, fail) => {
     const connection = connect(socket);
     signal?.addEventListener('abort', () => connection.destroy(), { once: true });
     let buffered = '';
-    const timer = timeoutMs > 0 ? setTimeout(() => connection.destroy(new DaemonLostError(`no answer within ${timeoutMs} ms`)), timeoutMs) : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => connection.destroy(new DaemonLostError(`no answer within ${timeoutMs} ms`)), timeoutMs)
+        : undefined;
     connection.setEncoding('utf8');
     connection.on('connect', () => connection.write(`${JSON.stringify(request)}\n`));
     connection.on('data', (chunk: string) => {
@@ -50,7 +58,12 @@ export async function daemonAnswers(socket: string, timeoutMs = 0): Promise<bool
  * that the daemon still answers; gives up after `timeoutMs` (0: never). Either way the error says
  * what happened: the command may or may not have run, and the next command starts a new daemon.
  */
-export async function askWatched(socket: string, request: DaemonRequest, timeoutMs: number, log: string): Promise<DaemonResponse | undefined> {
+export async function askWatched(
+  socket: string,
+  request: DaemonRequest,
+  timeoutMs: number,
+  log: string,
+): Promise<DaemonResponse | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const giveUp = new AbortController();
@@ -59,14 +72,18 @@ export async function askWatched(socket: string, request: DaemonRequest, timeout
     for (;;) {
       await new Promise((resolve) => (timer = setTimeout(resolve, PING_MS)));
       if (stopped) return new Promise<never>(() => undefined);
-      if (timeoutMs > 0 && Date.now() - started >= timeoutMs) throw lost(`did not answer within ${timeoutMs / 1000} s (--timeout)`, log);
-      if (!(await daemonAnswers(socket, PING_MS))) throw lost(`stopped answering (no answer to a check within ${PING_MS / 1000} s)`, log);
+      if (timeoutMs > 0 && Date.now() - started >= timeoutMs)
+        throw lost(`did not answer within ${timeoutMs / 1000} s (--timeout)`, log);
+      if (!(await daemonAnswers(socket, PING_MS)))
+        throw lost(`stopped answering (no answer to a check within ${PING_MS / 1000} s)`, log);
     }
   };
   try {
     return await Promise.race([
       ask(socket, request, 0, giveUp.signal).catch((error: unknown) => {
-        throw error instanceof DaemonLostError ? lost('went away before it answered (it stopped, or was killed)', log) : error;
+        throw error instanceof DaemonLostError
+          ? lost('went away before it answered (it stopped, or was killed)', log)
+          : error;
       }),
       watch(),
     ]);
@@ -79,5 +96,7 @@ export async function askWatched(socket: string, request: DaemonRequest, timeout
 }
 
 function lost(what: string, log: string): DaemonLostError {
-  return new DaemonLostError(`The daemon ${what}: the command may or may not have run. The next command starts a new daemon if this one is gone (firefox-bidi stop ends a stuck one); its log is ${log}.`);
+  return new DaemonLostError(
+    `The daemon ${what}: the command may or may not have run. The next command starts a new daemon if this one is gone (firefox-bidi stop ends a stuck one); its log is ${log}.`,
+  );
 }

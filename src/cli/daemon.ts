@@ -16,7 +16,10 @@ import { writeWhole } from '../firefox/policy/files.js';
 import { LiveView, newViewKey } from '../mcp/view/live-view.js';
 import { serveView, type ViewServer } from '../mcp/view/view-server.js';
 
-/** A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies and masking as the server's). */
+/**
+ * A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies
+ * and masking as the server's).
+ */
 interface Session {
   name: string;
   client: Client;
@@ -24,7 +27,10 @@ interface Session {
   folder: SessionFolder;
 }
 
-/** A session's folder, `<output-dir>/sessions/<name>/`, readable by the user only; other sessions' folders are out of its reach. */
+/**
+ * A session's folder, `<output-dir>/sessions/<name>/`, readable by the user only; other sessions' folders are out of
+ * its reach.
+ */
 function namedFolder(outputDir: string, name: string): SessionFolder {
   const root = join(resolve(outputDir), 'sessions');
   const dir = join(root, name);
@@ -58,8 +64,10 @@ export class Daemon {
   }
 
   async listen(): Promise<void> {
-    // A daemon that answers there already keeps its socket: taking it would leave that one (and its Firefox) running unreachable.
-    if (await daemonAnswers(this.socket, 2000)) throw new Error(`Another daemon already answers on ${this.socket}; this one stops.`);
+    // A daemon that answers there already keeps its socket: taking it would leave that one (and its Firefox) running
+    // unreachable.
+    if (await daemonAnswers(this.socket, 2000))
+      throw new Error(`Another daemon already answers on ${this.socket}; this one stops.`);
     // One that is there and answers nothing (frozen) would live on unreachable with its Firefox: it is ended.
     const home = dirname(this.socket);
     await endStuckDaemon(home, this.socket);
@@ -77,7 +85,11 @@ export class Daemon {
       clearTimeout(this.#idle);
       this.#server.close();
       await this.#viewServer?.close();
-      for (const session of this.#sessions.values()) await session.then((open) => this.#end(open), () => undefined);
+      for (const session of this.#sessions.values())
+        await session.then(
+          (open) => this.#end(open),
+          () => undefined,
+        );
       this.#sessions.clear();
       await this.#shared.close().catch(() => undefined);
       rmSync(this.socket, { force: true });
@@ -113,7 +125,10 @@ export class Daemon {
       return { ok: false, error: 'The daemon got a line that is not JSON.' };
     }
     // The socket is the user's alone, but a session name becomes a folder: it is checked here too.
-    const badName = request.op === 'run' || request.op === 'close' || request.op === 'show' ? sessionNameProblem(request.session) : undefined;
+    const badName =
+      request.op === 'run' || request.op === 'close' || request.op === 'show'
+        ? sessionNameProblem(request.session)
+        : undefined;
     if (badName) return { ok: false, error: badName, usage: true };
     try {
       switch (request.op) {
@@ -141,7 +156,11 @@ export class Daemon {
           return { ok: true, text: 'The daemon stops: Firefox, its profile and the socket go with it.' };
       }
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error), ...(error instanceof UsageError ? { usage: true as const } : {}) };
+      return {
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+        ...(error instanceof UsageError ? { usage: true as const } : {}),
+      };
     }
   }
 

@@ -1,4 +1,14 @@
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -13,10 +23,15 @@ export function cliHome(env: NodeJS.ProcessEnv = process.env): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
   // A folder another user made (or a link) could hand our socket to them: refuse it.
-  if (!stat.isDirectory() || stat.uid !== userInfo().uid) throw new Error(`${dir} is not a folder of yours; remove it or set FIREFOX_BIDI_HOME to a folder only you can open.`);
+  if (!stat.isDirectory() || stat.uid !== userInfo().uid)
+    throw new Error(
+      `${dir} is not a folder of yours; remove it or set FIREFOX_BIDI_HOME to a folder only you can open.`,
+    );
   // One that others may open is refused, never re-moded: it may be theirs to use too (/tmp).
   if ((stat.mode & 0o077) !== 0) {
-    throw new Error(`${dir} is open to other users (mode ${(stat.mode & 0o7777).toString(8)}), so the daemon's socket there would be theirs too; it is left as it is. Set FIREFOX_BIDI_HOME to a folder only you can open (chmod 700), or unset it.`);
+    throw new Error(
+      `${dir} is open to other users (mode ${(stat.mode & 0o7777).toString(8)}), so the daemon's socket there would be theirs too; it is left as it is. Set FIREFOX_BIDI_HOME to a folder only you can open (chmod 700), or unset it.`,
+    );
   }
   return dir;
 }
@@ -37,7 +52,11 @@ const STALE_LOCK_MS = 30_000;
  * lock whose holder died, or that is stale, is taken over. `running` says whether a daemon answers
  * now (one may have started between the caller's look and the lock).
  */
-export async function startOnce(home: string, running: () => Promise<boolean>, start: () => Promise<void>): Promise<void> {
+export async function startOnce(
+  home: string,
+  running: () => Promise<boolean>,
+  start: () => Promise<void>,
+): Promise<void> {
   const lock = lockPath(home);
   for (;;) {
     let fd: number;
@@ -69,7 +88,10 @@ function statOrNull(path: string): Stats | null {
   }
 }
 
-/** The pid a file of the home holds (the start lock's holder, the running daemon), or undefined when it holds none yet or is not there. */
+/**
+ * The pid a file of the home holds (the start lock's holder, the running daemon), or undefined when it holds none yet
+ * or is not there.
+ */
 function pidIn(path: string): number | undefined {
   try {
     const pid = Number(readFileSync(path, 'utf8'));

@@ -2,7 +2,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** One request to the daemon, a JSON line on its socket. */
 export type DaemonRequest =
-  /** A command line after the global options, parsed by the daemon (which has the tool definitions loaded, so a warm command starts light). */
+  /**
+   * A command line after the global options, parsed by the daemon (which has the tool definitions loaded, so a warm
+   * command starts light).
+   */
   | { op: 'run'; session: string; command: string; rest: string[] }
   | { op: 'sessions' }
   | { op: 'close'; session: string }
@@ -11,7 +14,9 @@ export type DaemonRequest =
   | { op: 'stop' };
 
 /** Its answer, one JSON line. */
-export type DaemonResponse = { ok: true; result?: CallToolResult; sessions?: string[]; text?: string } | { ok: false; error: string; usage?: true };
+export type DaemonResponse =
+  | { ok: true; result?: CallToolResult; sessions?: string[]; text?: string }
+  | { ok: false; error: string; usage?: true };
 
 const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -20,5 +25,7 @@ const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
  * output directory: the bin checks it, and the daemon checks it again on its socket.
  */
 export function sessionNameProblem(name: unknown): string | undefined {
-  return typeof name === 'string' && SESSION_NAME.test(name) ? undefined : `A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(name)}.`;
+  return typeof name === 'string' && SESSION_NAME.test(name)
+    ? undefined
+    : `A session name is 1 to 64 letters, digits, - or _; got ${JSON.stringify(name)}.`;
 }

@@ -5,7 +5,15 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { exportScript, MAX_RECORDING_CHARS, parseRecording, SCRIPT_FORMATS, writeWhole, type Recording, type ScriptFormat } from '../firefox/index.js';
+import {
+  exportScript,
+  MAX_RECORDING_CHARS,
+  parseRecording,
+  SCRIPT_FORMATS,
+  writeWhole,
+  type Recording,
+  type ScriptFormat,
+} from '../firefox/index.js';
 import { OptionsError, parseOptions } from '../mcp/options.js';
 import { replay } from '../mcp/replay/replay.js';
 import { replayEnding, stepLine } from '../mcp/replay/report.js';
@@ -15,7 +23,8 @@ import { UsageError } from './commands.js';
 export const RECORDING_HELP = {
   replay:
     "replay <recording.json> [--secrets f] [--files dir] [--webdriver-url u] [--base-url u] [--step-timeout ms] [--report f.json]: run a session's recording again without a model, each step's effect checked (exit 1 at the first step that differs, with a report); steps that read or write files run only with --files, in that folder; server flags say which browser",
-  export: 'export <recording.json> [--format ts|playwright|webdriver] [--out file] [--client-module m]: the recording as a runnable script that checks each step',
+  export:
+    'export <recording.json> [--format ts|playwright|webdriver] [--out file] [--client-module m]: the recording as a runnable script that checks each step',
 } as const;
 
 /** Splits `--name value` flags of `own` from the rest (the server's flags). */
@@ -37,13 +46,17 @@ function ownFlags(rest: string[], own: readonly string[]): { flags: Map<string, 
 }
 
 function readRecording(file: string | undefined, command: string): Recording {
-  if (file === undefined || file.startsWith('-')) throw new UsageError(`${command} needs the recording file first: firefox-bidi ${command} <recording.json> …`);
+  if (file === undefined || file.startsWith('-'))
+    throw new UsageError(`${command} needs the recording file first: firefox-bidi ${command} <recording.json> …`);
   let text: string;
   try {
-    if (statSync(file).size > MAX_RECORDING_CHARS) throw new Error(`it is larger than a recording can be (${MAX_RECORDING_CHARS} bytes)`);
+    if (statSync(file).size > MAX_RECORDING_CHARS)
+      throw new Error(`it is larger than a recording can be (${MAX_RECORDING_CHARS} bytes)`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`${file} cannot be read (${error instanceof Error ? error.message : String(error)}); give the recording-<time>.json file of a session's output folder.`);
+    throw new UsageError(
+      `${file} cannot be read (${error instanceof Error ? error.message : String(error)}); give the recording-<time>.json file of a session's output folder.`,
+    );
   }
   try {
     return parseRecording(text, file);
@@ -52,7 +65,10 @@ function readRecording(file: string | undefined, command: string): Recording {
   }
 }
 
-/** replay <recording> [--files dir] [--base-url URL] [--step-timeout ms] [--report file.json] [server flags: --secrets, --webdriver-url, --headed…] */
+/**
+ * replay <recording> [--files dir] [--base-url URL] [--step-timeout ms] [--report file.json] [server flags: --secrets,
+ * --webdriver-url, --headed…]
+ */
 export async function replayCommand(rest: string[], serverFlags: string[]): Promise<number> {
   const [file, ...more] = rest;
   const recording = readRecording(file, 'replay');
@@ -67,7 +83,8 @@ export async function replayCommand(rest: string[], serverFlags: string[]): Prom
   const timeout = flags.has('--step-timeout') ? Number(flags.get('--step-timeout')) : undefined;
   if (timeout !== undefined && !(timeout > 0)) throw new UsageError('--step-timeout takes milliseconds, more than 0.');
   const baseUrl = flags.get('--base-url');
-  if (baseUrl !== undefined && !URL.canParse(baseUrl)) throw new UsageError(`--base-url takes a URL such as http://127.0.0.1:8080; got "${baseUrl}".`);
+  if (baseUrl !== undefined && !URL.canParse(baseUrl))
+    throw new UsageError(`--base-url takes a URL such as http://127.0.0.1:8080; got "${baseUrl}".`);
   const filesDir = flags.get('--files');
   const report = await replay(recording, {
     options,
@@ -90,7 +107,8 @@ export function exportCommand(rest: string[]): number {
   const { flags, others } = ownFlags(more, ['--format', '--out', '--client-module']);
   if (others.length) throw new UsageError(`export takes --format, --out and --client-module; not ${others.join(' ')}.`);
   const format = (flags.get('--format') ?? 'ts') as ScriptFormat;
-  if (!SCRIPT_FORMATS.includes(format)) throw new UsageError(`--format is one of ${SCRIPT_FORMATS.join(', ')}; got "${format}".`);
+  if (!SCRIPT_FORMATS.includes(format))
+    throw new UsageError(`--format is one of ${SCRIPT_FORMATS.join(', ')}; got "${format}".`);
   const clientModule = flags.get('--client-module');
   const script = exportScript(recording, format, clientModule === undefined ? {} : { clientModule });
   const out = flags.get('--out');

@@ -62,7 +62,12 @@ export function installSkill(dir: string): string[] {
   // Whole or not at all, never through a link: a temporary file beside each, renamed over it.
   writeWhole(skill, SKILL, 0o644);
   const before = existsSync(agents) ? readFileSync(agents, 'utf8') : '';
-  if (!before.includes(AGENTS_MARK)) writeWhole(agents, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`, before ? statSync(agents).mode & 0o777 : 0o644);
+  if (!before.includes(AGENTS_MARK))
+    writeWhole(
+      agents,
+      `${before}${before && !before.endsWith('\n') ? '\n' : ''}${before ? '\n' : ''}${AGENTS_SNIPPET}`,
+      before ? statSync(agents).mode & 0o777 : 0o644,
+    );
   return [skill, agents];
 }
 
@@ -73,5 +78,8 @@ function refuseLink(path: string): void {
   } catch {
     return; // Not there yet: it is made as a plain folder or file.
   }
-  if (link) throw new Error(`${path} is a link (to ${readlinkSync(path)}); install-skill never writes through links. Remove it, or install into another folder.`);
+  if (link)
+    throw new Error(
+      `${path} is a link (to ${readlinkSync(path)}); install-skill never writes through links. Remove it, or install into another folder.`,
+    );
 }

@@ -1,4 +1,9 @@
-import { Browser, type ClientOptions, type ConnectBrowserOptions, type LaunchBrowserOptions } from './browser/browser.js';
+import {
+  Browser,
+  type ClientOptions,
+  type ConnectBrowserOptions,
+  type LaunchBrowserOptions,
+} from './browser/browser.js';
 import type { UserContext } from './user-context/user-context.js';
 import type { Page } from './page/page.js';
 import type { WebDriverOptions } from './session/webdriver.js';
@@ -30,12 +35,19 @@ export class FirefoxClient {
     return new FirefoxClient(await Browser.connect(options));
   }
 
-  /** Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through it. */
-  static async launchWithGeckodriver(options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {}): Promise<FirefoxClient> {
+  /**
+   * Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through
+   * it.
+   */
+  static async launchWithGeckodriver(
+    options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {},
+  ): Promise<FirefoxClient> {
     return new FirefoxClient(await Browser.launchWithGeckodriver(options));
   }
 
-  /** The browser's own user context: its pages, cookies, storage, request rules, init scripts, emulation and downloads. */
+  /**
+   * The browser's own user context: its pages, cookies, storage, request rules, init scripts, emulation and downloads.
+   */
   get userContext(): UserContext {
     return this.browser.defaultUserContext;
   }
@@ -45,7 +57,9 @@ export class FirefoxClient {
     return this.userContext.page;
   }
 
-  /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */
+  /**
+   * Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running.
+   */
   async close(): Promise<void> {
     return this.browser.close();
   }

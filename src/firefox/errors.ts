@@ -1,4 +1,11 @@
-import { BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError, type CommandName, type CommandParams, type CommandResult } from '../bidi/index.js';
+import {
+  BidiConnectionClosedError,
+  BidiProtocolError,
+  BidiTimeoutError,
+  type CommandName,
+  type CommandParams,
+  type CommandResult,
+} from '../bidi/index.js';
 
 /** Base class of the errors a FirefoxClient caller can act on; each message says what to do next. */
 export class FirefoxClientError extends Error {
@@ -31,7 +38,10 @@ export class BrowserStoppedError extends BrowserClosedError {}
 /** The page's script does not answer (a busy loop, a long task): acting on it would only wait. */
 export class PageUnresponsiveError extends FirefoxClientError {}
 
-/** The page's content process ended (a crash, or killed): it shows Firefox's crash page until it is navigated or reloaded. */
+/**
+ * The page's content process ended (a crash, or killed): it shows Firefox's crash page until it is navigated or
+ * reloaded.
+ */
 export class PageCrashedError extends FirefoxClientError {}
 
 /** The caller gave up on the call (an MCP client cancelled it, or went away): it stopped where it was. */
@@ -59,7 +69,10 @@ export class StaleUidError extends FirefoxClientError {
 /** No element, or more than one, answers a locator's role and name: the message says what the page holds instead. */
 export class LocatorError extends FirefoxClientError {}
 
-/** The page does not show what a recorded step did (expectEffect): `misses` says each difference, `snapshot` what the page showed last. */
+/**
+ * The page does not show what a recorded step did (expectEffect): `misses` says each difference, `snapshot` what the
+ * page showed last.
+ */
 export class EffectError extends FirefoxClientError {
   constructor(
     message: string,
@@ -73,34 +86,59 @@ export class EffectError extends FirefoxClientError {
 /** The element is there but cannot take the action now: disabled, covered by another element, not editable. */
 export class ElementNotInteractableError extends FirefoxClientError {}
 
-/** The action was performed but the page did not take it: the value or state read back afterwards is not what was asked. */
+/**
+ * The action was performed but the page did not take it: the value or state read back afterwards is not what was asked.
+ */
 export class ActionNotTakenError extends FirefoxClientError {}
 
 /** Sends a BiDi command; `what` names it in the error a failure becomes (translateBidiError). */
-export type Send = <M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number) => Promise<CommandResult<M>>;
+export type Send = <M extends CommandName>(
+  method: M,
+  params: CommandParams<M>,
+  what: string,
+  timeout?: number,
+) => Promise<CommandResult<M>>;
 
 /** Maps an error from the BiDi layer to the kind a caller can act on, keeping the original as `cause`. */
 export function translateBidiError(error: unknown, what: string): unknown {
   if (error instanceof FirefoxClientError) return error;
   if (error instanceof BidiTimeoutError) {
-    return new TimeoutError(`${what} timed out after ${error.timeoutMs} ms; retry with a longer timeout, or check the page with a screenshot.`, { cause: error });
+    return new TimeoutError(
+      `${what} timed out after ${error.timeoutMs} ms; retry with a longer timeout, or check the page with a screenshot.`,
+      { cause: error },
+    );
   }
   if (error instanceof BidiConnectionClosedError) {
-    return new BrowserClosedError(`${what} failed: the browser connection is closed (${error.reason}). Launch or connect again.`, { cause: error });
+    return new BrowserClosedError(
+      `${what} failed: the browser connection is closed (${error.reason}). Launch or connect again.`,
+      { cause: error },
+    );
   }
   if (error instanceof BidiProtocolError) {
     switch (error.code) {
       case 'no such frame':
-        return new NoSuchPageError(`${what} failed: the page is gone (${error.protocolMessage}). Call listPages() and select a live page.`, { cause: error });
+        return new NoSuchPageError(
+          `${what} failed: the page is gone (${error.protocolMessage}). Call listPages() and select a live page.`,
+          { cause: error },
+        );
       case 'invalid argument':
         return new InvalidArgumentError(`${what} failed: ${error.protocolMessage}`, { cause: error });
       case 'move target out of bounds':
-        return new ElementNotInteractableError(`${what} failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).`, { cause: error });
+        return new ElementNotInteractableError(
+          `${what} failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).`,
+          { cause: error },
+        );
       case 'no such node':
       case 'no such element':
-        return new StaleUidError(`${what} failed: the element is no longer on the page; take a new snapshot to see what is there now.`, 'removed');
+        return new StaleUidError(
+          `${what} failed: the element is no longer on the page; take a new snapshot to see what is there now.`,
+          'removed',
+        );
       default:
-        return new FirefoxClientError(`${what} failed: Firefox answered ${error.code} (${error.protocolMessage}). Retry; if it fails again, take a snapshot to see the page as it is now.`, { cause: error });
+        return new FirefoxClientError(
+          `${what} failed: Firefox answered ${error.code} (${error.protocolMessage}). Retry; if it fails again, take a snapshot to see the page as it is now.`,
+          { cause: error },
+        );
     }
   }
   return error;

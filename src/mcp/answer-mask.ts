@@ -7,6 +7,14 @@ import type { SecretStore } from '../firefox/index.js';
  * Images are left as they are (pixels are not text).
  */
 export function maskAnswer(result: CallToolResult, secrets: SecretStore): CallToolResult {
-  const content = result.content.map((part) => (part.type === 'text' ? { ...part, text: secrets.mask(part.text) } : part));
-  return { ...result, content, ...(result.structuredContent === undefined ? {} : { structuredContent: secrets.maskDeep(result.structuredContent) }) };
+  const content = result.content.map((part) =>
+    part.type === 'text' ? { ...part, text: secrets.mask(part.text) } : part,
+  );
+  return {
+    ...result,
+    content,
+    ...(result.structuredContent === undefined
+      ? {}
+      : { structuredContent: secrets.maskDeep(result.structuredContent) }),
+  };
 }

@@ -26,7 +26,9 @@ async function check(): Promise<void> {
   const started = performance.now();
   const client = await FirefoxClient.launch();
   try {
-    console.error(`Launched Firefox ${client.browser.browserVersion} and opened a BiDi session in ${Math.round(performance.now() - started)} ms.`);
+    console.error(
+      `Launched Firefox ${client.browser.browserVersion} and opened a BiDi session in ${Math.round(performance.now() - started)} ms.`,
+    );
   } finally {
     await client.close();
   }
@@ -65,7 +67,10 @@ async function main(argv: string[]): Promise<void> {
     console.error(`firefox-bidi-mcp ${VERSION} listening on ${http.url}`);
     // The operator's link to watch every session: a secret, printed only here, where the token is.
     console.error(`Live view of every session (keep this link to yourself): ${http.viewUrl}`);
-    if (http.token && !options.token) console.error(`Clients must send "Authorization: Bearer ${http.token}" (generated for this run; set --token to choose one).`);
+    if (http.token && !options.token)
+      console.error(
+        `Clients must send "Authorization: Bearer ${http.token}" (generated for this run; set --token to choose one).`,
+      );
     exitOnShutdown(() => http.close());
     return;
   }

@@ -10,7 +10,10 @@ const LAST_WORK_MS = 2000;
 export interface SessionBrowser {
   browser: Browser;
   userContext: UserContext;
-  /** Whether the browser is the session's own: it then closes with the session, and browser-wide calls (extensions) are the session's to make. */
+  /**
+   * Whether the browser is the session's own: it then closes with the session, and browser-wide calls (extensions) are
+   * the session's to make.
+   */
   owned: boolean;
 }
 
@@ -25,7 +28,7 @@ function isClosed(session: SessionBrowser): boolean {
 /** What the next answer says when a session's browser had gone and another took its place. */
 function replacedNote(dead: Browser): string {
   if (dead.sessionKind === 'webdriver') {
-    return 'The browser\'s WebDriver session had ended (its Grid node or the hub may have gone, or the session timed out); a new session was opened, so earlier pages and uids are gone.';
+    return "The browser's WebDriver session had ended (its Grid node or the hub may have gone, or the session timed out); a new session was opened, so earlier pages and uids are gone.";
   }
   return 'Firefox had closed, crashed or stopped answering; a new Firefox was started, so earlier pages and uids are gone.';
 }
@@ -50,7 +53,10 @@ export class BrowserHolder {
   /** `start` gives the client: a Firefox of its own (ownBrowser), or a user context of a shared one (SharedBrowser). */
   constructor(private readonly start: ClientStarter) {}
 
-  /** A holder whose client is a Firefox of its own, launched or connected as `options` say, saving downloads in `downloadDir` (default: the output directory's downloads/). */
+  /**
+   * A holder whose client is a Firefox of its own, launched or connected as `options` say, saving downloads in
+   * `downloadDir` (default: the output directory's downloads/).
+   */
   static ownBrowser(options: ServerOptions, downloadDir?: string): BrowserHolder {
     return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, downloadDir));
   }
@@ -85,7 +91,10 @@ export class BrowserHolder {
     return dead ? { client: this.#client, note: replacedNote(dead.browser) } : { client: this.#client };
   }
 
-  /** Closes what is left of a dead client, then starts one whose snapshot ids go on from its, so an old uid never names a new element. */
+  /**
+   * Closes what is left of a dead client, then starts one whose snapshot ids go on from its, so an old uid never names
+   * a new element.
+   */
   async #replace(dead: SessionBrowser | undefined): Promise<SessionBrowser> {
     if (dead) await closeSession(dead).catch(() => undefined);
     return this.start(dead?.browser.nextSnapshotId);
@@ -107,7 +116,10 @@ export class BrowserHolder {
       const last = this.#beforeClose;
       if (last && this.current) {
         const timer = new AbortController();
-        await Promise.race([last().catch(() => undefined), delay(LAST_WORK_MS, undefined, { signal: timer.signal }).catch(() => undefined)]);
+        await Promise.race([
+          last().catch(() => undefined),
+          delay(LAST_WORK_MS, undefined, { signal: timer.signal }).catch(() => undefined),
+        ]);
         timer.abort();
       }
       this.#closed = true;
@@ -118,13 +130,24 @@ export class BrowserHolder {
   }
 }
 
-/** Launches or connects a Firefox as the server's options say; `downloadDir` false refuses downloads but in user contexts given a folder. */
-export async function startClient(options: ServerOptions, firstSnapshotId?: number, downloadDir: string | false = join(resolve(options.outputDir), 'downloads')): Promise<SessionBrowser> {
+/**
+ * Launches or connects a Firefox as the server's options say; `downloadDir` false refuses downloads but in user
+ * contexts given a folder.
+ */
+export async function startClient(
+  options: ServerOptions,
+  firstSnapshotId?: number,
+  downloadDir: string | false = join(resolve(options.outputDir), 'downloads'),
+): Promise<SessionBrowser> {
   const browser = await startBrowser(options, firstSnapshotId, downloadDir);
   return { browser, userContext: browser.defaultUserContext, owned: true };
 }
 
-async function startBrowser(options: ServerOptions, firstSnapshotId: number | undefined, downloadDir: string | false): Promise<Browser> {
+async function startBrowser(
+  options: ServerOptions,
+  firstSnapshotId: number | undefined,
+  downloadDir: string | false,
+): Promise<Browser> {
   const common = {
     ...(firstSnapshotId === undefined ? {} : { firstSnapshotId }),
     acceptInsecureCerts: options.acceptInsecureCerts,
@@ -138,7 +161,14 @@ async function startBrowser(options: ServerOptions, firstSnapshotId: number | un
   };
   if (options.wsEndpoint) return Browser.connect({ wsEndpoint: options.wsEndpoint, ...common });
   if (options.webdriverUrl) {
-    return Browser.connect({ webdriverUrl: options.webdriverUrl, browser: options.browser, headless: options.headless, prefs: options.prefs, sessionWait: options.webdriverWait, ...common });
+    return Browser.connect({
+      webdriverUrl: options.webdriverUrl,
+      browser: options.browser,
+      headless: options.headless,
+      prefs: options.prefs,
+      sessionWait: options.webdriverWait,
+      ...common,
+    });
   }
   return Browser.launch({
     headless: options.headless,
@@ -166,7 +196,9 @@ export class SharedBrowser {
     this.#root = new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, false));
   }
 
-  /** A holder for one session: a user context of its own, saving downloads in `downloadDir`, closed with the session. */
+  /**
+   * A holder for one session: a user context of its own, saving downloads in `downloadDir`, closed with the session.
+   */
   holder(downloadDir: string): BrowserHolder {
     return new BrowserHolder(async () => {
       const userContext = await this.#take();
@@ -188,7 +220,10 @@ export class SharedBrowser {
     await this.#root.close();
   }
 
-  /** The spare user context when it is alive (taken at once, so no two sessions get it), else a new one; then a new spare. */
+  /**
+   * The spare user context when it is alive (taken at once, so no two sessions get it), else a new one; then a new
+   * spare.
+   */
   async #take(): Promise<UserContext> {
     const spare = this.#spare;
     this.#spare = undefined;

@@ -23,7 +23,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function callParamsProblem(message: JSONRPCMessage): string | undefined {
   if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
   const params: unknown = message.params;
-  if (!isObject(params)) return `Invalid params: tools/call needs params that are an object such as ${EXAMPLE}, not ${describe(params)}.`;
+  if (!isObject(params))
+    return `Invalid params: tools/call needs params that are an object such as ${EXAMPLE}, not ${describe(params)}.`;
   if (typeof params.name !== 'string') {
     return `Invalid params: tools/call needs "name", the tool's name as a string (from tools/list); it was ${params.name === undefined ? 'missing' : describe(params.name)}. For example ${EXAMPLE}.`;
   }
@@ -49,7 +50,9 @@ export function refuseBadCallParams(transport: Transport): void {
     }
     // Answered a moment later, as the SDK answers: the HTTP transport is still setting up the reply stream.
     void Promise.resolve()
-      .then(() => transport.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: problem } }))
+      .then(() =>
+        transport.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: problem } }),
+      )
       .catch((error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))));
   };
 }

@@ -7,7 +7,11 @@ import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 const responses = new AsyncLocalStorage<ServerResponse>();
 
 /** Hands one HTTP request to `transport`; see cancelOnDisconnect. */
-export async function handleRequest(transport: StreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(
+  transport: StreamableHTTPServerTransport,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   await responses.run(res, () => transport.handleRequest(req, res));
 }
 
@@ -26,7 +30,14 @@ export function cancelOnDisconnect(transport: StreamableHTTPServerTransport): vo
       res.once('close', () => {
         // A finished response carried the answer; a cancel for an answered call would be ignored anyway.
         if (res.writableFinished) return;
-        deliver({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'the client closed its connection' } }, extra);
+        deliver(
+          {
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: message.id, reason: 'the client closed its connection' },
+          },
+          extra,
+        );
       });
     }
     deliver(message, extra);

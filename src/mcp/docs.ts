@@ -29,15 +29,21 @@ const CATEGORY_TITLES: Record<ToolCategory, string> = {
  */
 export async function toolListBySet(): Promise<Record<ToolCategory, string>> {
   const options = parseOptions(['--tools', 'all'], {});
-  const server = createServer(options, new BrowserHolder(() => Promise.reject(new Error('no browser when listing tools'))));
+  const server = createServer(
+    options,
+    new BrowserHolder(() => Promise.reject(new Error('no browser when listing tools'))),
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'readme', version: '1.0.0' });
   await client.connect(clientSide);
   try {
     const { tools } = await client.listTools();
-    const category = (name: string): ToolCategory | undefined => ALL_TOOLS.find((tool) => tool.name === name)?.annotations.category;
-    return Object.fromEntries(TOOL_CATEGORIES.map((set) => [set, JSON.stringify(tools.filter((tool) => category(tool.name) === set))])) as Record<ToolCategory, string>;
+    const category = (name: string): ToolCategory | undefined =>
+      ALL_TOOLS.find((tool) => tool.name === name)?.annotations.category;
+    return Object.fromEntries(
+      TOOL_CATEGORIES.map((set) => [set, JSON.stringify(tools.filter((tool) => category(tool.name) === set))]),
+    ) as Record<ToolCategory, string>;
   } finally {
     await client.close();
     await server.close();
@@ -64,7 +70,9 @@ export function renderToolList(tokens?: Record<ToolCategory, number>): string {
   }
   if (tokens) {
     const sum = (sets: readonly ToolCategory[]): number => sets.reduce((total, set) => total + tokens[set], 0);
-    lines.push(`Schema cost of tools/list (o200k tokens, on every request): the default sets ${sum(DEFAULT_TOOL_SETS)}, all sets ${sum(TOOL_CATEGORIES)}.`);
+    lines.push(
+      `Schema cost of tools/list (o200k tokens, on every request): the default sets ${sum(DEFAULT_TOOL_SETS)}, all sets ${sum(TOOL_CATEGORIES)}.`,
+    );
   }
   return lines.join('\n').trimEnd();
 }

@@ -41,7 +41,10 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return sameKey(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '', token);
 }
 
-/** Whether a request to the live view carries the token: as a bearer (a program), or as the password of Basic authentication, which a browser asks its user for. */
+/**
+ * Whether a request to the live view carries the token: as a bearer (a program), or as the password of Basic
+ * authentication, which a browser asks its user for.
+ */
 function viewerHasToken(header: string | undefined, token: string): boolean {
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header ?? '')?.[1];
   if (basic === undefined) return bearerMatches(header, token);
@@ -69,7 +72,8 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
   /** Closes the session once it has been idle for --session-idle-timeout, with no call running. */
   function expireWhenIdle(session: Session): void {
     clearTimeout(session.idleTimer);
-    if (options.sessionIdleTimeout > 0 && session.busy === 0) session.idleTimer = setTimeout(() => void session.transport.close(), options.sessionIdleTimeout).unref();
+    if (options.sessionIdleTimeout > 0 && session.busy === 0)
+      session.idleTimer = setTimeout(() => void session.transport.close(), options.sessionIdleTimeout).unref();
   }
 
   /** Serves one request of a live session, keeping the session alive while a call runs. */
@@ -124,25 +128,39 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname;
-      // Beyond loopback the view takes the token too (the browser asks for it): a link seen over a shoulder or in a history is not enough.
+      // Beyond loopback the view takes the token too (the browser asks for it): a link seen over a shoulder or in a
+      // history is not enough.
       if (token && path.startsWith('/view/') && !viewerHasToken(req.headers.authorization, token)) {
-        res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Basic realm="firefox-bidi-mcp live view", charset="UTF-8"' });
-        return res.end('The live view takes the server\'s token beyond loopback: give it as the password (any user name).');
+        res.writeHead(401, {
+          'content-type': 'text/plain; charset=utf-8',
+          'www-authenticate': 'Basic realm="firefox-bidi-mcp live view", charset="UTF-8"',
+        });
+        return res.end(
+          "The live view takes the server's token beyond loopback: give it as the password (any user name).",
+        );
       }
       // The view is a loopback server's too: a web page must not reach it by DNS rebinding either.
       if (await view.serve(req, res, url, loopback ? allowedHosts : undefined)) return;
       if (path !== '/mcp') return sendError(res, 404, 'Not found: the MCP endpoint is /mcp.');
-      if (token && !bearerMatches(req.headers.authorization, token)) return sendError(res, 401, 'Unauthorized: send "Authorization: Bearer <token>" with the token the server printed or was given.');
+      if (token && !bearerMatches(req.headers.authorization, token))
+        return sendError(
+          res,
+          401,
+          'Unauthorized: send "Authorization: Bearer <token>" with the token the server printed or was given.',
+        );
       const sessionId = req.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const session = sessions.get(sessionId);
-        if (!session) return sendError(res, 404, 'Unknown or closed session; start a new one with an initialize request.');
+        if (!session)
+          return sendError(res, 404, 'Unknown or closed session; start a new one with an initialize request.');
         return serve(session, req, res);
       }
-      if (req.method !== 'POST') return sendError(res, 400, 'A new session starts with a POST of an initialize request.');
+      if (req.method !== 'POST')
+        return sendError(res, 400, 'A new session starts with a POST of an initialize request.');
       return openSession(req, res);
     })().catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent)
+        sendError(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -57,35 +57,196 @@ interface FlagSpec {
 
 /** The flags, in the order the README and --help list them. */
 export const FLAGS: readonly FlagSpec[] = [
-  { name: 'headless', type: 'boolean', env: 'FIREFOX_HEADLESS', description: 'Run Firefox without a window (the default).' },
+  {
+    name: 'headless',
+    type: 'boolean',
+    env: 'FIREFOX_HEADLESS',
+    description: 'Run Firefox without a window (the default).',
+  },
   { name: 'headed', type: 'boolean', description: 'Show the Firefox window.' },
-  { name: 'firefox-path', type: 'string', env: 'FIREFOX_BIN', value: 'path', description: 'Firefox binary (default: firefox or firefox-esr on PATH, then the usual install paths).' },
-  { name: 'profile', type: 'string', env: 'FIREFOX_PROFILE', value: 'dir', description: 'Use this profile directory (kept) instead of a fresh temporary one (deleted on exit).' },
-  { name: 'ws-endpoint', type: 'string', env: 'FIREFOX_WS_ENDPOINT', value: 'url', description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).' },
-  { name: 'webdriver-url', type: 'string', env: 'WEBDRIVER_URL', value: 'url', description: 'Get the browser from a WebDriver server (Selenium Grid, geckodriver, chromedriver) with BiDi enabled.' },
-  { name: 'webdriver-wait', type: 'string', env: 'WEBDRIVER_WAIT', value: 'seconds', description: 'With --webdriver-url: how long to wait for a free slot when the server (a full Grid) queues a new session, before saying so (default 60).' },
-  { name: 'browser', type: 'string', env: 'WEBDRIVER_BROWSER', value: 'name', description: 'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.' },
+  {
+    name: 'firefox-path',
+    type: 'string',
+    env: 'FIREFOX_BIN',
+    value: 'path',
+    description: 'Firefox binary (default: firefox or firefox-esr on PATH, then the usual install paths).',
+  },
+  {
+    name: 'profile',
+    type: 'string',
+    env: 'FIREFOX_PROFILE',
+    value: 'dir',
+    description: 'Use this profile directory (kept) instead of a fresh temporary one (deleted on exit).',
+  },
+  {
+    name: 'ws-endpoint',
+    type: 'string',
+    env: 'FIREFOX_WS_ENDPOINT',
+    value: 'url',
+    description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).',
+  },
+  {
+    name: 'webdriver-url',
+    type: 'string',
+    env: 'WEBDRIVER_URL',
+    value: 'url',
+    description:
+      'Get the browser from a WebDriver server (Selenium Grid, geckodriver, chromedriver) with BiDi enabled.',
+  },
+  {
+    name: 'webdriver-wait',
+    type: 'string',
+    env: 'WEBDRIVER_WAIT',
+    value: 'seconds',
+    description:
+      'With --webdriver-url: how long to wait for a free slot when the server (a full Grid) queues a new session, before saying so (default 60).',
+  },
+  {
+    name: 'browser',
+    type: 'string',
+    env: 'WEBDRIVER_BROWSER',
+    value: 'name',
+    description:
+      'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.',
+  },
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
-  { name: 'color-scheme', type: 'string', value: 'light|dark', description: 'What prefers-color-scheme tells every page (a launch pref: Firefox has no BiDi command to set it per page).' },
-  { name: 'accept-insecure-certs', type: 'boolean', description: 'Accept self-signed and otherwise invalid TLS certificates.' },
-  { name: 'pref', type: 'string', multiple: true, value: 'name=value', description: 'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.' },
-  { name: 'layer', type: 'string', multiple: true, value: 'name=selectors', description: 'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.' },
-  { name: 'default-layers', type: 'string', value: 'names', description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).' },
-  { name: 'compress', type: 'boolean', env: 'FIREFOX_MCP_COMPRESS', description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.' },
-  { name: 'no-uid-attributes', type: 'boolean', description: 'Never write data-mcp-uid on elements (they are never written inside editable content anyway): for apps that save or send their own DOM, such as "copy as HTML" or form builders. Uids work the same.' },
-  { name: 'secrets', type: 'string', env: 'FIREFOX_MCP_SECRETS', value: 'file.env', description: 'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.' },
-  { name: 'output-dir', type: 'string', env: 'FIREFOX_MCP_OUTPUT_DIR', value: 'dir', description: 'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved (default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.' },
-  { name: 'allow-file-urls', type: 'boolean', description: 'Let tools load file: URLs (blocked by default: a page could make the agent read local files).' },
-  { name: 'allow-data-urls', type: 'boolean', description: 'Let tools load data: URLs as pages (blocked by default: a data: page can pose as any site).' },
-  { name: 'allowed-origins', type: 'string', value: 'origins', description: 'Only these origins may be loaded, by tools or by the pages, separated by ; such as https://example.com;*.test.org;http://localhost:*.' },
-  { name: 'blocked-origins', type: 'string', value: 'origins', description: 'These origins may never be loaded, by tools or by the pages (; separated); wins over --allowed-origins.' },
-  { name: 'allowed-dir', type: 'string', multiple: true, value: 'dir', description: 'A folder files may be read from (repeatable) by upload_file, load_storage_state, route bodyFile and install_extension, besides the output directory (and, over stdio, the client\'s MCP roots).' },
-  { name: 'port', type: 'string', env: 'FIREFOX_MCP_PORT', value: 'n', description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).' },
-  { name: 'host', type: 'string', env: 'FIREFOX_MCP_HOST', value: 'address', description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.' },
-  { name: 'token', type: 'string', env: 'FIREFOX_MCP_TOKEN', value: 'secret', description: 'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.' },
-  { name: 'tools', type: 'string', env: 'FIREFOX_MCP_TOOLS', value: 'sets', description: `Tool sets to serve, comma-separated, or all (default ${DEFAULT_TOOL_SETS.join(',')}); the README lists each set's tools and schema tokens.` },
-  { name: 'session-idle-timeout', type: 'string', env: 'FIREFOX_MCP_SESSION_IDLE_TIMEOUT', value: 'minutes', description: 'With --port: close an HTTP session (its pages and user context) after this many minutes without a call (default 30; fractions allowed; 0 never).' },
-  { name: 'isolated-browser', type: 'boolean', description: 'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.' },
+  {
+    name: 'color-scheme',
+    type: 'string',
+    value: 'light|dark',
+    description:
+      'What prefers-color-scheme tells every page (a launch pref: Firefox has no BiDi command to set it per page).',
+  },
+  {
+    name: 'accept-insecure-certs',
+    type: 'boolean',
+    description: 'Accept self-signed and otherwise invalid TLS certificates.',
+  },
+  {
+    name: 'pref',
+    type: 'string',
+    multiple: true,
+    value: 'name=value',
+    description:
+      'A Firefox pref for the temporary profile (repeatable), such as --pref dom.webnotifications.enabled=false.',
+  },
+  {
+    name: 'layer',
+    type: 'string',
+    multiple: true,
+    value: 'name=selectors',
+    description:
+      'A named part of the page for take_snapshot({ layers }) (repeatable), such as --layer content=#main,article.',
+  },
+  {
+    name: 'default-layers',
+    type: 'string',
+    value: 'names',
+    description: 'Layers a snapshot is limited to when it names none, comma-separated (default: the whole page).',
+  },
+  {
+    name: 'compress',
+    type: 'boolean',
+    env: 'FIREFOX_MCP_COMPRESS',
+    description: 'Collapse long runs of identical rows or items in snapshots unless a call says compress: false.',
+  },
+  {
+    name: 'no-uid-attributes',
+    type: 'boolean',
+    description:
+      'Never write data-mcp-uid on elements (they are never written inside editable content anyway): for apps that save or send their own DOM, such as "copy as HTML" or form builders. Uids work the same.',
+  },
+  {
+    name: 'secrets',
+    type: 'string',
+    env: 'FIREFOX_MCP_SECRETS',
+    value: 'file.env',
+    description:
+      'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.',
+  },
+  {
+    name: 'output-dir',
+    type: 'string',
+    env: 'FIREFOX_MCP_OUTPUT_DIR',
+    value: 'dir',
+    description:
+      'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved (default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.',
+  },
+  {
+    name: 'allow-file-urls',
+    type: 'boolean',
+    description: 'Let tools load file: URLs (blocked by default: a page could make the agent read local files).',
+  },
+  {
+    name: 'allow-data-urls',
+    type: 'boolean',
+    description: 'Let tools load data: URLs as pages (blocked by default: a data: page can pose as any site).',
+  },
+  {
+    name: 'allowed-origins',
+    type: 'string',
+    value: 'origins',
+    description:
+      'Only these origins may be loaded, by tools or by the pages, separated by ; such as https://example.com;*.test.org;http://localhost:*.',
+  },
+  {
+    name: 'blocked-origins',
+    type: 'string',
+    value: 'origins',
+    description:
+      'These origins may never be loaded, by tools or by the pages (; separated); wins over --allowed-origins.',
+  },
+  {
+    name: 'allowed-dir',
+    type: 'string',
+    multiple: true,
+    value: 'dir',
+    description:
+      "A folder files may be read from (repeatable) by upload_file, load_storage_state, route bodyFile and install_extension, besides the output directory (and, over stdio, the client's MCP roots).",
+  },
+  {
+    name: 'port',
+    type: 'string',
+    env: 'FIREFOX_MCP_PORT',
+    value: 'n',
+    description: 'Serve Streamable HTTP at /mcp on this port instead of stdio (0 picks a free port).',
+  },
+  {
+    name: 'host',
+    type: 'string',
+    env: 'FIREFOX_MCP_HOST',
+    value: 'address',
+    description: 'Address to listen on with --port (default 127.0.0.1); beyond loopback a bearer token is required.',
+  },
+  {
+    name: 'token',
+    type: 'string',
+    env: 'FIREFOX_MCP_TOKEN',
+    value: 'secret',
+    description:
+      'Bearer token HTTP clients must send; generated and printed when listening beyond loopback without one.',
+  },
+  {
+    name: 'tools',
+    type: 'string',
+    env: 'FIREFOX_MCP_TOOLS',
+    value: 'sets',
+    description: `Tool sets to serve, comma-separated, or all (default ${DEFAULT_TOOL_SETS.join(',')}); the README lists each set's tools and schema tokens.`,
+  },
+  {
+    name: 'session-idle-timeout',
+    type: 'string',
+    env: 'FIREFOX_MCP_SESSION_IDLE_TIMEOUT',
+    value: 'minutes',
+    description:
+      'With --port: close an HTTP session (its pages and user context) after this many minutes without a call (default 30; fractions allowed; 0 never).',
+  },
+  {
+    name: 'isolated-browser',
+    type: 'boolean',
+    description:
+      'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.',
+  },
 ];
 
 /** Minutes an HTTP session may go without a call: long enough for a person to come back to a conversation. */
@@ -109,14 +270,23 @@ function parseViewport(text: string): { width: number; height: number } {
 
 function parseLayer(text: string): [string, string[]] {
   const at = text.indexOf('=');
-  const selectors = at > 0 ? text.slice(at + 1).split(',').map((selector) => selector.trim()).filter(Boolean) : [];
-  if (at <= 0 || selectors.length === 0) throw new OptionsError(`--layer "${text}" is not name=selectors, such as --layer content=#main,article.`);
+  const selectors =
+    at > 0
+      ? text
+          .slice(at + 1)
+          .split(',')
+          .map((selector) => selector.trim())
+          .filter(Boolean)
+      : [];
+  if (at <= 0 || selectors.length === 0)
+    throw new OptionsError(`--layer "${text}" is not name=selectors, such as --layer content=#main,article.`);
   return [text.slice(0, at).trim(), selectors];
 }
 
 function parsePref(text: string): [string, PrefValue] {
   const at = text.indexOf('=');
-  if (at <= 0) throw new OptionsError(`--pref "${text}" is not name=value, such as --pref browser.tabs.warnOnClose=false.`);
+  if (at <= 0)
+    throw new OptionsError(`--pref "${text}" is not name=value, such as --pref browser.tabs.warnOnClose=false.`);
   const name = text.slice(0, at).trim();
   const raw = text.slice(at + 1).trim();
   if (raw === 'true' || raw === 'false') return [name, raw === 'true'];
@@ -126,12 +296,16 @@ function parsePref(text: string): [string, PrefValue] {
 
 function parseColorScheme(scheme: string | undefined): Record<string, PrefValue> {
   if (scheme === undefined) return {};
-  if (scheme !== 'light' && scheme !== 'dark') throw new OptionsError(`--color-scheme "${scheme}" is neither light nor dark.`);
+  if (scheme !== 'light' && scheme !== 'dark')
+    throw new OptionsError(`--color-scheme "${scheme}" is neither light nor dark.`);
   return colorSchemePrefs(scheme);
 }
 
 function originList(text: string | undefined): string[] {
-  return (text ?? '').split(';').map((origin) => origin.trim()).filter(Boolean);
+  return (text ?? '')
+    .split(';')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }
 
 /** Reads flags, then the environment for what the flags left unset. */
@@ -140,7 +314,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   try {
     parsed = parseArgs({
       args: argv,
-      options: Object.fromEntries(FLAGS.map((flag) => [flag.name, { type: flag.type, multiple: flag.multiple ?? false }])),
+      options: Object.fromEntries(
+        FLAGS.map((flag) => [flag.name, { type: flag.type, multiple: flag.multiple ?? false }]),
+      ),
       strict: true,
       allowPositionals: false,
     });
@@ -154,41 +330,70 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     const spec = FLAGS.find((flag) => flag.name === name);
     return spec?.env ? env[spec.env] || undefined : undefined;
   };
-  if (values.headed === true && values.headless === true) throw new OptionsError('--headed and --headless contradict each other; give one.');
+  if (values.headed === true && values.headless === true)
+    throw new OptionsError('--headed and --headless contradict each other; give one.');
   const headlessEnv = env.FIREFOX_HEADLESS;
-  const headless = values.headed === true ? false : values.headless === true ? true : headlessEnv === undefined ? true : !['0', 'false', 'no'].includes(headlessEnv.toLowerCase());
+  const headless =
+    values.headed === true
+      ? false
+      : values.headless === true
+        ? true
+        : headlessEnv === undefined
+          ? true
+          : !['0', 'false', 'no'].includes(headlessEnv.toLowerCase());
   const wsEndpoint = text('ws-endpoint');
   const webdriverUrl = text('webdriver-url');
-  if (wsEndpoint && webdriverUrl) throw new OptionsError('--ws-endpoint and --webdriver-url are two ways to reach a browser; give one.');
+  if (wsEndpoint && webdriverUrl)
+    throw new OptionsError('--ws-endpoint and --webdriver-url are two ways to reach a browser; give one.');
   const toolSets = parseToolSets(text('tools'));
   const browser = text('browser') ?? 'firefox';
-  if (browser !== 'firefox' && browser !== 'chrome') throw new OptionsError(`--browser must be firefox or chrome, not "${browser}".`);
-  if (browser === 'chrome' && !webdriverUrl) throw new OptionsError('--browser chrome needs --webdriver-url: start chromedriver (or a Grid with Chrome nodes) and pass its URL.');
+  if (browser !== 'firefox' && browser !== 'chrome')
+    throw new OptionsError(`--browser must be firefox or chrome, not "${browser}".`);
+  if (browser === 'chrome' && !webdriverUrl)
+    throw new OptionsError(
+      '--browser chrome needs --webdriver-url: start chromedriver (or a Grid with Chrome nodes) and pass its URL.',
+    );
   const portText = text('port');
   let port: number | undefined;
   if (portText !== undefined) {
     port = Number(portText);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new OptionsError(`--port "${portText}" is not a port number from 0 to 65535.`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new OptionsError(`--port "${portText}" is not a port number from 0 to 65535.`);
   }
   const waitText = text('webdriver-wait');
   const waitSeconds = waitText === undefined ? DEFAULT_WEBDRIVER_WAIT_SECONDS : Number(waitText);
   if (waitText?.trim() === '' || !Number.isFinite(waitSeconds) || waitSeconds <= 0 || waitSeconds > 3600) {
-    throw new OptionsError(`--webdriver-wait "${waitText}" is not a number of seconds above 0 and at most 3600, such as 60.`);
+    throw new OptionsError(
+      `--webdriver-wait "${waitText}" is not a number of seconds above 0 and at most 3600, such as 60.`,
+    );
   }
   const idleText = text('session-idle-timeout');
   const idleMinutes = idleText === undefined ? DEFAULT_SESSION_IDLE_MINUTES : Number(idleText);
   // A timer longer than 2^31-1 ms would fire at once.
-  if (idleText?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0 || idleMinutes * 60_000 > 2 ** 31 - 1) {
-    throw new OptionsError(`--session-idle-timeout "${idleText}" is not a number of minutes from 0 to 35000, such as 30 or 0.5 (0: never).`);
+  if (
+    idleText?.trim() === '' ||
+    !Number.isFinite(idleMinutes) ||
+    idleMinutes < 0 ||
+    idleMinutes * 60_000 > 2 ** 31 - 1
+  ) {
+    throw new OptionsError(
+      `--session-idle-timeout "${idleText}" is not a number of minutes from 0 to 35000, such as 30 or 0.5 (0: never).`,
+    );
   }
   const viewport = text('viewport');
   const firefoxPath = text('firefox-path');
   const profile = text('profile');
   const token = text('token');
   const layers = Object.fromEntries(((values.layer as string[] | undefined) ?? []).map(parseLayer));
-  const defaultLayers = (text('default-layers') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const defaultLayers = (text('default-layers') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of defaultLayers) {
-    if (!layers[name]) throw new OptionsError(`--default-layers names "${name}", which no --layer defines; define it with --layer ${name}=<selectors>.`);
+    if (!layers[name])
+      throw new OptionsError(
+        `--default-layers names "${name}", which no --layer defines; define it with --layer ${name}=<selectors>.`,
+      );
   }
   const compressEnv = env.FIREFOX_MCP_COMPRESS;
   const secretsFile = text('secrets');
@@ -198,7 +403,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     try {
       content = readFileSync(secretsFile, 'utf8');
     } catch (error) {
-      throw new OptionsError(`--secrets "${secretsFile}" cannot be read (${error instanceof Error ? error.message : String(error)}); give the path of a NAME=value file.`);
+      throw new OptionsError(
+        `--secrets "${secretsFile}" cannot be read (${error instanceof Error ? error.message : String(error)}); give the path of a NAME=value file.`,
+      );
     }
     try {
       secrets = parseSecretsFile(content, secretsFile);
@@ -208,17 +415,25 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   return {
     secrets,
-    compress: values.compress === true || (compressEnv !== undefined && ['1', 'true', 'yes'].includes(compressEnv.toLowerCase())),
+    compress:
+      values.compress === true ||
+      (compressEnv !== undefined && ['1', 'true', 'yes'].includes(compressEnv.toLowerCase())),
     stampUids: values['no-uid-attributes'] !== true,
     layers,
     defaultLayers,
     headless,
     acceptInsecureCerts: values['accept-insecure-certs'] === true,
-    prefs: { ...parseColorScheme(text('color-scheme')), ...Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)) },
+    prefs: {
+      ...parseColorScheme(text('color-scheme')),
+      ...Object.fromEntries(((values.pref as string[] | undefined) ?? []).map(parsePref)),
+    },
     outputDir: text('output-dir') ?? 'temp',
     allowedDirs: ((values['allowed-dir'] as string[] | undefined) ?? []).map((dir) => resolve(dir)),
     urlPolicy: {
-      allowedSchemes: [...(values['allow-file-urls'] === true ? ['file'] : []), ...(values['allow-data-urls'] === true ? ['data'] : [])],
+      allowedSchemes: [
+        ...(values['allow-file-urls'] === true ? ['file'] : []),
+        ...(values['allow-data-urls'] === true ? ['data'] : []),
+      ],
       allowedOrigins: originList(text('allowed-origins')),
       blockedOrigins: originList(text('blocked-origins')),
     },
@@ -241,10 +456,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
 /** `--tools` as a list of sets: names from TOOL_CATEGORIES, or all; the default set when absent. */
 function parseToolSets(value: string | undefined): ToolCategory[] {
   if (value === undefined) return [...DEFAULT_TOOL_SETS];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.includes('all')) return [...TOOL_CATEGORIES];
   const unknown = names.filter((name) => !(TOOL_CATEGORIES as readonly string[]).includes(name));
-  if (unknown.length || names.length === 0) throw new OptionsError(`--tools takes sets from ${TOOL_CATEGORIES.join(', ')}, or all; ${unknown.length ? `not ${unknown.map((name) => `"${name}"`).join(', ')}` : 'it got none'}.`);
+  if (unknown.length || names.length === 0)
+    throw new OptionsError(
+      `--tools takes sets from ${TOOL_CATEGORIES.join(', ')}, or all; ${unknown.length ? `not ${unknown.map((name) => `"${name}"`).join(', ')}` : 'it got none'}.`,
+    );
   return TOOL_CATEGORIES.filter((category) => names.includes(category));
 }
 

@@ -37,7 +37,9 @@ const ANSWER_LINES = 40;
 /** The answer's lines as a recording keeps them: masked first (a cut must not leave a secret's start), then cut. */
 function keptAnswer(lines: readonly string[], secrets: SecretStore): string[] {
   const kept = lines.filter((line) => line.trim() !== '').map((line) => shorten(secrets.mask(line), ANSWER_LINE_CHARS));
-  return kept.length <= ANSWER_LINES ? kept : [...kept.slice(0, ANSWER_LINES), `… (${kept.length - ANSWER_LINES} more lines)`];
+  return kept.length <= ANSWER_LINES
+    ? kept
+    : [...kept.slice(0, ANSWER_LINES), `… (${kept.length - ANSWER_LINES} more lines)`];
 }
 
 /** What a step knew before it ran: when it started, what its uids named, and the page's newest snapshot then. */
@@ -45,7 +47,9 @@ export interface StepStart {
   at: Date;
   targets: Record<string, RecordedTarget>;
   page: Page | undefined;
-  /** The id of the newest whole-page snapshot of the page before the step: what the first one after it is compared with. */
+  /**
+   * The id of the newest whole-page snapshot of the page before the step: what the first one after it is compared with.
+   */
   since: number | undefined;
   /** The origin of the document a step that types a secret types it into: a replay types it there or nowhere. */
   secretOrigin: string | undefined;
@@ -61,7 +65,10 @@ interface Unseen {
 export class SessionRecorder {
   readonly #recording: Recording;
   readonly #file: string;
-  /** Each step's text in the file, kept: a step is serialized again only when it changes (the last, once its effect is seen), not every step on every write. */
+  /**
+   * Each step's text in the file, kept: a step is serialized again only when it changes (the last, once its effect is
+   * seen), not every step on every write.
+   */
   readonly #stepTexts: string[] = [];
   #unseen: Unseen | undefined;
 
@@ -71,7 +78,12 @@ export class SessionRecorder {
     private readonly secrets: () => SecretStore,
     started = new Date(),
   ) {
-    this.#recording = { format: RECORDING_FORMAT, version: RECORDING_VERSION, startedAt: started.toISOString(), steps: [] };
+    this.#recording = {
+      format: RECORDING_FORMAT,
+      version: RECORDING_VERSION,
+      startedAt: started.toISOString(),
+      steps: [],
+    };
     this.#file = join(folder, `recording-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   }
 
@@ -80,7 +92,10 @@ export class SessionRecorder {
     return this.#recording;
   }
 
-  /** Before a step runs: what its uid arguments name (from the page's snapshots) and the CSS path of each (from the page). */
+  /**
+   * Before a step runs: what its uid arguments name (from the page's snapshots) and the CSS path of each (from the
+   * page).
+   */
   async start(args: Record<string, unknown>, page: Page | undefined): Promise<StepStart> {
     // A step that starts before any snapshot followed the last one leaves that one's effect unseen.
     this.#unseen = undefined;
@@ -90,10 +105,18 @@ export class SessionRecorder {
         const target = targetOf(page.snapshotHistory, uid);
         if (!target) continue;
         const css = await page.resolveUidToSelector(uid).catch(() => undefined);
-        targets[path] = css ? { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } } : target;
+        targets[path] = css
+          ? { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } }
+          : target;
       }
     }
-    return { at: new Date(), targets, page, since: page?.snapshotHistory.filter(wholePage).at(-1)?.id, secretOrigin: this.#secretOrigin(args, page) };
+    return {
+      at: new Date(),
+      targets,
+      page,
+      since: page?.snapshotHistory.filter(wholePage).at(-1)?.id,
+      secretOrigin: this.#secretOrigin(args, page),
+    };
   }
 
   /** Where a step's secrets go: the document of its first target, or the page (type_text types where the focus is). */
@@ -104,8 +127,17 @@ export class SessionRecorder {
     return url !== undefined && URL.canParse(url) ? new URL(url).origin : undefined;
   }
 
-  /** After a step that succeeded: keeps it, masked, and writes the recording whole (a FileWriteError when the disk refuses). */
-  finish(tool: string, args: Record<string, unknown>, start: StepStart, answer: readonly string[], url: string | undefined): void {
+  /**
+   * After a step that succeeded: keeps it, masked, and writes the recording whole (a FileWriteError when the disk
+   * refuses).
+   */
+  finish(
+    tool: string,
+    args: Record<string, unknown>,
+    start: StepStart,
+    answer: readonly string[],
+    url: string | undefined,
+  ): void {
     const secrets = this.secrets();
     const dialog = start.page && !start.page.disposed ? start.page.getDialog() : undefined;
     const step: RecordedStep = {
@@ -140,7 +172,11 @@ export class SessionRecorder {
     }
     const history = unseen.page.snapshotHistory;
     const before = history.find((snapshot) => snapshot.id === unseen.since);
-    const after = history.find((snapshot) => (unseen.since === undefined || snapshot.id > unseen.since) && (before ? comparable(before, snapshot) : wholePage(snapshot)));
+    const after = history.find(
+      (snapshot) =>
+        (unseen.since === undefined || snapshot.id > unseen.since) &&
+        (before ? comparable(before, snapshot) : wholePage(snapshot)),
+    );
     if (!after) return;
     this.#unseen = undefined;
     const secrets = this.secrets();
@@ -170,13 +206,20 @@ export class SessionRecorder {
     if (inTime) this.observe();
   }
 
-  /** Writes the recording whole, as JSON.stringify(recording, null, 2) would, with `changed` (a new step or one whose effect was seen) serialized anew. */
+  /**
+   * Writes the recording whole, as JSON.stringify(recording, null, 2) would, with `changed` (a new step or one whose
+   * effect was seen) serialized anew.
+   */
   #write(changed: RecordedStep): void {
     // The names of the session's secrets (never their values): the only ones an export reads from the environment.
     this.#recording.secrets = this.secrets().names;
     const { steps, ...head } = this.#recording;
     this.#stepTexts[steps.lastIndexOf(changed)] = JSON.stringify(changed, null, 2).replace(/^/gm, '    ');
-    writeWhole(this.#file, `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "steps": [\n${this.#stepTexts.join(',\n')}\n  ]\n}\n`, 0o600);
+    writeWhole(
+      this.#file,
+      `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "steps": [\n${this.#stepTexts.join(',\n')}\n  ]\n}\n`,
+      0o600,
+    );
   }
 }
 

@@ -1,5 +1,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { formatSnapshotText, type ActionResult, type UserContext, type Dialog, type NavigationEnd, type Page, type PageInfo } from '../firefox/index.js';
+import {
+  formatSnapshotText,
+  type ActionResult,
+  type UserContext,
+  type Dialog,
+  type NavigationEnd,
+  type Page,
+  type PageInfo,
+} from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/util/text.js';
@@ -28,12 +36,19 @@ function shortenDeep(value: unknown, max: number, path: string, cut: string[]): 
     return shorten(value, max);
   }
   if (Array.isArray(value)) return value.map((item, index) => shortenDeep(item, max, childPath(path, index), cut));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenDeep(item, max, childPath(path, key), cut)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, shortenDeep(item, max, childPath(path, key), cut)]),
+    );
   return value;
 }
 
 function pageLine(page: PageInfo): string {
-  const title = page.crashed ? '(crashed)' : page.unresponsive ? '(not responding)' : oneLine(shorten(page.title, 200)) || '(no title)';
+  const title = page.crashed
+    ? '(crashed)'
+    : page.unresponsive
+      ? '(not responding)'
+      : oneLine(shorten(page.title, 200)) || '(no title)';
   return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))}) pageId=${page.pageId}${page.selected ? ' [selected]' : ''}`;
 }
 
@@ -60,10 +75,14 @@ export function navigationEndLine(end: NavigationEnd): string {
  */
 async function readingAfter(page: Page): Promise<{ title: ReadingTitle; text: string }> {
   const last = page.snapshotHistory.at(-1);
-  const snapshot = await page.takeSnapshot(last && last.root === undefined && last.viewportInfo === undefined ? { since: last.id } : {});
+  const snapshot = await page.takeSnapshot(
+    last && last.root === undefined && last.viewportInfo === undefined ? { since: last.id } : {},
+  );
   if (!snapshot.diff) return { title: 'Page snapshot', text: snapshot.text };
   const whole = formatSnapshotText(snapshot);
-  return whole.length <= snapshot.text.length ? { title: 'Page snapshot', text: whole } : { title: 'Changes', text: `${snapshot.text}\n(Only what changed; take_snapshot reads the whole page.)` };
+  return whole.length <= snapshot.text.length
+    ? { title: 'Page snapshot', text: whole }
+    : { title: 'Changes', text: `${snapshot.text}\n(Only what changed; take_snapshot reads the whole page.)` };
 }
 
 function withNote(page: TextPage): string {
@@ -114,7 +133,10 @@ export class ToolResponse {
   /** The answer's own lines once built: its notes and the tool's lines, before any section. */
   #ownLines: readonly string[] = [];
 
-  /** The call's window of long text: `budget` (its maxChars) also bounds the whole answer, plus a small frame; `start` is its offset. */
+  /**
+   * The call's window of long text: `budget` (its maxChars) also bounds the whole answer, plus a small frame; `start`
+   * is its offset.
+   */
   constructor(
     private readonly toolName: string,
     private readonly budget = DEFAULT_MAX_CHARS,
@@ -145,7 +167,10 @@ export class ToolResponse {
     return this.structured(key, text);
   }
 
-  /** Adds a long text, the window of it the call asked for (maxChars from offset), with a note saying how to get the rest and the paging fields. */
+  /**
+   * Adds a long text, the window of it the call asked for (maxChars from offset), with a note saying how to get the
+   * rest and the paging fields.
+   */
   text(text: string): this {
     this.#window(text);
     return this;
@@ -164,9 +189,17 @@ export class ToolResponse {
    * console messages."), paged as one text; structured content gets the items whose lines the
    * window shows, under `key`.
    */
-  list<T>(key: string, items: readonly T[], noun: readonly [one: string, many: string], lineOf: (item: T) => string): this {
+  list<T>(
+    key: string,
+    items: readonly T[],
+    noun: readonly [one: string, many: string],
+    lineOf: (item: T) => string,
+  ): this {
     const [one, many] = noun;
-    const lines = [items.length === 0 ? `No ${many}.` : `${items.length} ${items.length === 1 ? one : many}.`, ...items.map(lineOf)];
+    const lines = [
+      items.length === 0 ? `No ${many}.` : `${items.length} ${items.length === 1 ? one : many}.`,
+      ...items.map(lineOf),
+    ];
     const window = this.#window(lines.join('\n'));
     const end = window.offset + window.text.length;
     const shown: T[] = [];
@@ -179,7 +212,9 @@ export class ToolResponse {
     return this.structured(key, shown);
   }
 
-  /** The window of `text` the call asked for, with its note, added to `into` (the answer's lines unless a section's). */
+  /**
+   * The window of `text` the call asked for, with its note, added to `into` (the answer's lines unless a section's).
+   */
   #window(text: string, into: string[] = this.#lines): TextPage {
     const result = pageOfText(text, { offset: this.start, maxChars: this.budget });
     into.push(withNote(result));
@@ -213,25 +248,43 @@ export class ToolResponse {
     if (result.offers) {
       const { names, count } = result.offers;
       const quoted = names.map((name) => quote(name)).join(', ');
-      this.line(count === 0 ? 'Its list shows no option for that text: nothing is chosen.' : `Its list is open and offers ${quoted}${count > names.length ? ` (${count} in all)` : ''}; nothing is chosen until one is clicked (take_snapshot lists their uids).`);
+      this.line(
+        count === 0
+          ? 'Its list shows no option for that text: nothing is chosen.'
+          : `Its list is open and offers ${quoted}${count > names.length ? ` (${count} in all)` : ''}; nothing is chosen until one is clicked (take_snapshot lists their uids).`,
+      );
     }
     if (result.navigated) {
-      this.line(result.navigated.sameDocument ? `The page moved to ${result.navigated.url} (same document).` : `The page navigated to ${result.navigated.url}${result.navigated.complete ? '' : ' (still loading)'}.`);
+      this.line(
+        result.navigated.sameDocument
+          ? `The page moved to ${result.navigated.url} (same document).`
+          : `The page navigated to ${result.navigated.url}${result.navigated.complete ? '' : ' (still loading)'}.`,
+      );
     }
     if (result.navigationEnded) this.line(navigationEndLine(result.navigationEnded));
     if (!result.settled && !result.dialog) {
-      const waiting = result.pendingRequests ? `still waiting for ${result.pendingRequests === 1 ? 'a request' : `${result.pendingRequests} requests`} the action started` : 'still changing';
-      this.line(`The page was ${waiting} when the wait ended; take a snapshot to see where it is${result.pendingRequests ? ' (or wait_for the text you expect)' : ''}.`);
+      const waiting = result.pendingRequests
+        ? `still waiting for ${result.pendingRequests === 1 ? 'a request' : `${result.pendingRequests} requests`} the action started`
+        : 'still changing';
+      this.line(
+        `The page was ${waiting} when the wait ended; take a snapshot to see where it is${result.pendingRequests ? ' (or wait_for the text you expect)' : ''}.`,
+      );
     }
     return this;
   }
 
-  /** The built answer's own lines (its notes and the tool's lines, before any section), whole: what a recording keeps of a step. */
+  /**
+   * The built answer's own lines (its notes and the tool's lines, before any section), whole: what a recording keeps of
+   * a step.
+   */
   get ownLines(): readonly string[] {
     return this.#ownLines;
   }
 
-  /** The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none or when it closed. */
+  /**
+   * The answer: `page` is the page the tool acted on (its dialog and snapshot are shown); the selected page when none
+   * or when it closed.
+   */
   async build(userContext: UserContext | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
     this.#ownLines = [...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
     const head = [`# ${this.toolName} response`, ...this.#ownLines];
@@ -258,7 +311,8 @@ export class ToolResponse {
     }
     let text = [...head, ...renderSections(sections)].join('\n');
     const limit = this.budget + FRAME_CHARS;
-    if (text.length > limit) text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars.)`;
+    if (text.length > limit)
+      text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars.)`;
     return {
       content: [{ type: 'text', text }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
       ...(Object.keys(this.#structured).length ? { structuredContent: this.#structuredContent() } : {}),
@@ -275,8 +329,15 @@ export class ToolResponse {
     const entries = Object.entries(this.#structured).map(([key, value]) => {
       const cut: string[] = [];
       const paged = this.#pagedKeys.has(key) && typeof value === 'string';
-      const shortened = paged ? shortenDeep(value, this.budget, key, cut) : shortenDeep(value, MAX_STRUCTURED_STRING, key, cut);
-      return { key, value: shortened, cut, size: paged ? 0 : ((JSON.stringify(shortened) as string | undefined)?.length ?? 0) };
+      const shortened = paged
+        ? shortenDeep(value, this.budget, key, cut)
+        : shortenDeep(value, MAX_STRUCTURED_STRING, key, cut);
+      return {
+        key,
+        value: shortened,
+        cut,
+        size: paged ? 0 : ((JSON.stringify(shortened) as string | undefined)?.length ?? 0),
+      };
     });
     let total = entries.reduce((sum, entry) => sum + entry.size, 0);
     const omitted = new Set<string>();

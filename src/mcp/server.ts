@@ -2,8 +2,21 @@ import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ListToolsRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { BrowserClosedError, DEFAULT_MAX_CHARS, FilePolicy, FirefoxClientError, rootPaths, SecretStore, throwIfAborted } from '../firefox/index.js';
+import {
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  BrowserClosedError,
+  DEFAULT_MAX_CHARS,
+  FilePolicy,
+  FirefoxClientError,
+  rootPaths,
+  SecretStore,
+  throwIfAborted,
+} from '../firefox/index.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
@@ -48,13 +61,32 @@ function errorText(error: unknown): string {
 }
 
 /** Runs a tool and masks its answer, error or not, with the secrets of the browser it ran in. */
-async function runTool(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, secrets: SecretStore, recorder: SessionRecorder, watched?: WatchedCalls): Promise<CallToolResult> {
+async function runTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>,
+  holder: BrowserHolder,
+  secrets: SecretStore,
+  recorder: SessionRecorder,
+  watched?: WatchedCalls,
+): Promise<CallToolResult> {
   const result = await runToolUnmasked(tool, args, call, holder, recorder, watched);
   return maskAnswer(result, holder.current?.browser.secrets ?? secrets);
 }
 
-async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknown>, call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>, holder: BrowserHolder, recorder: SessionRecorder, watched?: WatchedCalls): Promise<CallToolResult> {
-  const response = new ToolResponse(tool.name, typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS, typeof args.offset === 'number' ? args.offset : 0);
+async function runToolUnmasked(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  call: Omit<SessionCall, 'userContext' | 'page' | 'extensions'>,
+  holder: BrowserHolder,
+  recorder: SessionRecorder,
+  watched?: WatchedCalls,
+): Promise<CallToolResult> {
+  const response = new ToolResponse(
+    tool.name,
+    typeof args.maxChars === 'number' ? args.maxChars : DEFAULT_MAX_CHARS,
+    typeof args.offset === 'number' ? args.offset : 0,
+  );
   let restarted: string | undefined;
   try {
     const { client, note } = await holder.client();
@@ -62,13 +94,25 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     const { userContext } = client;
     const notes = [...(note ? [note] : []), ...userContext.takeNotes()];
     // What the kind says: the page a page tool acts on, whether a dialog stops it, whether a snapshot follows.
-    const page = tool.kind === 'page' || tool.kind === 'action' ? (typeof args.pageId === 'number' ? userContext.pageById(args.pageId) : userContext.page) : undefined;
+    const page =
+      tool.kind === 'page' || tool.kind === 'action'
+        ? typeof args.pageId === 'number'
+          ? userContext.pageById(args.pageId)
+          : userContext.page
+        : undefined;
     if (page && !tool.whileDialog) page.refuseWhileDialogOpen(tool.name);
-    if (page && tool.recorded && watched?.heldByPerson(page.id)) throw new PageHeldError(`A person is using this page in the live view, so ${tool.name} was not done; look at the page (take_snapshot) and call again once they give it back.`);
+    if (page && tool.recorded && watched?.heldByPerson(page.id))
+      throw new PageHeldError(
+        `A person is using this page in the live view, so ${tool.name} was not done; look at the page (take_snapshot) and call again once they give it back.`,
+      );
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
     const step = tool.recorded ? await recorder.start(args, page) : undefined;
-    await tool.run(args, { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined }, response);
+    await tool.run(
+      args,
+      { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined },
+      response,
+    );
     if (tool.kind === 'action') response.includeSnapshot(args.includeSnapshot === true);
     // A cancelled call's answer goes nowhere: it must not take the notes the next call is to show.
     throwIfAborted(call.signal, tool.name);
@@ -81,20 +125,30 @@ async function runToolUnmasked(tool: ToolDefinition, args: Record<string, unknow
     return result;
   } catch (error) {
     // A restart is news even when the call that met it failed: say it with the error.
-    return { isError: true, content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }] };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${restarted ? `Note: ${restarted}\n` : ''}${errorText(error)}` }],
+    };
   }
 }
 
-/** Keeps what the call adds to the recording; a recording the disk refuses is said in the answer, and the call stands. */
+/**
+ * Keeps what the call adds to the recording; a recording the disk refuses is said in the answer, and the call stands.
+ */
 function record(result: CallToolResult, keep: () => void): void {
   try {
     keep();
   } catch (error) {
-    result.content.push({ type: 'text', text: `Note: the call was made, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)}` });
+    result.content.push({
+      type: 'text',
+      text: `Note: the call was made, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
-/** The SDK's server, but tools/call params it cannot parse are answered -32602 with what to send (see call-params.ts). */
+/**
+ * The SDK's server, but tools/call params it cannot parse are answered -32602 with what to send (see call-params.ts).
+ */
 class ToolServer extends McpServer {
   override async connect(transport: Transport): Promise<void> {
     await super.connect(transport);
@@ -105,7 +159,10 @@ class ToolServer extends McpServer {
 /** Where a session's files go, and whether the client's MCP roots widen what it may read. */
 export interface SessionFiles {
   folder: SessionFolder;
-  /** Over stdio the client is the user's own program; over HTTP any local process may be, so its roots count for nothing. */
+  /**
+   * Over stdio the client is the user's own program; over HTTP any local process may be, so its roots count for
+   * nothing.
+   */
   clientRoots: boolean;
 }
 
@@ -116,26 +173,40 @@ function progressOf(extra: RequestHandlerExtra<ServerRequest, ServerNotification
   return (message) => {
     if (token === undefined) return;
     progress += 1;
-    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(() => undefined);
+    void extra
+      .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } })
+      .catch(() => undefined);
   };
 }
 
 /** The agent's action on a page a person is using in the live view. */
 class PageHeldError extends FirefoxClientError {}
 
-/** An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory, client roots heard); `watched`, a session a person can watch in a live view. */
-export function createServer(options: ServerOptions, holder: BrowserHolder, session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true }, watched?: WatchedCalls): McpServer {
+/**
+ * An MCP server with every tool, acting on one session's browser (by default the stdio server's: the output directory,
+ * client roots heard); `watched`, a session a person can watch in a live view.
+ */
+export function createServer(
+  options: ServerOptions,
+  holder: BrowserHolder,
+  session: SessionFiles = { folder: mainFolder(options.outputDir), clientRoots: true },
+  watched?: WatchedCalls,
+): McpServer {
   const server = new ToolServer(
     { name: 'firefox-bidi-mcp', version: VERSION },
     {
       instructions:
         'Drives a real Firefox. Start with take_snapshot: it lists what is on the page with uids, which click, fill and the other input tools take. Uids stay valid until the page navigates.' +
-        (watched ? ` A person can watch this session live at ${watched.viewUrl} (a link for this session alone: give it only to the person you work for).` : ''),
+        (watched
+          ? ` A person can watch this session live at ${watched.viewUrl} (a link for this session alone: give it only to the person you work for).`
+          : ''),
     },
   );
   // The client's MCP roots widen where files may be read from, when it announces any and may.
   const roots = async (): Promise<string[]> =>
-    session.clientRoots && server.server.getClientCapabilities()?.roots ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri)) : [];
+    session.clientRoots && server.server.getClientCapabilities()?.roots
+      ? rootPaths((await server.server.listRoots(undefined, { timeout: 5000 })).roots.map((root) => root.uri))
+      : [];
   const files = new FilePolicy(session.folder.dir, options.allowedDirs, roots, session.folder.hidden);
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
@@ -146,18 +217,36 @@ export function createServer(options: ServerOptions, holder: BrowserHolder, sess
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
-    server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchema(tool), annotations }, (args: Record<string, unknown>, extra) => {
-      const logged = watched?.log.start(tool.name);
-      const call = { options, files, signal: extra.signal, recording: () => recorder.recording, human: watched?.human, progress: progressOf(extra) };
-      const answer = holder.exclusive(() => runTool(tool, args, call, holder, secrets, recorder, watched), extra.signal);
-      answer.then(
-        (result) => logged?.({ text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'), error: result.isError === true }),
-        () => logged?.({ text: 'The call was cancelled.', error: true }),
-      );
-      // The step's effect is read once its answer is out, while the agent reads it, and before its next call.
-      if (tool.recorded) answer.then(() => holder.exclusive(() => recorder.look())).catch(() => undefined);
-      return answer;
-    });
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: inputSchema(tool), annotations },
+      (args: Record<string, unknown>, extra) => {
+        const logged = watched?.log.start(tool.name);
+        const call = {
+          options,
+          files,
+          signal: extra.signal,
+          recording: () => recorder.recording,
+          human: watched?.human,
+          progress: progressOf(extra),
+        };
+        const answer = holder.exclusive(
+          () => runTool(tool, args, call, holder, secrets, recorder, watched),
+          extra.signal,
+        );
+        answer.then(
+          (result) =>
+            logged?.({
+              text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'),
+              error: result.isError === true,
+            }),
+          () => logged?.({ text: 'The call was cancelled.', error: true }),
+        );
+        // The step's effect is read once its answer is out, while the agent reads it, and before its next call.
+        if (tool.recorded) answer.then(() => holder.exclusive(() => recorder.look())).catch(() => undefined);
+        return answer;
+      },
+    );
   }
   // The list a model reads on every request, without the SDK's boilerplate (see tool-list.ts).
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map(listedTool) }));

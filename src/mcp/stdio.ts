@@ -6,7 +6,14 @@
 import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, isJSONRPCRequest, isJSONRPCResultResponse, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  JSONRPCMessageSchema,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The largest message read from stdin, in bytes of one line: 10 MiB. It is the SDK's own stdio
@@ -74,7 +81,8 @@ export class StdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     // Until initialize has been answered with a result, only it and ping are served.
-    if (!this.#initialized && isJSONRPCResultResponse(message) && this.#initializeIds.has(message.id)) this.#initialized = true;
+    if (!this.#initialized && isJSONRPCResultResponse(message) && this.#initializeIds.has(message.id))
+      this.#initialized = true;
     return this.#write(JSON.stringify(message));
   }
 
@@ -100,12 +108,17 @@ export class StdioTransport implements Transport {
   #take(piece: Buffer): void {
     if (!this.#oversize && this.#size + piece.length > this.#maxBytes) {
       const seen = Buffer.concat([...this.#parts, piece]);
-      this.#oversize = { head: Buffer.from(seen.subarray(0, EDGE_BYTES)), tail: Buffer.from(seen.subarray(-EDGE_BYTES)) };
+      this.#oversize = {
+        head: Buffer.from(seen.subarray(0, EDGE_BYTES)),
+        tail: Buffer.from(seen.subarray(-EDGE_BYTES)),
+      };
       this.#parts = [];
       this.#size = 0;
     } else if (this.#oversize) {
       // Only the last bytes are kept: memory stays bounded however long the line is.
-      this.#oversize.tail = Buffer.from(Buffer.concat([this.#oversize.tail, piece.subarray(-EDGE_BYTES)]).subarray(-EDGE_BYTES));
+      this.#oversize.tail = Buffer.from(
+        Buffer.concat([this.#oversize.tail, piece.subarray(-EDGE_BYTES)]).subarray(-EDGE_BYTES),
+      );
     } else {
       this.#parts.push(piece);
       this.#size += piece.length;
@@ -132,7 +145,11 @@ export class StdioTransport implements Transport {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      this.#refuse(null, ErrorCode.ParseError, `Parse error: ${error instanceof Error ? error.message : String(error)}. Send each JSON-RPC message as one line of JSON.`);
+      this.#refuse(
+        null,
+        ErrorCode.ParseError,
+        `Parse error: ${error instanceof Error ? error.message : String(error)}. Send each JSON-RPC message as one line of JSON.`,
+      );
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(json);
@@ -140,21 +157,33 @@ export class StdioTransport implements Transport {
       this.#deliver(parsed.data);
       return;
     }
-    const object = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    const object =
+      typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
     // A malformed response to one of our requests cannot be answered; just report it.
     if ('result' in object || 'error' in object) {
       this.onerror?.(new Error(`Invalid JSON-RPC response: ${text.slice(0, 200)}`));
       return;
     }
-    const id = typeof object.id === 'string' || (typeof object.id === 'number' && Number.isInteger(object.id)) ? object.id : null;
-    this.#refuse(id, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0", a "method" and, for a request, a string or integer "id"; batches are not supported).');
+    const id =
+      typeof object.id === 'string' || (typeof object.id === 'number' && Number.isInteger(object.id))
+        ? object.id
+        : null;
+    this.#refuse(
+      id,
+      ErrorCode.InvalidRequest,
+      'Invalid Request: not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0", a "method" and, for a request, a string or integer "id"; batches are not supported).',
+    );
   }
 
   #deliver(message: JSONRPCMessage): void {
     if (!this.#initialized && isJSONRPCRequest(message)) {
       if (message.method === 'initialize') this.#initializeIds.add(message.id);
       else if (message.method !== 'ping') {
-        this.#refuse(message.id, NOT_INITIALIZED, `Server not initialized: send an "initialize" request first (then the "notifications/initialized" notification); "${message.method}" was refused.`);
+        this.#refuse(
+          message.id,
+          NOT_INITIALIZED,
+          `Server not initialized: send an "initialize" request first (then the "notifications/initialized" notification); "${message.method}" was refused.`,
+        );
         return;
       }
     }
@@ -163,7 +192,9 @@ export class StdioTransport implements Transport {
 
   /** Answers a message the server never sees; a null id is JSON-RPC's "could not tell which". */
   #refuse(id: RequestId | null, code: number, message: string): void {
-    this.#write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    this.#write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 }
 
@@ -173,7 +204,9 @@ export class StdioTransport implements Transport {
  */
 function idOfOversize(head: Buffer, tail: Buffer): RequestId | null {
   const id = String.raw`"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")`;
-  const match = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${id}`).exec(head.toString('utf8')) ?? new RegExp(String.raw`,\s*${id}\s*\}\s*$`).exec(tail.toString('utf8'));
+  const match =
+    new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${id}`).exec(head.toString('utf8')) ??
+    new RegExp(String.raw`,\s*${id}\s*\}\s*$`).exec(tail.toString('utf8'));
   const value: unknown = match?.[1] === undefined ? null : JSON.parse(match[1]);
   return typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value)) ? value : null;
 }

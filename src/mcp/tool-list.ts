@@ -9,7 +9,9 @@ const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_IN
 function withoutSafeBounds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSafeBounds);
   if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).filter(([key, item]) => !((key === 'maximum' || key === 'minimum') && SAFE_INTEGER_BOUNDS.has(item as number)));
+  const entries = Object.entries(value).filter(
+    ([key, item]) => !((key === 'maximum' || key === 'minimum') && SAFE_INTEGER_BOUNDS.has(item as number)),
+  );
   return Object.fromEntries(entries.map(([key, item]) => [key, withoutSafeBounds(item)]));
 }
 
@@ -20,7 +22,15 @@ function withoutSafeBounds(value: unknown): unknown {
  * the whole zod schema.
  */
 export function listedTool(tool: ToolDefinition): Tool {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(z.object(inputSchema(tool)), { target: 'draft-7', io: 'input' });
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(z.object(inputSchema(tool)), {
+    target: 'draft-7',
+    io: 'input',
+  });
   const { category: _category, ...annotations } = tool.annotations;
-  return { name: tool.name, description: tool.description, inputSchema: withoutSafeBounds(schema) as Tool['inputSchema'], annotations };
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: withoutSafeBounds(schema) as Tool['inputSchema'],
+    annotations,
+  };
 }

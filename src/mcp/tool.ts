@@ -17,29 +17,44 @@ interface Call {
   signal: AbortSignal;
   /** The session's recording so far (its steps, said without uids). */
   recording: () => Recording;
-  /** The person watching the session (the live view of the HTTP server or the CLI's daemon), asked for a hand by request_human; undefined where no one can watch. */
+  /**
+   * The person watching the session (the live view of the HTTP server or the CLI's daemon), asked for a hand by
+   * request_human; undefined where no one can watch.
+   */
   human: HumanDesk | undefined;
   /** Tells the client the call still runs (MCP progress notifications, when it asked for them). */
   progress: (message: string) => void;
 }
 
-/** A page tool's call: the one page it acts on (its pageId's, or the selected page when the call began), and no other. */
+/**
+ * A page tool's call: the one page it acts on (its pageId's, or the selected page when the call began), and no other.
+ */
 export interface PageCall extends Call {
   page: Page;
 }
 
-/** A context tool's call: the session's user context (its pages, cookies, storage, request rules, init scripts, emulation, downloads). */
+/**
+ * A context tool's call: the session's user context (its pages, cookies, storage, request rules, init scripts,
+ * emulation, downloads).
+ */
 export interface UserContextCall extends Call {
   userContext: UserContext;
 }
 
-/** A browser tool's call: the browser's extensions when the browser is the session's own; undefined in a user context of a shared browser. */
+/**
+ * A browser tool's call: the browser's extensions when the browser is the session's own; undefined in a user context of
+ * a shared browser.
+ */
 export interface BrowserCall extends Call {
   extensions: Extensions | undefined;
 }
 
 /** Everything the server has for a call; each kind hands its handler only its part. */
-export type SessionCall = Call & { userContext: UserContext; page: Page | undefined; extensions: Extensions | undefined };
+export type SessionCall = Call & {
+  userContext: UserContext;
+  page: Page | undefined;
+  extensions: Extensions | undefined;
+};
 
 /**
  * What a tool acts on, which decides what it gets and what the server does around it:
@@ -50,7 +65,11 @@ export type SessionCall = Call & { userContext: UserContext; page: Page | undefi
  */
 export type ToolKind = 'page' | 'action' | 'context' | 'browser';
 
-type Handler<Shape extends z.ZodRawShape, C> = (args: z.infer<z.ZodObject<Shape>>, call: C, response: ToolResponse) => Promise<void> | void;
+type Handler<Shape extends z.ZodRawShape, C> = (
+  args: z.infer<z.ZodObject<Shape>>,
+  call: C,
+  response: ToolResponse,
+) => Promise<void> | void;
 
 /** A tool as its file declares it. */
 interface Declaration<Shape extends z.ZodRawShape, C> {
@@ -61,13 +80,22 @@ interface Declaration<Shape extends z.ZodRawShape, C> {
   readOnly: boolean;
   /** Whether it may destroy something (MCP's destructiveHint). */
   destructive?: true;
-  /** A tool that writes only files of its own while it looks (a body saved): not a step of the session's recording, though not read-only. */
+  /**
+   * A tool that writes only files of its own while it looks (a body saved): not a step of the session's recording,
+   * though not read-only.
+   */
   looksOnly?: true;
-  /** The arguments that name files it reads or writes (uploads, bodies, storage states, pictures): a replay runs a step that gives one only in a folder the user names. */
+  /**
+   * The arguments that name files it reads or writes (uploads, bodies, storage states, pictures): a replay runs a step
+   * that gives one only in a folder the user names.
+   */
   fileArgs?: readonly string[];
   /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
   whileDialog?: true;
-  /** Long text answers come a window at a time: `offset` adds maxChars and offset, `budget` maxChars alone; the server pages them (ToolResponse.text and list). */
+  /**
+   * Long text answers come a window at a time: `offset` adds maxChars and offset, `budget` maxChars alone; the server
+   * pages them (ToolResponse.text and list).
+   */
   paged?: 'offset' | 'budget';
   schema: Shape;
   handler: Handler<Shape, C>;
@@ -80,7 +108,10 @@ export interface ToolDefinition {
   kind: ToolKind;
   annotations: ToolAnnotations & { category: ToolCategory };
   whileDialog: boolean;
-  /** Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session; looking is not a step. */
+  /**
+   * Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session;
+   * looking is not a step.
+   */
   recorded: boolean;
   /** The arguments that name files it reads or writes. */
   fileArgs: readonly string[];
@@ -90,8 +121,24 @@ export interface ToolDefinition {
   run: (args: Record<string, unknown>, call: SessionCall, response: ToolResponse) => Promise<void> | void;
 }
 
-function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: Declaration<Shape, C>, narrow: (call: SessionCall) => C): ToolDefinition {
-  const { name, description, category, readOnly, destructive, whileDialog, looksOnly, fileArgs, paged, schema, handler } = declared;
+function definition<Shape extends z.ZodRawShape, C>(
+  kind: ToolKind,
+  declared: Declaration<Shape, C>,
+  narrow: (call: SessionCall) => C,
+): ToolDefinition {
+  const {
+    name,
+    description,
+    category,
+    readOnly,
+    destructive,
+    whileDialog,
+    looksOnly,
+    fileArgs,
+    paged,
+    schema,
+    handler,
+  } = declared;
   return {
     name,
     description,
@@ -109,7 +156,14 @@ function definition<Shape extends z.ZodRawShape, C>(kind: ToolKind, declared: De
 
 /** What every kind of call gets. */
 function common(call: SessionCall): Call {
-  return { options: call.options, files: call.files, signal: call.signal, recording: call.recording, human: call.human, progress: call.progress };
+  return {
+    options: call.options,
+    files: call.files,
+    signal: call.signal,
+    recording: call.recording,
+    human: call.human,
+    progress: call.progress,
+  };
 }
 
 function pageOf(call: SessionCall): PageCall {
@@ -128,7 +182,9 @@ export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Sh
 }
 
 /** A tool that acts on the session's user context. */
-export function userContextTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, UserContextCall>): ToolDefinition {
+export function userContextTool<Shape extends z.ZodRawShape>(
+  declared: Declaration<Shape, UserContextCall>,
+): ToolDefinition {
   return definition('context', declared, (call) => ({ ...common(call), userContext: call.userContext }));
 }
 
@@ -140,7 +196,12 @@ export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<S
 /** Parameters the server adds by kind and pager, described once for the model. */
 export const KIND_PARAMETERS = {
   pageId: z.number().int().positive().optional().describe('From list_pages; default: the selected page.'),
-  includeSnapshot: z.boolean().optional().describe('Also return what the action changed on the page (the whole page when that is shorter, or there is no earlier snapshot).'),
+  includeSnapshot: z
+    .boolean()
+    .optional()
+    .describe(
+      'Also return what the action changed on the page (the whole page when that is shorter, or there is no earlier snapshot).',
+    ),
   maxChars: z.number().int().positive().max(1_000_000).optional().describe('Default 40000; the rest via offset.'),
   offset: z.number().int().min(0).optional().describe("A previous answer's nextOffset."),
 };

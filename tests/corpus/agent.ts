@@ -20,7 +20,10 @@ export interface Target {
 export type Targets = Target | readonly Target[];
 
 export interface Agent {
-  /** Opens a page and reads it (a snapshot when the answer shows none); `{ read: false }` when the agent will search it instead. */
+  /**
+   * Opens a page and reads it (a snapshot when the answer shows none); `{ read: false }` when the agent will search it
+   * instead.
+   */
   open(path: string, options?: { read?: boolean }): Promise<void>;
   /** Clicks; `via`: what to click first when the target is not on the page (the opener of a list). */
   click(target: Targets, options?: { via?: Targets }): Promise<void>;
@@ -109,7 +112,9 @@ function matches(line: SnapshotLine, target: Target): boolean {
   if (roles && !roles.includes(line.role)) return false;
   const names = line.names.length > 0 ? line.names : [''];
   // Letter case is not a difference a reader makes (CSS may show a name in capitals).
-  return names.some((name) => (typeof target.name === 'string' ? name.toLowerCase() === target.name.toLowerCase() : target.name.test(name)));
+  return names.some((name) =>
+    typeof target.name === 'string' ? name.toLowerCase() === target.name.toLowerCase() : target.name.test(name),
+  );
 }
 
 /** The first line matching the target (inside its `within` element when it has one). */
@@ -162,7 +167,8 @@ export class McpAgent implements Agent {
   async open(path: string, options: { read?: boolean } = {}): Promise<void> {
     this.#seen = [];
     await this.#must(this.dialect.navigate(new URL(path, this.#origin).href));
-    if (options.read !== false && this.#seen.every((answer) => this.dialect.lines(answer).length === 0)) await this.snapshot();
+    if (options.read !== false && this.#seen.every((answer) => this.dialect.lines(answer).length === 0))
+      await this.snapshot();
   }
 
   async snapshot(): Promise<string> {
@@ -173,14 +179,18 @@ export class McpAgent implements Agent {
     return this.#must(this.dialect.find(text));
   }
 
-  /** Every line matching the targets, newest answer first, in the targets' order, in the answers seen since opening (or in the last `newest`). */
+  /**
+   * Every line matching the targets, newest answer first, in the targets' order, in the answers seen since opening (or
+   * in the last `newest`).
+   */
   #find(targets: readonly Target[], newest = Infinity): { ref: string; element: string }[] {
     const found: { ref: string; element: string }[] = [];
     for (let index = this.#seen.length - 1; index >= Math.max(0, this.#seen.length - newest); index -= 1) {
       const lines = this.dialect.lines(this.#seen[index] ?? '');
       for (const target of targets) {
         const line = lineFor(lines, target);
-        if (line && !found.some((other) => other.ref === line.ref)) found.push({ ref: line.ref, element: `${line.role} ${JSON.stringify(line.names[0] ?? '')}` });
+        if (line && !found.some((other) => other.ref === line.ref))
+          found.push({ ref: line.ref, element: `${line.role} ${JSON.stringify(line.names[0] ?? '')}` });
       }
     }
     return found;
@@ -237,21 +247,27 @@ export class McpAgent implements Agent {
     return this.#act(target, (ref, element) => this.dialect.selectText(ref, element, text));
   }
 
-  /** Drags with the newest references it has read for both ends; when they are missing or refused, after a fresh snapshot. */
+  /**
+   * Drags with the newest references it has read for both ends; when they are missing or refused, after a fresh
+   * snapshot.
+   */
   async drag(source: Targets, target: Targets): Promise<void> {
     const from: readonly Target[] = Array.isArray(source) ? source : [source as Target];
     const to: readonly Target[] = Array.isArray(target) ? target : [target as Target];
-    const make = (a: { ref: string; element: string }, b: { ref: string; element: string }): ToolCall => this.dialect.drag(a.ref, a.element, b.ref, b.element);
+    const make = (a: { ref: string; element: string }, b: { ref: string; element: string }): ToolCall =>
+      this.dialect.drag(a.ref, a.element, b.ref, b.element);
     const [start, end] = [this.#find(from)[0], this.#find(to)[0]];
     if (start && end) {
       const answer = await this.#call(make(start, end));
       // An answer that says the page did not move what was dragged: a model drops it on the next place that fits.
-      if (!answer.isError && /the page showed no change/.test(answer.text) && to.length > 1) return this.drag(source, to.slice(1));
+      if (!answer.isError && /the page showed no change/.test(answer.text) && to.length > 1)
+        return this.drag(source, to.slice(1));
       if (!answer.isError) return;
     }
     await this.snapshot();
     const [freshStart, freshEnd] = [this.#find(from, 1)[0], this.#find(to, 1)[0]];
-    if (!freshStart || !freshEnd) throw new TaskFailed(`no ${describe(freshStart ? to : from)} in the snapshot:\n${this.lastAnswer}`);
+    if (!freshStart || !freshEnd)
+      throw new TaskFailed(`no ${describe(freshStart ? to : from)} in the snapshot:\n${this.lastAnswer}`);
     const answer = await this.#call(make(freshStart, freshEnd));
     if (answer.isError) throw new TaskFailed(`drag ${describe(from)} onto ${describe(to)}: ${answer.text}`);
   }

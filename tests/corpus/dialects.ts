@@ -56,7 +56,9 @@ function namedByContent<Line extends { names: string[]; depth: number }>(lines: 
 }
 
 // `  3_14 button "Save" disabled` or `  3_15 paragraph: Some text` (a diff line may start with + or ~).
-const OUR_LINE = new RegExp(String.raw`^[\s+~]*(\d+_\d+) ([\w-]+)(?: ${QUOTED})?(?: [\w-]+(?:=(?:"(?:[^"\\]|\\.)*"|[^\s:]+))?)*(?:: (.*))?$`);
+const OUR_LINE = new RegExp(
+  String.raw`^[\s+~]*(\d+_\d+) ([\w-]+)(?: ${QUOTED})?(?: [\w-]+(?:=(?:"(?:[^"\\]|\\.)*"|[^\s:]+))?)*(?:: (.*))?$`,
+);
 
 const INLINE_CONTROL = new RegExp(String.raw`\[(\d+_\d+) ([\w-]+)(?: ${QUOTED})?[^\]]*\]`, 'g');
 
@@ -86,13 +88,29 @@ export const OURS: Dialect = {
         continue;
       }
       const match = OUR_LINE.exec(text);
-      // `3_15 -` is a list item; a generic element's line says its tag (`a "Dentist"`, `div: Nobody`): to a reader it is a generic element.
+      // `3_15 -` is a list item; a generic element's line says its tag (`a "Dentist"`, `div: Nobody`): to a reader it
+      // is a generic element.
       const role = match?.[2] === '-' ? 'listitem' : match?.[2] && !ARIA_ROLES.has(match[2]) ? 'generic' : match?.[2];
-      // A field's value is what a model reads it by when it has no name (an editor's block: `textbox value="Upgrade…"`).
+      // A field's value is what a model reads it by when it has no name (an editor's block: `textbox
+      // value="Upgrade…"`).
       const value = match?.[3] === undefined ? unquote(new RegExp(` value=${QUOTED}`).exec(text)?.[1]) : undefined;
-      if (match?.[1] && role) lines.push({ ref: match[1], role, names: present(unquote(match[3]), match[4]?.trim(), value), depth: depthOf(text) });
+      if (match?.[1] && role)
+        lines.push({
+          ref: match[1],
+          role,
+          names: present(unquote(match[3]), match[4]?.trim(), value),
+          depth: depthOf(text),
+        });
       // A row line keeps its controls in place, each in brackets: `row: Speed | [3_9 radio "Fair" checked]`.
-      if (role === 'row') for (const inline of text.matchAll(INLINE_CONTROL)) if (inline[1] && inline[2]) lines.push({ ref: inline[1], role: inline[2], names: present(unquote(inline[3])), depth: depthOf(text) + 1 });
+      if (role === 'row')
+        for (const inline of text.matchAll(INLINE_CONTROL))
+          if (inline[1] && inline[2])
+            lines.push({
+              ref: inline[1],
+              role: inline[2],
+              names: present(unquote(inline[3])),
+              depth: depthOf(text) + 1,
+            });
     }
     return namedByContent(lines);
   },
@@ -118,9 +136,15 @@ export const PLAYWRIGHT_MCP: Dialect = {
   press: (key) => ({ name: 'browser_press_key', args: { key } }),
   // Key by key where the focus is: its caret stays where the agent put it.
   type: (target, element, text) => ({ name: 'browser_type', args: { element, target, text, slowly: true } }),
-  drag: (startTarget, startElement, endTarget, endElement) => ({ name: 'browser_drag', args: { startElement, startTarget, endElement, endTarget } }),
+  drag: (startTarget, startElement, endTarget, endElement) => ({
+    name: 'browser_drag',
+    args: { startElement, startTarget, endElement, endTarget },
+  }),
   // No tool selects text: the agent runs a script on the element.
-  selectText: (target, element, text) => ({ name: 'browser_evaluate', args: { element, target, function: selectTextScript(text) } }),
+  selectText: (target, element, text) => ({
+    name: 'browser_evaluate',
+    args: { element, target, function: selectTextScript(text) },
+  }),
   waitFor: (text) => ({ name: 'browser_wait_for', args: { text } }),
   find: (text) => ({ name: 'browser_find', args: { text } }),
   evaluate: (fn) => ({ name: 'browser_evaluate', args: { function: fn } }),
@@ -137,9 +161,18 @@ export const PLAYWRIGHT_MCP: Dialect = {
       const shown = match[5]?.trim();
       const text = shown?.startsWith('"') ? unquote(shown.slice(1, -1)) : shown;
       const ref = /\[ref=([\w-]+)\]/.exec(match[4] ?? '')?.[1];
-      return [{ depth: match[1]?.length ?? 0, role: match[2] ?? '', ref, names: present(unquote(match[3]), text), hidden: (match[4] ?? '').includes('[aria-hidden]') }];
+      return [
+        {
+          depth: match[1]?.length ?? 0,
+          role: match[2] ?? '',
+          ref,
+          names: present(unquote(match[3]), text),
+          hidden: (match[4] ?? '').includes('[aria-hidden]'),
+        },
+      ];
     });
-    // A careful reader leaves alone what the snapshot marks [aria-hidden] (a widget's native select), and what is inside it.
+    // A careful reader leaves alone what the snapshot marks [aria-hidden] (a widget's native select), and what is
+    // inside it.
     const shown: typeof parsed = [];
     let hiddenDepth: number | undefined;
     for (const line of parsed) {
@@ -156,7 +189,9 @@ function command(name: string, ...argv: string[]): ToolCall {
   return { name, args: { argv } };
 }
 
-/** Our `firefox-bidi` bin: the short forms, and find_in_page by its tool name. Its answers are the MCP server's text. */
+/**
+ * Our `firefox-bidi` bin: the short forms, and find_in_page by its tool name. Its answers are the MCP server's text.
+ */
 export const OURS_CLI: Dialect = {
   name: 'firefox-bidi',
   navigate: (url) => command('open', url),
@@ -187,8 +222,13 @@ export const PLAYWRIGHT_CLI: Dialect = {
   press: (key) => command('press', key),
   type: (_ref, _element, text) => command('type', text),
   drag: (start, _start, end) => command('drag', start, end),
-  selectText: (ref, _element, text) => command('run-code', `async (page) => { await page.locator('aria-ref=${ref}').evaluate(${selectTextScript(text)}); }`),
-  waitFor: (text) => command('run-code', `async (page) => { await page.getByText(${JSON.stringify(text)}).first().waitFor(); }`),
+  selectText: (ref, _element, text) =>
+    command(
+      'run-code',
+      `async (page) => { await page.locator('aria-ref=${ref}').evaluate(${selectTextScript(text)}); }`,
+    ),
+  waitFor: (text) =>
+    command('run-code', `async (page) => { await page.getByText(${JSON.stringify(text)}).first().waitFor(); }`),
   find: (text) => command('find', text),
   evaluate: (fn) => command('eval', fn),
   evaluated: (answer) => PLAYWRIGHT_MCP.evaluated(answer),

@@ -183,9 +183,21 @@ const PAGES: Record<string, string> = {
 
 /** Bundles the corpus entries that ship bare-specifier modules (or are our own source) into outDir. */
 export async function buildCorpus(outDir: string): Promise<void> {
-  const common = { bundle: true, format: 'esm', target: 'firefox115', minify: true, legalComments: 'none', logLevel: 'silent', absWorkingDir: ROOT } as const;
+  const common = {
+    bundle: true,
+    format: 'esm',
+    target: 'firefox115',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  } as const;
   await Promise.all([
-    build({ ...common, stdin: { contents: MATERIAL_ENTRY, resolveDir: ROOT, loader: 'js' }, outfile: join(outDir, 'material.js') }),
+    build({
+      ...common,
+      stdin: { contents: MATERIAL_ENTRY, resolveDir: ROOT, loader: 'js' },
+      outfile: join(outDir, 'material.js'),
+    }),
     build({
       ...common,
       entryPoints: [join(HERE, 'todomvc/app.jsx')],
@@ -193,7 +205,17 @@ export async function buildCorpus(outDir: string): Promise<void> {
       define: { 'process.env.NODE_ENV': '"production"' },
       outfile: join(outDir, 'todomvc.js'),
     }),
-    ...APPS.flatMap((app) => (app.bundle ? [build({ ...common, stdin: { contents: app.bundle.source, resolveDir: ROOT, loader: 'js' }, outfile: join(outDir, app.bundle.file) })] : [])),
+    ...APPS.flatMap((app) =>
+      app.bundle
+        ? [
+            build({
+              ...common,
+              stdin: { contents: app.bundle.source, resolveDir: ROOT, loader: 'js' },
+              outfile: join(outDir, app.bundle.file),
+            }),
+          ]
+        : [],
+    ),
   ]);
 }
 
@@ -202,8 +224,13 @@ function inside(base: string, path: string): string | undefined {
   return full.startsWith(base + sep) ? full : undefined;
 }
 
-/** Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1 (or `host`); `alter` rewrites a page's HTML (an altered or broken copy of an app). */
-export async function startCorpusServer(options: { alter?: (path: string, html: string) => string; host?: string } = {}): Promise<TestServer> {
+/**
+ * Builds the bundles into a temporary folder and serves the corpus pages on 127.0.0.1 (or `host`); `alter` rewrites a
+ * page's HTML (an altered or broken copy of an app).
+ */
+export async function startCorpusServer(
+  options: { alter?: (path: string, html: string) => string; host?: string } = {},
+): Promise<TestServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-corpus-'));
   await buildCorpus(outDir);
   const files = (path: string): string | undefined => {
@@ -216,29 +243,38 @@ export async function startCorpusServer(options: { alter?: (path: string, html: 
     }
     return undefined;
   };
-  const pages = Object.fromEntries(Object.entries(PAGES).map(([path, html]): [string, Route] => {
-    const served = options.alter ? options.alter(path, html) : html;
-    return [path, (_request, response) => {
-      response.writeHead(200, { 'content-type': TYPES['.html'] });
-      response.end(served);
-    }];
-  }));
+  const pages = Object.fromEntries(
+    Object.entries(PAGES).map(([path, html]): [string, Route] => {
+      const served = options.alter ? options.alter(path, html) : html;
+      return [
+        path,
+        (_request, response) => {
+          response.writeHead(200, { 'content-type': TYPES['.html'] });
+          response.end(served);
+        },
+      ];
+    }),
+  );
   const routes = Object.assign({}, ...APPS.map((app) => app.routes ?? {})) as Record<string, Route>;
-  const server = await startTestServer({ ...pages, ...routes }, (request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const under = Object.keys(routes).find((prefix) => prefix.endsWith('/') && path.startsWith(prefix));
-    if (under !== undefined) {
-      routes[under]?.(request, response);
-      return;
-    }
-    const file = files(path);
-    if (file === undefined || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      NOT_FOUND(request, response);
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  }, options.host);
+  const server = await startTestServer(
+    { ...pages, ...routes },
+    (request, response) => {
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      const under = Object.keys(routes).find((prefix) => prefix.endsWith('/') && path.startsWith(prefix));
+      if (under !== undefined) {
+        routes[under]?.(request, response);
+        return;
+      }
+      const file = files(path);
+      if (file === undefined || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        NOT_FOUND(request, response);
+        return;
+      }
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(response);
+    },
+    options.host,
+  );
   return {
     ...server,
     close: async () => {

@@ -29,15 +29,29 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function connect(dialect: Dialect, args: string[], cleanup: () => void = () => undefined): Promise<RunningServer> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, env: process.env as Record<string, string>, stderr: 'pipe' });
+async function connect(
+  dialect: Dialect,
+  args: string[],
+  cleanup: () => void = () => undefined,
+): Promise<RunningServer> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: process.env as Record<string, string>,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'corpus-agent', version: '1.0.0' });
   await client.connect(transport);
   return {
     dialect,
     async callTool(call) {
-      const result = (await client.callTool({ name: call.name, arguments: call.args }, undefined, { timeout: 60_000 })) as CallToolResult;
-      return { text: result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n'), isError: result.isError === true };
+      const result = (await client.callTool({ name: call.name, arguments: call.args }, undefined, {
+        timeout: 60_000,
+      })) as CallToolResult;
+      return {
+        text: result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n'),
+        isError: result.isError === true,
+      };
     },
     async toolList() {
       return JSON.stringify((await client.listTools()).tools);
@@ -49,7 +63,10 @@ async function connect(dialect: Dialect, args: string[], cleanup: () => void = (
   };
 }
 
-/** Our server with its default tool sets; `witness`: with witness_snapshot as well, for tests that check every reading; `args`: more of the bin's options (--output-dir). */
+/**
+ * Our server with its default tool sets; `witness`: with witness_snapshot as well, for tests that check every reading;
+ * `args`: more of the bin's options (--output-dir).
+ */
 export function startOurServer(options: { witness?: boolean; args?: string[] } = {}): Promise<RunningServer> {
   const tools = options.witness ? ['--tools', [...DEFAULT_TOOL_SETS, 'witness'].join(',')] : [];
   return connect(OURS, [OUR_BIN, '--viewport', '1280x720', ...tools, ...(options.args ?? [])]);
@@ -59,14 +76,33 @@ export function startOurServer(options: { witness?: boolean; args?: string[] } =
 export function startPlaywrightMcp(): Promise<RunningServer> {
   const cli = join(createRequire(import.meta.url).resolve('@playwright/mcp/package.json'), '..', 'cli.js');
   const output = mkdtempSync(join(tmpdir(), 'playwright-mcp-'));
-  const args = [cli, '--headless', '--isolated', '--browser', 'chromium', '--executable-path', CHROMIUM, '--viewport-size', '1280x720', '--output-dir', output];
+  const args = [
+    cli,
+    '--headless',
+    '--isolated',
+    '--browser',
+    'chromium',
+    '--executable-path',
+    CHROMIUM,
+    '--viewport-size',
+    '1280x720',
+    '--output-dir',
+    output,
+  ];
   // Chromium refuses to run as root with its sandbox (CI runs as root).
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   return connect(PLAYWRIGHT_MCP, args, () => rmSync(output, { recursive: true, force: true }));
 }
 
-/** A shell tool as a server: each call is one command; the answer is what the command printed (stderr too when it failed). */
-function shell(dialect: Dialect, run: (argv: readonly string[]) => Promise<BinRun>, close: () => Promise<void>): RunningServer {
+/**
+ * A shell tool as a server: each call is one command; the answer is what the command printed (stderr too when it
+ * failed).
+ */
+function shell(
+  dialect: Dialect,
+  run: (argv: readonly string[]) => Promise<BinRun>,
+  close: () => Promise<void>,
+): RunningServer {
   return {
     dialect,
     async callTool(call) {
@@ -97,8 +133,17 @@ export async function startPlaywrightCli(): Promise<RunningServer> {
   const bin = join(createRequire(import.meta.url).resolve('@playwright/cli/package.json'), '..', 'playwright-cli.js');
   const work = mkdtempSync(join(tmpdir(), 'playwright-cli-work-'));
   mkdirSync(join(work, '.playwright'));
-  const launchOptions = { executablePath: CHROMIUM, headless: true, ...(process.getuid?.() === 0 ? { chromiumSandbox: false } : {}) };
-  writeFileSync(join(work, '.playwright/cli.config.json'), JSON.stringify({ browser: { browserName: 'chromium', launchOptions, contextOptions: { viewport: { width: 1280, height: 720 } } } }));
+  const launchOptions = {
+    executablePath: CHROMIUM,
+    headless: true,
+    ...(process.getuid?.() === 0 ? { chromiumSandbox: false } : {}),
+  };
+  writeFileSync(
+    join(work, '.playwright/cli.config.json'),
+    JSON.stringify({
+      browser: { browserName: 'chromium', launchOptions, contextOptions: { viewport: { width: 1280, height: 720 } } },
+    }),
+  );
   const run = (argv: readonly string[]): Promise<BinRun> => runBin(bin, argv, work);
   const started = await run(['open']);
   if (started.code !== 0) throw new Error(`playwright-cli did not start: ${started.stdout}${started.stderr}`);

@@ -49,11 +49,17 @@ describe('fill reads the field back', () => {
   it('stops typing when the focus leaves the field mid-way, refuses "Filled", and says where the focus went', async () => {
     await client.page.navigate(server.url('/find.html'));
     const text = (await client.page.takeSnapshot()).text;
-    const failure = await client.page.fillByUid(uidIn(text, /textbox "Find"/), 'port: 8080').catch((error: unknown) => error);
+    const failure = await client.page
+      .fillByUid(uidIn(text, /textbox "Find"/), 'port: 8080')
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ActionNotTakenError);
-    expect((failure as Error).message).toMatch(/holds "p"\. The focus left it for .*textarea#doc.* while the keys went in, so the typing stopped there: the other 9 key\(s\) were typed nowhere/);
+    expect((failure as Error).message).toMatch(
+      /holds "p"\. The focus left it for .*textarea#doc.* while the keys went in, so the typing stopped there: the other 9 key\(s\) were typed nowhere/,
+    );
     // What the page holds, which the answer described: the user's document untouched.
-    expect(await client.page.evaluate(`() => [document.getElementById('find').value, document.getElementById('doc').value]`)).toEqual(['p', 'pool_size: 20']);
+    expect(
+      await client.page.evaluate(`() => [document.getElementById('find').value, document.getElementById('doc').value]`),
+    ).toEqual(['p', 'pool_size: 20']);
   });
 });
 
@@ -74,7 +80,11 @@ describe('type_text follows its keys', () => {
     await client.page.navigate(server.url('/code.html'));
     await client.page.clickByUid(uidIn((await client.page.takeSnapshot()).text, /textbox "Digit 1"/));
     const result = await client.page.typeText('123');
-    expect(result.action).toMatch(/; the page moved the focus while the keys went in: 2 key\(s\) went elsewhere, and the focus is now on .*input#d3/);
-    expect(await client.page.evaluate(`() => ['d1', 'd2', 'd3'].map((id) => document.getElementById(id).value)`)).toEqual(['1', '2', '3']);
+    expect(result.action).toMatch(
+      /; the page moved the focus while the keys went in: 2 key\(s\) went elsewhere, and the focus is now on .*input#d3/,
+    );
+    expect(
+      await client.page.evaluate(`() => ['d1', 'd2', 'd3'].map((id) => document.getElementById(id).value)`),
+    ).toEqual(['1', '2', '3']);
   });
 });

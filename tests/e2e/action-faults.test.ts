@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ElementNotInteractableError, FirefoxClient, PageCrashedError, PageUnresponsiveError } from '../../src/index.js';
+import {
+  ElementNotInteractableError,
+  FirefoxClient,
+  PageCrashedError,
+  PageUnresponsiveError,
+} from '../../src/index.js';
 import { contentProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
@@ -11,19 +16,27 @@ import { uidIn } from '../helpers/snapshot-text.js';
  */
 const PAGES = {
   // The page blocks its main thread 30 ms after the click, as a heavy handler scheduled by it would.
-  '/busy.html': page('Busy', `<button id="go">Recalculate</button><p id="state">idle</p>
+  '/busy.html': page(
+    'Busy',
+    `<button id="go">Recalculate</button><p id="state">idle</p>
     <script>document.getElementById('go').addEventListener('click', () => {
       document.getElementById('state').textContent = 'working';
       setTimeout(() => { const end = Date.now() + 8000; while (Date.now() < end); document.getElementById('state').textContent = 'done'; }, 30);
-    });</script>`),
+    });</script>`,
+  ),
   // The click keeps the page changing for seconds: the crash comes while the click settles.
-  '/ticking.html': page('Ticking', `<button id="go">Start</button><p id="n">0</p>
+  '/ticking.html': page(
+    'Ticking',
+    `<button id="go">Start</button><p id="n">0</p>
     <script>document.getElementById('go').addEventListener('click', () => {
       setInterval(() => { const n = document.getElementById('n'); n.textContent = String(Number(n.textContent) + 1); }, 20);
-    });</script>`),
+    });</script>`,
+  ),
   // A modal in a shadow root that closes with an animation starting 60 ms after the click, and a
   // dialog that opens once its backdrop has faded in.
-  '/animated.html': page('Animated', `<div id="host"></div><button id="open">Open settings</button>
+  '/animated.html': page(
+    'Animated',
+    `<div id="host"></div><button id="open">Open settings</button>
     <script>
       const root = document.getElementById('host').attachShadow({ mode: 'open' });
       root.innerHTML = '<div role="dialog" aria-label="Profile" id="modal"><button id="done">Done</button></div>';
@@ -49,9 +62,12 @@ const PAGES = {
           dialog.style.opacity = '1';
         }, 60), { once: true });
       });
-    </script>`),
+    </script>`,
+  ),
   // A custom select: its value display (the hand over it) lies over its input, and the wrapper opens the list.
-  '/picker.html': page('Picker', `<div id="picker" style="position: relative; width: 220px; height: 34px; border: 1px solid #888; cursor: pointer">
+  '/picker.html': page(
+    'Picker',
+    `<div id="picker" style="position: relative; width: 220px; height: 34px; border: 1px solid #888; cursor: pointer">
       <input id="country" role="combobox" aria-label="Country" aria-expanded="false" readonly style="position: absolute; inset: 0; width: 100%; box-sizing: border-box">
       <div style="position: absolute; inset: 0; background: white; padding: 8px">Select a country…</div>
     </div>
@@ -59,15 +75,22 @@ const PAGES = {
     <script>document.getElementById('picker').addEventListener('click', () => {
       document.getElementById('list').hidden = false;
       document.getElementById('country').setAttribute('aria-expanded', 'true');
-    });</script>`),
+    });</script>`,
+  ),
   // A veil over the page that fades out, and a cookie banner over the Save button.
-  '/veiled.html': page('Veiled', `<button id="save" style="position: fixed; top: 10px; left: 10px">Save</button><p style="margin-top: 60px">Saved <output id="saved">0</output> times</p>
+  '/veiled.html': page(
+    'Veiled',
+    `<button id="save" style="position: fixed; top: 10px; left: 10px">Save</button><p style="margin-top: 60px">Saved <output id="saved">0</output> times</p>
     <div id="veil" style="position: fixed; inset: 0; background: #fffc; transition: opacity 500ms"></div>
-    <script>document.getElementById('save').addEventListener('click', () => { const saved = document.getElementById('saved'); saved.textContent = String(Number(saved.textContent) + 1); });</script>`),
-  '/banner.html': page('Banner', `<button id="save" style="position: fixed; bottom: 20px; left: 20px">Save</button>
+    <script>document.getElementById('save').addEventListener('click', () => { const saved = document.getElementById('saved'); saved.textContent = String(Number(saved.textContent) + 1); });</script>`,
+  ),
+  '/banner.html': page(
+    'Banner',
+    `<button id="save" style="position: fixed; bottom: 20px; left: 20px">Save</button>
     <div role="dialog" aria-label="Cookies" style="position: fixed; left: 0; right: 0; bottom: 0; height: 120px; background: #eee">
       <div style="height: 100%"><p>We use cookies.</p><button>Accept</button></div>
-    </div>`),
+    </div>`,
+  ),
 };
 
 let server: TestServer;
@@ -97,11 +120,18 @@ describe('a page that stops answering after a click', () => {
     const took = performance.now() - started;
     console.log(`A click on a page that blocked 30 ms later answered in ${took.toFixed(0)} ms.`);
     expect(outcome).toBeInstanceOf(PageUnresponsiveError);
-    expect((outcome as Error).message).toMatch(/Clicked uid=\S+ button "Recalculate" was sent, then the page stopped answering/);
+    expect((outcome as Error).message).toMatch(
+      /Clicked uid=\S+ button "Recalculate" was sent, then the page stopped answering/,
+    );
     expect(took).toBeLessThan(3000);
     expect((await client.userContext.listPages())[0]?.unresponsive).toBe(true);
     // The page comes back when its loop ends; the next calls work.
-    await expect.poll(async () => client.page.evaluate(`() => document.getElementById('state').textContent`).catch(() => 'busy'), { timeout: 15_000, interval: 500 }).toBe('done');
+    await expect
+      .poll(
+        async () => client.page.evaluate(`() => document.getElementById('state').textContent`).catch(() => 'busy'),
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('done');
     expect((await client.page.takeSnapshot()).text).toContain('done');
   });
 });
@@ -110,14 +140,23 @@ describe('a tab that crashes while a click settles', () => {
   it('fails the click at once with the crash', async () => {
     const url = server.url('/ticking.html');
     await client.page.navigate(url);
-    const clicking = client.page.clickByUid(await button('Start')).then(() => 'answered', (error: unknown) => error);
-    await expect.poll(async () => Number(await client.page.evaluate(`() => document.getElementById('n').textContent`)), { interval: 20 }).toBeGreaterThan(2);
+    const clicking = client.page.clickByUid(await button('Start')).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await expect
+      .poll(async () => Number(await client.page.evaluate(`() => document.getElementById('n').textContent`)), {
+        interval: 20,
+      })
+      .toBeGreaterThan(2);
     for (const pid of contentProcesses(client.browser.pid ?? -1)) process.kill(pid, 'SIGKILL');
     const killedAt = performance.now();
     const outcome = await clicking;
     console.log(`The click failed ${(performance.now() - killedAt).toFixed(0)} ms after its tab was killed.`);
     expect(outcome).toBeInstanceOf(PageCrashedError);
-    expect((outcome as Error).message).toContain(`page 0 crashed (its content process ended) during the call while it showed "${url}"`);
+    expect((outcome as Error).message).toContain(
+      `page 0 crashed (its content process ended) during the call while it showed "${url}"`,
+    );
     await client.page.navigate(url);
   });
 });
@@ -126,14 +165,20 @@ describe('overlays that animate a moment after the click', () => {
   it('answers when a modal in a shadow root has closed, not while it fades', async () => {
     await client.page.navigate(server.url('/animated.html'));
     await client.page.clickByUid(await button('Done'));
-    expect(await client.page.evaluate(`() => document.getElementById('host').shadowRoot.getElementById('modal') === null`)).toBe(true);
+    expect(
+      await client.page.evaluate(`() => document.getElementById('host').shadowRoot.getElementById('modal') === null`),
+    ).toBe(true);
     expect((await client.page.takeSnapshot()).text).not.toContain('dialog "Profile"');
   });
 
   it('answers when a dialog shown after its backdrop faded in is there and shown', async () => {
     await client.page.navigate(server.url('/animated.html'));
     await client.page.clickByUid(await button('Open settings'));
-    expect(await client.page.evaluate(`() => { const d = document.querySelector('[aria-label=Settings]'); return d !== null && getComputedStyle(d).opacity === '1'; }`)).toBe(true);
+    expect(
+      await client.page.evaluate(
+        `() => { const d = document.querySelector('[aria-label=Settings]'); return d !== null && getComputedStyle(d).opacity === '1'; }`,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -142,13 +187,19 @@ describe('refusals that are true', () => {
     await client.page.navigate(server.url('/picker.html'));
     const text = (await client.page.takeSnapshot()).text;
     await client.page.clickByUid(uidIn(text, /combobox "Country"/));
-    expect(await client.page.evaluate(`() => [document.getElementById('list').hidden, document.getElementById('country').getAttribute('aria-expanded')]`)).toEqual([false, 'true']);
+    expect(
+      await client.page.evaluate(
+        `() => [document.getElementById('list').hidden, document.getElementById('country').getAttribute('aria-expanded')]`,
+      ),
+    ).toEqual([false, 'true']);
   });
 
   it('waits for a veil that is fading out instead of refusing the click it covers', async () => {
     await client.page.navigate(server.url('/veiled.html'));
     const uid = await button('Save');
-    await client.page.evaluate(`() => { const veil = document.getElementById('veil'); veil.addEventListener('transitionend', () => veil.remove()); veil.style.opacity = '0'; }`);
+    await client.page.evaluate(
+      `() => { const veil = document.getElementById('veil'); veil.addEventListener('transitionend', () => veil.remove()); veil.style.opacity = '0'; }`,
+    );
     await client.page.clickByUid(uid);
     expect(await client.page.evaluate(`() => document.getElementById('saved').textContent`)).toBe('1');
   });

@@ -53,7 +53,10 @@ beforeAll(async () => {
       response.end('{"walk":1}');
     },
     '/walk.txt': (_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="walk.txt"' });
+      response.writeHead(200, {
+        'content-type': 'text/plain',
+        'content-disposition': 'attachment; filename="walk.txt"',
+      });
       response.end('walk file');
     },
   });
@@ -70,7 +73,8 @@ afterAll(async () => {
 
 /** The lines of an answer that are ours: fenced blocks (script values, headers) and the page's text left out. */
 function ownLines(result: CallToolResult): string[] {
-  const structured = result.structuredContent as { markdown?: string; request?: { bodies: Record<string, { text?: string }> } } | undefined;
+  const structured = result.structuredContent as
+    { markdown?: string; request?: { bodies: Record<string, { text?: string }> } } | undefined;
   // The page's own text: its Markdown, and the bodies of a request as get_network_request shows them.
   const bodies = Object.values(structured?.request?.bodies ?? {}).map((body) => pageTextBlock(body.text ?? ''));
   const pageText = new Set([structured?.markdown ?? '', ...bodies].flatMap((block) => block.split('\n')));
@@ -174,17 +178,30 @@ describe('every answer line form', () => {
     await walk('navigate_page', { type: 'forward' });
 
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).filter((name) => !seen.has(name)), 'tools this walk never called: add a call for each').toEqual([]);
-    const unknown = [...seen].flatMap(([tool, lines]) => [...lines].filter((line) => !posesAsAnswer(line)).map((line) => `${tool}: ${line}`));
+    expect(
+      tools.map((tool) => tool.name).filter((name) => !seen.has(name)),
+      'tools this walk never called: add a call for each',
+    ).toEqual([]);
+    const unknown = [...seen].flatMap(([tool, lines]) =>
+      [...lines].filter((line) => !posesAsAnswer(line)).map((line) => `${tool}: ${line}`),
+    );
     expect(unknown, 'answer lines no form of util/answer-lines.ts starts: add their form there').toEqual([]);
   });
 
   it('never shows page text that writes them, or their fullwidth look-alikes, as ours in either Markdown view', async () => {
-    const ours = [...new Set([...[...seen.values()].flatMap((lines) => [...lines]), ...ANSWER_LINE_FORMS.map((form) => form.example)])];
+    const ours = [
+      ...new Set([
+        ...[...seen.values()].flatMap((lines) => [...lines]),
+        ...ANSWER_LINE_FORMS.map((form) => form.example),
+      ]),
+    ];
     expect(ours.length, 'the walk above ran first').toBeGreaterThan(60);
     const forged = [...ours, ...ours.map(fullwidth)];
     const html = (line: string): string => line.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    forgedPage = page('Forged', `${forged.map((line) => `<p>${html(line)}</p>`).join('')}<pre>${forged.map(html).join('\n')}</pre>`);
+    forgedPage = page(
+      'Forged',
+      `${forged.map((line) => `<p>${html(line)}</p>`).join('')}<pre>${forged.map(html).join('\n')}</pre>`,
+    );
     await call(client, 'navigate_page', { url: server.url('/forged-lines.html') });
     for (const view of ['document', 'agent'] as const) {
       const result = await call(client, 'get_page_markdown', { view, maxChars: 1_000_000 });
@@ -193,7 +210,9 @@ describe('every answer line form', () => {
       for (const line of forged.slice(0, 5)) expect(markdown, line).toContain(line.trim().slice(0, 10));
       const posing = markdown.split('\n').filter((line) => posesAsAnswer(line));
       expect(posing, `${view} view`).toEqual([]);
-      expect(markdown.split('\n').filter((line) => /^\s*\\/.test(line)).length, `${view} view`).toBeGreaterThanOrEqual(forged.length);
+      expect(markdown.split('\n').filter((line) => /^\s*\\/.test(line)).length, `${view} view`).toBeGreaterThanOrEqual(
+        forged.length,
+      );
     }
   });
 });

@@ -12,7 +12,10 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
  */
 
 /** Paragraphs of distinct words: about 5,000 characters of Markdown. */
-const PARAGRAPHS = Array.from({ length: 40 }, (_, index) => `<p>Paragraph ${index}: ${Array.from({ length: 16 }, (_, word) => `w${index}x${word}`).join(' ')}.</p>`).join('');
+const PARAGRAPHS = Array.from(
+  { length: 40 },
+  (_, index) => `<p>Paragraph ${index}: ${Array.from({ length: 16 }, (_, word) => `w${index}x${word}`).join(' ')}.</p>`,
+).join('');
 
 let server: TestServer;
 let client: Client;
@@ -71,7 +74,8 @@ describe('structuredContent', () => {
     let joined = '';
     let offset: number | null = 0;
     for (let pages = 0; offset !== null && pages < 20; pages++) {
-      const data = (await call(client, 'get_page_markdown', { maxChars: 1500, offset })).structuredContent as unknown as MarkdownData;
+      const data = (await call(client, 'get_page_markdown', { maxChars: 1500, offset }))
+        .structuredContent as unknown as MarkdownData;
       expect(data.markdown.length).toBeLessThanOrEqual(1500);
       joined += data.markdown;
       offset = data.nextOffset;
@@ -81,7 +85,10 @@ describe('structuredContent', () => {
 
   it('names each string it cut, such as a long evaluate_script result', async () => {
     const answer = await call(client, 'evaluate_script', { function: '() => "r".repeat(3000)' });
-    expect(answer.structuredContent).toMatchObject({ result: `${'r'.repeat(2000)}… (3000 characters)`, cut: { count: 1, paths: ['result'] } });
+    expect(answer.structuredContent).toMatchObject({
+      result: `${'r'.repeat(2000)}… (3000 characters)`,
+      cut: { count: 1, paths: ['result'] },
+    });
   });
 });
 
@@ -95,16 +102,30 @@ describe('list answers', () => {
     const three = text(await call(client, 'list_console_messages'));
     expect(three).toContain('3 console messages.');
     expect(three).not.toMatch(/page \d+ of \d+|pageIdx/);
-    expect(text(await call(client, 'list_console_messages', { types: ['error'] }))).toContain('No console messages of type error.');
-    // One pager for every long answer: a list comes a window of whole lines at a time, and programs get the entries the window shows.
-    await evaluateInPage(client, '() => { console.log("A" + ".".repeat(2999)); console.log("B" + ".".repeat(2999)); return 1; }');
-    const lines = text(await call(client, 'list_console_messages')).split('\n').slice(1);
+    expect(text(await call(client, 'list_console_messages', { types: ['error'] }))).toContain(
+      'No console messages of type error.',
+    );
+    // One pager for every long answer: a list comes a window of whole lines at a time, and programs get the entries the
+    // window shows.
+    await evaluateInPage(
+      client,
+      '() => { console.log("A" + ".".repeat(2999)); console.log("B" + ".".repeat(2999)); return 1; }',
+    );
+    const lines = text(await call(client, 'list_console_messages'))
+      .split('\n')
+      .slice(1);
     expect(lines[0]).toBe('5 console messages.');
     const last = lines.at(-1) ?? '';
     const window = lines.slice(0, -1).join('\n').length + 1;
     const paged = await call(client, 'list_console_messages', { maxChars: window });
-    expect(text(paged).split('\n').slice(1)).toEqual([...lines.slice(0, -1), `… ${last.length.toLocaleString("en-US")} more characters; call again with offset=${window}`]);
-    const starts = (answer: typeof paged): string[] => (answer.structuredContent as { messages: { text: string }[] }).messages.map((message) => message.text.slice(0, 3));
+    expect(text(paged).split('\n').slice(1)).toEqual([
+      ...lines.slice(0, -1),
+      `… ${last.length.toLocaleString('en-US')} more characters; call again with offset=${window}`,
+    ]);
+    const starts = (answer: typeof paged): string[] =>
+      (answer.structuredContent as { messages: { text: string }[] }).messages.map((message) =>
+        message.text.slice(0, 3),
+      );
     expect(starts(paged)).toEqual(['one', 'two', 'thr', 'A..']);
     const rest = await call(client, 'list_console_messages', { maxChars: window, offset: window });
     expect(text(rest).split('\n').slice(1)).toEqual([last]);
@@ -112,15 +133,21 @@ describe('list answers', () => {
     const past = await call(client, 'list_console_messages', { offset: 10_000 });
     expect(past.isError).toBe(true);
     const total = window + last.length;
-    expect(text(past)).toContain(`offset=10000 is beyond the end of the text, which has ${total.toLocaleString('en-US')} characters; use an offset from 0 to ${total}`);
+    expect(text(past)).toContain(
+      `offset=10000 is beyond the end of the text, which has ${total.toLocaleString('en-US')} characters; use an offset from 0 to ${total}`,
+    );
     const bogus = await call(client, 'list_console_messages', { types: ['error', 'bogus'] });
     expect(bogus.isError).toBe(true);
     expect(text(bogus)).toContain('types has "bogus", which is not one of error, warn, info');
     const strangers = await call(client, 'list_network_requests', { resourceTypes: ['pictures', 'ajax'] });
     expect(text(strangers)).toContain('resourceTypes has "pictures", "ajax", which are not one of document, script');
-    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('No network requests of type fetch.');
+    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain(
+      'No network requests of type fetch.',
+    );
     await evaluateInPage(client, 'async () => (await fetch("/quiet.html")).status');
-    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain('1 network request of type fetch.');
+    expect(text(await call(client, 'list_network_requests', { resourceTypes: ['fetch'] }))).toContain(
+      '1 network request of type fetch.',
+    );
   });
 });
 
@@ -128,8 +155,11 @@ describe('what an action answers', () => {
   it('shows what the action changed, not the parts of the page that did not change (nor a part drawn anew as it was), and the whole page stays one call away', async () => {
     await call(client, 'navigate_page', { url: server.url('/booking.html') });
     const whole = text(await call(client, 'take_snapshot'));
-    const uid = (role: string, name: string): string => new RegExp(`(\\d+_\\d+) ${role} "${name}"`).exec(whole)?.[1] ?? '';
-    const filled = text(await call(client, 'fill', { uid: uid('textbox', 'Name'), value: 'Ada', includeSnapshot: true }));
+    const uid = (role: string, name: string): string =>
+      new RegExp(`(\\d+_\\d+) ${role} "${name}"`).exec(whole)?.[1] ?? '';
+    const filled = text(
+      await call(client, 'fill', { uid: uid('textbox', 'Name'), value: 'Ada', includeSnapshot: true }),
+    );
     expect(await evaluateInPage(client, '() => document.getElementById("name").value')).toBe('Ada');
     expect(filled).toContain('## Changes');
     expect(filled).toMatch(/~ \d+_\d+ textbox "Name": value none → "Ada"/);

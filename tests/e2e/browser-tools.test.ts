@@ -34,11 +34,17 @@ beforeAll(async () => {
     },
     '/files.html': page('Files', '<a href="/report.bin">Get the report</a>'),
     '/report.bin': (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="report.bin"',
+      });
       response.end('downloaded bytes');
     },
     '/nav-report.csv': (_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="nav-report.csv"' });
+      response.writeHead(200, {
+        'content-type': 'text/csv',
+        'content-disposition': 'attachment; filename="nav-report.csv"',
+      });
       response.end('a,b\n1,2\n');
     },
     '/no-content': (_request, response) => {
@@ -46,14 +52,21 @@ beforeAll(async () => {
       response.end();
     },
     '/print.html': page('Print me', '<h1>Quarterly report</h1><p>Numbers.</p>'),
-    '/stub.html': page('Stub', '<p id="out"></p><script>document.getElementById("out").textContent = String(window.stubbedAnswer);</script>'),
+    '/stub.html': page(
+      'Stub',
+      '<p id="out"></p><script>document.getElementById("out").textContent = String(window.stubbedAnswer);</script>',
+    ),
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-tools-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
   // Files the tools read lie in the output directory: the working directory is no place they read or write.
   out = join(work, 'out');
   mkdirSync(out);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all', '--color-scheme', 'dark'], {}, work));
+  ({ client } = await startStdioServer(
+    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all', '--color-scheme', 'dark'],
+    {},
+    work,
+  ));
 });
 
 afterAll(async () => {
@@ -68,7 +81,7 @@ async function seenByServer(): Promise<unknown> {
 }
 
 describe('cookies', () => {
-  it('sets a cookie the server then receives, lists the server\'s own, and deletes them', async () => {
+  it("sets a cookie the server then receives, lists the server's own, and deletes them", async () => {
     const set = await call(client, 'set_cookie', { name: 'flavour', value: 'oat', domain: '127.0.0.1' });
     expect(text(set)).toContain('Set cookie flavour=oat (domain 127.0.0.1, path /');
     expect(await seenByServer()).toBe('flavour=oat');
@@ -83,7 +96,11 @@ describe('cookies', () => {
   });
 
   it('sets a named secret without showing it, and refuses a domain that is no host name, changing nothing', async () => {
-    expect(text(await call(client, 'set_cookie', { name: 'auth', value: '<secret>API_TOKEN</secret>', domain: '127.0.0.1' }))).toContain('auth=<secret>API_TOKEN</secret>');
+    expect(
+      text(
+        await call(client, 'set_cookie', { name: 'auth', value: '<secret>API_TOKEN</secret>', domain: '127.0.0.1' }),
+      ),
+    ).toContain('auth=<secret>API_TOKEN</secret>');
     // The web server gets the value itself; every answer shows the reference, even the page's text.
     expect(await seenByServer()).toBe('auth=<secret>API_TOKEN</secret>');
     expect(lastCookie).toBe(`auth=${TOKEN}`);
@@ -100,7 +117,9 @@ describe('cookies', () => {
 describe('downloads and PDF', () => {
   it('reports a download a click started and lists it, saved in the output directory', async () => {
     await call(client, 'navigate_page', { url: server.url('/files.html') });
-    const clicked = text(await call(client, 'click', { uid: uidOf(text(await call(client, 'take_snapshot')), 'link', 'Get the report') }));
+    const clicked = text(
+      await call(client, 'click', { uid: uidOf(text(await call(client, 'take_snapshot')), 'link', 'Get the report') }),
+    );
     expect(clicked).toContain('It started a download of "report.bin"');
     // The download finishes on its own time: ask until it says so.
     let listed = '';
@@ -118,13 +137,19 @@ describe('downloads and PDF', () => {
     const target = server.url('/nav-report.csv');
     const answer = await call(client, 'navigate_page', { url: target });
     expect(answer.isError).toBeFalsy();
-    expect(text(answer)).toContain(`No new page loaded. It started a download of "nav-report.csv" from ${target}; the page stayed as it was`);
+    expect(text(answer)).toContain(
+      `No new page loaded. It started a download of "nav-report.csv" from ${target}; the page stayed as it was`,
+    );
     expect(text(answer)).toContain(`The page is still at ${files}.`);
     expect(text(answer)).not.toContain('Navigated to');
-    expect(answer.structuredContent).toMatchObject({ url: files, navigationEnded: { outcome: 'download', url: target } });
+    expect(answer.structuredContent).toMatchObject({
+      url: files,
+      navigationEnded: { outcome: 'download', url: target },
+    });
     expect(await evaluateInPage(client, '() => location.href')).toBe(files);
     const saved = join(work, 'out', 'downloads', 'nav-report.csv');
-    for (let tries = 0; tries < 100 && !existsSync(saved); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let tries = 0; tries < 100 && !existsSync(saved); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(readFileSync(saved, 'utf8')).toBe('a,b\n1,2\n');
   });
 
@@ -153,15 +178,28 @@ describe('downloads and PDF', () => {
 
 describe('emulation', () => {
   const seen = (): Promise<unknown> =>
-    evaluateInPage(client, '() => [navigator.userAgent, navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]');
+    evaluateInPage(
+      client,
+      '() => [navigator.userAgent, navigator.language, Intl.DateTimeFormat().resolvedOptions().timeZone]',
+    );
   const position = (): Promise<unknown> =>
-    evaluateInPage(client, '() => new Promise((resolve) => navigator.geolocation.getCurrentPosition((p) => resolve([p.coords.latitude, p.coords.longitude]), (e) => resolve("error " + e.code), { timeout: 5000 }))');
+    evaluateInPage(
+      client,
+      '() => new Promise((resolve) => navigator.geolocation.getCurrentPosition((p) => resolve([p.coords.latitude, p.coords.longitude]), (e) => resolve("error " + e.code), { timeout: 5000 }))',
+    );
 
   it('shows the page another user agent, locale, time zone and place, and resets them', async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     const own = (await seen()) as string[];
-    const set = await call(client, 'emulate', { userAgent: 'AgentBot/1.0', locale: 'de-DE', timezone: 'Asia/Tokyo', geolocation: { latitude: 48.8566, longitude: 2.3522 } });
-    expect(text(set)).toContain('user agent "AgentBot/1.0"; geolocation 48.8566, 2.3522; locale de-DE; time zone Asia/Tokyo');
+    const set = await call(client, 'emulate', {
+      userAgent: 'AgentBot/1.0',
+      locale: 'de-DE',
+      timezone: 'Asia/Tokyo',
+      geolocation: { latitude: 48.8566, longitude: 2.3522 },
+    });
+    expect(text(set)).toContain(
+      'user agent "AgentBot/1.0"; geolocation 48.8566, 2.3522; locale de-DE; time zone Asia/Tokyo',
+    );
     await call(client, 'navigate_page', { type: 'reload' });
     expect(await seen()).toEqual(['AgentBot/1.0', 'de-DE', 'Asia/Tokyo']);
     expect(await position()).toEqual([48.8566, 2.3522]);
@@ -187,11 +225,20 @@ describe('emulation', () => {
 
   it('looks like a phone: viewport, pixel ratio, user agent and touch from a device preset, and back', async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
-    const device = (): Promise<unknown> => evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /iPhone/.test(navigator.userAgent), navigator.maxTouchPoints, "ontouchstart" in window]');
+    const device = (): Promise<unknown> =>
+      evaluateInPage(
+        client,
+        '() => [innerWidth, devicePixelRatio, /iPhone/.test(navigator.userAgent), navigator.maxTouchPoints, "ontouchstart" in window]',
+      );
     const own = (await device()) as unknown[];
     expect(own.slice(1)).toEqual([1, false, 0, false]);
     // --color-scheme dark, a launch pref, holds for every page.
-    expect(await evaluateInPage(client, '() => [matchMedia("(prefers-color-scheme: dark)").matches, matchMedia("(prefers-color-scheme: light)").matches]')).toEqual([true, false]);
+    expect(
+      await evaluateInPage(
+        client,
+        '() => [matchMedia("(prefers-color-scheme: dark)").matches, matchMedia("(prefers-color-scheme: light)").matches]',
+      ),
+    ).toEqual([true, false]);
     const set = text(await call(client, 'emulate', { device: 'iPhone 15' }));
     expect(set).toContain('device iPhone 15 (user agent');
     expect(set).toContain('viewport 393×852 at 3× pixels; touch screen (as pages detect it))');
@@ -200,8 +247,16 @@ describe('emulation', () => {
     // A setting given alongside the preset wins; a bad one changes nothing.
     await call(client, 'emulate', { device: 'Pixel 7', touch: false });
     await call(client, 'navigate_page', { type: 'reload' });
-    expect(await evaluateInPage(client, '() => [innerWidth, devicePixelRatio, /Pixel 7/.test(navigator.userAgent), navigator.maxTouchPoints]')).toEqual([412, 2.625, true, 0]);
-    for (const [args, message] of [[{ device: 'Nokia 3310' }, 'Invalid option'], [{ viewport: { width: 0, height: 500 } }, 'from 1 to 10000']] as const) {
+    expect(
+      await evaluateInPage(
+        client,
+        '() => [innerWidth, devicePixelRatio, /Pixel 7/.test(navigator.userAgent), navigator.maxTouchPoints]',
+      ),
+    ).toEqual([412, 2.625, true, 0]);
+    for (const [args, message] of [
+      [{ device: 'Nokia 3310' }, 'Invalid option'],
+      [{ viewport: { width: 0, height: 500 } }, 'from 1 to 10000'],
+    ] as const) {
       const bad = await call(client, 'emulate', args);
       expect(bad.isError).toBe(true);
       expect(text(bad)).toContain(message);
@@ -214,7 +269,8 @@ describe('emulation', () => {
 
   it('takes the page offline and back, and emulates for every page of the session with scope session', async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
-    const fetchStatus = (): Promise<unknown> => evaluateInPage(client, '() => fetch("/cookie").then((r) => r.status, () => "failed")');
+    const fetchStatus = (): Promise<unknown> =>
+      evaluateInPage(client, '() => fetch("/cookie").then((r) => r.status, () => "failed")');
     await call(client, 'emulate', { offline: true });
     expect(await fetchStatus()).toBe('failed');
     await call(client, 'emulate', { offline: false });
@@ -228,7 +284,7 @@ describe('emulation', () => {
 });
 
 describe('init scripts', () => {
-  it('runs before the page\'s scripts from the next load, lists and removes them', async () => {
+  it("runs before the page's scripts from the next load, lists and removes them", async () => {
     const added = await call(client, 'add_init_script', { function: '() => { window.stubbedAnswer = 42; }' });
     const id = (added.structuredContent as { id: string }).id;
     await call(client, 'navigate_page', { url: server.url('/stub.html') });
@@ -245,11 +301,18 @@ describe('init scripts', () => {
 });
 
 describe('localStorage and sessionStorage', () => {
-  it('sets keys the page\'s own script reads, lists what the page stored, and removes them', async () => {
+  it("sets keys the page's own script reads, lists what the page stored, and removes them", async () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
-    await evaluateInPage(client, '() => { localStorage.setItem("fromPage", "hello"); sessionStorage.setItem("tab", "one"); }');
-    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent', value: 'world' }))).toContain('Set localStorage fromAgent=world.');
-    expect(await evaluateInPage(client, '() => [localStorage.getItem("fromAgent"), localStorage.getItem("fromPage")]')).toEqual(['world', 'hello']);
+    await evaluateInPage(
+      client,
+      '() => { localStorage.setItem("fromPage", "hello"); sessionStorage.setItem("tab", "one"); }',
+    );
+    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent', value: 'world' }))).toContain(
+      'Set localStorage fromAgent=world.',
+    );
+    expect(
+      await evaluateInPage(client, '() => [localStorage.getItem("fromAgent"), localStorage.getItem("fromPage")]'),
+    ).toEqual(['world', 'hello']);
     const listed = text(await call(client, 'get_storage', { type: 'local' }));
     expect(listed).toContain('fromPage=hello');
     expect(listed).toContain('fromAgent=world');
@@ -257,8 +320,12 @@ describe('localStorage and sessionStorage', () => {
     // A secret goes in as itself and comes out as its reference.
     await call(client, 'set_storage', { type: 'local', key: 'token', value: '<secret>API_TOKEN</secret>' });
     expect(await evaluateInPage(client, '() => localStorage.getItem("token") === "' + TOKEN + '"')).toBe(true);
-    expect(text(await call(client, 'get_storage', { type: 'local', key: 'token' }))).toBe('# get_storage response\nlocalStorage token=<secret>API_TOKEN</secret>');
-    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent' }))).toContain('Removed "fromAgent" from localStorage.');
+    expect(text(await call(client, 'get_storage', { type: 'local', key: 'token' }))).toBe(
+      '# get_storage response\nlocalStorage token=<secret>API_TOKEN</secret>',
+    );
+    expect(text(await call(client, 'set_storage', { type: 'local', key: 'fromAgent' }))).toContain(
+      'Removed "fromAgent" from localStorage.',
+    );
     expect(await evaluateInPage(client, '() => localStorage.getItem("fromAgent")')).toBeNull();
     await evaluateInPage(client, '() => { localStorage.clear(); sessionStorage.clear(); }');
   });
@@ -271,11 +338,18 @@ describe('storage state', () => {
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     await evaluateInPage(client, '() => localStorage.setItem("user", "ada")');
     const saved = text(await call(client, 'save_storage_state', { filePath: 'state/login.json' }));
-    expect(saved).toMatch(new RegExp(`Saved 1 cookie and the localStorage of ${server.origin.replace(/\./g, '\\.')} \\(1 localStorage key\\) to .*state/login\\.json`));
+    expect(saved).toMatch(
+      new RegExp(
+        `Saved 1 cookie and the localStorage of ${server.origin.replace(/\./g, '\\.')} \\(1 localStorage key\\) to .*state/login\\.json`,
+      ),
+    );
     expect(saved).not.toContain(session);
     const file = join(work, 'out', 'state', 'login.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const state = JSON.parse(readFileSync(file, 'utf8')) as { cookies: { name: string; value: string; httpOnly: boolean }[]; origins: unknown[] };
+    const state = JSON.parse(readFileSync(file, 'utf8')) as {
+      cookies: { name: string; value: string; httpOnly: boolean }[];
+      origins: unknown[];
+    };
     expect(state.cookies).toMatchObject([{ name: 'session', value: session, httpOnly: true }]);
     expect(state.origins).toEqual([{ origin: server.origin, localStorage: [{ name: 'user', value: 'ada' }] }]);
 
@@ -284,7 +358,9 @@ describe('storage state', () => {
     await evaluateInPage(client, '() => localStorage.clear()');
     expect(await seenByServer()).toBe('(none)');
 
-    expect(text(await call(client, 'load_storage_state', { filePath: file }))).toContain('Restored 1 cookie and 1 localStorage key of 1 origin.');
+    expect(text(await call(client, 'load_storage_state', { filePath: file }))).toContain(
+      'Restored 1 cookie and 1 localStorage key of 1 origin.',
+    );
     await seenByServer();
     expect(lastCookie).toBe(`session=${session}`);
     await call(client, 'navigate_page', { url: server.url('/print.html') });
@@ -299,8 +375,17 @@ describe('storage state', () => {
     writeFileSync(join(out, 'notjson.json'), '{ cookies: ');
     // A file given by mistake may hold secrets: the refusal must not quote it.
     writeFileSync(join(out, 'credentials.txt'), 'db_password=Hunter2-7f3a9c\n');
-    writeFileSync(join(out, 'badorigin.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [{ origin: 'file:///etc', localStorage: [] }] }));
-    writeFileSync(join(work, 'cwd-state.json'), JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [] }));
+    writeFileSync(
+      join(out, 'badorigin.json'),
+      JSON.stringify({
+        cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }],
+        origins: [{ origin: 'file:///etc', localStorage: [] }],
+      }),
+    );
+    writeFileSync(
+      join(work, 'cwd-state.json'),
+      JSON.stringify({ cookies: [{ name: 'a', value: 'b', domain: '127.0.0.1', path: '/' }], origins: [] }),
+    );
     const cases: [string, RegExp][] = [
       [join(out, 'missing.json'), /does not exist/],
       ['notjson.json', /is not JSON( \(it breaks at character \d+\))?; its content is not shown/],
@@ -322,26 +407,45 @@ describe('storage state', () => {
 
 describe('extensions', () => {
   const manifest = (id: string): string =>
-    JSON.stringify({ manifest_version: 2, name: `Marker ${id}`, version: '1.2', browser_specific_settings: { gecko: { id } }, content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start' }] });
+    JSON.stringify({
+      manifest_version: 2,
+      name: `Marker ${id}`,
+      version: '1.2',
+      browser_specific_settings: { gecko: { id } },
+      content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start' }],
+    });
   const content = (mark: string): string => `document.documentElement.dataset.${mark} = 'yes';`;
-  const marks = (): Promise<unknown> => evaluateInPage(client, '() => [document.documentElement.dataset.folder ?? "no", document.documentElement.dataset.archive ?? "no"]');
+  const marks = (): Promise<unknown> =>
+    evaluateInPage(
+      client,
+      '() => [document.documentElement.dataset.folder ?? "no", document.documentElement.dataset.archive ?? "no"]',
+    );
 
   it('installs extensions from a folder and an .xpi that reach the page, lists and uninstalls them', async () => {
     const folder = join(out, 'marker-ext');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'manifest.json'), manifest('folder@example.com'));
     writeFileSync(join(folder, 'content.js'), content('folder'));
-    writeFileSync(join(out, 'marker.xpi'), storedZip({ 'manifest.json': manifest('archive@example.com'), 'content.js': content('archive') }));
+    writeFileSync(
+      join(out, 'marker.xpi'),
+      storedZip({ 'manifest.json': manifest('archive@example.com'), 'content.js': content('archive') }),
+    );
 
-    expect(text(await call(client, 'install_extension', { path: folder }))).toContain('Installed folder@example.com: Marker folder@example.com 1.2');
-    expect(text(await call(client, 'install_extension', { path: 'marker.xpi' }))).toContain('Installed archive@example.com: marker.xpi');
+    expect(text(await call(client, 'install_extension', { path: folder }))).toContain(
+      'Installed folder@example.com: Marker folder@example.com 1.2',
+    );
+    expect(text(await call(client, 'install_extension', { path: 'marker.xpi' }))).toContain(
+      'Installed archive@example.com: marker.xpi',
+    );
     await call(client, 'navigate_page', { url: server.url('/print.html') });
     expect(await marks()).toEqual(['yes', 'yes']);
     const listed = text(await call(client, 'list_extensions'));
     expect(listed).toContain('folder@example.com');
     expect(listed).toContain('archive@example.com');
 
-    expect(text(await call(client, 'uninstall_extension', { id: 'folder@example.com' }))).toContain('Uninstalled folder@example.com');
+    expect(text(await call(client, 'uninstall_extension', { id: 'folder@example.com' }))).toContain(
+      'Uninstalled folder@example.com',
+    );
     await call(client, 'navigate_page', { type: 'reload' });
     expect(await marks()).toEqual(['no', 'yes']);
     await call(client, 'uninstall_extension', { id: 'archive@example.com' });
@@ -358,7 +462,11 @@ describe('extensions', () => {
       ['install_extension', { path: join(out, 'empty-ext') }, /does not exist/],
       ['install_extension', { path: 'notes.txt' }, /neither a folder nor an \.xpi/],
       ['install_extension', { path: join(work, 'secrets.env') }, /outside the folders files may be read from/],
-      ['uninstall_extension', { id: 'nobody@example.com' }, /No extension this client installed has id "nobody@example.com"; none is installed/],
+      [
+        'uninstall_extension',
+        { id: 'nobody@example.com' },
+        /No extension this client installed has id "nobody@example.com"; none is installed/,
+      ],
     ];
     for (const [tool, args, message] of cases) {
       const result = await call(client, tool, args);

@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,7 +100,10 @@ describe("the daemon's socket", () => {
       socket.on('error', fail);
       socket.write(`${JSON.stringify({ op: 'run', session: escape, command: 'pages', rest: [] })}\n`);
     });
-    expect(JSON.parse(answer)).toMatchObject({ ok: false, error: expect.stringContaining('A session name is 1 to 64 letters') as unknown });
+    expect(JSON.parse(answer)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('A session name is 1 to 64 letters') as unknown,
+    });
     expect(await eventually(() => !existsSync(join(work, '.firefox-bidi', 'sessions', escape)), 500)).toBe(true);
   });
 });
@@ -101,7 +114,11 @@ describe('first commands run together', () => {
     expect(await eventually(() => daemonPids(home).length === 0, 10_000)).toBe(true);
     const results = await Promise.all([1, 2, 3].map((n) => run(work, 'eval', `() => ${n} * 7`)));
     expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
-    expect(results.map((result) => /\d+/.exec(result.stdout.replace(/[\s\S]*returned:/, ''))?.[0])).toEqual(['7', '14', '21']);
+    expect(results.map((result) => /\d+/.exec(result.stdout.replace(/[\s\S]*returned:/, ''))?.[0])).toEqual([
+      '7',
+      '14',
+      '21',
+    ]);
     // Any second daemon that started saw the first and stopped: one is left, and it holds the socket.
     expect(await eventually(() => daemonPids(home).length === 1, 5000)).toBe(true);
     expect((await run(work, 'sessions')).stdout).toContain('default');
@@ -161,8 +178,15 @@ describe('a daemon that goes away while a command waits', () => {
     process.kill(pid, 'SIGSTOP');
     try {
       // Started as the bin starts one, with the frozen one on the socket (commands find it stuck and say so).
-      const settings = JSON.stringify({ flags: ['--output-dir', '.firefox-bidi'], idleMs: 60_000, socket: join(home, 'daemon.sock') });
-      const next = runBin(join(process.cwd(), 'dist/src/cli/daemon-main.js'), [settings], work, { ...process.env, FIREFOX_BIDI_HOME: home });
+      const settings = JSON.stringify({
+        flags: ['--output-dir', '.firefox-bidi'],
+        idleMs: 60_000,
+        socket: join(home, 'daemon.sock'),
+      });
+      const next = runBin(join(process.cwd(), 'dist/src/cli/daemon-main.js'), [settings], work, {
+        ...process.env,
+        FIREFOX_BIDI_HOME: home,
+      });
       expect(await eventually(() => !daemonPids(home).includes(pid))).toBe(true);
       expect(await eventually(async () => (await run(work, 'pages')).code === 0)).toBe(true);
       expect(daemonPids(home)).toHaveLength(1);

@@ -52,27 +52,46 @@ function alive(pid: number): boolean {
 function view(url: string, options: { host?: string; body?: unknown } = {}): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const headers: Record<string, string> = { ...(options.host ? { host: options.host } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) };
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.body === undefined ? 'GET' : 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
+    const headers: Record<string, string> = {
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.body === undefined ? 'GET' : 'POST',
+        headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body === undefined ? undefined : JSON.stringify(options.body));
   });
 }
 
-/** As the person in the view at `link`: waits until a session asks for a hand, then presses Done on the page it is about. */
+/**
+ * As the person in the view at `link`: waits until a session asks for a hand, then presses Done on the page it is
+ * about.
+ */
 async function pressDone(link: string): Promise<void> {
   let asking: { id: string; request?: { pageId: number } } | undefined;
   await eventually(async () => {
-    const { sessions } = JSON.parse((await view(`${link}/state`)).body.toString()) as { sessions: { id: string; request?: { pageId: number } }[] };
+    const { sessions } = JSON.parse((await view(`${link}/state`)).body.toString()) as {
+      sessions: { id: string; request?: { pageId: number } }[];
+    };
     asking = sessions.find((session) => session.request);
     return asking !== undefined;
   }, 20_000);
   expect(asking, 'no session asked for a hand').toBeDefined();
-  const done = await view(`${link}/input?session=${asking?.id ?? ''}&page=${asking?.request?.pageId ?? -1}`, { body: { type: 'done' } });
+  const done = await view(`${link}/input?session=${asking?.id ?? ''}&page=${asking?.request?.pageId ?? -1}`, {
+    body: { type: 'done' },
+  });
   expect(done.status).toBe(200);
 }
 
@@ -82,8 +101,14 @@ beforeAll(async () => {
       started = true;
       response.end('ok');
     },
-    '/seen.html': page('Seen', '<button onclick="window.seen = [document.visibilityState, document.hasFocus()]">Look</button>'),
-    '/form.html': page('Form', '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>'),
+    '/seen.html': page(
+      'Seen',
+      '<button onclick="window.seen = [document.visibilityState, document.hasFocus()]">Look</button>',
+    ),
+    '/form.html': page(
+      'Form',
+      '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>',
+    ),
   });
   work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
   home = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-'));
@@ -109,7 +134,9 @@ describe('firefox-bidi', () => {
     expect(JSON.parse(title.stdout)).toEqual({ result: 'Hello Ada' });
     // Any tool by its name, with its parameters as options.
     expect((await run('list_pages')).stdout).toMatch(/0: Hello Ada \(.*form\.html\) pageId=\d+ \[selected\]/);
-    expect((await run('call', 'evaluate_script', '{"function": "() => document.getElementById(\\"name\\").value"}')).stdout).toContain('"Ada"');
+    expect(
+      (await run('call', 'evaluate_script', '{"function": "() => document.getElementById(\\"name\\").value"}')).stdout,
+    ).toContain('"Ada"');
   });
 
   it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids work', async () => {
@@ -118,7 +145,9 @@ describe('firefox-bidi', () => {
     await run('snapshot');
     const saved = await run('snapshot', '--file', 'form.txt');
     const path = join(work, '.firefox-bidi/sessions/default/form.txt');
-    expect(saved.stdout).toMatch(new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`));
+    expect(saved.stdout).toMatch(
+      new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`),
+    );
     const text = readFileSync(path, 'utf8');
     expect(saved.stdout).toContain(`(${text.length - 1} characters)`);
     expect((await run('fill', uidOf(text, 'textbox', 'Name'), 'Grace')).code).toBe(0);
@@ -146,11 +175,16 @@ describe('firefox-bidi', () => {
     const look = uidOf((await run('snapshot')).stdout, 'button', 'Look');
     // Another session's page opened after ours: it must not hide ours.
     await run('-s', 'other', 'open', server.url('/seen.html'));
-    const drawing = 'async () => [document.visibilityState, await new Promise((done) => { const late = setTimeout(() => done("no frame"), 2000); requestAnimationFrame(() => { clearTimeout(late); done("frame"); }); })]';
+    const drawing =
+      'async () => [document.visibilityState, await new Promise((done) => { const late = setTimeout(() => done("no frame"), 2000); requestAnimationFrame(() => { clearTimeout(late); done("frame"); }); })]';
     expect(JSON.parse((await run('--json', 'eval', drawing)).stdout)).toEqual({ result: ['visible', 'frame'] });
     expect((await run('click', look)).code).toBe(0);
-    expect(JSON.parse((await run('--json', 'eval', '() => window.seen')).stdout)).toEqual({ result: ['visible', true] });
-    expect(JSON.parse((await run('-s', 'other', '--json', 'eval', drawing)).stdout)).toEqual({ result: ['visible', 'frame'] });
+    expect(JSON.parse((await run('--json', 'eval', '() => window.seen')).stdout)).toEqual({
+      result: ['visible', true],
+    });
+    expect(JSON.parse((await run('-s', 'other', '--json', 'eval', drawing)).stdout)).toEqual({
+      result: ['visible', 'frame'],
+    });
     await run('-s', 'other', 'close');
   });
 
@@ -158,17 +192,22 @@ describe('firefox-bidi', () => {
     await run('open', server.url('/form.html'));
     await run('eval', '() => { window.order = []; return 1; }');
     started = false;
-    const slow = run('eval', 'async () => { await fetch("/started"); await new Promise((done) => setTimeout(done, 700)); window.order.push("slow"); return "slow"; }');
+    const slow = run(
+      'eval',
+      'async () => { await fetch("/started"); await new Promise((done) => setTimeout(done, 700)); window.order.push("slow"); return "slow"; }',
+    );
     // The second comes while the first runs in the page.
     expect(await eventually(() => started, 15_000)).toBe(true);
     const quick = run('eval', '() => { window.order.push("quick"); return "quick"; }');
     const [first, second] = await Promise.all([slow, quick]);
     expect(first.stdout).toContain('"slow"');
     expect(second.stdout).toContain('"quick"');
-    expect(JSON.parse((await run('--json', 'eval', '() => window.order')).stdout)).toEqual({ result: ['slow', 'quick'] });
+    expect(JSON.parse((await run('--json', 'eval', '() => window.order')).stdout)).toEqual({
+      result: ['slow', 'quick'],
+    });
   });
 
-  it('gives exit code 2 and what to type for an unknown command or a bad option, 1 with the tool\'s words for a tool error', async () => {
+  it("gives exit code 2 and what to type for an unknown command or a bad option, 1 with the tool's words for a tool error", async () => {
     const unknown = await run('frobnicate');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"; firefox-bidi --help lists the commands.');
@@ -180,7 +219,9 @@ describe('firefox-bidi', () => {
     expect(missing.stderr).toContain('fill needs <value>');
     const stale = await run('click', '999_1');
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain('uid 999_1 names snapshot 999, which was never taken; take a snapshot and use a uid from it.');
+    expect(stale.stderr).toContain(
+      'uid 999_1 names snapshot 999, which was never taken; take a snapshot and use a uid from it.',
+    );
     expect((await run('click', '--help')).stdout).toContain('--uid <string> (required)');
   });
 
@@ -190,13 +231,22 @@ describe('firefox-bidi', () => {
     await run('install-skill', 'agent');
     expect(readFileSync(join(work, 'agent/AGENTS.md'), 'utf8')).toBe(AGENTS_SNIPPET);
     // Each command as the skill shows it, in its order, with what an agent would have at hand.
-    const shown = [...`${SKILL}\n${AGENTS_SNIPPET}`.matchAll(/(?:^|`)(firefox-bidi [^`#\n]+?)\s*(?:`|#|$)/gm)].map((match) => (match[1] ?? '').trim());
+    const shown = [...`${SKILL}\n${AGENTS_SNIPPET}`.matchAll(/(?:^|`)(firefox-bidi [^`#\n]+?)\s*(?:`|#|$)/gm)].map(
+      (match) => (match[1] ?? '').trim(),
+    );
     expect(shown.length).toBeGreaterThan(10);
     let uid = '';
     let link = '';
     for (const command of shown) {
       const argv = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((part) => part[1] ?? part[2] ?? '').slice(1);
-      const filled = argv.map((arg) => arg.replace('<url>', server.url('/form.html')).replace('<uid>', uid).replace('<value>', 'Ada').replace('<name>', 'skill').replace('<command>', 'click'));
+      const filled = argv.map((arg) =>
+        arg
+          .replace('<url>', server.url('/form.html'))
+          .replace('<uid>', uid)
+          .replace('<value>', 'Ada')
+          .replace('<name>', 'skill')
+          .replace('<command>', 'click'),
+      );
       const running = run(...filled);
       // The person the skill asks for: the test, which presses Done in the view once the request shows.
       if (argv[0] === 'request_human') await pressDone(link);
@@ -218,16 +268,34 @@ describe('firefox-bidi', () => {
     expect(shown.stdout).toContain('Open it in a browser on this machine.');
     expect((await run('show', '--open-wide')).code).toBe(2);
 
-    const state = async (): Promise<{ sessions: { id: string; pages: { pageId: number; url: string; selected: boolean }[]; calls: { tool: string }[] }[] }> => JSON.parse((await view(`${link}/state`)).body.toString()) as Awaited<ReturnType<typeof state>>;
+    const state = async (): Promise<{
+      sessions: {
+        id: string;
+        pages: { pageId: number; url: string; selected: boolean }[];
+        calls: { tool: string }[];
+      }[];
+    }> => JSON.parse((await view(`${link}/state`)).body.toString()) as Awaited<ReturnType<typeof state>>;
     const watched = (await state()).sessions.find((session) => session.id === 'watched');
     const selected = watched?.pages.find((item) => item.selected);
     expect(selected?.url).toBe(server.url('/form.html'));
-    expect(watched?.calls.map((item) => item.tool)).toEqual(expect.arrayContaining(['navigate_page', 'take_snapshot', 'fill']));
+    expect(watched?.calls.map((item) => item.tool)).toEqual(
+      expect.arrayContaining(['navigate_page', 'take_snapshot', 'fill']),
+    );
     const at = `session=watched&page=${selected?.pageId ?? -1}`;
     const picture = PNG.sync.read((await view(`${link}/picture?${at}`)).body);
     // The button's middle, in the page's CSS pixels, then in the picture's.
-    const read = await run('-s', 'watched', '--json', 'eval', '() => { const r = document.querySelector("button").getBoundingClientRect(); return JSON.stringify({ x: r.x + r.width / 2, y: r.y + r.height / 2, width: innerWidth }); }');
-    const box = JSON.parse((JSON.parse(read.stdout) as { result: string }).result) as { x: number; y: number; width: number };
+    const read = await run(
+      '-s',
+      'watched',
+      '--json',
+      'eval',
+      '() => { const r = document.querySelector("button").getBoundingClientRect(); return JSON.stringify({ x: r.x + r.width / 2, y: r.y + r.height / 2, width: innerWidth }); }',
+    );
+    const box = JSON.parse((JSON.parse(read.stdout) as { result: string }).result) as {
+      x: number;
+      y: number;
+      width: number;
+    };
     const scale = picture.width / box.width;
     const click = await view(`${link}/input?${at}`, { body: { type: 'click', x: box.x * scale, y: box.y * scale } });
     expect(click.status).toBe(200);
@@ -260,7 +328,12 @@ describe('firefox-bidi', () => {
     expect(next).not.toBe(pid);
     const stopped = browser();
     expect((await run('stop')).stdout).toContain('The daemon stops');
-    expect(await eventually(() => daemonPid(home) === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped), 15_000)).toBe(true);
+    expect(
+      await eventually(
+        () => daemonPid(home) === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped),
+        15_000,
+      ),
+    ).toBe(true);
     expect(alive(next ?? 0)).toBe(false);
   });
 
@@ -281,7 +354,14 @@ describe('firefox-bidi', () => {
     await run('open', server.url('/form.html'));
     // nobody tries the daemon's socket as any program of theirs would: the 0700 folder keeps it out.
     const script = `require('node:net').connect(${JSON.stringify(join(home, 'daemon.sock'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(0); })`;
-    const stranger = await new Promise<string>((done) => execFile(process.execPath, ['-e', script], { uid: 65534, gid: 65534, cwd: '/', timeout: 10_000 }, (_error, stdout) => done(stdout.trim())));
+    const stranger = await new Promise<string>((done) =>
+      execFile(
+        process.execPath,
+        ['-e', script],
+        { uid: 65534, gid: 65534, cwd: '/', timeout: 10_000 },
+        (_error, stdout) => done(stdout.trim()),
+      ),
+    );
     expect(stranger).toBe('EACCES');
     expect((await run('eval', '() => document.title')).stdout).toContain('"Form"');
   });

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserClosedError, EvaluationError, FirefoxClient, InvalidArgumentError, NoSuchPageError, PageCrashedError, TimeoutError } from '../../src/index.js';
+import {
+  BrowserClosedError,
+  EvaluationError,
+  FirefoxClient,
+  InvalidArgumentError,
+  NoSuchPageError,
+  PageCrashedError,
+  TimeoutError,
+} from '../../src/index.js';
 import { contentProcesses, eventually, groupAlive } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -9,7 +17,8 @@ let client: FirefoxClient;
 
 beforeAll(async () => {
   server = await startTestServer({
-    // Text that comes late inside a same-origin frame (an editor's document) and into a field's value; and a password that is never matched.
+    // Text that comes late inside a same-origin frame (an editor's document) and into a field's value; and a password
+    // that is never matched.
     '/late-frame.html': page(
       'Late frame',
       `<iframe srcdoc="<body><p>frame start</p></body>"></iframe>
@@ -20,7 +29,8 @@ beforeAll(async () => {
          setTimeout(() => { document.getElementById('status').value = 'Upload complete'; }, 300);
        </script>`,
     ),
-    // Ionic-style buttons: the DOM says "Delete account", the screen shows it in capitals; a label whose words wrap over lines.
+    // Ionic-style buttons: the DOM says "Delete account", the screen shows it in capitals; a label whose words wrap
+    // over lines.
     '/shouting.html': page(
       'Shouting',
       `<button id="delete" style="text-transform: uppercase" hidden>Delete   account</button>
@@ -28,11 +38,17 @@ beforeAll(async () => {
           signed in today</p>
        <script>setTimeout(() => { document.getElementById('delete').hidden = false; }, 300);</script>`,
     ),
-    '/big.html': page('Big', Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i} <a href="#${i}">link</a></p>`).join('')),
+    '/big.html': page(
+      'Big',
+      Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i} <a href="#${i}">link</a></p>`).join(''),
+    ),
     // The same console page twice in frames: once from the page's own origin, once cross-origin (another process).
     '/framed.html': (request, response) => {
       const port = (request.headers.host ?? '').split(':')[1] ?? '';
-      page('Framed', `<h1>Framed</h1><iframe src="/console.html"></iframe><iframe src="http://localhost:${port}/console.html"></iframe>`)(request, response);
+      page(
+        'Framed',
+        `<h1>Framed</h1><iframe src="/console.html"></iframe><iframe src="http://localhost:${port}/console.html"></iframe>`,
+      )(request, response);
     },
   });
   client = await FirefoxClient.launch();
@@ -82,12 +98,20 @@ describe('FirefoxClient against a launched Firefox', () => {
   it('falls back to a live page with a note when the selected page closes itself', async () => {
     await resetPages();
     await client.userContext.newPage(server.url('/b.html'));
-    await client.page.evaluate(() => {
-      setTimeout(() => window.close(), 0);
-    }).catch(() => undefined);
+    await client.page
+      .evaluate(() => {
+        setTimeout(() => window.close(), 0);
+      })
+      .catch(() => undefined);
     // window.close() from script is allowed for a tab opened by automation? If not, close it ourselves.
-    if ((await client.userContext.listPages()).length === 2) await client.browser.bidi.send('browsingContext.close', { context: client.page.id });
-    expect(await eventually(() => client.userContext.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')), 5000)).toBe(true);
+    if ((await client.userContext.listPages()).length === 2)
+      await client.browser.bidi.send('browsingContext.close', { context: client.page.id });
+    expect(
+      await eventually(
+        () => client.userContext.takeNotes().some((note) => note.includes('was closed; page 0 is selected now')),
+        5000,
+      ),
+    ).toBe(true);
     expect((await client.userContext.listPages()).map((page) => page.selected)).toEqual([true]);
   });
 
@@ -98,7 +122,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     const closed = await startTestServer();
     const unreachable = closed.url('/');
     await closed.close();
-    await expect(client.userContext.newPage(unreachable)).rejects.toThrow(/The new page was closed; page 0 is selected again\./);
+    await expect(client.userContext.newPage(unreachable)).rejects.toThrow(
+      /The new page was closed; page 0 is selected again\./,
+    );
     const pages = await client.userContext.listPages();
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ url: server.url('/a.html'), selected: true });
@@ -121,7 +147,9 @@ describe('FirefoxClient against a launched Firefox', () => {
       (window as unknown as { marker: number }).marker = 1;
     });
     await client.page.reload();
-    expect(await client.page.evaluate(() => typeof (window as unknown as { marker?: number }).marker)).toBe('undefined');
+    expect(await client.page.evaluate(() => typeof (window as unknown as { marker?: number }).marker)).toBe(
+      'undefined',
+    );
     await expect(client.page.goForward()).rejects.toThrow(/no later page/);
   });
 
@@ -136,8 +164,14 @@ describe('FirefoxClient against a launched Firefox', () => {
   it('evaluates functions with JSON arguments and results', async () => {
     await resetPages();
     expect(await client.page.evaluate('(a, b) => a + b', [2, 3])).toBe(5);
-    expect(await client.page.evaluate('(o) => ({ ...o, n: [1, null, "x"], d: 1.5 })', [{ k: 'v' }])).toEqual({ k: 'v', n: [1, null, 'x'], d: 1.5 });
-    expect(await client.page.evaluate('async () => { await new Promise((r) => setTimeout(r, 20)); return "later"; }')).toBe('later');
+    expect(await client.page.evaluate('(o) => ({ ...o, n: [1, null, "x"], d: 1.5 })', [{ k: 'v' }])).toEqual({
+      k: 'v',
+      n: [1, null, 'x'],
+      d: 1.5,
+    });
+    expect(
+      await client.page.evaluate('async () => { await new Promise((r) => setTimeout(r, 20)); return "later"; }'),
+    ).toBe('later');
     expect(await client.page.evaluate('() => undefined')).toBeUndefined();
     await expect(client.page.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(EvaluationError);
     await expect(client.page.evaluate('() => { throw new Error("nope"); }')).rejects.toThrow(/nope/);
@@ -145,7 +179,9 @@ describe('FirefoxClient against a launched Firefox', () => {
 
   it('times out a script that never finishes, and stays usable', async () => {
     await resetPages();
-    await expect(client.page.evaluate('() => new Promise(() => {})', [], { timeout: 300 })).rejects.toThrow(TimeoutError);
+    await expect(client.page.evaluate('() => new Promise(() => {})', [], { timeout: 300 })).rejects.toThrow(
+      TimeoutError,
+    );
     expect(await client.page.evaluate('() => 7')).toBe(7);
   });
 
@@ -193,7 +229,13 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     client.page.clearNetworkRequests();
     await client.page.navigate(server.url('/console.html'));
-    expect(await eventually(() => client.page.getNetworkRequests().filter((request) => request.status !== null || request.failure).length >= 3, 5000)).toBe(true);
+    expect(
+      await eventually(
+        () =>
+          client.page.getNetworkRequests().filter((request) => request.status !== null || request.failure).length >= 3,
+        5000,
+      ),
+    ).toBe(true);
     const requests = client.page.getNetworkRequests();
     const document = requests.find((request) => request.url === server.url('/console.html'));
     expect(document).toMatchObject({ method: 'GET', resourceType: 'document', status: 200, isNavigation: true });
@@ -206,7 +248,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     expect(api?.sizes.responseBody).toBe(JSON.stringify({ answer: 42 }).length);
     expect(api?.timings.waitingMs).toBeGreaterThanOrEqual(0);
     // Firefox also asks for /favicon.ico, which this server does not have either.
-    expect(client.page.getNetworkRequests({ status: 404, resourceType: 'fetch' }).map((request) => request.url)).toEqual([server.url('/missing.json')]);
+    expect(
+      client.page.getNetworkRequests({ status: 404, resourceType: 'fetch' }).map((request) => request.url),
+    ).toEqual([server.url('/missing.json')]);
     expect(client.page.getNetworkRequests({ resourceType: 'document' })).toHaveLength(1);
     client.page.clearNetworkRequests();
     expect(client.page.getNetworkRequests()).toEqual([]);
@@ -219,10 +263,24 @@ describe('FirefoxClient against a launched Firefox', () => {
     await client.page.navigate(server.url('/framed.html'));
     const port = new URL(server.origin).port;
     const frames = [server.url('/console.html'), `http://localhost:${port}/console.html`];
-    expect(await eventually(() => client.page.getConsoleMessages({ textContains: 'careful' }).length === 2, 5000)).toBe(true);
-    expect(client.page.getConsoleMessages({ textContains: 'careful' }).map((message) => message.frame).sort()).toEqual([...frames].sort());
-    expect(await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length === 2, 5000)).toBe(true);
-    expect(client.page.getNetworkRequests({ urlContains: '/api/data' }).map((request) => request.frame).sort()).toEqual([...frames].sort());
+    expect(await eventually(() => client.page.getConsoleMessages({ textContains: 'careful' }).length === 2, 5000)).toBe(
+      true,
+    );
+    expect(
+      client.page
+        .getConsoleMessages({ textContains: 'careful' })
+        .map((message) => message.frame)
+        .sort(),
+    ).toEqual([...frames].sort());
+    expect(
+      await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length === 2, 5000),
+    ).toBe(true);
+    expect(
+      client.page
+        .getNetworkRequests({ urlContains: '/api/data' })
+        .map((request) => request.frame)
+        .sort(),
+    ).toEqual([...frames].sort());
     // The page's own requests say no frame.
     expect(client.page.getNetworkRequests({ urlContains: '/framed.html' })[0]?.frame).toBeUndefined();
   });
@@ -245,7 +303,10 @@ describe('FirefoxClient against a launched Firefox', () => {
       await agent.addInitScript('() => { window.agentOnly = true; }');
       await agent.emulate({ userAgent: 'AgentOnly/1.0' });
       await agent.newPage(server.url('/b.html'));
-      expect(await agent.page.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([true, 'AgentOnly/1.0']);
+      expect(await agent.page.evaluate('() => [window.agentOnly === true, navigator.userAgent]')).toEqual([
+        true,
+        'AgentOnly/1.0',
+      ]);
       // So do request rules: the agent's mock answers its pages only.
       await agent.route({ urlPattern: '*/api/data*', action: 'mock', body: '{"answer":"mocked"}' });
       const fetchAnswer = '() => fetch("/api/data").then((r) => r.json()).then((d) => d.answer)';
@@ -262,11 +323,15 @@ describe('FirefoxClient against a launched Firefox', () => {
     await expect(agent.listPages()).rejects.toThrow();
     // All the agent held is gone; the main page holds the one request it made meanwhile.
     const after = { ...before, networkRequests: (before.networkRequests ?? 0) + 1 };
-    expect(await eventually(() => JSON.stringify(client.browser.stateCounts()) === JSON.stringify(after), 5000)).toBe(true);
+    expect(await eventually(() => JSON.stringify(client.browser.stateCounts()) === JSON.stringify(after), 5000)).toBe(
+      true,
+    );
     expect(await client.page.evaluate('() => localStorage.getItem("who")')).toBe('main');
     // The agent's init script and user agent were its own: the main context's next load has neither.
     await client.page.reload();
-    expect(await client.page.evaluate('() => [window.agentOnly === undefined, navigator.userAgent === "AgentOnly/1.0"]')).toEqual([true, false]);
+    expect(
+      await client.page.evaluate('() => [window.agentOnly === undefined, navigator.userAgent === "AgentOnly/1.0"]'),
+    ).toEqual([true, false]);
   });
 
   it('leaves nothing behind of pages that closed, in any of its maps', async () => {
@@ -304,7 +369,10 @@ describe('FirefoxClient against a launched Firefox', () => {
     const before = client.browser.stateCounts();
     // An app that mounts and unmounts iframes (a preview, a payment form, ads) without ever navigating.
     for (let round = 0; round < 4; round++) {
-      await client.page.evaluate('(src) => new Promise((done) => { const frame = document.createElement("iframe"); frame.id = "mounted"; frame.src = src; frame.onload = () => done(true); document.body.append(frame); })', [server.url('/b.html')]);
+      await client.page.evaluate(
+        '(src) => new Promise((done) => { const frame = document.createElement("iframe"); frame.id = "mounted"; frame.src = src; frame.onload = () => done(true); document.body.append(frame); })',
+        [server.url('/b.html')],
+      );
       const snapshot = await client.page.takeSnapshot();
       expect(snapshot.text).toContain('Page B');
       expect(client.browser.stateCounts()).toMatchObject({ frames: 1, snapshotFrames: 1, snapshotRealms: 2 });
@@ -314,7 +382,12 @@ describe('FirefoxClient against a launched Firefox', () => {
     }
     await settle();
     const after = client.browser.stateCounts();
-    expect({ frames: after.frames, snapshotFrames: after.snapshotFrames, snapshotRealms: after.snapshotRealms, contexts: after.contexts }).toEqual({
+    expect({
+      frames: after.frames,
+      snapshotFrames: after.snapshotFrames,
+      snapshotRealms: after.snapshotRealms,
+      contexts: after.contexts,
+    }).toEqual({
       frames: before.frames,
       snapshotFrames: before.snapshotFrames,
       snapshotRealms: before.snapshotRealms,
@@ -326,8 +399,12 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     client.page.clearNetworkRequests();
     await client.page.navigate(server.url('/redirect'));
-    expect(await eventually(() => client.page.getNetworkRequests().some((request) => request.status === 200), 5000)).toBe(true);
-    expect(client.page.getNetworkRequests({ resourceType: 'document' }).map((request) => [request.url, request.status])).toEqual([
+    expect(
+      await eventually(() => client.page.getNetworkRequests().some((request) => request.status === 200), 5000),
+    ).toBe(true);
+    expect(
+      client.page.getNetworkRequests({ resourceType: 'document' }).map((request) => [request.url, request.status]),
+    ).toEqual([
       [server.url('/redirect'), 302],
       [server.url('/b.html'), 200],
     ]);
@@ -363,10 +440,15 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     await client.page.navigate(server.url('/dialogs.html'));
     for (let round = 0; round < 8; round++) {
-      await client.page.evaluate(`() => { setTimeout(() => { alert('first ${round}'); alert('second ${round}'); document.title = 'done ${round}'; }, 0); }`);
+      await client.page.evaluate(
+        `() => { setTimeout(() => { alert('first ${round}'); alert('second ${round}'); document.title = 'done ${round}'; }, 0); }`,
+      );
       expect(await eventually(() => client.page.getDialog()?.message === `first ${round}`, 5000)).toBe(true);
       await client.page.handleDialog(true);
-      expect(await eventually(() => client.page.getDialog()?.message === `second ${round}`, 5000), `round ${round}`).toBe(true);
+      expect(
+        await eventually(() => client.page.getDialog()?.message === `second ${round}`, 5000),
+        `round ${round}`,
+      ).toBe(true);
       await client.page.handleDialog(true);
       expect(await client.page.evaluate(() => document.title)).toBe(`done ${round}`);
     }
@@ -384,7 +466,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     await client.page.navigate(server.url('/late-text.html'), { wait: 'interactive' });
     expect(await client.page.waitForText(['Never shown', 'Ready now'], { timeout: 5000 })).toBe('Ready now');
-    await expect(client.page.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(/"Not on this page" appeared on the page within 300 ms/);
+    await expect(client.page.waitForText('Not on this page', { timeout: 300 })).rejects.toThrow(
+      /"Not on this page" appeared on the page within 300 ms/,
+    );
     await expect(client.page.waitForText([])).rejects.toThrow(InvalidArgumentError);
   });
 
@@ -395,7 +479,9 @@ describe('FirefoxClient against a launched Firefox', () => {
     // What the page shows, and what the search read: the capitals.
     expect(await client.page.evaluate(() => document.body.innerText)).toContain('DELETE ACCOUNT');
     expect(await client.page.waitForText('last  signed in', { timeout: 1000 })).toBe('last  signed in');
-    await expect(client.page.waitForText('Delete the account', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
+    await expect(client.page.waitForText('Delete the account', { timeout: 300 })).rejects.toThrow(
+      /appeared on the page within 300 ms/,
+    );
   });
 
   it('waits for text inside a same-origin frame and in field values, never in a password', async () => {
@@ -403,8 +489,12 @@ describe('FirefoxClient against a launched Firefox', () => {
     await client.page.navigate(server.url('/late-frame.html'), { wait: 'interactive' });
     expect(await client.page.waitForText('Saved in the editor', { timeout: 5000 })).toBe('Saved in the editor');
     expect(await client.page.waitForText('Upload complete', { timeout: 5000 })).toBe('Upload complete');
-    expect(await client.page.evaluate(() => (document.getElementById('status') as HTMLInputElement).value)).toBe('Upload complete');
-    await expect(client.page.waitForText('hunter2-secret', { timeout: 300 })).rejects.toThrow(/appeared on the page within 300 ms/);
+    expect(await client.page.evaluate(() => (document.getElementById('status') as HTMLInputElement).value)).toBe(
+      'Upload complete',
+    );
+    await expect(client.page.waitForText('hunter2-secret', { timeout: 300 })).rejects.toThrow(
+      /appeared on the page within 300 ms/,
+    );
   });
 });
 
@@ -419,7 +509,10 @@ describe('closing', () => {
     // Killed during a snapshot: the answer is the crash or the page as it was, never an empty blank page.
     const during = client.page.takeSnapshot();
     setTimeout(kill, 20);
-    const outcome = await during.then((snapshot) => snapshot.url, (error: unknown) => error);
+    const outcome = await during.then(
+      (snapshot) => snapshot.url,
+      (error: unknown) => error,
+    );
     if (typeof outcome === 'string') expect(outcome).toBe(url);
     else expect(outcome).toBeInstanceOf(PageCrashedError);
     kill();
@@ -430,7 +523,9 @@ describe('closing', () => {
     }
     expect(crashed).toBe(true);
     await expect(client.page.takeSnapshot()).rejects.toThrow(PageCrashedError);
-    await expect(client.page.takeSnapshot()).rejects.toThrow(`page 0 crashed (its content process ended) while it showed "${url}"`);
+    await expect(client.page.takeSnapshot()).rejects.toThrow(
+      `page 0 crashed (its content process ended) while it showed "${url}"`,
+    );
     await client.page.navigate(url);
     expect((await client.page.takeSnapshot()).url).toBe(url);
     expect((await client.userContext.listPages())[0]?.crashed).toBeUndefined();

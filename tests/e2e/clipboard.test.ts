@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
+import {
+  call,
+  evaluateInPage,
+  startHttpServer,
+  stopHttpServer,
+  text,
+  uidOf,
+  type RunningHttpServer,
+} from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -104,7 +112,9 @@ describe('a clipboard per session', () => {
     // Within A the cut text pastes back.
     await ok(a, 'fill', { uid: await uid(a, 'textbox', 'Paste here'), value: '' });
     await ok(a, 'press_key', { key: 'Control+v' });
-    expect(await evaluateInPage(a, `() => document.getElementById("target").value === ${JSON.stringify(SECRET)}`)).toBe(true);
+    expect(await evaluateInPage(a, `() => document.getElementById("target").value === ${JSON.stringify(SECRET)}`)).toBe(
+      true,
+    );
   });
 
   it('the page\'s execCommand("copy") and navigator.clipboard stay in their session', async () => {
@@ -124,7 +134,7 @@ describe('a clipboard per session', () => {
     expect(await evaluateInPage(b, '() => document.body.dataset.read')).toBe('refused: NotAllowedError');
   });
 
-  it('what the page\'s own copy handler puts on the clipboard is what its session pastes', async () => {
+  it("what the page's own copy handler puts on the clipboard is what its session pastes", async () => {
     const a = await session();
     const quote = /(\d+_\d+) paragraph: Quoted words/.exec(text(await call(a, 'take_snapshot')))?.[1] ?? 'no paragraph';
     await ok(a, 'select_text', { uid: quote, text: 'Quoted words' });
@@ -137,7 +147,8 @@ describe('a clipboard per session', () => {
     await fillAndSelect(a, 'copied before the paste');
     await ok(a, 'click', { uid: await uid(a, 'button', 'Copy by command') });
     await ok(a, 'click', { uid: await uid(a, 'button', 'Copy by API') });
-    // Firefox would ask a person to confirm the paste (a prompt nobody answers headless), and the click would hang for the input timeout.
+    // Firefox would ask a person to confirm the paste (a prompt nobody answers headless), and the click would hang for
+    // the input timeout.
     await ok(a, 'click', { uid: await uid(a, 'button', 'Paste by command') });
     expect(await evaluateInPage(a, '() => document.body.dataset.commandPaste')).toBe('false:');
     // The session's input goes on at once.

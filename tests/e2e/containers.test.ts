@@ -11,7 +11,10 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 const ITEM_PX = 40;
 
-/** A list of 10,000 tasks that draws the ~20 near where it stands, each saying its place (aria-posinset of aria-setsize). */
+/**
+ * A list of 10,000 tasks that draws the ~20 near where it stands, each saying its place (aria-posinset of
+ * aria-setsize).
+ */
 const VIRTUAL_LIST = page(
   'Tasks',
   `<h1>Tasks</h1>
@@ -71,7 +74,11 @@ let server: TestServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/list.html': VIRTUAL_LIST, '/grid.html': VIRTUAL_GRID, '/recycled.html': RECYCLED });
+  server = await startTestServer({
+    '/list.html': VIRTUAL_LIST,
+    '/grid.html': VIRTUAL_GRID,
+    '/recycled.html': RECYCLED,
+  });
   ({ client } = await startStdioServer());
 });
 
@@ -81,7 +88,8 @@ afterAll(async () => {
 });
 
 /** The numbers of the tasks (or orders) an answer lists. */
-const listed = (answer: string, word: string): number[] => [...answer.matchAll(new RegExp(`${word}(\\d+)\\b`, 'g'))].map((match) => Number(match[1]));
+const listed = (answer: string, word: string): number[] =>
+  [...answer.matchAll(new RegExp(`${word}(\\d+)\\b`, 'g'))].map((match) => Number(match[1]));
 
 /** What the page shows in its container: the places of the items a pixel or more of which is inside it. */
 async function shownInPage(selector: string): Promise<number[]> {
@@ -141,10 +149,13 @@ describe('a scrolled container answers where it stands and what it shows', () =>
   it('refuses item N of a list that does not number its items, saying what to do instead', async () => {
     await call(client, 'navigate_page', { url: server.url('/grid.html') });
     const header = uidOf(text(await call(client, 'take_snapshot')), 'columnheader', 'Order');
-    await call(client, 'evaluate_script', { function: '() => { for (const row of document.querySelectorAll("[aria-rowindex]")) row.removeAttribute("aria-rowindex"); return 1; }' });
+    await call(client, 'evaluate_script', {
+      function:
+        '() => { for (const row of document.querySelectorAll("[aria-rowindex]")) row.removeAttribute("aria-rowindex"); return 1; }',
+    });
     const refused = await call(client, 'scroll_page', { uid: header, to: 400 });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toContain('does not say its items\' places');
+    expect(text(refused)).toContain("does not say its items' places");
   });
 });
 

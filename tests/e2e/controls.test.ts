@@ -83,10 +83,14 @@ describe('what a person can use', () => {
   it('is the same in the snapshot and in the Markdown view, and includes what only looks clickable', async () => {
     await client.page.navigate(server.url('/controls.html'));
     const snapshot = await client.page.takeSnapshot();
-    const inSnapshot = await idsOf([...allNodes(snapshot.nodes)].filter((node) => node.interactive).map((node) => node.uid));
+    const inSnapshot = await idsOf(
+      [...allNodes(snapshot.nodes)].filter((node) => node.interactive).map((node) => node.uid),
+    );
     const { markdown } = await client.page.getPageMarkdown({ view: 'agent', maxChars: 100_000 });
     const inMarkdown = await idsOf(markdown.match(/\d+_\d+/g) ?? []);
-    const expected = Object.keys(EXPECTED).filter((id) => EXPECTED[id]).sort();
+    const expected = Object.keys(EXPECTED)
+      .filter((id) => EXPECTED[id])
+      .sort();
     expect(inSnapshot).toEqual(expected);
     expect(inMarkdown).toEqual(expected);
   });

@@ -137,7 +137,11 @@ describe('Material Web (@material/web)', () => {
     expect(inside).toContain('The draft will be removed for good.');
     await act('click', { uid: uidOf(inside, 'button', 'Delete') });
     await pause(400);
-    expect(await evaluate("() => { const d = document.getElementById('confirm'); return { open: d.open, returnValue: d.returnValue, status: document.getElementById('status').textContent }; }")).toEqual({
+    expect(
+      await evaluate(
+        "() => { const d = document.getElementById('confirm'); return { open: d.open, returnValue: d.returnValue, status: document.getElementById('status').textContent }; }",
+      ),
+    ).toEqual({
       open: false,
       returnValue: 'delete',
       status: 'Draft deleted',
@@ -188,7 +192,10 @@ describe('Shoelace (@shoelace-style/shoelace)', () => {
     const result = await call(client, 'fill', { uid: uidWhere(page, /combobox\b.*readonly/), value: 'US East' });
     const value = await evaluate("() => document.getElementById('region').value");
     // An honest answer: the value took, or the tool reports that it did not (never "Filled" for nothing).
-    expect(value === 'us-east' || result.isError === true, `value ${JSON.stringify(value)}, answer: ${text(result)}`).toBe(true);
+    expect(
+      value === 'us-east' || result.isError === true,
+      `value ${JSON.stringify(value)}, answer: ${text(result)}`,
+    ).toBe(true);
   });
 
   it('selects the "Advanced" sl-tab and sees its panel', async () => {
@@ -210,7 +217,11 @@ describe('Shoelace (@shoelace-style/shoelace)', () => {
     await act('fill', { uid: uidOf(inside, 'textbox', 'New name'), value: 'Hermes' });
     await act('click', { uid: uidOf(inside, 'button', 'Save') });
     await pause(400);
-    expect(await evaluate("() => ({ open: document.getElementById('dialog').open, project: document.getElementById('project').value, status: document.getElementById('status').textContent })")).toEqual({
+    expect(
+      await evaluate(
+        "() => ({ open: document.getElementById('dialog').open, project: document.getElementById('project').value, status: document.getElementById('status').textContent })",
+      ),
+    ).toEqual({
       open: false,
       project: 'Hermes',
       status: 'Renamed to Hermes',
@@ -226,7 +237,11 @@ describe('Shoelace (@shoelace-style/shoelace)', () => {
     expect(behind.isError, text(behind)).toBe(true);
     expect(text(behind)).toMatch(/Rename the project|dialog/i);
     await pause(400);
-    expect(await evaluate("() => ({ open: document.getElementById('dialog').open, status: document.getElementById('status').textContent })")).toEqual({ open: true, status: '' });
+    expect(
+      await evaluate(
+        "() => ({ open: document.getElementById('dialog').open, status: document.getElementById('status').textContent })",
+      ),
+    ).toEqual({ open: true, status: '' });
   });
 });
 
@@ -259,12 +274,14 @@ describe('Redoc (redoc standalone bundle) on a small OpenAPI document', () => {
     expect(line).toMatch(/see .*the paging guide.* for details\./);
     const markdown = text(await act('get_page_markdown', {}));
     expect(markdown).toMatch(/^#+ List items$/m);
-    expect(markdown).toMatch(/^Returns the items in stock, newest first\. Use `limit` to page through them; see \[the paging guide\]\([^)]*#section\/Paging\) for details\.$/m);
+    expect(markdown).toMatch(
+      /^Returns the items in stock, newest first\. Use `limit` to page through them; see \[the paging guide\]\([^)]*#section\/Paging\) for details\.$/m,
+    );
   });
 });
 
 describe('Redoc with its OpenAPI document mocked, blocked, and read from the network', () => {
-  it('renders the API a mock serves, lists the spec request as mocked with its body, and shows Redoc\'s error when it is blocked', async () => {
+  it("renders the API a mock serves, lists the spec request as mocked with its body, and shows Redoc's error when it is blocked", async () => {
     const spec = corpusSpec() as { info: { title: string; version: string } };
     const mocked = { ...spec, info: { ...spec.info, title: 'Mocked Warehouse API', version: '9.9.9' } };
     await act('route', { urlPattern: '*/redoc/openapi.json', action: 'mock', body: JSON.stringify(mocked) });
@@ -273,15 +290,23 @@ describe('Redoc with its OpenAPI document mocked, blocked, and read from the net
       expect(page).toMatch(/heading "Mocked Warehouse API \(9\.9\.9\)"/);
       const listed = text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }));
       // The page's requests since it opened: the last is this load's.
-      const line = listed.split('\n').filter((candidate) => candidate.includes('openapi.json')).at(-1) ?? '';
+      const line =
+        listed
+          .split('\n')
+          .filter((candidate) => candidate.includes('openapi.json'))
+          .at(-1) ?? '';
       expect(line).toMatch(/GET 200 mocked by rule \d+/);
-      const details = text(await act('get_network_request', { reqid: Number(/reqid=(\d+)/.exec(line)?.[1]), maxChars: 100_000 }));
+      const details = text(
+        await act('get_network_request', { reqid: Number(/reqid=(\d+)/.exec(line)?.[1]), maxChars: 100_000 }),
+      );
       expect(details).toContain('"title":"Mocked Warehouse API"');
 
       await act('unroute', {});
       await act('route', { urlPattern: '*/redoc/openapi.json', action: 'block' });
       await open('/redoc.html', 'Something went wrong');
-      expect(text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }))).toMatch(/GET blocked by rule \d+ \w+ .*openapi\.json/);
+      expect(text(await act('list_network_requests', { resourceTypes: ['fetch', 'xhr'] }))).toMatch(
+        /GET blocked by rule \d+ \w+ .*openapi\.json/,
+      );
     } finally {
       await call(client, 'unroute');
     }
@@ -317,7 +342,11 @@ describe('TodoMVC (React, todomvc-app-css)', () => {
     const page = await snapshot();
     // The toggle is the checkbox in the list item that reads "Buy milk".
     await act('click', { uid: uidWhere(listItemWith(page, 'Buy milk'), /\bcheckbox\b/) });
-    expect(await evaluate("() => [...document.querySelectorAll('.todo-list li')].map((li) => li.className)")).toEqual(['completed', '', '']);
+    expect(await evaluate("() => [...document.querySelectorAll('.todo-list li')].map((li) => li.className)")).toEqual([
+      'completed',
+      '',
+      '',
+    ]);
     await act('click', { uid: uidOf(await snapshot(), 'link', 'Active') });
     expect(await evaluate('() => location.hash')).toBe('#/active');
     expect(await evaluate(titles)).toEqual(['Walk the dog', 'Write the report']);

@@ -66,7 +66,10 @@ beforeAll(async () => {
   server = await startTestServer({
     '/board.html': BOARD,
     // Two ends more than a screen apart: once the drop target is scrolled into view, the source is out of it.
-    '/far.html': page('Far', '<p id="from" draggable="true">Card</p><div style="height: 3000px"></div><ul id="to" aria-label="Bin" style="height: 40px; border: 1px solid"><li>Drop here</li></ul>'),
+    '/far.html': page(
+      'Far',
+      '<p id="from" draggable="true">Card</p><div style="height: 3000px"></div><ul id="to" aria-label="Bin" style="height: 40px; border: 1px solid"><li>Drop here</li></ul>',
+    ),
   });
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
@@ -77,7 +80,13 @@ afterAll(async () => {
 });
 
 /** The board's saved order, its drops, and whether a card is still marked as dragged. */
-type BoardState = { saved: Record<string, string[]>; drops: number; text: string | null; dragging: number; mouseups: number };
+type BoardState = {
+  saved: Record<string, string[]>;
+  drops: number;
+  text: string | null;
+  dragging: number;
+  mouseups: number;
+};
 const SAVED = `() => ({ saved: window.saved, drops: window.drops, text: window.droppedText || null, dragging: document.querySelectorAll('.dragging').length, mouseups: window.mouseups || 0 })`;
 
 describe('native HTML5 drag and drop, a card made draggable as the button goes down', () => {
@@ -85,7 +94,13 @@ describe('native HTML5 drag and drop, a card made draggable as the button goes d
     await client.page.navigate(server.url('/board.html'));
     const text = (await client.page.takeSnapshot()).text;
     const answer = await client.page.dragByUid(uidIn(text, /- Buy milk/), uidIn(text, /- Call the plumber/));
-    expect(await client.page.evaluate(SAVED)).toEqual({ saved: { todo: ['Buy milk', 'Call the plumber', 'Write the report'], done: ['Book flights'] }, drops: 1, text: 'Buy milk', dragging: 0, mouseups: 0 });
+    expect(await client.page.evaluate(SAVED)).toEqual({
+      saved: { todo: ['Buy milk', 'Call the plumber', 'Write the report'], done: ['Book flights'] },
+      drops: 1,
+      text: 'Buy milk',
+      dragging: 0,
+      mouseups: 0,
+    });
     expect(answer.action).toContain('the page took the drop');
     expect(answer.action).toContain('the dragged element moved');
   });
@@ -102,18 +117,27 @@ describe('native HTML5 drag and drop, a card made draggable as the button goes d
   it('says so when nothing there takes the drop, and the board stays as it was', async () => {
     await client.page.navigate(server.url('/board.html'));
     const text = (await client.page.takeSnapshot()).text;
-    const answer = await client.page.dragByUid(uidIn(text, /- Book flights/), uidIn(text, /heading "Archive \(closed\)"/));
+    const answer = await client.page.dragByUid(
+      uidIn(text, /- Book flights/),
+      uidIn(text, /heading "Archive \(closed\)"/),
+    );
     expect(answer.action).toContain('the page refused the drop there');
     const state = await client.page.evaluate<BoardState>(SAVED);
-    expect(state).toMatchObject({ saved: { todo: ['Call the plumber', 'Write the report', 'Buy milk'], done: ['Book flights'] }, drops: 0, dragging: 0 });
+    expect(state).toMatchObject({
+      saved: { todo: ['Call the plumber', 'Write the report', 'Buy milk'], done: ['Book flights'] },
+      drops: 0,
+      dragging: 0,
+    });
   });
 });
 
 describe('a drag the driver cannot make', () => {
-  it('answers with our error, saying what to do, never the driver\'s words', async () => {
+  it("answers with our error, saying what to do, never the driver's words", async () => {
     await client.page.navigate(server.url('/far.html'));
     const text = (await client.page.takeSnapshot()).text;
-    const failure = await client.page.dragByUid(uidIn(text, /paragraph:? "?Card/), uidIn(text, /list "Bin"/)).catch((error: unknown) => error);
+    const failure = await client.page
+      .dragByUid(uidIn(text, /paragraph:? "?Card/), uidIn(text, /list "Bin"/))
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FirefoxClientError);
     expect((failure as Error).message).not.toMatch(/move target out of bounds|Move target \(/);
     expect((failure as Error).message).toMatch(/Scroll|snapshot/);

@@ -91,7 +91,8 @@ describe('a real rich-text editor (Quill 2) saves no attribute of ours', () => {
     await ok('type_text', { text: 'Action items', submitKey: 'Enter' });
     await ok('type_text', { text: 'Call the printer' });
     await ok('press_key', { key: 'ArrowUp' });
-    // The toolbar's "header: 2" makes the line with the caret a heading; the answer's snapshot lists it, inside the editor.
+    // The toolbar's "header: 2" makes the line with the caret a heading; the answer's snapshot lists it, inside the
+    // editor.
     const afterHeading = text(await ok('click', { uid: uidWhere(first, /button "header: 2"/), includeSnapshot: true }));
     const heading = uidWhere(afterHeading, /heading "Action items" level=2/);
     expect(await evaluateInPage(client, '() => quill.root.querySelector("h2")?.textContent')).toBe('Action items');
@@ -101,14 +102,20 @@ describe('a real rich-text editor (Quill 2) saves no attribute of ours', () => {
     expect(text(await ok('get_page_markdown', { view: 'agent' }))).toContain('Action items');
     await ok('find_in_page', { query: 'Action items' });
 
-    // A uid inside the editor still acts on its element: the click puts the caret in the heading, and typing lands there.
+    // A uid inside the editor still acts on its element: the click puts the caret in the heading, and typing lands
+    // there.
     const clicked = text(await ok('click', { uid: heading, includeSnapshot: true }));
     expect(clicked).toContain(`Clicked uid=${heading}`);
-    const caret = (await evaluateInPage(client, '() => { const range = quill.getSelection(); const [line] = quill.getLine(range.index); return line.domNode.localName; }')) as string;
+    const caret = (await evaluateInPage(
+      client,
+      '() => { const range = quill.getSelection(); const [line] = quill.getLine(range.index); return line.domNode.localName; }',
+    )) as string;
     expect(caret).toBe('h2');
     await ok('press_key', { key: 'End' });
     await ok('type_text', { text: ' for Friday', includeSnapshot: true });
-    expect(await evaluateInPage(client, '() => quill.root.querySelector("h2")?.textContent')).toBe('Action items for Friday');
+    expect(await evaluateInPage(client, '() => quill.root.querySelector("h2")?.textContent')).toBe(
+      'Action items for Friday',
+    );
     const selector = text(await ok('resolve_uid_to_selector', { uid: heading }));
     expect(selector).toContain('h2');
 
@@ -124,7 +131,9 @@ describe('a real rich-text editor (Quill 2) saves no attribute of ours', () => {
     for (const kept of [saved.html, saved.root, saved.delta]) expect(kept).not.toMatch(OUR_MARKS);
     expect(await evaluateInPage(client, '() => document.getElementById("editor").outerHTML')).not.toMatch(OUR_MARKS);
     // Outside the editor the stamps stay, as the design has them.
-    expect(await evaluateInPage(client, '() => document.getElementById("save").hasAttribute("data-mcp-uid")')).toBe(true);
+    expect(await evaluateInPage(client, '() => document.getElementById("save").hasAttribute("data-mcp-uid")')).toBe(
+      true,
+    );
   });
 });
 
@@ -150,28 +159,54 @@ const STAMPED = `() => {
 describe('editable content and designMode documents', () => {
   it('get no stamps, keep working uids, and lose stamps written before they became editable', async () => {
     await ok('navigate_page', { url: server.url('/editable.html') });
-    expect(await evaluateInPage(client, `() => document.getElementById('design').contentDocument.designMode`)).toBe('on');
+    expect(await evaluateInPage(client, `() => document.getElementById('design').contentDocument.designMode`)).toBe(
+      'on',
+    );
     const snapshot = await snapshotText();
-    for (const name of ['Inside', 'Plain', 'Island', 'In design', 'Outside', 'Later button']) uidWhere(snapshot, new RegExp(`button "${name}"`));
+    for (const name of ['Inside', 'Plain', 'Island', 'In design', 'Outside', 'Later button'])
+      uidWhere(snapshot, new RegExp(`button "${name}"`));
     const stamped = (await evaluateInPage(client, STAMPED)) as string[];
     expect(stamped).toEqual(expect.arrayContaining(['outside', 'later-heading', 'later-button', 'moved', 's-button']));
-    for (const id of ['notes', 'notes-heading', 'notes-link', 'inside', 'plain', 'plain-button', 'editor', 'island', 'd-heading', 'd-button']) expect(stamped).not.toContain(id);
+    for (const id of [
+      'notes',
+      'notes-heading',
+      'notes-link',
+      'inside',
+      'plain',
+      'plain-button',
+      'editor',
+      'island',
+      'd-heading',
+      'd-button',
+    ])
+      expect(stamped).not.toContain(id);
 
     // Uids inside editable content act on their elements, from the registry.
-    await ok('evaluate_script', { function: `() => { for (const id of ['inside', 'island']) document.getElementById(id).onclick = (event) => { event.target.dataset.clicked = 'yes'; }; }` });
+    await ok('evaluate_script', {
+      function: `() => { for (const id of ['inside', 'island']) document.getElementById(id).onclick = (event) => { event.target.dataset.clicked = 'yes'; }; }`,
+    });
     await ok('click', { uid: uidWhere(snapshot, /button "Inside"/) });
     await ok('click', { uid: uidWhere(snapshot, /button "Island"/) });
-    expect(await evaluateInPage(client, `() => ['inside', 'island'].map((id) => document.getElementById(id).dataset.clicked)`)).toEqual(['yes', 'yes']);
+    expect(
+      await evaluateInPage(
+        client,
+        `() => ['inside', 'island'].map((id) => document.getElementById(id).dataset.clicked)`,
+      ),
+    ).toEqual(['yes', 'yes']);
     // The test's own data-clicked aside, nothing else was written.
     expect(await evaluateInPage(client, `() => document.getElementById('notes').outerHTML`)).not.toMatch(OUR_MARKS);
 
     // Made editable after it was stamped, or moved into an editor: the next snapshot takes the stamp off.
-    await ok('evaluate_script', { function: `() => { document.getElementById('later').contentEditable = 'true'; document.getElementById('notes').append(document.getElementById('moved')); document.getElementById('shadow-host').shadowRoot.getElementById('s-box').contentEditable = 'true'; }` });
+    await ok('evaluate_script', {
+      function: `() => { document.getElementById('later').contentEditable = 'true'; document.getElementById('notes').append(document.getElementById('moved')); document.getElementById('shadow-host').shadowRoot.getElementById('s-box').contentEditable = 'true'; }`,
+    });
     await snapshotText();
     const after = (await evaluateInPage(client, STAMPED)) as string[];
     expect(after).toContain('outside');
     for (const id of ['later', 'later-heading', 'later-button', 'moved', 's-button']) expect(after).not.toContain(id);
-    expect(await evaluateInPage(client, `() => document.body.innerHTML`)).not.toMatch(/<(?:section|h2|button|p|div)[^>]*data-mcp-uid[^>]*>(?:Later|Moved)/);
+    expect(await evaluateInPage(client, `() => document.body.innerHTML`)).not.toMatch(
+      /<(?:section|h2|button|p|div)[^>]*data-mcp-uid[^>]*>(?:Later|Moved)/,
+    );
   });
 });
 

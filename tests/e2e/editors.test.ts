@@ -14,10 +14,6 @@ import type { TestServer } from '../helpers/server.js';
 let corpus: TestServer;
 let client: FirefoxClient;
 
-
-
-
-
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
 }
@@ -25,7 +21,10 @@ async function snapshot(): Promise<string> {
 /** The CKEditor agenda, once the editor has replaced the markup: its first snapshot. */
 async function openAgenda(): Promise<string> {
   await client.page.navigate(corpus.url('/ckeditor.html'));
-  await untilTrue(client.page, "() => window.editor !== undefined && document.querySelector('.ck-editor__editable p') !== null");
+  await untilTrue(
+    client.page,
+    "() => window.editor !== undefined && document.querySelector('.ck-editor__editable p') !== null",
+  );
   return snapshot();
 }
 
@@ -39,7 +38,10 @@ async function boldTomorrow(text: string): Promise<string> {
   await client.page.pressKey('Control+Shift+ArrowLeft');
   await untilTrue(client.page, `() => (${SELECTED})() === 'tomorrow'`);
   await client.page.clickByUid(uidIn(text, /button "Bold"/));
-  await untilTrue(client.page, "() => editor.getData().includes('<p>The review meeting is <strong>tomorrow</strong></p>')");
+  await untilTrue(
+    client.page,
+    "() => editor.getData().includes('<p>The review meeting is <strong>tomorrow</strong></p>')",
+  );
   return snapshot();
 }
 
@@ -63,10 +65,14 @@ describe('a rich-text editor (CKEditor 5)', () => {
     const link = /\d+_\d+ paragraph: Send questions to \[the team lead\]\(uid=(\d+_\d+)\)\.$/m.exec(editable)?.[1];
     expect(link, editable).toBeDefined();
     const { selector } = await client.page.resolveUidToSelector(link ?? '');
-    expect(await client.page.evaluate(`() => document.querySelector(${JSON.stringify(selector)})?.outerHTML ?? null`)).toMatch(/^<a [^>]*href="mailto:lead@example.com"/);
+    expect(
+      await client.page.evaluate(`() => document.querySelector(${JSON.stringify(selector)})?.outerHTML ?? null`),
+    ).toMatch(/^<a [^>]*href="mailto:lead@example.com"/);
 
     const bold = await boldTomorrow(text);
-    expect(lineWithUid(bold, uidIn(bold, /paragraph/))).toMatch(/^\d+_\d+ paragraph: The review meeting is \*\*tomorrow\*\*$/);
+    expect(lineWithUid(bold, uidIn(bold, /paragraph/))).toMatch(
+      /^\d+_\d+ paragraph: The review meeting is \*\*tomorrow\*\*$/,
+    );
     expect(bold).toMatch(/\d+_\d+ button "Bold" pressed/);
 
     // Italic, on the first word of a list item.
@@ -92,17 +98,27 @@ describe('a rich-text editor (CKEditor 5)', () => {
     await client.page.pressKey('End');
     await client.page.pressKey('Control+ArrowLeft');
     // The caret is collapsed before "tomorrow".
-    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset).endsWith('meeting is '); }");
+    await untilTrue(
+      client.page,
+      "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset).endsWith('meeting is '); }",
+    );
     const atWord = await snapshot();
-    expect(lineWithUid(atWord, paragraph)).toBe(`${paragraph} paragraph caret="The review meeting is |tomorrow": The review meeting is tomorrow`);
+    expect(lineWithUid(atWord, paragraph)).toBe(
+      `${paragraph} paragraph caret="The review meeting is |tomorrow": The review meeting is tomorrow`,
+    );
     expect(atWord.match(/caret/g), atWord).toHaveLength(1);
     expect(atWord).toMatch(/\d+_\d+ textbox "Rich Text Editor[^"]*" focused\n/);
 
     // Into the middle of a long line: a few words either side, cut with an ellipsis.
     await client.page.pressKey('Control+ArrowLeft');
     await client.page.pressKey('Control+ArrowLeft');
-    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset) === 'The review '; }");
-    expect(lineWithUid(await snapshot(), paragraph)).toBe(`${paragraph} paragraph caret="The review |meeting is tomorrow": The review meeting is tomorrow`);
+    await untilTrue(
+      client.page,
+      "() => { const s = document.getSelection(); return s.isCollapsed && s.focusNode.textContent.slice(0, s.focusOffset) === 'The review '; }",
+    );
+    expect(lineWithUid(await snapshot(), paragraph)).toBe(
+      `${paragraph} paragraph caret="The review |meeting is tomorrow": The review meeting is tomorrow`,
+    );
 
     // A word selected: the textbox says what, and no line claims a caret.
     await client.page.pressKey('End');
@@ -121,7 +137,12 @@ describe('a rich-text editor (CKEditor 5)', () => {
 
     const document = (await client.page.getPageMarkdown({ view: 'document' })).markdown;
     expect(document).toContain(
-      ['#### Team meeting', 'The review meeting is **tomorrow**', '- Budget for the next quarter\n- Hiring plan', 'Send questions to [the team lead](mailto:lead@example.com).'].join('\n\n'),
+      [
+        '#### Team meeting',
+        'The review meeting is **tomorrow**',
+        '- Budget for the next quarter\n- Hiring plan',
+        'Send questions to [the team lead](mailto:lead@example.com).',
+      ].join('\n\n'),
     );
 
     const agent = (await client.page.getPageMarkdown({ view: 'agent' })).markdown;
@@ -141,7 +162,10 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
 
   async function openConfig(): Promise<string> {
     await client.page.navigate(corpus.url('/ace.html'));
-    await untilTrue(client.page, "() => window.editor !== undefined && document.querySelectorAll('.ace_line').length > 10");
+    await untilTrue(
+      client.page,
+      "() => window.editor !== undefined && document.querySelectorAll('.ace_line').length > 10",
+    );
     return snapshot();
   }
 
@@ -174,7 +198,10 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
     // Scrolled to its end, it draws (and lists) the lines there, numbered as its gutter shows them.
     await client.page.clickByUid(uidIn(text, /textbox "[^"]*Cursor at row 1"/));
     await client.page.pressKey('Control+End');
-    await untilTrue(client.page, "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  level: debug')");
+    await untilTrue(
+      client.page,
+      "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  level: debug')",
+    );
     const end = await snapshot();
     expect(end.match(/textbox/g), end).toHaveLength(1);
     expect(end).toMatch(/\n\s+\d+_\d+ div line=56: logging:\n\s+\d+_\d+ div line=57: {3}level: debug\n/);
@@ -201,8 +228,13 @@ describe('a code editor that draws a window of its lines (Ace)', () => {
     expect(await snapshot()).toMatch(/\d+_\d+ textbox "[^"]*" focused selection="8080"\n/);
     await client.page.typeText('9090');
     await untilTrue(client.page, "() => editor.getValue().split('\\n')[3] === '  port: 9090'");
-    expect(await client.page.evaluate("() => editor.getValue().split('\\n').filter((line) => line.includes('port:'))")).toEqual(['  port: 9090']);
-    await untilTrue(client.page, "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  port: 9090')");
+    expect(
+      await client.page.evaluate("() => editor.getValue().split('\\n').filter((line) => line.includes('port:'))"),
+    ).toEqual(['  port: 9090']);
+    await untilTrue(
+      client.page,
+      "() => [...document.querySelectorAll('.ace_line')].some((el) => el.textContent === '  port: 9090')",
+    );
     const after = await snapshot();
     // The caret stays where the keys went, at the end of the typed port.
     expect(lineWithUid(after, port)).toBe(`${port} div line=4 caret:   port: 9090`);
@@ -217,8 +249,13 @@ describe('a second rich-text editor (Quill)', () => {
     const first = uidIn(text, /paragraph: Meeting moved to Thursday\.$/);
     await client.page.clickByUid(first);
     await client.page.pressKey('Home');
-    await untilTrue(client.page, "() => { const s = document.getSelection(); return s.isCollapsed && s.focusOffset === 0 && s.focusNode.textContent.startsWith('Meeting'); }");
-    expect(lineWithUid(await snapshot(), first)).toBe(`${first} paragraph caret="|Meeting moved to Thursda…": Meeting moved to Thursday.`);
+    await untilTrue(
+      client.page,
+      "() => { const s = document.getSelection(); return s.isCollapsed && s.focusOffset === 0 && s.focusNode.textContent.startsWith('Meeting'); }",
+    );
+    expect(lineWithUid(await snapshot(), first)).toBe(
+      `${first} paragraph caret="|Meeting moved to Thursda…": Meeting moved to Thursday.`,
+    );
 
     await client.page.pressKey('Control+Shift+ArrowRight');
     await untilTrue(client.page, `() => (${SELECTED})().trim() === 'Meeting'`);
@@ -229,6 +266,8 @@ describe('a second rich-text editor (Quill)', () => {
     expect(bold).toMatch(/\d+_\d+ button "bold" pressed/);
     expect(lineWithUid(bold, first)).toMatch(/^\d+_\d+ paragraph: \*\*Meeting ?\*\* ?moved to Thursday\.$/);
     expect(lineWithUid(bold, uidIn(bold, /paragraph: Bring/))).toMatch(/paragraph: Bring the budget sheet\.$/);
-    expect((await client.page.getPageMarkdown({ view: 'document' })).markdown).toMatch(/### Memo\n\n\*\*Meeting ?\*\* ?moved to Thursday\.\n\nBring the budget sheet\./);
+    expect((await client.page.getPageMarkdown({ view: 'document' })).markdown).toMatch(
+      /### Memo\n\n\*\*Meeting ?\*\* ?moved to Thursday\.\n\nBring the budget sheet\./,
+    );
   });
 });

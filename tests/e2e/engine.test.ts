@@ -119,12 +119,23 @@ let client: FirefoxClient;
 
 async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
   const snapshot = await client.page.takeSnapshot();
-  const uid = await client.page.evaluate(`() => document.getElementById(${JSON.stringify(id)})?.getAttribute('data-mcp-uid') ?? null`);
+  const uid = await client.page.evaluate(
+    `() => document.getElementById(${JSON.stringify(id)})?.getAttribute('data-mcp-uid') ?? null`,
+  );
   return Array.from(allNodes(snapshot.nodes)).find((node) => node.uid === uid);
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ '/contents.html': CONTENTS, '/names.html': NAMES, '/roles.html': ROLES, '/modals.html': MODALS, '/custom.html': CUSTOM_CONTROLS, '/history.html': HISTORY, '/internals.html': INTERNALS, '/reading.html': READING });
+  server = await startTestServer({
+    '/contents.html': CONTENTS,
+    '/names.html': NAMES,
+    '/roles.html': ROLES,
+    '/modals.html': MODALS,
+    '/custom.html': CUSTOM_CONTROLS,
+    '/history.html': HISTORY,
+    '/internals.html': INTERNALS,
+    '/reading.html': READING,
+  });
   client = await FirefoxClient.launch();
 });
 
@@ -138,7 +149,9 @@ describe('the engine on component-library patterns', () => {
     await client.page.navigate(server.url('/contents.html'));
     const { text } = await client.page.takeSnapshot();
     // The dialog is aria-modal: the tabs behind it are blocked.
-    expect(text).toMatch(/tablist "Sections"\n\s+\d+_\d+ tab "Overview" selected blocked\n\s+\d+_\d+ tab "Details" blocked/);
+    expect(text).toMatch(
+      /tablist "Sections"\n\s+\d+_\d+ tab "Overview" selected blocked\n\s+\d+_\d+ tab "Details" blocked/,
+    );
     expect(text).toMatch(/dialog "Settings"[\s\S]*paragraph[\s\S]*button "Save settings"/);
     expect(text).toMatch(/list\n\s+\d+_\d+ - First item/);
     const found = await client.page.findInPage('Save settings');
@@ -184,8 +197,14 @@ describe('the engine on component-library patterns', () => {
     expect(snapshot.text).toContain(`modal=${dialog?.uid ?? '?'}`);
     expect(snapshot.text).toMatch(/button "Behind" blocked/);
     expect(snapshot.text).toMatch(/button "Keep it"(?! blocked)/);
-    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Confirm delete"/);
-    expect(await client.page.evaluate("() => [document.getElementById('behind').dataset.clicked ?? 'no', document.getElementById('native').open]")).toEqual(['no', true]);
+    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(
+      /behind the open modal uid=\S+ dialog "Confirm delete"/,
+    );
+    expect(
+      await client.page.evaluate(
+        "() => [document.getElementById('behind').dataset.clicked ?? 'no', document.getElementById('native').open]",
+      ),
+    ).toEqual(['no', true]);
     await client.page.clickByUid((await nodeOf('keep'))?.uid ?? '');
     expect(await client.page.evaluate("() => document.getElementById('native').open")).toBe(false);
     expect((await client.page.takeSnapshot()).text).not.toMatch(/blocked/);
@@ -194,7 +213,9 @@ describe('the engine on component-library patterns', () => {
     await client.page.evaluate("() => { document.getElementById('overlay').style.display = 'block'; }");
     const marked = await client.page.takeSnapshot();
     expect(marked.text).toMatch(/modal=\S+/);
-    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(/behind the open modal uid=\S+ dialog "Sign up"/);
+    await expect(client.page.clickByUid((await nodeOf('behind'))?.uid ?? '')).rejects.toThrow(
+      /behind the open modal uid=\S+ dialog "Sign up"/,
+    );
     await client.page.clickByUid((await nodeOf('inside'))?.uid ?? '');
   });
 
@@ -231,9 +252,13 @@ describe('the engine on component-library patterns', () => {
 
   it('says when a fill did not take: a read-only combobox, a field that puts its value back', async () => {
     await client.page.navigate(server.url('/custom.html'));
-    await expect(client.page.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(/read-only[\s\S]*combobox that is picked, not typed/);
+    await expect(client.page.fillByUid((await nodeOf('region'))?.uid ?? '', 'US East')).rejects.toThrow(
+      /read-only[\s\S]*combobox that is picked, not typed/,
+    );
     expect(await client.page.evaluate("() => document.getElementById('region').value")).toBe('US West');
-    await expect(client.page.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(/but it did not take: uid=\S+ textbox "Code" holds "abc"/);
+    await expect(client.page.fillByUid((await nodeOf('code'))?.uid ?? '', 'xyz')).rejects.toThrow(
+      /but it did not take: uid=\S+ textbox "Code" holds "abc"/,
+    );
   });
 
   it('reads the roles, names and states custom elements give themselves through ElementInternals', async () => {
@@ -247,7 +272,9 @@ describe('the engine on component-library patterns', () => {
     await client.page.navigate(server.url('/reading.html'));
     const { text } = await client.page.takeSnapshot();
     const sorted = await nodeOf('sentence');
-    expect(sorted?.text).toMatch(/^The built-in \[sorted\(\)\]\(uid=\d+_\d+\) function is guaranteed to be stable; see \[the sorting how-to\]\(uid=\d+_\d+\)\.$/);
+    expect(sorted?.text).toMatch(
+      /^The built-in \[sorted\(\)\]\(uid=\d+_\d+\) function is guaranteed to be stable; see \[the sorting how-to\]\(uid=\d+_\d+\)\.$/,
+    );
     // The links are in the sentence, and only there, in the text; the tree still has them to act on.
     expect(text.match(/sorted\(\)/g)).toHaveLength(1);
     const link = sorted?.children?.find((child) => child.name === 'sorted()');
@@ -270,12 +297,18 @@ describe('the engine on component-library patterns', () => {
     expect(other.navigated).toMatchObject({ url: server.url('/history.html#moved'), sameDocument: true });
   });
 
-  it('gives locator paths without the engine\'s own attribute, which find the element again after a reload', async () => {
+  it("gives locator paths without the engine's own attribute, which find the element again after a reload", async () => {
     await client.page.navigate(server.url('/custom.html'));
-    const paths = await Promise.all(['dark', 'code'].map(async (id) => (await client.page.resolveUidToSelector((await nodeOf(id))?.uid ?? '')).full));
+    const paths = await Promise.all(
+      ['dark', 'code'].map(async (id) => (await client.page.resolveUidToSelector((await nodeOf(id))?.uid ?? '')).full),
+    );
     for (const path of paths) expect(path).not.toContain('data-mcp-uid');
     await client.page.reload();
-    expect(await client.page.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', [...paths])).toEqual(['dark', 'code']);
+    expect(
+      await client.page.evaluate('(a, b) => [document.querySelector(a)?.id, document.querySelector(b)?.id]', [
+        ...paths,
+      ]),
+    ).toEqual(['dark', 'code']);
   });
 });
 
@@ -285,10 +318,11 @@ describe('the engine in the realm', () => {
     const connection = client.browser.bidi;
     const send = connection.send.bind(connection);
     // Watches what goes over the real connection; every command still reaches Firefox.
-    connection.send = ((method, params, options) => {
-      if (method === 'script.callFunction') declarations.push((params as { functionDeclaration: string }).functionDeclaration);
+    connection.send = (method, params, options) => {
+      if (method === 'script.callFunction')
+        declarations.push((params as { functionDeclaration: string }).functionDeclaration);
       return send(method, params, options);
-    });
+    };
     try {
       await client.page.navigate(server.url('/contents.html'));
       await client.page.takeSnapshot();
@@ -301,11 +335,18 @@ describe('the engine in the realm', () => {
       connection.send = send;
     }
     const withSource = declarations.filter((declaration) => declaration.length > 10_000);
-    // One install per document, with its first call (no round trip spent finding the engine missing); every later call by name.
+    // One install per document, with its first call (no round trip spent finding the engine missing); every later call
+    // by name.
     expect(withSource).toHaveLength(2);
     expect(declarations[0]?.length).toBeGreaterThan(10_000);
-    expect(declarations.filter((declaration) => declaration.includes('no engine here'))).toHaveLength(declarations.length - 2);
+    expect(declarations.filter((declaration) => declaration.includes('no engine here'))).toHaveLength(
+      declarations.length - 2,
+    );
     expect(declarations.length).toBeGreaterThan(4);
-    expect(Math.max(...declarations.filter((declaration) => declaration.length <= 10_000).map((declaration) => declaration.length))).toBeLessThan(1_000);
+    expect(
+      Math.max(
+        ...declarations.filter((declaration) => declaration.length <= 10_000).map((declaration) => declaration.length),
+      ),
+    ).toBeLessThan(1_000);
   });
 });

@@ -42,34 +42,57 @@ interface Run {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(command, args, { cwd: fresh, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      command,
+      args,
+      { cwd: fresh, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
 beforeAll(async () => {
   corpus = await startCorpusServer();
-  broken = await startCorpusServer({ alter: (path, html) => (path === checkoutApp.path ? html.replace('>Place order</button>', '>Submit</button>') : html) });
+  broken = await startCorpusServer({
+    alter: (path, html) =>
+      path === checkoutApp.path ? html.replace('>Place order</button>', '>Submit</button>') : html,
+  });
   mkdirSync(join(ROOT, 'temp'), { recursive: true });
   work = mkdtempSync(join(ROOT, 'temp', 'export-e2e-'));
   writeFileSync(join(work, 'secrets.env'), `EMAIL=${EMAIL}\n`);
   // The agent does the task; the session exports its steps in each format.
-  const { client } = await startStdioServer(['--output-dir', join(work, 'out'), '--viewport', '1280x720', '--secrets', join(work, 'secrets.env'), '--tools', 'pages,snapshot,input,script,recording']);
+  const { client } = await startStdioServer([
+    '--output-dir',
+    join(work, 'out'),
+    '--viewport',
+    '1280x720',
+    '--secrets',
+    join(work, 'secrets.env'),
+    '--tools',
+    'pages,snapshot,input,script,recording',
+  ]);
   try {
     const agent = new McpAgent(
       OURS,
       async (toolCall) => {
-        const args = toolCall.args.value === EMAIL ? { ...toolCall.args, value: '<secret>EMAIL</secret>' } : toolCall.args;
+        const args =
+          toolCall.args.value === EMAIL ? { ...toolCall.args, value: '<secret>EMAIL</secret>' } : toolCall.args;
         const result = await call(client, toolCall.name, args);
         return { text: text(result), isError: result.isError === true };
       },
       corpus.origin,
     );
     await (checkoutApp.tasks[0] as AppTask).run(agent);
-    for (const [format, file] of [['ts', 'checkout.ts'], ['playwright', 'checkout.spec.ts']] as const) {
+    for (const [format, file] of [
+      ['ts', 'checkout.ts'],
+      ['playwright', 'checkout.spec.ts'],
+    ] as const) {
       const answer = await call(client, 'export_script', { format, filePath: file });
-      expect(text(answer), text(answer)).toMatch(new RegExp(`Wrote the \\d+ steps of this session as a ${format} script`));
+      expect(text(answer), text(answer)).toMatch(
+        new RegExp(`Wrote the \\d+ steps of this session as a ${format} script`),
+      );
       scripts[format] = join(work, 'out', file);
     }
   } finally {
@@ -114,12 +137,18 @@ describe('an exported script', () => {
 
   it("playwright: runs with @playwright/test on Debian's Chromium, and fails on the broken copy", async () => {
     const config = join(fresh, 'playwright.config.mjs');
-    writeFileSync(config, `export default { testDir: '.', outputDir: './results', testMatch: /\\.spec\\.ts$/, timeout: 60000, expect: { timeout: 5000 }, workers: 1, reporter: 'line', use: { headless: true, actionTimeout: 5000, launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)} } } };\n`);
+    writeFileSync(
+      config,
+      `export default { testDir: '.', outputDir: './results', testMatch: /\\.spec\\.ts$/, timeout: 60000, expect: { timeout: 5000 }, workers: 1, reporter: 'line', use: { headless: true, actionTimeout: 5000, launchOptions: { executablePath: ${JSON.stringify(CHROMIUM)} } } };\n`,
+    );
     const cli = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
     const green = await run(process.execPath, [cli, 'test', '--config', config, 'checkout.spec.ts'], { EMAIL });
     expect(green.code, green.output).toBe(0);
     expect(green.output).toMatch(/1 passed/);
-    writeFileSync(join(fresh, 'checkout-broken.spec.ts'), readFileSync(scripts.playwright ?? '', 'utf8').replaceAll(corpus.origin, broken.origin));
+    writeFileSync(
+      join(fresh, 'checkout-broken.spec.ts'),
+      readFileSync(scripts.playwright ?? '', 'utf8').replaceAll(corpus.origin, broken.origin),
+    );
     const red = await run(process.execPath, [cli, 'test', '--config', config, 'checkout-broken.spec.ts'], { EMAIL });
     expect(red.code).not.toBe(0);
     expect(red.output).toMatch(/Place order/);

@@ -108,15 +108,22 @@ beforeAll(async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const wanted = url.searchParams.get('q') ?? '';
       asked.push(wanted);
-      setTimeout(() => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(ORDERS.filter((order) => order.includes(wanted))));
-      }, Number(url.searchParams.get('delay') ?? 0));
+      setTimeout(
+        () => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(ORDERS.filter((order) => order.includes(wanted))));
+        },
+        Number(url.searchParams.get('delay') ?? 0),
+      );
     },
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-fill-settle-'));
   writeFileSync(join(work, 'secrets.env'), `NOTE=${NOTE_SECRET}\n`);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
+  ({ client } = await startStdioServer(
+    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
+    {},
+    work,
+  ));
 });
 
 afterAll(async () => {
@@ -150,7 +157,11 @@ describe('fill into an editor', () => {
   it('puts a multi-line JSON document into CodeMirror 6 exactly as given: no auto-closed brackets, no extra indent', async () => {
     const snapshot = await open(corpus.url('/json-editor.html'));
     const editor = uidWhere(snapshot, /textbox "Deployment config"/);
-    const config = JSON.stringify({ service: 'checkout', replicas: 5, regions: ['eu-west', 'us-east'], limits: { cpu: '500m', memory: '1Gi' } }, null, 2);
+    const config = JSON.stringify(
+      { service: 'checkout', replicas: 5, regions: ['eu-west', 'us-east'], limits: { cpu: '500m', memory: '1Gi' } },
+      null,
+      2,
+    );
     const filled = await fill(editor, config);
     expect(filled.isError, text(filled)).toBeFalsy();
     expect(text(filled)).toContain(`Filled uid=${editor} textbox "Deployment config"`);
@@ -165,7 +176,7 @@ describe('fill into an editor', () => {
     expect(await evaluateInPage(client, '() => window.view.state.doc.toString()')).toBe('');
   });
 
-  it('puts lines into Quill and into TinyMCE (its editor is an iframe\'s body) as the editors\' own lines', async () => {
+  it("puts lines into Quill and into TinyMCE (its editor is an iframe's body) as the editors' own lines", async () => {
     const quill = await open(corpus.url('/quill.html'));
     const memo = await fill(uidWhere(quill, /textbox "Memo"/), 'Agenda: (1) budget\n  {room} 4');
     expect(memo.isError, text(memo)).toBeFalsy();
@@ -175,10 +186,15 @@ describe('fill into an editor', () => {
     expect(text(await call(client, 'wait_for', { text: ['Paragraph'] }))).toContain('Found');
     const tiny = text(await call(client, 'take_snapshot'));
     // The editor's body: the textbox inside the iframe.
-    const inFrame = tiny.split('\n').slice(tiny.split('\n').findIndex((line) => / iframe /.test(line))).join('\n');
+    const inFrame = tiny
+      .split('\n')
+      .slice(tiny.split('\n').findIndex((line) => / iframe /.test(line)))
+      .join('\n');
     const body = await fill(uidWhere(inFrame, /\btextbox\b/), 'Shipped on Friday.\nThanks, all.');
     expect(body.isError, text(body)).toBeFalsy();
-    expect(await evaluateInPage(client, `() => tinymce.activeEditor.getContent({ format: 'text' })`)).toBe('Shipped on Friday.\nThanks, all.');
+    expect(await evaluateInPage(client, `() => tinymce.activeEditor.getContent({ format: 'text' })`)).toBe(
+      'Shipped on Friday.\nThanks, all.',
+    );
   });
 
   it('refuses to say "Filled" when the editor rewrites the text, and says what it holds', async () => {
@@ -198,7 +214,12 @@ describe('fill into an editor', () => {
     expect(filled.isError, text(filled)).toBeFalsy();
     expect(text(filled)).toContain('<secret>NOTE</secret>');
     expect(text(filled)).not.toContain(NOTE_SECRET);
-    expect(await evaluateInPage(client, `() => document.getElementById('plain').textContent === 'Door code: ${NOTE_SECRET}'`)).toBe(true);
+    expect(
+      await evaluateInPage(
+        client,
+        `() => document.getElementById('plain').textContent === 'Door code: ${NOTE_SECRET}'`,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -209,7 +230,9 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     const filled = await fill(filter, 'Garcia');
     expect(filled.isError, text(filled)).toBeFalsy();
     // Read at once, with nothing in between: the table's own state.
-    expect(await evaluateInPage(client, `() => [table.getHeaderFilterValue('name'), table.getRows('active').length]`)).toEqual(['Garcia', 15]);
+    expect(
+      await evaluateInPage(client, `() => [table.getHeaderFilterValue('name'), table.getRows('active').length]`),
+    ).toEqual(['Garcia', 15]);
     expect(text(filled)).toContain('Garcia');
   });
 
@@ -217,10 +240,12 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     const snapshot = await open(server.url('/debounce.html'));
     const filled = await fill(uidWhere(snapshot, /searchbox "Search fruits"/), 'berry');
     expect(filled.isError, text(filled)).toBeFalsy();
-    expect(await evaluateInPage(client, `() => [window.applied, [...document.querySelectorAll('#fruits li:not([hidden])')].map((item) => item.textContent)]`)).toEqual([
-      'berry',
-      ['Blueberry', 'Strawberry', 'Raspberry'],
-    ]);
+    expect(
+      await evaluateInPage(
+        client,
+        `() => [window.applied, [...document.querySelectorAll('#fruits li:not([hidden])')].map((item) => item.textContent)]`,
+      ),
+    ).toEqual(['berry', ['Blueberry', 'Strawberry', 'Raspberry']]);
     const nickname = await fill(uidWhere(snapshot, /textbox "Nickname"/), 'Ada');
     expect(nickname.isError, text(nickname)).toBeFalsy();
     expect(text(nickname)).not.toContain('still changing');
@@ -232,7 +257,12 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     expect(clicked.isError, text(clicked)).toBeFalsy();
     const typed = await call(client, 'type_text', { text: 'cherry' });
     expect(typed.isError, text(typed)).toBeFalsy();
-    expect(await evaluateInPage(client, `() => [window.applied, document.querySelectorAll('#fruits li:not([hidden])').length]`)).toEqual(['cherry', 1]);
+    expect(
+      await evaluateInPage(
+        client,
+        `() => [window.applied, document.querySelectorAll('#fruits li:not([hidden])').length]`,
+      ),
+    ).toEqual(['cherry', 1]);
   });
 
   it('a filter that fetches after its debounce has shown the answer when fill answers', async () => {
@@ -241,7 +271,12 @@ describe('fill on a debounced field answers once the page has applied it', () =>
     const filled = await fill(uidWhere(snapshot, /textbox "Filter orders"/), 'apples');
     expect(filled.isError, text(filled)).toBeFalsy();
     expect(asked).toEqual(['apples']);
-    expect(await evaluateInPage(client, `() => [...document.querySelectorAll('#orders li')].map((item) => item.textContent)`)).toEqual(['Order 1001 apples', 'Order 1003 apples and pears']);
+    expect(
+      await evaluateInPage(
+        client,
+        `() => [...document.querySelectorAll('#orders li')].map((item) => item.textContent)`,
+      ),
+    ).toEqual(['Order 1001 apples', 'Order 1003 apples and pears']);
     expect(text(filled)).not.toContain('still');
   });
 
@@ -260,10 +295,25 @@ describe('fill_form stopped part way', () => {
   it('says which fields it filled before it stopped, and which were not reached', async () => {
     await call(client, 'navigate_page', { url: server.url('/popover-form.html') });
     const snapshot = text(await call(client, 'take_snapshot'));
-    const [city, street, zip] = ['City', 'Street', 'Zip'].map((name) => uidOf(snapshot, 'textbox', name)) as [string, string, string];
-    const result = await call(client, 'fill_form', { elements: [{ uid: city, value: 'Oslo' }, { uid: street, value: 'Main St 1' }, { uid: zip, value: '0150' }] });
+    const [city, street, zip] = ['City', 'Street', 'Zip'].map((name) => uidOf(snapshot, 'textbox', name)) as [
+      string,
+      string,
+      string,
+    ];
+    const result = await call(client, 'fill_form', {
+      elements: [
+        { uid: city, value: 'Oslo' },
+        { uid: street, value: 'Main St 1' },
+        { uid: zip, value: '0150' },
+      ],
+    });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(new RegExp(`Filled uid=${city} textbox "City" with "Oslo"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`, 's'));
+    expect(text(result)).toMatch(
+      new RegExp(
+        `Filled uid=${city} textbox "City" with "Oslo"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`,
+        's',
+      ),
+    );
     // What the page holds: the city, and nothing else.
     expect(await evaluateInPage(client, '() => [city.value, street.value, zip.value]')).toEqual(['Oslo', '', '']);
   });
@@ -278,6 +328,8 @@ describe('fill on a combobox that chooses from a list', () => {
     expect(await evaluateInPage(client, '() => [country.value, search.value]')).toEqual(['', 'Fr']);
     expect(answer).not.toContain('Filled');
     expect(answer).toContain(`Typed into uid=${combobox} combobox "Country" with "Fr"`);
-    expect(answer).toContain('Its list is open and offers "France", "French Guiana"; nothing is chosen until one is clicked');
+    expect(answer).toContain(
+      'Its list is open and offers "France", "French Guiana"; nothing is chosen until one is clicked',
+    );
   });
 });

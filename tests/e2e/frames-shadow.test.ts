@@ -21,7 +21,10 @@ beforeAll(async () => {
     '/same-frame.html': page('Same', `<button onclick="this.textContent = 'same clicked'">Same-origin button</button>`),
     '/auth-frame.html': (request, response) => {
       const port = new URL(`http://${request.headers.host ?? ''}`).port;
-      page('Auth', `<p>Auth provider</p><iframe id="form" src="http://127.0.0.1:${port}/login-frame.html" width="400" height="160"></iframe>`)(request, response);
+      page(
+        'Auth',
+        `<p>Auth provider</p><iframe id="form" src="http://127.0.0.1:${port}/login-frame.html" width="400" height="160"></iframe>`,
+      )(request, response);
     },
     '/login-frame.html': page(
       'Login',
@@ -85,13 +88,17 @@ describe('frames', () => {
     const auth = find(snapshot, (node) => node.tag === 'iframe' && node.frame?.url === otherOrigin('/auth-frame.html'));
     const form = find(snapshot, (node) => node.tag === 'iframe' && node.frame?.url === server.url('/login-frame.html'));
     expect([...allNodes(auth.children ?? [])]).toContain(form);
-    expect([...allNodes(form.children ?? [])].map((node) => node.name)).toEqual(expect.arrayContaining(['User', 'Log in']));
+    expect([...allNodes(form.children ?? [])].map((node) => node.name)).toEqual(
+      expect.arrayContaining(['User', 'Log in']),
+    );
     expect(find(snapshot, (node) => node.name === 'Same-origin button').role).toBe('button');
     const uids = [...allNodes(snapshot.nodes)].map((node) => node.uid);
     expect(new Set(uids).size).toBe(uids.length);
     expect(snapshot.stats.kept).toBe(uids.length); // Counted over the page and its frames.
     expect(uids.every((uid) => uid.startsWith(`${snapshot.id}_`))).toBe(true);
-    expect(snapshot.text).toMatch(new RegExp(`iframe url="${otherOrigin('/auth-frame.html').replace(/[.?/]/g, '\\$&')}"`));
+    expect(snapshot.text).toMatch(
+      new RegExp(`iframe url="${otherOrigin('/auth-frame.html').replace(/[.?/]/g, '\\$&')}"`),
+    );
     // Boxes inside frames are page coordinates: the login button lies inside its iframe's box.
     const button = find(snapshot, (node) => node.name === 'Log in');
     expect(button.box[0]).toBeGreaterThanOrEqual(form.box[0]);
@@ -126,7 +133,9 @@ describe('shadow DOM', () => {
     expect([...allNodes(snapshot.nodes)].some((node) => node.tag === 'open-widget')).toBe(false);
     const closed = find(snapshot, (node) => node.tag === 'closed-widget');
     expect(closed).toMatchObject({ custom: true, shadow: 'closed' });
-    expect([...allNodes(closed.children ?? [])].map((node) => node.name)).toEqual(expect.arrayContaining(['Code', 'Closed button', 'Nested closed button']));
+    expect([...allNodes(closed.children ?? [])].map((node) => node.name)).toEqual(
+      expect.arrayContaining(['Code', 'Closed button', 'Nested closed button']),
+    );
     expect(find(snapshot, (node) => node.tag === 'secret-inner').shadow).toBe('closed');
     expect(find(snapshot, (node) => node.name === 'Deep open button').role).toBe('button');
     const texts = [...allNodes(snapshot.nodes)].map((node) => node.text).filter(Boolean);
@@ -149,7 +158,9 @@ describe('shadow DOM', () => {
   it('gives the shadow-host chain of an element in nested open roots', async () => {
     await client.page.navigate(server.url('/shadow.html'));
     const snapshot = await client.page.takeSnapshot();
-    const located = await client.page.resolveUidToSelector(find(snapshot, (node) => node.name === 'Deep open button').uid);
+    const located = await client.page.resolveUidToSelector(
+      find(snapshot, (node) => node.name === 'Deep open button').uid,
+    );
     expect(located.shadowHosts).toHaveLength(2);
     expect(located.full.split(' >> ')).toHaveLength(3);
   });

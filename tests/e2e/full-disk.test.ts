@@ -41,7 +41,11 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
     server = await startTestServer({
       '/files.html': page('Files', '<h1>Files</h1><a href="/big.bin">Big file</a>'),
       '/big.bin': (_request, response) => {
-        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="big.bin"', 'content-length': String(BIG) });
+        response.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-disposition': 'attachment; filename="big.bin"',
+          'content-length': String(BIG),
+        });
         response.end(Buffer.alloc(BIG, 7));
       },
     });
@@ -60,13 +64,17 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
     const snapshot = text(await call(client, 'take_snapshot'));
     const clicked = text(await call(client, 'click', { uid: uidOf(snapshot, 'link', 'Big file') }));
     expect(clicked).toContain('It started a download of "big.bin"');
-    // The note comes once, with whichever answer follows the cancel (the click's own, when the disk fills at once, or a later one): every answer is kept.
+    // The note comes once, with whichever answer follows the cancel (the click's own, when the disk fills at once, or a
+    // later one): every answer is kept.
     const answers: string[] = [clicked];
     await expect
-      .poll(async () => {
-        answers.push(text(await call(client, 'list_downloads')));
-        return answers.at(-1);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          answers.push(text(await call(client, 'list_downloads')));
+          return answers.at(-1);
+        },
+        { timeout: 15_000 },
+      )
       .toMatch(/big\.bin: canceled \(disk full\)/);
     expect(answers.join('\n')).toMatch(/canceled for lack of space: the disk holding \S+ is full/);
     expect(readdirSync(join(dir, 'downloads'))).toEqual([]);
@@ -92,13 +100,24 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
     for (const [tool, args] of writes) {
       const result = await call(client, tool, args);
       expect(result.isError, `${tool}: ${text(result)}`).toBe(true);
-      expect(text(result), tool).toMatch(/^Could not save "[^"]+": the disk holding \S+ is full \(ENOSPC\).*nothing of it was left behind\.$/s);
+      expect(text(result), tool).toMatch(
+        /^Could not save "[^"]+": the disk holding \S+ is full \(ENOSPC\).*nothing of it was left behind\.$/s,
+      );
     }
-    // The session's recording (written whole after each step) is there from the steps before the disk filled, and still whole.
+    // The session's recording (written whole after each step) is there from the steps before the disk filled, and still
+    // whole.
     const [recording, ...more] = readdirSync(dir).filter((name) => name.startsWith('recording-'));
     expect(more).toEqual([]);
-    expect((JSON.parse(readFileSync(join(dir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps.map((step) => step.tool)).toContain('navigate_page');
-    expect(readdirSync(dir).filter((name) => !name.startsWith('recording-')).sort()).toEqual(['downloads', 'filler', 'kept.png']);
+    expect(
+      (JSON.parse(readFileSync(join(dir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps.map(
+        (step) => step.tool,
+      ),
+    ).toContain('navigate_page');
+    expect(
+      readdirSync(dir)
+        .filter((name) => !name.startsWith('recording-'))
+        .sort(),
+    ).toEqual(['downloads', 'filler', 'kept.png']);
     expect(readFileSync(join(dir, 'kept.png')).equals(keptBytes)).toBe(true);
     // Room again: the same call writes the file whole.
     rmSync(join(dir, 'filler'));

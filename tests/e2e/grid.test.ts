@@ -24,7 +24,8 @@ const CLI = join(ROOT, 'dist/src/cli/bin.js');
 const missing = gridMissing();
 const namespaces = canMakeNamespaces();
 if (missing) console.warn(`Skipped: the Selenium Grid tests need Java and chromedriver: ${missing}.`);
-if (!missing && !namespaces) console.warn('The Grid runs on 127.0.0.1 only: putting a node behind the hub needs root and `ip netns`.');
+if (!missing && !namespaces)
+  console.warn('The Grid runs on 127.0.0.1 only: putting a node behind the hub needs root and `ip netns`.');
 
 let grid: Grid;
 let pages: TestServer;
@@ -57,7 +58,10 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
           response.writeHead(200, { 'set-cookie': `who=${who}; Path=/`, 'content-type': 'text/html' });
           response.end(`<title>cookie set</title><p>set ${who}</p>`);
         },
-        '/form.html': page('Form', '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>'),
+        '/form.html': page(
+          'Form',
+          '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>',
+        ),
       },
       undefined,
       grid.pageHost,
@@ -70,7 +74,12 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     // Nothing of ours is left on the Grid after a test (on the nodes that still run, while the hub does).
     if (grid.hubKilled) return;
     const live = new Set(grid.liveNodes.map((node) => node.uri));
-    expect(await eventually(async () => (await grid.sessions()).filter((session) => live.has(session.node)).length === 0, 20_000)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await grid.sessions()).filter((session) => live.has(session.node)).length === 0,
+        20_000,
+      ),
+    ).toBe(true);
   });
 
   afterAll(async () => {
@@ -96,7 +105,7 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     expect(await grid.sessions()).toHaveLength(1);
   });
 
-  it("replays and exports a corpus task through the Grid: the webdriver script and `firefox-bidi replay --webdriver-url` both run green", async () => {
+  it('replays and exports a corpus task through the Grid: the webdriver script and `firefox-bidi replay --webdriver-url` both run green', async () => {
     const corpus = await startCorpusServer({ host: grid.pageHost });
     mkdirSync(join(ROOT, 'temp'), { recursive: true });
     // Inside the repository, so the exported script finds selenium-webdriver as a user's project would.
@@ -104,10 +113,14 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     try {
       const server = await startServer('--tools', 'pages,snapshot,input,script,recording', '--output-dir', work);
       const client = await connect(server);
-      const agent = new McpAgent(OURS, async (toolCall) => {
-        const result = await call(client, toolCall.name, toolCall.args);
-        return { text: text(result), isError: result.isError === true };
-      }, corpus.origin);
+      const agent = new McpAgent(
+        OURS,
+        async (toolCall) => {
+          const result = await call(client, toolCall.name, toolCall.args);
+          return { text: text(result), isError: result.isError === true };
+        },
+        corpus.origin,
+      );
       await (checkoutApp.tasks[0] as AppTask).run(agent);
       const exported = await call(client, 'export_script', { format: 'webdriver', filePath: 'checkout.mjs' });
       const script = /to (\S+\.mjs)\./.exec(text(exported))?.[1] ?? '';
@@ -118,7 +131,11 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
       const env = { ...process.env, SELENIUM_REMOTE_URL: grid.url, BROWSER: 'chrome' };
       const green = await runBin(script, [], work, env);
       expect(green.code, green.stdout + green.stderr).toBe(0);
-      const replayed = await runBin(CLI, ['replay', join(dirname(script), recording), '--webdriver-url', grid.url, '--browser', 'chrome'], work);
+      const replayed = await runBin(
+        CLI,
+        ['replay', join(dirname(script), recording), '--webdriver-url', grid.url, '--browser', 'chrome'],
+        work,
+      );
       expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
       expect(replayed.stdout).toMatch(/Replayed all \d+ steps/);
     } finally {
@@ -133,9 +150,13 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     for (const [index, agent] of agents.entries()) {
       await call(agent, 'navigate_page', { url: pages.url('/form.html') });
       const snapshot = text(await call(agent, 'take_snapshot'));
-      expect((await call(agent, 'fill', { uid: uidOf(snapshot, 'textbox', 'Name'), value: `agent ${index}` })).isError).toBeFalsy();
+      expect(
+        (await call(agent, 'fill', { uid: uidOf(snapshot, 'textbox', 'Name'), value: `agent ${index}` })).isError,
+      ).toBeFalsy();
       expect((await call(agent, 'click', { uid: uidOf(snapshot, 'button', 'Greet') })).isError).toBeFalsy();
-      expect(text(await call(agent, 'evaluate_script', { function: '() => document.title' }))).toContain(`"Hello agent ${index}"`);
+      expect(text(await call(agent, 'evaluate_script', { function: '() => document.title' }))).toContain(
+        `"Hello agent ${index}"`,
+      );
     }
     const sessions = await grid.sessions();
     expect(sessions).toHaveLength(2);
@@ -143,26 +164,34 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     // An MCP session that ends gives its Grid session back; the other goes on.
     await transports.get(agents[0] as Client)?.terminateSession();
     expect(await eventually(async () => (await grid.sessions()).length === 1, 20_000)).toBe(true);
-    expect(text(await call(agents[1] as Client, 'evaluate_script', { function: '() => document.title' }))).toContain('"Hello agent 1"');
+    expect(text(await call(agents[1] as Client, 'evaluate_script', { function: '() => document.title' }))).toContain(
+      '"Hello agent 1"',
+    );
   });
 
   it('says the Grid is full after --webdriver-wait, and ends the session the Grid gives later', async () => {
     const server = await startServer('--isolated-browser', '--webdriver-wait', '3');
     const agents = [await connect(server), await connect(server)];
-    for (const agent of agents) expect((await call(agent, 'navigate_page', { url: pages.url('/form.html') })).isError).toBeFalsy();
+    for (const agent of agents)
+      expect((await call(agent, 'navigate_page', { url: pages.url('/form.html') })).isError).toBeFalsy();
     const third = await connect(server);
     const refused = await call(third, 'navigate_page', { url: pages.url('/form.html') });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toMatch(/gave no browser session within 3 s: the Grid is full \(all 2 slots busy\)\. Close sessions you no longer need, add nodes or slots/);
+    expect(text(refused)).toMatch(
+      /gave no browser session within 3 s: the Grid is full \(all 2 slots busy\)\. Close sessions you no longer need, add nodes or slots/,
+    );
     // The request stays queued; when a slot frees, the session the Grid then gives is ended at once.
     expect(await grid.queued()).toBe(1);
     await transports.get(agents[0] as Client)?.terminateSession();
-    expect(await eventually(async () => (await grid.queued()) === 0 && (await grid.sessions()).length === 1, 30_000)).toBe(true);
+    expect(
+      await eventually(async () => (await grid.queued()) === 0 && (await grid.sessions()).length === 1, 30_000),
+    ).toBe(true);
   });
 
   it('gives the Grid its sessions back when the server is killed', async () => {
     const server = await startServer('--isolated-browser');
-    for (const agent of [await connect(server), await connect(server)]) await call(agent, 'navigate_page', { url: pages.url('/form.html') });
+    for (const agent of [await connect(server), await connect(server)])
+      await call(agent, 'navigate_page', { url: pages.url('/form.html') });
     expect(await grid.sessions()).toHaveLength(2);
     server.child.kill('SIGKILL');
     expect(await eventually(async () => (await grid.sessions()).length === 0, 20_000)).toBe(true);
@@ -174,7 +203,9 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     const agent = await connect(server);
     const refused = await call(agent, 'navigate_page', { url: pages.url('/form.html') });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toMatch(/Could not open a WebDriver session on http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED.*Check that the server runs and that --webdriver-url names it\./s);
+    expect(text(refused)).toMatch(
+      /Could not open a WebDriver session on http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED.*Check that the server runs and that --webdriver-url names it\./s,
+    );
   });
 
   // These two take parts of the Grid away: they come last.
@@ -186,7 +217,9 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     const index = grid.nodes.findIndex((node) => node.uri === session?.node);
     expect(index).toBeGreaterThanOrEqual(0);
     const started = Date.now();
-    const running = call(agent, 'evaluate_script', { function: 'async () => { await new Promise((done) => setTimeout(done, 20000)); return "late"; }' });
+    const running = call(agent, 'evaluate_script', {
+      function: 'async () => { await new Promise((done) => setTimeout(done, 20000)); return "late"; }',
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     grid.killNode(index);
     const failed = await running;
@@ -196,7 +229,9 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     const next = await call(agent, 'navigate_page', { url: pages.url('/form.html') });
     expect(next.isError, text(next)).toBeFalsy();
     expect(text(next)).toContain('WebDriver session had ended');
-    const [replaced] = await grid.sessions().then((sessions) => sessions.filter((other) => other.node !== session?.node));
+    const [replaced] = await grid
+      .sessions()
+      .then((sessions) => sessions.filter((other) => other.node !== session?.node));
     expect(replaced?.node).toBe(grid.liveNodes[0]?.uri);
   });
 

@@ -6,7 +6,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
+import {
+  call,
+  evaluateInPage,
+  startHttpServer,
+  stopHttpServer,
+  text,
+  uidOf,
+  type RunningHttpServer,
+} from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -17,11 +25,18 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
  * widen nothing, and a session left idle is closed.
  */
 
-
-
-async function connect(url: string, roots?: string[]): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const client = new Client({ name: 'firefox-bidi-mcp-session-files-tests', version: '1.0.0' }, roots ? { capabilities: { roots: {} } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ uri: pathToFileURL(root).href })) }));
+async function connect(
+  url: string,
+  roots?: string[],
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client(
+    { name: 'firefox-bidi-mcp-session-files-tests', version: '1.0.0' },
+    roots ? { capabilities: { roots: {} } } : {},
+  );
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((root) => ({ uri: pathToFileURL(root).href })),
+    }));
   const transport = new StreamableHTTPClientTransport(new URL(url));
   await client.connect(transport);
   return { client, transport };
@@ -41,12 +56,17 @@ const marker = `http-session-files-${process.pid}-${Date.now()}`;
 /** Cookies the web server received, per request to /whoami. */
 const cookiesSeen: string[] = [];
 
-/** Clicks the download link on /files.html and waits until the session's list says it finished; returns the path it was saved at. */
+/**
+ * Clicks the download link on /files.html and waits until the session's list says it finished; returns the path it was
+ * saved at.
+ */
 async function download(client: Client): Promise<string> {
   await call(client, 'navigate_page', { url: pages.url('/files.html') });
   await call(client, 'click', { uid: uidOf(text(await call(client, 'take_snapshot')), 'link', 'Get the report') });
   for (let tries = 0; tries < 100; tries++) {
-    const listed = (await call(client, 'list_downloads')).structuredContent as { downloads: { status: string; path?: string }[] };
+    const listed = (await call(client, 'list_downloads')).structuredContent as {
+      downloads: { status: string; path?: string }[];
+    };
     const done = listed.downloads.find((entry) => entry.status === 'complete' && entry.path);
     if (done?.path) return done.path;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -56,9 +76,15 @@ async function download(client: Client): Promise<string> {
 
 beforeAll(async () => {
   pages = await startTestServer({
-    '/files.html': page('Files', '<a href="/report.bin">Get the report</a><label>Attachment <input type="file" id="file"></label>'),
+    '/files.html': page(
+      'Files',
+      '<a href="/report.bin">Get the report</a><label>Attachment <input type="file" id="file"></label>',
+    ),
     '/report.bin': (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+      response.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="report.bin"',
+      });
       response.end('alice report');
     },
     '/login': (_request, response) => {
@@ -75,7 +101,10 @@ beforeAll(async () => {
   out = join(work, 'out');
   outside = mkdtempSync(join(tmpdir(), 'ffmcp-session-outside-'));
   writeFileSync(join(outside, 'secret.txt'), 'top secret');
-  server = await startHttpServer(['--output-dir', 'out', '--tools', 'all'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
+  server = await startHttpServer(['--output-dir', 'out', '--tools', 'all'], {
+    cwd: work,
+    env: { FIREFOX_BIDI_MCP_KILL_TEST: marker },
+  });
   ({ client: alice } = await connect(server.url));
   ({ client: bob } = await connect(server.url));
 });
@@ -105,7 +134,9 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
     expect(statSync(aliceDir).mode & 0o777).toBe(0o700);
     // Nowhere else: not the browser-wide downloads folder, not the other session's.
     expect(existsSync(join(out, 'downloads'))).toBe(false);
-    const bobShot = (await call(bob, 'take_screenshot', { filePath: 'bob.png' })).structuredContent as { filePath: string };
+    const bobShot = (await call(bob, 'take_screenshot', { filePath: 'bob.png' })).structuredContent as {
+      filePath: string;
+    };
     const bobDir = dirname(bobShot.filePath);
     expect(dirname(bobDir)).toBe(join(out, 'sessions'));
     expect(bobDir).not.toBe(aliceDir);
@@ -118,14 +149,22 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
     expect(text(await call(bob, 'list_downloads'))).not.toContain(aliceDir);
   });
 
-  it("keeps the other session from reading or loading a saved storage state or download, by absolute or relative path", async () => {
+  it('keeps the other session from reading or loading a saved storage state or download, by absolute or relative path', async () => {
     await call(alice, 'navigate_page', { url: pages.url('/login') });
-    const saved = (await call(alice, 'save_storage_state', { filePath: 'state.json' })).structuredContent as { saved: { path: string } };
+    const saved = (await call(alice, 'save_storage_state', { filePath: 'state.json' })).structuredContent as {
+      saved: { path: string };
+    };
     aliceState = saved.saved.path;
     expect(aliceState).toBe(join(aliceDir, 'state.json'));
     expect(readFileSync(aliceState, 'utf8')).toContain('alice-logged-in');
     const id = basename(aliceDir);
-    const aliceFiles = [aliceState, `../${id}/state.json`, join('..', id, 'downloads', 'report.bin'), aliceDownload, `${aliceDir}/../${id}/state.json`];
+    const aliceFiles = [
+      aliceState,
+      `../${id}/state.json`,
+      join('..', id, 'downloads', 'report.bin'),
+      aliceDownload,
+      `${aliceDir}/../${id}/state.json`,
+    ];
 
     for (const filePath of aliceFiles) {
       const loaded = await call(bob, 'load_storage_state', { filePath });
@@ -159,7 +198,13 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
   it("keeps the other session from overwriting a session's files", async () => {
     const before = readFileSync(aliceState, 'utf8');
     const id = basename(aliceDir);
-    for (const filePath of [aliceState, `../${id}/state.json`, aliceDownload, `../${id}/downloads/report.bin`, `../${id}/new.png`]) {
+    for (const filePath of [
+      aliceState,
+      `../${id}/state.json`,
+      aliceDownload,
+      `../${id}/downloads/report.bin`,
+      `../${id}/new.png`,
+    ]) {
       for (const [tool, args] of [
         ['save_storage_state', { filePath }],
         ['take_screenshot', { filePath }],
@@ -176,10 +221,15 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
     // Alice's folder holds her files and her recording alone: none of Bob's refused steps.
     const [recording, ...more] = readdirSync(aliceDir).filter((name) => name.startsWith('recording-'));
     expect(more).toEqual([]);
-    const steps = (JSON.parse(readFileSync(join(aliceDir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps;
+    const steps = (JSON.parse(readFileSync(join(aliceDir, recording ?? ''), 'utf8')) as { steps: { tool: string }[] })
+      .steps;
     expect(steps.map((step) => step.tool)).toContain('save_storage_state');
     expect(JSON.stringify(steps)).not.toContain('bob');
-    expect(readdirSync(aliceDir).filter((name) => !name.startsWith('recording-')).sort()).toEqual(['downloads', 'state.json']);
+    expect(
+      readdirSync(aliceDir)
+        .filter((name) => !name.startsWith('recording-'))
+        .sort(),
+    ).toEqual(['downloads', 'state.json']);
   });
 
   it('gives roots a client announces over HTTP no weight: file:/// opens nothing', async () => {
@@ -200,15 +250,19 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
       await transport.terminateSession();
       await rooted.close();
     }
-    // The session's folder stays for the user with its recording alone (its steps: the navigation and the script); those with files keep them.
+    // The session's folder stays for the user with its recording alone (its steps: the navigation and the script);
+    // those with files keep them.
     expect(await eventually(() => readdirSync(join(out, 'sessions')).length === sessionsBefore + 1, 5000)).toBe(true);
     const added = readdirSync(join(out, 'sessions')).find((id) => !before.includes(id)) ?? '';
-    // The folder is there from the session's start: wait for its end, which takes the downloads folder away, being empty.
+    // The folder is there from the session's start: wait for its end, which takes the downloads folder away, being
+    // empty.
     expect(await eventually(() => !existsSync(join(out, 'sessions', added, 'downloads')), 10_000)).toBe(true);
     const files = readdirSync(join(out, 'sessions', added));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^recording-.*\.json$/);
-    const steps = (JSON.parse(readFileSync(join(out, 'sessions', added, files[0] ?? ''), 'utf8')) as { steps: { tool: string }[] }).steps;
+    const steps = (
+      JSON.parse(readFileSync(join(out, 'sessions', added, files[0] ?? ''), 'utf8')) as { steps: { tool: string }[] }
+    ).steps;
     expect(steps.map((step) => step.tool)).toEqual(['navigate_page', 'evaluate_script']);
     expect(existsSync(aliceState)).toBe(true);
   });
@@ -227,12 +281,17 @@ describe('idle HTTP sessions', () => {
     });
     const idleMarker = `${marker}-idle`;
     // 0.05 minutes: 3 s.
-    const idle = await startHttpServer(['--output-dir', 'out', '--session-idle-timeout', '0.05'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: idleMarker } });
+    const idle = await startHttpServer(['--output-dir', 'out', '--session-idle-timeout', '0.05'], {
+      cwd: work,
+      env: { FIREFOX_BIDI_MCP_KILL_TEST: idleMarker },
+    });
     const { client, transport } = await connect(idle.url);
     try {
       await call(client, 'navigate_page', { url: site.url('/beacon.html') });
       // A call that outlasts the timeout keeps the session: it answers, and so does the next one.
-      const long = await call(client, 'evaluate_script', { function: '() => new Promise((resolve) => setTimeout(() => resolve("still here"), 4500))' });
+      const long = await call(client, 'evaluate_script', {
+        function: '() => new Promise((resolve) => setTimeout(() => resolve("still here"), 4500))',
+      });
       expect(text(long)).toContain('"still here"');
       expect(text(await call(client, 'list_pages'))).toContain('Beacon');
       const sessionId = transport.sessionId ?? '';
@@ -248,8 +307,18 @@ describe('idle HTTP sessions', () => {
       expect(beacons).toBe(after);
       const answer = await fetch(idle.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_pages', arguments: {} } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_pages', arguments: {} },
+        }),
       });
       expect(answer.status).toBe(404);
       expect(await answer.text()).toContain('Unknown or closed session');
@@ -266,7 +335,10 @@ describe('a Firefox per session (--isolated-browser)', () => {
   it("saves each session's downloads in its own folder too", async () => {
     const isolatedMarker = `${marker}-isolated`;
     const output = join(work, 'isolated-out');
-    const isolated = await startHttpServer(['--output-dir', output, '--isolated-browser', '--tools', 'all'], { cwd: work, env: { FIREFOX_BIDI_MCP_KILL_TEST: isolatedMarker } });
+    const isolated = await startHttpServer(['--output-dir', output, '--isolated-browser', '--tools', 'all'], {
+      cwd: work,
+      env: { FIREFOX_BIDI_MCP_KILL_TEST: isolatedMarker },
+    });
     const { client: carol } = await connect(isolated.url);
     const { client: dave } = await connect(isolated.url);
     try {

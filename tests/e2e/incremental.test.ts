@@ -49,7 +49,7 @@ const PAINT = page(
 
 /** Edits a page can make; each picks its target from `seed`. Runs in the page. */
 function edit(kind: string, seed: number): string {
-  const pick = <T,>(list: ArrayLike<T>): T | undefined => list[seed % Math.max(1, list.length)];
+  const pick = <T>(list: ArrayLike<T>): T | undefined => list[seed % Math.max(1, list.length)];
   const roots: (Document | ShadowRoot)[] = [document];
   const open = document.getElementById('open-host')?.shadowRoot;
   if (open) roots.push(open);
@@ -58,7 +58,9 @@ function edit(kind: string, seed: number): string {
   const frame = (document.getElementById('frame') as HTMLIFrameElement | null)?.contentDocument;
   if (frame) roots.push(frame);
   const root = pick(roots) ?? document;
-  const elements = Array.from(root.querySelectorAll('body *, :host *, button, span, input')).filter((el) => el.localName !== 'script' && el.localName !== 'style');
+  const elements = Array.from(root.querySelectorAll('body *, :host *, button, span, input')).filter(
+    (el) => el.localName !== 'script' && el.localName !== 'style',
+  );
   const el = pick(elements) as HTMLElement | undefined;
   if (!el) return 'nothing to edit';
   switch (kind) {
@@ -93,7 +95,8 @@ function edit(kind: string, seed: number): string {
       const field = pick(Array.from(root.querySelectorAll('input, select, textarea')));
       if (!field) return 'no field';
       if (field instanceof HTMLSelectElement) field.selectedIndex = seed % field.options.length;
-      else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) field.checked = !field.checked;
+      else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+        field.checked = !field.checked;
       else (field as HTMLInputElement).value = `value ${seed}`;
       return `value of ${field.localName}`;
     }
@@ -111,7 +114,20 @@ function edit(kind: string, seed: number): string {
   }
 }
 
-const KINDS = ['none', 'none', 'append', 'remove', 'text', 'attribute', 'style', 'sheet', 'value', 'focus', 'scroll', 'hover'];
+const KINDS = [
+  'none',
+  'none',
+  'append',
+  'remove',
+  'text',
+  'attribute',
+  'style',
+  'sheet',
+  'value',
+  'focus',
+  'scroll',
+  'hover',
+];
 
 /** What a reader of the snapshot gets, without the walk's timings. */
 /** Cards in a grid: one card that grows stretches the others of its row, and moves every row below. */
@@ -121,7 +137,13 @@ const CARDS = page(
 );
 
 function reading(snapshot: TakenSnapshot): string {
-  return JSON.stringify({ url: snapshot.url, title: snapshot.title, viewport: snapshot.viewport, modal: snapshot.modal, nodes: snapshot.nodes });
+  return JSON.stringify({
+    url: snapshot.url,
+    title: snapshot.title,
+    viewport: snapshot.viewport,
+    modal: snapshot.modal,
+    nodes: snapshot.nodes,
+  });
 }
 
 /** A small seeded generator, so a failure can be replayed. */
@@ -138,8 +160,19 @@ let ours: TestServer;
 let corpus: TestServer;
 
 beforeAll(async () => {
-  const staleRoutes = Object.fromEntries(UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)]));
-  [ours, corpus] = await Promise.all([startTestServer({ '/cards.html': CARDS, '/mixed.html': MIXED, '/paint.html': PAINT, '/at-rest.html': AT_REST, ...staleRoutes }), startCorpusServer()]);
+  const staleRoutes = Object.fromEntries(
+    UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)]),
+  );
+  [ours, corpus] = await Promise.all([
+    startTestServer({
+      '/cards.html': CARDS,
+      '/mixed.html': MIXED,
+      '/paint.html': PAINT,
+      '/at-rest.html': AT_REST,
+      ...staleRoutes,
+    }),
+    startCorpusServer(),
+  ]);
   client = await FirefoxClient.launch();
 });
 
@@ -193,7 +226,11 @@ describe('a reused reading is what a full walk gives', () => {
   });
 
   it('after random edits of corpus apps', async () => {
-    for (const [path, seed] of [['/todomvc.html', 11], ['/choices.html', 5], ['/grid.html', 3]] as const) {
+    for (const [path, seed] of [
+      ['/todomvc.html', 11],
+      ['/choices.html', 5],
+      ['/grid.html', 3],
+    ] as const) {
       const result = await randomEdits(corpus.url(path), seed, 20);
       expect(result.reused, path).toBeGreaterThan(0);
     }
@@ -203,7 +240,11 @@ describe('a reused reading is what a full walk gives', () => {
     await client.page.navigate(ours.url('/cards.html'));
     await quiet();
     await client.page.takeSnapshot();
-    await client.page.evaluate(() => document.querySelector('section:nth-of-type(6) p')?.insertAdjacentHTML('beforeend', '<br>A line more<br>and another'));
+    await client.page.evaluate(() =>
+      document
+        .querySelector('section:nth-of-type(6) p')
+        ?.insertAdjacentHTML('beforeend', '<br>A line more<br>and another'),
+    );
     const snapshot = await client.page.takeSnapshot();
     const fresh = await client.page.takeSnapshot({ fresh: true });
     expect(reading(snapshot)).toBe(reading(fresh));

@@ -5,7 +5,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startHttpServer, startStdioServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
+import {
+  call,
+  startHttpServer,
+  startStdioServer,
+  stopHttpServer,
+  text,
+  uidOf,
+  type RunningHttpServer,
+} from '../helpers/mcp.js';
 import { contentProcesses, eventually, firefoxProcesses } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -31,11 +39,12 @@ function otherOrigin(path: string): string {
 
 /** The content processes (tabs) of the Firefox started with MARKER: killing them crashes its pages. */
 function tabProcesses(): number[] {
-  const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+  const main = [...firefoxProcesses(MARKER)]
+    .filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser'))
+    .map(([pid]) => pid);
   expect(main).toHaveLength(1);
   return contentProcesses(main[0] ?? -1);
 }
-
 
 async function connectHttp(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'interruptions-tests', version: '1.0.0' });
@@ -48,7 +57,10 @@ beforeAll(async () => {
   other = await startTestServer({ '/inner.html': page('Inner', '<p>A frame from another origin</p>') });
   site = await startTestServer({
     // A same-origin frame holding a frame of its own, and a cross-origin frame.
-    '/frames.html': page('Frames', `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`),
+    '/frames.html': page(
+      'Frames',
+      `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`,
+    ),
     '/nested.html': page('Nested', '<p>A frame in a frame</p><iframe src="/a.html"></iframe>'),
     '/form.html': page('Form', '<label>Bio <textarea id="bio"></textarea></label>'),
   });
@@ -88,7 +100,8 @@ describe('save_pdf on a page with iframes', () => {
     expect((await call(stdio, 'navigate_page', { url })).isError).toBeFalsy();
     // Both frames loaded: the print has a same-origin and a cross-origin frame to clone.
     const framed = await call(stdio, 'evaluate_script', {
-      function: '() => [...document.querySelectorAll("iframe")].map((frame) => frame.contentDocument ? frame.contentDocument.querySelector("iframe").contentDocument.readyState : "cross-origin")',
+      function:
+        '() => [...document.querySelectorAll("iframe")].map((frame) => frame.contentDocument ? frame.contentDocument.querySelector("iframe").contentDocument.readyState : "cross-origin")',
     });
     expect(text(framed)).toMatch(/\[\s*"complete",\s*"cross-origin"\s*\]/);
 
@@ -106,7 +119,7 @@ describe('save_pdf on a page with iframes', () => {
     expect(text(await call(stdio, 'take_snapshot'))).toContain('heading "Framed"');
   });
 
-  it('over HTTP: keeps a session\'s page list working, and leaves the other session\'s alone', async () => {
+  it("over HTTP: keeps a session's page list working, and leaves the other session's alone", async () => {
     const { client } = await connectHttp();
     const { client: neighbour } = await connectHttp();
     try {
@@ -133,17 +146,23 @@ describe('a tab crashing during a call', () => {
     expect(tabs.length).toBeGreaterThan(0);
 
     const started = performance.now();
-    const running = call(stdio, 'evaluate_script', { function: '() => new Promise((resolve) => setTimeout(() => resolve("finished " + location.href), 5000))' });
+    const running = call(stdio, 'evaluate_script', {
+      function: '() => new Promise((resolve) => setTimeout(() => resolve("finished " + location.href), 5000))',
+    });
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
     for (const pid of tabs) process.kill(pid, 'SIGKILL');
     const killedAt = performance.now();
     const result = await running;
     const afterKill = performance.now() - killedAt;
-    console.log(`evaluate_script failed ${afterKill.toFixed(0)} ms after its tab was killed (${(performance.now() - started).toFixed(0)} ms after it started).`);
+    console.log(
+      `evaluate_script failed ${afterKill.toFixed(0)} ms after its tab was killed (${(performance.now() - started).toFixed(0)} ms after it started).`,
+    );
 
     expect(result.isError, text(result)).toBe(true);
     expect(text(result)).not.toContain('Script ran on the page');
-    expect(text(result)).toContain(`Running script stopped: page 0 crashed (its content process ended) during the call while it showed "${url}"`);
+    expect(text(result)).toContain(
+      `Running script stopped: page 0 crashed (its content process ended) during the call while it showed "${url}"`,
+    );
     expect(afterKill).toBeLessThan(2000);
 
     const next = await call(stdio, 'evaluate_script', { function: '() => location.href' });
@@ -159,8 +178,16 @@ describe('a tab crashing during a call', () => {
   });
 });
 
-/** Starts `name` with a signal, aborts it after `afterMs`, and returns how long a list_pages right after the abort took, and whether the cancelled call rejected. */
-async function cancelThenList(client: Client, name: string, args: Record<string, unknown>, afterMs = 700): Promise<{ listMs: number; listed: CallToolResult; cancelled: unknown }> {
+/**
+ * Starts `name` with a signal, aborts it after `afterMs`, and returns how long a list_pages right after the abort took,
+ * and whether the cancelled call rejected.
+ */
+async function cancelThenList(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  afterMs = 700,
+): Promise<{ listMs: number; listed: CallToolResult; cancelled: unknown }> {
   const controller = new AbortController();
   const cancelled = client.callTool({ name, arguments: args }, undefined, { signal: controller.signal }).then(
     () => 'answered',
@@ -198,13 +225,20 @@ describe('a call the client cancels', () => {
     const long = 'typing on and on '.repeat(250);
     const { listMs } = await cancelThenList(stdio, 'fill', { uid: bio, value: long }, 1000);
     expect(listMs).toBeLessThan(1000);
-    const length = async (): Promise<number> => Number(text(await call(stdio, 'evaluate_script', { function: '() => document.getElementById("bio").value.length' })).match(/\n(\d+)\n/)?.[1]);
+    const length = async (): Promise<number> =>
+      Number(
+        text(
+          await call(stdio, 'evaluate_script', { function: '() => document.getElementById("bio").value.length' }),
+        ).match(/\n(\d+)\n/)?.[1],
+      );
     // The batch under way when the call was cancelled may still land; nothing after it.
     await new Promise((resolveWait) => setTimeout(resolveWait, 800));
     const first = await length();
     await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
     const second = await length();
-    console.log(`stdio: a fill cancelled after 1 s had typed ${first} of ${long.length} characters; 1 s later ${second}.`);
+    console.log(
+      `stdio: a fill cancelled after 1 s had typed ${first} of ${long.length} characters; 1 s later ${second}.`,
+    );
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(long.length);
     expect(second).toBe(first);
@@ -213,7 +247,7 @@ describe('a call the client cancels', () => {
   it.each([
     ['wait_for', neverText],
     ['evaluate_script', longScript],
-  ] as const)('over HTTP: a cancelled %s frees the session\'s queue at once', async (name, args) => {
+  ] as const)("over HTTP: a cancelled %s frees the session's queue at once", async (name, args) => {
     const { client } = await connectHttp();
     try {
       expect((await call(client, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
@@ -247,8 +281,17 @@ describe('a call the client cancels', () => {
         },
       });
       dropped.on('error', () => undefined);
-      const answered = new Promise<number>((resolveStatus) => dropped.on('response', (response) => resolveStatus(response.statusCode ?? 0)));
-      dropped.end(JSON.stringify({ jsonrpc: '2.0', id: 'dropped-1', method: 'tools/call', params: { name: 'wait_for', arguments: neverText } }));
+      const answered = new Promise<number>((resolveStatus) =>
+        dropped.on('response', (response) => resolveStatus(response.statusCode ?? 0)),
+      );
+      dropped.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'dropped-1',
+          method: 'tools/call',
+          params: { name: 'wait_for', arguments: neverText },
+        }),
+      );
       expect(await answered).toBe(200);
       await new Promise((resolveWait) => setTimeout(resolveWait, 700));
       dropped.destroy();
@@ -271,7 +314,9 @@ describe('a call the client cancels', () => {
  */
 async function callFrozen(tool: string): Promise<string> {
   expect((await call(stdio, 'navigate_page', { url: site.url('/a.html') })).isError).toBeFalsy();
-  const main = [...firefoxProcesses(MARKER)].filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser')).map(([pid]) => pid);
+  const main = [...firefoxProcesses(MARKER)]
+    .filter(([, cmd]) => !cmd.includes('-contentproc') && !cmd.includes('-isForBrowser'))
+    .map(([pid]) => pid);
   expect(main).toHaveLength(1);
   const [frozen] = main as [number];
   process.kill(frozen, 'SIGSTOP');

@@ -19,7 +19,9 @@ afterAll(async () => {
 
 /** Starts a Node process that launches Firefox and reports its pid and profile. */
 async function launchInChild(): Promise<{ child: ReturnType<typeof spawn>; pid: number; profileDir: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/launch-child.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/launch-child.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`child exited with ${code} before reporting`)));

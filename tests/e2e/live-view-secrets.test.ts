@@ -67,7 +67,10 @@ beforeAll(async () => {
          });
        </script>`,
     ),
-    '/login': page('Sign in', '<main style="font: 18px sans-serif; margin: 40px"><a id="go" href="/dashboard" style="display: inline-block; width: 240px; height: 60px">Go to the dashboard</a></main>'),
+    '/login': page(
+      'Sign in',
+      '<main style="font: 18px sans-serif; margin: 40px"><a id="go" href="/dashboard" style="display: inline-block; width: 240px; height: 60px">Go to the dashboard</a></main>',
+    ),
     '/dashboard': page('Dashboard', '<h1>Dashboard</h1>'),
   });
   work = mkdtempSync(join(tmpdir(), 'live-view-secrets-'));
@@ -81,9 +84,19 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** What the agent reads of its page after the person's hand: a snapshot, and the page's text and URL through its own script. */
+/**
+ * What the agent reads of its page after the person's hand: a snapshot, and the page's text and URL through its own
+ * script.
+ */
 async function agentReadings(client: Parameters<typeof call>[0]): Promise<string[]> {
-  return [text(await call(client, 'take_snapshot')), text(await call(client, 'evaluate_script', { function: '() => location.href + " " + document.title + " " + document.body.innerText' }))];
+  return [
+    text(await call(client, 'take_snapshot')),
+    text(
+      await call(client, 'evaluate_script', {
+        function: '() => location.href + " " + document.title + " " + document.body.innerText',
+      }),
+    ),
+  ];
 }
 
 describe('what a person types in the live view', () => {
@@ -99,7 +112,14 @@ describe('what a person types in the live view', () => {
     await harness.pressDone();
     const said = text(await asked);
     // The page did take every key, and kept none in the field.
-    expect(text(await call(client, 'evaluate_script', { function: "() => [document.getElementById('kept').textContent.length, document.getElementById('pass').value.length]" }))).toMatch(/\[\s*17,\s*0\s*\]/);
+    expect(
+      text(
+        await call(client, 'evaluate_script', {
+          function:
+            "() => [document.getElementById('kept').textContent.length, document.getElementById('pass').value.length]",
+        }),
+      ),
+    ).toMatch(/\[\s*17,\s*0\s*\]/);
     const readings = [said, ...(await agentReadings(client)), await stateText(view)];
     for (const seen of readings) expect(seen).not.toContain(PASSWORD.slice(0, 6));
     expect(said).toContain(`kept ${TYPED}`);
@@ -112,14 +132,28 @@ describe('what a person types in the live view', () => {
     const { client, view } = await harness.connect();
     await call(client, 'navigate_page', { url: pages.url('/split-code.html') });
     const first = await centreOf(client, 'box1');
-    const asked = call(client, 'request_human', { reason: 'Type the code from your phone.', until: { text: 'Checking code' } });
+    const asked = call(client, 'request_human', {
+      reason: 'Type the code from your phone.',
+      until: { text: 'Checking code' },
+    });
     await harness.openRequest(view);
     await harness.clickOnPicture(first);
     await harness.watcher.page.typeText(CODE);
     const said = text(await asked);
     // Each box took its digit (read by the agent's own script: a list of six one-character values).
-    expect(text(await call(client, 'evaluate_script', { function: "() => [...document.querySelectorAll('.box')].map((box) => box.value.length).join('')" }))).toContain('111111');
-    const readings = [said, ...(await agentReadings(client)), text(await call(client, 'list_network_requests')), await stateText(view)];
+    expect(
+      text(
+        await call(client, 'evaluate_script', {
+          function: "() => [...document.querySelectorAll('.box')].map((box) => box.value.length).join('')",
+        }),
+      ),
+    ).toContain('111111');
+    const readings = [
+      said,
+      ...(await agentReadings(client)),
+      text(await call(client, 'list_network_requests')),
+      await stateText(view),
+    ];
     for (const seen of readings) expect(seen).not.toContain(CODE);
     for (const seen of readings.slice(0, 3)) expect(seen).toContain(`Checking code ${TYPED}`);
     // Single digits are not masked everywhere: the page's other text still reads.
@@ -142,7 +176,11 @@ describe("the live view's state", () => {
     expect(session?.pages[0]?.url).toMatch(/echo=<secret>PASSWORD<\/secret>#<secret>PASSWORD<\/secret>$/);
     // What the view page shows of it, as the person sees it.
     await harness.openView(view);
-    await expect.poll(() => harness.watcher.page.evaluate<string>('() => document.getElementById("pages").innerText'), { timeout: 10_000 }).toContain('Signed in with <secret>PASSWORD</secret>');
+    await expect
+      .poll(() => harness.watcher.page.evaluate<string>('() => document.getElementById("pages").innerText'), {
+        timeout: 10_000,
+      })
+      .toContain('Signed in with <secret>PASSWORD</secret>');
     const shown = await harness.watcher.page.evaluate<string>('() => document.body.innerText');
     expect(shown).not.toContain(FILLED);
   }, 120_000);
@@ -158,7 +196,9 @@ describe("request_human's until.url", () => {
       ['*/dashboard*', 'navigation'],
     ] as const) {
       let ended = false;
-      const asked = call(client, 'request_human', { reason: 'Sign in, please.', until: { url: until } }).finally(() => (ended = true));
+      const asked = call(client, 'request_human', { reason: 'Sign in, please.', until: { url: until } }).finally(
+        () => (ended = true),
+      );
       await harness.openRequest(view);
       // Several looks at the page (twice a second) pass without a person: the call still waits, the view still asks.
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -168,7 +208,9 @@ describe("request_human's until.url", () => {
       else await harness.clickOnPicture(link);
       const answer: CallToolResult = await asked;
       expect(answer.isError).not.toBe(true);
-      const url = text(await call(client, 'evaluate_script', { function: '() => location.pathname + location.search' }));
+      const url = text(
+        await call(client, 'evaluate_script', { function: '() => location.pathname + location.search' }),
+      );
       expect(url).toContain(how === 'done' ? '/login?next=/dashboard' : '"/dashboard"');
     }
   }, 120_000);

@@ -19,7 +19,10 @@ let harness: ViewHarness;
 
 beforeAll(async () => {
   pages = await startTestServer({
-    '/red.html': page('Red page', '<style>html, body { background: rgb(220, 0, 0); margin: 0; height: 100%; }</style><h1>Red</h1>'),
+    '/red.html': page(
+      'Red page',
+      '<style>html, body { background: rgb(220, 0, 0); margin: 0; height: 100%; }</style><h1>Red</h1>',
+    ),
     '/form.html': page(
       'Form',
       `<main style="font: 18px sans-serif; margin: 40px">
@@ -64,15 +67,24 @@ beforeAll(async () => {
          document.getElementById('code').addEventListener('input', (event) => { if (event.target.value.length === 6) document.getElementById('verify').submit(); });
        </script>`,
     ),
-    '/verified.html': page('Verified', `<h1>Verified</h1><p id="echo"></p><script>document.getElementById('echo').textContent = 'Code ' + new URLSearchParams(location.search).get('code') + ' accepted';</script>`),
+    '/verified.html': page(
+      'Verified',
+      `<h1>Verified</h1><p id="echo"></p><script>document.getElementById('echo').textContent = 'Code ' + new URLSearchParams(location.search).get('code') + ' accepted';</script>`,
+    ),
     // A card number typed into a payment frame, which its page echoes as it is typed.
-    '/pay.html': page('Pay', '<main style="margin: 40px"><iframe id="payment" src="/card.html" style="width: 480px; height: 140px; border: 1px solid #999"></iframe></main>'),
+    '/pay.html': page(
+      'Pay',
+      '<main style="margin: 40px"><iframe id="payment" src="/card.html" style="width: 480px; height: 140px; border: 1px solid #999"></iframe></main>',
+    ),
     '/card.html': page(
       'Card',
       `<p style="font: 18px sans-serif"><label>Card number <input id="card" autocomplete="cc-number" size="22"></label></p><p id="echo"></p>
        <script>document.getElementById('card').addEventListener('input', (event) => { document.getElementById('echo').textContent = 'Card ' + event.target.value; });</script>`,
     ),
-    '/green.html': page('Green page', '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>'),
+    '/green.html': page(
+      'Green page',
+      '<style>html, body { background: rgb(0, 200, 0); margin: 0; height: 100%; }</style><h1>Green</h1>',
+    ),
   });
   harness = await ViewHarness.start();
 });
@@ -101,16 +113,31 @@ describe('the live view', () => {
     await call(bob.client, 'navigate_page', { url: pages.url('/green.html') });
 
     await harness.watcher.page.navigate(alice.view);
-    const shown = (): Promise<string | null> => harness.watcher.page.evaluate<string | null>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0 ? img.dataset.version ?? null : null; }');
+    const shown = (): Promise<string | null> =>
+      harness.watcher.page.evaluate<string | null>(
+        '() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0 ? img.dataset.version ?? null : null; }',
+      );
     await expect.poll(shown, { timeout: 15_000 }).toBeTruthy();
     const first = await shown();
-    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("calls").innerText')).toContain('navigate_page');
-    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("pages").innerText')).toContain('Red page');
+    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("calls").innerText')).toContain(
+      'navigate_page',
+    );
+    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("pages").innerText')).toContain(
+      'Red page',
+    );
     expect(await pictureColour(alice.view)).toEqual([220, 0, 0]);
 
     await call(alice.client, 'navigate_page', { url: pages.url('/green.html') });
     // A new picture, loaded (while one loads, none is shown: null is no answer yet).
-    await expect.poll(async () => { const now = await shown(); return now !== null && now !== first; }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = await shown();
+          return now !== null && now !== first;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await pictureColour(alice.view)).toEqual([0, 200, 0]);
 
     // Each link shows its own session only; the operator's shows both; a made-up one nothing.
@@ -118,17 +145,22 @@ describe('the live view', () => {
     const bobState = await state(bob.view);
     expect(bobState.sessions.map((session) => session.id)).not.toContain(aliceSession?.id);
     expect(bobState.sessions).toHaveLength(1);
-    expect((await get(`${bob.view}/picture?session=${aliceSession?.id ?? ''}&page=${aliceSession?.pages[0]?.pageId ?? 0}`)).status).toBe(404);
+    expect(
+      (await get(`${bob.view}/picture?session=${aliceSession?.id ?? ''}&page=${aliceSession?.pages[0]?.pageId ?? 0}`))
+        .status,
+    ).toBe(404);
     const madeUp = alice.view.replace(/\/view\/[\w-]+$/, '/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await get(madeUp)).status).toBe(404);
     expect((await get(`${madeUp}/state`)).status).toBe(404);
     const operator = /Live view of every session[^:]*: (\S+)/.exec(harness.server.output.join('\n'))?.[1] ?? '';
-    expect((await state(operator)).sessions.map((session) => session.id).sort()).toEqual([aliceSession?.id, bobState.sessions[0]?.id].sort());
+    expect((await state(operator)).sessions.map((session) => session.id).sort()).toEqual(
+      [aliceSession?.id, bobState.sessions[0]?.id].sort(),
+    );
     // A page elsewhere that resolves its name to this machine (DNS rebinding) is refused.
     expect((await get(`${alice.view}/state`, 'attacker.example')).status).toBe(403);
   });
 
-  it('answers an unchanged picture with 304, and ends a session\'s link when the session ends', async () => {
+  it("answers an unchanged picture with 304, and ends a session's link when the session ends", async () => {
     const carol = await harness.connect();
     await call(carol.client, 'navigate_page', { url: pages.url('/red.html') });
     const [session] = (await state(carol.view)).sessions;
@@ -137,10 +169,18 @@ describe('the live view', () => {
     expect(first.status).toBe(200);
     const again = await new Promise<number>((resolve, reject) => {
       const target = new URL(picture);
-      request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: { 'if-none-match': first.etag ?? '' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      })
+      request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers: { 'if-none-match': first.etag ?? '' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      )
         .on('error', reject)
         .end();
     });
@@ -160,7 +200,9 @@ describe('a person taking over', () => {
     const [button, field] = [await centreOf(dave.client, 'record'), await centreOf(dave.client, 'name')];
 
     await harness.clickOnPicture(button);
-    await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Clicked 1 times');
+    await expect
+      .poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 })
+      .toContain('Clicked 1 times');
     // The person holds the page: the agent's action is refused, saying why, and the page keeps its count.
     const refused = await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) });
     expect(refused.isError).toBe(true);
@@ -172,11 +214,18 @@ describe('a person taking over', () => {
 
     await harness.clickOnPicture(field);
     await harness.watcher.page.typeText('Ada');
-    await expect.poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 }).toMatch(/textbox "Name" value="Ada"/);
+    await expect
+      .poll(async () => text(await call(dave.client, 'take_snapshot')), { timeout: 10_000 })
+      .toMatch(/textbox "Name" value="Ada"/);
 
     const watcherSnapshot = (await harness.watcher.page.takeSnapshot()).text;
     await harness.watcher.page.clickByUid(/(\d+_\d+) button "Give back"/.exec(watcherSnapshot)?.[1] ?? 'none');
-    await expect.poll(async () => (await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) })).isError === true, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        async () => (await call(dave.client, 'click', { uid: uidOf(/(\d+_\d+) button "Record"/) })).isError === true,
+        { timeout: 10_000 },
+      )
+      .toBe(false);
     expect(text(await call(dave.client, 'take_snapshot'))).toContain('Clicked 2 times');
   }, 120_000);
 });
@@ -187,14 +236,30 @@ describe('request_human', () => {
   it('waits for the person, with progress notifications, and answers what changed without what they typed into a password field', async () => {
     const frank = await harness.connect();
     await call(frank.client, 'navigate_page', { url: pages.url('/login.html') });
-    const [user, pass, signIn] = [await centreOf(frank.client, 'user'), await centreOf(frank.client, 'pass'), await centreOf(frank.client, 'signin')];
+    const [user, pass, signIn] = [
+      await centreOf(frank.client, 'user'),
+      await centreOf(frank.client, 'pass'),
+      await centreOf(frank.client, 'signin'),
+    ];
     const progress: string[] = [];
-    const asked = frank.client.callTool({ name: 'request_human', arguments: { reason: 'Please sign in as ada.', until: { text: 'Welcome' } } }, undefined, {
-      onprogress: (note) => progress.push(note.message ?? ''),
-      resetTimeoutOnProgress: true,
-    });
+    const asked = frank.client.callTool(
+      { name: 'request_human', arguments: { reason: 'Please sign in as ada.', until: { text: 'Welcome' } } },
+      undefined,
+      {
+        onprogress: (note) => progress.push(note.message ?? ''),
+        resetTimeoutOnProgress: true,
+      },
+    );
     await harness.openView(frank.view);
-    await expect.poll(() => harness.watcher.page.evaluate<string>('() => document.getElementById("request").hidden ? "" : document.getElementById("reason").textContent'), { timeout: 10_000 }).toBe('Please sign in as ada.');
+    await expect
+      .poll(
+        () =>
+          harness.watcher.page.evaluate<string>(
+            '() => document.getElementById("request").hidden ? "" : document.getElementById("reason").textContent',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('Please sign in as ada.');
     await harness.clickOnPicture(user);
     await harness.watcher.page.typeText('ada');
     await harness.clickOnPicture(pass);
@@ -206,7 +271,8 @@ describe('request_human', () => {
     expect(said).toContain('The page shows "Welcome"');
     expect(said).toMatch(/heading "Welcome, ada"/);
     expect(said).not.toContain(PASSWORD);
-    // Each line of the answer is one the rule that keeps page text from posing as ours knows (answer-lines.test.ts walks the rest).
+    // Each line of the answer is one the rule that keeps page text from posing as ours knows (answer-lines.test.ts
+    // walks the rest).
     expect(said.split('\n').filter((line) => line.trim() && !posesAsAnswer(line))).toEqual([]);
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress[0]).toMatch(/Waiting for a person/);
@@ -219,7 +285,10 @@ describe('request_human', () => {
     const henry = await harness.connect();
     await call(henry.client, 'navigate_page', { url: pages.url('/code.html') });
     const field = await centreOf(henry.client, 'code');
-    const asked = call(henry.client, 'request_human', { reason: 'Type the code from your phone.', until: { text: 'accepted' } });
+    const asked = call(henry.client, 'request_human', {
+      reason: 'Type the code from your phone.',
+      until: { text: 'accepted' },
+    });
     await harness.openRequest(henry.view);
     await harness.clickOnPicture(field);
     await harness.watcher.page.typeText(CODE);
@@ -230,7 +299,11 @@ describe('request_human', () => {
     expect(said).toMatch(/verified\.html\?code=<secret>typed-by-a-person<\/secret>/);
     const later = [
       text(await call(henry.client, 'take_snapshot')),
-      text(await call(henry.client, 'evaluate_script', { function: '() => location.href + " " + document.body.innerText' })),
+      text(
+        await call(henry.client, 'evaluate_script', {
+          function: '() => location.href + " " + document.body.innerText',
+        }),
+      ),
       text(await call(henry.client, 'list_pages')),
       text(await call(henry.client, 'list_network_requests')),
       text(await call(henry.client, 'take_screenshot')),
@@ -245,8 +318,15 @@ describe('request_human', () => {
     const CARD = '4242424242424242';
     const ivy = await harness.connect();
     await call(ivy.client, 'navigate_page', { url: pages.url('/pay.html') });
-    await expect.poll(async () => text(await call(ivy.client, 'take_snapshot')), { timeout: 10_000 }).toContain('Card number');
-    const answer = text(await call(ivy.client, 'evaluate_script', { function: "() => { const frame = document.getElementById('payment').getBoundingClientRect(); const field = document.getElementById('payment').contentDocument.getElementById('card').getBoundingClientRect(); return { x: frame.x + 1 + field.x + field.width / 2, y: frame.y + 1 + field.y + field.height / 2 }; }" }));
+    await expect
+      .poll(async () => text(await call(ivy.client, 'take_snapshot')), { timeout: 10_000 })
+      .toContain('Card number');
+    const answer = text(
+      await call(ivy.client, 'evaluate_script', {
+        function:
+          "() => { const frame = document.getElementById('payment').getBoundingClientRect(); const field = document.getElementById('payment').contentDocument.getElementById('card').getBoundingClientRect(); return { x: frame.x + 1 + field.x + field.width / 2, y: frame.y + 1 + field.y + field.height / 2 }; }",
+      }),
+    );
     const field = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
     const asked = call(ivy.client, 'request_human', { reason: 'Enter your card.' });
     await harness.openRequest(ivy.view);
@@ -257,7 +337,13 @@ describe('request_human', () => {
     const said = text(await asked);
     expect(said).toContain('The person pressed Done.');
     // The frame took every digit (read by the agent's own script, whose answer is masked too).
-    expect(text(await call(ivy.client, 'evaluate_script', { function: "() => document.getElementById('payment').contentDocument.getElementById('card').value.length" }))).toContain('16');
+    expect(
+      text(
+        await call(ivy.client, 'evaluate_script', {
+          function: "() => document.getElementById('payment').contentDocument.getElementById('card').value.length",
+        }),
+      ),
+    ).toContain('16');
     const snapshot = text(await call(ivy.client, 'take_snapshot'));
     expect(snapshot).toContain('Card <secret>typed-by-a-person</secret>');
     for (const seen of [said, snapshot]) expect(seen).not.toContain(CARD.slice(0, 8));
@@ -279,7 +365,11 @@ describe('request_human', () => {
 
     const cancel = new AbortController();
     const progress: string[] = [];
-    const waiting = grace.client.callTool({ name: 'request_human', arguments: { reason: 'Solve the puzzle.' } }, undefined, { signal: cancel.signal, onprogress: (note) => progress.push(note.message ?? '') });
+    const waiting = grace.client.callTool(
+      { name: 'request_human', arguments: { reason: 'Solve the puzzle.' } },
+      undefined,
+      { signal: cancel.signal, onprogress: (note) => progress.push(note.message ?? '') },
+    );
     await expect.poll(() => progress.length, { timeout: 10_000 }).toBeGreaterThan(0);
     cancel.abort();
     await expect(waiting).rejects.toThrow();

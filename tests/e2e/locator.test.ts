@@ -24,7 +24,8 @@ const FRAME = page('Frame', `${LOG}<button onclick="log('inside')">Inside</butto
 let server: TestServer;
 let client: FirefoxClient;
 
-const appLog = (): Promise<string> => client.page.evaluate<string>(() => document.getElementById('log')?.textContent ?? '');
+const appLog = (): Promise<string> =>
+  client.page.evaluate<string>(() => document.getElementById('log')?.textContent ?? '');
 
 beforeAll(async () => {
   server = await startTestServer({ '/form.html': FORM, '/frame.html': FRAME });
@@ -52,17 +53,27 @@ describe('page.locate', () => {
   it('refuses several matches, listing them, and takes the nth when told', async () => {
     const deletes = client.page.locate({ role: 'button', name: 'Delete' });
     await expect(deletes.click()).rejects.toThrow(LocatorError);
-    await expect(deletes.click()).rejects.toThrow(/button "Delete": 3 elements match \(\S+ button "Delete", .*\)\. Say which with nth \(0–2\)/);
+    await expect(deletes.click()).rejects.toThrow(
+      /button "Delete": 3 elements match \(\S+ button "Delete", .*\)\. Say which with nth \(0–2\)/,
+    );
     expect(await deletes.count()).toBe(3);
     await client.page.locate({ role: 'button', name: 'Delete', nth: 1 }).click();
     expect(await appLog()).toContain('deleted 2');
     expect(await appLog()).not.toMatch(/deleted [13]/);
-    await expect(client.page.locate({ role: 'button', name: 'Delete', nth: 5 }).click()).rejects.toThrow('3 elements match on the page, so there is no nth=5 (0–2)');
+    await expect(client.page.locate({ role: 'button', name: 'Delete', nth: 5 }).click()).rejects.toThrow(
+      '3 elements match on the page, so there is no nth=5 (0–2)',
+    );
   });
 
   it('refuses a name no element has, naming what the page has of that role; exact names keep their case', async () => {
-    await expect(client.page.locate({ role: 'button', name: 'Publish' }).click()).rejects.toThrow(/button "Publish": no element matches\. The page's button elements: .*"Save"/);
-    await expect(client.page.locate({ role: 'button', name: 'save', exact: true, within: { role: 'region', name: 'Billing' } }).click()).rejects.toThrow('no element matches');
+    await expect(client.page.locate({ role: 'button', name: 'Publish' }).click()).rejects.toThrow(
+      /button "Publish": no element matches\. The page's button elements: .*"Save"/,
+    );
+    await expect(
+      client.page
+        .locate({ role: 'button', name: 'save', exact: true, within: { role: 'region', name: 'Billing' } })
+        .click(),
+    ).rejects.toThrow('no element matches');
     await expect(client.page.locate({ role: 'slider' }).click()).rejects.toThrow('The page has no slider');
     expect(() => client.page.locate({ role: ' ' })).toThrow('A locator needs a role');
     expect(await appLog()).not.toContain('billing saved');
@@ -70,9 +81,13 @@ describe('page.locate', () => {
 
   it('acts inside a frame named by its iframe', async () => {
     await client.page.locate({ role: 'button', name: 'Inside', frame: 'Preview' }).click();
-    const frameLog = await client.page.evaluate(() => (document.querySelector('iframe')?.contentDocument?.getElementById('log')?.textContent ?? ''));
+    const frameLog = await client.page.evaluate(
+      () => document.querySelector('iframe')?.contentDocument?.getElementById('log')?.textContent ?? '',
+    );
     expect(frameLog).toBe('inside;');
-    await expect(client.page.locate({ role: 'button', name: 'Inside', frame: 'Elsewhere' }).click()).rejects.toThrow('in frame "Elsewhere": no element matches');
+    await expect(client.page.locate({ role: 'button', name: 'Inside', frame: 'Elsewhere' }).click()).rejects.toThrow(
+      'in frame "Elsewhere": no element matches',
+    );
   });
 
   it('finds the element again after the page drew it anew', async () => {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
-import { documentFromReading, renderMarkdown, type MarkdownView, type MdDocument } from '../../src/firefox/engine/markdown/index.js';
+import {
+  documentFromReading,
+  renderMarkdown,
+  type MarkdownView,
+  type MdDocument,
+} from '../../src/firefox/engine/markdown/index.js';
 import { pageOfText } from '../../src/firefox/util/text-page.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
@@ -103,13 +108,26 @@ const ODD = page(
    </script>`,
 );
 
-const LONG = page('Long', Array.from({ length: 300 }, (_, i) => `<h3>Section ${i}</h3><p>Paragraph ${i} with <a href="/s/${i}">a link</a> and some more words to fill the line.</p>`).join(''));
+const LONG = page(
+  'Long',
+  Array.from(
+    { length: 300 },
+    (_, i) =>
+      `<h3>Section ${i}</h3><p>Paragraph ${i} with <a href="/s/${i}">a link</a> and some more words to fill the line.</p>`,
+  ).join(''),
+);
 
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/article.html': ARTICLE, '/hidden.html': HIDDEN, '/long.html': LONG, '/odd.html': ODD, '/logo.gif': logo });
+  server = await startTestServer({
+    '/article.html': ARTICLE,
+    '/hidden.html': HIDDEN,
+    '/long.html': LONG,
+    '/odd.html': ODD,
+    '/logo.gif': logo,
+  });
   client = await FirefoxClient.launch();
 });
 
@@ -137,7 +155,10 @@ async function markdown(view: MarkdownView): Promise<{ markdown: string; refsCou
 }
 
 async function uidOf(id: string): Promise<string> {
-  const uid = await client.page.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', [id]);
+  const uid = await client.page.evaluate<string | null>(
+    '(id) => document.getElementById(id).getAttribute("data-mcp-uid")',
+    [id],
+  );
   if (!uid) throw new Error(`#${id} has no uid`);
   return uid;
 }
@@ -188,12 +209,23 @@ describe('page Markdown', () => {
     );
     const snapshot = await client.page.takeSnapshot();
     // The snapshot names each uid as the agent view did.
-    for (const [uid, name] of [[signIn, 'Sign in'], [email, 'Email'], [remember, 'Remember me'], [subscribe, 'Subscribe']]) {
-      expect(snapshot.text).toContain(`${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`);
+    for (const [uid, name] of [
+      [signIn, 'Sign in'],
+      [email, 'Email'],
+      [remember, 'Remember me'],
+      [subscribe, 'Subscribe'],
+    ]) {
+      expect(snapshot.text).toContain(
+        `${uid} ${uid === email ? 'textbox' : uid === remember ? 'checkbox' : 'button'} "${name}"`,
+      );
     }
     const o = server.origin;
-    expect(after.markdown).toContain(`Header: [![Acme](${o}/logo.gif)](${o}/){uid=${home}} · [button "Sign in" uid=${signIn}]`);
-    expect(after.markdown).toContain(`Navigation (Main): [Docs](${o}/docs){uid=${docs}} · [Pricing](${o}/pricing){uid=`);
+    expect(after.markdown).toContain(
+      `Header: [![Acme](${o}/logo.gif)](${o}/){uid=${home}} · [button "Sign in" uid=${signIn}]`,
+    );
+    expect(after.markdown).toContain(
+      `Navigation (Main): [Docs](${o}/docs){uid=${docs}} · [Pricing](${o}/pricing){uid=`,
+    );
     expect(after.markdown).toContain(`and a [link](${o}/docs/intro){uid=${intro}}.`);
     expect(after.markdown).toContain(`- [x] {uid=${done}} Done\n- [ ] {uid=`);
     expect(after.markdown).toContain(
@@ -224,7 +256,9 @@ describe('page Markdown', () => {
     await client.page.navigate(server.url('/article.html'));
     await client.page.takeSnapshot();
     const subscribe = await uidOf('subscribe');
-    await client.page.evaluate('() => { const copy = document.getElementById("subscribe").cloneNode(true); copy.id = "copy"; copy.textContent = "Copy"; document.querySelector("form").append(copy); }');
+    await client.page.evaluate(
+      '() => { const copy = document.getElementById("subscribe").cloneNode(true); copy.id = "copy"; copy.textContent = "Copy"; document.querySelector("form").append(copy); }',
+    );
     expect(await uidOf('copy')).toBe(subscribe);
     const { markdown: text } = await markdown('agent');
     // The copy carried the attribute, not the uid: it gets one of its own.
@@ -269,7 +303,9 @@ describe('page Markdown', () => {
       ].join('\n\n') + '\n',
     );
     // The label of a hidden checkbox stands for it; a label in a shadow root names its control there.
-    expect((await markdown('agent')).markdown).toMatch(/\[checkbox "Styled box" checked uid=\d+_\d+\]\n\n\[textbox "Shadow field" value="v" uid=\d+_\d+\]\n\nMade:/);
+    expect((await markdown('agent')).markdown).toMatch(
+      /\[checkbox "Styled box" checked uid=\d+_\d+\]\n\n\[textbox "Shadow field" value="v" uid=\d+_\d+\]\n\nMade:/,
+    );
     await client.page.navigate('about:blank');
     expect(await markdown('document')).toEqual({ markdown: '', refsCount: 0 });
   });
@@ -279,7 +315,13 @@ describe('page Markdown', () => {
     const { markdown: whole } = await markdown('document');
     expect(whole.length).toBeGreaterThan(20_000);
     const first = pageOfText(whole, { maxChars: 20_000 });
-    expect(first).toMatchObject({ truncated: true, midLine: false, totalChars: whole.length, offset: 0, hasMore: true });
+    expect(first).toMatchObject({
+      truncated: true,
+      midLine: false,
+      totalChars: whole.length,
+      offset: 0,
+      hasMore: true,
+    });
     expect(first.text.endsWith('\n')).toBe(true);
     expect(first.text.length).toBeGreaterThan(16_000);
     let joined = first.text;

@@ -15,11 +15,21 @@ async function inspector(...args: string[]): Promise<unknown> {
 describe('the official MCP Inspector (CLI mode)', () => {
   it('lists the tools', async () => {
     const listed = (await inspector('--method', 'tools/list')) as { tools: { name: string }[] };
-    expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['navigate_page', 'take_snapshot', 'click', 'evaluate_script']));
+    expect(listed.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['navigate_page', 'take_snapshot', 'click', 'evaluate_script']),
+    );
   });
 
   it('calls a tool (a data: URL, which the user opened with --allow-data-urls)', async () => {
-    const result = (await inspector('--allow-data-urls', '--method', 'tools/call', '--tool-name', 'navigate_page', '--tool-arg', 'url=data:text/html,<title>Inspected</title>')) as {
+    const result = (await inspector(
+      '--allow-data-urls',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'navigate_page',
+      '--tool-arg',
+      'url=data:text/html,<title>Inspected</title>',
+    )) as {
       content: { text: string }[];
     };
     expect(result.content[0]?.text).toContain('Navigated to data:text/html,<title>Inspected</title>');

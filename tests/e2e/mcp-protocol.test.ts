@@ -11,7 +11,10 @@ interface Answer {
   error?: { code: number; message: string };
 }
 
-const INITIALIZE = { method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 let running: ChildProcessWithoutNullStreams | undefined;
 
@@ -21,7 +24,12 @@ afterEach(() => {
 });
 
 /** Starts the built server with raw pipes; answers are collected as parsed lines. */
-function start(): { child: ChildProcessWithoutNullStreams; answers: Answer[]; write: (line: string | object) => void; answer: (id: string | number | null, timeoutMs?: number) => Promise<Answer> } {
+function start(): {
+  child: ChildProcessWithoutNullStreams;
+  answers: Answer[];
+  write: (line: string | object) => void;
+  answer: (id: string | number | null, timeoutMs?: number) => Promise<Answer>;
+} {
   const child = spawn(process.execPath, [SERVER_BIN], { env: process.env, stdio: 'pipe' });
   running = child;
   const answers: Answer[] = [];
@@ -35,9 +43,13 @@ function start(): { child: ChildProcessWithoutNullStreams; answers: Answer[]; wr
   return {
     child,
     answers,
-    write: (line) => child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify({ jsonrpc: '2.0', ...line })}\n`),
+    write: (line) =>
+      child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify({ jsonrpc: '2.0', ...line })}\n`),
     answer: async (id, timeoutMs = 5000) => {
-      if (!(await eventually(() => answers.some((answer) => answer.id === id), timeoutMs))) throw new Error(`No answer with id ${JSON.stringify(id)} in ${timeoutMs} ms; got ${JSON.stringify(answers).slice(0, 500)}`);
+      if (!(await eventually(() => answers.some((answer) => answer.id === id), timeoutMs)))
+        throw new Error(
+          `No answer with id ${JSON.stringify(id)} in ${timeoutMs} ms; got ${JSON.stringify(answers).slice(0, 500)}`,
+        );
       return answers.find((answer) => answer.id === id) as Answer;
     },
   };
@@ -68,7 +80,9 @@ describe('the MCP server over stdio, at the protocol edges', () => {
     expect((await server.answer('init')).result?.serverInfo).toMatchObject({ name: 'firefox-bidi-mcp' });
     server.write({ method: 'notifications/initialized' });
     server.write({ id: 4, method: 'tools/list' });
-    expect((await server.answer(4)).result?.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'take_snapshot' })]));
+    expect((await server.answer(4)).result?.tools).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'take_snapshot' })]),
+    );
   });
 
   it('answers a malformed line with a parse error (-32700) and keeps serving', async () => {
@@ -100,12 +114,15 @@ describe('the MCP server over stdio, at the protocol edges', () => {
       ['string', '{"url": "https://example.com"}', 'not a string'],
       ['number', 3, 'not a number'],
     ];
-    for (const [id, args] of bad) server.write({ id, method: 'tools/call', params: { name: 'navigate_page', arguments: args } });
+    for (const [id, args] of bad)
+      server.write({ id, method: 'tools/call', params: { name: 'navigate_page', arguments: args } });
     server.write({ id: 'nameless', method: 'tools/call', params: { arguments: {} } });
     for (const [id, , kind] of bad) {
       const { error } = await server.answer(id);
       expect(error?.code, String(id)).toBe(-32602);
-      expect(error?.message).toContain(`"arguments" of tools/call "navigate_page" must be an object of the tool's parameters by name`);
+      expect(error?.message).toContain(
+        `"arguments" of tools/call "navigate_page" must be an object of the tool's parameters by name`,
+      );
       expect(error?.message).toContain(kind);
       // A short sentence, not the SDK's raw validation dump.
       expect(error?.message).not.toMatch(/expected record|invalid_type|"path"/);
@@ -113,14 +130,20 @@ describe('the MCP server over stdio, at the protocol edges', () => {
     }
     const nameless = (await server.answer('nameless')).error;
     expect(nameless?.code).toBe(-32602);
-    expect(nameless?.message).toContain('tools/call needs "name", the tool\'s name as a string (from tools/list); it was missing');
+    expect(nameless?.message).toContain(
+      'tools/call needs "name", the tool\'s name as a string (from tools/list); it was missing',
+    );
     server.write({ id: 'after', method: 'tools/list' });
     expect((await server.answer('after')).result?.tools).toBeInstanceOf(Array);
   });
 
   it('answers wrong argument values as a tool error naming each parameter', async () => {
     const server = await initialized();
-    server.write({ id: 'wrong', method: 'tools/call', params: { name: 'navigate_page', arguments: { url: 5, timeout: 'soon' } } });
+    server.write({
+      id: 'wrong',
+      method: 'tools/call',
+      params: { name: 'navigate_page', arguments: { url: 5, timeout: 'soon' } },
+    });
     const { result } = await server.answer('wrong');
     expect(result?.isError).toBe(true);
     const [content] = result?.content as { type: string; text: string }[];
@@ -139,7 +162,10 @@ describe('the MCP server over stdio, at the protocol edges', () => {
     expect(server.child.exitCode).toBeNull(); // Still serving, not dead.
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     server.child.stdin.end();
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 5000)),
+    ]);
     expect(code).toBe(0);
   });
 });

@@ -19,7 +19,10 @@ const SIGNUP = page(
    <script>console.log('signup page ready'); fetch('/api/data');</script>`,
 );
 
-const LONG_LIST = page('Long list', `<h1>Items</h1><ul>${Array.from({ length: 600 }, (_, i) => `<li>Item number ${i}</li>`).join('')}</ul>`);
+const LONG_LIST = page(
+  'Long list',
+  `<h1>Items</h1><ul>${Array.from({ length: 600 }, (_, i) => `<li>Item number ${i}</li>`).join('')}</ul>`,
+);
 
 let server: TestServer;
 let client: Client;
@@ -39,7 +42,31 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
   it('lists the tools with described parameters', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    for (const name of ['list_pages', 'new_page', 'select_page', 'close_page', 'navigate_page', 'wait_for', 'take_snapshot', 'resolve_uid_to_selector', 'click', 'hover', 'fill', 'fill_form', 'drag', 'press_key', 'type_text', 'upload_file', 'handle_dialog', 'evaluate_script', 'list_console_messages', 'get_console_message', 'list_network_requests', 'get_network_request', 'take_screenshot']) {
+    for (const name of [
+      'list_pages',
+      'new_page',
+      'select_page',
+      'close_page',
+      'navigate_page',
+      'wait_for',
+      'take_snapshot',
+      'resolve_uid_to_selector',
+      'click',
+      'hover',
+      'fill',
+      'fill_form',
+      'drag',
+      'press_key',
+      'type_text',
+      'upload_file',
+      'handle_dialog',
+      'evaluate_script',
+      'list_console_messages',
+      'get_console_message',
+      'list_network_requests',
+      'get_network_request',
+      'take_screenshot',
+    ]) {
       expect(names, name).toContain(name);
     }
     // The default tool sets leave cookies and emulation out (--tools adds them), and each page tool takes a pageId.
@@ -47,7 +74,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     expect(names).not.toContain('emulate');
     // Resizing is emulation, and init scripts stub APIs as request rules do: both in their sets, out of the default.
     for (const name of ['resize_page', 'add_init_script', 'remove_init_script']) expect(names).not.toContain(name);
-    expect(Object.keys(tools.find((tool) => tool.name === 'take_snapshot')?.inputSchema.properties ?? {})).toContain('pageId');
+    expect(Object.keys(tools.find((tool) => tool.name === 'take_snapshot')?.inputSchema.properties ?? {})).toContain(
+      'pageId',
+    );
     const clickTool = tools.find((tool) => tool.name === 'click');
     expect(clickTool?.inputSchema.required).toEqual(['uid']);
     for (const tool of tools) {
@@ -59,7 +88,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
   });
 
   it('plays a whole scenario: open, snapshot, fill a form, submit, wait, console, network, screenshot', async () => {
-    expect(text(await call(client, 'navigate_page', { url: server.url('/signup.html') }))).toContain(`Navigated to ${server.url('/signup.html')}`);
+    expect(text(await call(client, 'navigate_page', { url: server.url('/signup.html') }))).toContain(
+      `Navigated to ${server.url('/signup.html')}`,
+    );
     const snapshot = text(await call(client, 'take_snapshot'));
     expect(snapshot).toContain('heading "Sign up" level=1');
     const filled = await call(client, 'fill_form', {
@@ -70,12 +101,17 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
       ],
     });
     expect(filled.isError).toBeFalsy();
-    const clicked = await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Create account'), includeSnapshot: true });
+    const clicked = await call(client, 'click', {
+      uid: uidOf(snapshot, 'button', 'Create account'),
+      includeSnapshot: true,
+    });
     expect(text(clicked)).toContain('Clicked');
     // What the click changed (or the whole page, when that says it in fewer words).
     expect(text(clicked)).toMatch(/^## (?:Changes|Page snapshot)$/m);
     expect(text(clicked)).toContain('Welcome Ada (Pro)');
-    expect(text(await call(client, 'wait_for', { text: ['Welcome Ada (Pro)'] }))).toContain('Found "Welcome Ada (Pro)"');
+    expect(text(await call(client, 'wait_for', { text: ['Welcome Ada (Pro)'] }))).toContain(
+      'Found "Welcome Ada (Pro)"',
+    );
 
     const consoleList = text(await call(client, 'list_console_messages'));
     expect(consoleList).toMatch(/msgid=\d+ \[log\] signup page ready/);
@@ -83,7 +119,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     expect(text(await call(client, 'get_console_message', { msgid }))).toContain('signup page ready');
 
     const network = await call(client, 'list_network_requests', { resourceTypes: ['fetch'] });
-    expect(text(network)).toMatch(new RegExp(`reqid=\\d+ GET 200 fetch ${server.url('/api/data').replace(/[.?]/g, '\\$&')}`));
+    expect(text(network)).toMatch(
+      new RegExp(`reqid=\\d+ GET 200 fetch ${server.url('/api/data').replace(/[.?]/g, '\\$&')}`),
+    );
     const reqid = Number(/reqid=(\d+)/.exec(text(network))?.[1]);
     const detail = text(await call(client, 'get_network_request', { reqid }));
     expect(detail).toContain('x-test: yes');
@@ -91,7 +129,11 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     const shot = await call(client, 'take_screenshot');
     const image = shot.content.find((part) => part.type === 'image');
     expect(image?.mimeType).toBe('image/png');
-    expect(Buffer.from(image?.type === 'image' ? image.data : '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(image?.type === 'image' ? image.data : '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     const saved = await call(client, 'take_screenshot', { filePath: 'shot.png', fullPage: true });
     const path = (saved.structuredContent as { filePath: string }).filePath;
@@ -110,19 +152,30 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     expect(clicked).toContain('## Open dialog');
     expect(clicked).toContain('A confirm dialog is open: "Delete everything?"');
     expect(text(await call(client, 'handle_dialog', { action: 'accept' }))).toContain('Accepted the confirm dialog');
-    expect(text(await call(client, 'evaluate_script', { function: '() => document.title' }))).toContain('"confirmed:true"');
+    expect(text(await call(client, 'evaluate_script', { function: '() => document.title' }))).toContain(
+      '"confirmed:true"',
+    );
   });
 
   it('passes elements to scripts by uid and returns elements as uids', async () => {
     await call(client, 'navigate_page', { url: server.url('/signup.html') });
     const snapshot = text(await call(client, 'take_snapshot'));
     const heading = uidOf(snapshot, 'heading', 'Sign up');
-    const result = await call(client, 'evaluate_script', { function: '(h) => ({ text: h.textContent, form: document.querySelector("form") })', args: [{ uid: heading }] });
+    const result = await call(client, 'evaluate_script', {
+      function: '(h) => ({ text: h.textContent, form: document.querySelector("form") })',
+      args: [{ uid: heading }],
+    });
     const value = (result.structuredContent as { result: { text: string; form: { uid: string } } }).result;
     expect(value.text).toBe('Sign up');
     expect(value.form.uid).toMatch(/^\d+_\d+$/);
     const selector = await call(client, 'resolve_uid_to_selector', { uid: value.form.uid });
-    expect(text(await call(client, 'evaluate_script', { function: `() => document.querySelectorAll(${JSON.stringify((selector.structuredContent as { full: string }).full)}).length` }))).toContain('1');
+    expect(
+      text(
+        await call(client, 'evaluate_script', {
+          function: `() => document.querySelectorAll(${JSON.stringify((selector.structuredContent as { full: string }).full)}).length`,
+        }),
+      ),
+    ).toContain('1');
   });
 
   it('answers bad input with a clear tool error, and the next call still works', async () => {
@@ -151,7 +204,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
     expect((second.structuredContent as { offset: number }).offset).toBe(paging.nextOffset);
     const compressed = text(await call(client, 'take_snapshot', { compress: true }));
     expect(compressed).toMatch(/… 5\d\d more "listitem" like the above/);
-    expect(text(await call(client, 'find_in_page', { query: 'Item number 432' }))).toMatch(/\d+_\d+ listitem: Item number 432/);
+    expect(text(await call(client, 'find_in_page', { query: 'Item number 432' }))).toMatch(
+      /\d+_\d+ listitem: Item number 432/,
+    );
     const scrolled = await call(client, 'scroll_page', { direction: 'down' });
     expect(text(scrolled)).toContain('## Viewport snapshot');
     expect((scrolled.structuredContent as { moved: { y: number } }).moved.y).toBeGreaterThan(0);
@@ -179,7 +234,9 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
   it('acts on the page a pageId names, whichever is selected, so two sub-agents can work on two pages at once', async () => {
     await call(client, 'navigate_page', { url: server.url('/signup.html') });
     await call(client, 'new_page', { url: server.url('/signup.html') });
-    const listed = (await call(client, 'list_pages')).structuredContent as { pages: { index: number; pageId: number; selected: boolean }[] };
+    const listed = (await call(client, 'list_pages')).structuredContent as {
+      pages: { index: number; pageId: number; selected: boolean }[];
+    };
     const [first, second] = listed.pages;
     expect(second?.selected).toBe(true);
     const ids = [first?.pageId ?? 0, second?.pageId ?? 0];
@@ -190,11 +247,19 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
       await call(client, 'click', { pageId, uid: uidOf(snapshot, 'button', 'Create account') });
     };
     await Promise.all([agent(ids[0] ?? 0, 'Ada'), agent(ids[1] ?? 0, 'Grace')]);
-    const result = async (pageId: number): Promise<string> => text(await call(client, 'evaluate_script', { pageId, function: '() => document.getElementById("result").textContent' }));
+    const result = async (pageId: number): Promise<string> =>
+      text(
+        await call(client, 'evaluate_script', {
+          pageId,
+          function: '() => document.getElementById("result").textContent',
+        }),
+      );
     expect(await result(ids[0] ?? 0)).toContain('Welcome Ada (Free)');
     expect(await result(ids[1] ?? 0)).toContain('Welcome Grace (Free)');
     // The selection did not move, and a pageId stays the page's own when an earlier page closes.
-    expect(text(await call(client, 'list_pages'))).toMatch(new RegExp(`1: Sign up .* pageId=${ids[1] ?? 0} \\[selected\\]`));
+    expect(text(await call(client, 'list_pages'))).toMatch(
+      new RegExp(`1: Sign up .* pageId=${ids[1] ?? 0} \\[selected\\]`),
+    );
     await call(client, 'close_page', { pageIdx: 0 });
     expect(await result(ids[1] ?? 0)).toContain('Welcome Grace (Free)');
     const gone = await call(client, 'take_snapshot', { pageId: ids[0] ?? 0 });
@@ -219,10 +284,13 @@ describe('the server process', () => {
     // A call that races the server noticing the crash is told so; the next one starts a new Firefox
     // and says so even though it fails: the old uid is from the Firefox that died, never a new one's.
     let afterCrash = await call(own.client, 'click', { uid: oldUid });
-    if (afterCrash.isError && text(afterCrash).includes('The next tool call starts a new Firefox.')) afterCrash = await call(own.client, 'click', { uid: oldUid });
+    if (afterCrash.isError && text(afterCrash).includes('The next tool call starts a new Firefox.'))
+      afterCrash = await call(own.client, 'click', { uid: oldUid });
     expect(afterCrash.isError).toBe(true);
     expect(text(afterCrash)).toContain('a new Firefox was started');
-    expect(text(afterCrash)).toContain(`uid ${oldUid} is from snapshot 1, taken in a Firefox that has since closed or crashed and been replaced`);
+    expect(text(afterCrash)).toContain(
+      `uid ${oldUid} is from snapshot 1, taken in a Firefox that has since closed or crashed and been replaced`,
+    );
     expect(text(await call(own.client, 'take_snapshot'))).toContain('snapshot=2 ');
     expect(ours().length).toBeGreaterThan(0);
     await own.client.close(); // Closes the server's stdin.
@@ -235,7 +303,9 @@ describe('the server process', () => {
     await call(own.client, 'navigate_page', { url: server.url('/a.html') });
     const ours = (): number[] => [...firefoxProcesses(marker).keys()];
     expect(ours().length).toBeGreaterThan(0);
-    const pending = call(own.client, 'evaluate_script', { function: '() => new Promise(() => {})' }).catch(() => 'aborted');
+    const pending = call(own.client, 'evaluate_script', { function: '() => new Promise(() => {})' }).catch(
+      () => 'aborted',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(own.transport.pid ?? 0, 'SIGKILL');
     expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);

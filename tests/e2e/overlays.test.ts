@@ -95,10 +95,13 @@ const scrollTop = `() => document.getElementById('months').scrolled`;
 describe('an overlay that draws months in an endless list', () => {
   it('lists every month it draws with each day a cell to click, and a click picks that day', async () => {
     const text = await openPicker();
-    for (const month of ['December 2025', 'January 2026', 'February 2026', 'March 2026']) expect(text).toMatch(new RegExp(`\\d+_\\d+ grid "${month}"`));
+    for (const month of ['December 2025', 'January 2026', 'February 2026', 'March 2026'])
+      expect(text).toMatch(new RegExp(`\\d+_\\d+ grid "${month}"`));
     // Each day keeps its uid in its row's line: the agent picks it from what it read.
     const day = uidIn(text, /gridcell "14 January 2026"/);
-    expect(text).toMatch(new RegExp(`row: \\[\\d+_\\d+ gridcell "8 January 2026"\\] \\| .*\\[${day} gridcell "14 January 2026"\\]`));
+    expect(text).toMatch(
+      new RegExp(`row: \\[\\d+_\\d+ gridcell "8 January 2026"\\] \\| .*\\[${day} gridcell "14 January 2026"\\]`),
+    );
     await client.page.clickByUid(day);
     expect(await client.page.evaluate(`() => document.getElementById('when').value`)).toBe('2026-1-14');
   });
@@ -114,7 +117,10 @@ describe('an overlay that draws months in an endless list', () => {
     expect(fromDay.incomplete).toBe(false);
 
     // The overlay does not scroll itself: the list that fills it does.
-    const fromOverlay = await client.page.scroll({ direction: 'down', uid: uidIn(fromDay.snapshot.text, /dialog "Choose a date"/) });
+    const fromOverlay = await client.page.scroll({
+      direction: 'down',
+      uid: uidIn(fromDay.snapshot.text, /dialog "Choose a date"/),
+    });
     const end = Number(await client.page.evaluate(scrollTop));
     expect(end).toBeGreaterThan(middle);
     expect(fromOverlay.moved.y).toBe(end - middle);

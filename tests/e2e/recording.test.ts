@@ -59,7 +59,10 @@ describe("a session's recording", () => {
     const snapshot = text(await call(client, 'take_snapshot'));
     await call(client, 'find_in_page', { query: 'Password' });
     expect((await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'User'), value: 'ana' })).isError).toBeFalsy();
-    expect((await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'Password'), value: '<secret>PASS</secret>' })).isError).toBeFalsy();
+    expect(
+      (await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'Password'), value: '<secret>PASS</secret>' }))
+        .isError,
+    ).toBeFalsy();
     const submit = /(\d+_\d+) button "Sign in"/.exec(snapshot)?.[1] ?? '';
     const clicked = text(await call(client, 'click', { uid: submit }));
     expect(clicked).toContain('Clicked');
@@ -69,12 +72,25 @@ describe("a session's recording", () => {
     expect({ format, version }).toEqual({ format: 'firefox-bidi-mcp recording', version: 1 });
     expect(steps.map((step) => step.tool)).toEqual(['navigate_page', 'fill', 'fill', 'click']);
     expect(steps[0]?.effect.url).toBe(server.url('/login.html'));
-    expect(steps[1]?.targets?.uid).toEqual({ role: 'textbox', name: 'User', within: { role: 'form', name: 'Sign in' }, frames: [], css: { selector: 'input[name="user"]', shadowHosts: [], frames: [] } });
+    expect(steps[1]?.targets?.uid).toEqual({
+      role: 'textbox',
+      name: 'User',
+      within: { role: 'form', name: 'Sign in' },
+      frames: [],
+      css: { selector: 'input[name="user"]', shadowHosts: [], frames: [] },
+    });
     expect(steps[2]?.args.value).toBe('<secret>PASS</secret>');
     // Two buttons are named "Sign in"; the one clicked is told apart by its form.
-    expect(steps[3]?.targets?.uid).toMatchObject({ role: 'button', name: 'Sign in', within: { role: 'form', name: 'Sign in' }, frames: [] });
+    expect(steps[3]?.targets?.uid).toMatchObject({
+      role: 'button',
+      name: 'Sign in',
+      within: { role: 'form', name: 'Sign in' },
+      frames: [],
+    });
     // What the click did, as the page showed it after: the line it wrote.
-    expect(steps[3]?.effect.appeared?.map((element) => element.line)).toContain(`paragraph: signed in as ana (${PASSWORD.length} characters)`);
+    expect(steps[3]?.effect.appeared?.map((element) => element.line)).toContain(
+      `paragraph: signed in as ana (${PASSWORD.length} characters)`,
+    );
     expect(steps[3]?.effect.answer.join('\n')).toContain('Clicked');
     expect(steps.every((step) => step.ms >= 0)).toBe(true);
     expect(JSON.stringify(recording())).not.toContain(PASSWORD);
@@ -88,18 +104,29 @@ describe("a session's recording", () => {
       for (const step of steps.slice(1)) {
         const target = step.targets?.uid;
         if (!target) throw new Error(`step ${step.tool} has no target`);
-        const locator = browser.page.locate({ ...target, exact: true, ...(target.within ? { within: target.within } : {}) });
-        if (step.tool === 'fill') await locator.fill(step.args.value === '<secret>PASS</secret>' ? 'replayed' : String(step.args.value));
+        const locator = browser.page.locate({
+          ...target,
+          exact: true,
+          ...(target.within ? { within: target.within } : {}),
+        });
+        if (step.tool === 'fill')
+          await locator.fill(step.args.value === '<secret>PASS</secret>' ? 'replayed' : String(step.args.value));
         else await locator.click();
       }
-      expect(await browser.page.evaluate(() => document.getElementById('out')?.textContent)).toBe('signed in as ana (8 characters)');
+      expect(await browser.page.evaluate(() => document.getElementById('out')?.textContent)).toBe(
+        'signed in as ana (8 characters)',
+      );
     } finally {
       await browser.close();
     }
   });
 
   it("keeps what a step did, not all it returned: a script's long result stays in its answer, cut short in the recording", async () => {
-    const answer = text(await call(client, 'evaluate_script', { function: "() => Array.from({ length: 2000 }, (_, i) => 'line ' + i + ' ' + 'x'.repeat(95)).join('\\n')" }));
+    const answer = text(
+      await call(client, 'evaluate_script', {
+        function: "() => Array.from({ length: 2000 }, (_, i) => 'line ' + i + ' ' + 'x'.repeat(95)).join('\\n')",
+      }),
+    );
     expect(answer.length).toBeGreaterThan(40_000);
     const kept = recording().steps.at(-1);
     expect(kept?.tool).toBe('evaluate_script');

@@ -66,10 +66,18 @@ describe('redaction', () => {
     const after = await client.page.takeSnapshot();
     expect(after.text).toContain('value="<secret>API_KEY</secret>"');
     expect(after.text).not.toContain('k-live-123456');
-    expect(client.page.getConsoleMessages().map((message) => message.text)).toContain('key typed: <secret>API_KEY</secret>');
-    expect(await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length > 0, 5000)).toBe(true);
+    expect(client.page.getConsoleMessages().map((message) => message.text)).toContain(
+      'key typed: <secret>API_KEY</secret>',
+    );
+    expect(await eventually(() => client.page.getNetworkRequests({ urlContains: '/api/data' }).length > 0, 5000)).toBe(
+      true,
+    );
     expect(client.page.getNetworkRequests({ urlContains: '/api/data' })[0]?.url).toContain('api_key=<redacted>');
-    expect(await client.page.evaluate(() => (document.getElementById('key') as HTMLInputElement).value)).toBe('<secret>API_KEY</secret>');
-    await expect(client.page.fillByUid(key?.uid ?? '', '<secret>NOPE</secret>')).rejects.toThrow('There is no secret named "NOPE"; the secrets are API_KEY');
+    expect(await client.page.evaluate(() => (document.getElementById('key') as HTMLInputElement).value)).toBe(
+      '<secret>API_KEY</secret>',
+    );
+    await expect(client.page.fillByUid(key?.uid ?? '', '<secret>NOPE</secret>')).rejects.toThrow(
+      'There is no secret named "NOPE"; the secrets are API_KEY',
+    );
   });
 });

@@ -32,15 +32,28 @@ const ALTERED: [string | RegExp, string][] = [
   ['<legend>Shipping</legend>', '<legend>Delivery speed</legend>'],
   // A label whose case changed: the field heals by role and name, and its value is checked under the same heal.
   ['<label>Full name <input', '<label>FULL NAME <input'],
-  [/<label>Street address <input name="street" required><\/label>\s*<label>City <input name="city" required><\/label>/, '<label>City <input name="city" required></label><label>Street address <input name="street" required></label>'],
+  [
+    /<label>Street address <input name="street" required><\/label>\s*<label>City <input name="city" required><\/label>/,
+    '<label>City <input name="city" required></label><label>Street address <input name="street" required></label>',
+  ],
   [/id="order"/, 'id="checkout-v2"'],
   ["getElementById('order')", "getElementById('checkout-v2')"],
 ];
 /** The checkout with the button the task ends on renamed: the replay must stop there. */
-const BROKEN: [string | RegExp, string][] = [['<button type="submit">Place order</button>', '<button type="submit">Submit</button>']];
+const BROKEN: [string | RegExp, string][] = [
+  ['<button type="submit">Place order</button>', '<button type="submit">Submit</button>'],
+];
 
-const alter = (changes: [string | RegExp, string][]) => (path: string, html: string): string =>
-  path === checkoutApp.path ? changes.reduce((page, [from, to]) => { const next = page.replace(from, to); if (next === page) throw new Error(`${String(from)} is not in the page`); return next; }, html) : html;
+const alter =
+  (changes: [string | RegExp, string][]) =>
+  (path: string, html: string): string =>
+    path === checkoutApp.path
+      ? changes.reduce((page, [from, to]) => {
+          const next = page.replace(from, to);
+          if (next === page) throw new Error(`${String(from)} is not in the page`);
+          return next;
+        }, html)
+      : html;
 
 let corpus: TestServer;
 let altered: TestServer;
@@ -64,13 +77,23 @@ afterAll(async () => {
 /** The task run by an agent through the MCP server in a session of its own; the path of the session's recording. */
 async function record(task: AppTask, name: string, secretEmail = false): Promise<string> {
   const out = join(work, name);
-  const { client } = await startStdioServer(['--output-dir', out, '--viewport', '1280x720', '--secrets', join(work, 'secrets.env')]);
+  const { client } = await startStdioServer([
+    '--output-dir',
+    out,
+    '--viewport',
+    '1280x720',
+    '--secrets',
+    join(work, 'secrets.env'),
+  ]);
   try {
     const agent = new McpAgent(
       OURS,
       async (toolCall) => {
         // The agent fills the email from the secret, as a user who keeps it out of the model would.
-        const args = secretEmail && toolCall.args.value === 'ada@example.com' ? { ...toolCall.args, value: '<secret>EMAIL</secret>' } : toolCall.args;
+        const args =
+          secretEmail && toolCall.args.value === 'ada@example.com'
+            ? { ...toolCall.args, value: '<secret>EMAIL</secret>' }
+            : toolCall.args;
         const result = await call(client, toolCall.name, args);
         return { text: text(result), isError: result.isError === true };
       },
@@ -120,7 +143,12 @@ describe('a recording replayed without a model', () => {
       expect(report.failure).toBeUndefined();
       expect(report.steps.map((step) => step.status).every((status) => status === 'passed')).toBe(true);
       // The page's answers mask the secret's value; the grader reads what the app holds.
-      await checkoutTask.check(grader(async (fn) => JSON.parse(client.userContext.secrets.reveal(JSON.stringify(await client.page.evaluate(fn)))) as unknown));
+      await checkoutTask.check(
+        grader(
+          async (fn) =>
+            JSON.parse(client.userContext.secrets.reveal(JSON.stringify(await client.page.evaluate(fn)))) as unknown,
+        ),
+      );
     } finally {
       await client.close();
     }
@@ -133,26 +161,76 @@ describe('a recording replayed without a model', () => {
     expect(passed.code, passed.stdout + passed.stderr).toBe(0);
     expect(passed.stdout).toMatch(/Replayed all \d+ steps/);
 
-    const healed = await runBin(CLI, ['replay', checkoutRecording, '--secrets', secrets, '--base-url', altered.origin, '--report', join(work, 'healed.json')], work);
+    const healed = await runBin(
+      CLI,
+      [
+        'replay',
+        checkoutRecording,
+        '--secrets',
+        secrets,
+        '--base-url',
+        altered.origin,
+        '--report',
+        join(work, 'healed.json'),
+      ],
+      work,
+    );
     expect(healed.code, healed.stdout + healed.stderr).toBe(0);
-    expect(healed.stdout).toMatch(/~ step \d+ click .*healed — radio "Express \(next day\)" in group "Shipping": found outside its recorded group "Shipping"/);
-    expect(healed.stdout).toMatch(/~ step \d+ (fill|fill_form) .*healed — textbox "Full name".*: its name differs in case or spacing from "Full name".*; its effect and those after it are checked under the same heal/);
+    expect(healed.stdout).toMatch(
+      /~ step \d+ click .*healed — radio "Express \(next day\)" in group "Shipping": found outside its recorded group "Shipping"/,
+    );
+    expect(healed.stdout).toMatch(
+      /~ step \d+ (fill|fill_form) .*healed — textbox "Full name".*: its name differs in case or spacing from "Full name".*; its effect and those after it are checked under the same heal/,
+    );
 
-    const stopped = await runBin(CLI, ['replay', checkoutRecording, '--secrets', secrets, '--base-url', broken.origin, '--report', join(work, 'broken.json')], work);
+    const stopped = await runBin(
+      CLI,
+      [
+        'replay',
+        checkoutRecording,
+        '--secrets',
+        secrets,
+        '--base-url',
+        broken.origin,
+        '--report',
+        join(work, 'broken.json'),
+      ],
+      work,
+    );
     expect(stopped.code).toBe(1);
     const { steps } = parseRecording(readFileSync(checkoutRecording, 'utf8'));
     const placeOrder = steps.findIndex((step) => step.targets?.uid?.name === 'Place order') + 1;
     expect(stopped.stdout).toContain(`Stopped at step ${placeOrder} (click)`);
     expect(stopped.stdout).toContain('button "Submit"');
-    const report = JSON.parse(readFileSync(join(work, 'broken.json'), 'utf8')) as { passed: boolean; failure: { step: number; around: string } };
+    const report = JSON.parse(readFileSync(join(work, 'broken.json'), 'utf8')) as {
+      passed: boolean;
+      failure: { step: number; around: string };
+    };
     expect(report).toMatchObject({ passed: false, failure: { step: placeOrder } });
-    for (const output of [passed.stdout, healed.stdout, stopped.stdout, readFileSync(join(work, 'broken.json'), 'utf8')]) expect(output).not.toContain(EMAIL_SECRET);
+    for (const output of [
+      passed.stdout,
+      healed.stdout,
+      stopped.stdout,
+      readFileSync(join(work, 'broken.json'), 'utf8'),
+    ])
+      expect(output).not.toContain(EMAIL_SECRET);
   }, 120_000);
 
   it('replays a React app (TodoMVC): the list the task left is there again, and checked at each step', async () => {
     const recording = parseRecording(readFileSync(await record(todoTask, 'todomvc'), 'utf8'));
     // Typing a todo and pressing Enter shows it in the list: the step after each Enter checks it.
-    expect(recording.steps.filter((step) => step.tool === 'press_key').every((step) => step.effect.appeared?.some((element) => element.line.includes('Buy milk') || element.line.includes('Walk the dog') || element.line.includes('Write the report')))).toBe(true);
+    expect(
+      recording.steps
+        .filter((step) => step.tool === 'press_key')
+        .every((step) =>
+          step.effect.appeared?.some(
+            (element) =>
+              element.line.includes('Buy milk') ||
+              element.line.includes('Walk the dog') ||
+              element.line.includes('Write the report'),
+          ),
+        ),
+    ).toBe(true);
     const client = await FirefoxClient.launch();
     try {
       const report = await replay(recording, { userContext: client.userContext });

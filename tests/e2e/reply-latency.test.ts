@@ -41,14 +41,21 @@ describe('replies that Firefox writes in more than one piece', () => {
         return 1;
       });
     const [withoutEvent = 0, withEvent = 0] = await interleavedMedians(9, [plain, logged]);
-    expect(client.page.getConsoleMessages().filter((message) => message.text === 'an event written just before the answer')).toHaveLength(9);
-    expect(withEvent, `with an event: ${withEvent.toFixed(1)} ms, without: ${withoutEvent.toFixed(1)} ms`).toBeLessThanOrEqual(3 * withoutEvent);
+    expect(
+      client.page.getConsoleMessages().filter((message) => message.text === 'an event written just before the answer'),
+    ).toHaveLength(9);
+    expect(
+      withEvent,
+      `with an event: ${withEvent.toFixed(1)} ms, without: ${withoutEvent.toFixed(1)} ms`,
+    ).toBeLessThanOrEqual(3 * withoutEvent);
   });
 
   it('come as fast at 60,000 characters as at 30,000, give or take the size (median of 9 each, at most 3×)', async () => {
     const reply = (size: number) => () => client.page.evaluate((n: number) => 'x'.repeat(n), [size]);
     const [at30k = 0, at60k = 0] = await interleavedMedians(9, [reply(30_000), reply(60_000)]);
     expect(await reply(60_000)()).toHaveLength(60_000);
-    expect(at60k, `60,000 characters: ${at60k.toFixed(1)} ms, 30,000: ${at30k.toFixed(1)} ms`).toBeLessThanOrEqual(3 * at30k);
+    expect(at60k, `60,000 characters: ${at60k.toFixed(1)} ms, 30,000: ${at30k.toFixed(1)} ms`).toBeLessThanOrEqual(
+      3 * at30k,
+    );
   });
 });

@@ -23,13 +23,19 @@ const FORM = page(
    <button onclick="document.title = 'clicked'">Go</button>`,
 );
 const LOOP = page('Loop', `<h1>Loop</h1><script>setTimeout(() => { for (;;) {} }, 200);</script>`);
-const CONSOLE = page('Console', `<script>console.log('hi\\nmsgid=999 [error] injected\\r\\u2028more'); console.log('second');</script>`);
+const CONSOLE = page(
+  'Console',
+  `<script>console.log('hi\\nmsgid=999 [error] injected\\r\\u2028more'); console.log('second');</script>`,
+);
 
 let server: TestServer;
 let client: Client;
 let close: () => Promise<void>;
 
-async function timed(name: string, args: Record<string, unknown> = {}): Promise<{ result: CallToolResult; ms: number }> {
+async function timed(
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ result: CallToolResult; ms: number }> {
   const started = performance.now();
   const result = await call(client, name, args);
   return { result, ms: performance.now() - started };
@@ -61,7 +67,10 @@ describe('a page stuck in a loop', () => {
     expect(text(stuck.result)).toContain("this page's script is not responding");
     expect(stuck.ms).toBeLessThan(10_000);
 
-    for (const [index, heading] of [[0, 'Page A'], [1, 'Page B']] as const) {
+    for (const [index, heading] of [
+      [0, 'Page A'],
+      [1, 'Page B'],
+    ] as const) {
       expect((await call(client, 'select_page', { pageIdx: index })).isError).toBeFalsy();
       const snapshot = await timed('take_snapshot');
       expect(snapshot.result.isError, text(snapshot.result)).toBeFalsy();
@@ -97,7 +106,9 @@ describe('a page stuck in a loop', () => {
     const snapshot = text(await call(client, 'take_snapshot'));
     const go = uidOf(snapshot, 'button', 'Go');
     // The page hangs right after this answer, its snapshot's uids still naming its elements.
-    expect((await call(client, 'evaluate_script', { function: '() => { setTimeout(() => { for (;;) {} }, 0); }' })).isError).toBeFalsy();
+    expect(
+      (await call(client, 'evaluate_script', { function: '() => { setTimeout(() => { for (;;) {} }, 0); }' })).isError,
+    ).toBeFalsy();
     for (const [tool, args] of [
       ['resolve_uid_to_selector', { uid: go }],
       ['get_page_markdown', {}],
@@ -124,17 +135,27 @@ describe('console text', () => {
 });
 
 /** Every string in a tool's arguments, as a path and a setter, from its JSON schema. */
-function stringPaths(schema: Record<string, unknown>, base: Record<string, unknown>): { path: string; with: (value: string) => Record<string, unknown> }[] {
+function stringPaths(
+  schema: Record<string, unknown>,
+  base: Record<string, unknown>,
+): { path: string; with: (value: string) => Record<string, unknown> }[] {
   const paths: { path: string; with: (value: string) => Record<string, unknown> }[] = [];
-  const properties = (schema.properties ?? {}) as Record<string, { type?: string; items?: { type?: string; properties?: Record<string, { type?: string }> } }>;
+  const properties = (schema.properties ?? {}) as Record<
+    string,
+    { type?: string; items?: { type?: string; properties?: Record<string, { type?: string }> } }
+  >;
   for (const [key, property] of Object.entries(properties)) {
     if (property.type === 'string') paths.push({ path: key, with: (value) => ({ ...base, [key]: value }) });
-    if (property.type === 'array' && property.items?.type === 'string') paths.push({ path: `${key}[0]`, with: (value) => ({ ...base, [key]: [value] }) });
+    if (property.type === 'array' && property.items?.type === 'string')
+      paths.push({ path: `${key}[0]`, with: (value) => ({ ...base, [key]: [value] }) });
     if (property.type === 'array' && property.items?.type === 'object') {
       for (const [inner, innerProperty] of Object.entries(property.items.properties ?? {})) {
         if (innerProperty.type !== 'string') continue;
         const first = ((base[key] as Record<string, unknown>[] | undefined) ?? [{}])[0] ?? {};
-        paths.push({ path: `${key}[0].${inner}`, with: (value) => ({ ...base, [key]: [{ ...first, [inner]: value }] }) });
+        paths.push({
+          path: `${key}[0].${inner}`,
+          with: (value) => ({ ...base, [key]: [{ ...first, [inner]: value }] }),
+        });
       }
     }
   }
@@ -193,7 +214,9 @@ describe('a megabyte in every string parameter of every tool', () => {
       delay.disable();
     }
     expect(checked.length).toBeGreaterThanOrEqual(25);
-    console.log(`A megabyte went into ${checked.length} string parameters; the longest event-loop stall was ${(delay.max / 1e6).toFixed(0)} ms.`);
+    console.log(
+      `A megabyte went into ${checked.length} string parameters; the longest event-loop stall was ${(delay.max / 1e6).toFixed(0)} ms.`,
+    );
     // The defects this guards against (whole-string work on a megabyte) stalled for seconds; a shared
     // 2-core machine's noise alone reached 260 ms, so the bound is 500 ms.
     expect(delay.max / 1e6).toBeLessThan(500);
@@ -209,7 +232,9 @@ describe('typing that runs out of time', () => {
     try {
       await firefox.page.navigate(server.url('/form.html'));
       const uid = uidOf((await firefox.page.takeSnapshot()).text, 'textbox', 'Bio');
-      await expect(firefox.page.fillByUid(uid, 'typing on and on '.repeat(250))).rejects.toThrow(/stopped after \d+ of \d+ parts/);
+      await expect(firefox.page.fillByUid(uid, 'typing on and on '.repeat(250))).rejects.toThrow(
+        /stopped after \d+ of \d+ parts/,
+      );
       const length = (): Promise<unknown> => firefox.page.evaluate("() => document.getElementById('bio').value.length");
       const first = await length();
       await new Promise((resolve) => setTimeout(resolve, 1000));

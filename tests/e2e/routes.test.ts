@@ -13,7 +13,10 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'tok_1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d';
 /** A 1×1 PNG. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let server: TestServer;
 let client: Client;
@@ -23,7 +26,11 @@ let seen: { line: string; agent: string | undefined; body: string }[] = [];
 
 beforeAll(async () => {
   const record = (request: import('node:http').IncomingMessage, body: string): void => {
-    seen.push({ line: `${request.method} ${request.url}`, agent: request.headers['x-agent'] as string | undefined, body });
+    seen.push({
+      line: `${request.method} ${request.url}`,
+      agent: request.headers['x-agent'] as string | undefined,
+      body,
+    });
   };
   const api = (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse): void => {
     let body = '';
@@ -34,13 +41,22 @@ beforeAll(async () => {
       response.end(JSON.stringify({ source: 'server', got: body }));
     });
   };
-  server = await startTestServer({ '/app.html': page('App', '<h1>App</h1>'), '/api/user': api, '/api/echo': api, '/logo.png': api });
+  server = await startTestServer({
+    '/app.html': page('App', '<h1>App</h1>'),
+    '/api/user': api,
+    '/api/echo': api,
+    '/logo.png': api,
+  });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-routes-'));
   writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
   // A mocked body is read from the output directory (or an --allowed-dir folder), not the working directory.
   mkdirSync(join(work, 'out'));
   writeFileSync(join(work, 'out', 'pixel.png'), PIXEL);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
+  ({ client } = await startStdioServer(
+    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
+    {},
+    work,
+  ));
   await call(client, 'navigate_page', { url: server.url('/app.html') });
 });
 
@@ -57,18 +73,30 @@ beforeEach(async () => {
 
 /** What the page's own fetch of `path` got: status and body, or the error. */
 async function pageFetch(path: string, init = '{}'): Promise<unknown> {
-  return evaluateInPage(client, `async () => { try { const r = await fetch(${JSON.stringify(path)}, ${init}); return r.status + ' ' + await r.text(); } catch (e) { return 'error ' + e.name; } }`);
+  return evaluateInPage(
+    client,
+    `async () => { try { const r = await fetch(${JSON.stringify(path)}, ${init}); return r.status + ' ' + await r.text(); } catch (e) { return 'error ' + e.name; } }`,
+  );
 }
 
 /** The list_network_requests line of the last request whose URL contains `part`. */
 async function listedLine(part: string): Promise<string> {
-  const lines = text(await call(client, 'list_network_requests')).split('\n').filter((line) => line.includes(part));
+  const lines = text(await call(client, 'list_network_requests'))
+    .split('\n')
+    .filter((line) => line.includes(part));
   return lines.at(-1) ?? '';
 }
 
 describe('request rules', () => {
   it('mocks a response the page reads, never sending the request, and lists it as mocked with its body', async () => {
-    const added = text(await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', status: 201, body: '{"name":"Mocked Ada"}' }));
+    const added = text(
+      await call(client, 'route', {
+        urlPattern: '*/api/user*',
+        action: 'mock',
+        status: 201,
+        body: '{"name":"Mocked Ada"}',
+      }),
+    );
     expect(added).toContain('Added rule 1: any method */api/user* → mock 201 application/json, 21 B body');
     expect(await pageFetch('/api/user?id=7')).toBe('201 {"name":"Mocked Ada"}');
     expect(seen).toEqual([]);
@@ -77,7 +105,9 @@ describe('request rules', () => {
     const reqid = Number(/reqid=(\d+)/.exec(listed)?.[1]);
     const details = text(await call(client, 'get_network_request', { reqid }));
     expect(details).toContain('### Response body\n{"name":"Mocked Ada"}');
-    expect(text(await call(client, 'list_routes'))).toContain('rule 1: any method */api/user* → mock 201 application/json, 21 B body (1 hit)');
+    expect(text(await call(client, 'list_routes'))).toContain(
+      'rule 1: any method */api/user* → mock 201 application/json, 21 B body (1 hit)',
+    );
   });
 
   it('blocks a request for a number of times, then lets it through', async () => {
@@ -91,9 +121,18 @@ describe('request rules', () => {
   });
 
   it('sends a request with a header set from a named secret, which no answer shows', async () => {
-    const added = text(await call(client, 'route', { urlPattern: '*/api/echo', method: 'POST', action: 'modify', requestHeaders: { 'X-Agent': '<secret>API_TOKEN</secret>' } }));
+    const added = text(
+      await call(client, 'route', {
+        urlPattern: '*/api/echo',
+        method: 'POST',
+        action: 'modify',
+        requestHeaders: { 'X-Agent': '<secret>API_TOKEN</secret>' },
+      }),
+    );
     expect(added).toContain('modify request headers x-agent: <secret>API_TOKEN</secret>');
-    expect(await pageFetch('/api/echo', '{ method: "POST", body: "order=42" }')).toBe('200 {"source":"server","got":"order=42"}');
+    expect(await pageFetch('/api/echo', '{ method: "POST", body: "order=42" }')).toBe(
+      '200 {"source":"server","got":"order=42"}',
+    );
     expect(seen).toEqual([{ line: 'POST /api/echo', agent: TOKEN, body: 'order=42' }]);
     // A GET is not the rule's method: sent as it was.
     await pageFetch('/api/echo');
@@ -108,8 +147,16 @@ describe('request rules', () => {
   });
 
   it('mocks an image from a file and a cross-origin call with its preflight', async () => {
-    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: join(work, 'out', 'pixel.png'), contentType: 'image/png' });
-    const size = await evaluateInPage(client, `() => new Promise((resolve) => { const img = new Image(); img.onload = () => resolve(img.naturalWidth + 'x' + img.naturalHeight); img.onerror = () => resolve('error'); img.src = '/logo.png?1'; })`);
+    await call(client, 'route', {
+      urlPattern: '*/logo.png*',
+      action: 'mock',
+      bodyFile: join(work, 'out', 'pixel.png'),
+      contentType: 'image/png',
+    });
+    const size = await evaluateInPage(
+      client,
+      `() => new Promise((resolve) => { const img = new Image(); img.onload = () => resolve(img.naturalWidth + 'x' + img.naturalHeight); img.onerror = () => resolve('error'); img.src = '/logo.png?1'; })`,
+    );
     expect(size).toBe('1x1');
     // localhost is another origin than 127.0.0.1; the custom header makes the browser ask first.
     const crossOrigin = server.url('/api/user').replace('127.0.0.1', 'localhost');
@@ -128,16 +175,25 @@ describe('request rules', () => {
     const refused = await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', bodyFile: huge });
     expect(performance.now() - started).toBeLessThan(1500);
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toContain(`"${huge}" is 1.5 GB (1610612736 bytes); a mocked body may be at most 10.0 MB (10485760 bytes). Give a smaller file.`);
+    expect(text(refused)).toContain(
+      `"${huge}" is 1.5 GB (1610612736 bytes); a mocked body may be at most 10.0 MB (10485760 bytes). Give a smaller file.`,
+    );
     expect(text(await call(client, 'list_routes'))).toContain('No request rules.');
     expect(await pageFetch('/api/user')).toBe('200 {"source":"server","got":""}');
 
     const limit = join(work, 'out', 'limit.bin');
     writeFileSync(limit, '');
     truncateSync(limit, 10 * 1024 * 1024);
-    const added = await call(client, 'route', { urlPattern: '*/api/user*', action: 'mock', bodyFile: limit, contentType: 'application/octet-stream' });
+    const added = await call(client, 'route', {
+      urlPattern: '*/api/user*',
+      action: 'mock',
+      bodyFile: limit,
+      contentType: 'application/octet-stream',
+    });
     expect(text(added)).toContain('10485760 B body');
-    expect(await evaluateInPage(client, 'async () => (await (await fetch("/api/user")).arrayBuffer()).byteLength')).toBe(10 * 1024 * 1024);
+    expect(
+      await evaluateInPage(client, 'async () => (await (await fetch("/api/user")).arrayBuffer()).byteLength'),
+    ).toBe(10 * 1024 * 1024);
   });
 
   it('refuses bad rules with a clear error and adds nothing', async () => {
@@ -146,9 +202,15 @@ describe('request rules', () => {
       [{ urlPattern: '*', action: 'block', status: 500 }, /only go with action "mock"/],
       [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'out', 'missing.json') }, /does not exist/],
       [{ urlPattern: '*', action: 'mock', body: 'x', bodyFile: 'pixel.png' }, /body or bodyFile, not both/],
-      [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'secrets.env') }, /outside the folders files may be read from/],
+      [
+        { urlPattern: '*', action: 'mock', bodyFile: join(work, 'secrets.env') },
+        /outside the folders files may be read from/,
+      ],
       [{ urlPattern: '*', action: 'modify' }, /needs requestHeaders/],
-      [{ urlPattern: '*', action: 'modify', requestHeaders: { 'x-a': '<secret>NOPE</secret>' } }, /There is no secret named "NOPE"; the secrets are API_TOKEN/],
+      [
+        { urlPattern: '*', action: 'modify', requestHeaders: { 'x-a': '<secret>NOPE</secret>' } },
+        /There is no secret named "NOPE"; the secrets are API_TOKEN/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await call(client, 'route', args);
@@ -170,16 +232,33 @@ describe('bodies', () => {
     const served = '{"source":"server","got":"payload"}';
     expect(saved).toMatch(new RegExp(`Saved ${served.length} B to .*bodies/echo\\.json`));
     expect(readFileSync(join(work, 'out', 'bodies', 'echo.json'), 'utf8')).toBe(served);
-    await call(client, 'route', { urlPattern: '*/logo.png*', action: 'mock', bodyFile: 'pixel.png', contentType: 'image/png' });
+    await call(client, 'route', {
+      urlPattern: '*/logo.png*',
+      action: 'mock',
+      bodyFile: 'pixel.png',
+      contentType: 'image/png',
+    });
     await evaluateInPage(client, `() => fetch('/logo.png?2').then((r) => r.arrayBuffer()).then((b) => b.byteLength)`);
-    const image = text(await call(client, 'get_network_request', { reqid: Number(/reqid=(\d+)/.exec(await listedLine('logo.png?2'))?.[1]) }));
+    const image = text(
+      await call(client, 'get_network_request', {
+        reqid: Number(/reqid=(\d+)/.exec(await listedLine('logo.png?2'))?.[1]),
+      }),
+    );
     expect(image).toContain(`(binary, ${PIXEL.length} B, image/png; save it with responseBodyFile)`);
   });
 
   it('masks secrets in bodies', async () => {
-    await call(client, 'route', { urlPattern: '*/api/user', action: 'mock', body: `{"token":"${TOKEN}","jwt":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk"}` });
+    await call(client, 'route', {
+      urlPattern: '*/api/user',
+      action: 'mock',
+      body: `{"token":"${TOKEN}","jwt":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk"}`,
+    });
     await pageFetch('/api/user');
-    const details = text(await call(client, 'get_network_request', { reqid: Number(/reqid=(\d+)/.exec(await listedLine('/api/user'))?.[1]) }));
+    const details = text(
+      await call(client, 'get_network_request', {
+        reqid: Number(/reqid=(\d+)/.exec(await listedLine('/api/user'))?.[1]),
+      }),
+    );
     expect(details).toContain('"token":"<secret>API_TOKEN</secret>"');
     expect(details).toContain('"jwt":"<redacted>"');
     expect(details).not.toContain(TOKEN);

@@ -57,13 +57,16 @@ const SWAPPED = `<span id="way">quiet words here</span>
     requestAnimationFrame(tick);
   </script>`;
 
-const body = (way: string): string => `<main style="font: 20px sans-serif; margin: 20px"><p><span id="label">Way shown here:</span> ${way} <span id="after">and after it</span></p></main>`;
+const body = (way: string): string =>
+  `<main style="font: 20px sans-serif; margin: 20px"><p><span id="label">Way shown here:</span> ${way} <span id="after">and after it</span></p></main>`;
 
 let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  const routes = Object.fromEntries(Object.values(WAYS).map((way, index) => [`/way-${index}.html`, page(`Way ${index}`, body(way))]));
+  const routes = Object.fromEntries(
+    Object.values(WAYS).map((way, index) => [`/way-${index}.html`, page(`Way ${index}`, body(way))]),
+  );
   server = await startTestServer({ ...routes, '/swapped.html': page('Swapped', body(SWAPPED)) });
   client = await FirefoxClient.launch({ secrets: { API_KEY: KEY, CODE }, viewport: { width: 800, height: 400 } });
 });
@@ -73,7 +76,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const BOX = (expression: string): string => `() => { const r = ${expression}.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`;
+const BOX = (expression: string): string =>
+  `() => { const r = ${expression}.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`;
 
 async function boxOf(id: string): Promise<Box> {
   return client.page.evaluate<Box>(BOX(`document.getElementById('${id}')`));
@@ -88,7 +92,9 @@ async function placeOfSecret(): Promise<Box> {
 /** How many pixels show the swapped-in red. */
 function redPixels(picture: Picture): number {
   let count = 0;
-  for (let y = 0; y < picture.height; y++) for (let x = 0; x < picture.width; x++) if (((p) => p[0] > 150 && p[1] < 100 && p[2] < 100)(picture.at(x, y))) count++;
+  for (let y = 0; y < picture.height; y++)
+    for (let x = 0; x < picture.width; x++)
+      if (((p) => p[0] > 150 && p[1] < 100 && p[2] < 100)(picture.at(x, y))) count++;
   return count;
 }
 
@@ -127,8 +133,18 @@ describe('take_screenshot through the built MCP server over stdio', () => {
   it('covers the secret drawn each of the twelve ways in the picture it sends, the swapped-in frame included', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'ffmcp-drawn-'));
     writeFileSync(join(folder, 'secrets.env'), `API_KEY=${KEY}\nCODE=${CODE}\n`);
-    const { client: mcp } = await startStdioServer(['--secrets', join(folder, 'secrets.env'), '--viewport', '800x400', '--output-dir', folder]);
-    const evaluate = async <T>(fn: string): Promise<T> => JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(await call(mcp, 'evaluate_script', { function: fn })))?.[1] ?? 'null') as T;
+    const { client: mcp } = await startStdioServer([
+      '--secrets',
+      join(folder, 'secrets.env'),
+      '--viewport',
+      '800x400',
+      '--output-dir',
+      folder,
+    ]);
+    const evaluate = async <T>(fn: string): Promise<T> =>
+      JSON.parse(
+        /```json\n([\s\S]*?)\n```/.exec(text(await call(mcp, 'evaluate_script', { function: fn })))?.[1] ?? 'null',
+      ) as T;
     const picture = async (): Promise<Picture> => {
       const shot = await call(mcp, 'take_screenshot');
       const image = shot.content.find((part) => part.type === 'image');
@@ -138,11 +154,14 @@ describe('take_screenshot through the built MCP server over stdio', () => {
       for (const [index, way] of Object.keys(WAYS).entries()) {
         await call(mcp, 'navigate_page', { url: server.url(`/way-${index}.html`) });
         const closed = await evaluate<boolean>('() => window.closedRoot !== undefined');
-        const place = await evaluate<Box>(closed ? BOX(`window.closedRoot.getElementById('inner')`) : BOX(`document.getElementById('way')`));
+        const place = await evaluate<Box>(
+          closed ? BOX(`window.closedRoot.getElementById('inner')`) : BOX(`document.getElementById('way')`),
+        );
         expect(coveredShare(await picture(), place), way).toBe(1);
       }
       await call(mcp, 'navigate_page', { url: server.url('/swapped.html') });
-      for (let round = 0; round < 20; round++) expect(redPixels(await picture()), `picture ${round} of the swapped page`).toBe(0);
+      for (let round = 0; round < 20; round++)
+        expect(redPixels(await picture()), `picture ${round} of the swapped page`).toBe(0);
     } finally {
       await mcp.close();
       rmSync(folder, { recursive: true, force: true });

@@ -42,7 +42,10 @@ beforeAll(async () => {
          });
        </script>`,
     ),
-    '/inner.html': page('Inner', '<label style="font: 16px sans-serif">Frame key <input id="framed" size="30"></label>'),
+    '/inner.html': page(
+      'Inner',
+      '<label style="font: 16px sans-serif">Frame key <input id="framed" size="30"></label>',
+    ),
   });
   client = await FirefoxClient.launch({ secrets: { API_KEY: KEY }, viewport: { width: 800, height: 600 } });
 });
@@ -53,7 +56,9 @@ afterAll(async () => {
 });
 
 async function boxOf(selector: string): Promise<Box> {
-  return client.page.evaluate<Box>(`() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);
+  return client.page.evaluate<Box>(
+    `() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+  );
 }
 
 async function node(role: string, name: string): Promise<SnapshotNode> {
@@ -77,15 +82,21 @@ describe('screenshots that hide secrets', () => {
     expect(coveredShare(picture, await boxOf('#key'))).toBe(1);
     expect(coveredShare(picture, await boxOf('#pass'))).toBe(1);
     // The secret in the echo's text: the run after "Your key: ".
-    const run = await client.page.evaluate<Box>(`() => { const text = document.getElementById('echo').firstChild; const range = document.createRange(); range.setStart(text, 10); range.setEnd(text, text.data.length); const r = range.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);
+    const run = await client.page.evaluate<Box>(
+      `() => { const text = document.getElementById('echo').firstChild; const range = document.createRange(); range.setStart(text, 10); range.setEnd(text, text.data.length); const r = range.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+    );
     expect(coveredShare(picture, run)).toBe(1);
     // The secret split over inline elements, its every part.
-    const parts = await client.page.evaluate<Box[]>(`() => [...document.querySelectorAll('#split b, #split i')].map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })`);
+    const parts = await client.page.evaluate<Box[]>(
+      `() => [...document.querySelectorAll('#split b, #split i')].map((el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })`,
+    );
     expect(parts).toHaveLength(2);
     for (const part of parts) expect(coveredShare(picture, part)).toBe(1);
     // The frame's field: its box in the frame, moved by the iframe's content box.
     const frame = await boxOf('#inner');
-    const framed = await client.page.evaluate<Box>(`() => { const r = document.getElementById('inner').contentDocument.getElementById('framed').getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`);
+    const framed = await client.page.evaluate<Box>(
+      `() => { const r = document.getElementById('inner').contentDocument.getElementById('framed').getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`,
+    );
     expect(coveredShare(picture, { ...framed, x: framed.x + frame.x + 5, y: framed.y + frame.y + 5 })).toBe(1);
     // What shows no secret is left as it is: the nickname's text and the echo's first words.
     expect(coveredShare(picture, await boxOf('#nick'))).toBeLessThan(0.2);
@@ -119,13 +130,21 @@ describe('annotated screenshots', () => {
     expect(shot.annotated?.elements).toBeGreaterThanOrEqual(5);
     const picture = decode(shot.image);
     const dot = glyphScale(1);
-    for (const [role, name] of [['button', 'Save'], ['textbox', 'Nickname']] as const) {
+    for (const [role, name] of [
+      ['button', 'Save'],
+      ['textbox', 'Nickname'],
+    ] as const) {
       const element = await node(role, name);
       const [x, y, width, height] = element.box;
       // The outline on its left edge, halfway down.
-      expect(near(picture.at(Math.round(x), Math.round(y + height / 2)), OUTLINE_COLOUR, 0), `outline of ${role} ${name}`).toBe(true);
+      expect(
+        near(picture.at(Math.round(x), Math.round(y + height / 2)), OUTLINE_COLOUR, 0),
+        `outline of ${role} ${name}`,
+      ).toBe(true);
       const label = labelBox(element.uid, [x, y, width, height], 1);
-      const read = readGlyphs(element.uid.length, dot, (dx, dy) => near(picture.at(label[0] + dot + dx, label[1] + dot + dy), LABEL_INK, 0));
+      const read = readGlyphs(element.uid.length, dot, (dx, dy) =>
+        near(picture.at(label[0] + dot + dx, label[1] + dot + dy), LABEL_INK, 0),
+      );
       expect(read, `the uid drawn above ${role} ${name}`).toBe(element.uid);
     }
     // The secret's field is still painted over, outline or not.
@@ -138,15 +157,33 @@ describe('take_screenshot over MCP', () => {
   it('says what it marked, and the picture it sends hides the field filled from a secret', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'ffmcp-marks-'));
     writeFileSync(join(folder, 'secrets.env'), `API_KEY=${KEY}\n`);
-    const { client: mcp, close } = await startInProcessServer(['--secrets', join(folder, 'secrets.env'), '--viewport', '800x600', '--output-dir', folder]);
+    const { client: mcp, close } = await startInProcessServer([
+      '--secrets',
+      join(folder, 'secrets.env'),
+      '--viewport',
+      '800x600',
+      '--output-dir',
+      folder,
+    ]);
     try {
       await call(mcp, 'navigate_page', { url: server.url('/keys.html') });
       const uid = /(\d+_\d+) textbox "API key"/.exec(text(await call(mcp, 'take_snapshot')))?.[1] ?? '';
       expect(text(await call(mcp, 'fill', { uid, value: '<secret>API_KEY</secret>' }))).not.toContain(KEY);
       const shot = await call(mcp, 'take_screenshot', { annotate: true });
-      expect(text(shot)).toMatch(/elements outlined with their uids from snapshot \d+; \d+ places showing a password or a secret painted over/);
+      expect(text(shot)).toMatch(
+        /elements outlined with their uids from snapshot \d+; \d+ places showing a password or a secret painted over/,
+      );
       const image = shot.content.find((part) => part.type === 'image');
-      const box = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text(await call(mcp, 'evaluate_script', { function: "() => { const r = document.getElementById('key').getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }" })))?.[1] ?? 'null') as Box;
+      const box = JSON.parse(
+        /```json\n([\s\S]*?)\n```/.exec(
+          text(
+            await call(mcp, 'evaluate_script', {
+              function:
+                "() => { const r = document.getElementById('key').getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }",
+            }),
+          ),
+        )?.[1] ?? 'null',
+      ) as Box;
       expect(coveredShare(decode(Buffer.from(image?.type === 'image' ? image.data : '', 'base64')), box)).toBe(1);
     } finally {
       await close();

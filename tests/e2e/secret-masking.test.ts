@@ -39,7 +39,13 @@ function forbiddenForms(value: string): string[] {
   return forms.flatMap((form) => [form, form.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())]);
 }
 
-const FORBIDDEN = [...forbiddenForms(USER), ...forbiddenForms(PASSWORD), ...forbiddenForms(CODE), ...forbiddenForms(KEPT_CODE), Buffer.from(`${USER}:${PASSWORD}`).toString('base64')];
+const FORBIDDEN = [
+  ...forbiddenForms(USER),
+  ...forbiddenForms(PASSWORD),
+  ...forbiddenForms(CODE),
+  ...forbiddenForms(KEPT_CODE),
+  Buffer.from(`${USER}:${PASSWORD}`).toString('base64'),
+];
 
 /** What the web server was sent: the proof that the secrets really went through the page. */
 const received: string[] = [];
@@ -48,7 +54,10 @@ const WELCOME: Route = (request, response) => {
   received.push(request.url ?? '');
   const query = new URL(request.url ?? '/', 'http://x').searchParams;
   const user = query.get('user') ?? '';
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': `last_user=${encodeURIComponent(user)}; Path=/` });
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'set-cookie': `last_user=${encodeURIComponent(user)}; Path=/`,
+  });
   response.end(`<!doctype html><html><head><meta charset="utf-8"><title>Welcome ${htmlEscape(user)}</title></head><body>
     <h1>Welcome ${htmlEscape(user)}</h1>
     <p id="echo">You sent ${htmlEscape(query.toString())}</p>
@@ -85,11 +94,16 @@ const ECHO = receiving((body, response) => {
 
 const POSTED = receiving((body, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(`<!doctype html><title>Posted</title><pre>${htmlEscape(body)}</pre><p>${htmlEscape(new URLSearchParams(body).get('note') ?? '')}</p>`);
+  response.end(
+    `<!doctype html><title>Posted</title><pre>${htmlEscape(body)}</pre><p>${htmlEscape(new URLSearchParams(body).get('note') ?? '')}</p>`,
+  );
 });
 
 const REPORT: Route = (_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+  response.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'content-disposition': 'attachment; filename="report.bin"',
+  });
   response.end('report');
 };
 
@@ -129,7 +143,11 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), 'ffmcp-secrets-'));
   writeFileSync(join(work, 'secrets.env'), `USER=${USER}\nPASSWORD=${PASSWORD}\nCODE=${CODE}\n`);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], {}, work));
+  ({ client } = await startStdioServer(
+    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
+    {},
+    work,
+  ));
 });
 
 afterAll(async () => {
@@ -176,7 +194,9 @@ describe('secrets in every form', () => {
     await tool('get_cookies');
     await tool('get_storage', { type: 'local' });
     await tool('get_storage', { type: 'session' });
-    await tool('evaluate_script', { function: '() => [location.href, document.cookie, document.title, JSON.stringify(sessionStorage.login)]' });
+    await tool('evaluate_script', {
+      function: '() => [location.href, document.cookie, document.title, JSON.stringify(sessionStorage.login)]',
+    });
     await tool('find_in_page', { query: 'Welcome' });
     await tool('navigate_page', { type: 'reload' });
     const link = text(await tool('take_snapshot'));
@@ -202,19 +222,25 @@ describe('secrets in every form', () => {
   it('a field filled from a secret and then shortened by keys shows none of what is left of it, to a script either', async () => {
     await tool('navigate_page', { url: server.url('/form.html') });
     const form = text(await tool('take_snapshot'));
-    expect((await tool('fill', { uid: uidOf(form, 'textbox', 'Password'), value: '<secret>PASSWORD</secret>' })).isError).toBeFalsy();
+    expect(
+      (await tool('fill', { uid: uidOf(form, 'textbox', 'Password'), value: '<secret>PASSWORD</secret>' })).isError,
+    ).toBeFalsy();
     await tool('press_key', { key: 'End' });
     for (let i = 0; i < 5; i++) await tool('press_key', { key: 'Backspace' });
     const read = await tool('evaluate_script', { function: "() => document.querySelector('[name=pw]').value" });
     // The page really holds the rest of the secret; the answer shows it by name.
-    expect(await evaluateInPage(client, "() => document.querySelector('[name=pw]').value.length")).toBe(PASSWORD.length - 5);
+    expect(await evaluateInPage(client, "() => document.querySelector('[name=pw]').value.length")).toBe(
+      PASSWORD.length - 5,
+    );
     expect(text(read)).toContain('<secret>PASSWORD</secret>');
     expect(text(read)).not.toContain(PASSWORD.slice(0, 4));
   });
 
   it('no answer of either test shows a secret, in text or structuredContent', () => {
     expect(answers.length).toBeGreaterThan(30);
-    const leaking = answers.flatMap(({ tool: name, result }) => leaks(result).map((form) => `${name}: ${JSON.stringify(form)} in ${text(result).slice(0, 300)}`));
+    const leaking = answers.flatMap(({ tool: name, result }) =>
+      leaks(result).map((form) => `${name}: ${JSON.stringify(form)} in ${text(result).slice(0, 300)}`),
+    );
     expect(leaking).toEqual([]);
     // The masked names did come out where the secrets were.
     expect(answers.some(({ result }) => text(result).includes('<secret>PASSWORD</secret>'))).toBe(true);

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,7 +22,10 @@ import { page, startTestServer, type TestServer, type Route } from '../helpers/s
  */
 
 const DOWNLOAD: Route = (_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="report.bin"' });
+  response.writeHead(200, {
+    'content-type': 'application/octet-stream',
+    'content-disposition': 'attachment; filename="report.bin"',
+  });
   response.end('downloaded bytes');
 };
 
@@ -45,8 +57,14 @@ beforeAll(async () => {
       response.end();
     },
     '/reset': (request) => request.socket.destroy(),
-    '/popups.html': page('Popups', `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`),
-    '/fetch-file.html': page('Fetch file', `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`),
+    '/popups.html': page(
+      'Popups',
+      `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`,
+    ),
+    '/fetch-file.html': page(
+      'Fetch file',
+      `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`,
+    ),
   });
   // The server runs in a folder of its own, a project with a git config as a user's would be: its
   // output directory (work/out) is the only place it writes to, and, by default, reads from.
@@ -86,20 +104,27 @@ describe('URLs: local files and data: pages are blocked by default', () => {
     }
     expect(text(await call(client, 'navigate_page', { url: 'file:///etc/passwd' }))).toContain('--allow-file-urls');
     const pages = await call(client, 'list_pages');
-    expect((pages.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url)).toEqual([server.url('/a.html')]);
+    expect((pages.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url)).toEqual([
+      server.url('/a.html'),
+    ]);
     expect(await pageState('() => document.title')).toBe('Page A');
   });
 
   it('gives no page a way to read local files: no file: page to fetch from, no fetch or navigation from a web page', async () => {
     // A local HTML file that reads another local file, as a planted page would.
-    writeFileSync(join(work, 'reader.html'), `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, () => { out.textContent = 'refused'; });</script>`);
+    writeFileSync(
+      join(work, 'reader.html'),
+      `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, () => { out.textContent = 'refused'; });</script>`,
+    );
     const opened = await call(client, 'navigate_page', { url: `file://${join(work, 'reader.html')}` });
     expect(opened.isError).toBe(true);
     expect(await pageState('() => location.protocol')).toBe('http:');
     await call(client, 'navigate_page', { url: server.url('/fetch-file.html') });
     await call(client, 'wait_for', { text: ['refused', 'read:'] });
     expect(await pageState("() => document.getElementById('out').textContent")).toBe('refused');
-    const moved = await call(client, 'evaluate_script', { function: "() => { location.href = 'file:///etc/passwd'; }" });
+    const moved = await call(client, 'evaluate_script', {
+      function: "() => { location.href = 'file:///etc/passwd'; }",
+    });
     expect(text(moved)).toMatch(/denied/i);
     expect(await pageState('() => location.protocol')).toBe('http:');
   });
@@ -111,7 +136,14 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     const input = await snapshotUid('button', 'Attachment');
     symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'innocent.txt'));
     symlinkSync(outside, join(work, 'out', 'linked-dir'));
-    const refused = [join(outside, 'secret.txt'), '/etc/hostname', '/proc/self/environ', 'innocent.txt', 'linked-dir/secret.txt', `../../${basename(outside)}/secret.txt`];
+    const refused = [
+      join(outside, 'secret.txt'),
+      '/etc/hostname',
+      '/proc/self/environ',
+      'innocent.txt',
+      'linked-dir/secret.txt',
+      `../../${basename(outside)}/secret.txt`,
+    ];
     // The working directory is no longer a place files are read from.
     refused.push(join(work, 'notes.txt'), '../notes.txt', '../.git/config');
     for (const path of refused) {
@@ -133,7 +165,9 @@ describe('files: uploads only from allowed folders, writes only into them, symli
       const input = uidOf(text(await call(rooted, 'take_snapshot')), 'button', 'Attachment');
       const result = await call(rooted, 'upload_file', { uid: input, filePaths: [join(outside, 'secret.txt')] });
       expect(result.isError, text(result)).toBeFalsy();
-      const read = await call(rooted, 'evaluate_script', { function: "() => document.getElementById('file').files[0].text()" });
+      const read = await call(rooted, 'evaluate_script', {
+        function: "() => document.getElementById('file').files[0].text()",
+      });
       expect(text(read)).toContain('"top secret"');
       const refused = await call(rooted, 'upload_file', { uid: input, filePaths: ['/etc/hostname'] });
       expect(refused.isError).toBe(true);
@@ -146,7 +180,13 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     mkdirSync(join(work, 'out'), { recursive: true });
     symlinkSync(outside, join(work, 'out', 'escape'));
     symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'shot.png'));
-    for (const filePath of ['escape/x.png', 'escape/new/dir/x.png', 'shot.png', join(work, 'out', 'shot.png'), `../../${basename(outside)}/y.png`]) {
+    for (const filePath of [
+      'escape/x.png',
+      'escape/new/dir/x.png',
+      'shot.png',
+      join(work, 'out', 'shot.png'),
+      `../../${basename(outside)}/y.png`,
+    ]) {
       const result = await call(client, 'take_screenshot', { filePath });
       expect(result.isError, filePath).toBe(true);
       expect(text(result)).toMatch(/leads outside the output directory/);
@@ -155,20 +195,35 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
     const saved = await call(client, 'take_screenshot', { filePath: 'fine.png' });
     expect(saved.isError, text(saved)).toBeFalsy();
-    expect(readFileSync(join(work, 'out', 'fine.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      readFileSync(join(work, 'out', 'fine.png'))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it("refuses to write a page's bytes into ../.git/config or anywhere in the working directory, which stays as it was", async () => {
-    // The page decides the bytes of its own response body: a planted instruction asks to save them as the project's git config.
+    // The page decides the bytes of its own response body: a planted instruction asks to save them as the project's git
+    // config.
     await call(client, 'navigate_page', { url: server.url('/a.html') });
     const listed = text(await call(client, 'list_network_requests', { resourceTypes: ['document'] }));
     const reqid = Number(/reqid=(\d+)/.exec(listed)?.[1]);
-    const targets = ['../.git/config', join(work, '.git', 'config'), '../.git/hooks/pre-commit', '../notes.txt', join(work, 'written.txt'), '../../.bashrc'];
+    const targets = [
+      '../.git/config',
+      join(work, '.git', 'config'),
+      '../.git/hooks/pre-commit',
+      '../notes.txt',
+      join(work, 'written.txt'),
+      '../../.bashrc',
+    ];
     for (const target of targets) {
       const body = await call(client, 'get_network_request', { reqid, responseBodyFile: target });
       expect(body.isError, target).toBe(true);
       expect(text(body)).toMatch(/leads outside the output directory/);
-      for (const [tool, args] of [['take_screenshot', { filePath: target }], ['take_snapshot', { filePath: target }]] as const) {
+      for (const [tool, args] of [
+        ['take_screenshot', { filePath: target }],
+        ['take_snapshot', { filePath: target }],
+      ] as const) {
         const result = await call(client, tool, args);
         expect(result.isError, `${tool} ${target}`).toBe(true);
         expect(text(result)).toMatch(/leads outside the output directory/);
@@ -186,7 +241,11 @@ describe('files: uploads only from allowed folders, writes only into them, symli
 
   it('started from /, refuses to mock a response with /etc/passwd, by absolute or relative path, or to write a body beside it', async () => {
     const output = mkdtempSync(join(tmpdir(), 'ffmcp-root-out-'));
-    const { client: fromRoot } = await startStdioServer(['--output-dir', output, '--tools', 'pages,routes,script,network'], {}, '/');
+    const { client: fromRoot } = await startStdioServer(
+      ['--output-dir', output, '--tools', 'pages,routes,script,network'],
+      {},
+      '/',
+    );
     try {
       for (const bodyFile of ['/etc/passwd', 'etc/passwd', '../../../../../etc/passwd', '/etc/hostname']) {
         const result = await call(fromRoot, 'route', { urlPattern: `${server.origin}/*`, action: 'mock', bodyFile });
@@ -196,9 +255,18 @@ describe('files: uploads only from allowed folders, writes only into them, symli
       expect(text(await call(fromRoot, 'list_routes'))).toContain('No request rules.');
       // The page gets what the web server sends, not the file.
       await call(fromRoot, 'navigate_page', { url: server.url('/a.html') });
-      expect(text(await call(fromRoot, 'evaluate_script', { function: '() => document.body.textContent' }))).toContain('Page A');
-      const reqid = Number(/reqid=(\d+)/.exec(text(await call(fromRoot, 'list_network_requests', { resourceTypes: ['document'] })))?.[1]);
-      for (const target of ['../.git/config', '/.git/config', '../../../../etc/cron.d/page', '/etc/profile.d/page.sh']) {
+      expect(text(await call(fromRoot, 'evaluate_script', { function: '() => document.body.textContent' }))).toContain(
+        'Page A',
+      );
+      const reqid = Number(
+        /reqid=(\d+)/.exec(text(await call(fromRoot, 'list_network_requests', { resourceTypes: ['document'] })))?.[1],
+      );
+      for (const target of [
+        '../.git/config',
+        '/.git/config',
+        '../../../../etc/cron.d/page',
+        '/etc/profile.d/page.sh',
+      ]) {
         const body = await call(fromRoot, 'get_network_request', { reqid, responseBodyFile: target });
         expect(body.isError, target).toBe(true);
         expect(text(body)).toMatch(/leads outside the output directory/);
@@ -219,7 +287,8 @@ describe('what pages do on their own', () => {
     await call(client, 'navigate_page', { url: server.url('/download.html') });
     const answer = text(await call(client, 'click', { uid: await snapshotUid('link', 'Get the report') }));
     let notes = answer;
-    for (let i = 0; i < 20 && !notes.includes('A download finished'); i++) notes += text(await call(client, 'list_pages'));
+    for (let i = 0; i < 20 && !notes.includes('A download finished'); i++)
+      notes += text(await call(client, 'list_pages'));
     const saved = join(work, 'out', 'downloads', 'report.bin');
     expect(notes).toContain(`was saved as ${saved}`);
     expect(readFileSync(saved, 'utf8')).toBe('downloaded bytes');
@@ -230,7 +299,9 @@ describe('what pages do on their own', () => {
   it('says at once what came of a click whose navigation brings no page: a download, a 204, a failed load', async () => {
     await call(client, 'navigate_page', { url: server.url('/download.html') });
     const download = text(await call(client, 'click', { uid: await snapshotUid('link', 'Get the report') }));
-    expect(download).toMatch(/It started a download of "report(\(\d+\))?\.bin" from .*\/report\.bin; the page stayed as it was/);
+    expect(download).toMatch(
+      /It started a download of "report(\(\d+\))?\.bin" from .*\/report\.bin; the page stayed as it was/,
+    );
     expect(download).not.toContain('still loading');
     expect(await pageState('() => location.pathname')).toBe('/download.html');
 
@@ -240,27 +311,52 @@ describe('what pages do on their own', () => {
     expect(await pageState('() => location.pathname')).toBe('/no-page.html');
 
     const broken = text(await call(client, 'click', { uid: await snapshotUid('link', 'Broken') }));
-    expect(broken).toMatch(/It tried to load .*\/reset, which failed: (NS_ERROR_NET_RESET|The connection to the server was reset)/);
+    expect(broken).toMatch(
+      /It tried to load .*\/reset, which failed: (NS_ERROR_NET_RESET|The connection to the server was reset)/,
+    );
     expect(await pageState('() => document.documentURI')).toMatch(/^about:neterror/);
   });
 
   it('says an open dialog holds the page, whichever tool is called while it is open, and does nothing behind it', async () => {
     await call(client, 'navigate_page', { url: server.url('/alerting.html') });
     const tools: [string, Record<string, unknown>][] = [
-      ['take_snapshot', {}], ['take_screenshot', {}], ['evaluate_script', { function: '() => 1' }], ['get_page_markdown', {}], ['find_in_page', { query: 'Press' }],
-      ['press_key', { key: 'Tab' }], ['type_text', { text: 'x' }], ['scroll_page', { direction: 'down' }], ['wait_for', { text: ['Press'] }], ['resize_page', { width: 800, height: 600 }],
-      ['navigate_page', { url: server.url('/download.html') }], ['navigate_page', { type: 'reload' }], ['list_pages', {}], ['list_console_messages', {}], ['list_network_requests', {}],
+      ['take_snapshot', {}],
+      ['take_screenshot', {}],
+      ['evaluate_script', { function: '() => 1' }],
+      ['get_page_markdown', {}],
+      ['find_in_page', { query: 'Press' }],
+      ['press_key', { key: 'Tab' }],
+      ['type_text', { text: 'x' }],
+      ['scroll_page', { direction: 'down' }],
+      ['wait_for', { text: ['Press'] }],
+      ['resize_page', { width: 800, height: 600 }],
+      ['navigate_page', { url: server.url('/download.html') }],
+      ['navigate_page', { type: 'reload' }],
+      ['list_pages', {}],
+      ['list_console_messages', {}],
+      ['list_network_requests', {}],
     ];
     for (const [name, args] of tools) {
       await call(client, 'evaluate_script', { function: '() => { setTimeout(() => alert("held"), 0); return 1; }' });
-      for (let tries = 0; tries < 40 && !text(await call(client, 'list_pages')).includes('alert dialog is open'); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (
+        let tries = 0;
+        tries < 40 && !text(await call(client, 'list_pages')).includes('alert dialog is open');
+        tries++
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const answer = await call(client, name, args);
-      if (answer.isError) expect(text(answer), name).toMatch(/is blocked: an alert dialog is open \("held"\)\. Answer it first/);
+      if (answer.isError)
+        expect(text(answer), name).toMatch(/is blocked: an alert dialog is open \("held"\)\. Answer it first/);
       else expect(text(answer), name).toContain('## Open dialog\nAn alert dialog is open: "held"');
-      expect(text(await call(client, 'handle_dialog', { action: 'accept' })), name).toContain('Accepted the alert dialog');
+      expect(text(await call(client, 'handle_dialog', { action: 'accept' })), name).toContain(
+        'Accepted the alert dialog',
+      );
     }
     // Nothing was done behind the dialog: the page is where it was, as it was.
-    expect(await pageState('() => [location.pathname, document.querySelector("input").value]')).toEqual(['/alerting.html', '']);
+    expect(await pageState('() => [location.pathname, document.querySelector("input").value]')).toEqual([
+      '/alerting.html',
+      '',
+    ]);
   });
 
   it('blocks a flood of popups opened without a user gesture, and reports a tab opened by a click', async () => {
@@ -287,17 +383,29 @@ describe('origin lists', () => {
        <script>fetch('${other.url('/secret.json')}').then(() => { out.textContent = 'reached'; }, () => { out.textContent = 'blocked'; });</script>`,
     );
     const site = await startTestServer({ '/allowed.html': allowedPage });
-    const { client: limited } = await startStdioServer(['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1', '--tools', 'all'], {}, work);
+    const { client: limited } = await startStdioServer(
+      ['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1', '--tools', 'all'],
+      {},
+      work,
+    );
     try {
       const refused = await call(limited, 'navigate_page', { url: other.url('/b.html') });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toContain('is not in --allowed-origins');
       expect(text(await call(limited, 'navigate_page', { url: site.url('/allowed.html') }))).toContain('Navigated');
       expect(text(await call(limited, 'wait_for', { text: ['blocked', 'reached'] }))).toContain('"blocked"');
-      expect(text(await call(limited, 'list_network_requests'))).toMatch(new RegExp(`GET blocked by the URL policy fetch ${other.url('/secret.json').replace(/[.]/g, '\\.')}`));
+      expect(text(await call(limited, 'list_network_requests'))).toMatch(
+        new RegExp(`GET blocked by the URL policy fetch ${other.url('/secret.json').replace(/[.]/g, '\\.')}`),
+      );
       // A storage state for an origin the lists refuse is refused whole: not even its cookies are set.
       mkdirSync(join(work, 'temp'), { recursive: true });
-      writeFileSync(join(work, 'temp', 'other-state.json'), JSON.stringify({ cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }], origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }] }));
+      writeFileSync(
+        join(work, 'temp', 'other-state.json'),
+        JSON.stringify({
+          cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }],
+          origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }],
+        }),
+      );
       const restored = await call(limited, 'load_storage_state', { filePath: 'other-state.json' });
       expect(restored.isError).toBe(true);
       expect(text(restored)).toContain('is not in --allowed-origins');

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, FirefoxClient, InvalidArgumentError } from '../../src/index.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
-const ROWS = Array.from({ length: 2000 }, (_, i) => `<tr><td>Issue ${i}</td><td><a href="/issues/${i}">open</a></td><td>${i % 7} comments</td></tr>`).join('');
+const ROWS = Array.from(
+  { length: 2000 },
+  (_, i) => `<tr><td>Issue ${i}</td><td><a href="/issues/${i}">open</a></td><td>${i % 7} comments</td></tr>`,
+).join('');
 
 let server: TestServer;
 let client: FirefoxClient;
@@ -17,7 +20,10 @@ beforeAll(async () => {
        <aside id="side"><a href="/help">Help</a></aside>
        <div id="box" style="height:100px;overflow:auto"><div style="height:1000px">Inner <button style="margin-top:600px">Deep in box</button></div></div>`,
     ),
-    '/table.html': page('Table', `<h1>Issues</h1><table id="issues"><tbody>${ROWS}</tbody></table><button id="add" onclick="document.querySelector('h1').textContent = 'Issues (changed)'">Change</button>`),
+    '/table.html': page(
+      'Table',
+      `<h1>Issues</h1><table id="issues"><tbody>${ROWS}</tbody></table><button id="add" onclick="document.querySelector('h1').textContent = 'Issues (changed)'">Change</button>`,
+    ),
     '/dashboard.html': page(
       'Dashboard',
       `<nav><a href="/a">A</a><a href="/b">B</a><a href="/c">C</a></nav>
@@ -25,7 +31,10 @@ beforeAll(async () => {
        <ul><li>One</li><li>Two</li><li>Three</li></ul><table><tr><th>Name</th></tr><tr><td>X</td></tr></table>`,
     ),
   });
-  client = await FirefoxClient.launch({ viewport: { width: 800, height: 600 }, layers: { content: ['#main'], side: ['#side', '#top'] } });
+  client = await FirefoxClient.launch({
+    viewport: { width: 800, height: 600 },
+    layers: { content: ['#main'], side: ['#side', '#top'] },
+  });
 });
 
 afterAll(async () => {
@@ -62,7 +71,9 @@ describe('viewport snapshots, zones and layers', () => {
     expect([...allNodes(side.nodes)].map((node) => node.name)).toEqual(expect.arrayContaining(['Menu', 'Help']));
     expect(side.text.split('\n')[0]).toContain('layers=side');
     await expect(client.page.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow(InvalidArgumentError);
-    await expect(client.page.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow('Unknown layer "sidebar"; the layers are "content", "side"');
+    await expect(client.page.takeSnapshot({ layers: ['sidebar'] })).rejects.toThrow(
+      'Unknown layer "sidebar"; the layers are "content", "side"',
+    );
   });
 
   it('scrolls the page and a container with the wheel and returns the new viewport', async () => {
@@ -80,7 +91,9 @@ describe('viewport snapshots, zones and layers', () => {
     const box = [...allNodes((await client.page.takeSnapshot()).nodes)].find((node) => node.text === 'Inner');
     const inner = await client.page.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2 });
     expect(inner.moved.y).toBeGreaterThan(100);
-    await expect(client.page.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow('direction must be up, down, left or right');
+    await expect(client.page.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow(
+      'direction must be up, down, left or right',
+    );
   });
 });
 
@@ -115,7 +128,9 @@ describe('huge lists, search, diffs and paging', () => {
     await client.page.clickByUid(button?.uid ?? '');
     const diff = await client.page.takeSnapshot({ since: before.id });
     // The heading changed; the clicked button also took focus.
-    expect(diff.diff?.changed.map((change) => change.uid).sort()).toEqual([button?.uid, before.nodes.find((node) => node.role === 'heading')?.uid].sort());
+    expect(diff.diff?.changed.map((change) => change.uid).sort()).toEqual(
+      [button?.uid, before.nodes.find((node) => node.role === 'heading')?.uid].sort(),
+    );
     expect(diff.diff?.added).toEqual([]);
     expect(diff.diff?.removed).toEqual([]);
     expect(diff.text.split('\n').length).toBeLessThanOrEqual(4);
@@ -131,11 +146,15 @@ describe('huge lists, search, diffs and paging', () => {
     const whole = await client.page.takeSnapshot();
     const table = [...allNodes(whole.nodes)].find((node) => node.role === 'table');
     const part = await client.page.takeSnapshot({ root: table?.uid ?? '' });
-    await client.page.evaluate("() => { document.querySelector('h1').textContent = 'Elsewhere'; document.querySelector('#issues td').textContent = 'Edited'; }");
+    await client.page.evaluate(
+      "() => { document.querySelector('h1').textContent = 'Elsewhere'; document.querySelector('#issues td').textContent = 'Edited'; }",
+    );
     const diff = await client.page.takeSnapshot({ since: part.id });
     expect(diff.diff?.added).toEqual([]);
     expect(diff.diff?.removed).toEqual([]);
-    expect(diff.text).toMatch(/^diff since snapshot \d+ → \d+: 0 added, 0 removed, 1 changed\n~ \d+_\d+ cell "Edited": name "Issue 0" → "Edited"$/);
+    expect(diff.text).toMatch(
+      /^diff since snapshot \d+ → \d+: 0 added, 0 removed, 1 changed\n~ \d+_\d+ cell "Edited": name "Issue 0" → "Edited"$/,
+    );
   });
 
   it('snapshots one subtree by root uid', async () => {

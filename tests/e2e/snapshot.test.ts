@@ -138,7 +138,15 @@ let server: TestServer;
 let client: FirefoxClient;
 
 beforeAll(async () => {
-  server = await startTestServer({ '/labels.html': LABELS, '/hidden.html': HIDDEN, '/states.html': STATES, '/form.html': FORM, '/events.html': EVENTS, '/drag.html': DRAG_UPLOAD, '/hostile.html': HOSTILE });
+  server = await startTestServer({
+    '/labels.html': LABELS,
+    '/hidden.html': HIDDEN,
+    '/states.html': STATES,
+    '/form.html': FORM,
+    '/events.html': EVENTS,
+    '/drag.html': DRAG_UPLOAD,
+    '/hostile.html': HOSTILE,
+  });
   client = await FirefoxClient.launch();
 });
 
@@ -154,7 +162,10 @@ async function open(path: string): Promise<TakenSnapshot> {
 
 /** The node of the element with this id, found through the data-mcp-uid the walker stamped on it. */
 async function byId(snapshot: TakenSnapshot, id: string): Promise<SnapshotNode> {
-  const uid = await client.page.evaluate<string | null>('(id) => document.getElementById(id).getAttribute("data-mcp-uid")', [id]);
+  const uid = await client.page.evaluate<string | null>(
+    '(id) => document.getElementById(id).getAttribute("data-mcp-uid")',
+    [id],
+  );
   const node = [...allNodes(snapshot.nodes)].find((candidate) => candidate.uid === uid);
   if (!node) throw new Error(`#${id} (uid ${uid ?? 'none'}) is not in the snapshot:\n${snapshot.text}`);
   return node;
@@ -188,8 +199,15 @@ describe('takeSnapshot', () => {
     expect(unnamed).toMatchObject({ role: 'button', nameSource: 'unknown', interactive: true });
     expect(unnamed.name).toBeUndefined();
     expect(snapshot.text).toContain(`${(await byId(snapshot, 'by-text')).uid} button "Save draft"`);
-    expect(snapshot.text.split('\n')[0]).toBe(`snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels" exact-ui-claims=partial`);
-    expect(snapshot.observation).toEqual({ totalInteractive: 11, weakInteractive: 2, unknownInteractive: 2, exactUiClaims: 'partial' });
+    expect(snapshot.text.split('\n')[0]).toBe(
+      `snapshot=${snapshot.id} url="${server.url('/labels.html')}" title="Labels" exact-ui-claims=partial`,
+    );
+    expect(snapshot.observation).toEqual({
+      totalInteractive: 11,
+      weakInteractive: 2,
+      unknownInteractive: 2,
+      exactUiClaims: 'partial',
+    });
     expect(unnamed.nameStatus).toBe('unknown');
     expect((await byId(snapshot, 'by-title')).nameStatus).toBe('weak');
     expect((await byId(snapshot, 'by-text')).nameStatus).toBe('strong');
@@ -199,7 +217,16 @@ describe('takeSnapshot', () => {
     const snapshot = await open('/hidden.html');
     const names = [...allNodes(snapshot.nodes)].map((node) => node.name ?? node.text);
     expect(names).toEqual(expect.arrayContaining(['Shown', 'Visible again', 'Deep link', 'Plain bold paragraph text']));
-    for (const hidden of ['Display none', 'Inside display none', 'Visibility hidden', 'Opacity zero', 'Inside opacity zero', 'Zero size', 'Hidden attribute', 'Aria hidden']) {
+    for (const hidden of [
+      'Display none',
+      'Inside display none',
+      'Visibility hidden',
+      'Opacity zero',
+      'Inside opacity zero',
+      'Zero size',
+      'Hidden attribute',
+      'Aria hidden',
+    ]) {
       expect(names, hidden).not.toContain(hidden);
     }
     // Wrappers without anything to say are dropped and the link is lifted to the top level.
@@ -218,7 +245,10 @@ describe('takeSnapshot', () => {
     expect(await byId(snapshot, 'mixed')).toMatchObject({ checked: 'mixed' });
     const select = await byId(snapshot, 'sel');
     expect(select).toMatchObject({ role: 'combobox', name: 'Size', value: 'M' });
-    expect(select.children?.map((option) => [option.name, option.selected ?? false])).toEqual([['S', false], ['M', true]]);
+    expect(select.children?.map((option) => [option.name, option.selected ?? false])).toEqual([
+      ['S', false],
+      ['M', true],
+    ]);
     expect(await byId(snapshot, 'exp')).toMatchObject({ expanded: false });
     expect(await byId(snapshot, 'press')).toMatchObject({ pressed: 'true' });
     expect(await byId(snapshot, 'dis')).toMatchObject({ disabled: true });
@@ -226,10 +256,22 @@ describe('takeSnapshot', () => {
     expect(await byId(snapshot, 'docs')).toMatchObject({ role: 'link', href: '/docs' });
     expect(await byId(snapshot, 'sum')).toMatchObject({ role: 'button', name: 'More', expanded: false });
     // Editable content is never stamped (an editor would save the stamp): found by its name instead.
-    expect([...allNodes(snapshot.nodes)].find((node) => node.name === 'Notes')).toMatchObject({ role: 'textbox', value: 'Some notes' });
-    expect(await client.page.evaluate(() => document.getElementById('editable')?.hasAttribute('data-mcp-uid'))).toBe(false);
+    expect([...allNodes(snapshot.nodes)].find((node) => node.name === 'Notes')).toMatchObject({
+      role: 'textbox',
+      value: 'Some notes',
+    });
+    expect(await client.page.evaluate(() => document.getElementById('editable')?.hasAttribute('data-mcp-uid'))).toBe(
+      false,
+    );
     expect(await byId(snapshot, 'tab')).toMatchObject({ interactive: true, name: 'Focusable div' });
-    const line = (id: string): Promise<string> => byId(snapshot, id).then((node) => snapshot.text.split('\n').find((text) => text.trimStart().startsWith(`${node.uid} `))?.trim() ?? '');
+    const line = (id: string): Promise<string> =>
+      byId(snapshot, id).then(
+        (node) =>
+          snapshot.text
+            .split('\n')
+            .find((text) => text.trimStart().startsWith(`${node.uid} `))
+            ?.trim() ?? '',
+      );
     expect(await line('filled')).toMatch(/^\d+_\d+ textbox value="a@b\.c" required focused no-name$/);
     expect(await line('dis')).toMatch(/^\d+_\d+ button "Off" disabled$/);
     expect(await line('docs')).toMatch(/^\d+_\d+ link "Docs" href="\/docs"$/);
@@ -251,17 +293,23 @@ describe('takeSnapshot', () => {
 
     await client.page.navigate(server.url('/b.html'));
     await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(StaleUidError);
-    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(`uid ${shown.uid} is from snapshot ${first.id}, taken before the page navigated or reloaded; take a new snapshot`);
+    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(
+      `uid ${shown.uid} is from snapshot ${first.id}, taken before the page navigated or reloaded; take a new snapshot`,
+    );
   });
 
   it('says what is wrong with a bad uid', async () => {
     const snapshot = await open('/hidden.html');
     await expect(client.page.clickByUid('nonsense')).rejects.toThrow('"nonsense" is not a uid; uids look like 3_14');
     await expect(client.page.clickByUid('9999_1')).rejects.toThrow('names snapshot 9999, which was never taken');
-    await expect(client.page.clickByUid(`${snapshot.id}_9999`)).rejects.toThrow(`No element has uid ${snapshot.id}_9999`);
+    await expect(client.page.clickByUid(`${snapshot.id}_9999`)).rejects.toThrow(
+      `No element has uid ${snapshot.id}_9999`,
+    );
     const shown = await byId(snapshot, 'shown');
     await client.page.evaluate(() => document.getElementById('shown')?.remove());
-    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(`The element with uid ${shown.uid} was removed from the page`);
+    await expect(client.page.clickByUid(shown.uid)).rejects.toThrow(
+      `The element with uid ${shown.uid} was removed from the page`,
+    );
     const link = await byId(snapshot, 'deep-link');
     await client.page.clearSnapshot();
     expect(await client.page.evaluate(() => document.querySelectorAll('[data-mcp-uid]').length)).toBe(0);
@@ -272,8 +320,12 @@ describe('takeSnapshot', () => {
     const other = await client.page.takeSnapshot();
     const otherLink = await byId(other, 'deep-link');
     await client.userContext.closePage(1);
-    await expect(client.page.clickByUid(otherLink.uid)).rejects.toThrow(`uid ${otherLink.uid} belongs to a page that has been closed`);
-    expect((await client.page.takeSnapshot({ since: other.id })).text).toContain(`since=${other.id} is not one of the last`);
+    await expect(client.page.clickByUid(otherLink.uid)).rejects.toThrow(
+      `uid ${otherLink.uid} belongs to a page that has been closed`,
+    );
+    expect((await client.page.takeSnapshot({ since: other.id })).text).toContain(
+      `since=${other.id} is not one of the last`,
+    );
   });
 
   it('can leave the DOM untouched', async () => {
@@ -292,13 +344,19 @@ describe('takeSnapshot', () => {
       const { uid } = await byId(snapshot, id);
       const { selector, full } = await client.page.resolveUidToSelector(uid);
       expect(full).toBe(selector);
-      expect(await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector])).toEqual([id]);
+      expect(
+        await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector]),
+      ).toEqual([id]);
     }
     // Even when the page copies the attribute onto another element, the selector stays exact.
     const { uid } = await byId(snapshot, 'by-for');
-    await client.page.evaluate('(uid) => document.getElementById("by-placeholder").setAttribute("data-mcp-uid", uid)', [uid]);
+    await client.page.evaluate('(uid) => document.getElementById("by-placeholder").setAttribute("data-mcp-uid", uid)', [
+      uid,
+    ]);
     const { selector } = await client.page.resolveUidToSelector(uid);
-    expect(await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector])).toEqual(['by-for']);
+    expect(await client.page.evaluate('(s) => [...document.querySelectorAll(s)].map((e) => e.id)', [selector])).toEqual(
+      ['by-for'],
+    );
   });
 
   it('is not fooled by a page that overrides built-ins, and never obeys a forged uid', async () => {
@@ -353,8 +411,16 @@ describe('acting by uid', () => {
     expect((await client.page.fillByUid(uid('Newsletter'), true)).action).toContain('was already checked');
     expect(await pageText('#ce-out')).toBe('ce:typed into contenteditable');
     await client.page.clickByUid(uid('Submit'));
-    expect(JSON.parse(await pageText('#out'))).toEqual({ name: 'Ada Lovelace', bio: 'Line one\nLine two', colour: 'g', news: 'yes', plan: 'pro' });
-    await expect(client.page.fillByUid(uid('Colour'), 'Purple')).rejects.toThrow('no option has the label or value "Purple"; the options are "Red", "Green"');
+    expect(JSON.parse(await pageText('#out'))).toEqual({
+      name: 'Ada Lovelace',
+      bio: 'Line one\nLine two',
+      colour: 'g',
+      news: 'yes',
+      plan: 'pro',
+    });
+    await expect(client.page.fillByUid(uid('Colour'), 'Purple')).rejects.toThrow(
+      'no option has the label or value "Purple"; the options are "Red", "Green"',
+    );
   });
 
   it('clicks, double-clicks, right-clicks, clicks with modifiers, hovers, and presses keys with trusted events', async () => {
@@ -397,7 +463,9 @@ describe('acting by uid', () => {
 
   it('reports a dialog that a click opens, and a navigation a click starts', async () => {
     const snapshot = await open('/events.html');
-    const [alerter, target, nav] = await Promise.all(['alerter', 'target', 'nav'].map((id) => byId(snapshot, id).then((node) => node.uid)));
+    const [alerter, target, nav] = await Promise.all(
+      ['alerter', 'target', 'nav'].map((id) => byId(snapshot, id).then((node) => node.uid)),
+    );
     const result = await client.page.clickByUid(alerter ?? '');
     expect(result.dialog).toMatchObject({ type: 'alert', message: 'Clicked!' });
     await expect(client.page.clickByUid(target ?? '')).rejects.toThrow(/alert dialog is open/);
@@ -431,8 +499,12 @@ describe('acting by uid', () => {
     await client.page.uploadFileByUid(input, ['package.json', 'README.md']);
     const sizes = [readFileSync('package.json').length, readFileSync('README.md').length];
     expect(await pageText('#status')).toBe(`files:package.json/${sizes[0]},README.md/${sizes[1]}`);
-    await expect(client.page.uploadFileByUid(input, ['no-such-file.txt'])).rejects.toThrow('File "no-such-file.txt" does not exist');
+    await expect(client.page.uploadFileByUid(input, ['no-such-file.txt'])).rejects.toThrow(
+      'File "no-such-file.txt" does not exist',
+    );
     await expect(client.page.uploadFileByUid(input, ['src'])).rejects.toThrow('"src" is not a regular file');
-    await expect(client.page.uploadFileByUid((await byId(snapshot, 'zone')).uid, ['package.json'])).rejects.toThrow('is not a file input');
+    await expect(client.page.uploadFileByUid((await byId(snapshot, 'zone')).uid, ['package.json'])).rejects.toThrow(
+      'is not a file input',
+    );
   });
 });

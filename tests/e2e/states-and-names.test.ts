@@ -11,7 +11,6 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 let server: TestServer;
 let client: FirefoxClient;
 
-
 beforeAll(async () => {
   server = await startTestServer({
     '/grid.html': page(
@@ -80,7 +79,8 @@ beforeAll(async () => {
       'Files',
       `<div id="tree" tabindex="0" style="width:300px">${['Finance', 'Reports', 'Payroll.xlsx'].map((title) => `<div class="row"><span draggable="true"><i class="icon"></i><span>${title}</span></span></div>`).join('')}</div>
        <script>
-         // A tree as tree libraries draw it: one focusable container, plain rows, clicks delegated to the container, HTML5 drag and drop.
+         // A tree as tree libraries draw it: one focusable container, plain rows, clicks delegated to the container,
+         // HTML5 drag and drop.
          const tree = document.getElementById('tree');
          tree.addEventListener('click', (event) => { window.active = event.target.closest('.row')?.textContent; });
          let dragged = null;
@@ -153,10 +153,16 @@ describe('states and names', () => {
     await client.page.clickByUid(uidIn(before, /button "Name"/));
     const ascending = (await client.page.takeSnapshot()).text;
     expect(ascending).toContain('columnheader "Name" sorted=ascending');
-    expect(await client.page.evaluate(() => [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent))).toEqual(['Abe', 'Bo', 'Cleo']);
+    expect(
+      await client.page.evaluate(() =>
+        [...document.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[0]?.textContent),
+      ),
+    ).toEqual(['Abe', 'Bo', 'Cleo']);
     await client.page.clickByUid(uidIn(ascending, /button "Name"/));
     expect((await client.page.takeSnapshot()).text).toContain('columnheader "Name" sorted=descending');
-    expect(await client.page.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe('descending');
+    expect(await client.page.evaluate(() => document.getElementById('name')?.getAttribute('aria-sort'))).toBe(
+      'descending',
+    );
   });
 
   it('names no control by a label hidden from readers, as Firefox does (a page made aria-hidden behind an open list)', async () => {
@@ -182,7 +188,7 @@ describe('states and names', () => {
 });
 
 describe('what a person sees', () => {
-  it("reads chips as their values, each over its remove button, and leaves out the field the widget parked out of sight and out of the tab order (holding JSON), whose label is words", async () => {
+  it('reads chips as their values, each over its remove button, and leaves out the field the widget parked out of sight and out of the tab order (holding JSON), whose label is words', async () => {
     await client.page.navigate(server.url('/chips.html'));
     const text = (await client.page.takeSnapshot()).text;
     expect(text).not.toContain('[{');
@@ -191,7 +197,9 @@ describe('what a person sees', () => {
     expect(text).toMatch(/label "Skills"/);
     expect(text).toMatch(/textbox "Add a skill"/);
     // Each chip is its value, with its remove button on a line of its own under it, not glued into its name.
-    expect(text).toMatch(/span "Go"\n\s+\d+_\d+ button "remove tag"[^\n]*\n\s*\d+_\d+ span "Rust"\n\s+\d+_\d+ button "remove tag"/);
+    expect(text).toMatch(
+      /span "Go"\n\s+\d+_\d+ button "remove tag"[^\n]*\n\s*\d+_\d+ span "Rust"\n\s+\d+_\d+ button "remove tag"/,
+    );
     expect((await client.page.witness()).differences).toEqual([]);
   });
 
@@ -206,7 +214,6 @@ describe('what a person sees', () => {
     await client.page.dragByUid(uidIn(text, /group no-name: Payroll\.xlsx/), uidIn(text, /group no-name: Finance/));
     expect(await client.page.evaluate('() => window.moved')).toBe('Payroll.xlsx into Finance');
   });
-
 
   it("keeps apart the words of elements drawn apart, and says a control's shown text beside a label that says otherwise, an empty field's placeholder, a title that is a dot's only cue, a select's value drawn beside its input, and a value once", async () => {
     await client.page.navigate(server.url('/seen.html'));
@@ -243,15 +250,19 @@ describe('each thing said once', () => {
     expect(text.match(/button "Drag to move…"/g)).toHaveLength(2);
     // Short names are said in full on every row.
     expect(text.match(/button "Remove"/g)).toHaveLength(3);
-    await client.page.clickByUid(uidIn(text.split('\n').find((line) => line.includes(' age')) ?? '', /button "Drag to move…"/));
+    await client.page.clickByUid(
+      uidIn(text.split('\n').find((line) => line.includes(' age')) ?? '', /button "Drag to move…"/),
+    );
     expect(await client.page.evaluate('() => window.moved')).toBe('age');
   });
 });
 
 describe('editors by mechanism', () => {
-  it("reads the lines a code editor draws for the text area it keeps out of sight, and finds words in them", async () => {
+  it('reads the lines a code editor draws for the text area it keeps out of sight, and finds words in them', async () => {
     await client.page.navigate(server.url('/drawn-editor.html'));
-    expect((await client.page.takeSnapshot()).text).toMatch(/textbox "Editor content" value="service: checkout\\nport: 8080"/);
+    expect((await client.page.takeSnapshot()).text).toMatch(
+      /textbox "Editor content" value="service: checkout\\nport: 8080"/,
+    );
     expect((await client.page.findInPage('port: 8080')).total).toBe(1);
   });
 });
@@ -262,15 +273,22 @@ describe('acting as a person would', () => {
     const text = (await client.page.takeSnapshot()).text;
     const uid = uidIn(text, /option "Option 8"/);
     // The option lies inside the viewport, but below what the 90 px list shows.
-    expect(await client.page.evaluate(() => {
-      const list = document.getElementById('list') as HTMLElement;
-      const option = list.children[7] as HTMLElement;
-      return option.getBoundingClientRect().top > list.getBoundingClientRect().bottom && option.getBoundingClientRect().bottom < innerHeight;
-    })).toBe(true);
+    expect(
+      await client.page.evaluate(() => {
+        const list = document.getElementById('list') as HTMLElement;
+        const option = list.children[7] as HTMLElement;
+        return (
+          option.getBoundingClientRect().top > list.getBoundingClientRect().bottom &&
+          option.getBoundingClientRect().bottom < innerHeight
+        );
+      }),
+    ).toBe(true);
     const result = await client.page.clickByUid(uid);
     expect(result.action).toContain('Option 8');
     expect(await client.page.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
-    expect(await client.page.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop)).toBeGreaterThan(0);
+    expect(
+      await client.page.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop),
+    ).toBeGreaterThan(0);
   });
 
   it('reaches a cell a canvas draws through the focus, since nothing says where it is drawn, and edits it by keys', async () => {
@@ -279,7 +297,9 @@ describe('acting as a person would', () => {
     // The cells take the focus in turn: each keeps its uid in its row's line.
     expect(text).toMatch(/row: \[\d+_\d+ gridcell "Lamp"\] \| \[\d+_\d+ gridcell "45"\]/);
     // No pointer can be aimed at it: a hover is refused, a click gives it the focus.
-    await expect(client.page.hoverByUid(uidIn(text, /gridcell "45"/))).rejects.toThrow(/draws it, and nothing on the page says where/);
+    await expect(client.page.hoverByUid(uidIn(text, /gridcell "45"/))).rejects.toThrow(
+      /draws it, and nothing on the page says where/,
+    );
     const result = await client.page.clickByUid(uidIn(text, /gridcell "45"/));
     expect(result.action).toContain('has the focus a keyboard gives it');
     expect(await client.page.evaluate('() => window.selected')).toEqual([1, 1]);
@@ -290,7 +310,9 @@ describe('acting as a person would', () => {
     // Its parts are placed at the canvas, where they are drawn, not where their fallback content would be laid out.
     const grid = JSON.stringify((await client.page.takeSnapshot()).nodes.find((node) => node.role === 'grid'));
     expect(grid).toContain('"name":"49.90"');
-    const drawn = await client.page.evaluate<number[]>("() => { const box = canvas.getBoundingClientRect(); return [box.x, box.y, box.width, box.height].map(Math.round); }");
+    const drawn = await client.page.evaluate<number[]>(
+      '() => { const box = canvas.getBoundingClientRect(); return [box.x, box.y, box.width, box.height].map(Math.round); }',
+    );
     expect(grid.match(/"box":\[[^\]]*\]/g)?.every((box) => box === `"box":[${drawn.join(',')}]`)).toBe(true);
   });
 

@@ -29,7 +29,10 @@ const EDITOR = page(
    </script>`,
 );
 
-/** An editor that keeps its own selection: when it takes the focus, the one it kept (its start) comes back a moment later. */
+/**
+ * An editor that keeps its own selection: when it takes the focus, the one it kept (its start) comes back a moment
+ * later.
+ */
 const KEEPING = page(
   'Keeping editor',
   `<div id="keeping" contenteditable="true" aria-label="Notes" style="width: 600px; border: 1px solid #888; padding: 8px"><p>First line of the note.</p><p>The meeting is tomorrow at noon.</p></div>
@@ -39,7 +42,10 @@ const KEEPING = page(
    </script>`,
 );
 
-/** A code editor that draws its own selection (as CodeMirror 5 does): the words a drag selects go into its hidden text area, selected there, and its lines are drawn anew. */
+/**
+ * A code editor that draws its own selection (as CodeMirror 5 does): the words a drag selects go into its hidden text
+ * area, selected there, and its lines are drawn anew.
+ */
 const DRAWING = page(
   'Drawing editor',
   `<div id="cm" style="position:relative;width:600px;font:16px monospace;border:1px solid #888">
@@ -89,7 +95,9 @@ describe('select_text', () => {
     const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Tuesday');
     expect(result.action).toContain('Selected "next Tuesday"');
     await client.page.pressKey('Control+b');
-    expect(await client.page.evaluate(`() => document.querySelector('#editor p').innerHTML`)).toMatch(/^The review is <b><em>next<\/em> Tuesday<\/b> at noon\.$/);
+    expect(await client.page.evaluate(`() => document.querySelector('#editor p').innerHTML`)).toMatch(
+      /^The review is <b><em>next<\/em> Tuesday<\/b> at noon\.$/,
+    );
   });
 
   it('puts the caret at the start of words, where typing goes in', async () => {
@@ -97,7 +105,9 @@ describe('select_text', () => {
     const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'noon', { caret: 'start' });
     expect(result.action).toContain('the caret is after "The review is next Tuesday at "');
     await client.page.typeText('12 ');
-    expect(await client.page.evaluate(`() => document.querySelector('#editor p').textContent`)).toBe('The review is next Tuesday at 12 noon.');
+    expect(await client.page.evaluate(`() => document.querySelector('#editor p').textContent`)).toBe(
+      'The review is next Tuesday at 12 noon.',
+    );
   });
 
   it('selects words in a text field, so typing replaces them', async () => {
@@ -109,10 +119,14 @@ describe('select_text', () => {
 
   it('says what the selection holds when the page moved it, and refuses words that are not there', async () => {
     const text = await open();
-    const moved = await client.page.selectTextByUid(uidIn(text, /textbox "Stubborn"/), 'this line').catch((error: unknown) => error);
+    const moved = await client.page
+      .selectTextByUid(uidIn(text, /textbox "Stubborn"/), 'this line')
+      .catch((error: unknown) => error);
     expect(moved).toBeInstanceOf(ActionNotTakenError);
     expect((moved as Error).message).toContain('but it did not take: the caret is after ""');
-    const missing = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday').catch((error: unknown) => error);
+    const missing = await client.page
+      .selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday')
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(InvalidArgumentError);
     expect((missing as Error).message).toContain('shows no "next Wednesday"');
   });
@@ -134,7 +148,10 @@ describe('select_text in a code editor that draws its own selection', () => {
     const text = (await client.page.takeSnapshot()).text;
     const result = await client.page.selectTextByUid(uidIn(text, /pre: This release/), 'breaking change');
     expect(result.action).toContain('Selected "breaking change"');
-    expect(await client.page.evaluate('() => [document.activeElement.id, area.value]')).toEqual(['area', 'breaking change']);
+    expect(await client.page.evaluate('() => [document.activeElement.id, area.value]')).toEqual([
+      'area',
+      'breaking change',
+    ]);
   });
 });
 
@@ -145,6 +162,8 @@ describe('a click into editable content', () => {
     expect(result.action).toMatch(/; the caret is after "[^"]*"$/);
     const before = /the caret is after "([^"]*)"$/.exec(result.action)?.[1] ?? '';
     await client.page.typeText('X');
-    expect(await client.page.evaluate(`() => document.querySelectorAll('#editor p')[1].textContent`)).toContain(`${before.slice(-10)}X`);
+    expect(await client.page.evaluate(`() => document.querySelectorAll('#editor p')[1].textContent`)).toContain(
+      `${before.slice(-10)}X`,
+    );
   });
 });

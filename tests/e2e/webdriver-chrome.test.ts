@@ -22,8 +22,12 @@ function onPath(name: string): boolean {
   }
 }
 
-const available = onPath('chromedriver') && (onPath('chromium') || onPath('chromium-browser') || onPath('google-chrome'));
-if (!available) console.warn('[webdriver-chrome.test] skipped: chromedriver or Chromium is not installed (npm run setup:chromium installs them as root on Debian/Ubuntu).');
+const available =
+  onPath('chromedriver') && (onPath('chromium') || onPath('chromium-browser') || onPath('google-chrome'));
+if (!available)
+  console.warn(
+    '[webdriver-chrome.test] skipped: chromedriver or Chromium is not installed (npm run setup:chromium installs them as root on Debian/Ubuntu).',
+  );
 
 /** Processes (chromedriver, Chromium and its helpers) whose environment holds `marker`. */
 function markedProcesses(marker: string): number[] {
@@ -65,11 +69,17 @@ describe.skipIf(!available)('--webdriver-url against chromedriver (--browser chr
   beforeAll(async () => {
     server = await startTestServer({ '/form.html': FORM });
     const port = await freePort();
-    driver = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, CHROME_TEST_MARKER: marker } });
+    driver = spawn('chromedriver', [`--port=${port}`], {
+      stdio: 'ignore',
+      env: { ...process.env, CHROME_TEST_MARKER: marker },
+    });
     // chromedriver answers /status once it listens.
     let ready = false;
-    for (const deadline = Date.now() + 10_000; !ready && Date.now() < deadline; ) {
-      ready = await fetch(`http://127.0.0.1:${port}/status`).then((response) => response.ok, () => false);
+    for (const deadline = Date.now() + 10_000; !ready && Date.now() < deadline;) {
+      ready = await fetch(`http://127.0.0.1:${port}/status`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(ready).toBe(true);
@@ -90,13 +100,21 @@ describe.skipIf(!available)('--webdriver-url against chromedriver (--browser chr
     await call(client, 'navigate_page', { url: server.url('/form.html') });
     const snapshot = text(await call(client, 'take_snapshot'));
     expect(snapshot).toContain('heading "Sign up"');
-    expect(text(await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'Name'), value: 'Ada' }))).toContain('Filled');
-    expect(text(await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Create account') }))).toContain('Clicked');
-    expect(text(await call(client, 'evaluate_script', { function: '() => document.getElementById("out").textContent' }))).toContain('Welcome Ada');
+    expect(text(await call(client, 'fill', { uid: uidOf(snapshot, 'textbox', 'Name'), value: 'Ada' }))).toContain(
+      'Filled',
+    );
+    expect(text(await call(client, 'click', { uid: uidOf(snapshot, 'button', 'Create account') }))).toContain(
+      'Clicked',
+    );
+    expect(
+      text(await call(client, 'evaluate_script', { function: '() => document.getElementById("out").textContent' })),
+    ).toContain('Welcome Ada');
     expect(text(await call(client, 'list_console_messages'))).toContain('signed up');
     expect(text(await call(client, 'list_network_requests'))).toMatch(/GET 200 \w+ .*\/api\/data/);
     const shot = await call(client, 'take_screenshot');
-    expect(shot.content.some((part) => part.type === 'image' && part.mimeType === 'image/png' && part.data.length > 1000)).toBe(true);
+    expect(
+      shot.content.some((part) => part.type === 'image' && part.mimeType === 'image/png' && part.data.length > 1000),
+    ).toBe(true);
     // Chromium, started by chromedriver for the session, is gone once the MCP client closes.
     const browsers = (): number[] => markedProcesses(marker).filter((pid) => pid !== driver.pid);
     expect(browsers().length).toBeGreaterThan(0);

@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const geckodriver = findGeckodriver();
 if (!geckodriver) {
   // Printed so a skipped run says why: geckodriver cannot be downloaded on machines without internet.
-  console.warn('[webdriver.test] skipped: no geckodriver on PATH or in GECKODRIVER_PATH; install it to test the WebDriver (Selenium) path.');
+  console.warn(
+    '[webdriver.test] skipped: no geckodriver on PATH or in GECKODRIVER_PATH; install it to test the WebDriver (Selenium) path.',
+  );
 }
 
 describe.skipIf(!geckodriver)('a session through a local geckodriver (classic WebDriver + BiDi)', () => {

@@ -15,9 +15,6 @@ let server: TestServer;
 let corpus: TestServer;
 let client: FirefoxClient;
 
-
-
-
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
 }
@@ -67,7 +64,10 @@ const CHIPS = page(
    <script>document.getElementById('picker').addEventListener('click', () => document.getElementById('tags').focus());</script>`,
 );
 
-/** A survey matrix: each cell holds a radio clipped to a pixel and the dot the survey draws; a click on the cell picks it. */
+/**
+ * A survey matrix: each cell holds a radio clipped to a pixel and the dot the survey draws; a click on the cell picks
+ * it.
+ */
 const SURVEY = page(
   'Survey',
   `<style>
@@ -83,7 +83,10 @@ const SURVEY = page(
          .map(
            (row) =>
              `<tr><td>${row}</td>${['Poor', 'Fair', 'Good']
-               .map((column) => `<td class="choice"><input class="sr" type="radio" name="${row.toLowerCase()}" value="${column}" aria-label="${column}"><span class="dot"></span></td>`)
+               .map(
+                 (column) =>
+                   `<td class="choice"><input class="sr" type="radio" name="${row.toLowerCase()}" value="${column}" aria-label="${column}"><span class="dot"></span></td>`,
+               )
                .join('')}</tr>`,
          )
          .join('')}
@@ -156,7 +159,9 @@ const WIDE = page(
    </script>`,
 );
 
-/** A form row with an email field and a honeypot parked off-screen beside it: the row is no widget of the honeypot's. */
+/**
+ * A form row with an email field and a honeypot parked off-screen beside it: the row is no widget of the honeypot's.
+ */
 const HONEYPOT = page(
   'Newsletter',
   `<form><div class="row" style="padding:4px"><label for="email">Email</label> <input id="email" type="email">
@@ -165,7 +170,16 @@ const HONEYPOT = page(
 
 beforeAll(async () => {
   [server, corpus] = await Promise.all([
-    startTestServer({ '/honeypot.html': HONEYPOT, '/parked.html': PARKED_SELECT, '/chips.html': CHIPS, '/survey.html': SURVEY, '/users.html': USERS, '/grid.html': BIG_GRID, '/panels.html': PANELS, '/wide.html': WIDE }),
+    startTestServer({
+      '/honeypot.html': HONEYPOT,
+      '/parked.html': PARKED_SELECT,
+      '/chips.html': CHIPS,
+      '/survey.html': SURVEY,
+      '/users.html': USERS,
+      '/grid.html': BIG_GRID,
+      '/panels.html': PANELS,
+      '/wide.html': WIDE,
+    }),
     startCorpusServer(),
   ]);
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
@@ -228,13 +242,23 @@ describe('controls in table rows', () => {
     await client.page.navigate(server.url('/survey.html'));
     const text = await snapshot();
     const speed = text.split('\n').find((line) => line.includes('row: Speed |')) ?? text;
-    expect(speed).toMatch(/row: Speed \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/);
-    expect(text).toMatch(/row: Price \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/m);
+    expect(speed).toMatch(
+      /row: Speed \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/,
+    );
+    expect(text).toMatch(
+      /row: Price \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair"\] \| \[\d+_\d+ radio "Good"\]$/m,
+    );
     await client.page.clickByUid(uidIn(speed, /radio "Fair"/));
-    expect(await client.page.evaluate("() => document.querySelector('input[name=speed]:checked')?.value ?? null")).toBe('Fair');
-    expect(await client.page.evaluate("() => document.querySelector('input[name=price]:checked')?.value ?? null")).toBe(null);
+    expect(await client.page.evaluate("() => document.querySelector('input[name=speed]:checked')?.value ?? null")).toBe(
+      'Fair',
+    );
+    expect(await client.page.evaluate("() => document.querySelector('input[name=price]:checked')?.value ?? null")).toBe(
+      null,
+    );
     const after = await snapshot();
-    expect(after).toMatch(/row: Speed \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair" checked[^\]]*\] \| \[\d+_\d+ radio "Good"\]/);
+    expect(after).toMatch(
+      /row: Speed \| \[\d+_\d+ radio "Poor"\] \| \[\d+_\d+ radio "Fair" checked[^\]]*\] \| \[\d+_\d+ radio "Good"\]/,
+    );
     expect(after).not.toMatch(/row: Price .*checked/);
   });
 
@@ -244,7 +268,9 @@ describe('controls in table rows', () => {
     expect(text).toMatch(/\d+_\d+ row: \[\d+_\d+ checkbox "Select Ada"\] \| Ada \| Admin$/m);
     expect(text).toMatch(/\d+_\d+ row selected: \[\d+_\d+ checkbox "Select Bob" checked\] \| Bob \| Editor/);
     await client.page.clickByUid(uidIn(text, /checkbox "Select Ada"/));
-    expect(await client.page.evaluate("() => document.querySelector('tbody tr').getAttribute('aria-selected')")).toBe('true');
+    expect(await client.page.evaluate("() => document.querySelector('tbody tr').getAttribute('aria-selected')")).toBe(
+      'true',
+    );
     expect(await snapshot()).toMatch(/row selected: \[\d+_\d+ checkbox "Select Ada" checked[^\]]*\] \| Ada \| Admin/);
   });
 });
@@ -261,7 +287,9 @@ describe('a grid that draws a window of its rows', () => {
     const order = blockUnder(text, uidIn(text, /columnheader "Order/));
     expect(order).toMatch(/\n\s+\d+_\d+ button "Filter Order"/);
     await client.page.clickByUid(uidIn(order, /button "Filter Order"/));
-    expect(await client.page.evaluate("() => document.getElementById('filtering').textContent")).toBe('Filtering Order');
+    expect(await client.page.evaluate("() => document.getElementById('filtering').textContent")).toBe(
+      'Filtering Order',
+    );
     expect(text).toMatch(/row: #1019 \| 142\.50/);
   });
 });
@@ -299,14 +327,20 @@ describe('a line a million pixels wide', () => {
     expect((await client.page.resolveUidToSelector(uid)).selector).toBe('div#line');
     await client.page.clickByUid(uid);
     const landed = await client.page.evaluate<string | null>('() => window.landed ?? null');
-    expect(await client.page.evaluate("() => document.getElementById('log').textContent"), `the click landed at ${String(landed)}`).toMatch(/^Clicked at \d+$/);
+    expect(
+      await client.page.evaluate("() => document.getElementById('log').textContent"),
+      `the click landed at ${String(landed)}`,
+    ).toMatch(/^Clicked at \d+$/);
   });
 });
 
 describe('regressions on corpus pages', () => {
   it('lists the multiple sl-select "Notify on" as a combobox', async () => {
     await client.page.navigate(corpus.url('/shoelace.html'));
-    await untilTrue(client.page, "() => customElements.get('sl-select') !== undefined && document.getElementById('channels').shadowRoot?.querySelector('[role=combobox]') != null");
+    await untilTrue(
+      client.page,
+      "() => customElements.get('sl-select') !== undefined && document.getElementById('channels').shadowRoot?.querySelector('[role=combobox]') != null",
+    );
     const text = await snapshot();
     expect(text).toMatch(/\d+_\d+ combobox "Notify on"/);
     await client.page.clickByUid(uidIn(text, /combobox "Notify on"/));
@@ -322,7 +356,11 @@ describe('regressions on corpus pages', () => {
     await client.page.clickByUid(uidIn(text, /button "GET \/items List items"/));
     await client.page.waitForText('Example Value');
     await untilQuiet(client.page, { quietMs: 300, maxMs: 5000, animations: false });
-    expect(await client.page.evaluate("() => document.querySelector('.opblock.is-open .opblock-summary-path')?.textContent ?? null")).toBe('/items');
+    expect(
+      await client.page.evaluate(
+        "() => document.querySelector('.opblock.is-open .opblock-summary-path')?.textContent ?? null",
+      ),
+    ).toBe('/items');
     const opened = await snapshot();
     const panel = blockUnder(opened, uidIn(opened, /tabpanel "Example Value"/));
     expect(panel).toContain('"sku": "string"');

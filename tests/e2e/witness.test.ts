@@ -48,7 +48,6 @@ afterAll(async () => {
   await Promise.all([corpus.close(), ours.close()]);
 });
 
-
 async function witness(url: string): Promise<WitnessReport> {
   await client.page.navigate(url);
   // Scripts that build the page are done: no DOM change for 300 ms (at most 5 s).
@@ -62,7 +61,14 @@ describe("Firefox's accessibility engine witnesses every reading", () => {
   it('agrees with the reading of closed shadow roots on ordinary hosts, inert content and a frame', async () => {
     const report = await witness(ours.url('/fresh.html'));
     const text = (await client.page.takeSnapshot()).text;
-    for (const line of ['button "Closed button"', 'textbox "Code"', 'button "Declared closed"', 'link "Light link"', 'button "Frame button"']) expect(text).toContain(line);
+    for (const line of [
+      'button "Closed button"',
+      'textbox "Code"',
+      'button "Declared closed"',
+      'link "Light link"',
+      'button "Frame button"',
+    ])
+      expect(text).toContain(line);
     // A closed root without a slot shows none of its host's light content.
     expect(text).not.toContain('not shown');
     expect(text).toMatch(/button "Frozen button" inert/);
@@ -86,11 +92,17 @@ describe("Firefox's accessibility engine witnesses every reading", () => {
     for (const path of paths) {
       const report = await witness(corpus.url(path));
       checked += report.checked;
-      differences.push(...report.differences.map((difference) => `${path}: ${difference.kind} ${difference.element} (${difference.role})`));
+      differences.push(
+        ...report.differences.map(
+          (difference) => `${path}: ${difference.kind} ${difference.element} (${difference.role})`,
+        ),
+      );
       if (FIREFOX_UNANSWERED.has(path)) continue;
       expect(report.unanswered, path).toEqual([]);
     }
-    console.log(`Witness over the corpus: ${paths.length} pages, ${checked} nodes checked, ${differences.length} undocumented difference(s).`);
+    console.log(
+      `Witness over the corpus: ${paths.length} pages, ${checked} nodes checked, ${differences.length} undocumented difference(s).`,
+    );
     expect(checked).toBeGreaterThan(paths.length * 10);
     expect(differences).toEqual([]);
   }, 240_000);

@@ -28,7 +28,11 @@ const ROLE_FLOOR = 0.93;
  */
 const DIRECT_NAME_FLOOR = 0.94;
 const DIRECT_ROLE_FLOOR = 0.99;
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.png': 'image/png',
+};
 /**
  * What a browser vendor supplies, played by the harness: the report marks the page done when all
  * its tests ran, and the driver, asked for a computed role the element does not state in
@@ -103,7 +107,11 @@ function pages(): string[] {
   const dirs = ['accname/name', 'accname/name/shadowdom', 'html-aam', 'wai-aria/role'];
   return dirs.flatMap((dir) =>
     readdirSync(join(WPT, dir))
-      .filter((file) => file.endsWith('.html') && /data-expected|assignAndVerifyRolesByRoleNames/.test(readFileSync(join(WPT, dir, file), 'utf8')))
+      .filter(
+        (file) =>
+          file.endsWith('.html') &&
+          /data-expected|assignAndVerifyRolesByRoleNames/.test(readFileSync(join(WPT, dir, file), 'utf8')),
+      )
       .map((file) => `/${dir}/${file}`),
   );
 }
@@ -137,7 +145,7 @@ afterAll(async () => {
 });
 
 describe('web-platform-tests for accessible names and roles', () => {
-  it('scores the snapshot engine, and the engine\'s own role and name functions element by element, on every expected name and non-generic role, above the floors', async () => {
+  it("scores the snapshot engine, and the engine's own role and name functions element by element, on every expected name and non-generic role, above the floors", async () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const names: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [], leftOuts: [] };
     const roles: Tally = { right: 0, wrong: 0, leftOut: 0, misses: [], leftOuts: [] };
@@ -146,26 +154,50 @@ describe('web-platform-tests for accessible names and roles', () => {
     for (const file of pages()) {
       await client.page.navigate(origin + file);
       // Some pages build their elements in script, test by test: wait until every test ran.
-      for (let i = 0; i < 100 && !(await client.page.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (
+        let i = 0;
+        i < 100 && !(await client.page.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')"));
+        i++
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const snapshot = await client.page.takeSnapshot();
       const byUid = new Map<string, SnapshotNode>(Array.from(allNodes(snapshot.nodes), (node) => [node.uid, node]));
-      const expectations = ((await client.page.evaluate(READ_EXPECTATIONS)) as unknown as Omit<Expectation, 'file'>[]).map((entry) => ({ ...entry, file }));
-      if (process.env.WPT_DEBUG) console.log(file, expectations.length, expectations.filter((entry) => entry.role !== null).length);
+      const expectations = (
+        (await client.page.evaluate(READ_EXPECTATIONS)) as unknown as Omit<Expectation, 'file'>[]
+      ).map((entry) => ({ ...entry, file }));
+      if (process.env.WPT_DEBUG)
+        console.log(file, expectations.length, expectations.filter((entry) => entry.role !== null).length);
       // The same elements, asked of the engine's role and name functions directly (no snapshot between).
-      const { nodes } = await client.browser.bidi.send('browsingContext.locateNodes', { context: client.page.id, locator: { type: 'css', value: EXPECTED } });
+      const { nodes } = await client.browser.bidi.send('browsingContext.locateNodes', {
+        context: client.page.id,
+        locator: { type: 'css', value: EXPECTED },
+      });
       const asked = await client.browser.bidi.send('script.callFunction', {
         functionDeclaration: engineCall('rolesAndNames'),
         arguments: nodes.map((node) => ({ sharedId: node.sharedId ?? '' })),
         target: { context: client.page.id, sandbox: SANDBOX },
         awaitPromise: true,
       });
-      const direct = (asked.type === 'success' ? fromRemoteValue(asked.result) : []) as { role: string; name: string }[];
+      const direct = (asked.type === 'success' ? fromRemoteValue(asked.result) : []) as {
+        role: string;
+        name: string;
+      }[];
       expect(direct, file).toHaveLength(expectations.length);
       for (const [index, expected] of expectations.entries()) {
         const found = direct[index];
         if (!found) continue;
-        if (expected.label !== null) tallyOf(directNames, squeeze(found.name) === squeeze(expected.label), `${file} ${expected.test}: ${JSON.stringify(found.name)} instead of ${JSON.stringify(expected.label)}`);
-        if (expected.role !== null && !['generic', 'none', 'SPEC_AMBIGUOUS_LOG_VALUE'].includes(expected.role)) tallyOf(directRoles, found.role === expected.role, `${file} ${expected.test}: ${found.role} instead of ${expected.role}`);
+        if (expected.label !== null)
+          tallyOf(
+            directNames,
+            squeeze(found.name) === squeeze(expected.label),
+            `${file} ${expected.test}: ${JSON.stringify(found.name)} instead of ${JSON.stringify(expected.label)}`,
+          );
+        if (expected.role !== null && !['generic', 'none', 'SPEC_AMBIGUOUS_LOG_VALUE'].includes(expected.role))
+          tallyOf(
+            directRoles,
+            found.role === expected.role,
+            `${file} ${expected.test}: ${found.role} instead of ${expected.role}`,
+          );
       }
       for (const expected of expectations) {
         const node = expected.uid ? byUid.get(expected.uid) : undefined;
@@ -178,7 +210,9 @@ describe('web-platform-tests for accessible names and roles', () => {
           } else if (squeeze(node.name ?? '') === squeeze(expected.label)) names.right++;
           else {
             names.wrong++;
-            names.misses.push(`${file} ${expected.test}: ${JSON.stringify(node.name)} instead of ${JSON.stringify(expected.label)}`);
+            names.misses.push(
+              `${file} ${expected.test}: ${JSON.stringify(node.name)} instead of ${JSON.stringify(expected.label)}`,
+            );
           }
         }
         // SPEC_AMBIGUOUS_LOG_VALUE marks a case the specs leave open: no answer is right.
@@ -202,9 +236,14 @@ describe('web-platform-tests for accessible names and roles', () => {
     const shown = process.env.WPT_DEBUG ? Infinity : 15;
     const misses = [names.misses, names.leftOuts, roles.misses, roles.leftOuts].flatMap((list) => list.slice(0, shown));
     console.log(`First misses:\n${misses.join('\n')}`);
-    const directLine = (what: string, tally: Tally): string => `${what}: ${(share(tally) * 100).toFixed(1)}% right (${tally.right} right, ${tally.wrong} wrong)`;
-    console.log(`WPT, the engine's functions element by element — ${directLine('names', directNames)}; ${directLine('non-generic roles', directRoles)}.`);
-    console.log(`First misses of the functions:\n${[...directNames.misses, ...directRoles.misses].slice(0, shown).join('\n')}`);
+    const directLine = (what: string, tally: Tally): string =>
+      `${what}: ${(share(tally) * 100).toFixed(1)}% right (${tally.right} right, ${tally.wrong} wrong)`;
+    console.log(
+      `WPT, the engine's functions element by element — ${directLine('names', directNames)}; ${directLine('non-generic roles', directRoles)}.`,
+    );
+    console.log(
+      `First misses of the functions:\n${[...directNames.misses, ...directRoles.misses].slice(0, shown).join('\n')}`,
+    );
     expect(names.right + names.wrong + names.leftOut).toBeGreaterThan(400);
     expect(roles.right + roles.wrong + roles.leftOut).toBeGreaterThan(400);
     expect(share(names)).toBeGreaterThanOrEqual(NAME_FLOOR);

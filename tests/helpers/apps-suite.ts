@@ -21,10 +21,16 @@ import type { TestServer } from './server.js';
  * that the two workers share it instead of one running it while the other waits at the end.
  */
 
-/** Most time a task may take: a witness after each step asks Firefox a query per role, and a long task on a data grid takes a minute alone, two or three beside another test file on a 2-core machine. */
+/**
+ * Most time a task may take: a witness after each step asks Firefox a query per role, and a long task on a data grid
+ * takes a minute alone, two or three beside another test file on a 2-core machine.
+ */
 const TASK_TIMEOUT_MS = 300_000;
 
-/** Steps that only read the page again: the witness of the step before covers them. The grader's looks (evaluate_script) are not steps. */
+/**
+ * Steps that only read the page again: the witness of the step before covers them. The grader's looks (evaluate_script)
+ * are not steps.
+ */
 const UNWITNESSED = new Set(['take_snapshot', 'find_in_page', 'evaluate_script']);
 
 /** The apps of part `part` (from 1) of `parts`: every parts-th app, so that each part gets slow and quick ones. */
@@ -46,7 +52,9 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
   const totals = { checked: 0, tasks: 0 };
 
   afterAll(async () => {
-    console.log(`Action witness: ${totals.checked} claims of ${totals.tasks} tasks held to the apps' state after their steps settled; every one agreed.`);
+    console.log(
+      `Action witness: ${totals.checked} claims of ${totals.tasks} tasks held to the apps' state after their steps settled; every one agreed.`,
+    );
     await server.close();
     await corpus.close();
   });
@@ -63,7 +71,10 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
       const head = lines.findIndex((line) => /: \d+ difference\(s\)/.test(line));
       const count = Number(/: (\d+) difference\(s\)/.exec(lines[head] ?? '')?.[1] ?? NaN);
       if (Number.isNaN(count)) throw new Error(`The witness answered no report:\n${report.text}`);
-      if (count > 0) differences.push(`after ${call.name} ${JSON.stringify(call.args)}:\n${lines.slice(head, head + 1 + count).join('\n')}`);
+      if (count > 0)
+        differences.push(
+          `after ${call.name} ${JSON.stringify(call.args)}:\n${lines.slice(head, head + 1 + count).join('\n')}`,
+        );
       return answer;
     };
   }
@@ -71,20 +82,28 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
   for (const app of apps) {
     describe(app.library, () => {
       for (const task of app.tasks) {
-        it(`${task.id}: ${task.ask}`, async () => {
-          const differences: string[] = [];
-          const claims = { actions: 0, checked: 0, falseClaims: [] as string[] };
-          // The action's claim is checked first, at once: the reading's witness takes its time.
-          const agent = new McpAgent(server.dialect, witnessed(differences, checkingClaims(server.callTool, claims)), corpus.origin);
-          await task.run(agent);
-          await task.check(agent);
-          expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
-          expect(claims.falseClaims, 'answers that said done while the app showed otherwise').toEqual([]);
-          // A task that only reads makes no claim to check.
-          expect(claims.checked, 'claims held to the app').toBeGreaterThanOrEqual(Math.min(1, claims.actions));
-          totals.checked += claims.checked;
-          totals.tasks += 1;
-        }, TASK_TIMEOUT_MS);
+        it(
+          `${task.id}: ${task.ask}`,
+          async () => {
+            const differences: string[] = [];
+            const claims = { actions: 0, checked: 0, falseClaims: [] as string[] };
+            // The action's claim is checked first, at once: the reading's witness takes its time.
+            const agent = new McpAgent(
+              server.dialect,
+              witnessed(differences, checkingClaims(server.callTool, claims)),
+              corpus.origin,
+            );
+            await task.run(agent);
+            await task.check(agent);
+            expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
+            expect(claims.falseClaims, 'answers that said done while the app showed otherwise').toEqual([]);
+            // A task that only reads makes no claim to check.
+            expect(claims.checked, 'claims held to the app').toBeGreaterThanOrEqual(Math.min(1, claims.actions));
+            totals.checked += claims.checked;
+            totals.tasks += 1;
+          },
+          TASK_TIMEOUT_MS,
+        );
       }
     });
   }

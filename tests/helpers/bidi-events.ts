@@ -15,18 +15,48 @@ export const T0 = 1_717_000_000_000;
 
 /** A browsing context's info: a top-level one unless `extra.parent` names its parent. */
 export function contextInfo(context: string, extra: Partial<BrowsingContext.Info> = {}): BrowsingContext.Info {
-  return { context, url: `http://h/${context}`, children: null, parent: null, userContext: 'default', originalOpener: null, clientWindow: 'window-1', ...extra };
+  return {
+    context,
+    url: `http://h/${context}`,
+    children: null,
+    parent: null,
+    userContext: 'default',
+    originalOpener: null,
+    clientWindow: 'window-1',
+    ...extra,
+  };
 }
 
-export function navigationInfo(context: string, navigation: string | null, url: string, timestamp = T0): BrowsingContext.NavigationInfo {
+export function navigationInfo(
+  context: string,
+  navigation: string | null,
+  url: string,
+  timestamp = T0,
+): BrowsingContext.NavigationInfo {
   return { context, navigation, url, timestamp };
 }
 
-export function promptOpened(context: string, type: BrowsingContext.UserPromptType, message: string, defaultValue?: string): BrowsingContext.UserPromptOpenedParameters {
-  return { context, type, message, handler: 'ignore', userContext: 'default', ...(defaultValue === undefined ? {} : { defaultValue }) };
+export function promptOpened(
+  context: string,
+  type: BrowsingContext.UserPromptType,
+  message: string,
+  defaultValue?: string,
+): BrowsingContext.UserPromptOpenedParameters {
+  return {
+    context,
+    type,
+    message,
+    handler: 'ignore',
+    userContext: 'default',
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+  };
 }
 
-export function promptClosed(context: string, type: BrowsingContext.UserPromptType, accepted = true): BrowsingContext.UserPromptClosedParameters {
+export function promptClosed(
+  context: string,
+  type: BrowsingContext.UserPromptType,
+  accepted = true,
+): BrowsingContext.UserPromptClosedParameters {
   return { context, type, accepted };
 }
 
@@ -34,7 +64,12 @@ export function promptClosed(context: string, type: BrowsingContext.UserPromptTy
 
 export const str = (value: string): Script.RemoteValue => ({ type: 'string', value });
 
-export function consoleEntry(method: string, level: Log.Level, args: Script.RemoteValue[], extra: Partial<Log.ConsoleLogEntry> = {}): Log.ConsoleLogEntry {
+export function consoleEntry(
+  method: string,
+  level: Log.Level,
+  args: Script.RemoteValue[],
+  extra: Partial<Log.ConsoleLogEntry> = {},
+): Log.ConsoleLogEntry {
   return {
     type: 'console',
     method,
@@ -43,7 +78,9 @@ export function consoleEntry(method: string, level: Log.Level, args: Script.Remo
     text: args.map((arg) => (arg.type === 'string' || arg.type === 'number' ? String(arg.value) : arg.type)).join(' '),
     timestamp: T0,
     source: { realm: 'realm-1', context: PAGE },
-    stackTrace: { callFrames: [{ url: 'http://127.0.0.1:8080/app.js', functionName: 'main', lineNumber: 9, columnNumber: 4 }] },
+    stackTrace: {
+      callFrames: [{ url: 'http://127.0.0.1:8080/app.js', functionName: 'main', lineNumber: 9, columnNumber: 4 }],
+    },
     ...extra,
   };
 }
@@ -55,7 +92,9 @@ export function exceptionEntry(text: string, context = PAGE): Log.JavascriptLogE
     text,
     timestamp: T0 + 5,
     source: { realm: 'realm-1', context },
-    stackTrace: { callFrames: [{ url: 'http://127.0.0.1:8080/boom.js', functionName: 'explode', lineNumber: 0, columnNumber: 0 }] },
+    stackTrace: {
+      callFrames: [{ url: 'http://127.0.0.1:8080/boom.js', functionName: 'explode', lineNumber: 0, columnNumber: 0 }],
+    },
   };
 }
 
@@ -83,7 +122,14 @@ export const TIMINGS: Network.FetchTimingInfo = {
 };
 
 /** Marks as Firefox reports them once a response is complete (ms relative to timeOrigin). */
-export const DONE_TIMINGS: Network.FetchTimingInfo = { ...TIMINGS, timeOrigin: 1, fetchStart: 2, requestStart: 10.5, responseStart: 25.25, responseEnd: 42 };
+export const DONE_TIMINGS: Network.FetchTimingInfo = {
+  ...TIMINGS,
+  timeOrigin: 1,
+  fetchStart: 2,
+  requestStart: 10.5,
+  responseStart: 25.25,
+  responseEnd: 42,
+};
 
 export const header = (name: string, value: string): Network.Header => ({ name, value: { type: 'string', value } });
 

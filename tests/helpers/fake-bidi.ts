@@ -14,7 +14,10 @@ export interface BidiCommand {
  * Answers one command: its result, or a promise of it (answered when it settles; one that never
  * settles leaves the command unanswered). Throw a RemoteError to answer with a protocol error.
  */
-export type CommandHandler<M extends CommandName> = (params: CommandParams<M>, command: BidiCommand) => CommandResult<M> | Promise<CommandResult<M>>;
+export type CommandHandler<M extends CommandName> = (
+  params: CommandParams<M>,
+  command: BidiCommand,
+) => CommandResult<M> | Promise<CommandResult<M>>;
 
 /** Thrown by a handler: the fake answers the command with this protocol error. */
 export class RemoteError extends Error {
@@ -40,7 +43,8 @@ export function neverAnswer(): Promise<never> {
  *
  *   const fake = await FakeBidi.start();
  *   fake.onCommand('browsingContext.getTree', { contexts: [] });
- *   fake.onCommand('script.evaluate', (params) => ({ type: 'success', realm: 'r', result: { type: 'string', value: params.expression } }));
+ * fake.onCommand('script.evaluate', (params) => ({ type: 'success', realm: 'r', result: { type: 'string', value:
+ * params.expression } }));
  *   const connection = await fake.connect();
  *   fake.emit('log.entryAdded', entry);
  *   expect(fake.commands.map((command) => command.method)).toEqual([...]);
@@ -119,12 +123,21 @@ export class FakeBidi {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id: command.id, ...message }));
     };
     if (!handler) {
-      reply({ type: 'error', error: 'unknown command', message: `FakeBidi has no answer for ${command.method}; script one with onCommand('${command.method}', …).` });
+      reply({
+        type: 'error',
+        error: 'unknown command',
+        message: `FakeBidi has no answer for ${command.method}; script one with onCommand('${command.method}', …).`,
+      });
       return;
     }
     const fail = (error: unknown): void => {
       if (error instanceof RemoteError) {
-        reply({ type: 'error', error: error.code, message: error.message, ...(error.stacktrace === undefined ? {} : { stacktrace: error.stacktrace }) });
+        reply({
+          type: 'error',
+          error: error.code,
+          message: error.message,
+          ...(error.stacktrace === undefined ? {} : { stacktrace: error.stacktrace }),
+        });
       } else {
         reply({ type: 'error', error: 'unknown error', message: String(error) });
       }

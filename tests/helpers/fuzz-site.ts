@@ -16,14 +16,31 @@ export const FUZZ_FORM = page(
 /** Plausible and hostile values by parameter name; `base` is the test server's root URL. */
 export function fuzzHints(base: string): Hints {
   return {
-    url: [`${base}form.html`, `${base}a.html`, `${base}missing`, 'file:///etc/passwd', 'data:text/html,x', 'javascript:alert(1)', 'http://example.com/', 'about:blank', 'not a url'],
+    url: [
+      `${base}form.html`,
+      `${base}a.html`,
+      `${base}missing`,
+      'file:///etc/passwd',
+      'data:text/html,x',
+      'javascript:alert(1)',
+      'http://example.com/',
+      'about:blank',
+      'not a url',
+    ],
     uid: ['1_1', '1_2', '1_3', '1_4', '1_5', '1_6', '1_7', '99_1', '1_999'],
     from_uid: ['1_1', '1_6'],
     to_uid: ['1_2', '1_7'],
     root: ['1_1', '1_3'],
     key: ['Enter', 'Tab', 'Control+A', 'a', 'Shift+Tab', 'Control+', '+', 'Hyper+X'],
     submitKey: ['Enter', 'Tab'],
-    function: ['() => 1', '() => document.title', '(el) => el.tagName', '() => { throw new Error("boom") }', '() => window', '() => "x".repeat(200000)'],
+    function: [
+      '() => 1',
+      '() => document.title',
+      '(el) => el.tagName',
+      '() => { throw new Error("boom") }',
+      '() => window',
+      '() => "x".repeat(200000)',
+    ],
     text: [['Form'], ['nowhere to be seen']],
     timeout: [1, 50, 200],
     filePath: ['shot.png', 'deep/dir/snap.txt', '../escape.png', '/etc/cron.d/x'],
@@ -42,12 +59,16 @@ export function fuzzHints(base: string): Hints {
   };
 }
 
-/** Back to one page on the form, whatever the last case did (opened pages, navigated, left a dialog, added rules, emulation or init scripts). */
+/**
+ * Back to one page on the form, whatever the last case did (opened pages, navigated, left a dialog, added rules,
+ * emulation or init scripts).
+ */
 export async function resetToForm(client: Client, formUrl: string): Promise<void> {
   await call(client, 'unroute');
   await call(client, 'emulate', { reset: true });
   await call(client, 'emulate', { reset: true, scope: 'session' });
-  const scripts = (await call(client, 'remove_init_script')).structuredContent as { initScripts?: Record<string, string> } | undefined;
+  const scripts = (await call(client, 'remove_init_script')).structuredContent as
+    { initScripts?: Record<string, string> } | undefined;
   for (const id of Object.keys(scripts?.initScripts ?? {})) await call(client, 'remove_init_script', { id });
   for (let i = 0; i < 5; i++) {
     const listed = await call(client, 'list_pages');

@@ -22,7 +22,21 @@ const awkwardString = fc.oneof(
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 4 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 4 },
   {
-    arbitrary: fc.constantFrom('', ' ', '\n', '\u0000', '../../etc/passwd', '<script>alert(1)</script>', '%00', '\u202e', '🙂‍↔️', '1_1', '0_0', '-1', 'NaN'),
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\n',
+      '\u0000',
+      '../../etc/passwd',
+      '<script>alert(1)</script>',
+      '%00',
+      '\u202e',
+      '🙂‍↔️',
+      '1_1',
+      '0_0',
+      '-1',
+      'NaN',
+    ),
     weight: 4,
   },
   // Long text now and then: over the typing limit, over a page of output.
@@ -47,7 +61,10 @@ function valueFor(name: string, schema: JsonSchema, hints: Hints): fc.Arbitrary<
         return awkwardString;
       case 'integer':
         // Waits are kept short: a fuzzed wait_for that waits its full default would only be slow.
-        return fc.integer({ min: Math.max(schema.minimum ?? -5, -5), max: Math.min(schema.maximum ?? 1000, name === 'timeout' ? 300 : 1000) });
+        return fc.integer({
+          min: Math.max(schema.minimum ?? -5, -5),
+          max: Math.min(schema.maximum ?? 1000, name === 'timeout' ? 300 : 1000),
+        });
       case 'number':
         return fc.double({ min: -5, max: 50, noNaN: false });
       case 'boolean':
@@ -60,44 +77,78 @@ function valueFor(name: string, schema: JsonSchema, hints: Hints): fc.Arbitrary<
         return anyValue;
     }
   })();
-  const weighted: fc.WeightedArbitrary<unknown>[] = [{ arbitrary: shaped, weight: 4 }, { arbitrary: anyValue, weight: 1 }];
+  const weighted: fc.WeightedArbitrary<unknown>[] = [
+    { arbitrary: shaped, weight: 4 },
+    { arbitrary: anyValue, weight: 1 },
+  ];
   if (hinted?.length) weighted.push({ arbitrary: fc.constantFrom(...hinted), weight: 5 });
   return fc.oneof(...weighted);
 }
 
 function objectFor(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
-  const model = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, valueFor(key, property, hints)]));
+  const model = Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => [key, valueFor(key, property, hints)]),
+  );
   // A timeout is always given, for the same reason.
-  const required = [...(schema.required ?? []), ...('timeout' in properties ? ['timeout'] : [])].filter((key) => key in model);
+  const required = [...(schema.required ?? []), ...('timeout' in properties ? ['timeout'] : [])].filter(
+    (key) => key in model,
+  );
   const shaped = fc.record(model, { requiredKeys: required });
   // Now and then: a required key missing, or an unknown one added.
   return fc.oneof(
     { arbitrary: shaped, weight: 8 },
     { arbitrary: fc.record(model, { requiredKeys: [] }), weight: 1 },
-    { arbitrary: fc.tuple(shaped, fc.string({ minLength: 1, maxLength: 8 }), anyValue).map(([args, key, value]) => ({ ...args, [key]: value })), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(shaped, fc.string({ minLength: 1, maxLength: 8 }), anyValue)
+        .map(([args, key, value]) => ({ ...args, [key]: value })),
+      weight: 1,
+    },
   );
 }
 
-/** `arguments` that are no object at all, which a careless client may send: null, arrays, strings, numbers, booleans. */
-const notAnObject: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.array(anyValue, { maxLength: 3 }), awkwardString, fc.double(), fc.boolean());
+/**
+ * `arguments` that are no object at all, which a careless client may send: null, arrays, strings, numbers, booleans.
+ */
+const notAnObject: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.array(anyValue, { maxLength: 3 }),
+  awkwardString,
+  fc.double(),
+  fc.boolean(),
+);
 
-/** Sends tools/call with `args` as they are (callTool would only send an object); resolves with the answer or the error. */
+/**
+ * Sends tools/call with `args` as they are (callTool would only send an object); resolves with the answer or the error.
+ */
 async function rawCall(client: Client, name: string, args: unknown): Promise<unknown> {
-  return client.request({ method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } }, CallToolResultSchema).then(
-    (result) => result,
-    (error: unknown) => error,
-  );
+  return client
+    .request(
+      { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+      CallToolResultSchema,
+    )
+    .then(
+      (result) => result,
+      (error: unknown) => error,
+    );
 }
 
-/** Arguments that are no object must get JSON-RPC -32602 (invalid params) with a short message saying what to send; throws what failed. */
+/**
+ * Arguments that are no object must get JSON-RPC -32602 (invalid params) with a short message saying what to send;
+ * throws what failed.
+ */
 export function checkInvalidParams(tool: string, args: unknown, outcome: unknown): void {
   const fail = (what: string): never => {
-    throw new Error(`${tool} with arguments ${((JSON.stringify(args) as string | undefined) ?? 'undefined').slice(0, 100)}: ${what}`);
+    throw new Error(
+      `${tool} with arguments ${((JSON.stringify(args) as string | undefined) ?? 'undefined').slice(0, 100)}: ${what}`,
+    );
   };
   if (!(outcome instanceof McpError)) return fail(`no -32602 error but ${JSON.stringify(outcome).slice(0, 300)}`);
-  if (outcome.code !== (ErrorCode.InvalidParams as number)) fail(`JSON-RPC error ${outcome.code}, not -32602: ${outcome.message.slice(0, 300)}`);
-  if (!outcome.message.includes(`"arguments" of tools/call "${tool}" must be an object`)) fail(`an unclear message: ${outcome.message.slice(0, 300)}`);
+  if (outcome.code !== (ErrorCode.InvalidParams as number))
+    fail(`JSON-RPC error ${outcome.code}, not -32602: ${outcome.message.slice(0, 300)}`);
+  if (!outcome.message.includes(`"arguments" of tools/call "${tool}" must be an object`))
+    fail(`an unclear message: ${outcome.message.slice(0, 300)}`);
   if (outcome.message.length > 600) fail(`a message of ${outcome.message.length} characters`);
 }
 
@@ -108,7 +159,13 @@ export function toolArguments(schema: JsonSchema, hints: Hints): fc.Arbitrary<Re
 
 /** The budget a whole answer keeps to: its maxChars (default 40,000) and a frame of 8,000 for notes and pages. */
 function answerLimit(args: Record<string, unknown>): number {
-  return (typeof args.maxChars === 'number' && Number.isInteger(args.maxChars) && args.maxChars > 0 ? args.maxChars : 40_000) + 8_000 + 200;
+  return (
+    (typeof args.maxChars === 'number' && Number.isInteger(args.maxChars) && args.maxChars > 0
+      ? args.maxChars
+      : 40_000) +
+    8_000 +
+    200
+  );
 }
 
 /** Every check a client may rely on, for any arguments at all; throws what failed. */
@@ -120,7 +177,8 @@ export function checkAnswer(tool: string, args: Record<string, unknown>, result:
   const answer = text(result);
   if (answer.length === 0) fail('an empty answer');
   if (result.isError && answer.length > 2100) fail(`an error of ${answer.length} characters`);
-  if (!result.isError && answer.length > answerLimit(args)) fail(`an answer of ${answer.length} characters, over its budget`);
+  if (!result.isError && answer.length > answerLimit(args))
+    fail(`an answer of ${answer.length} characters, over its budget`);
   if (/\bat (?:async )?\S+ \(.*:\d+:\d+\)/.test(answer)) fail('a stack trace in the answer');
 }
 
@@ -141,7 +199,10 @@ export interface FuzzReport {
  * Then `invalidRuns` calls each (null, an array and a string first) send arguments that are no
  * object, raw, and must be answered -32602 (checkInvalidParams); no other protocol error passes.
  */
-export async function fuzzEveryTool(client: Client, options: { seed: number; runs: number; invalidRuns?: number; hints: Hints; reset: () => Promise<void> }): Promise<FuzzReport> {
+export async function fuzzEveryTool(
+  client: Client,
+  options: { seed: number; runs: number; invalidRuns?: number; hints: Hints; reset: () => Promise<void> },
+): Promise<FuzzReport> {
   const { tools } = await client.listTools();
   const report: FuzzReport = { calls: 0, errors: 0, invalidParams: 0, invalidParamsMs: 0, perTool: {} };
   const invalidStarted = performance.now();
@@ -152,7 +213,12 @@ export async function fuzzEveryTool(client: Client, options: { seed: number; run
         checkInvalidParams(tool.name, args, await rawCall(client, tool.name, args));
         report.invalidParams++;
       }),
-      { seed: options.seed, numRuns: options.invalidRuns ?? 8, examples: [[null], [['x']], ['{}']], endOnFailure: true },
+      {
+        seed: options.seed,
+        numRuns: options.invalidRuns ?? 8,
+        examples: [[null], [['x']], ['{}']],
+        endOnFailure: true,
+      },
     );
   }
   report.invalidParamsMs = performance.now() - invalidStarted;

@@ -15,20 +15,70 @@ import { SCRIPT_FILE_NAMES, syntaxErrors } from './scripts.js';
 /** An identifier planted in every string: in a script it may appear only inside a string literal or a comment. */
 export const CANARY = 'PWNED_CANARY';
 
-/** Text that would break out of a literal written by hand: every kind of quote, backtick, `${}`, a comment's end, line breaks. */
-const breakout = fc.constantFrom(`'); ${CANARY}(); ('`, `"); ${CANARY}(); ("`, `\`; ${CANARY}(); \``, `\${${CANARY}()}`, `*/ ${CANARY}(); /*`, `\u2028${CANARY}()\u2029`, `\\'); ${CANARY}(); //`, `<secret>${CANARY}</secret>`, `\n${CANARY}();\n`);
+/**
+ * Text that would break out of a literal written by hand: every kind of quote, backtick, `${}`, a comment's end, line
+ * breaks.
+ */
+const breakout = fc.constantFrom(
+  `'); ${CANARY}(); ('`,
+  `"); ${CANARY}(); ("`,
+  `\`; ${CANARY}(); \``,
+  `\${${CANARY}()}`,
+  `*/ ${CANARY}(); /*`,
+  `\u2028${CANARY}()\u2029`,
+  `\\'); ${CANARY}(); //`,
+  `<secret>${CANARY}</secret>`,
+  `\n${CANARY}();\n`,
+);
 const words = fc.oneof(fc.string({ maxLength: 12 }), breakout, fc.constantFrom('Sign in', 'Email', 'OK'));
 const text = fc.tuple(words, words).map(([a, b]) => `${a}${b}`);
 
 const target = fc.record(
-  { role: fc.constantFrom('button', 'textbox', 'link', 'checkbox', 'combobox'), name: text, frames: fc.array(text, { maxLength: 2 }), nth: fc.nat({ max: 5 }), css: fc.record({ selector: text, shadowHosts: fc.array(text, { maxLength: 1 }), frames: fc.array(text, { maxLength: 1 }) }) },
+  {
+    role: fc.constantFrom('button', 'textbox', 'link', 'checkbox', 'combobox'),
+    name: text,
+    frames: fc.array(text, { maxLength: 2 }),
+    nth: fc.nat({ max: 5 }),
+    css: fc.record({
+      selector: text,
+      shadowHosts: fc.array(text, { maxLength: 1 }),
+      frames: fc.array(text, { maxLength: 1 }),
+    }),
+  },
   { requiredKeys: ['role', 'frames'] },
 );
-const element = fc.record({ role: fc.constantFrom('heading', 'textbox', 'checkbox', 'status'), name: text, value: text, checked: fc.boolean(), line: text }, { requiredKeys: ['role', 'line'] });
-const effect = fc.record({ url: text, title: text, appeared: fc.array(element, { maxLength: 2 }), gone: fc.array(element, { maxLength: 1 }), answer: fc.array(text, { maxLength: 2 }) }, { requiredKeys: ['answer'] });
+const element = fc.record(
+  {
+    role: fc.constantFrom('heading', 'textbox', 'checkbox', 'status'),
+    name: text,
+    value: text,
+    checked: fc.boolean(),
+    line: text,
+  },
+  { requiredKeys: ['role', 'line'] },
+);
+const effect = fc.record(
+  {
+    url: text,
+    title: text,
+    appeared: fc.array(element, { maxLength: 2 }),
+    gone: fc.array(element, { maxLength: 1 }),
+    answer: fc.array(text, { maxLength: 2 }),
+  },
+  { requiredKeys: ['answer'] },
+);
 
-const uidStep = (tool: string, args: fc.Arbitrary<Record<string, unknown>>) => fc.record({ tool: fc.constant(tool), args, targets: fc.record({ uid: target }), effect, at: fc.constant('2026-01-01T00:00:00.000Z'), ms: fc.nat() });
-const plainStep = (tool: string, args: fc.Arbitrary<Record<string, unknown>>) => fc.record({ tool: fc.constant(tool), args, effect, at: fc.constant('2026-01-01T00:00:00.000Z'), ms: fc.nat() });
+const uidStep = (tool: string, args: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.record({
+    tool: fc.constant(tool),
+    args,
+    targets: fc.record({ uid: target }),
+    effect,
+    at: fc.constant('2026-01-01T00:00:00.000Z'),
+    ms: fc.nat(),
+  });
+const plainStep = (tool: string, args: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.record({ tool: fc.constant(tool), args, effect, at: fc.constant('2026-01-01T00:00:00.000Z'), ms: fc.nat() });
 const uid = fc.constant('1_1');
 
 /** A step as a session records it. */
@@ -39,16 +89,42 @@ const step = fc.oneof(
   plainStep('type_text', fc.record({ text })),
   plainStep('press_key', fc.record({ key: text })),
   plainStep('wait_for', fc.record({ text: fc.array(text, { minLength: 1, maxLength: 2 }) })),
-  plainStep('resize_page', fc.record({ width: fc.integer({ min: 1, max: 4000 }), height: fc.integer({ min: 1, max: 4000 }) })),
+  plainStep(
+    'resize_page',
+    fc.record({ width: fc.integer({ min: 1, max: 4000 }), height: fc.integer({ min: 1, max: 4000 }) }),
+  ),
   plainStep('evaluate_script', fc.record({ function: text })),
   plainStep('select_page', fc.record({ pageIdx: fc.nat({ max: 3 }) })),
 );
 
-const recording = fc.record({ format: fc.constant('firefox-bidi-mcp recording'), version: fc.constant(1), startedAt: fc.constant('2026-01-01T00:00:00.000Z'), secrets: fc.constant(['PASSWORD']), steps: fc.array(step, { minLength: 1, maxLength: 6 }) });
+const recording = fc.record({
+  format: fc.constant('firefox-bidi-mcp recording'),
+  version: fc.constant(1),
+  startedAt: fc.constant('2026-01-01T00:00:00.000Z'),
+  secrets: fc.constant(['PASSWORD']),
+  steps: fc.array(step, { minLength: 1, maxLength: 6 }),
+});
 
 /** What a hostile hand puts where a field was: the wrong type, code, a path, a tool, a secret. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, 0, -1, 1e308, '', [], {}, `0 + ${CANARY}()`, '.git/config', '../../.env', 'get_network_request', 'upload_file', 'save_storage_state', '<secret>P1_ENV_CANARY</secret>', 'x'.repeat(200_000)),
+  fc.constantFrom(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    '',
+    [],
+    {},
+    `0 + ${CANARY}()`,
+    '.git/config',
+    '../../.env',
+    'get_network_request',
+    'upload_file',
+    'save_storage_state',
+    '<secret>P1_ENV_CANARY</secret>',
+    'x'.repeat(200_000),
+  ),
   fc.record({ responseBodyFile: fc.constantFrom('.git/config', '/etc/passwd') }),
   fc.record({ filePath: fc.constantFrom('.git/config', '../x') }),
   fc.record({ filePaths: fc.constant(['.env']) }),
@@ -78,7 +154,8 @@ function bent(value: unknown, path: (string | number)[], replacement: unknown, a
     parent = next as Record<string | number, unknown>;
   }
   const last = path[path.length - 1] as string | number;
-  if (add && typeof parent[last] === 'object' && parent[last] !== null && !Array.isArray(parent[last])) (parent[last] as Record<string, unknown>)[CANARY] = replacement;
+  if (add && typeof parent[last] === 'object' && parent[last] !== null && !Array.isArray(parent[last]))
+    (parent[last] as Record<string, unknown>)[CANARY] = replacement;
   else parent[last] = replacement;
   return copy;
 }
@@ -87,7 +164,9 @@ function bent(value: unknown, path: (string | number)[], replacement: unknown, a
 export const hostileRecording: fc.Arbitrary<unknown> = recording.chain((valid) => {
   const all = paths(valid);
   const bend = fc.tuple(fc.constantFrom(...all), hostileValue, fc.boolean());
-  return fc.array(bend, { minLength: 0, maxLength: 3 }).map((bends) => bends.reduce<unknown>((current, [path, value, add]) => bent(current, path, value, add), valid));
+  return fc
+    .array(bend, { minLength: 0, maxLength: 3 })
+    .map((bends) => bends.reduce<unknown>((current, [path, value, add]) => bent(current, path, value, add), valid));
 });
 
 /** Identifiers named CANARY in `code`, outside strings and comments: a value that became code. */
@@ -101,8 +180,10 @@ function canaryTokens(code: string, fileName: string): number {
   return found;
 }
 
-
-/** What one hostile recording came to: refused, or read and exported without a value becoming code. Throws when the property fails. */
+/**
+ * What one hostile recording came to: refused, or read and exported without a value becoming code. Throws when the
+ * property fails.
+ */
 export function checkHostileRecording(value: unknown): 'refused' | 'read' {
   let read: Recording;
   try {
@@ -115,12 +196,15 @@ export function checkHostileRecording(value: unknown): 'refused' | 'read' {
     const code = exportScript(read, format);
     const errors = syntaxErrors(code, SCRIPT_FILE_NAMES[format]);
     if (errors.length) throw new Error(`The ${format} export does not parse (${errors.join('; ')}):\n${code}`);
-    if (canaryTokens(code, SCRIPT_FILE_NAMES[format]) > 0) throw new Error(`A recorded value became code in the ${format} export:\n${code}`);
-    if (/secret\('(?!PASSWORD')/.test(code)) throw new Error(`The ${format} export reads a variable the session was not given:\n${code}`);
+    if (canaryTokens(code, SCRIPT_FILE_NAMES[format]) > 0)
+      throw new Error(`A recorded value became code in the ${format} export:\n${code}`);
+    if (/secret\('(?!PASSWORD')/.test(code))
+      throw new Error(`The ${format} export reads a variable the session was not given:\n${code}`);
   }
   try {
     for (const { step, tool } of checkedSteps(read, false)) {
-      if (!tool.recorded || tool.fileArgs.some((name) => step.args[name] !== undefined)) throw new Error(`Step ${step.tool} would be replayed though it looks only or touches files.`);
+      if (!tool.recorded || tool.fileArgs.some((name) => step.args[name] !== undefined))
+        throw new Error(`Step ${step.tool} would be replayed though it looks only or touches files.`);
     }
   } catch (error) {
     if (!(error instanceof InvalidArgumentError)) throw error;

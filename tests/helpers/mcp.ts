@@ -26,8 +26,14 @@ export async function startStdioServer(
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'firefox-bidi-mcp-tests', version: '1.0.0' }, roots ? { capabilities: { roots: {} } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((root) => ({ uri: pathToFileURL(root).href })) }));
+  const client = new Client(
+    { name: 'firefox-bidi-mcp-tests', version: '1.0.0' },
+    roots ? { capabilities: { roots: {} } } : {},
+  );
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((root) => ({ uri: pathToFileURL(root).href })),
+    }));
   await client.connect(transport);
   return { client, transport };
 }
@@ -41,8 +47,13 @@ export interface RunningHttpServer {
   output: string[];
 }
 
-/** Starts the built server with --port 0 (in `cwd`, with `env` added) and waits for the line that says where it listens. */
-export async function startHttpServer(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<RunningHttpServer> {
+/**
+ * Starts the built server with --port 0 (in `cwd`, with `env` added) and waits for the line that says where it listens.
+ */
+export async function startHttpServer(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<RunningHttpServer> {
   const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -60,7 +71,10 @@ export async function startHttpServer(args: string[], options: { env?: Record<st
   return { child, url, output };
 }
 
-/** Stops a server started by startHttpServer with SIGTERM, as a person would, and waits until it has exited (at once if it already has). */
+/**
+ * Stops a server started by startHttpServer with SIGTERM, as a person would, and waits until it has exited (at once if
+ * it already has).
+ */
 export async function stopHttpServer(server: RunningHttpServer): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
@@ -78,9 +92,15 @@ export function text(result: CallToolResult): string {
   return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
 }
 
-/** Runs a function in the page with evaluate_script (uids as element arguments) and returns its JSON result; fails the test if the call fails. */
+/**
+ * Runs a function in the page with evaluate_script (uids as element arguments) and returns its JSON result; fails the
+ * test if the call fails.
+ */
 export async function evaluateInPage(client: Client, fn: string, uids: string[] = []): Promise<unknown> {
-  const result = await call(client, 'evaluate_script', { function: fn, ...(uids.length > 0 ? { args: uids.map((uid) => ({ uid })) } : {}) });
+  const result = await call(client, 'evaluate_script', {
+    function: fn,
+    ...(uids.length > 0 ? { args: uids.map((uid) => ({ uid })) } : {}),
+  });
   expect(result.isError, text(result)).toBeFalsy();
   const json = /```json\n([\s\S]*?)\n```/.exec(text(result))?.[1];
   if (json === undefined) throw new Error(`No JSON in the evaluate_script answer:\n${text(result)}`);
@@ -89,7 +109,8 @@ export async function evaluateInPage(client: Client, fn: string, uids: string[] 
 
 /** The uid of the first snapshot line with this role and name. */
 export function uidOf(snapshot: string, role: string, name: string): string {
-  // A snapshot line starts with its uid (after the indent); a row line keeps its controls in place, [3_9 checkbox "Pick"].
+  // A snapshot line starts with its uid (after the indent); a row line keeps its controls in place, [3_9 checkbox
+  // "Pick"].
   const escaped = ` ${role} ${JSON.stringify(name)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const uid = new RegExp(String.raw`(?:^[\s+~-]*|\[)(\d+_\d+)${escaped}`, 'm').exec(snapshot)?.[1];
   if (!uid) throw new Error(`No ${role} "${name}" in the snapshot:\n${snapshot}`);
@@ -100,7 +121,9 @@ export function uidOf(snapshot: string, role: string, name: string): string {
  * The server's own code in this process, linked to the SDK client in memory: for tests that
  * watch the server from inside (its event loop). Close it to close its Firefox.
  */
-export async function startInProcessServer(args: string[] = []): Promise<{ client: Client; holder: BrowserHolder; close: () => Promise<void> }> {
+export async function startInProcessServer(
+  args: string[] = [],
+): Promise<{ client: Client; holder: BrowserHolder; close: () => Promise<void> }> {
   const [{ InMemoryTransport }, { BrowserHolder }, { parseOptions }, { createServer }] = await Promise.all([
     import('@modelcontextprotocol/sdk/inMemory.js'),
     import('../../src/mcp/browser.js'),

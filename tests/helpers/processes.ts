@@ -71,7 +71,8 @@ export function contentProcesses(firefoxPid: number): number[] {
     } catch {
       continue; // It ended while we looked.
     }
-    if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline)) found.push(Number(entry));
+    if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline))
+      found.push(Number(entry));
   }
   return found;
 }
@@ -83,11 +84,21 @@ export interface BinRun {
 }
 
 /** Runs a bin with node in `cwd`, as a shell would: its exit code and what it printed. */
-export function runBin(bin: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<BinRun> {
+export function runBin(
+  bin: string,
+  argv: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BinRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [bin, ...argv], { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...argv],
+      { cwd, env, timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -22,7 +22,11 @@ export async function untilQuiet(page: Page, { quietMs, maxMs, animations }: Qui
         });
         const give = setTimeout(done, max);
         function done(): void {
-          if (waitForAnimations && document.getAnimations().some((animation) => animation.playState === 'running') && performance.now() < 60_000) {
+          if (
+            waitForAnimations &&
+            document.getAnimations().some((animation) => animation.playState === 'running') &&
+            performance.now() < 60_000
+          ) {
             timer = setTimeout(done, 50);
             return;
           }

@@ -18,7 +18,9 @@ export function page(title: string, body: string): Route {
 function html(body: string, title = 'Test page'): Route {
   return (_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`);
+    response.end(
+      `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`,
+    );
   };
 }
 
@@ -52,7 +54,10 @@ const ROUTES: Record<string, Route> = {
      <button id="prompt" onclick="document.title = 'prompt:' + prompt('Name?', 'anon')">prompt</button>`,
     'Dialogs',
   ),
-  '/late-text.html': html(`<p>waiting</p><script>setTimeout(() => { document.body.append(Object.assign(document.createElement('p'), { textContent: 'Ready now' })); }, 300);</script>`, 'Late'),
+  '/late-text.html': html(
+    `<p>waiting</p><script>setTimeout(() => { document.body.append(Object.assign(document.createElement('p'), { textContent: 'Ready now' })); }, 300);</script>`,
+    'Late',
+  ),
   '/alert-on-load.html': html(`<script>alert('Loading alert')</script><h1>After the alert</h1>`, 'Alert on load'),
   '/tall.html': html('<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>', 'Tall'),
 };
@@ -63,8 +68,15 @@ export const NOT_FOUND: Route = (_request, response) => {
   response.end('not found');
 };
 
-/** Serves the test pages on 127.0.0.1, or on `host` (file:// pages produce no network events); `fallback` answers every other path. */
-export async function startTestServer(extra: Record<string, Route> = {}, fallback: Route = NOT_FOUND, host = '127.0.0.1'): Promise<TestServer> {
+/**
+ * Serves the test pages on 127.0.0.1, or on `host` (file:// pages produce no network events); `fallback` answers every
+ * other path.
+ */
+export async function startTestServer(
+  extra: Record<string, Route> = {},
+  fallback: Route = NOT_FOUND,
+  host = '127.0.0.1',
+): Promise<TestServer> {
   const routes = { ...ROUTES, ...extra };
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;

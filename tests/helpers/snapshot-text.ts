@@ -1,7 +1,10 @@
 /** Reading a snapshot's text in tests, as an agent reads it: lines led by uids, controls in place in row lines. */
 import type { Page } from '../../src/index.js';
 
-/** The uid of the element described (its role and what follows): a line's own, or a control's kept in place in a row line ([3_9 radio "Fair"]). */
+/**
+ * The uid of the element described (its role and what follows): a line's own, or a control's kept in place in a row
+ * line ([3_9 radio "Fair"]).
+ */
 export function uidIn(text: string, element: RegExp): string {
   const found = new RegExp(String.raw`(?:^\s*|\[)(\d+_\d+) ${element.source}`, 'm').exec(text);
   if (!found?.[1]) throw new Error(`No line like ${String(element)} in:\n${text}`);

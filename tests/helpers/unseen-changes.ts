@@ -44,13 +44,21 @@ export const UNSEEN: Unseen[] = [
   {
     name: 'a finished animation that fills forwards with visibility: hidden',
     body: TWO_BUTTONS,
-    change: () => document.getElementById('a')?.animate([{ visibility: 'hidden' }, { visibility: 'hidden' }], { duration: 30, fill: 'forwards' }).finished.then(() => true),
+    change: () =>
+      document
+        .getElementById('a')
+        ?.animate([{ visibility: 'hidden' }, { visibility: 'hidden' }], { duration: 30, fill: 'forwards' })
+        .finished.then(() => true),
     hides: 'Alpha',
   },
   {
     name: 'a finished animation that fills forwards with opacity: 0',
     body: TWO_BUTTONS,
-    change: () => document.getElementById('a')?.animate([{ opacity: 0 }, { opacity: 0 }], { duration: 30, fill: 'forwards' }).finished.then(() => true),
+    change: () =>
+      document
+        .getElementById('a')
+        ?.animate([{ opacity: 0 }, { opacity: 0 }], { duration: 30, fill: 'forwards' })
+        .finished.then(() => true),
     hides: 'Alpha',
   },
   {
@@ -102,7 +110,12 @@ export const UNSEEN: Unseen[] = [
   {
     name: 'a declarative closed shadow root parsed into a page already read',
     body: '<h1>Declared</h1><section id="place"><p>Placeholder words</p></section>',
-    change: () => document.getElementById('place')?.setHTMLUnsafe('<div><template shadowrootmode="closed"><button>Declared closed</button></template><p>Hidden light</p></div>'),
+    change: () =>
+      document
+        .getElementById('place')
+        ?.setHTMLUnsafe(
+          '<div><template shadowrootmode="closed"><button>Declared closed</button></template><p>Hidden light</p></div>',
+        ),
     shows: 'Declared closed',
     hides: 'Placeholder words',
   },
@@ -118,7 +131,11 @@ export const UNSEEN: Unseen[] = [
       const root = document.getElementById('host').attachShadow({ mode: 'open', slotAssignment: 'manual' });
       root.innerHTML = '<slot></slot>';
       root.querySelector('slot').assign(document.getElementById('one'));</script>`,
-    change: () => document.getElementById('host')?.shadowRoot?.querySelector('slot')?.assign(document.getElementById('two') as Element),
+    change: () =>
+      document
+        .getElementById('host')
+        ?.shadowRoot?.querySelector('slot')
+        ?.assign(document.getElementById('two') as Element),
     shows: 'Second',
     hides: 'First',
   },

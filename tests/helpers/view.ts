@@ -10,18 +10,37 @@ import { FirefoxClient } from '../../src/index.js';
 import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } from './mcp.js';
 
 export interface ViewState {
-  sessions: { id: string; pages: { pageId: number; url: string; title: string; selected: boolean }[]; calls: { tool: string; said?: string }[]; request?: { reason: string } }[];
+  sessions: {
+    id: string;
+    pages: { pageId: number; url: string; title: string; selected: boolean }[];
+    calls: { tool: string; said?: string }[];
+    request?: { reason: string };
+  }[];
 }
 
 /** GET `url` with its status, headers and body (Host set as given). */
 export function get(url: string, host?: string): Promise<{ status: number; etag?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: host ? { host } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}), body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        headers: host ? { host } : {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -40,7 +59,11 @@ export async function state(view: string): Promise<ViewState> {
 
 /** The centre of element #id in the agent's page, in its CSS pixels (read by the agent's own script). */
 export async function centreOf(client: Client, id: string): Promise<{ x: number; y: number }> {
-  const answer = text(await call(client, 'evaluate_script', { function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }` }));
+  const answer = text(
+    await call(client, 'evaluate_script', {
+      function: `() => { const r = document.getElementById('${id}').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }`,
+    }),
+  );
   return JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer)?.[1] ?? '{}') as { x: number; y: number };
 }
 
@@ -76,29 +99,48 @@ export class ViewHarness {
 
   /** The point of the watcher's viewport where the view's picture shows the agent page's `point`. */
   async onPicture(point: { x: number; y: number }): Promise<{ x: number; y: number }> {
-    const shown = await this.watcher.page.evaluate<{ x: number; y: number; ratio: number }>('() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }');
+    const shown = await this.watcher.page.evaluate<{ x: number; y: number; ratio: number }>(
+      '() => { const img = document.getElementById("picture"); const r = img.getBoundingClientRect(); return { x: r.x, y: r.y, ratio: img.clientWidth / img.naturalWidth }; }',
+    );
     return { x: shown.x + point.x * shown.ratio, y: shown.y + point.y * shown.ratio };
   }
 
   /** The watcher opens `view` and waits until its picture shows. */
   async openView(view: string): Promise<void> {
     await this.watcher.page.navigate(view);
-    await expect.poll(() => this.watcher.page.evaluate<boolean>('() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          this.watcher.page.evaluate<boolean>(
+            '() => { const img = document.getElementById("picture"); return img.complete && img.naturalWidth > 0; }',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   }
 
   /** The watcher opens `view` and waits until it shows a request for a hand. */
   async openRequest(view: string): Promise<void> {
     await this.openView(view);
-    await expect.poll(() => this.watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => this.watcher.page.evaluate<boolean>('() => !document.getElementById("request").hidden'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   }
 
-  /** The person clicks on the picture where it shows point `at` of the agent's page (CSS pixels, as centreOf reads them). */
+  /**
+   * The person clicks on the picture where it shows point `at` of the agent's page (CSS pixels, as centreOf reads
+   * them).
+   */
   async clickOnPicture(at: { x: number; y: number }): Promise<void> {
     await this.watcher.page.personInput({ type: 'click', ...(await this.onPicture(at)) });
   }
 
   /** The person presses Done in the view (after the input sent before it: the view sends it in order). */
   async pressDone(): Promise<void> {
-    await this.watcher.page.clickByUid(/(\d+_\d+) button "Done"/.exec((await this.watcher.page.takeSnapshot()).text)?.[1] ?? 'none');
+    await this.watcher.page.clickByUid(
+      /(\d+_\d+) button "Done"/.exec((await this.watcher.page.takeSnapshot()).text)?.[1] ?? 'none',
+    );
   }
 }

@@ -3,7 +3,12 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Log, Script } from 'webdriver-bidi-protocol';
-import { BidiConnection, BidiConnectionClosedError, BidiProtocolError, BidiTimeoutError } from '../../src/bidi/index.js';
+import {
+  BidiConnection,
+  BidiConnectionClosedError,
+  BidiProtocolError,
+  BidiTimeoutError,
+} from '../../src/bidi/index.js';
 import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 
 /** What Firefox answers to script.evaluate: the expression comes back as a string, so each answer names its command. */
@@ -20,7 +25,15 @@ function evaluate(connection: BidiConnection, expression: string, timeout?: numb
 }
 
 function logEntry(text: string): Log.Entry {
-  return { type: 'console', method: 'log', level: 'info', text, timestamp: 1_700_000_000_000, source: { realm: 'realm-1', context: 'ctx-1' }, args: [{ type: 'string', value: text }] };
+  return {
+    type: 'console',
+    method: 'log',
+    level: 'info',
+    text,
+    timestamp: 1_700_000_000_000,
+    source: { realm: 'realm-1', context: 'ctx-1' },
+    args: [{ type: 'string', value: text }],
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -48,31 +61,43 @@ describe('BidiConnection', () => {
   it('matches answers to commands by id even when they arrive out of order', async () => {
     const { remote, connection } = await setup();
     const held: (() => void)[] = [];
-    remote.onCommand('script.evaluate', (params) =>
-      new Promise((resolve) => {
-        held.push(() => resolve(evaluateResult(params)));
-        if (held.length < 3) return;
-        // Answer the last command first, then the first, then the second.
-        for (const index of [2, 0, 1]) held[index]?.();
-      }),
+    remote.onCommand(
+      'script.evaluate',
+      (params) =>
+        new Promise((resolve) => {
+          held.push(() => resolve(evaluateResult(params)));
+          if (held.length < 3) return;
+          // Answer the last command first, then the first, then the second.
+          for (const index of [2, 0, 1]) held[index]?.();
+        }),
     );
 
-    const results = await Promise.all([evaluate(connection, 'first'), evaluate(connection, 'second'), evaluate(connection, 'third')]);
-
-    expect(results.map((result) => (result.type === 'success' && result.result.type === 'string' ? result.result.value : result.type))).toEqual([
-      'first',
-      'second',
-      'third',
+    const results = await Promise.all([
+      evaluate(connection, 'first'),
+      evaluate(connection, 'second'),
+      evaluate(connection, 'third'),
     ]);
+
+    expect(
+      results.map((result) =>
+        result.type === 'success' && result.result.type === 'string' ? result.result.value : result.type,
+      ),
+    ).toEqual(['first', 'second', 'third']);
     const ids = remote.commands.map((command) => command.id);
     expect(new Set(ids).size).toBe(3);
-    expect(remote.commands.map((command) => command.method)).toEqual(['script.evaluate', 'script.evaluate', 'script.evaluate']);
+    expect(remote.commands.map((command) => command.method)).toEqual([
+      'script.evaluate',
+      'script.evaluate',
+      'script.evaluate',
+    ]);
   });
 
   it('rejects a command with BidiTimeoutError after its own timeout and stays usable, ignoring the late answer', async () => {
     const { remote, connection } = await setup();
     remote.onCommand('script.evaluate', (params) =>
-      params.expression === 'slow' ? new Promise((resolve) => setTimeout(() => resolve(evaluateResult(params)), 150)) : evaluateResult(params),
+      params.expression === 'slow'
+        ? new Promise((resolve) => setTimeout(() => resolve(evaluateResult(params)), 150))
+        : evaluateResult(params),
     );
 
     const started = Date.now();
@@ -87,14 +112,20 @@ describe('BidiConnection', () => {
 
     // The answer to the timed-out command arrives later and must not disturb the next command.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    await expect(evaluate(connection, 'after the late answer')).resolves.toMatchObject({ result: { value: 'after the late answer' } });
+    await expect(evaluate(connection, 'after the late answer')).resolves.toMatchObject({
+      result: { value: 'after the late answer' },
+    });
     expect(connection.closed).toBe(false);
   });
 
   it('turns an error answer into BidiProtocolError keeping the code, message and stack trace', async () => {
     const { remote, connection } = await setup();
     remote.onCommand('script.evaluate', () => {
-      throw new RemoteError('no such frame', 'Browsing context with id ctx-1 not found', 'RemoteError@chrome://remote/\n');
+      throw new RemoteError(
+        'no such frame',
+        'Browsing context with id ctx-1 not found',
+        'RemoteError@chrome://remote/\n',
+      );
     });
 
     const error = await evaluate(connection, '1 + 1').catch((caught: unknown) => caught);
@@ -105,7 +136,9 @@ describe('BidiConnection', () => {
     expect(protocolError.code).toBe('no such frame');
     expect(protocolError.protocolMessage).toBe('Browsing context with id ctx-1 not found');
     expect(protocolError.stacktrace).toBe('RemoteError@chrome://remote/\n');
-    expect(protocolError.message).toBe('script.evaluate failed: no such frame: Browsing context with id ctx-1 not found');
+    expect(protocolError.message).toBe(
+      'script.evaluate failed: no such frame: Browsing context with id ctx-1 not found',
+    );
     expect(connection.closed).toBe(false);
   });
 
@@ -114,7 +147,15 @@ describe('BidiConnection', () => {
     // Events sent before the answer arrive before it on the same socket.
     remote.onCommand('script.evaluate', (params) => {
       remote.emit('log.entryAdded', logEntry(params.expression));
-      remote.emit('browsingContext.contextDestroyed', { context: 'ctx-9', url: 'about:blank', children: null, parent: null, userContext: 'default', originalOpener: null, clientWindow: 'w' });
+      remote.emit('browsingContext.contextDestroyed', {
+        context: 'ctx-9',
+        url: 'about:blank',
+        children: null,
+        parent: null,
+        userContext: 'default',
+        originalOpener: null,
+        clientWindow: 'w',
+      });
       return evaluateResult(params);
     });
     const texts: (string | null)[] = [];
@@ -295,7 +336,11 @@ describe('FakeBidi, the scripted remote end of these tests', () => {
     const error = await connection.send('browsingContext.getTree', {}).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(BidiProtocolError);
-    expect(error).toMatchObject({ code: 'unknown command', protocolMessage: "FakeBidi has no answer for browsingContext.getTree; script one with onCommand('browsingContext.getTree', …)." });
+    expect(error).toMatchObject({
+      code: 'unknown command',
+      protocolMessage:
+        "FakeBidi has no answer for browsingContext.getTree; script one with onCommand('browsingContext.getTree', …).",
+    });
     expect(remote.commands).toEqual([
       { id: 1, method: 'session.status', params: {} },
       { id: 2, method: 'browsingContext.getTree', params: {} },

@@ -15,7 +15,9 @@ describe('readFileWithin', () => {
     writeFileSync(huge, '');
     truncateSync(huge, 2 * 1024 ** 3); // Sparse: no disk used.
     const started = performance.now();
-    expect(() => readFileWithin(huge, 10 * 1024 * 1024, 'a mocked body', 'huge.bin')).toThrow('"huge.bin" is 2.0 GB (2147483648 bytes); a mocked body may be at most 10.0 MB (10485760 bytes). Give a smaller file.');
+    expect(() => readFileWithin(huge, 10 * 1024 * 1024, 'a mocked body', 'huge.bin')).toThrow(
+      '"huge.bin" is 2.0 GB (2147483648 bytes); a mocked body may be at most 10.0 MB (10485760 bytes). Give a smaller file.',
+    );
     expect(performance.now() - started).toBeLessThan(100);
   });
 
@@ -31,7 +33,9 @@ describe('readFileWithin', () => {
   it('reads a file whose size the kernel does not tell (/proc) in bounded steps', () => {
     const status = readFileWithin('/proc/self/status', 1024 * 1024, 'it').toString();
     expect(status).toContain('Pid:');
-    expect(() => readFileWithin('/proc/self/status', 10, 'it')).toThrow('is over 10 bytes; it may be at most 10 bytes.');
+    expect(() => readFileWithin('/proc/self/status', 10, 'it')).toThrow(
+      'is over 10 bytes; it may be at most 10 bytes.',
+    );
   });
 
   it('refuses a fifo without waiting for a writer', () => {
@@ -43,6 +47,12 @@ describe('readFileWithin', () => {
 
 describe('describeSize', () => {
   it('says sizes the way people read them, with the exact bytes', () => {
-    expect([0, 1023, 1024, 1536, 10 * 1024 * 1024].map(describeSize)).toEqual(['0 bytes', '1023 bytes', '1.0 KB (1024 bytes)', '1.5 KB (1536 bytes)', '10.0 MB (10485760 bytes)']);
+    expect([0, 1023, 1024, 1536, 10 * 1024 * 1024].map(describeSize)).toEqual([
+      '0 bytes',
+      '1023 bytes',
+      '1.0 KB (1024 bytes)',
+      '1.5 KB (1536 bytes)',
+      '10.0 MB (10485760 bytes)',
+    ]);
   });
 });

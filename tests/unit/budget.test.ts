@@ -61,15 +61,22 @@ describe('findInSnapshot', () => {
   });
 
   it('takes a regular expression when asked', () => {
-    expect(findInSnapshot(tree, String.raw`^/issues/\d+$`, { regex: true }).matches.map((match) => match.uid)).toEqual(['3_4', '3_7']);
-    expect(findInSnapshot(tree, 'opened by (alice|carol)', { regex: true }).matches.map((match) => match.uid)).toEqual(['3_5']);
+    expect(findInSnapshot(tree, String.raw`^/issues/\d+$`, { regex: true }).matches.map((match) => match.uid)).toEqual([
+      '3_4',
+      '3_7',
+    ]);
+    expect(findInSnapshot(tree, 'opened by (alice|carol)', { regex: true }).matches.map((match) => match.uid)).toEqual([
+      '3_5',
+    ]);
     // without regex, the same text is a plain substring
     expect(findInSnapshot(tree, String.raw`^/issues/\d+$`).total).toBe(0);
   });
 
   it('says what is wrong with an invalid regular expression', () => {
     expect(() => findInSnapshot(tree, '(unclosed', { regex: true })).toThrow(InvalidArgumentError);
-    expect(() => findInSnapshot(tree, '(unclosed', { regex: true })).toThrow(/not a valid regular expression: .*Unterminated group/);
+    expect(() => findInSnapshot(tree, '(unclosed', { regex: true })).toThrow(
+      /not a valid regular expression: .*Unterminated group/,
+    );
     expect(() => findInSnapshot(tree, '')).toThrow(/query must not be empty/);
   });
 
@@ -82,9 +89,15 @@ describe('findInSnapshot', () => {
 
   it('formats results as text', () => {
     expect(formatFindResult(findInSnapshot(tree, 'login'), 'login')).toBe(
-      ['2 elements match "login"', '3_4 link "Crash on login" href="/issues/17"  (in table "Issues" > row)', '3_9 textbox "Filter" value="login"'].join('\n'),
+      [
+        '2 elements match "login"',
+        '3_4 link "Crash on login" href="/issues/17"  (in table "Issues" > row)',
+        '3_9 textbox "Filter" value="login"',
+      ].join('\n'),
     );
-    expect(formatFindResult(findInSnapshot(tree, 'o', { limit: 1 }), 'o').split('\n')[0]).toBe('5 elements match "o" (showing the first 1)');
+    expect(formatFindResult(findInSnapshot(tree, 'o', { limit: 1 }), 'o').split('\n')[0]).toBe(
+      '5 elements match "o" (showing the first 1)',
+    );
     expect(formatFindResult(findInSnapshot(tree, 'bob'), 'bob').split('\n')[0]).toBe('1 element matches "bob"');
     expect(formatFindResult({ matches: [], total: 0 }, 'zzz')).toBe('no element matches "zzz"');
   });

@@ -39,7 +39,9 @@ describe('BrowserHolder.exclusive with a signal', () => {
     const started = Date.now();
 
     await expect(running).rejects.toThrow(CancelledError);
-    await expect(running).rejects.toThrow('The call was cancelled by the caller (notifications/cancelled); it stopped waiting.');
+    await expect(running).rejects.toThrow(
+      'The call was cancelled by the caller (notifications/cancelled); it stopped waiting.',
+    );
     expect(await next).toBe('next ran');
     expect(Date.now() - started).toBeLessThan(1000);
     expect(workSawAbort).toBe(true);
@@ -68,7 +70,9 @@ describe('BrowserHolder.exclusive with a signal', () => {
 describe('unlessAborted', () => {
   it('passes the work through while the signal holds, and rejects at once when it aborts', async () => {
     expect(await unlessAborted(Promise.resolve(7), new AbortController().signal, 'Reading')).toBe(7);
-    await expect(unlessAborted(Promise.reject(new Error('boom')), new AbortController().signal, 'Reading')).rejects.toThrow('boom');
+    await expect(
+      unlessAborted(Promise.reject(new Error('boom')), new AbortController().signal, 'Reading'),
+    ).rejects.toThrow('boom');
     expect(await unlessAborted(Promise.resolve(8), undefined, 'Reading')).toBe(8);
     const controller = new AbortController();
     const never = new Promise<never>(() => undefined);

@@ -43,10 +43,21 @@ describe('ConsoleLog', () => {
   it('records uncaught errors as type "exception", and generic entries under their own type', () => {
     const log = new ConsoleLog(new IdCounter());
     log.add(exceptionEntry('Error: boom'));
-    log.add({ type: 'cors', level: 'warn', text: 'Blocked by CORS policy', timestamp: T0 + 6, source: { realm: 'realm-1', context: PAGE } });
+    log.add({
+      type: 'cors',
+      level: 'warn',
+      text: 'Blocked by CORS policy',
+      timestamp: T0 + 6,
+      source: { realm: 'realm-1', context: PAGE },
+    });
 
     const [exception, generic] = log.list();
-    expect(exception).toMatchObject({ level: 'error', type: 'exception', text: 'Error: boom', source: { url: 'http://127.0.0.1:8080/boom.js', line: 1, column: 1 } });
+    expect(exception).toMatchObject({
+      level: 'error',
+      type: 'exception',
+      text: 'Error: boom',
+      source: { url: 'http://127.0.0.1:8080/boom.js', line: 1, column: 1 },
+    });
     expect(generic).toMatchObject({ level: 'warn', type: 'cors', text: 'Blocked by CORS policy' });
     expect(generic && 'source' in generic).toBe(false);
   });
@@ -54,15 +65,26 @@ describe('ConsoleLog', () => {
   it('builds the text from the arguments when the entry has none', () => {
     const log = new ConsoleLog(new IdCounter());
     log.add(
-      consoleEntry('log', 'info', [str('user'), { type: 'object', value: [['id', { type: 'number', value: 7 }]] }, { type: 'null' }, { type: 'undefined' }, { type: 'number', value: 'NaN' }], {
-        text: null,
-      }),
+      consoleEntry(
+        'log',
+        'info',
+        [
+          str('user'),
+          { type: 'object', value: [['id', { type: 'number', value: 7 }]] },
+          { type: 'null' },
+          { type: 'undefined' },
+          { type: 'number', value: 'NaN' },
+        ],
+        {
+          text: null,
+        },
+      ),
     );
 
     expect(log.list()[0]?.text).toBe('user {"id":7} null undefined NaN');
   });
 
-  it('names the frame a message came from, and leaves the page\'s own messages without one', () => {
+  it("names the frame a message came from, and leaves the page's own messages without one", () => {
     const log = new ConsoleLog(new IdCounter());
     log.add(consoleEntry('log', 'info', [str('from the page')]));
     log.add(consoleEntry('log', 'info', [str('from the frame')]), 'https://ads.example/frame.html');
@@ -79,13 +101,19 @@ describe('ConsoleLog', () => {
     log.add(consoleEntry('warn', 'warn', [str('Slow response from /API/items')]));
     log.add(exceptionEntry('TypeError: items is undefined'));
     log.add(consoleEntry('error', 'error', [str('Failed to save item')]));
-    const texts = (filter: Parameters<ConsoleLog['list']>[0]): string[] => log.list(filter).map((message) => message.text);
+    const texts = (filter: Parameters<ConsoleLog['list']>[0]): string[] =>
+      log.list(filter).map((message) => message.text);
 
     expect(texts({})).toHaveLength(5);
     expect(texts({ level: 'error' })).toEqual(['TypeError: items is undefined', 'Failed to save item']);
     expect(texts({ level: ['debug', 'warn'] })).toEqual(['Cache warmed', 'Slow response from /API/items']);
     expect(texts({ level: [] })).toEqual([]);
-    expect(texts({ textContains: 'ITEM' })).toEqual(['Loaded 3 items', 'Slow response from /API/items', 'TypeError: items is undefined', 'Failed to save item']);
+    expect(texts({ textContains: 'ITEM' })).toEqual([
+      'Loaded 3 items',
+      'Slow response from /API/items',
+      'TypeError: items is undefined',
+      'Failed to save item',
+    ]);
     expect(texts({ textContains: 'api/items' })).toEqual(['Slow response from /API/items']);
     expect(texts({ since: 3 })).toEqual(['TypeError: items is undefined', 'Failed to save item']);
     expect(texts({ since: 5 })).toEqual([]);
@@ -143,18 +171,41 @@ describe('ConsoleLog', () => {
 describe('NetworkLog', () => {
   it('records a request, then completes it with the response', () => {
     const log = new NetworkLog(new IdCounter());
-    const spec: RequestSpec = { id: '42', url: 'http://127.0.0.1:8080/', navigation: 'nav-1', destination: 'document', initiatorType: null };
+    const spec: RequestSpec = {
+      id: '42',
+      url: 'http://127.0.0.1:8080/',
+      navigation: 'nav-1',
+      destination: 'document',
+      initiatorType: null,
+    };
     log.onBeforeRequestSent(beforeRequestSent(spec));
 
     const pending = log.list()[0];
-    expect(pending).toMatchObject({ id: 1, requestId: '42', method: 'GET', url: 'http://127.0.0.1:8080/', resourceType: 'document', status: null, durationMs: null, isNavigation: true });
+    expect(pending).toMatchObject({
+      id: 1,
+      requestId: '42',
+      method: 'GET',
+      url: 'http://127.0.0.1:8080/',
+      resourceType: 'document',
+      status: null,
+      durationMs: null,
+      isNavigation: true,
+    });
     expect(pending?.failure).toBeUndefined();
     // All marks are still zero: no span can be derived yet.
     expect(pending?.timings).toEqual({ waitingMs: null, downloadMs: null, marks: TIMINGS });
     expect(log.sizes).toEqual({ requests: 1, pending: 1 });
 
     log.onResponseCompleted(
-      responseCompleted(spec, { status: 200, mimeType: 'text/html;charset=utf-8', headers: [header('Content-Type', 'text/html;charset=utf-8'), header('Content-Length', '1848')] }, T0 + 37),
+      responseCompleted(
+        spec,
+        {
+          status: 200,
+          mimeType: 'text/html;charset=utf-8',
+          headers: [header('Content-Type', 'text/html;charset=utf-8'), header('Content-Length', '1848')],
+        },
+        T0 + 37,
+      ),
     );
 
     expect(log.list()).toEqual([
@@ -180,7 +231,7 @@ describe('NetworkLog', () => {
     expect(log.sizes).toEqual({ requests: 1, pending: 0 });
   });
 
-  it('names the frame a request came from, and leaves the page\'s own requests without one', () => {
+  it("names the frame a request came from, and leaves the page's own requests without one", () => {
     const log = new NetworkLog(new IdCounter());
     log.onBeforeRequestSent(beforeRequestSent({ id: '1', url: 'http://h/own' }));
     log.onBeforeRequestSent(beforeRequestSent({ id: '2', url: 'http://ads/pixel' }), 'https://ads.example/frame.html');
@@ -192,7 +243,15 @@ describe('NetworkLog', () => {
 
   it('derives the resource type and whether the request is a navigation', () => {
     const log = new NetworkLog(new IdCounter());
-    log.onBeforeRequestSent(beforeRequestSent({ id: '1', url: 'http://h/app.js', destination: 'script', initiatorType: 'script', navigation: 'nav-1' }));
+    log.onBeforeRequestSent(
+      beforeRequestSent({
+        id: '1',
+        url: 'http://h/app.js',
+        destination: 'script',
+        initiatorType: 'script',
+        navigation: 'nav-1',
+      }),
+    );
     log.onBeforeRequestSent(beforeRequestSent({ id: '2', url: 'http://h/api', initiatorType: 'xmlhttprequest' }));
     log.onBeforeRequestSent(beforeRequestSent({ id: '3', url: 'http://h/data', initiatorType: 'fetch' }));
     log.onBeforeRequestSent(beforeRequestSent({ id: '4', url: 'http://h/beacon', initiatorType: null }));
@@ -219,15 +278,42 @@ describe('NetworkLog', () => {
 
   it('records each hop of a redirect as its own entry with its own status', () => {
     const log = new NetworkLog(new IdCounter());
-    const first: RequestSpec = { id: '7', url: 'http://127.0.0.1:8080/old', navigation: 'nav-2', destination: 'document', redirectCount: 0 };
-    const second: RequestSpec = { id: '7', url: 'http://127.0.0.1:8080/new', navigation: 'nav-2', destination: 'document', redirectCount: 1, timestamp: T0 + 10 };
+    const first: RequestSpec = {
+      id: '7',
+      url: 'http://127.0.0.1:8080/old',
+      navigation: 'nav-2',
+      destination: 'document',
+      redirectCount: 0,
+    };
+    const second: RequestSpec = {
+      id: '7',
+      url: 'http://127.0.0.1:8080/new',
+      navigation: 'nav-2',
+      destination: 'document',
+      redirectCount: 1,
+      timestamp: T0 + 10,
+    };
     log.onBeforeRequestSent(beforeRequestSent(first));
-    log.onResponseCompleted(responseCompleted(first, { status: 302, statusText: 'Found', mimeType: '', headers: [header('Location', '/new')] }, T0 + 8));
+    log.onResponseCompleted(
+      responseCompleted(
+        first,
+        { status: 302, statusText: 'Found', mimeType: '', headers: [header('Location', '/new')] },
+        T0 + 8,
+      ),
+    );
     log.onBeforeRequestSent(beforeRequestSent(second));
     log.onResponseCompleted(responseCompleted(second, { status: 200 }, T0 + 30));
 
     const entries = log.list();
-    expect(entries.map((entry) => ({ id: entry.id, requestId: entry.requestId, url: entry.url, status: entry.status, durationMs: entry.durationMs }))).toEqual([
+    expect(
+      entries.map((entry) => ({
+        id: entry.id,
+        requestId: entry.requestId,
+        url: entry.url,
+        status: entry.status,
+        durationMs: entry.durationMs,
+      })),
+    ).toEqual([
       { id: 1, requestId: '7', url: 'http://127.0.0.1:8080/old', status: 302, durationMs: 8 },
       { id: 2, requestId: '7', url: 'http://127.0.0.1:8080/new', status: 200, durationMs: 20 },
     ]);
@@ -257,7 +343,12 @@ describe('NetworkLog', () => {
     log.onFetchError(fetchError(spec, 'NS_ERROR_CONNECTION_REFUSED', T0 + 15));
     log.onResponseCompleted(responseCompleted(spec, { status: 200 }, T0 + 20));
 
-    expect(log.list()[0]).toMatchObject({ status: null, failure: 'NS_ERROR_CONNECTION_REFUSED', durationMs: 15, responseHeaders: {} });
+    expect(log.list()[0]).toMatchObject({
+      status: null,
+      failure: 'NS_ERROR_CONNECTION_REFUSED',
+      durationMs: 15,
+      responseHeaders: {},
+    });
     expect(log.sizes).toEqual({ requests: 1, pending: 0 });
   });
 
@@ -267,7 +358,12 @@ describe('NetworkLog', () => {
       id: '10',
       url: 'http://h/login',
       method: 'POST',
-      headers: [header('Content-Type', 'application/json'), header('X-Trace', 'a'), header('x-trace', 'b'), header('Constructor', 'not a prototype member')],
+      headers: [
+        header('Content-Type', 'application/json'),
+        header('X-Trace', 'a'),
+        header('x-trace', 'b'),
+        header('Constructor', 'not a prototype member'),
+      ],
     };
     log.onBeforeRequestSent(beforeRequestSent(spec));
     log.onResponseCompleted(
@@ -287,7 +383,11 @@ describe('NetworkLog', () => {
     );
 
     const entry = log.list()[0];
-    expect(entry?.requestHeaders).toEqual({ 'content-type': 'application/json', 'x-trace': 'a, b', constructor: 'not a prototype member' });
+    expect(entry?.requestHeaders).toEqual({
+      'content-type': 'application/json',
+      'x-trace': 'a, b',
+      constructor: 'not a prototype member',
+    });
     expect(entry?.responseHeaders).toEqual({ 'set-cookie': 'session=1; HttpOnly, theme=dark', 'x-latin1': 'café' });
   });
 
@@ -468,7 +568,7 @@ describe('PageDialog', () => {
     expect(dialog.waiting).toBe(0);
   });
 
-  it('race rejects with the work\'s error when no dialog opens, and leaves no listener behind', async () => {
+  it("race rejects with the work's error when no dialog opens, and leaves no listener behind", async () => {
     const dialog = new PageDialog();
     const work = deferred<string>();
     const raced = dialog.race(work.promise);
@@ -478,13 +578,15 @@ describe('PageDialog', () => {
     expect(dialog.waiting).toBe(0);
   });
 
-  it('race resolves with a dialog that opens before the work ends, and a later failure of the work is nobody\'s', async () => {
+  it("race resolves with a dialog that opens before the work ends, and a later failure of the work is nobody's", async () => {
     const dialog = new PageDialog();
     const work = deferred<string>();
     const raced = dialog.race(work.promise);
 
     dialog.onOpened(promptOpened(PAGE, 'alert', 'Loading…'));
-    await expect(raced).resolves.toEqual({ dialog: expect.objectContaining({ type: 'alert', message: 'Loading…' }) as unknown });
+    await expect(raced).resolves.toEqual({
+      dialog: expect.objectContaining({ type: 'alert', message: 'Loading…' }) as unknown,
+    });
     expect(dialog.waiting).toBe(0);
     // The work fails behind the dialog: no unhandled rejection follows.
     work.reject(new Error('late failure'));
@@ -507,7 +609,9 @@ describe('PageDialog', () => {
     const dialog = new PageDialog();
     const held = dialog.unlessOpened('Taking a snapshot', new Promise<never>(() => undefined));
     dialog.onOpened(promptOpened(PAGE, 'alert', 'hold on'));
-    await expect(held).rejects.toThrow('Taking a snapshot stopped: an alert dialog opened ("hold on") while it ran, and the page waits for its answer.');
+    await expect(held).rejects.toThrow(
+      'Taking a snapshot stopped: an alert dialog opened ("hold on") while it ran, and the page waits for its answer.',
+    );
   });
 
   it('race resolves at once with a dialog already open, without listening', async () => {

@@ -10,7 +10,6 @@ import {
 import { formatHeader, formatSnapshotText, type SnapshotNode } from '../../src/firefox/engine/snapshot/format.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
-
 const header = 'snapshot=3 url="http://example.test/" title="Example"';
 
 /** A table uid=3_2 of `count` rows, each with a link cell, a text cell and a checkbox cell; uids count up from 3_3. */
@@ -26,9 +25,31 @@ function table(count: number): SnapshotNode {
       name: `Issue ${i}`,
       box: [0, i * 20, 800, 20],
       children: [
-        { uid: uid(), tag: 'td', role: 'cell', box, children: [{ uid: uid(), tag: 'a', role: 'link', name: `Issue #${i}`, href: `/issues/${i}`, box }] },
+        {
+          uid: uid(),
+          tag: 'td',
+          role: 'cell',
+          box,
+          children: [{ uid: uid(), tag: 'a', role: 'link', name: `Issue #${i}`, href: `/issues/${i}`, box }],
+        },
         { uid: uid(), tag: 'td', role: 'cell', text: `Opened ${i} days ago by someone`, box },
-        { uid: uid(), tag: 'td', role: 'cell', box, children: [{ uid: uid(), tag: 'input', role: 'checkbox', type: 'checkbox', name: 'Done', checked: i % 2 ? 'true' : 'false', box }] },
+        {
+          uid: uid(),
+          tag: 'td',
+          role: 'cell',
+          box,
+          children: [
+            {
+              uid: uid(),
+              tag: 'input',
+              role: 'checkbox',
+              type: 'checkbox',
+              name: 'Done',
+              checked: i % 2 ? 'true' : 'false',
+              box,
+            },
+          ],
+        },
       ],
     });
   }
@@ -52,7 +73,15 @@ describe('compressSnapshot', () => {
     const text = formatCompressedText(header, compressed);
 
     expect(collapsed).toHaveLength(1);
-    expect(collapsed[0]).toEqual({ count: 1994, label: 'row', parentUid: '3_2', firstUid: '3_33', lastUid: '3_11991', index: 5, runLength: 2000 });
+    expect(collapsed[0]).toEqual({
+      count: 1994,
+      label: 'row',
+      parentUid: '3_2',
+      firstUid: '3_33',
+      lastUid: '3_11991',
+      index: 5,
+      runLength: 2000,
+    });
     expect(text.length).toBeLessThan(full.length / 10);
     // header, main, table, 6 kept rows of 6 lines each, one placeholder
     expect(text.split('\n')).toHaveLength(3 + 6 * 6 + 1);
@@ -67,8 +96,17 @@ describe('compressSnapshot', () => {
     const rows = table(30).children ?? [];
     const { nodes } = compressSnapshot(rows, { keepFirst: 2, keepLast: 3 });
     expect(nodes).toHaveLength(2 + 1 + 3);
-    const uids = nodes.map((node) => (isCollapsed(node) ? `hidden ${node.collapsed.firstUid}…${node.collapsed.lastUid}` : node.uid));
-    expect(uids).toEqual([rows[0]?.uid, rows[1]?.uid, `hidden ${rows[2]?.uid ?? ''}…${rows[26]?.uid ?? ''}`, rows[27]?.uid, rows[28]?.uid, rows[29]?.uid]);
+    const uids = nodes.map((node) =>
+      isCollapsed(node) ? `hidden ${node.collapsed.firstUid}…${node.collapsed.lastUid}` : node.uid,
+    );
+    expect(uids).toEqual([
+      rows[0]?.uid,
+      rows[1]?.uid,
+      `hidden ${rows[2]?.uid ?? ''}…${rows[26]?.uid ?? ''}`,
+      rows[27]?.uid,
+      rows[28]?.uid,
+      rows[29]?.uid,
+    ]);
     // kept rows are the very input nodes
     expect(nodes[0]).toBe(rows[0]);
     expect(nodes[5]).toBe(rows[29]);
@@ -79,16 +117,43 @@ describe('compressSnapshot', () => {
       { uid: '1_2', tag: 'h1', role: 'heading', name: 'Dashboard', level: 1, box },
       { uid: '1_3', tag: 'input', role: 'searchbox', type: 'search', name: 'Search', box },
       { uid: '1_4', tag: 'button', role: 'button', name: 'Refresh', box },
-      { uid: '1_5', tag: 'section', role: 'region', name: 'Sales', box, children: [{ uid: '1_6', tag: 'canvas', role: 'img', name: 'Chart', box }] },
-      { uid: '1_7', tag: 'section', role: 'region', name: 'Alerts', box, children: [{ uid: '1_8', tag: 'p', role: 'paragraph', text: 'None', box }] },
+      {
+        uid: '1_5',
+        tag: 'section',
+        role: 'region',
+        name: 'Sales',
+        box,
+        children: [{ uid: '1_6', tag: 'canvas', role: 'img', name: 'Chart', box }],
+      },
+      {
+        uid: '1_7',
+        tag: 'section',
+        role: 'region',
+        name: 'Alerts',
+        box,
+        children: [{ uid: '1_8', tag: 'p', role: 'paragraph', text: 'None', box }],
+      },
       { uid: '1_9', tag: 'select', role: 'combobox', name: 'Range', value: '7 days', box },
       { uid: '1_10', tag: 'input', role: 'checkbox', type: 'checkbox', name: 'Live', checked: 'true', box },
       { uid: '1_11', tag: 'input', role: 'slider', type: 'range', name: 'Zoom', value: '3', box },
       { uid: '1_12', tag: 'progress', role: 'progressbar', name: 'Quota', box },
       { uid: '1_13', tag: 'a', role: 'link', name: 'Settings', href: '/settings', box },
       { uid: '1_14', tag: 'div', role: 'generic', text: '42 users online', box },
-      { uid: '1_15', tag: 'table', role: 'table', name: 'Top pages', box, children: [{ uid: '1_16', tag: 'tr', role: 'row', box }] },
-      { uid: '1_17', tag: 'div', role: 'tablist', box, children: [{ uid: '1_18', tag: 'button', role: 'tab', name: 'Day', selected: true, box }] },
+      {
+        uid: '1_15',
+        tag: 'table',
+        role: 'table',
+        name: 'Top pages',
+        box,
+        children: [{ uid: '1_16', tag: 'tr', role: 'row', box }],
+      },
+      {
+        uid: '1_17',
+        tag: 'div',
+        role: 'tablist',
+        box,
+        children: [{ uid: '1_18', tag: 'button', role: 'tab', name: 'Day', selected: true, box }],
+      },
       { uid: '1_19', tag: 'textarea', role: 'textbox', name: 'Notes', box },
       { uid: '1_20', tag: 'footer', role: 'contentinfo', text: '© 2024', box },
     ];
@@ -101,7 +166,13 @@ describe('compressSnapshot', () => {
     }));
     const nodes: SnapshotNode[] = [
       { uid: '1_1', tag: 'main', role: 'main', box, children: widgets },
-      { uid: '1_28', tag: 'nav', role: 'navigation', box, children: [{ uid: '1_29', tag: 'ul', role: 'list', box, children: navItems }] },
+      {
+        uid: '1_28',
+        tag: 'nav',
+        role: 'navigation',
+        box,
+        children: [{ uid: '1_29', tag: 'ul', role: 'list', box, children: navItems }],
+      },
     ];
     const result = compressSnapshot(nodes);
     expect(result.collapsed).toEqual([]);
@@ -137,7 +208,13 @@ describe('compressSnapshot', () => {
   });
 
   it('tells apart inputs of different types', () => {
-    const items: SnapshotNode[] = Array.from({ length: 25 }, (_, i) => ({ uid: `2_${i}`, tag: 'input', role: 'textbox', type: i % 2 ? 'text' : 'email', box }));
+    const items: SnapshotNode[] = Array.from({ length: 25 }, (_, i) => ({
+      uid: `2_${i}`,
+      tag: 'input',
+      role: 'textbox',
+      type: i % 2 ? 'text' : 'email',
+      box,
+    }));
     expect(compressSnapshot(items).collapsed).toEqual([]);
   });
 
@@ -151,7 +228,13 @@ describe('compressSnapshot', () => {
         role: 'list',
         name: `Group ${s}`,
         box,
-        children: Array.from({ length: 30 }, () => ({ uid: `4_${next++}`, tag: 'li', role: 'listitem', text: 'item', box })),
+        children: Array.from({ length: 30 }, () => ({
+          uid: `4_${next++}`,
+          tag: 'li',
+          role: 'listitem',
+          text: 'item',
+          box,
+        })),
       };
     });
     const root: SnapshotNode = { uid: '4_1', tag: 'div', role: 'generic', box, children: sections };
@@ -174,21 +257,33 @@ describe('compressSnapshot', () => {
     expect(lines).toHaveLength(2 + 6 * 8 + 1);
     expect(lines[2]).toBe('  4_100 list "Group 0"');
     expect(lines[3]).toBe('    4_101 - item');
-    expect(lines[8]).toMatch(/^ {4}… 24 more "listitem" like the above \(uid=4_106 … uid=4_129\) hidden under uid=4_100; /);
+    expect(lines[8]).toMatch(
+      /^ {4}… 24 more "listitem" like the above \(uid=4_106 … uid=4_129\) hidden under uid=4_100; /,
+    );
     expect(lines[42]).toMatch(/^ {2}… 19 more "list" like the above /);
   });
 
   it('collapses a run among other siblings and at the top level', () => {
     const items: SnapshotNode[] = [
       { uid: '5_1', tag: 'h2', role: 'heading', name: 'Results', level: 2, box },
-      ...Array.from({ length: 20 }, (_, i): SnapshotNode => ({ uid: `5_${i + 2}`, tag: 'div', role: 'generic', text: `Result ${i}`, box })),
+      ...Array.from({ length: 20 }, (_, i): SnapshotNode => ({
+        uid: `5_${i + 2}`,
+        tag: 'div',
+        role: 'generic',
+        text: `Result ${i}`,
+        box,
+      })),
       { uid: '5_99', tag: 'footer', role: 'contentinfo', box },
     ];
     const { nodes, collapsed } = compressSnapshot(items);
     expect(nodes).toHaveLength(1 + 5 + 1 + 1 + 1);
-    expect(collapsed).toEqual([{ count: 14, label: 'div', parentUid: null, firstUid: '5_7', lastUid: '5_20', index: 6, runLength: 20 }]);
+    expect(collapsed).toEqual([
+      { count: 14, label: 'div', parentUid: null, firstUid: '5_7', lastUid: '5_20', index: 6, runLength: 20 },
+    ]);
     const text = formatCompressedText(header, nodes);
-    expect(text.split('\n')[7]).toBe('… 14 more "div" like the above (uid=5_7 … uid=5_20) hidden at the top level; take_snapshot({ compress: false }) or find_in_page to see them');
+    expect(text.split('\n')[7]).toBe(
+      '… 14 more "div" like the above (uid=5_7 … uid=5_20) hidden at the top level; take_snapshot({ compress: false }) or find_in_page to see them',
+    );
     expect(text.split('\n').at(-1)).toBe('5_99 contentinfo');
   });
 
@@ -208,13 +303,43 @@ describe('compressSnapshot', () => {
 
 describe('formatCollapsed', () => {
   it('says how many, of what, which uids, under which parent, and how to see them', () => {
-    expect(formatCollapsed({ count: 1994, label: 'row', parentUid: '3_2', firstUid: '3_40', lastUid: '3_2033', index: 5, runLength: 2000 })).toBe(
+    expect(
+      formatCollapsed({
+        count: 1994,
+        label: 'row',
+        parentUid: '3_2',
+        firstUid: '3_40',
+        lastUid: '3_2033',
+        index: 5,
+        runLength: 2000,
+      }),
+    ).toBe(
       '… 1,994 more "row" like the above (uid=3_40 … uid=3_2033) hidden under uid=3_2; take_snapshot({ compress: false, root: "3_2" }) or find_in_page to see them',
     );
-    expect(formatCollapsed({ count: 1, label: 'listitem', parentUid: '1_5', firstUid: '1_9', lastUid: '1_9', index: 5, runLength: 7 })).toBe(
+    expect(
+      formatCollapsed({
+        count: 1,
+        label: 'listitem',
+        parentUid: '1_5',
+        firstUid: '1_9',
+        lastUid: '1_9',
+        index: 5,
+        runLength: 7,
+      }),
+    ).toBe(
       '… 1 more "listitem" like the above (uid=1_9) hidden under uid=1_5; take_snapshot({ compress: false, root: "1_5" }) or find_in_page to see it',
     );
-    expect(formatCollapsed({ count: 1234567, label: 'div', parentUid: null, firstUid: '1_1', lastUid: '1_2', index: 0, runLength: 1234567 })).toMatch(
+    expect(
+      formatCollapsed({
+        count: 1234567,
+        label: 'div',
+        parentUid: null,
+        firstUid: '1_1',
+        lastUid: '1_2',
+        index: 0,
+        runLength: 1234567,
+      }),
+    ).toMatch(
       /^… 1,234,567 more "div" .* hidden at the top level; take_snapshot\(\{ compress: false \}\) or find_in_page/,
     );
   });

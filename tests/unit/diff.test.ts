@@ -36,7 +36,9 @@ function page(overrides: Partial<Record<string, Partial<SnapshotNode>>> = {}, fi
           role: 'form',
           name: 'Profile',
           box,
-          children: Array.from({ length: fields }, (_, i) => node({ uid: `3_${10 + i}`, tag: 'input', role: 'textbox', type: 'text', name: `Field ${i}`, box })),
+          children: Array.from({ length: fields }, (_, i) =>
+            node({ uid: `3_${10 + i}`, tag: 'input', role: 'textbox', type: 'text', name: `Field ${i}`, box }),
+          ),
         }),
         node({ uid: '3_7', tag: 'input', role: 'textbox', type: 'email', name: 'Email', value: 'a', box }),
         node({ uid: '3_8', tag: 'button', role: 'button', name: 'Save', box }),
@@ -55,9 +57,17 @@ describe('diffSnapshots', () => {
   it('reports one changed value as one short line', () => {
     const diff = diffSnapshots(snapshot(3, page()), snapshot(5, page({ '3_7': { value: 'ab' } })));
     expect(diff.changed).toEqual([
-      { uid: '3_7', before: '3_7 textbox "Email" type=email value="a"', after: '3_7 textbox "Email" type=email value="ab"', element: '3_7 textbox "Email"', changes: ['value "a" → "ab"'] },
+      {
+        uid: '3_7',
+        before: '3_7 textbox "Email" type=email value="a"',
+        after: '3_7 textbox "Email" type=email value="ab"',
+        element: '3_7 textbox "Email"',
+        changes: ['value "a" → "ab"'],
+      },
     ]);
-    expect(formatDiff(diff)).toBe('diff since snapshot 3 → 5: 0 added, 0 removed, 1 changed\n~ 3_7 textbox "Email": value "a" → "ab"');
+    expect(formatDiff(diff)).toBe(
+      'diff since snapshot 3 → 5: 0 added, 0 removed, 1 changed\n~ 3_7 textbox "Email": value "a" → "ab"',
+    );
   });
 
   it('reports an added element with its parent and position, and its new children indented under it', () => {
@@ -119,17 +129,27 @@ describe('diffSnapshots', () => {
       snapshot(3, page({ '3_8': { checked: 'true', selected: true, focused: true, expanded: false } })),
       snapshot(4, page({ '3_8': { checked: 'false', focused: true, expanded: true } })),
     );
-    expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save": checked → unchecked; collapsed → expanded; selected removed');
+    expect(formatDiff(diff).split('\n')[1]).toBe(
+      '~ 3_8 button "Save": checked → unchecked; collapsed → expanded; selected removed',
+    );
   });
 
   it('splits a change at a word outside quoted names, not inside them', () => {
-    const diff = diffSnapshots(snapshot(3, page({ '3_8': { name: 'Save all now' } })), snapshot(4, page({ '3_8': { name: 'Save all later' } })));
-    expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save all later": name "Save all now" → "Save all later"');
+    const diff = diffSnapshots(
+      snapshot(3, page({ '3_8': { name: 'Save all now' } })),
+      snapshot(4, page({ '3_8': { name: 'Save all later' } })),
+    );
+    expect(formatDiff(diff).split('\n')[1]).toBe(
+      '~ 3_8 button "Save all later": name "Save all now" → "Save all later"',
+    );
   });
 
   it('gives a changed text whole', () => {
     const long = 'word '.repeat(100);
-    const diff = diffSnapshots(snapshot(3, page({ '3_3': { text: `Count: 1. ${long}` } })), snapshot(4, page({ '3_3': { text: `Count: 2. ${long}` } })));
+    const diff = diffSnapshots(
+      snapshot(3, page({ '3_3': { text: `Count: 1. ${long}` } })),
+      snapshot(4, page({ '3_3': { text: `Count: 2. ${long}` } })),
+    );
     expect(formatDiff(diff).split('\n')[1]).toBe(`~ 3_3 listitem: text now: Count: 2. ${long}`);
   });
 
@@ -138,7 +158,13 @@ describe('diffSnapshots', () => {
     expect(diffSnapshots(snapshot(3, page()), snapshot(4, moved)).changed).toEqual([]);
     const diff = diffSnapshots(snapshot(3, page()), snapshot(4, moved), { boxes: true });
     expect(diff.changed).toEqual([
-      { uid: '3_8', before: '3_8 button "Save" box=0,0,10,10', after: '3_8 button "Save" box=100,200,50,20', element: '3_8 button "Save"', changes: ['box 0,0,10,10 → 100,200,50,20'] },
+      {
+        uid: '3_8',
+        before: '3_8 button "Save" box=0,0,10,10',
+        after: '3_8 button "Save" box=100,200,50,20',
+        element: '3_8 button "Save"',
+        changes: ['box 0,0,10,10 → 100,200,50,20'],
+      },
     ]);
     expect(formatDiff(diff).split('\n')[1]).toBe('~ 3_8 button "Save": box 0,0,10,10 → 100,200,50,20');
   });
@@ -152,7 +178,9 @@ describe('diffSnapshots', () => {
       if (eggs) main.children.unshift({ ...eggs, text: 'Eggs (done)' });
     }
     const diff = diffSnapshots(snapshot(3, page()), snapshot(6, after));
-    expect(diff.moved).toEqual([{ uid: '3_4', line: '3_4 listitem: Eggs (done)', fromParentUid: '3_2', toParentUid: '3_1', index: 0 }]);
+    expect(diff.moved).toEqual([
+      { uid: '3_4', line: '3_4 listitem: Eggs (done)', fromParentUid: '3_2', toParentUid: '3_1', index: 0 },
+    ]);
     expect(formatDiff(diff).split('\n')).toEqual([
       'diff since snapshot 3 → 6: 0 added, 0 removed, 1 changed, 1 moved',
       '~ 3_4 listitem: text now: Eggs (done)',
@@ -168,12 +196,23 @@ describe('diffSnapshots', () => {
   });
 
   it('says a part drawn anew as it was once, as redrawn, and lists a part drawn anew with a change as removed and added', () => {
-    const list = (uid: number, items: string[]): SnapshotNode => ({ uid: `4_${uid}`, tag: 'ul', role: 'list', name: 'Todo', box, children: items.map((text, i) => ({ uid: `4_${uid + 1 + i}`, tag: 'li', role: 'listitem', text, box })) });
+    const list = (uid: number, items: string[]): SnapshotNode => ({
+      uid: `4_${uid}`,
+      tag: 'ul',
+      role: 'list',
+      name: 'Todo',
+      box,
+      children: items.map((text, i) => ({ uid: `4_${uid + 1 + i}`, tag: 'li', role: 'listitem', text, box })),
+    });
     const redrawn = page();
     const main = redrawn[0];
     if (main?.children) main.children[0] = list(20, ['Milk', 'Eggs', 'Bread']);
     const same = diffSnapshots(snapshot(3, page()), snapshot(4, redrawn));
-    expect([same.added, same.removed, same.redrawn]).toEqual([[], [], [{ uid: '4_20', was: '3_2', parentUid: '3_1', inside: 3 }]]);
+    expect([same.added, same.removed, same.redrawn]).toEqual([
+      [],
+      [],
+      [{ uid: '4_20', was: '3_2', parentUid: '3_1', inside: 3 }],
+    ]);
     expect(formatDiff(same).split('\n')).toEqual([
       'diff since snapshot 3 → 4: 0 added, 0 removed, 0 changed, 1 redrawn as they were',
       '= uid=3_2 (under uid=3_1, with 3 elements inside) was drawn anew as it was: now uid=4_20, and the uids inside are new (take_snapshot root=4_20 lists them)',

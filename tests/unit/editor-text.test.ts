@@ -13,7 +13,9 @@ describe('textDifference', () => {
   });
 
   it('says which line differs and how', () => {
-    expect(textDifference('{\n  "a": [1]\n}', '{\n    "a": [1]]\n}')).toBe('non-blank line 2 is "    \\"a\\": [1]]" where the text given has "  \\"a\\": [1]"');
+    expect(textDifference('{\n  "a": [1]\n}', '{\n    "a": [1]]\n}')).toBe(
+      'non-blank line 2 is "    \\"a\\": [1]]" where the text given has "  \\"a\\": [1]"',
+    );
     expect(textDifference('one\ntwo', 'one')).toBe('it ends before non-blank line 2 ("two")');
     expect(textDifference('one', 'one\n}')).toBe('non-blank line 2 is "}", after the end of the text given');
   });

@@ -64,20 +64,30 @@ describe('sessionEndpoint', () => {
   it('rejects what is not a URL with InvalidArgumentError', () => {
     for (const input of ['', 'not a url', 'ws://']) {
       expect(() => sessionEndpoint(input)).toThrow(InvalidArgumentError);
-      expect(() => sessionEndpoint(input)).toThrow(`wsEndpoint "${input}" is not a URL; pass what Firefox printed, such as ws://127.0.0.1:9222.`);
+      expect(() => sessionEndpoint(input)).toThrow(
+        `wsEndpoint "${input}" is not a URL; pass what Firefox printed, such as ws://127.0.0.1:9222.`,
+      );
     }
   });
 });
 
 describe('reachableBidiUrl', () => {
   it("opens a Grid's BiDi socket on the Grid's own host and port, not the node's address it names", () => {
-    expect(reachableBidiUrl('ws://172.18.0.3:4444/session/abc/se/bidi', 'http://grid.example:4444/wd/hub')).toBe('ws://grid.example:4444/session/abc/se/bidi');
-    expect(reachableBidiUrl('ws://10.0.0.7:5555/session/abc/se/bidi', 'https://user:key@hub.cloud.test/wd/hub')).toBe('wss://user:key@hub.cloud.test/session/abc/se/bidi');
+    expect(reachableBidiUrl('ws://172.18.0.3:4444/session/abc/se/bidi', 'http://grid.example:4444/wd/hub')).toBe(
+      'ws://grid.example:4444/session/abc/se/bidi',
+    );
+    expect(reachableBidiUrl('ws://10.0.0.7:5555/session/abc/se/bidi', 'https://user:key@hub.cloud.test/wd/hub')).toBe(
+      'wss://user:key@hub.cloud.test/session/abc/se/bidi',
+    );
   });
 
   it("keeps a driver's own socket (chromedriver, geckodriver), and any URL when no server was named", () => {
-    expect(reachableBidiUrl('ws://127.0.0.1:9515/session/abc', 'http://127.0.0.1:9515')).toBe('ws://127.0.0.1:9515/session/abc');
-    expect(reachableBidiUrl('ws://127.0.0.1:4444/session/abc/se/bidi', 'http://127.0.0.1:4444')).toBe('ws://127.0.0.1:4444/session/abc/se/bidi');
+    expect(reachableBidiUrl('ws://127.0.0.1:9515/session/abc', 'http://127.0.0.1:9515')).toBe(
+      'ws://127.0.0.1:9515/session/abc',
+    );
+    expect(reachableBidiUrl('ws://127.0.0.1:4444/session/abc/se/bidi', 'http://127.0.0.1:4444')).toBe(
+      'ws://127.0.0.1:4444/session/abc/se/bidi',
+    );
     expect(reachableBidiUrl('ws://node:1/session/abc/se/bidi', undefined)).toBe('ws://node:1/session/abc/se/bidi');
   });
 });
@@ -129,7 +139,9 @@ describe('findFirefox', () => {
     const onPath = folder({ firefox: 'exe' });
     for (const bad of [join(dir, 'missing'), join(dir, 'a-folder'), join(dir, 'plain-file')]) {
       expect(() => findFirefox(bad, { PATH: onPath })).toThrow(LaunchError);
-      expect(() => findFirefox(bad, { PATH: onPath })).toThrow(`the given executablePath is "${bad}", which is not an executable file.`);
+      expect(() => findFirefox(bad, { PATH: onPath })).toThrow(
+        `the given executablePath is "${bad}", which is not an executable file.`,
+      );
     }
   });
 
@@ -141,7 +153,9 @@ describe('findFirefox', () => {
     expect(findFirefox('', { FIREFOX_BIN: bin, PATH: onPath })).toBe(bin);
 
     const wrong = join(onPath, 'nope');
-    expect(() => findFirefox(undefined, { FIREFOX_BIN: wrong, PATH: onPath })).toThrow(`FIREFOX_BIN is "${wrong}", which is not an executable file.`);
+    expect(() => findFirefox(undefined, { FIREFOX_BIN: wrong, PATH: onPath })).toThrow(
+      `FIREFOX_BIN is "${wrong}", which is not an executable file.`,
+    );
   });
 
   it('searches PATH for firefox, then firefox-esr, in the order of the folders', () => {
@@ -150,12 +164,16 @@ describe('findFirefox', () => {
     const firstFirefox = folder({ firefox: 'exe' });
     const secondFirefox = folder({ firefox: 'exe', 'firefox-esr': 'exe' });
 
-    expect(findFirefox(undefined, { PATH: pathOf(empty, firstFirefox, secondFirefox) })).toBe(join(firstFirefox, 'firefox'));
+    expect(findFirefox(undefined, { PATH: pathOf(empty, firstFirefox, secondFirefox) })).toBe(
+      join(firstFirefox, 'firefox'),
+    );
     // A `firefox` anywhere on PATH wins over a `firefox-esr` in an earlier folder.
     expect(findFirefox(undefined, { PATH: pathOf(esrOnly, secondFirefox) })).toBe(join(secondFirefox, 'firefox'));
     expect(findFirefox(undefined, { PATH: pathOf(empty, esrOnly) })).toBe(join(esrOnly, 'firefox-esr'));
     // Empty PATH entries are skipped rather than read as the current folder.
-    expect(findFirefox(undefined, { PATH: `${delimiter}${delimiter}${esrOnly}${delimiter}` })).toBe(join(esrOnly, 'firefox-esr'));
+    expect(findFirefox(undefined, { PATH: `${delimiter}${delimiter}${esrOnly}${delimiter}` })).toBe(
+      join(esrOnly, 'firefox-esr'),
+    );
   });
 
   it('skips a firefox on PATH that is a folder or not executable', () => {
@@ -190,7 +208,9 @@ describe('findFirefox', () => {
       }
       expect(caught).toBeInstanceOf(LaunchError);
       expect((caught as Error).name).toBe('LaunchError');
-      expect((caught as Error).message).toContain('Firefox was not found (looked at FIREFOX_BIN, firefox and firefox-esr on PATH, and the usual install paths).');
+      expect((caught as Error).message).toContain(
+        'Firefox was not found (looked at FIREFOX_BIN, firefox and firefox-esr on PATH, and the usual install paths).',
+      );
       expect((caught as Error).message).toContain('sudo apt-get install firefox-esr');
       expect((caught as Error).message).toContain('set FIREFOX_BIN');
     }
@@ -203,7 +223,9 @@ describe('translateBidiError', () => {
     const translated = translateBidiError(original, 'Navigating to http://h/');
 
     expect(translated).toBeInstanceOf(TimeoutError);
-    expect((translated as Error).message).toBe('Navigating to http://h/ timed out after 5000 ms; retry with a longer timeout, or check the page with a screenshot.');
+    expect((translated as Error).message).toBe(
+      'Navigating to http://h/ timed out after 5000 ms; retry with a longer timeout, or check the page with a screenshot.',
+    );
     expect((translated as Error).cause).toBe(original);
   });
 
@@ -212,18 +234,30 @@ describe('translateBidiError', () => {
     const translated = translateBidiError(original, 'Evaluating');
 
     expect(translated).toBeInstanceOf(BrowserClosedError);
-    expect((translated as Error).message).toBe('Evaluating failed: the browser connection is closed (Firefox exited). Launch or connect again.');
+    expect((translated as Error).message).toBe(
+      'Evaluating failed: the browser connection is closed (Firefox exited). Launch or connect again.',
+    );
     expect((translated as Error).cause).toBe(original);
   });
 
   it('maps protocol error codes to the errors a caller can act on', () => {
-    const noFrame = new BidiProtocolError('browsingContext.captureScreenshot', 'no such frame', 'Browsing context with id abc not found');
-    const badArgument = new BidiProtocolError('browsingContext.navigate', 'invalid argument', 'Expected "url" to be a valid URL');
+    const noFrame = new BidiProtocolError(
+      'browsingContext.captureScreenshot',
+      'no such frame',
+      'Browsing context with id abc not found',
+    );
+    const badArgument = new BidiProtocolError(
+      'browsingContext.navigate',
+      'invalid argument',
+      'Expected "url" to be a valid URL',
+    );
     const other = new BidiProtocolError('script.evaluate', 'unknown error', 'Something broke');
 
     const page = translateBidiError(noFrame, 'Taking a screenshot');
     expect(page).toBeInstanceOf(NoSuchPageError);
-    expect((page as Error).message).toBe('Taking a screenshot failed: the page is gone (Browsing context with id abc not found). Call listPages() and select a live page.');
+    expect((page as Error).message).toBe(
+      'Taking a screenshot failed: the page is gone (Browsing context with id abc not found). Call listPages() and select a live page.',
+    );
     expect((page as Error).cause).toBe(noFrame);
 
     const argument = translateBidiError(badArgument, 'Navigating');
@@ -234,14 +268,28 @@ describe('translateBidiError', () => {
     const generic = translateBidiError(other, 'Evaluating');
     expect(generic).toBeInstanceOf(FirefoxClientError);
     expect((generic as Error).constructor).toBe(FirefoxClientError);
-    expect((generic as Error).message).toBe('Evaluating failed: Firefox answered unknown error (Something broke). Retry; if it fails again, take a snapshot to see the page as it is now.');
+    expect((generic as Error).message).toBe(
+      'Evaluating failed: Firefox answered unknown error (Something broke). Retry; if it fails again, take a snapshot to see the page as it is now.',
+    );
     expect((generic as Error).cause).toBe(other);
 
     // A driver's words for a point off the viewport become what to do about it.
-    const outside = translateBidiError(new BidiProtocolError('input.performActions', 'move target out of bounds', 'Move target (-4754, 202) is out of bounds of viewport dimensions (1280, 720)'), 'Filling uid=3_4');
+    const outside = translateBidiError(
+      new BidiProtocolError(
+        'input.performActions',
+        'move target out of bounds',
+        'Move target (-4754, 202) is out of bounds of viewport dimensions (1280, 720)',
+      ),
+      'Filling uid=3_4',
+    );
     expect(outside).toBeInstanceOf(ElementNotInteractableError);
-    expect((outside as Error).message).toBe('Filling uid=3_4 failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).');
-    const gone = translateBidiError(new BidiProtocolError('input.performActions', 'no such node', 'The node with the reference abc is not known'), 'Clicking uid=3_5');
+    expect((outside as Error).message).toBe(
+      'Filling uid=3_4 failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).',
+    );
+    const gone = translateBidiError(
+      new BidiProtocolError('input.performActions', 'no such node', 'The node with the reference abc is not known'),
+      'Clicking uid=3_5',
+    );
     expect(gone).toBeInstanceOf(StaleUidError);
   });
 

@@ -39,12 +39,20 @@ describe('FilePolicy', () => {
     symlinkSync(join(outside, 'secret.txt'), join(out, 'innocent.txt'));
     const files = new FilePolicy(out);
     expect(await files.readable(join(out, 'sub', 'ok.txt'))).toBe(join(out, 'sub', 'ok.txt'));
-    await expect(files.readable(join(out, 'innocent.txt'))).rejects.toThrow(/really .*secret\.txt.*outside the folders/);
-    await expect(files.readable('/etc/hostname')).rejects.toThrow(/outside the folders files may be read from.*--allowed-dir/);
+    await expect(files.readable(join(out, 'innocent.txt'))).rejects.toThrow(
+      /really .*secret\.txt.*outside the folders/,
+    );
+    await expect(files.readable('/etc/hostname')).rejects.toThrow(
+      /outside the folders files may be read from.*--allowed-dir/,
+    );
     await expect(files.readable(join(out, 'missing.txt'))).rejects.toThrow(/does not exist/);
     await expect(files.readable(join(out, 'sub'))).rejects.toThrow(/not a regular file/);
-    expect(await new FilePolicy(out, [outside]).readable(join(outside, 'secret.txt'))).toBe(join(outside, 'secret.txt'));
-    expect(await new FilePolicy(out, [], () => Promise.resolve([outside])).readable(join(out, 'innocent.txt'))).toBe(join(outside, 'secret.txt'));
+    expect(await new FilePolicy(out, [outside]).readable(join(outside, 'secret.txt'))).toBe(
+      join(outside, 'secret.txt'),
+    );
+    expect(await new FilePolicy(out, [], () => Promise.resolve([outside])).readable(join(out, 'innocent.txt'))).toBe(
+      join(outside, 'secret.txt'),
+    );
   });
 
   it('starts relative paths in the output directory and never reads or writes the working directory by itself', async () => {
@@ -53,8 +61,12 @@ describe('FilePolicy', () => {
     expect(await files.readable('mine.txt')).toBe(join(out, 'mine.txt'));
     const cwdFile = join(process.cwd(), 'package.json');
     await expect(files.readable(cwdFile)).rejects.toThrow(/outside the folders files may be read from/);
-    await expect(files.readable('package.json')).rejects.toThrow(/does not exist in the output directory .*where relative paths start; give an absolute path/);
-    expect(() => files.write(join(process.cwd(), 'written-by-test.txt'), 'no')).toThrow(/leads outside the output directory/);
+    await expect(files.readable('package.json')).rejects.toThrow(
+      /does not exist in the output directory .*where relative paths start; give an absolute path/,
+    );
+    expect(() => files.write(join(process.cwd(), 'written-by-test.txt'), 'no')).toThrow(
+      /leads outside the output directory/,
+    );
     expect(() => files.write('../.git/config', 'no')).toThrow(/leads outside the output directory/);
   });
 

@@ -21,7 +21,13 @@ describe('PageFrames', () => {
     // A context it does not know is still not the page itself: a frame of unknown URL.
     expect(frames.frameUrl('unknown')).toBe('');
     expect(frames.contexts).toEqual(['outer', 'inner', 'innermost']);
-    expect(['page', 'outer', 'inner', 'innermost', 'elsewhere'].map((context) => frames.has(context))).toEqual([true, true, true, true, false]);
+    expect(['page', 'outer', 'inner', 'innermost', 'elsewhere'].map((context) => frames.has(context))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('takes no frame whose parent is neither the page nor one of its frames', () => {

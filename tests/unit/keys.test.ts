@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/index.js';
-import { comboActions, graphemes, keyValue, MAX_TYPED_CHARS, parseKeyCombo, typingActions } from '../../src/firefox/page/input/keys.js';
+import {
+  comboActions,
+  graphemes,
+  keyValue,
+  MAX_TYPED_CHARS,
+  parseKeyCombo,
+  typingActions,
+} from '../../src/firefox/page/input/keys.js';
 
 describe('keys', () => {
   it('maps named keys and aliases to WebDriver code points, any case', () => {
@@ -48,7 +55,10 @@ describe('keys', () => {
     const flag = '🇫🇷';
     for (const pad of [509, 510, 511, 512, 513]) {
       const text = `${'a'.repeat(pad)}${family}${flag}e\u0301${'b'.repeat(600)}`;
-      const expected = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), ({ segment }) => segment);
+      const expected = Array.from(
+        new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
+        ({ segment }) => segment,
+      );
       expect(graphemes(text)).toEqual(expected);
     }
     // Linear: a million characters in one go (the old whole-string split took minutes).

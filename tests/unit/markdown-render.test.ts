@@ -37,13 +37,18 @@ const p = (...c: MdInline[]): MdBlock => ({ k: 'paragraph', c });
 const h = (level: number, ...c: MdInline[]): MdBlock => ({ k: 'heading', level, c });
 const item = (...c: MdBlock[]): MdListItem => ({ c });
 const ul = (...items: MdListItem[]): MdBlock => ({ k: 'list', ordered: false, items });
-const ol = (items: MdListItem[], start?: number): MdBlock => (start === undefined ? { k: 'list', ordered: true, items } : { k: 'list', ordered: true, start, items });
+const ol = (items: MdListItem[], start?: number): MdBlock =>
+  start === undefined ? { k: 'list', ordered: true, items } : { k: 'list', ordered: true, start, items };
 const cell = (...c: MdBlock[]): { c: MdBlock[] } => ({ c });
 const row = (...texts: string[]): MdRow => ({ cells: texts.map((text) => cell(...(text ? [p(t(text))] : []))) });
-const headerRow = (...texts: string[]): MdRow => ({ header: true, cells: texts.map((text) => ({ header: true, c: [p(t(text))] })) });
+const headerRow = (...texts: string[]): MdRow => ({
+  header: true,
+  cells: texts.map((text) => ({ header: true, c: [p(t(text))] })),
+});
 
 const doc = (...blocks: MdBlock[]): MdDocument => ({ url: 'https://example.com/', title: 'Example', blocks });
-const md = (blocks: MdBlock[], view: MarkdownView = 'document'): string => renderMarkdown(doc(...blocks), { view }).markdown;
+const md = (blocks: MdBlock[], view: MarkdownView = 'document'): string =>
+  renderMarkdown(doc(...blocks), { view }).markdown;
 
 // ------------------------------------------------------------------ blocks
 
@@ -55,12 +60,16 @@ describe('renderMarkdown: blocks', () => {
   });
 
   it('clamps heading levels, drops empty blocks, and keeps a trailing # as text', () => {
-    expect(md([h(9, t('Deep')), h(0, t('Zero')), h(2, t('  ')), p(t(' \n ')), h(2, t('C #')), h(2, t('###'))])).toBe('###### Deep\n\n# Zero\n\n## C \\#\n\n## \\###\n');
+    expect(md([h(9, t('Deep')), h(0, t('Zero')), h(2, t('  ')), p(t(' \n ')), h(2, t('C #')), h(2, t('###'))])).toBe(
+      '###### Deep\n\n# Zero\n\n## C \\#\n\n## \\###\n',
+    );
     expect(md([])).toBe('');
   });
 
   it('collapses whitespace across inline boundaries and trims each line', () => {
-    expect(md([p(t('  Some\n\t text  '), strong(t(' bold ')), t('   and  '), em(t('it')), t(' \n'))])).toBe('Some text **bold** and *it*\n');
+    expect(md([p(t('  Some\n\t text  '), strong(t(' bold ')), t('   and  '), em(t('it')), t(' \n'))])).toBe(
+      'Some text **bold** and *it*\n',
+    );
   });
 
   it('renders line breaks as hard breaks and drops empty lines between them', () => {
@@ -68,9 +77,20 @@ describe('renderMarkdown: blocks', () => {
   });
 
   it('escapes what would start a block at the beginning of a line', () => {
-    const lines = ['# not heading', '> not quote', '- not item', '+ not item', '1. not ordered', '2) not ordered', '---', '==='];
+    const lines = [
+      '# not heading',
+      '> not quote',
+      '- not item',
+      '+ not item',
+      '1. not ordered',
+      '2) not ordered',
+      '---',
+      '===',
+    ];
     const out = md([p(...lines.flatMap((line) => [t(line), br]))]);
-    expect(out).toBe('\\# not heading\\\n\\> not quote\\\n\\- not item\\\n\\+ not item\\\n1\\. not ordered\\\n2\\) not ordered\\\n\\---\\\n\\===\n');
+    expect(out).toBe(
+      '\\# not heading\\\n\\> not quote\\\n\\- not item\\\n\\+ not item\\\n1\\. not ordered\\\n2\\) not ordered\\\n\\---\\\n\\===\n',
+    );
     // In the middle of a line, or in a heading, they are plain text.
     expect(md([p(t('C# > B - 1. ok')), h(2, t('1. Introduction'))])).toBe('C# > B - 1. ok\n\n## 1. Introduction\n');
   });
@@ -79,22 +99,28 @@ describe('renderMarkdown: blocks', () => {
     expect(md([{ k: 'code', text: 'const a = 1;\n', lang: 'js' }])).toBe('```js\nconst a = 1;\n```\n');
     expect(md([{ k: 'code', text: 'x = "```"\ny = "`````"' }])).toBe('``````\nx = "```"\ny = "`````"\n``````\n');
     expect(md([{ k: 'code', text: 'a', lang: 'c++ "evil"`' }])).toBe('```c++evil\na\n```\n');
-    expect(md([{ k: 'code', text: '  indented\n\n\nkept blank lines\n\n' }])).toBe('```\n  indented\n\n\nkept blank lines\n```\n');
+    expect(md([{ k: 'code', text: '  indented\n\n\nkept blank lines\n\n' }])).toBe(
+      '```\n  indented\n\n\nkept blank lines\n```\n',
+    );
     expect(md([{ k: 'code', text: '\n  \n' }])).toBe('');
     expect(codeFence('no ticks')).toBe('```');
     expect(codeFence('````')).toBe('`````');
   });
 
   it('renders blockquotes line by line, nested ones too', () => {
-    expect(md([{ k: 'blockquote', c: [p(t('Quoted')), { k: 'blockquote', c: [p(t('Inner'))] }, ul(item(p(t('point'))))] }])).toBe(
-      '> Quoted\n>\n> > Inner\n>\n> - point\n',
-    );
+    expect(
+      md([{ k: 'blockquote', c: [p(t('Quoted')), { k: 'blockquote', c: [p(t('Inner'))] }, ul(item(p(t('point'))))] }]),
+    ).toBe('> Quoted\n>\n> > Inner\n>\n> - point\n');
     expect(md([{ k: 'blockquote', c: [p(t(' '))] }])).toBe('');
   });
 
   it('renders images as blocks and inline, with alt text escaped and data URLs shortened', () => {
-    expect(md([{ k: 'image', alt: 'A [chart]', src: 'https://example.com/a b.png' }])).toBe('![A \\[chart\\]](https://example.com/a%20b.png)\n');
-    expect(md([p(t('See '), img('logo', 'https://example.com/l.png'), t(' here'))])).toBe('See ![logo](https://example.com/l.png) here\n');
+    expect(md([{ k: 'image', alt: 'A [chart]', src: 'https://example.com/a b.png' }])).toBe(
+      '![A \\[chart\\]](https://example.com/a%20b.png)\n',
+    );
+    expect(md([p(t('See '), img('logo', 'https://example.com/l.png'), t(' here'))])).toBe(
+      'See ![logo](https://example.com/l.png) here\n',
+    );
     const data = `data:image/png;base64,${'A'.repeat(500)}`;
     expect(md([{ k: 'image', alt: 'dot', src: data }])).toBe('![dot](data:image/png;base64,…)\n');
   });
@@ -109,21 +135,31 @@ describe('renderMarkdown: blocks', () => {
 describe('renderMarkdown: inline', () => {
   it('renders emphasis with the spaces outside the delimiters, once per kind, and drops empty emphasis', () => {
     expect(md([p(t('a'), strong(t(' b ')), t('c'))])).toBe('a **b** c\n');
-    expect(md([p(strong(t('outer '), strong(t('inner'))), t(' '), em(t('x')), t(' '), del(t('gone')))])).toBe('**outer inner** *x* ~~gone~~\n');
+    expect(md([p(strong(t('outer '), strong(t('inner'))), t(' '), em(t('x')), t(' '), del(t('gone')))])).toBe(
+      '**outer inner** *x* ~~gone~~\n',
+    );
     expect(md([p(t('icon'), em(), t(' here'), strong(t('  ')))])).toBe('icon here\n');
     expect(md([p(strong(t('one'), br, t('two')))])).toBe('**one**\\\n**two**\n');
   });
 
   it('renders inline code with a delimiter longer than its backticks', () => {
-    expect(md([p(code('x'), t(' '), code('a`b'), t(' '), code('`tick`'), t(' '), code('  spaced   out '))])).toBe('`x` ``a`b`` `` `tick` `` `spaced out`\n');
+    expect(md([p(code('x'), t(' '), code('a`b'), t(' '), code('`tick`'), t(' '), code('  spaced   out '))])).toBe(
+      '`x` ``a`b`` `` `tick` `` `spaced out`\n',
+    );
   });
 
   it('renders links with their destination made safe, and the URL as text when the link has none', () => {
     expect(md([p(link('https://example.com/a(1) b', 'Docs'))])).toBe('[Docs](https://example.com/a%281%29%20b)\n');
     expect(md([p(link('https://example.com/x', []))])).toBe('[https://example.com/x](https://example.com/x)\n');
-    expect(md([p(link('https://example.com/', [img('Home', 'https://example.com/h.png')]))])).toBe('[![Home](https://example.com/h.png)](https://example.com/)\n');
-    expect(md([p(link('https://example.com/', [t('outer '), link('https://example.com/in', 'inner')]))])).toBe('[outer inner](https://example.com/)\n');
-    expect(md([p(link('https://example.com/', [t('two'), br, t('lines')]))])).toBe('[two lines](https://example.com/)\n');
+    expect(md([p(link('https://example.com/', [img('Home', 'https://example.com/h.png')]))])).toBe(
+      '[![Home](https://example.com/h.png)](https://example.com/)\n',
+    );
+    expect(md([p(link('https://example.com/', [t('outer '), link('https://example.com/in', 'inner')]))])).toBe(
+      '[outer inner](https://example.com/)\n',
+    );
+    expect(md([p(link('https://example.com/', [t('two'), br, t('lines')]))])).toBe(
+      '[two lines](https://example.com/)\n',
+    );
     // "Wow!" right before a link must not turn it into an image.
     expect(md([p(t('Wow!'), link('https://example.com/', 'see'))])).toBe('Wow\\![see](https://example.com/)\n');
   });
@@ -137,7 +173,9 @@ describe('renderMarkdown: inline', () => {
   it('escapes Markdown syntax in text', () => {
     expect(escapeText('5 * 3 [a](b) `c` ~d~ \\ e')).toBe('5 \\* 3 \\[a\\](b) \\`c\\` \\~d\\~ \\\\ e');
     expect(escapeText('snake_case _em_ __init__ a_')).toBe('snake_case \\_em\\_ \\_\\_init\\_\\_ a\\_');
-    expect(escapeText('<div> a < b <!-- x --> &amp; &#39; AT&T R&D;')).toBe('\\<div> a < b \\<!-- x --> \\&amp; \\&#39; AT&T R\\&D;');
+    expect(escapeText('<div> a < b <!-- x --> &amp; &#39; AT&T R&D;')).toBe(
+      '\\<div> a < b \\<!-- x --> \\&amp; \\&#39; AT&T R\\&D;',
+    );
     expect(escapeText('C# > # 1. | ! (x)')).toBe('C# > # 1. | ! (x)');
     expect(md([p(t('[1] *not em* <b>not html</b>'))])).toBe('\\[1\\] \\*not em\\* \\<b>not html\\</b>\n');
   });
@@ -152,7 +190,9 @@ describe('renderMarkdown: lists', () => {
   });
 
   it('numbers ordered lists from their start and indents their content to the text column', () => {
-    expect(md([ol([item(p(t('three'))), item(p(t('four')), ul(item(p(t('nested')))))], 3)])).toBe('3. three\n4. four\n   - nested\n');
+    expect(md([ol([item(p(t('three'))), item(p(t('four')), ul(item(p(t('nested')))))], 3)])).toBe(
+      '3. three\n4. four\n   - nested\n',
+    );
     const ten = ol(Array.from({ length: 10 }, (_, i) => item(p(t(`n${i + 1}`)))));
     expect(md([ten]).split('\n').slice(8, 10)).toEqual(['9. n9', '10. n10']);
     expect(md([ol([item(p(t('a'))), item(p(t('b')))], 0)])).toBe('0. a\n1. b\n');
@@ -163,21 +203,32 @@ describe('renderMarkdown: lists', () => {
   });
 
   it('renders task lists, with the checkbox uid after the box in the agent view', () => {
-    const list = ul({ c: [p(t('done'))], task: true, taskUid: '2_5' }, { c: [p(t('todo'))], task: false }, { c: [], task: false });
+    const list = ul(
+      { c: [p(t('done'))], task: true, taskUid: '2_5' },
+      { c: [p(t('todo'))], task: false },
+      { c: [], task: false },
+    );
     expect(md([list])).toBe('- [x] done\n- [ ] todo\n- [ ]\n');
-    expect(renderMarkdown(doc(list), { view: 'agent' })).toEqual({ markdown: '- [x] {uid=2_5} done\n- [ ] todo\n- [ ]\n', refsCount: 1 });
+    expect(renderMarkdown(doc(list), { view: 'agent' })).toEqual({
+      markdown: '- [x] {uid=2_5} done\n- [ ] todo\n- [ ]\n',
+      refsCount: 1,
+    });
   });
 
   it('keeps several paragraphs in one item, skips empty items, and keeps adjacent lists apart', () => {
-    expect(md([ul(item(p(t('para one')), p(t('para two'))), item(), item(p(t(' '))), item(p(t('next'))))])).toBe('- para one\n\n  para two\n- next\n');
-    expect(md([ul(item(p(t('a')))), ul(item(p(t('b')))), ul(item(p(t('c')))), ol([item(p(t('d')))]), ol([item(p(t('e')))])])).toBe(
-      '- a\n\n* b\n\n- c\n\n1. d\n\n1) e\n',
+    expect(md([ul(item(p(t('para one')), p(t('para two'))), item(), item(p(t(' '))), item(p(t('next'))))])).toBe(
+      '- para one\n\n  para two\n- next\n',
     );
+    expect(
+      md([ul(item(p(t('a')))), ul(item(p(t('b')))), ul(item(p(t('c')))), ol([item(p(t('d')))]), ol([item(p(t('e')))])]),
+    ).toBe('- a\n\n* b\n\n- c\n\n1. d\n\n1) e\n');
     expect(md([ul(item(p(t('a'))), item(ul(item(p(t('only nested'))))))])).toBe('- a\n- - only nested\n');
   });
 
   it('indents code blocks inside items', () => {
-    expect(md([ol([item(p(t('Run:')), { k: 'code', text: 'npm test\nnpm run lint', lang: 'sh' })])])).toBe('1. Run:\n\n   ```sh\n   npm test\n   npm run lint\n   ```\n');
+    expect(md([ol([item(p(t('Run:')), { k: 'code', text: 'npm test\nnpm run lint', lang: 'sh' })])])).toBe(
+      '1. Run:\n\n   ```sh\n   npm test\n   npm run lint\n   ```\n',
+    );
   });
 
   it('escapes item text that would read as a marker', () => {
@@ -202,7 +253,15 @@ describe('renderMarkdown: tables', () => {
   it('escapes pipes, turns line breaks into <br>, and keeps inline formatting in cells', () => {
     const table: MdBlock = {
       k: 'table',
-      rows: [row('a', 'b'), { cells: [cell(p(t('x|y'))), cell(p(strong(t('one')), br, code('a|b'), t(' '), link('https://e.com/?q=a|b', 'q')))] }],
+      rows: [
+        row('a', 'b'),
+        {
+          cells: [
+            cell(p(t('x|y'))),
+            cell(p(strong(t('one')), br, code('a|b'), t(' '), link('https://e.com/?q=a|b', 'q'))),
+          ],
+        },
+      ],
     };
     expect(md([table])).toBe('| a | b |\n| --- | --- |\n| x\\|y | **one**<br>`a\\|b` [q](https://e.com/?q=a\\|b) |\n');
   });
@@ -212,7 +271,12 @@ describe('renderMarkdown: tables', () => {
       k: 'table',
       rows: [
         row('A', 'B', 'C'),
-        { cells: [{ c: [p(t('tall'))], rowspan: 2 }, { c: [p(t('wide'))], colspan: 2 }] },
+        {
+          cells: [
+            { c: [p(t('tall'))], rowspan: 2 },
+            { c: [p(t('wide'))], colspan: 2 },
+          ],
+        },
         row('x', 'y'),
         row('', ''),
         row('short'),
@@ -222,16 +286,24 @@ describe('renderMarkdown: tables', () => {
   });
 
   it('renders the caption above the table', () => {
-    expect(md([{ k: 'table', caption: [t('Prices')], rows: [row('a', 'b')] }])).toBe('Prices\n\n| a | b |\n| --- | --- |\n');
+    expect(md([{ k: 'table', caption: [t('Prices')], rows: [row('a', 'b')] }])).toBe(
+      'Prices\n\n| a | b |\n| --- | --- |\n',
+    );
   });
 
   it('flattens layout tables: one column, block content in a cell, or marked as layout', () => {
     expect(md([{ k: 'table', rows: [row('first'), row('second')] }])).toBe('first\n\nsecond\n');
-    const blocky: MdBlock = { k: 'table', rows: [{ cells: [cell(h(2, t('Side')), p(t('text'))), cell(p(t('main')))] }] };
+    const blocky: MdBlock = {
+      k: 'table',
+      rows: [{ cells: [cell(h(2, t('Side')), p(t('text'))), cell(p(t('main')))] }],
+    };
     expect(md([blocky])).toBe('## Side\n\ntext\n\nmain\n');
     expect(md([{ k: 'table', rows: [{ cells: [cell(ul(item(p(t('li'))))), cell(p(t('x')))] }] }])).toBe('- li\n\nx\n');
     expect(md([{ k: 'table', layout: true, caption: [t('Cap')], rows: [row('a', 'b')] }])).toBe('Cap\n\na\n\nb\n');
-    const nested: MdBlock = { k: 'table', rows: [{ cells: [cell({ k: 'table', rows: [row('in', 'ner')] }), cell(p(t('out')))] }] };
+    const nested: MdBlock = {
+      k: 'table',
+      rows: [{ cells: [cell({ k: 'table', rows: [row('in', 'ner')] }), cell(p(t('out')))] }],
+    };
     expect(md([nested])).toBe('| in | ner |\n| --- | --- |\n\nout\n');
   });
 });
@@ -243,26 +315,50 @@ describe('renderMarkdown: chrome', () => {
     k: 'chrome',
     landmark: 'navigation',
     label: 'Main',
-    items: [link('https://e.com/docs', 'Docs', '1_2'), t(' | '), link('https://e.com/pricing', 'Pricing', '1_3'), control({ role: 'button', tag: 'button', name: 'Menu', expanded: false, uid: '1_4' })],
+    items: [
+      link('https://e.com/docs', 'Docs', '1_2'),
+      t(' | '),
+      link('https://e.com/pricing', 'Pricing', '1_3'),
+      control({ role: 'button', tag: 'button', name: 'Menu', expanded: false, uid: '1_4' }),
+    ],
   };
 
   it('condenses a landmark to one line of its links', () => {
     expect(md([nav])).toBe('Navigation (Main): [Docs](https://e.com/docs) · [Pricing](https://e.com/pricing)\n');
-    expect(md([{ k: 'chrome', landmark: 'contentinfo', items: [t('© 2025 Acme ·'), link('https://e.com/p', 'Privacy'), link('https://e.com/p', 'Privacy')] }])).toBe(
-      'Footer: © 2025 Acme · [Privacy](https://e.com/p)\n',
-    );
-    expect(md([{ k: 'chrome', landmark: 'banner', items: [t('Acme')] }, { k: 'chrome', landmark: 'complementary', items: [t('Related')] }, { k: 'chrome', landmark: 'search', items: [] }])).toBe(
-      'Header: Acme\n\nSidebar: Related\n',
-    );
+    expect(
+      md([
+        {
+          k: 'chrome',
+          landmark: 'contentinfo',
+          items: [t('© 2025 Acme ·'), link('https://e.com/p', 'Privacy'), link('https://e.com/p', 'Privacy')],
+        },
+      ]),
+    ).toBe('Footer: © 2025 Acme · [Privacy](https://e.com/p)\n');
+    expect(
+      md([
+        { k: 'chrome', landmark: 'banner', items: [t('Acme')] },
+        { k: 'chrome', landmark: 'complementary', items: [t('Related')] },
+        { k: 'chrome', landmark: 'search', items: [] },
+      ]),
+    ).toBe('Header: Acme\n\nSidebar: Related\n');
   });
 
   it('keeps uids and controls in the agent view', () => {
     expect(renderMarkdown(doc(nav), { view: 'agent' })).toEqual({
-      markdown: 'Navigation (Main): [Docs](https://e.com/docs){uid=1_2} · [Pricing](https://e.com/pricing){uid=1_3} · [button "Menu" collapsed uid=1_4]\n',
+      markdown:
+        'Navigation (Main): [Docs](https://e.com/docs){uid=1_2} · [Pricing](https://e.com/pricing){uid=1_3} · [button "Menu" collapsed uid=1_4]\n',
       refsCount: 3,
     });
     // A landmark with controls only says nothing in the document view.
-    expect(md([{ k: 'chrome', landmark: 'search', items: [control({ role: 'searchbox', tag: 'input', type: 'search', name: 'Search' })] }])).toBe('');
+    expect(
+      md([
+        {
+          k: 'chrome',
+          landmark: 'search',
+          items: [control({ role: 'searchbox', tag: 'input', type: 'search', name: 'Search' })],
+        },
+      ]),
+    ).toBe('');
   });
 });
 
@@ -272,7 +368,15 @@ describe('renderMarkdown: views', () => {
   const form: MdBlock[] = [
     h(1, t('Sign in')),
     p(
-      control({ role: 'textbox', tag: 'input', type: 'email', name: 'Email', value: 'a@b.c', required: true, uid: '1_7' }),
+      control({
+        role: 'textbox',
+        tag: 'input',
+        type: 'email',
+        name: 'Email',
+        value: 'a@b.c',
+        required: true,
+        uid: '1_7',
+      }),
       t(' '),
       control({ role: 'textbox', tag: 'input', type: 'password', name: 'Password', value: 'hunter2', uid: '1_8' }),
       t(' '),
@@ -323,9 +427,23 @@ describe('renderMarkdown: views', () => {
 
 describe('renderMarkdown: determinism', () => {
   const everything: MdBlock[] = [
-    { k: 'chrome', landmark: 'navigation', items: [link('https://e.com/a', 'A', '1_1'), link('https://e.com/b', 'B', '1_2')] },
+    {
+      k: 'chrome',
+      landmark: 'navigation',
+      items: [link('https://e.com/a', 'A', '1_1'), link('https://e.com/b', 'B', '1_2')],
+    },
     h(1, t('Title')),
-    p(t('Intro with '), strong(t('bold')), t(', '), em(t('em')), t(', '), code('code'), t(' and '), link('https://e.com/x', 'x', '1_3'), t('.')),
+    p(
+      t('Intro with '),
+      strong(t('bold')),
+      t(', '),
+      em(t('em')),
+      t(', '),
+      code('code'),
+      t(' and '),
+      link('https://e.com/x', 'x', '1_3'),
+      t('.'),
+    ),
     ul({ c: [p(t('task'))], task: true }, item(p(t('plain')), ol([item(p(t('sub')))]))),
     { k: 'table', rows: [row('k', 'v'), row('a', 'b')] },
     { k: 'code', text: 'print("hi")', lang: 'py' },
@@ -346,7 +464,10 @@ describe('renderMarkdown: determinism', () => {
 
   it('never leaves more than one blank line between blocks outside code', () => {
     for (const view of ['document', 'agent'] as const) {
-      const { markdown } = renderMarkdown(doc(...everything, p(t(' ')), p(control({ role: 'button', tag: 'button' })), p(t('end'))), { view });
+      const { markdown } = renderMarkdown(
+        doc(...everything, p(t(' ')), p(control({ role: 'button', tag: 'button' })), p(t('end'))),
+        { view },
+      );
       expect(markdown).not.toMatch(/\n\n\n/);
       expect(markdown.endsWith('end\n')).toBe(true);
     }
@@ -387,15 +508,44 @@ describe('markdown index', () => {
       url: 'https://example.com/a',
       title: 'A',
       content: [
-        { uid: '', tag: 'h1', role: 'heading', level: 1, box, content: ['Title ', { uid: '', tag: 'em', role: 'emphasis', box, content: ['here'] }] },
-        { uid: '', tag: 'p', role: 'paragraph', box, content: ['See ', { uid: '1_2', tag: 'a', role: 'link', href: 'https://example.com/b', interactive: true, box, content: ['this'] }, '.'] },
+        {
+          uid: '',
+          tag: 'h1',
+          role: 'heading',
+          level: 1,
+          box,
+          content: ['Title ', { uid: '', tag: 'em', role: 'emphasis', box, content: ['here'] }],
+        },
+        {
+          uid: '',
+          tag: 'p',
+          role: 'paragraph',
+          box,
+          content: [
+            'See ',
+            {
+              uid: '1_2',
+              tag: 'a',
+              role: 'link',
+              href: 'https://example.com/b',
+              interactive: true,
+              box,
+              content: ['this'],
+            },
+            '.',
+          ],
+        },
         { uid: '1_3', tag: 'button', role: 'button', name: 'Go', interactive: true, box, content: ['Go'] },
       ],
     };
     expect(documentFromReading(JSON.stringify(reading), 'document')).toEqual({
       url: 'https://example.com/a',
       title: 'A',
-      blocks: [{ k: 'heading', level: 1, c: [t('Title '), em(t('here'))] }, p(t('See '), link('https://example.com/b', 'this'), t('.')), p({ k: 'control', role: 'button', tag: 'button', name: 'Go' })],
+      blocks: [
+        { k: 'heading', level: 1, c: [t('Title '), em(t('here'))] },
+        p(t('See '), link('https://example.com/b', 'this'), t('.')),
+        p({ k: 'control', role: 'button', tag: 'button', name: 'Go' }),
+      ],
     });
     expect(documentFromReading(JSON.stringify(reading), 'agent').blocks.slice(1)).toEqual([
       p(t('See '), link('https://example.com/b', 'this', '1_2'), t('.')),
@@ -411,8 +561,22 @@ describe('markdown index', () => {
     const box: [number, number, number, number] = [0, 0, 10, 10];
     const family = '👨\u200D👩\u200D👧';
     const persian = 'می\u200Cخواهم';
-    const reading = { url: '', title: '', content: [{ uid: '', tag: 'p', role: 'paragraph', box, content: [`${family} ${persian} soft\u00ADhy\u200Bphen \uf101icon stray\u200Djoin`] }] };
-    const markdown = renderMarkdown(documentFromReading(JSON.stringify(reading), 'document'), { view: 'document' }).markdown;
+    const reading = {
+      url: '',
+      title: '',
+      content: [
+        {
+          uid: '',
+          tag: 'p',
+          role: 'paragraph',
+          box,
+          content: [`${family} ${persian} soft\u00ADhy\u200Bphen \uf101icon stray\u200Djoin`],
+        },
+      ],
+    };
+    const markdown = renderMarkdown(documentFromReading(JSON.stringify(reading), 'document'), {
+      view: 'document',
+    }).markdown;
     expect(markdown).toBe(`${family} ${persian} softhyphen icon stray\\u200djoin\n`);
   });
 });

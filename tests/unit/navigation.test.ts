@@ -6,9 +6,16 @@ import { fetchError, navigationInfo, PAGE, responseCompleted, type RequestSpec }
 const URL_A = 'https://shop.example/';
 const URL_B = 'https://shop.example/cart';
 
-const started = (navigation: string, url: string): BrowsingContext.NavigationInfo => navigationInfo(PAGE, navigation, url);
+const started = (navigation: string, url: string): BrowsingContext.NavigationInfo =>
+  navigationInfo(PAGE, navigation, url);
 /** The document request of navigation `navigation`. */
-const documentRequest = (navigation: string, url: string): RequestSpec => ({ id: `req-${navigation}`, url, navigation, destination: 'document', initiatorType: null });
+const documentRequest = (navigation: string, url: string): RequestSpec => ({
+  id: `req-${navigation}`,
+  url,
+  navigation,
+  destination: 'document',
+  initiatorType: null,
+});
 
 /** The navigation the watch saw, failing the test when it saw none. */
 function seen(navigation: Navigation | undefined): Navigation {
@@ -41,10 +48,15 @@ describe('PageNavigations', () => {
     navigations.onLoad(navigationInfo(PAGE, 'nav-0', URL_A));
     const watch = navigations.watch();
     navigations.onStarted(started('nav-1', URL_B));
-    navigations.onResponseCompleted(responseCompleted(documentRequest('nav-1', URL_B), { status: 204, statusText: '' }));
+    navigations.onResponseCompleted(
+      responseCompleted(documentRequest('nav-1', URL_B), { status: 204, statusText: '' }),
+    );
 
     const navigation = seen(watch.navigation);
-    expect(navigation.outcome).toEqual({ kind: 'aborted', end: { url: URL_B, outcome: 'no-content', detail: '204 No Content' } });
+    expect(navigation.outcome).toEqual({
+      kind: 'aborted',
+      end: { url: URL_B, outcome: 'no-content', detail: '204 No Content' },
+    });
     expect(navigation.ended).toEqual({ url: URL_B, outcome: 'no-content', detail: '204 No Content' });
     expect(navigation.documentCommitted).toBe(false);
     expect(navigations.url).toBe(URL_A);
@@ -66,7 +78,10 @@ describe('PageNavigations', () => {
     navigations.onStarted(started('nav-1', URL_B));
     navigations.onFetchError(fetchError(documentRequest('nav-1', URL_B), 'NS_BINDING_ABORTED'));
 
-    expect(seen(watch.navigation).outcome).toEqual({ kind: 'aborted', end: { url: URL_B, outcome: 'aborted', detail: 'NS_BINDING_ABORTED' } });
+    expect(seen(watch.navigation).outcome).toEqual({
+      kind: 'aborted',
+      end: { url: URL_B, outcome: 'aborted', detail: 'NS_BINDING_ABORTED' },
+    });
   });
 
   it('calls a navigation whose request failed otherwise failed, and keeps it failed when the error page commits', () => {
@@ -76,11 +91,19 @@ describe('PageNavigations', () => {
     navigations.onStarted(started('nav-1', url));
     navigations.onFetchError(fetchError(documentRequest('nav-1', url), 'NS_ERROR_UNKNOWN_HOST'));
     const navigation = seen(watch.navigation);
-    expect(navigation.outcome).toEqual({ kind: 'failed', end: { url, outcome: 'failed', detail: 'NS_ERROR_UNKNOWN_HOST' } });
+    expect(navigation.outcome).toEqual({
+      kind: 'failed',
+      end: { url, outcome: 'failed', detail: 'NS_ERROR_UNKNOWN_HOST' },
+    });
     expect(navigation.documentCommitted).toBe(false);
 
-    navigations.onCommitted(navigationInfo(PAGE, 'nav-1', `about:neterror?e=dnsNotFound&u=${encodeURIComponent(url)}&d=Some%20reason`));
-    expect(navigation.outcome).toEqual({ kind: 'failed', end: { url, outcome: 'failed', detail: 'NS_ERROR_UNKNOWN_HOST' } });
+    navigations.onCommitted(
+      navigationInfo(PAGE, 'nav-1', `about:neterror?e=dnsNotFound&u=${encodeURIComponent(url)}&d=Some%20reason`),
+    );
+    expect(navigation.outcome).toEqual({
+      kind: 'failed',
+      end: { url, outcome: 'failed', detail: 'NS_ERROR_UNKNOWN_HOST' },
+    });
     expect(navigation.documentCommitted).toBe(true);
   });
 
@@ -89,10 +112,19 @@ describe('PageNavigations', () => {
     const watch = navigations.watch();
     const url = 'https://expired.example/';
     navigations.onStarted(started('nav-1', url));
-    navigations.onCommitted(navigationInfo(PAGE, 'nav-1', `about:certerror?e=nssBadCert&u=${encodeURIComponent(url)}&d=The%20certificate%20expired`));
+    navigations.onCommitted(
+      navigationInfo(
+        PAGE,
+        'nav-1',
+        `about:certerror?e=nssBadCert&u=${encodeURIComponent(url)}&d=The%20certificate%20expired`,
+      ),
+    );
 
     const navigation = seen(watch.navigation);
-    expect(navigation.outcome).toEqual({ kind: 'failed', end: { url, outcome: 'failed', detail: 'The certificate expired' } });
+    expect(navigation.outcome).toEqual({
+      kind: 'failed',
+      end: { url, outcome: 'failed', detail: 'The certificate expired' },
+    });
     expect(navigation.documentCommitted).toBe(true);
   });
 
@@ -101,9 +133,16 @@ describe('PageNavigations', () => {
     const watch = navigations.watch();
     const url = 'https://shop.example/invoice.pdf';
     navigations.onStarted(started('nav-1', url));
-    navigations.onDownloadWillBegin({ ...navigationInfo(PAGE, 'nav-1', url), download: 'download-1', suggestedFilename: 'invoice.pdf' });
+    navigations.onDownloadWillBegin({
+      ...navigationInfo(PAGE, 'nav-1', url),
+      download: 'download-1',
+      suggestedFilename: 'invoice.pdf',
+    });
 
-    expect(seen(watch.navigation).outcome).toEqual({ kind: 'aborted', end: { url, outcome: 'download', detail: 'invoice.pdf' } });
+    expect(seen(watch.navigation).outcome).toEqual({
+      kind: 'aborted',
+      end: { url, outcome: 'download', detail: 'invoice.pdf' },
+    });
   });
 
   it('calls a navigation failed on navigationFailed', () => {
@@ -112,7 +151,10 @@ describe('PageNavigations', () => {
     navigations.onStarted(started('nav-1', URL_B));
     navigations.onFailed(navigationInfo(PAGE, 'nav-1', URL_B));
 
-    expect(seen(watch.navigation).outcome).toEqual({ kind: 'failed', end: { url: URL_B, outcome: 'failed', detail: 'the navigation failed' } });
+    expect(seen(watch.navigation).outcome).toEqual({
+      kind: 'failed',
+      end: { url: URL_B, outcome: 'failed', detail: 'the navigation failed' },
+    });
   });
 
   it('never lets a second outcome override the first', () => {

@@ -32,20 +32,30 @@ describe('NetworkRules', () => {
     expect(rules.peek('http://h/api/x', 'POST')?.action).toBe('block');
     expect(rules.take('http://h/api/x', 'POST')?.action).toBe('block');
     expect(rules.take('http://h/api/x', 'POST')?.action).toBe('mock');
-    expect(rules.list().map((rule) => [rule.id, rule.hits, rule.headers?.['content-type'], rule.bodyBytes])).toEqual([[2, 2, 'application/json', 11]]);
+    expect(rules.list().map((rule) => [rule.id, rule.hits, rule.headers?.['content-type'], rule.bodyBytes])).toEqual([
+      [2, 2, 'application/json', 11],
+    ]);
     expect(changes).toBe(3);
     expect(rules.take('http://h/other', 'GET')).toBeUndefined();
   });
 
   it('refuses bad rules whole, adding nothing', async () => {
     const rules = new NetworkRules(() => Promise.resolve());
-    await expect(rules.add({ urlPattern: '*', action: 'block', status: 404 })).rejects.toThrow(/status only go with action "mock"/);
+    await expect(rules.add({ urlPattern: '*', action: 'block', status: 404 })).rejects.toThrow(
+      /status only go with action "mock"/,
+    );
     await expect(rules.add({ urlPattern: '*', action: 'modify' })).rejects.toThrow(/needs requestHeaders/);
     await expect(rules.add({ urlPattern: '*', action: 'mock', status: 99 })).rejects.toThrow(/100 to 599/);
-    await expect(rules.add({ urlPattern: '*', action: 'mock', headers: { 'x-a': 'a\r\nb' } })).rejects.toThrow(/line break/);
-    await expect(rules.add({ urlPattern: '*', action: 'modify', requestHeaders: { 'bad name': 'x' } })).rejects.toThrow(/not a header name/);
+    await expect(rules.add({ urlPattern: '*', action: 'mock', headers: { 'x-a': 'a\r\nb' } })).rejects.toThrow(
+      /line break/,
+    );
+    await expect(rules.add({ urlPattern: '*', action: 'modify', requestHeaders: { 'bad name': 'x' } })).rejects.toThrow(
+      /not a header name/,
+    );
     await expect(rules.add({ urlPattern: '*', action: 'block', times: 0 })).rejects.toThrow(/times/);
-    await expect(rules.add({ urlPattern: '*', action: 'mock', body: new Uint8Array(11 * 1024 * 1024) })).rejects.toThrow(/at most/);
+    await expect(
+      rules.add({ urlPattern: '*', action: 'mock', body: new Uint8Array(11 * 1024 * 1024) }),
+    ).rejects.toThrow(/at most/);
     expect(rules.size).toBe(0);
     await expect(rules.remove(7)).rejects.toThrow(/No rule has id 7; there are no rules/);
   });

@@ -3,11 +3,26 @@ import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import { fromRemoteValue, type BidiConnection } from '../../src/bidi/index.js';
 import { Browser, type ClientOptions } from '../../src/firefox/browser/browser.js';
 import type { WalkResult } from '../../src/firefox/engine/types.js';
-import { FirefoxClientError, NoSuchPageError, PageCrashedError, PageUnresponsiveError } from '../../src/firefox/errors.js';
+import {
+  FirefoxClientError,
+  NoSuchPageError,
+  PageCrashedError,
+  PageUnresponsiveError,
+} from '../../src/firefox/errors.js';
 import type { Page } from '../../src/firefox/page/page.js';
 import type { SessionHandle } from '../../src/firefox/session/session.js';
 import type { UserContext } from '../../src/firefox/user-context/user-context.js';
-import { beforeRequestSent, contextInfo, logIn, navigationInfo, OTHER_PAGE, PAGE, promptClosed, promptOpened, responseCompleted } from '../helpers/bidi-events.js';
+import {
+  beforeRequestSent,
+  contextInfo,
+  logIn,
+  navigationInfo,
+  OTHER_PAGE,
+  PAGE,
+  promptClosed,
+  promptOpened,
+  responseCompleted,
+} from '../helpers/bidi-events.js';
 import { FakeBidi, neverAnswer, RemoteError } from '../helpers/fake-bidi.js';
 
 const PAGE_URL = 'https://shop.example/';
@@ -58,7 +73,17 @@ function walkAnswer(params: Script.CallFunctionParameters, url: string): Script.
     title: 'Shop',
     viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, documentHeight: 600 },
     stats: { visited: 3, kept: 1, ms: 1 },
-    nodes: [{ uid: `${snapshotId}_1`, tag: 'button', role: 'button', name: 'Buy', nameSource: 'text', interactive: true, box: [10, 10, 80, 24] }],
+    nodes: [
+      {
+        uid: `${snapshotId}_1`,
+        tag: 'button',
+        role: 'button',
+        name: 'Buy',
+        nameSource: 'text',
+        interactive: true,
+        box: [10, 10, 80, 24],
+      },
+    ],
     snapshotId,
     lastCounter: 1,
     iframes: [],
@@ -72,7 +97,10 @@ function walkAnswer(params: Script.CallFunctionParameters, url: string): Script.
  * guard, a connected session, so no start-up tab is replaced) with `contexts` open, and answers the
  * probe, the title, a snapshot walk, activate, create, close and handleUserPrompt.
  */
-async function start(options: ClientOptions = {}, contexts: BrowsingContext.InfoList = [contextInfo(PAGE, { url: PAGE_URL })]): Promise<Harness> {
+async function start(
+  options: ClientOptions = {},
+  contexts: BrowsingContext.InfoList = [contextInfo(PAGE, { url: PAGE_URL })],
+): Promise<Harness> {
   const fake = await FakeBidi.start();
   cleanups.push(() => fake.stop());
   let tabs = 0;
@@ -81,8 +109,10 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
   const unlisted = new Set<string>();
   const emit = fake.emit.bind(fake);
   fake.emit = ((event: string, params: BrowsingContext.Info) => {
-    if (event === 'browsingContext.contextCreated' && params.parent == null && !unlisted.has(params.context)) tree.push(params);
-    if (event === 'browsingContext.contextDestroyed') tree.splice(0, tree.length, ...tree.filter((info) => info.context !== params.context));
+    if (event === 'browsingContext.contextCreated' && params.parent == null && !unlisted.has(params.context))
+      tree.push(params);
+    if (event === 'browsingContext.contextDestroyed')
+      tree.splice(0, tree.length, ...tree.filter((info) => info.context !== params.context));
     emit(event as 'browsingContext.contextCreated', params);
   }) as typeof fake.emit;
   fake
@@ -90,12 +120,18 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
     .onCommand('script.addPreloadScript', { script: 'preload-1' })
     .onCommand('network.addDataCollector', { collector: 'collector-1' })
     .onCommand('session.status', { ready: true, message: 'fake' })
-    .onCommand('browsingContext.getTree', (params) => ({ contexts: params.root === undefined ? tree : tree.filter((info) => info.context === params.root) }))
+    .onCommand('browsingContext.getTree', (params) => ({
+      contexts: params.root === undefined ? tree : tree.filter((info) => info.context === params.root),
+    }))
     .onCommand('script.evaluate', { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } })
     .onCommand('script.callFunction', (params) => {
       if (params.functionDeclaration.includes('engine.walk(')) return walkAnswer(params, PAGE_URL);
-      if (params.functionDeclaration === '() => document.title') return { type: 'success', realm: 'realm-1', result: { type: 'string', value: 'Shop' } };
-      throw new RemoteError('unknown error', `the fake runs no such script: ${params.functionDeclaration.slice(0, 60)}`);
+      if (params.functionDeclaration === '() => document.title')
+        return { type: 'success', realm: 'realm-1', result: { type: 'string', value: 'Shop' } };
+      throw new RemoteError(
+        'unknown error',
+        `the fake runs no such script: ${params.functionDeclaration.slice(0, 60)}`,
+      );
     })
     .onCommand('browsingContext.activate', {})
     .onCommand('browsingContext.create', () => ({ context: `new-tab-${++tabs}` }))
@@ -128,7 +164,11 @@ async function start(options: ClientOptions = {}, contexts: BrowsingContext.Info
       // A second round trip lets what those events asked of the fake (a new tab's check in its tree) come back too.
       await connection.send('session.status', {});
     },
-    received: (method, count = 1) => vi.waitFor(() => expect(fake.commands.filter((command) => command.method === method).length).toBeGreaterThanOrEqual(count), { timeout: 2000, interval: 5 }),
+    received: (method, count = 1) =>
+      vi.waitFor(
+        () => expect(fake.commands.filter((command) => command.method === method).length).toBeGreaterThanOrEqual(count),
+        { timeout: 2000, interval: 5 },
+      ),
     unlisted,
   };
 }
@@ -185,14 +225,25 @@ describe('Browser.start', () => {
 
   it('takes the frames of pages already open for frames, not pages (Firefox leaves `parent` out of getTree children)', async () => {
     // Firefox's getTree gives `parent` for the roots only; their children's infos carry none.
-    const child: BrowsingContext.Info = { context: FRAME, url: FRAME_URL, children: [], userContext: 'default', originalOpener: null, clientWindow: 'window-1' };
-    const { fake, main, page, flush, browser } = await start({}, [contextInfo(PAGE, { url: PAGE_URL, children: [child] })]);
+    const child: BrowsingContext.Info = {
+      context: FRAME,
+      url: FRAME_URL,
+      children: [],
+      userContext: 'default',
+      originalOpener: null,
+      clientWindow: 'window-1',
+    };
+    const { fake, main, page, flush, browser } = await start({}, [
+      contextInfo(PAGE, { url: PAGE_URL, children: [child] }),
+    ]);
 
     expect(ids(main)).toEqual([PAGE]);
     expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 2, frames: 1 });
     fake.emit('log.entryAdded', logIn(FRAME, 'from the banner'));
     await flush();
-    expect(page.getConsoleMessages().map((message) => [message.text, message.frame])).toEqual([['from the banner', FRAME_URL]]);
+    expect(page.getConsoleMessages().map((message) => [message.text, message.frame])).toEqual([
+      ['from the banner', FRAME_URL],
+    ]);
   });
 });
 
@@ -203,8 +254,14 @@ describe('Browser routing events to pages', () => {
     fake.emit('browsingContext.navigationCommitted', navigationInfo(FRAME, 'frame-nav-1', FRAME_URL));
     fake.emit('log.entryAdded', logIn(FRAME, 'from the banner'));
     fake.emit('log.entryAdded', logIn(PAGE, 'from the page'));
-    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r1', url: 'https://ads.example/pixel.gif', context: FRAME }));
-    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r2', url: 'https://shop.example/api/cart', context: PAGE }));
+    fake.emit(
+      'network.beforeRequestSent',
+      beforeRequestSent({ id: 'r1', url: 'https://ads.example/pixel.gif', context: FRAME }),
+    );
+    fake.emit(
+      'network.beforeRequestSent',
+      beforeRequestSent({ id: 'r2', url: 'https://shop.example/api/cart', context: PAGE }),
+    );
     await flush();
 
     const messages = page.getConsoleMessages();
@@ -226,8 +283,14 @@ describe('Browser routing events to pages', () => {
     const { fake, page, flush } = await start();
     fake.emit('log.entryAdded', { ...logIn(PAGE, 'from a worker'), source: { realm: 'worker-realm' } });
     fake.emit('log.entryAdded', logIn('unknown-context', 'from nowhere'));
-    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'sw-1', url: 'https://shop.example/sw.js', context: null }));
-    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'x-1', url: 'https://elsewhere.example/', context: 'unknown-context' }));
+    fake.emit(
+      'network.beforeRequestSent',
+      beforeRequestSent({ id: 'sw-1', url: 'https://shop.example/sw.js', context: null }),
+    );
+    fake.emit(
+      'network.beforeRequestSent',
+      beforeRequestSent({ id: 'x-1', url: 'https://elsewhere.example/', context: 'unknown-context' }),
+    );
     fake.emit('log.entryAdded', logIn(PAGE, 'from the page'));
     await flush();
 
@@ -235,7 +298,7 @@ describe('Browser routing events to pages', () => {
     expect(page.getNetworkRequests()).toEqual([]);
   });
 
-  it('puts a page of another user context in that user context, and a popup in its opener\'s with a note', async () => {
+  it("puts a page of another user context in that user context, and a popup in its opener's with a note", async () => {
     const { fake, browser, main, flush } = await start();
     fake.emit('browsingContext.contextCreated', contextInfo('container-tab', { userContext: 'user-context-2' }));
     fake.emit('browsingContext.contextCreated', contextInfo('popup', { originalOpener: PAGE }));
@@ -251,7 +314,14 @@ describe('Browser routing events to pages', () => {
   it('disposes a page whose context is destroyed: the state counts go back to what they were before it opened', async () => {
     const { fake, browser, main, page, flush, received } = await start();
     const before = browser.stateCounts();
-    expect(before).toMatchObject({ pages: 1, contexts: 1, consoleMessages: 0, networkRequests: 0, snapshots: 0, liveSnapshotIds: 0 });
+    expect(before).toMatchObject({
+      pages: 1,
+      contexts: 1,
+      consoleMessages: 0,
+      networkRequests: 0,
+      snapshots: 0,
+      liveSnapshotIds: 0,
+    });
 
     fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));
     fake.emit('browsingContext.contextCreated', contextInfo(FRAME, { parent: OTHER_PAGE, url: FRAME_URL }));
@@ -260,7 +330,10 @@ describe('Browser routing events to pages', () => {
     main.select(other);
     fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'page message'));
     fake.emit('log.entryAdded', logIn(FRAME, 'frame message'));
-    fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r1', url: 'https://shop.example/checkout', context: OTHER_PAGE }));
+    fake.emit(
+      'network.beforeRequestSent',
+      beforeRequestSent({ id: 'r1', url: 'https://shop.example/checkout', context: OTHER_PAGE }),
+    );
     fake.emit('network.beforeRequestSent', beforeRequestSent({ id: 'r2', url: FRAME_URL, context: FRAME }));
     await flush();
     await other.takeSnapshot();
@@ -289,10 +362,20 @@ describe('Browser routing events to pages', () => {
 
     expect(browser.stateCounts()).toEqual(before);
     expect(other.disposed).toBe(true);
-    expect(other.counts()).toMatchObject({ consoleMessages: 0, networkRequests: 0, networkPending: 0, snapshots: 0, snapshotHistory: 0, dialogListeners: 0, navigationWatches: 0 });
+    expect(other.counts()).toMatchObject({
+      consoleMessages: 0,
+      networkRequests: 0,
+      networkPending: 0,
+      snapshots: 0,
+      snapshotHistory: 0,
+      dialogListeners: 0,
+      navigationWatches: 0,
+    });
     expect(ids(main)).toEqual([PAGE]);
     expect(main.selected).toBe(page);
-    expect(main.takeNotes()).toEqual(['The selected page (https://shop.example/checkout) was closed; page 0 is selected now.']);
+    expect(main.takeNotes()).toEqual([
+      'The selected page (https://shop.example/checkout) was closed; page 0 is selected now.',
+    ]);
     // Late events of the closed page and its frame reach nothing.
     fake.emit('log.entryAdded', logIn(FRAME, 'after the close'));
     fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'after the close'));
@@ -337,17 +420,29 @@ describe('Browser routing events to pages', () => {
     expect(watch.navigation).toBeUndefined();
     expect(watch.sameDocument).toBeUndefined();
 
-    const pageRequest = { id: 'doc', url: `${PAGE_URL}empty`, navigation: 'page-nav', destination: 'document', initiatorType: null, context: PAGE };
+    const pageRequest = {
+      id: 'doc',
+      url: `${PAGE_URL}empty`,
+      navigation: 'page-nav',
+      destination: 'document',
+      initiatorType: null,
+      context: PAGE,
+    };
     fake.emit('browsingContext.navigationStarted', navigationInfo(PAGE, 'page-nav', `${PAGE_URL}empty`));
     fake.emit('network.beforeRequestSent', beforeRequestSent(pageRequest));
     fake.emit('network.responseCompleted', responseCompleted(pageRequest, { status: 204, statusText: 'No Content' }));
     await flush();
-    expect(watch.navigation?.outcome).toEqual({ kind: 'aborted', end: { url: `${PAGE_URL}empty`, outcome: 'no-content', detail: '204 No Content' } });
-    expect(page.getNetworkRequests().map((request) => [request.url, request.status, request.isNavigation])).toEqual([[`${PAGE_URL}empty`, 204, true]]);
+    expect(watch.navigation?.outcome).toEqual({
+      kind: 'aborted',
+      end: { url: `${PAGE_URL}empty`, outcome: 'no-content', detail: '204 No Content' },
+    });
+    expect(page.getNetworkRequests().map((request) => [request.url, request.status, request.isNavigation])).toEqual([
+      [`${PAGE_URL}empty`, 204, true],
+    ]);
     watch.stop();
   });
 
-  it('never lists a top-level context that is no tab (print\'s static clone of an iframe), nor fails the list for it', async () => {
+  it("never lists a top-level context that is no tab (print's static clone of an iframe), nor fails the list for it", async () => {
     const { fake, browser, main, unlisted, flush } = await start();
     const before = browser.stateCounts();
     unlisted.add('print-clone');
@@ -373,8 +468,22 @@ describe('Browser routing events to pages', () => {
 });
 
 describe('Downloads, kept by the user context whose page started them', () => {
-  const willBegin = (context: string, navigation: string, name: string): BrowsingContext.DownloadWillBeginParams => ({ context, navigation, download: navigation, timestamp: 1, url: `https://files.example/${name}`, suggestedFilename: name });
-  const ended = (context: string, navigation: string, name: string): BrowsingContext.DownloadEndParams => ({ context, navigation, download: navigation, timestamp: 2, url: `https://files.example/${name}`, status: 'canceled' });
+  const willBegin = (context: string, navigation: string, name: string): BrowsingContext.DownloadWillBeginParams => ({
+    context,
+    navigation,
+    download: navigation,
+    timestamp: 1,
+    url: `https://files.example/${name}`,
+    suggestedFilename: name,
+  });
+  const ended = (context: string, navigation: string, name: string): BrowsingContext.DownloadEndParams => ({
+    context,
+    navigation,
+    download: navigation,
+    timestamp: 2,
+    url: `https://files.example/${name}`,
+    status: 'canceled',
+  });
 
   it("keeps each context's downloads and notes apart, caps each on its own, and drops a context's with it", async () => {
     const { fake, browser, main, flush } = await start();
@@ -384,7 +493,8 @@ describe('Downloads, kept by the user context whose page started them', () => {
     fake.emit('browsingContext.downloadWillBegin', willBegin(PAGE, 'main-nav', 'main.pdf'));
     fake.emit('browsingContext.downloadEnd', ended(PAGE, 'main-nav', 'main.pdf'));
     // One agent downloading a great deal pushes out none of another's.
-    for (let index = 0; index < 1005; index++) fake.emit('browsingContext.downloadWillBegin', willBegin(agentPage, `agent-nav-${index}`, `file-${index}.bin`));
+    for (let index = 0; index < 1005; index++)
+      fake.emit('browsingContext.downloadWillBegin', willBegin(agentPage, `agent-nav-${index}`, `file-${index}.bin`));
     // Its page closes before the last download ends: the download still belongs to its context.
     fake.emit('browsingContext.contextDestroyed', contextInfo(agentPage, { userContext: 'agent-2' }));
     fake.emit('browsingContext.downloadEnd', ended(agentPage, 'agent-nav-1004', 'file-1004.bin'));
@@ -419,10 +529,16 @@ describe('Page dialogs', () => {
     expect(page.getDialog()).toMatchObject({ type: 'alert', message: 'Saved!' });
     expect(page.getDialog()).toMatchObject({ type: 'alert', message: 'Saved!' });
     await expect(page.clickByUid('1_1')).rejects.toThrow(FirefoxClientError);
-    await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first');
+    await expect(page.clickByUid('1_1')).rejects.toThrow(
+      'Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first',
+    );
     await expect(page.takeSnapshot()).rejects.toThrow('Taking a snapshot is blocked: an alert dialog is open');
     // Refused before anything reached the browser.
-    expect(fake.commands.filter((command) => command.method === 'script.evaluate' || command.method === 'script.callFunction')).toEqual([]);
+    expect(
+      fake.commands.filter(
+        (command) => command.method === 'script.evaluate' || command.method === 'script.callFunction',
+      ),
+    ).toEqual([]);
 
     fake.emit('browsingContext.userPromptClosed', promptClosed(PAGE, 'alert'));
     await flush();
@@ -443,7 +559,10 @@ describe('Page dialogs', () => {
 
     await page.handleDialog(true);
 
-    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true });
+    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({
+      context: PAGE,
+      accept: true,
+    });
     expect(page.getDialog()?.message).toBe('second');
     await expect(page.clickByUid('1_1')).rejects.toThrow('Clicking is blocked: an alert dialog is open ("second")');
   });
@@ -455,9 +574,15 @@ describe('Page dialogs', () => {
 
     await page.handleDialog(true, 'Grace');
 
-    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({ context: PAGE, accept: true, userText: 'Grace' });
+    expect(fake.commands.find((command) => command.method === 'browsingContext.handleUserPrompt')?.params).toEqual({
+      context: PAGE,
+      accept: true,
+      userText: 'Grace',
+    });
     expect(page.getDialog()).toBeUndefined();
-    await expect(page.handleDialog(true)).rejects.toThrow('No dialog is open on the selected page; nothing to accept or dismiss.');
+    await expect(page.handleDialog(true)).rejects.toThrow(
+      'No dialog is open on the selected page; nothing to accept or dismiss.',
+    );
   });
 });
 
@@ -471,21 +596,29 @@ describe('A page whose tab Firefox dropped without a word', () => {
       throw new RemoteError('no such frame', `Browsing UserContext with id ${context} not found`);
     };
     fake.onCommand('browsingContext.print', (params) => missing(params.context));
-    fake.onCommand('browsingContext.getTree', (params) => (params.root === undefined ? { contexts: [contextInfo(PAGE, { url: PAGE_URL })] } : missing(params.root)));
+    fake.onCommand('browsingContext.getTree', (params) =>
+      params.root === undefined ? { contexts: [contextInfo(PAGE, { url: PAGE_URL })] } : missing(params.root),
+    );
 
     await expect(other.printPdf()).rejects.toThrow(NoSuchPageError);
-    await expect(other.printPdf()).rejects.toThrow('Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.');
+    await expect(other.printPdf()).rejects.toThrow(
+      'Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.',
+    );
     expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
     expect(other.disposed).toBe(true);
   });
 });
 
 describe('Page crashes', () => {
-  const crashPage = (url: string): string => `about:tabcrashed?e=tabcrashed&u=${encodeURIComponent(url)}&c=UTF-8&f=regular&d=%20`;
+  const crashPage = (url: string): string =>
+    `about:tabcrashed?e=tabcrashed&u=${encodeURIComponent(url)}&c=UTF-8&f=regular&d=%20`;
 
   it('calls a page that commits the crash page crashed, refuses work naming its URL, and clears that on the next real commit', async () => {
     const { fake, browser, page, flush } = await start();
-    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')));
+    fake.emit(
+      'browsingContext.navigationCommitted',
+      navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')),
+    );
     await flush();
 
     expect(page.crashed).toBe(true);
@@ -516,13 +649,21 @@ describe('Page crashes', () => {
     fake.onCommand('script.callFunction', () => new Promise<Script.EvaluateResult>((resolve) => (answer = resolve)));
 
     const running = page.evaluate('() => new Promise((resolve) => setTimeout(resolve, 5000))');
-    const outcome = running.then(() => 'answered', (error: unknown) => error);
+    const outcome = running.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
     await received('script.callFunction');
-    fake.emit('browsingContext.navigationCommitted', navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')));
+    fake.emit(
+      'browsingContext.navigationCommitted',
+      navigationInfo(PAGE, 'crash-nav', crashPage('https://shop.example/cart')),
+    );
 
     const error = await outcome;
     expect(error).toBeInstanceOf(PageCrashedError);
-    expect(String(error)).toContain('Running script stopped: page 0 crashed (its content process ended) during the call while it showed "https://shop.example/cart"');
+    expect(String(error)).toContain(
+      'Running script stopped: page 0 crashed (its content process ended) during the call while it showed "https://shop.example/cart"',
+    );
     // Firefox's late answer (the script run again in the crash page) changes nothing.
     answer({ type: 'success', realm: 'realm-1', result: { type: 'string', value: 'ran again' } });
     await expect(page.evaluate('() => 1')).rejects.toThrow('Running script cannot go on: page 0 crashed');
@@ -548,10 +689,17 @@ describe('Context.newPage through the browser', () => {
 
     const opening = main.newPage('https://shop.example/broken');
     await expect(opening).rejects.toThrow(FirefoxClientError);
-    await expect(opening).rejects.toThrow('Navigating to "https://shop.example/broken" failed: Firefox answered unknown error (Navigation aborted). Retry; if it fails again, take a snapshot to see the page as it is now. The new page was closed; page 0 is selected again.');
+    await expect(opening).rejects.toThrow(
+      'Navigating to "https://shop.example/broken" failed: Firefox answered unknown error (Navigation aborted). Retry; if it fails again, take a snapshot to see the page as it is now. The new page was closed; page 0 is selected again.',
+    );
 
-    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({ context: 'new-tab-1', promptUnload: false });
-    const activated = fake.commands.filter((command) => command.method === 'browsingContext.activate').map((command) => command.params.context);
+    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({
+      context: 'new-tab-1',
+      promptUnload: false,
+    });
+    const activated = fake.commands
+      .filter((command) => command.method === 'browsingContext.activate')
+      .map((command) => command.params.context);
     expect(activated).toEqual(['new-tab-1', PAGE]);
     expect(ids(main)).toEqual([PAGE]);
     expect(main.selected).toBe(page);
@@ -568,7 +716,11 @@ describe('Context.newPage through the browser', () => {
     expect(opened.id).toBe('new-tab-1');
     expect(ids(main)).toEqual([PAGE, 'new-tab-1']);
     expect(main.selected).toBe(opened);
-    expect(fake.commands.find((command) => command.method === 'browsingContext.navigate')?.params).toEqual({ context: 'new-tab-1', url: 'https://shop.example/new', wait: 'complete' });
+    expect(fake.commands.find((command) => command.method === 'browsingContext.navigate')?.params).toEqual({
+      context: 'new-tab-1',
+      url: 'https://shop.example/new',
+      wait: 'complete',
+    });
   });
 });
 
@@ -581,7 +733,10 @@ describe('Closing and replacing pages through the browser', () => {
     main.select(main.at(1));
     // Firefox reports the context destroyed before it answers the close.
     fake.onCommand('browsingContext.close', (params) => {
-      fake.emit('browsingContext.contextDestroyed', contextInfo(params.context, { url: 'https://shop.example/checkout' }));
+      fake.emit(
+        'browsingContext.contextDestroyed',
+        contextInfo(params.context, { url: 'https://shop.example/checkout' }),
+      );
       return {};
     });
 
@@ -589,14 +744,18 @@ describe('Closing and replacing pages through the browser', () => {
 
     expect(ids(main)).toEqual([PAGE]);
     expect(main.selected).toBe(page);
-    expect(main.takeNotes()).toEqual(['The selected page (https://shop.example/checkout) was closed; page 0 is selected now.']);
+    expect(main.takeNotes()).toEqual([
+      'The selected page (https://shop.example/checkout) was closed; page 0 is selected now.',
+    ]);
     expect(browser.stateCounts()).toEqual(before);
   });
 
   it('navigating a page whose script hangs replaces its tab by a fresh one at the same index, and navigates that', async () => {
     const { fake, browser, main, page } = await start({ responsiveTimeout: 100 });
     fake.onCommand('script.evaluate', (params) =>
-      'context' in params.target && params.target.context === PAGE ? neverAnswer() : { type: 'success', realm: 'realm-2', result: { type: 'number', value: 0 } },
+      'context' in params.target && params.target.context === PAGE
+        ? neverAnswer()
+        : { type: 'success', realm: 'realm-2', result: { type: 'number', value: 0 } },
     );
     fake.onCommand('browsingContext.navigate', (params) => ({ navigation: 'nav-1', url: params.url }));
 
@@ -606,9 +765,18 @@ describe('Closing and replacing pages through the browser', () => {
     expect(ids(main)).toEqual(['new-tab-1']);
     expect(main.selected?.id).toBe('new-tab-1');
     expect(page.disposed).toBe(true);
-    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({ context: PAGE, promptUnload: false });
-    expect(fake.commands.filter((command) => command.method === 'browsingContext.navigate').map((command) => command.params.context)).toEqual(['new-tab-1']);
-    expect(main.takeNotes()).toEqual(['Page 0 was not responding, so its tab was closed and replaced by a fresh one at the same index.']);
+    expect(fake.commands.find((command) => command.method === 'browsingContext.close')?.params).toEqual({
+      context: PAGE,
+      promptUnload: false,
+    });
+    expect(
+      fake.commands
+        .filter((command) => command.method === 'browsingContext.navigate')
+        .map((command) => command.params.context),
+    ).toEqual(['new-tab-1']);
+    expect(main.takeNotes()).toEqual([
+      'Page 0 was not responding, so its tab was closed and replaced by a fresh one at the same index.',
+    ]);
     expect(browser.stateCounts()).toMatchObject({ pages: 1, contexts: 1, unresponsive: 0 });
   });
 });
@@ -622,11 +790,16 @@ describe('Page responsiveness probe', () => {
     const started = Date.now();
     const refused = page.ready('Clicking');
     await expect(refused).rejects.toThrow(PageUnresponsiveError);
-    await expect(refused).rejects.toThrow("Clicking is not possible: this page's script is not responding (no answer within 100 ms;");
+    await expect(refused).rejects.toThrow(
+      "Clicking is not possible: this page's script is not responding (no answer within 100 ms;",
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(page.unresponsive).toBe(true);
     expect(browser.stateCounts().unresponsive).toBe(1);
-    expect(fake.commands.find((command) => command.method === 'script.evaluate')?.params).toMatchObject({ expression: '0', target: { context: PAGE } });
+    expect(fake.commands.find((command) => command.method === 'script.evaluate')?.params).toMatchObject({
+      expression: '0',
+      target: { context: PAGE },
+    });
 
     // A frame's navigation does not help the page's script.
     fake.emit('browsingContext.navigationStarted', navigationInfo(FRAME, 'frame-nav', FRAME_URL));
@@ -659,11 +832,16 @@ describe('One guard per kind of call', () => {
     const before = fake.commands.length;
     for (const [what, call] of calls) {
       const started = Date.now();
-      await expect(call(), what).rejects.toThrow(`${what} is not possible: this page's script is not responding (no answer within 100 ms;`);
+      await expect(call(), what).rejects.toThrow(
+        `${what} is not possible: this page's script is not responding (no answer within 100 ms;`,
+      );
       expect(Date.now() - started, what).toBeLessThan(2000);
     }
-    // The probe, and the browser's own question after a time-out (is it the browser that hangs?): nothing else went out.
-    expect(new Set(fake.commands.slice(before).map((command) => command.method))).toEqual(new Set(['script.evaluate', 'session.status']));
+    // The probe, and the browser's own question after a time-out (is it the browser that hangs?): nothing else went
+    // out.
+    expect(new Set(fake.commands.slice(before).map((command) => command.method))).toEqual(
+      new Set(['script.evaluate', 'session.status']),
+    );
   });
 
   it('answers local calls of a crashed page, and refuses every kind once the page closed', async () => {
@@ -672,7 +850,10 @@ describe('One guard per kind of call', () => {
     await flush();
     const other = main.at(1);
     fake.emit('log.entryAdded', logIn(OTHER_PAGE, 'before the crash'));
-    fake.emit('browsingContext.navigationCommitted', navigationInfo(OTHER_PAGE, 'crash-nav', 'about:tabcrashed?u=https%3A%2F%2Fshop.example%2F'));
+    fake.emit(
+      'browsingContext.navigationCommitted',
+      navigationInfo(OTHER_PAGE, 'crash-nav', 'about:tabcrashed?u=https%3A%2F%2Fshop.example%2F'),
+    );
     await flush();
     expect(other.crashed).toBe(true);
     expect(other.getConsoleMessages().map((message) => message.text)).toEqual(['before the crash']);
@@ -686,7 +867,9 @@ describe('One guard per kind of call', () => {
     await expect(other.handleDialog(true)).rejects.toThrow(`Answering the dialog ${closed}`);
     await expect(other.takeSnapshot()).rejects.toThrow(`Taking a snapshot ${closed}`);
     await expect(other.clickByUid('1_1')).rejects.toThrow(`Clicking ${closed}`);
-    await expect(other.navigate('https://shop.example/')).rejects.toThrow(`Navigating to "https://shop.example/" ${closed}`);
+    await expect(other.navigate('https://shop.example/')).rejects.toThrow(
+      `Navigating to "https://shop.example/" ${closed}`,
+    );
     expect(other.counts()).toMatchObject({ consoleMessages: 0 });
     expect(() => other.interruptInput()).not.toThrow();
   });

@@ -8,8 +8,10 @@ import { schemaTokens } from '../../scripts/lib/schema-tokens.js';
 describe('README', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-  it('lists every tool and flag exactly as the definitions say, with each tool set\'s schema tokens (run `npm run readme` after changing them)', async () => {
-    expect(replaceSection(replaceSection(readme, 'tools', renderToolList(await schemaTokens())), 'flags', renderFlagTable())).toBe(readme);
+  it("lists every tool and flag exactly as the definitions say, with each tool set's schema tokens (run `npm run readme` after changing them)", async () => {
+    expect(
+      replaceSection(replaceSection(readme, 'tools', renderToolList(await schemaTokens())), 'flags', renderFlagTable()),
+    ).toBe(readme);
   });
 
   it("lists firefox-bidi's commands exactly as their definitions say (run `npm run readme` after changing them)", () => {

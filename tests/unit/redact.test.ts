@@ -4,10 +4,18 @@ import { parseSecretsFile, redactTokens, SecretStore, TYPED_SECRET } from '../..
 
 describe('redactTokens', () => {
   it('hides tokens of known shapes, auth values and credential parameters', () => {
-    expect(redactTokens('jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end')).toBe('jwt <redacted> end');
-    expect(redactTokens('key sk-proj-abcdefghijklmnopqrstuvwx and ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe('key <redacted> and <redacted>');
+    expect(
+      redactTokens(
+        'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end',
+      ),
+    ).toBe('jwt <redacted> end');
+    expect(redactTokens('key sk-proj-abcdefghijklmnopqrstuvwx and ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(
+      'key <redacted> and <redacted>',
+    );
     expect(redactTokens('Authorization: Bearer abc.def-ghi_jkl~mno')).toBe('Authorization: Bearer <redacted>');
-    expect(redactTokens('https://x.test/cb?code=1&access_token=abc123&state=ok')).toBe('https://x.test/cb?code=1&access_token=<redacted>&state=ok');
+    expect(redactTokens('https://x.test/cb?code=1&access_token=abc123&state=ok')).toBe(
+      'https://x.test/cb?code=1&access_token=<redacted>&state=ok',
+    );
     expect(redactTokens('AKIAABCDEFGHIJKLMNOP')).toBe('<redacted>');
   });
 
@@ -15,13 +23,18 @@ describe('redactTokens', () => {
     const random = 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
     expect(redactTokens(`value ${random}`, { entropy: true })).toBe('value <redacted>');
     expect(redactTokens(`https://docs.test/d/${random}/edit`)).toBe(`https://docs.test/d/${random}/edit`);
-    expect(redactTokens('The quick brown fox jumps over the lazy dog 1234567890', { entropy: true })).toBe('The quick brown fox jumps over the lazy dog 1234567890');
+    expect(redactTokens('The quick brown fox jumps over the lazy dog 1234567890', { entropy: true })).toBe(
+      'The quick brown fox jumps over the lazy dog 1234567890',
+    );
   });
 });
 
 describe('secrets', () => {
   it('parses .env files', () => {
-    expect(parseSecretsFile('# comment\nexport API_KEY="k-123"\nPASSWORD=hunter2\n\nEMPTY=\n')).toEqual({ API_KEY: 'k-123', PASSWORD: 'hunter2' });
+    expect(parseSecretsFile('# comment\nexport API_KEY="k-123"\nPASSWORD=hunter2\n\nEMPTY=\n')).toEqual({
+      API_KEY: 'k-123',
+      PASSWORD: 'hunter2',
+    });
     expect(() => parseSecretsFile('not a pair')).toThrow('Line 1 of the secrets file is not NAME=value');
   });
 
@@ -30,7 +43,9 @@ describe('secrets', () => {
     expect(store.reveal('pw=<secret>PASSWORD</secret>')).toBe('pw=hunter2');
     expect(() => store.reveal('<secret>TOKEN</secret>')).toThrow(InvalidArgumentError);
     expect(() => store.reveal('<secret>TOKEN</secret>')).toThrow('the secrets are PASSWORD, PIN');
-    expect(store.mask('login with hunter2 and 1234')).toBe('login with <secret>PASSWORD</secret> and <secret>PIN</secret>');
+    expect(store.mask('login with hunter2 and 1234')).toBe(
+      'login with <secret>PASSWORD</secret> and <secret>PIN</secret>',
+    );
     expect(store.maskDeep({ a: ['hunter2'], b: 3 })).toEqual({ a: ['<secret>PASSWORD</secret>'], b: 3 });
   });
 });
@@ -42,8 +57,17 @@ describe('SecretStore.maskRequest', () => {
     method: 'GET',
     url: 'https://api.test/data?api_key=k-live-123456&q=cats',
     frame: 'https://widget.test/embed?access_token=abc123',
-    requestHeaders: { accept: 'application/json', authorization: 'Basic dXNlcjpwYXNzd29yZA==', 'x-key': 'k-live-123456', 'x-trace': 'Bearer abcdefghijklmnop' },
-    responseHeaders: { 'content-type': 'text/plain', 'set-cookie': 'session=s3cr3t; Path=/', 'X-CSRF-Token': 'plain-looking' },
+    requestHeaders: {
+      accept: 'application/json',
+      authorization: 'Basic dXNlcjpwYXNzd29yZA==',
+      'x-key': 'k-live-123456',
+      'x-trace': 'Bearer abcdefghijklmnop',
+    },
+    responseHeaders: {
+      'content-type': 'text/plain',
+      'set-cookie': 'session=s3cr3t; Path=/',
+      'X-CSRF-Token': 'plain-looking',
+    },
   };
 
   it('masks the URLs and every header value, and replaces credential headers whole', () => {
@@ -52,7 +76,12 @@ describe('SecretStore.maskRequest', () => {
       method: 'GET',
       url: 'https://api.test/data?api_key=<redacted>&q=cats',
       frame: 'https://widget.test/embed?access_token=<redacted>',
-      requestHeaders: { accept: 'application/json', authorization: '<redacted>', 'x-key': '<secret>API_KEY</secret>', 'x-trace': 'Bearer <redacted>' },
+      requestHeaders: {
+        accept: 'application/json',
+        authorization: '<redacted>',
+        'x-key': '<secret>API_KEY</secret>',
+        'x-trace': 'Bearer <redacted>',
+      },
       responseHeaders: { 'content-type': 'text/plain', 'set-cookie': '<redacted>', 'X-CSRF-Token': '<redacted>' },
     });
   });
@@ -65,7 +94,10 @@ describe('SecretStore.maskRequest', () => {
     const masked = store.maskRequest({ ...request, requestHeaders: headers });
     expect(request).toEqual(before);
     expect(Object.getPrototypeOf(masked.requestHeaders)).toBeNull();
-    expect(Object.entries(masked.requestHeaders)).toEqual([['__proto__', 'x'], ['cookie', '<redacted>']]);
+    expect(Object.entries(masked.requestHeaders)).toEqual([
+      ['__proto__', 'x'],
+      ['cookie', '<redacted>'],
+    ]);
   });
 
   it('adds no frame to a request that has none', () => {
@@ -78,7 +110,12 @@ describe('SecretStore.maskMessage', () => {
   const store = new SecretStore({ PASSWORD: 'hunter2' });
 
   it('masks the text, random-looking runs included, and the URLs it names', () => {
-    const message = { id: 1, text: 'login hunter2 with aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5', source: { url: 'https://x.test/app.js?token=abc', line: 3, column: 1 }, frame: 'https://x.test/f?sig=zzz' };
+    const message = {
+      id: 1,
+      text: 'login hunter2 with aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5',
+      source: { url: 'https://x.test/app.js?token=abc', line: 3, column: 1 },
+      frame: 'https://x.test/f?sig=zzz',
+    };
     expect(store.maskMessage(message)).toEqual({
       id: 1,
       text: 'login <secret>PASSWORD</secret> with <redacted>',
@@ -150,7 +187,9 @@ describe('SecretStore.rememberTyped: what a person typed into a secret-looking f
     const store = new SecretStore();
     expect(store.mask('code 48 2913')).toBe('code 48 2913');
     store.rememberTyped('page/a:1', '48 2913');
-    expect(store.mask('code 48 2913, sent as ?code=48+2913 and 48%202913')).toBe(`code ${shown}, sent as ?code=${shown} and ${shown}`);
+    expect(store.mask('code 48 2913, sent as ?code=48+2913 and 48%202913')).toBe(
+      `code ${shown}, sent as ?code=${shown} and ${shown}`,
+    );
     expect(store.names).toEqual([]);
     expect(() => store.reveal(shown)).toThrow(InvalidArgumentError);
   });
@@ -159,14 +198,15 @@ describe('SecretStore.rememberTyped: what a person typed into a secret-looking f
     const store = new SecretStore();
     for (const value of ['4829', '48291', '482913']) store.rememberTyped('page/a:1', value);
     expect(store.mask('4829 and 482913')).toBe(`4829 and ${shown}`);
-    // Foreseen as typed, the field then held it as the page rewrote it: what the field held is masked, the foreseen no longer.
+    // Foreseen as typed, the field then held it as the page rewrote it: what the field held is masked, the foreseen no
+    // longer.
     store.rememberTyped('page/a:2', 'wxyz');
     store.rememberTyped('page/a:2', 'wxyzq', true);
     store.rememberTyped('page/a:2', 'WXYZQ');
     expect(store.mask('wxyzq WXYZQ')).toBe(`wxyzq ${shown}`);
   });
 
-  it('keeps masking a value the field no longer grows from (it may have been sent), and other fields\' values', () => {
+  it("keeps masking a value the field no longer grows from (it may have been sent), and other fields' values", () => {
     const store = new SecretStore();
     store.rememberTyped('page/a:1', '123456');
     store.rememberTyped('page/a:1', '12345'); // Backspace after a send

@@ -41,6 +41,10 @@ describe('session folders', () => {
   });
 
   it("gives stdio's one session the output directory itself, with the HTTP sessions' folders out of reach", () => {
-    expect(mainFolder(out)).toMatchObject({ dir: out, downloads: join(out, 'downloads'), hidden: [join(out, 'sessions')] });
+    expect(mainFolder(out)).toMatchObject({
+      dir: out,
+      downloads: join(out, 'downloads'),
+      hidden: [join(out, 'sessions')],
+    });
   });
 });

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { parseStorageState } from '../../src/firefox/user-context/storage-state.js';
 
 describe('parseStorageState', () => {
-  const cookie = { name: 'session', value: 'abc', domain: '.example.com', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' };
+  const cookie = {
+    name: 'session',
+    value: 'abc',
+    domain: '.example.com',
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+  };
   const origin = { origin: 'https://example.com', localStorage: [{ name: 'user', value: 'ada' }] };
 
   it('takes a Playwright-style state, and one with either part left out', () => {
-    expect(parseStorageState({ cookies: [cookie], origins: [origin] }, 'f')).toEqual({ cookies: [cookie], origins: [origin] });
+    expect(parseStorageState({ cookies: [cookie], origins: [origin] }, 'f')).toEqual({
+      cookies: [cookie],
+      origins: [origin],
+    });
     expect(parseStorageState({ origins: [origin] }, 'f').cookies).toEqual([]);
   });
 
@@ -22,6 +34,7 @@ describe('parseStorageState', () => {
       [{ origins: [{ ...origin, origin: 'file:///etc' }] }, /not an http\(s\) origin/],
       [{ origins: [{ ...origin, localStorage: [{ name: 'a' }] }] }, /needs localStorage as/],
     ];
-    for (const [state, message] of bad) expect(() => parseStorageState(state, 'state.json'), JSON.stringify(state)).toThrow(message);
+    for (const [state, message] of bad)
+      expect(() => parseStorageState(state, 'state.json'), JSON.stringify(state)).toThrow(message);
   });
 });

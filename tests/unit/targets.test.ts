@@ -3,18 +3,50 @@ import type { SnapshotNode, TakenSnapshot } from '../../src/index.js';
 import { targetOf } from '../../src/firefox/page/targets.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
-const button = (uid: string, name: string): SnapshotNode => ({ uid, tag: 'button', role: 'button', name, interactive: true, box });
+const button = (uid: string, name: string): SnapshotNode => ({
+  uid,
+  tag: 'button',
+  role: 'button',
+  name,
+  interactive: true,
+  box,
+});
 const taken = (nodes: SnapshotNode[]): TakenSnapshot => ({ ...snapshotOf(nodes), text: '' });
 
 describe('targetOf', () => {
   const page = taken([
-    { uid: '3_1', tag: 'ul', role: 'list', box, children: [1, 2].map((n) => ({ uid: `3_1${n}`, tag: 'li', role: 'listitem', box, children: [button(`3_2${n}`, 'Delete')] })) },
+    {
+      uid: '3_1',
+      tag: 'ul',
+      role: 'list',
+      box,
+      children: [1, 2].map((n) => ({
+        uid: `3_1${n}`,
+        tag: 'li',
+        role: 'listitem',
+        box,
+        children: [button(`3_2${n}`, 'Delete')],
+      })),
+    },
     { uid: '3_5', tag: 'section', role: 'region', name: 'Billing', box, children: [button('3_6', 'Save')] },
-    { uid: '3_7', tag: 'iframe', role: 'iframe', name: 'Preview', frame: { url: 'http://example.test/frame' }, box, children: [button('3_8', 'Save')] },
+    {
+      uid: '3_7',
+      tag: 'iframe',
+      role: 'iframe',
+      name: 'Preview',
+      frame: { url: 'http://example.test/frame' },
+      box,
+      children: [button('3_8', 'Save')],
+    },
   ]);
 
   it('says an element by role, name, nearest named container and frames, and which of its look-alikes it is', () => {
-    expect(targetOf([page], '3_6')).toEqual({ role: 'button', name: 'Save', within: { role: 'region', name: 'Billing' }, frames: [] });
+    expect(targetOf([page], '3_6')).toEqual({
+      role: 'button',
+      name: 'Save',
+      within: { role: 'region', name: 'Billing' },
+      frames: [],
+    });
     expect(targetOf([page], '3_8')).toEqual({ role: 'button', name: 'Save', frames: ['Preview'] });
     expect(targetOf([page], '3_22')).toEqual({ role: 'button', name: 'Delete', frames: [], nth: 1 });
     expect(targetOf([page], '3_21')?.nth).toBe(0);

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import { continuationNote, DEFAULT_MAX_CHARS, formatCount, pageOfText, type TextPage } from '../../src/firefox/util/text-page.js';
+import {
+  continuationNote,
+  DEFAULT_MAX_CHARS,
+  formatCount,
+  pageOfText,
+  type TextPage,
+} from '../../src/firefox/util/text-page.js';
 
 /** Every page of `text`, following nextOffset from the start. */
 function allPages(text: string, maxChars: number): TextPage[] {
@@ -17,15 +23,38 @@ function allPages(text: string, maxChars: number): TextPage[] {
 
 describe('formatCount', () => {
   it('groups thousands with commas', () => {
-    expect([0, 12, 999, 1000, 12345, 1234567].map(formatCount)).toEqual(['0', '12', '999', '1,000', '12,345', '1,234,567']);
+    expect([0, 12, 999, 1000, 12345, 1234567].map(formatCount)).toEqual([
+      '0',
+      '12',
+      '999',
+      '1,000',
+      '12,345',
+      '1,234,567',
+    ]);
   });
 });
 
 describe('pageOfText', () => {
   it('returns a text that fits whole, with nothing more to get', () => {
-    expect(pageOfText('a\nb', { maxChars: 10 })).toEqual({ text: 'a\nb', totalChars: 3, offset: 0, hasMore: false, nextOffset: null, truncated: false, midLine: false });
+    expect(pageOfText('a\nb', { maxChars: 10 })).toEqual({
+      text: 'a\nb',
+      totalChars: 3,
+      offset: 0,
+      hasMore: false,
+      nextOffset: null,
+      truncated: false,
+      midLine: false,
+    });
     expect(pageOfText('abc', { maxChars: 3 })).toMatchObject({ text: 'abc', hasMore: false, truncated: false });
-    expect(pageOfText('', {})).toEqual({ text: '', totalChars: 0, offset: 0, hasMore: false, nextOffset: null, truncated: false, midLine: false });
+    expect(pageOfText('', {})).toEqual({
+      text: '',
+      totalChars: 0,
+      offset: 0,
+      hasMore: false,
+      nextOffset: null,
+      truncated: false,
+      midLine: false,
+    });
   });
 
   it('holds DEFAULT_MAX_CHARS characters unless told otherwise', () => {
@@ -46,16 +75,42 @@ describe('pageOfText', () => {
       truncated: true,
       midLine: false,
     });
-    expect(pageOfText(text, { offset: 20_000, maxChars: 20_000 })).toEqual({ text: 'b'.repeat(12_345), totalChars: 32_345, offset: 20_000, hasMore: false, nextOffset: null, truncated: true, midLine: false });
+    expect(pageOfText(text, { offset: 20_000, maxChars: 20_000 })).toEqual({
+      text: 'b'.repeat(12_345),
+      totalChars: 32_345,
+      offset: 20_000,
+      hasMore: false,
+      nextOffset: null,
+      truncated: true,
+      midLine: false,
+    });
     // The last break wins however early it is in the window.
-    expect(pageOfText(`ab\n${'c'.repeat(50)}`, { maxChars: 10 })).toMatchObject({ text: 'ab\n', nextOffset: 3, midLine: false });
+    expect(pageOfText(`ab\n${'c'.repeat(50)}`, { maxChars: 10 })).toMatchObject({
+      text: 'ab\n',
+      nextOffset: 3,
+      midLine: false,
+    });
   });
 
   it('cuts mid-line at maxChars only when no line break is in the window, and says so', () => {
     const text = `${'x'.repeat(250)}\nshort`;
-    expect(pageOfText(text, { maxChars: 100 })).toMatchObject({ text: 'x'.repeat(100), hasMore: true, nextOffset: 100, truncated: true, midLine: true });
-    expect(pageOfText(text, { offset: 100, maxChars: 100 })).toMatchObject({ text: 'x'.repeat(100), nextOffset: 200, midLine: true });
-    expect(pageOfText(text, { offset: 200, maxChars: 100 })).toMatchObject({ text: `${'x'.repeat(50)}\nshort`, hasMore: false, midLine: false });
+    expect(pageOfText(text, { maxChars: 100 })).toMatchObject({
+      text: 'x'.repeat(100),
+      hasMore: true,
+      nextOffset: 100,
+      truncated: true,
+      midLine: true,
+    });
+    expect(pageOfText(text, { offset: 100, maxChars: 100 })).toMatchObject({
+      text: 'x'.repeat(100),
+      nextOffset: 200,
+      midLine: true,
+    });
+    expect(pageOfText(text, { offset: 200, maxChars: 100 })).toMatchObject({
+      text: `${'x'.repeat(50)}\nshort`,
+      hasMore: false,
+      midLine: false,
+    });
     // A cut right before a line break ends a whole line: not mid-line.
     expect(pageOfText('abc\ndef', { maxChars: 3 })).toMatchObject({ text: 'abc', nextOffset: 3, midLine: false });
   });
@@ -69,7 +124,10 @@ describe('pageOfText', () => {
   });
 
   it('gives the whole text back, byte for byte, when its pages are joined', () => {
-    const text = Array.from({ length: 400 }, (_, i) => `${'  '.repeat(i % 4)}uid=1_${i} listitem: ${'x'.repeat(i % 37)}`).join('\n');
+    const text = Array.from(
+      { length: 400 },
+      (_, i) => `${'  '.repeat(i % 4)}uid=1_${i} listitem: ${'x'.repeat(i % 37)}`,
+    ).join('\n');
     const pages = allPages(text, 500);
     expect(pages.length).toBeGreaterThan(text.length / 500);
     for (const page of pages) {
@@ -82,16 +140,28 @@ describe('pageOfText', () => {
 
   it('pages any text, of any width, back together exactly', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '\n', '😀', '\ud83d', 'é'), maxLength: 200 }), fc.integer({ min: 1, max: 40 }), (text, maxChars) => {
-        const pages = allPages(text, maxChars);
-        expect(pages.map((page) => page.text).join('')).toBe(text);
-        for (const page of pages) expect(page.text.length).toBeLessThanOrEqual(maxChars);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '\n', '😀', '\ud83d', 'é'), maxLength: 200 }),
+        fc.integer({ min: 1, max: 40 }),
+        (text, maxChars) => {
+          const pages = allPages(text, maxChars);
+          expect(pages.map((page) => page.text).join('')).toBe(text);
+          for (const page of pages) expect(page.text.length).toBeLessThanOrEqual(maxChars);
+        },
+      ),
     );
   });
 
   it('accepts an offset at the end, giving an empty last page', () => {
-    expect(pageOfText('hello', { offset: 5, maxChars: 10 })).toEqual({ text: '', totalChars: 5, offset: 5, hasMore: false, nextOffset: null, truncated: true, midLine: false });
+    expect(pageOfText('hello', { offset: 5, maxChars: 10 })).toEqual({
+      text: '',
+      totalChars: 5,
+      offset: 5,
+      hasMore: false,
+      nextOffset: null,
+      truncated: true,
+      midLine: false,
+    });
     expect(pageOfText('', { offset: 0 })).toMatchObject({ text: '', hasMore: false, truncated: false });
   });
 
@@ -113,8 +183,12 @@ describe('pageOfText', () => {
 
 describe('continuationNote', () => {
   it('says how much follows, whether the page ends mid-line, and which offset to ask for', () => {
-    expect(continuationNote(pageOfText(`${'a'.repeat(9)}\n${'b'.repeat(1234)}`, { maxChars: 10 }))).toBe('… 1,234 more characters; call again with offset=10');
-    expect(continuationNote(pageOfText('x'.repeat(11), { maxChars: 10 }))).toBe('… 1 more character (this page ends mid-line); call again with offset=10');
+    expect(continuationNote(pageOfText(`${'a'.repeat(9)}\n${'b'.repeat(1234)}`, { maxChars: 10 }))).toBe(
+      '… 1,234 more characters; call again with offset=10',
+    );
+    expect(continuationNote(pageOfText('x'.repeat(11), { maxChars: 10 }))).toBe(
+      '… 1 more character (this page ends mid-line); call again with offset=10',
+    );
   });
 
   it('is undefined for a last page', () => {

@@ -17,14 +17,25 @@ describe('UrlPolicy', () => {
     expect(strict.refusal('file:///etc/passwd')).toMatch(/file: URLs are blocked.*--allow-file-urls/);
     expect(strict.refusal('FILE:///etc/passwd')).toMatch(/--allow-file-urls/);
     expect(strict.refusal('data:text/html,x')).toMatch(/--allow-data-urls/);
-    for (const url of ['about:config', 'view-source:https://example.com/', 'chrome://browser/content/browser.xhtml', 'resource:///modules/x.sys.mjs', 'moz-extension://x/y', 'blob:https://a.test/1']) {
+    for (const url of [
+      'about:config',
+      'view-source:https://example.com/',
+      'chrome://browser/content/browser.xhtml',
+      'resource:///modules/x.sys.mjs',
+      'moz-extension://x/y',
+      'blob:https://a.test/1',
+    ]) {
       expect(strict.refusal(url), url).toMatch(/blocked/);
     }
     expect(new UrlPolicy({ allowedSchemes: ['file'] }).refusal('file:///tmp/x.html')).toBeUndefined();
   });
 
   it('holds origins to the allow list and out of the block list, with ports and subdomain wildcards', () => {
-    const policy = new UrlPolicy({ allowedSchemes: [], allowedOrigins: ['https://example.com', '*.test.org', 'http://localhost:*'], blockedOrigins: ['https://bad.test.org'] });
+    const policy = new UrlPolicy({
+      allowedSchemes: [],
+      allowedOrigins: ['https://example.com', '*.test.org', 'http://localhost:*'],
+      blockedOrigins: ['https://bad.test.org'],
+    });
     expect(policy.filtersOrigins).toBe(true);
     expect(policy.refusal('https://example.com/path')).toBeUndefined();
     expect(policy.refusal('http://example.com/')).toMatch(/not in --allowed-origins/);

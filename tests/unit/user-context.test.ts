@@ -76,7 +76,12 @@ function setup(initial: string[] = []): {
       page.dispose();
     },
     // Firefox's tree lists every page except those whose id says they vanished.
-    urls: () => Promise.resolve(new Map(pages.pages.filter((page) => !page.id.startsWith('vanished')).map((page) => [page.id, `http://h/${page.id}`]))),
+    urls: () =>
+      Promise.resolve(
+        new Map(
+          pages.pages.filter((page) => !page.id.startsWith('vanished')).map((page) => [page.id, `http://h/${page.id}`]),
+        ),
+      ),
     routesChanged: () => Promise.resolve(),
   };
   const pages: UserContext = new UserContext('default', contextEnv);
@@ -166,13 +171,17 @@ describe('Context', () => {
 
   it('throws NoSuchPageError naming the valid range for a bad index', () => {
     const { pages, make } = setup();
-    expect(() => pages.at(0)).toThrow(new NoSuchPageError('No page has index 0: there are no pages. Call listPages() to see the open pages.'));
+    expect(() => pages.at(0)).toThrow(
+      new NoSuchPageError('No page has index 0: there are no pages. Call listPages() to see the open pages.'),
+    );
 
     pages.add(make('tab-a'));
     pages.add(make('tab-b'));
     for (const bad of [2, -1, 0.5, Number.NaN]) {
       expect(() => pages.at(bad)).toThrow(NoSuchPageError);
-      expect(() => pages.at(bad)).toThrow(`No page has index ${bad}: valid indexes are 0 to 1. Call listPages() to see the open pages.`);
+      expect(() => pages.at(bad)).toThrow(
+        `No page has index ${bad}: valid indexes are 0 to 1. Call listPages() to see the open pages.`,
+      );
     }
     expect(pages.at(0).id).toBe('tab-a');
   });
@@ -184,7 +193,9 @@ describe('Context', () => {
     expect(ids(pages)).toEqual(['tab-a']);
 
     await expect(pages.closePage(0)).rejects.toThrow(InvalidArgumentError);
-    await expect(pages.closePage(0)).rejects.toThrow('The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).');
+    await expect(pages.closePage(0)).rejects.toThrow(
+      'The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).',
+    );
     await expect(pages.closePage(5)).rejects.toThrow(NoSuchPageError);
     expect(closed).toHaveLength(1);
   });
@@ -212,7 +223,9 @@ describe('Context', () => {
     expect(hung.disposed).toBe(true);
     expect(sent).toEqual([{ method: 'browsingContext.activate', params: { context: 'new-tab-1' } }]);
     // Only the replacement is noted: the old page was not the selected one any more when it closed.
-    expect(pages.takeNotes()).toEqual(['Page 1 was not responding, so its tab was closed and replaced by a fresh one at the same index.']);
+    expect(pages.takeNotes()).toEqual([
+      'Page 1 was not responding, so its tab was closed and replaced by a fresh one at the same index.',
+    ]);
   });
 
   it('replaces a page that is not selected without moving the selection', async () => {

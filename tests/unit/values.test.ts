@@ -60,8 +60,20 @@ describe('toLocalValue', () => {
       type: 'object',
       value: [
         ['name', { type: 'string', value: 'x' }],
-        ['list', { type: 'array', value: [{ type: 'number', value: 1 }, { type: 'array', value: [{ type: 'boolean', value: true }, { type: 'null' }] }] }],
-        ['inner', { type: 'object', value: [['deep', { type: 'object', value: [['n', { type: 'number', value: '-0' }]] }]] }],
+        [
+          'list',
+          {
+            type: 'array',
+            value: [
+              { type: 'number', value: 1 },
+              { type: 'array', value: [{ type: 'boolean', value: true }, { type: 'null' }] },
+            ],
+          },
+        ],
+        [
+          'inner',
+          { type: 'object', value: [['deep', { type: 'object', value: [['n', { type: 'number', value: '-0' }]] }]] },
+        ],
         ['empty', { type: 'object', value: [] }],
       ],
     });
@@ -83,19 +95,28 @@ describe('fromRemoteValue', () => {
   });
 
   it('keeps bigint, date and regexp readable as strings', () => {
-    expect(fromRemoteValue({ type: 'bigint', value: '123456789012345678901234567890' })).toBe('123456789012345678901234567890');
+    expect(fromRemoteValue({ type: 'bigint', value: '123456789012345678901234567890' })).toBe(
+      '123456789012345678901234567890',
+    );
     expect(fromRemoteValue({ type: 'date', value: '2024-05-01T12:00:00.000Z' })).toBe('2024-05-01T12:00:00.000Z');
     expect(fromRemoteValue({ type: 'regexp', value: { pattern: 'a+b', flags: 'gi' } })).toBe('/a+b/gi');
     expect(fromRemoteValue({ type: 'regexp', value: { pattern: '^x$' } })).toBe('/^x$/');
   });
 
   it('decodes list-like values to arrays, with undefined items as null', () => {
-    const items: Script.ListRemoteValue = [{ type: 'number', value: 1 }, { type: 'undefined' }, { type: 'string', value: 's' }];
+    const items: Script.ListRemoteValue = [
+      { type: 'number', value: 1 },
+      { type: 'undefined' },
+      { type: 'string', value: 's' },
+    ];
     expect(fromRemoteValue({ type: 'array', value: items })).toEqual([1, null, 's']);
     expect(fromRemoteValue({ type: 'set', value: items })).toEqual([1, null, 's']);
-    expect(fromRemoteValue({ type: 'nodelist', value: [{ type: 'node', sharedId: 'n1', value: { nodeType: 1, childNodeCount: 0, localName: 'li' } }] })).toEqual([
-      { node: 'li', sharedId: 'n1' },
-    ]);
+    expect(
+      fromRemoteValue({
+        type: 'nodelist',
+        value: [{ type: 'node', sharedId: 'n1', value: { nodeType: 1, childNodeCount: 0, localName: 'li' } }],
+      }),
+    ).toEqual([{ node: 'li', sharedId: 'n1' }]);
     expect(fromRemoteValue({ type: 'htmlcollection', value: [] })).toEqual([]);
     // Past the serialization depth the browser sends no value at all.
     expect(fromRemoteValue({ type: 'array', handle: 'h1' })).toEqual([]);
@@ -117,8 +138,14 @@ describe('fromRemoteValue', () => {
       fromRemoteValue({
         type: 'map',
         value: [
-          [{ type: 'number', value: 1 }, { type: 'string', value: 'one' }],
-          [{ type: 'array', value: [{ type: 'string', value: 'k' }] }, { type: 'boolean', value: true }],
+          [
+            { type: 'number', value: 1 },
+            { type: 'string', value: 'one' },
+          ],
+          [
+            { type: 'array', value: [{ type: 'string', value: 'k' }] },
+            { type: 'boolean', value: true },
+          ],
           [{ type: 'undefined' }, { type: 'string', value: 'undefined key' }],
           ['plain', { type: 'number', value: 'NaN' }],
         ],
@@ -142,11 +169,19 @@ describe('fromRemoteValue', () => {
   });
 
   it('describes nodes by local name and shared id', () => {
-    expect(fromRemoteValue({ type: 'node', sharedId: 'f.1.d.2.e.3', value: { nodeType: 1, childNodeCount: 2, localName: 'button', attributes: { id: 'ok' } } })).toEqual({
+    expect(
+      fromRemoteValue({
+        type: 'node',
+        sharedId: 'f.1.d.2.e.3',
+        value: { nodeType: 1, childNodeCount: 2, localName: 'button', attributes: { id: 'ok' } },
+      }),
+    ).toEqual({
       node: 'button',
       sharedId: 'f.1.d.2.e.3',
     });
-    expect(fromRemoteValue({ type: 'node', sharedId: 't1', value: { nodeType: 3, childNodeCount: 0, nodeValue: 'text' } })).toEqual({ node: 'nodeType 3', sharedId: 't1' });
+    expect(
+      fromRemoteValue({ type: 'node', sharedId: 't1', value: { nodeType: 3, childNodeCount: 0, nodeValue: 'text' } }),
+    ).toEqual({ node: 'nodeType 3', sharedId: 't1' });
     expect(fromRemoteValue({ type: 'node' })).toEqual({ node: 'nodeType ?', sharedId: null });
   });
 
@@ -193,7 +228,11 @@ describe('toLocalValue → browser → fromRemoteValue', () => {
       [],
       {},
       [1, 'two', [3, [4, [5]]], { six: 6 }],
-      { user: { name: 'Ada', tags: ['a', 'b'], address: { city: 'London', zip: null } }, active: false, scores: [1.5, 2.5] },
+      {
+        user: { name: 'Ada', tags: ['a', 'b'], address: { city: 'London', zip: null } },
+        active: false,
+        scores: [1.5, 2.5],
+      },
       JSON.parse('{"__proto__": {"x": 1}, "constructor": "c"}') as JsonValue,
     ];
     for (const sample of samples) expect(roundTrip(sample)).toEqual(sample);

@@ -37,10 +37,16 @@ const EVENTS: [string, ...string[]] = [
   'browsingContext.historyUpdated',
 ];
 /** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
-const OPTIONAL_EVENTS = ['browsingContext.downloadWillBegin', 'browsingContext.downloadEnd', 'browsingContext.navigationCommitted', 'browsingContext.navigationFailed'];
+const OPTIONAL_EVENTS = [
+  'browsingContext.downloadWillBegin',
+  'browsingContext.downloadEnd',
+  'browsingContext.navigationCommitted',
+  'browsingContext.navigationFailed',
+];
 
 export type LaunchBrowserOptions = LaunchOptions & ClientOptions;
-export type ConnectBrowserOptions = ({ wsEndpoint: string } | (WebDriverOptions & { webdriverUrl: string })) & ClientOptions;
+export type ConnectBrowserOptions = ({ wsEndpoint: string } | (WebDriverOptions & { webdriverUrl: string })) &
+  ClientOptions;
 
 /** A page the browser knows, and the handle through which it feeds it its events. */
 interface Owned {
@@ -70,7 +76,10 @@ export class Browser {
     private readonly options: ClientOptions,
   ) {
     for (const name of options.defaultLayers ?? []) {
-      if (!options.layers?.[name]) throw new InvalidArgumentError(`Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`);
+      if (!options.layers?.[name])
+        throw new InvalidArgumentError(
+          `Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`,
+        );
     }
     this.#env = {
       connection: session.connection,
@@ -97,9 +106,25 @@ export class Browser {
       closing: () => this.#closing !== undefined,
       createTab: async (userContext, front) => {
         // A window of its own, so that the page is visible whichever page is in front (window-focus.ts).
-        const { context: id } = await this.send('browsingContext.create', { type: 'window', background: !front, ...(userContext.id === 'default' ? {} : { userContext: userContext.id }) }, 'Opening a page');
+        const { context: id } = await this.send(
+          'browsingContext.create',
+          {
+            type: 'window',
+            background: !front,
+            ...(userContext.id === 'default' ? {} : { userContext: userContext.id }),
+          },
+          'Opening a page',
+        );
         if (front) this.#env.focus.took(id);
-        return this.#adoptPage({ context: id, parent: null, url: 'about:blank', children: null, userContext: userContext.id, originalOpener: null, clientWindow: '' });
+        return this.#adoptPage({
+          context: id,
+          parent: null,
+          url: 'about:blank',
+          children: null,
+          userContext: userContext.id,
+          originalOpener: null,
+          clientWindow: '',
+        });
       },
       closeTab: async (page, timeout) => {
         await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
@@ -113,10 +138,15 @@ export class Browser {
       routesChanged: () => this.#interceptor.update(),
       remove: (userContext) => this.#removeUserContext(userContext),
     };
-    const routesExist = (): boolean => [...this.#userContexts.values()].some((userContext) => userContext.rules.size > 0);
+    const routesExist = (): boolean =>
+      [...this.#userContexts.values()].some((userContext) => userContext.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
-    this.#liveness = new BrowserLiveness(session.connection, () => (this.#closing ??= session.end({ stopped: true })), session.kind !== 'webdriver');
+    this.#liveness = new BrowserLiveness(
+      session.connection,
+      () => (this.#closing ??= session.end({ stopped: true })),
+      session.kind !== 'webdriver',
+    );
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */
@@ -126,12 +156,18 @@ export class Browser {
 
   /** Connects to a running Firefox by `wsEndpoint`, or to a WebDriver server by `webdriverUrl`. */
   static async connect(options: ConnectBrowserOptions): Promise<Browser> {
-    const session = 'wsEndpoint' in options ? await connectSession(options.wsEndpoint, options) : await webdriverSession(options);
+    const session =
+      'wsEndpoint' in options ? await connectSession(options.wsEndpoint, options) : await webdriverSession(options);
     return Browser.start(session, options);
   }
 
-  /** Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through it. */
-  static async launchWithGeckodriver(options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {}): Promise<Browser> {
+  /**
+   * Starts a local geckodriver (GECKODRIVER_PATH, PATH, or the `geckodriver` npm package) and drives Firefox through
+   * it.
+   */
+  static async launchWithGeckodriver(
+    options: Omit<WebDriverOptions, 'webdriverUrl'> & ClientOptions = {},
+  ): Promise<Browser> {
     return Browser.start(await webdriverSession(options), options);
   }
 
@@ -192,7 +228,10 @@ export class Browser {
 
   /** The live user contexts, the default one first. */
   get userContexts(): UserContext[] {
-    return [this.defaultUserContext, ...[...this.#userContexts.values()].filter((userContext) => userContext.id !== 'default')];
+    return [
+      this.defaultUserContext,
+      ...[...this.#userContexts.values()].filter((userContext) => userContext.id !== 'default'),
+    ];
   }
 
   /**
@@ -208,12 +247,17 @@ export class Browser {
     return created;
   }
 
-  /** Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running. */
+  /**
+   * Ends the session: a launched Firefox is closed and its temporary profile deleted; a connected one is left running.
+   */
   async close(): Promise<void> {
     return (this.#closing ??= this.session.end());
   }
 
-  /** A property, not a method: the browser's parts get it to send with. A timeout may mean the browser stopped (liveness.ts). */
+  /**
+   * A property, not a method: the browser's parts get it to send with. A timeout may mean the browser stopped
+   * (liveness.ts).
+   */
   readonly send: Send = async (method, params, what, timeout) => {
     try {
       return await this.session.connection.send(method, params, timeout === undefined ? {} : { timeout });
@@ -228,7 +272,10 @@ export class Browser {
    * contexts which closed leave nothing behind.
    */
   stateCounts(): Record<string, number> {
-    return stateCounts([...this.#userContexts.values()], { contexts: this.#owners.size, liveSnapshotIds: this.#env.snapshotIds.live });
+    return stateCounts([...this.#userContexts.values()], {
+      contexts: this.#owners.size,
+      liveSnapshotIds: this.#env.snapshotIds.live,
+    });
   }
 
   /** The user context `id`, made on first sight. */
@@ -243,9 +290,11 @@ export class Browser {
 
   /** Closes a user context in Firefox and forgets it and every page in it. */
   async #removeUserContext(userContext: UserContext): Promise<void> {
-    await this.send('browser.removeUserContext', { userContext: userContext.id }, 'Closing a user context').catch((error: unknown) => {
-      if (!this.session.connection.closed) throw error;
-    });
+    await this.send('browser.removeUserContext', { userContext: userContext.id }, 'Closing a user context').catch(
+      (error: unknown) => {
+        if (!this.session.connection.closed) throw error;
+      },
+    );
     for (const page of [...userContext.pages]) this.#forget(page.id, '');
     this.#userContexts.delete(userContext.id);
     if (userContext.rules.size > 0) await this.#interceptor.update();
@@ -253,14 +302,21 @@ export class Browser {
 
   async #init(): Promise<void> {
     const bidi = this.session.connection;
-    const events = (browsingContext: string | null | undefined): PageEvents | undefined => (browsingContext == null ? undefined : this.#owners.get(browsingContext)?.events);
+    const events = (browsingContext: string | null | undefined): PageEvents | undefined =>
+      browsingContext == null ? undefined : this.#owners.get(browsingContext)?.events;
     bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info, false));
     bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
     bidi.on('browsingContext.userPromptOpened', (event) => events(event.context)?.promptOpened(event));
     bidi.on('browsingContext.userPromptClosed', (event) => events(event.context)?.promptClosed());
-    bidi.on('log.entryAdded', (entry) => entry.source.context && events(entry.source.context)?.log(entry, entry.source.context));
+    bidi.on(
+      'log.entryAdded',
+      (entry) => entry.source.context && events(entry.source.context)?.log(entry, entry.source.context),
+    );
     bidi.on('network.beforeRequestSent', (event) => {
-      const interception = this.#interceptor.intercept(event, event.context ? this.#contextOfBrowsingContext(event.context)?.rules : undefined);
+      const interception = this.#interceptor.intercept(
+        event,
+        event.context ? this.#contextOfBrowsingContext(event.context)?.rules : undefined,
+      );
       if (event.context) events(event.context)?.request(event, event.context, interception);
     });
     bidi.on('network.responseCompleted', (event) => events(event.context)?.response(event));
@@ -272,16 +328,23 @@ export class Browser {
     bidi.on('browsingContext.fragmentNavigated', (event) => events(event.context)?.sameDocument(event));
     bidi.on('browsingContext.historyUpdated', (event) => events(event.context)?.sameDocument(event));
     bidi.on('browsingContext.downloadWillBegin', (event) => {
-      this.#contextOfBrowsingContext(event.context)?.downloads.onWillBegin(event, this.options.downloadDir || undefined);
+      this.#contextOfBrowsingContext(event.context)?.downloads.onWillBegin(
+        event,
+        this.options.downloadDir || undefined,
+      );
       events(event.context)?.downloadWillBegin(event);
     });
     bidi.on('browsingContext.downloadEnd', ({ navigation, ...event }) => {
       // A download ends after its page closed as often as not: it belongs where it began.
-      const started = navigation ? [...this.#userContexts.values()].find((context) => context.downloads.has(navigation)) : undefined;
+      const started = navigation
+        ? [...this.#userContexts.values()].find((context) => context.downloads.has(navigation))
+        : undefined;
       (started ?? this.#contextOfBrowsingContext(event.context))?.downloads.onEnd({ navigation, ...event });
     });
     await bidi.send('session.subscribe', { events: EVENTS });
-    await Promise.all(OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)));
+    await Promise.all(
+      OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)),
+    );
     await this.#interceptor.update();
     this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
@@ -289,7 +352,10 @@ export class Browser {
     await installClipboards(bidi, (context) => this.#contextOfBrowsingContext(context));
     const { downloadDir } = this.options;
     if (downloadDir !== undefined) {
-      const downloadBehavior = downloadDir === false ? { type: 'denied' as const } : { type: 'allowed' as const, destinationFolder: downloadDir };
+      const downloadBehavior =
+        downloadDir === false
+          ? { type: 'denied' as const }
+          : { type: 'allowed' as const, destinationFolder: downloadDir };
       await this.send('browser.setDownloadBehavior', { downloadBehavior }, 'Choosing the download folder');
     }
     const { contexts } = await bidi.send('browsingContext.getTree', {});
@@ -358,7 +424,8 @@ export class Browser {
     const context = this.#userContext(page.userContext.id);
     if (context.pages.includes(page)) return;
     context.add(page, opener);
-    if (this.options.viewport) void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
+    if (this.options.viewport)
+      void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
   }
 
   /**

@@ -78,7 +78,9 @@ const EVENTS_PRELOAD = `(send) => {
   };
 }`;
 
-/** In the page: navigator.clipboard writes go to the session's store; reads are refused, and so is execCommand('paste'). */
+/**
+ * In the page: navigator.clipboard writes go to the session's store; reads are refused, and so is execCommand('paste').
+ */
 const API_PRELOAD = `(send) => {
   const proto = globalThis.Clipboard?.prototype;
   if (!proto) return;
@@ -106,7 +108,8 @@ const API_PRELOAD = `(send) => {
   });
   wrap('readText', () => refuse('Clipboard read was declined.'));
   wrap('read', () => refuse('Clipboard read was declined.'));
-  // execCommand('paste') pastes nothing, at once (as with Firefox's own pref off, which a browser we did not launch may have on): its confirmation prompt would hold the session's input.
+  // execCommand('paste') pastes nothing, at once (as with Firefox's own pref off, which a browser we did not launch may
+  // have on): its confirmation prompt would hold the session's input.
   const doc = globalThis.Document?.prototype;
   const command = doc && describe(doc, 'execCommand');
   if (command && typeof command.value === 'function') {
@@ -121,7 +124,10 @@ const PASTE_CALL = '(text, html) => globalThis.pasteFromSession?.(text, html)';
  * Gives every user context its own clipboard (see above): installs the preloads in every page and
  * answers their messages. `ownerOf` names the user context a browsing context belongs to.
  */
-export async function installClipboards(bidi: BidiConnection, ownerOf: (browsingContext: string) => ClipboardOwner | undefined): Promise<void> {
+export async function installClipboards(
+  bidi: BidiConnection,
+  ownerOf: (browsingContext: string) => ClipboardOwner | undefined,
+): Promise<void> {
   const channel: Script.ChannelValue = { type: 'channel', value: { channel: CHANNEL } };
   bidi.on('script.message', (event) => {
     if (event.channel !== CHANNEL || event.data.type !== 'string') return;
@@ -142,9 +148,20 @@ export async function installClipboards(bidi: BidiConnection, ownerOf: (browsing
       { type: 'string', value: html },
     ];
     // A page that went away meanwhile has nothing to paste into.
-    bidi.send('script.callFunction', { functionDeclaration: PASTE_CALL, target: { realm: event.source.realm }, arguments: args, awaitPromise: false }).catch(() => undefined);
+    bidi
+      .send('script.callFunction', {
+        functionDeclaration: PASTE_CALL,
+        target: { realm: event.source.realm },
+        arguments: args,
+        awaitPromise: false,
+      })
+      .catch(() => undefined);
   });
   await bidi.send('session.subscribe', { events: ['script.message'] });
-  await bidi.send('script.addPreloadScript', { functionDeclaration: EVENTS_PRELOAD, arguments: [channel], sandbox: SANDBOX });
+  await bidi.send('script.addPreloadScript', {
+    functionDeclaration: EVENTS_PRELOAD,
+    arguments: [channel],
+    sandbox: SANDBOX,
+  });
   await bidi.send('script.addPreloadScript', { functionDeclaration: API_PRELOAD, arguments: [channel] });
 }

@@ -19,7 +19,9 @@ function manifestOf(folder: string): { name: string; version: string } {
   try {
     manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
   } catch (error) {
-    throw new InvalidArgumentError(`${quote(folder)} holds no readable manifest.json (${(error as Error).message}); give the folder of a WebExtension, or its .xpi.`);
+    throw new InvalidArgumentError(
+      `${quote(folder)} holds no readable manifest.json (${(error as Error).message}); give the folder of a WebExtension, or its .xpi.`,
+    );
   }
   const { name, version } = manifest as { name?: unknown; version?: unknown };
   return { name: typeof name === 'string' ? name : '(no name)', version: typeof version === 'string' ? version : '?' };
@@ -44,26 +46,37 @@ export class Extensions {
     try {
       folder = statSync(full).isDirectory();
     } catch {
-      throw new InvalidArgumentError(`${quote(path)} does not exist; give an extension's folder (with its manifest.json) or its .xpi.`);
+      throw new InvalidArgumentError(
+        `${quote(path)} does not exist; give an extension's folder (with its manifest.json) or its .xpi.`,
+      );
     }
     let data: WebExtension.ExtensionData;
     let about: { name: string; version: string };
     if (folder) {
-      if (!this.local) throw new InvalidArgumentError('Firefox runs on another machine and cannot read a folder here; pack the extension as an .xpi (a zip of the folder) and install that.');
+      if (!this.local)
+        throw new InvalidArgumentError(
+          'Firefox runs on another machine and cannot read a folder here; pack the extension as an .xpi (a zip of the folder) and install that.',
+        );
       about = manifestOf(full);
       data = { type: 'path', path: full };
     } else {
-      if (!/\.(xpi|zip)$/i.test(full)) throw new InvalidArgumentError(`${quote(path)} is neither a folder nor an .xpi or .zip archive.`);
+      if (!/\.(xpi|zip)$/i.test(full))
+        throw new InvalidArgumentError(`${quote(path)} is neither a folder nor an .xpi or .zip archive.`);
       // Sent as bytes, so a Firefox on another machine can install it too.
       data = { type: 'base64', value: readFileSync(full).toString('base64') };
       about = { name: basename(full), version: '?' };
     }
     let id: string;
     try {
-      ({ extension: id } = await this.send('webExtension.install', { extensionData: data }, `Installing the extension ${quote(path)}`));
+      ({ extension: id } = await this.send(
+        'webExtension.install',
+        { extensionData: data },
+        `Installing the extension ${quote(path)}`,
+      ));
     } catch (error) {
       const message = (error as Error).message;
-      if (/invalid web extension|unknown error/i.test(message)) throw new InvalidArgumentError(`Firefox refused the extension ${quote(path)}: ${message}`);
+      if (/invalid web extension|unknown error/i.test(message))
+        throw new InvalidArgumentError(`Firefox refused the extension ${quote(path)}: ${message}`);
       throw error;
     }
     const extension = { id, ...about, path: full };
@@ -73,7 +86,10 @@ export class Extensions {
 
   async uninstall(id: string): Promise<Extension> {
     const known = this.#installed.get(id);
-    if (!known) throw new InvalidArgumentError(`No extension this client installed has id ${quote(id)}; ${this.#installed.size ? `the ids are ${[...this.#installed.keys()].join(', ')}` : 'none is installed'}.`);
+    if (!known)
+      throw new InvalidArgumentError(
+        `No extension this client installed has id ${quote(id)}; ${this.#installed.size ? `the ids are ${[...this.#installed.keys()].join(', ')}` : 'none is installed'}.`,
+      );
     await this.send('webExtension.uninstall', { extension: id }, `Uninstalling the extension ${quote(id)}`);
     this.#installed.delete(id);
     return known;

@@ -3,7 +3,10 @@ import { BrowserStoppedError } from '../errors.js';
 
 /** How long the browser itself (not a page) has to answer before it counts as hung. */
 const BROWSER_ANSWER_MS = 2000;
-/** How often the browser is asked whether it still answers while any command waits: a hung browser is noticed within this and BROWSER_ANSWER_MS. */
+/**
+ * How often the browser is asked whether it still answers while any command waits: a hung browser is noticed within
+ * this and BROWSER_ANSWER_MS.
+ */
 const PROBE_EVERY_MS = 2500;
 
 /**
@@ -24,7 +27,10 @@ export class BrowserLiveness {
     private readonly connection: BidiConnection,
     /** Ends the session without asking the browser anything. */
     private readonly end: () => Promise<void>,
-    /** Whether waiting commands are watched here; not for a WebDriver session, whose server is asked every second while one waits (webdriver-liveness.ts), and knows why a session ended. */
+    /**
+     * Whether waiting commands are watched here; not for a WebDriver session, whose server is asked every second while
+     * one waits (webdriver-liveness.ts), and knows why a session ended.
+     */
     watchWaiting = true,
   ) {
     if (!watchWaiting) return;
@@ -35,13 +41,18 @@ export class BrowserLiveness {
     connection.onClose(() => clearInterval(probe));
   }
 
-  /** The error for `what`, whose command failed with `error`, when that was a timeout and the browser itself stopped answering; else undefined. */
+  /**
+   * The error for `what`, whose command failed with `error`, when that was a timeout and the browser itself stopped
+   * answering; else undefined.
+   */
   async stopped(what: string, error: unknown): Promise<BrowserStoppedError | undefined> {
     // A call whose browser was found hung while it waited ends as that, whatever closing the browser made of it.
     if (!this.#hung && (!(error instanceof BidiTimeoutError) || !(await this.#hungNow()))) return undefined;
-    return new BrowserStoppedError(`${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms while the call waited; it may be frozen or swamped). It was closed, with its pages and uids.`, { cause: error });
+    return new BrowserStoppedError(
+      `${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms while the call waited; it may be frozen or swamped). It was closed, with its pages and uids.`,
+      { cause: error },
+    );
   }
-
 
   async #hungNow(): Promise<boolean> {
     if (this.#hung || this.connection.closed) return this.#hung;

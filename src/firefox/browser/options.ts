@@ -23,13 +23,19 @@ export interface ClientOptions extends SessionOptions {
    * download is reported in takeNotes().
    */
   downloadDir?: string | false;
-  /** Snapshot ids start here (default 1). A client that replaces one that died passes the old one's `nextSnapshotId`, so an old uid is never taken for a new one. */
+  /**
+   * Snapshot ids start here (default 1). A client that replaces one that died passes the old one's `nextSnapshotId`, so
+   * an old uid is never taken for a new one.
+   */
   firstSnapshotId?: number;
   /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
   responsiveTimeout?: number;
   /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeout?: number;
-  /** How an action waits for the page to settle before it answers: a DOM quiet window (default 100 ms) and the longest wait (default 1500 ms). */
+  /**
+   * How an action waits for the page to settle before it answers: a DOM quiet window (default 100 ms) and the longest
+   * wait (default 1500 ms).
+   */
   settle?: { quietMs?: number; maxMs?: number };
   /**
    * Write each uid on its element as data-mcp-uid (default true; never inside editable content).
@@ -37,6 +43,9 @@ export interface ClientOptions extends SessionOptions {
    * HTML, form builders): uids then resolve from the engine's registry alone.
    */
   stampUids?: boolean;
-  /** Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to remote.network.maxTotalDataSize of them). */
+  /**
+   * Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to
+   * remote.network.maxTotalDataSize of them).
+   */
   collectBodies?: boolean;
 }

@@ -6,7 +6,6 @@ import type { UrlPolicy } from '../policy/url-policy.js';
 import type { Send } from '../errors.js';
 import type { Interception } from '../page/network.js';
 
-
 function bidiHeaders(headers: Record<string, string>): Network.Header[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value: { type: 'string', value } }));
 }
@@ -45,7 +44,8 @@ export class RequestInterceptor {
   intercept(event: Network.BeforeRequestSentParameters, routes: NetworkRules | undefined): Interception | undefined {
     if (!event.isBlocked || !event.intercepts?.some((id) => this.#ours.has(id))) return undefined;
     const { request, url, method, headers } = event.request;
-    const answer = (promise: Promise<unknown>): void => void promise.catch(() => undefined); // The request may be gone already (its page closed).
+    // The request may be gone already (its page closed).
+    const answer = (promise: Promise<unknown>): void => void promise.catch(() => undefined);
     if (this.policy.requestRefusal(url) !== undefined) {
       answer(this.send('network.failRequest', { request }, 'Blocking a request'));
       return { action: 'blocked' };
@@ -55,7 +55,17 @@ export class RequestInterceptor {
       // A cross-origin call's preflight is answered for the mock that will answer the call itself.
       const mock = routes?.peek(url, preflightOf);
       if (mock?.action === 'mock') {
-        answer(this.#respond(request, 204, this.#cors(headers, { 'access-control-allow-methods': preflightOf, 'access-control-allow-headers': headerValue(headers, 'access-control-request-headers') ?? '*' }), undefined));
+        answer(
+          this.#respond(
+            request,
+            204,
+            this.#cors(headers, {
+              'access-control-allow-methods': preflightOf,
+              'access-control-allow-headers': headerValue(headers, 'access-control-request-headers') ?? '*',
+            }),
+            undefined,
+          ),
+        );
         return { action: 'mocked', rule: mock.id };
       }
     }
@@ -65,17 +75,31 @@ export class RequestInterceptor {
       return undefined;
     }
     // A request the rule could not be applied to fails rather than hang.
-    answer(this.#applyRoute(route, request, headers).catch(() => this.send('network.failRequest', { request }, 'Failing a request')));
-    return { action: route.action === 'block' ? 'blocked' : route.action === 'mock' ? 'mocked' : 'modified', rule: route.id };
+    answer(
+      this.#applyRoute(route, request, headers).catch(() =>
+        this.send('network.failRequest', { request }, 'Failing a request'),
+      ),
+    );
+    return {
+      action: route.action === 'block' ? 'blocked' : route.action === 'mock' ? 'mocked' : 'modified',
+      rule: route.id,
+    };
   }
 
   async #applyRoute(route: ActiveRoute, request: string, headers: readonly Network.Header[]): Promise<unknown> {
     if (route.action === 'block') return this.send('network.failRequest', { request }, 'Blocking a request');
-    if (route.action === 'mock') return this.#respond(request, route.status ?? 200, this.#cors(headers, route.headers ?? {}), route.body);
+    if (route.action === 'mock')
+      return this.#respond(request, route.status ?? 200, this.#cors(headers, route.headers ?? {}), route.body);
     const changes = route.requestHeaders ?? {};
     const kept = headers.filter((header) => !Object.hasOwn(changes, header.name.toLowerCase()));
-    const added = Object.entries(changes).flatMap(([name, value]) => (value === null ? [] : [{ name, value: { type: 'string' as const, value: this.secrets.reveal(value) } }]));
-    return this.send('network.continueRequest', { request, headers: [...kept, ...added] }, 'Sending a request with changed headers');
+    const added = Object.entries(changes).flatMap(([name, value]) =>
+      value === null ? [] : [{ name, value: { type: 'string' as const, value: this.secrets.reveal(value) } }],
+    );
+    return this.send(
+      'network.continueRequest',
+      { request, headers: [...kept, ...added] },
+      'Sending a request with changed headers',
+    );
   }
 
   /** A mock answers a cross-origin call as a permissive server would, unless its own headers say otherwise. */
@@ -85,10 +109,21 @@ export class RequestInterceptor {
     return { ...headers, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' };
   }
 
-  #respond(request: string, status: number, headers: Record<string, string>, body: Uint8Array | undefined): Promise<unknown> {
+  #respond(
+    request: string,
+    status: number,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+  ): Promise<unknown> {
     return this.send(
       'network.provideResponse',
-      { request, statusCode: status, reasonPhrase: STATUS_CODES[status] ?? '', headers: bidiHeaders(headers), ...(body ? { body: { type: 'base64', value: Buffer.from(body).toString('base64') } } : {}) },
+      {
+        request,
+        statusCode: status,
+        reasonPhrase: STATUS_CODES[status] ?? '',
+        headers: bidiHeaders(headers),
+        ...(body ? { body: { type: 'base64', value: Buffer.from(body).toString('base64') } } : {}),
+      },
       'Answering a request with a mock',
     );
   }
@@ -96,7 +131,11 @@ export class RequestInterceptor {
   async #apply(): Promise<void> {
     const wanted = this.policy.filtersOrigins || this.routesExist();
     if (wanted && this.#intercept === undefined) {
-      const { intercept } = await this.send('network.addIntercept', { phases: ['beforeRequestSent'] }, 'Intercepting requests');
+      const { intercept } = await this.send(
+        'network.addIntercept',
+        { phases: ['beforeRequestSent'] },
+        'Intercepting requests',
+      );
       this.#intercept = intercept;
       this.#ours.add(intercept);
     } else if (!wanted && this.#intercept !== undefined) {

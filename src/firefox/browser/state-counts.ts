@@ -13,7 +13,8 @@ export function stateCounts(userContexts: readonly UserContext[], own: Record<st
     ...own,
     downloads: userContexts.reduce((sum, userContext) => sum + userContext.downloads.size, 0),
   };
-  for (const page of pages) for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
+  for (const page of pages)
+    for (const [key, value] of Object.entries(page.counts())) counts[key] = (counts[key] ?? 0) + value;
   counts.crashed = pages.filter((page) => page.crashed).length;
   counts.unresponsive = pages.filter((page) => page.unresponsive).length;
   return counts;

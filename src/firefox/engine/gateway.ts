@@ -2,7 +2,10 @@ import type { Script } from 'webdriver-bidi-protocol';
 import { EngineRealm, type CallSender, type EngineArgs, type EngineResult } from './realm.js';
 import type { EngineOperation } from './index.js';
 
-/** The browsing context of a window the engine returned through `raw` (an iframe's), or undefined for anything else (a frame with no document). */
+/**
+ * The browsing context of a window the engine returned through `raw` (an iframe's), or undefined for anything else (a
+ * frame with no document).
+ */
 export function windowContext(value: Script.RemoteValue | undefined): string | undefined {
   return value?.type === 'window' ? value.value.context : undefined;
 }
@@ -20,12 +23,23 @@ export class EngineGateway {
   constructor(private readonly send: CallSender) {}
 
   /** Runs an operation of the engine in a document's sandbox, its result as JSON. */
-  async call<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string, timeout?: number): Promise<EngineResult<Op> | undefined> {
+  async call<Op extends EngineOperation>(
+    frame: string,
+    operation: Op,
+    args: EngineArgs<Op>,
+    what: string,
+    timeout?: number,
+  ): Promise<EngineResult<Op> | undefined> {
     return this.#realm(frame).call(operation, args, what, timeout);
   }
 
   /** The same, with the result as BiDi serialized it (page nodes as references). */
-  async raw<Op extends EngineOperation>(frame: string, operation: Op, args: EngineArgs<Op>, what: string): Promise<Script.RemoteValue> {
+  async raw<Op extends EngineOperation>(
+    frame: string,
+    operation: Op,
+    args: EngineArgs<Op>,
+    what: string,
+  ): Promise<Script.RemoteValue> {
     return this.#realm(frame).raw(operation, args, what, { maxDomDepth: 0, maxObjectDepth: 1 });
   }
 

@@ -8,15 +8,14 @@ import { CHANGE_EVENT } from './in-page/unobserved.js';
 export const SANDBOX = 'firefox-bidi-mcp';
 
 /**
- * A preload script for the page's own world, run before any script of the page. It keeps each
- * custom element's ElementInternals (where components set their default role and states) on the
- * element under a fixed name, where the engine reads them. The page can see and change that
- * property, and so lie, as it can with ARIA attributes; it cannot reach the engine.
- * It also tells the engine of changes no MutationObserver sees (a shadow root attached, a custom
- * element defined or upgraded, ElementInternals states and validity, a style sheet's rules, the
- * adopted sheets set, a popover shown or hidden, an animation's keyframes or timing): once per task it dispatches a plain
- * event on the document that carries nothing (see in-page/unobserved.ts), and the engine walks
- * again. Built-ins it calls are taken before the page can replace them.
+ * A preload script for the page's own world, run before any script of the page. It keeps each custom element's
+ * ElementInternals (where components set their default role and states) on the element under a fixed name, where the
+ * engine reads them. The page can see and change that property, and so lie, as it can with ARIA attributes; it cannot
+ * reach the engine. It also tells the engine of changes no MutationObserver sees (a shadow root attached, a custom
+ * element defined or upgraded, ElementInternals states and validity, a style sheet's rules, the adopted sheets set, a
+ * popover shown or hidden, an animation's keyframes or timing): once per task it dispatches a plain event on the
+ * document that carries nothing (see in-page/unobserved.ts), and the engine walks again. Built-ins it calls are taken
+ * before the page can replace them.
  */
 export const INTERNALS_PRELOAD = `() => {
   const { apply, getOwnPropertyDescriptor: describe } = Reflect;

@@ -26,12 +26,22 @@ export type EngineArgs<Op extends EngineOperation> = WireTuple<Parameters<Operat
 /** What `Op` returns, awaited: its JSON comes back as the same shape. */
 export type EngineResult<Op extends EngineOperation> = Awaited<ReturnType<Operations[Op]>>;
 /** Operations whose first argument is a uid, and the arguments after it. */
-export type UidOperation = { [Op in EngineOperation]: Parameters<Operations[Op]> extends [infer First, ...unknown[]] ? (string extends First ? Op : never) : never }[EngineOperation];
+export type UidOperation = {
+  [Op in EngineOperation]: Parameters<Operations[Op]> extends [infer First, ...unknown[]]
+    ? string extends First
+      ? Op
+      : never
+    : never;
+}[EngineOperation];
 export type ArgsAfterUid<Op extends UidOperation> = EngineArgs<Op> extends [unknown, ...infer Rest] ? Rest : never;
 
 /** How a realm sends its one command. */
 /** Sends one script.callFunction; `timeout` bounds the wait for its answer (default: the connection's). */
-export type CallSender = (params: Script.CallFunctionParameters, what: string, timeout?: number) => Promise<Script.EvaluateResult>;
+export type CallSender = (
+  params: Script.CallFunctionParameters,
+  what: string,
+  timeout?: number,
+) => Promise<Script.EvaluateResult>;
 
 /**
  * Thrown by a call that finds no engine in the sandbox (a new document). A secret of this process:
@@ -60,7 +70,10 @@ const DEFAULT_SERIALIZATION: Script.SerializationOptions = { maxDomDepth: 0, max
 
 /** The engine in the sandbox of one browsing context's document (a page or a frame). */
 export class EngineRealm {
-  /** Whether a call found the engine installed: until then, each call carries its source (a new realm is most often a new document). */
+  /**
+   * Whether a call found the engine installed: until then, each call carries its source (a new realm is most often a
+   * new document).
+   */
   #installed = false;
 
   constructor(
@@ -69,7 +82,13 @@ export class EngineRealm {
   ) {}
 
   /** Runs `operation` and returns its result as BiDi serialized it (nodes as references). */
-  async raw<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, serialization = DEFAULT_SERIALIZATION, timeout?: number): Promise<Script.RemoteValue> {
+  async raw<Op extends EngineOperation>(
+    operation: Op,
+    args: EngineArgs<Op>,
+    what: string,
+    serialization = DEFAULT_SERIALIZATION,
+    timeout?: number,
+  ): Promise<Script.RemoteValue> {
     const params = (declaration: string): Script.CallFunctionParameters => ({
       functionDeclaration: declaration,
       arguments: (args as unknown[]).map(scriptArgument),
@@ -78,19 +97,30 @@ export class EngineRealm {
       resultOwnership: 'none',
       serializationOptions: serialization,
     });
-    // A realm's first call installs the engine with it (the source is harmless where one is installed): no round trip to find it missing.
-    let result = await this.send(params(this.#installed ? callByName(operation) : engineCall(operation)), what, timeout);
+    // A realm's first call installs the engine with it (the source is harmless where one is installed): no round trip
+    // to find it missing.
+    let result = await this.send(
+      params(this.#installed ? callByName(operation) : engineCall(operation)),
+      what,
+      timeout,
+    );
     // A new document under a known realm: install the engine with this call (one round trip more, once per document).
     if (isMissing(result)) result = await this.send(params(engineCall(operation)), what, timeout);
     if (result.type !== 'exception') this.#installed = true;
-    if (result.type === 'exception') throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
+    if (result.type === 'exception')
+      throw new EvaluationError(`${what} failed in the page: ${result.exceptionDetails.text}`);
     return result.result;
   }
 
   /** Runs `operation`, whose result holds no page nodes, and returns it as plain data. */
-  async call<Op extends EngineOperation>(operation: Op, args: EngineArgs<Op>, what: string, timeout?: number): Promise<EngineResult<Op> | undefined> {
+  async call<Op extends EngineOperation>(
+    operation: Op,
+    args: EngineArgs<Op>,
+    what: string,
+    timeout?: number,
+  ): Promise<EngineResult<Op> | undefined> {
     // JSON comes back as the shape the operation returned; undefined when the document went away mid-call.
-    return fromRemoteValue(await this.raw(operation, args, what, DEFAULT_SERIALIZATION, timeout)) as EngineResult<Op> | undefined;
+    return fromRemoteValue(await this.raw(operation, args, what, DEFAULT_SERIALIZATION, timeout)) as
+      EngineResult<Op> | undefined;
   }
 }
-

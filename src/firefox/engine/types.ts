@@ -1,6 +1,16 @@
 /** Shapes shared by the in-page library and the Node side. Types only: nothing here exists at run time in the page. */
 
-export type NameSource = 'aria-labelledby' | 'aria-label' | 'label' | 'alt' | 'title' | 'placeholder' | 'text' | 'value' | 'heading' | 'unknown';
+export type NameSource =
+  | 'aria-labelledby'
+  | 'aria-label'
+  | 'label'
+  | 'alt'
+  | 'title'
+  | 'placeholder'
+  | 'text'
+  | 'value'
+  | 'heading'
+  | 'unknown';
 
 /** One kept element, as the walker reports it. */
 export interface RawNode {
@@ -24,7 +34,10 @@ export interface RawNode {
   pressed?: 'true' | 'false' | 'mixed';
   /** aria-sort of a column or row header sorted by it. */
   sort?: 'ascending' | 'descending' | 'other';
-  /** A table or grid that says its size (aria-rowcount, aria-colcount): the data rows and columns shown of all, "1–20 of 100" (header rows not counted). */
+  /**
+   * A table or grid that says its size (aria-rowcount, aria-colcount): the data rows and columns shown of all, "1–20 of
+   * 100" (header rows not counted).
+   */
   rows?: string;
   cols?: string;
   /** A list whose items say their place (aria-posinset, aria-setsize): the items shown of all, "7281–7300 of 10000". */
@@ -37,7 +50,9 @@ export interface RawNode {
   level?: number;
   href?: string;
   src?: string;
-  /** A link inside its parent's running text, which shows it as `[words](uid=…)`: the text export prints it there only. */
+  /**
+   * A link inside its parent's running text, which shows it as `[words](uid=…)`: the text export prints it there only.
+   */
   inline?: boolean;
   /** Behind an open modal dialog: it cannot be used until the dialog closes. */
   blocked?: boolean;
@@ -53,13 +68,19 @@ export interface RawNode {
   icon?: boolean;
   /** An editor (rich text, code): its blocks or lines are listed inside it, and Markdown reads them as blocks. */
   editor?: boolean;
-  /** A line of an editor that holds the caret: the words either side of it, the caret shown as | ('' when only the line is known). */
+  /**
+   * A line of an editor that holds the caret: the words either side of it, the caret shown as | ('' when only the line
+   * is known).
+   */
   caret?: string;
   /** The text selected in an editor. */
   selection?: string;
   /** The number an editor's gutter shows beside this line. */
   line?: number;
-  /** A box of content the keyboard can reach (a scrolling code sample): its content is listed inside it, and it needs no name. */
+  /**
+   * A box of content the keyboard can reach (a scrolling code sample): its content is listed inside it, and it needs no
+   * name.
+   */
   holdsContent?: boolean;
   /** A custom element (its tag has a hyphen). */
   custom?: boolean;
@@ -70,7 +91,10 @@ export interface RawNode {
   /** x, y, width, height in CSS pixels, relative to the viewport. */
   box: [number, number, number, number];
   children?: RawNode[];
-  /** Read for the Markdown views only (WalkOptions.content): a code block's language, a cell's spans, a row in the table's head, an ordered list's first number. */
+  /**
+   * Read for the Markdown views only (WalkOptions.content): a code block's language, a cell's spans, a row in the
+   * table's head, an ordered list's first number.
+   */
   lang?: string;
   start?: number;
   colspan?: number;
@@ -103,7 +127,10 @@ export interface WalkOptions {
   rootSelectors?: string[];
   /** Reuse what the last walk read of subtrees in which nothing changed (default true; false reads everything). */
   reuse?: boolean;
-  /** List what only looks clickable (a pointer cursor, a named tabindex=-1 element) as well as what ARIA and focus say (default true; false measures what that costs). */
+  /**
+   * List what only looks clickable (a pointer cursor, a named tabindex=-1 element) as well as what ARIA and focus say
+   * (default true; false measures what that costs).
+   */
   looksClickable?: boolean;
   /**
    * Read the page for the Markdown views: its content in reading order, with emphasis, code,
@@ -120,7 +147,11 @@ export interface PageReading {
   viewport: { width: number; height: number; scrollX: number; scrollY: number; documentHeight: number };
   /** The uid of the open modal dialog, when one is open: what lies outside it is blocked. */
   modal?: string;
-  /** Elements visited and kept, and the walk's time in the page (ms); `reused` when no document changed since the last snapshot, whose reading this is; `read`, the elements read anew (the rest came from the last walk, where nothing in them changed). */
+  /**
+   * Elements visited and kept, and the walk's time in the page (ms); `reused` when no document changed since the last
+   * snapshot, whose reading this is; `read`, the elements read anew (the rest came from the last walk, where nothing in
+   * them changed).
+   */
   stats: { visited: number; kept: number; ms: number; reused?: boolean; read?: number };
   nodes: RawNode[];
 }
@@ -133,16 +164,15 @@ export interface WalkResult extends PageReading {
   /** uids of kept iframes, and of custom elements that may host a closed shadow root. */
   iframes: string[];
   closedHostCandidates: string[];
-  /** The number of this reading of the document, while it is one a walk would give again (see the engine's changes.ts). */
+  /**
+   * The number of this reading of the document, while it is one a walk would give again (see the engine's changes.ts).
+   */
   readingNumber?: number;
 }
 
 /** What the library knows about a uid it is asked to act on. */
 export type UidLookup =
-  | { status: 'ok' }
-  | { status: 'unknown-snapshot' }
-  | { status: 'unknown-uid' }
-  | { status: 'removed' };
+  { status: 'ok' } | { status: 'unknown-snapshot' } | { status: 'unknown-uid' } | { status: 'removed' };
 
 /** What a control holds after an action, to check that the action took. */
 export interface ControlReading {
@@ -152,10 +182,16 @@ export interface ControlReading {
   optionValues?: string[];
   checked?: boolean;
   expanded?: boolean;
-  /** A combobox whose list is open: the options it offers (their names, the first few) and how many (flat: a call's answer keeps two levels). */
+  /**
+   * A combobox whose list is open: the options it offers (their names, the first few) and how many (flat: a call's
+   * answer keeps two levels).
+   */
   offers?: string[];
   offerCount?: number;
-  /** Where the focus is when it is not in the control (described as describe() does, or "the page"): where keys meant for it went. */
+  /**
+   * Where the focus is when it is not in the control (described as describe() does, or "the page"): where keys meant
+   * for it went.
+   */
   focusedElsewhere?: string;
 }
 
@@ -189,9 +225,14 @@ export interface ActionTarget {
   inputType?: string;
   /** A checkbox's or radio's state. */
   checked?: boolean;
-  /** A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer. */
+  /**
+   * A text field the page reacts to after a pause (search, filter, autocomplete): the settle after typing waits longer.
+   */
   searchLike?: boolean;
-  /** Where to click from the element's in-view centre (WebDriver's element origin) when it shows elsewhere: a box larger than what clips it. */
+  /**
+   * Where to click from the element's in-view centre (WebDriver's element origin) when it shows elsewhere: a box larger
+   * than what clips it.
+   */
   offset?: [number, number];
 }
 
@@ -217,7 +258,10 @@ export interface WitnessFact {
   labelledAcrossShadow?: boolean;
   /** Its author's role needs a container it is not in (an option outside a listbox). */
   outsideContext?: boolean;
-  /** Texts its accessible name may be, whitespace collapsed as accname does (and nothing more), for the witness to ask Firefox which it is. */
+  /**
+   * Texts its accessible name may be, whitespace collapsed as accname does (and nothing more), for the witness to ask
+   * Firefox which it is.
+   */
   nameCandidates?: string[];
 }
 
@@ -227,13 +271,19 @@ export type ViewportBox = [number, number, number, number];
 /** Where a document shows what no picture may show (secretBoxes), and what places it in a picture. */
 export interface SecretBoxes {
   boxes: ViewportBox[];
-  /** The content box of each iframe, in the order iframeWindows() gives their windows: their documents are asked in turn. */
+  /**
+   * The content box of each iframe, in the order iframeWindows() gives their windows: their documents are asked in
+   * turn.
+   */
   iframes: ViewportBox[];
   /** How far the document is scrolled: a whole-page picture starts at its top, not the viewport's. */
   scroll: [number, number];
   /** CSS pixel to picture pixel. */
   pixelRatio: number;
-  /** How many elements may hide a closed shadow root no reading has entered (pictureHosts gives them, for BiDi to reach their roots). */
+  /**
+   * How many elements may hide a closed shadow root no reading has entered (pictureHosts gives them, for BiDi to reach
+   * their roots).
+   */
   hosts: number;
   /** The box of the element a picture is clipped to, when one is named and still there. */
   clip?: ViewportBox;

@@ -21,16 +21,23 @@ export interface Screenshot {
 /** The image format of a screenshot, once its options are known to fit together (before anything is sent). */
 export function screenshotFormat(options: ScreenshotOptions): 'png' | 'jpeg' {
   const format: string = options.format ?? 'png';
-  if (format !== 'png' && format !== 'jpeg') throw new InvalidArgumentError(`Screenshot format "${format}" is not supported; use "png" or "jpeg".`);
+  if (format !== 'png' && format !== 'jpeg')
+    throw new InvalidArgumentError(`Screenshot format "${format}" is not supported; use "png" or "jpeg".`);
   if (options.quality !== undefined) {
-    if (format !== 'jpeg') throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
-    if (!(options.quality >= 0 && options.quality <= 100)) throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
+    if (format !== 'jpeg')
+      throw new InvalidArgumentError('quality applies only to format "jpeg"; remove it or set format: "jpeg".');
+    if (!(options.quality >= 0 && options.quality <= 100))
+      throw new InvalidArgumentError(`quality must be between 0 and 100, got ${options.quality}.`);
   }
-  if (options.uid !== undefined && options.fullPage) throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
+  if (options.uid !== undefined && options.fullPage)
+    throw new InvalidArgumentError('Give either uid (one element) or fullPage, not both.');
   return format;
 }
 
-/** Both readings of what to cover, as one: a place that moved while the picture was taken is covered where it was and where it is (one that stayed, once). */
+/**
+ * Both readings of what to cover, as one: a place that moved while the picture was taken is covered where it was and
+ * where it is (one that stayed, once).
+ */
 const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces => {
   const stayed = new Set(after.covers.map((box) => box.join()));
   return { ...after, covers: [...before.covers.filter((box) => !stayed.has(box.join())), ...after.covers] };
@@ -43,23 +50,60 @@ const bothReadings = (before: SecretPlaces, after: SecretPlaces): SecretPlaces =
  * element it lists that takes input outlined with its uid. A picture with marks is captured as
  * PNG and encoded in the format asked for once marked.
  */
-export async function captureScreenshot(page: PageParts, secrets: SecretStore, options: ScreenshotOptions, snapshot?: TakenSnapshot): Promise<Screenshot> {
+export async function captureScreenshot(
+  page: PageParts,
+  secrets: SecretStore,
+  options: ScreenshotOptions,
+  snapshot?: TakenSnapshot,
+): Promise<Screenshot> {
   const format = screenshotFormat(options);
   const element = options.uid === undefined ? undefined : await page.snapshots.elementRef(options.uid);
-  const origin = { context: element?.frame ?? page.id, fullPage: options.fullPage === true, ...(options.uid === undefined ? {} : { clipUid: options.uid }) };
+  const origin = {
+    context: element?.frame ?? page.id,
+    fullPage: options.fullPage === true,
+    ...(options.uid === undefined ? {} : { clipUid: options.uid }),
+  };
   const before = await secretPlaces(page, secrets, origin, 'before');
   const labels = snapshot ? labelledElements(snapshot, { ...origin, scroll: before.scroll }) : [];
   const marked = before.covers.length > 0 || labels.length > 0;
   const captureFormat = marked ? 'png' : format;
-  const { data } = await page.send('browsingContext.captureScreenshot', screenshotParams(page.id, options.fullPage === true, captureFormat, captureFormat === 'jpeg' ? options.quality : undefined, element), 'Taking a screenshot');
+  const { data } = await page.send(
+    'browsingContext.captureScreenshot',
+    screenshotParams(
+      page.id,
+      options.fullPage === true,
+      captureFormat,
+      captureFormat === 'jpeg' ? options.quality : undefined,
+      element,
+    ),
+    'Taking a screenshot',
+  );
   const places = bothReadings(before, await secretPlaces(page, secrets, origin, 'after'));
   const captured = Buffer.from(data, 'base64');
-  const image = markPicture(captured, { from: captureFormat, to: format, ...(options.quality === undefined ? {} : { quality: options.quality }) }, { covers: places.covers, labels, scale: places.scale });
-  return { image, covered: places.covers.length, scale: places.scale, ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}) };
+  const image = markPicture(
+    captured,
+    { from: captureFormat, to: format, ...(options.quality === undefined ? {} : { quality: options.quality }) },
+    { covers: places.covers, labels, scale: places.scale },
+  );
+  return {
+    image,
+    covered: places.covers.length,
+    scale: places.scale,
+    ...(snapshot ? { annotated: { snapshotId: snapshot.id, elements: labels.length } } : {}),
+  };
 }
 
-/** BiDi captureScreenshot parameters: the viewport of page `context`, its whole document, or one element's box in its own document. */
-function screenshotParams(context: string, fullPage: boolean, format: 'png' | 'jpeg', quality: number | undefined, element?: { frame: string; sharedId: string }): BrowsingContext.CaptureScreenshotParameters {
+/**
+ * BiDi captureScreenshot parameters: the viewport of page `context`, its whole document, or one element's box in its
+ * own document.
+ */
+function screenshotParams(
+  context: string,
+  fullPage: boolean,
+  format: 'png' | 'jpeg',
+  quality: number | undefined,
+  element?: { frame: string; sharedId: string },
+): BrowsingContext.CaptureScreenshotParameters {
   return {
     context: element?.frame ?? context,
     origin: fullPage || element ? 'document' : 'viewport',
@@ -69,8 +113,15 @@ function screenshotParams(context: string, fullPage: boolean, format: 'png' | 'j
 }
 
 /** The page printed to PDF, with its backgrounds unless told otherwise. */
-export async function printPdf(page: PageParts, options: { landscape?: boolean; background?: boolean }): Promise<Buffer> {
-  const params: BrowsingContext.PrintParameters = { context: page.id, background: options.background ?? true, orientation: options.landscape ? 'landscape' : 'portrait' };
+export async function printPdf(
+  page: PageParts,
+  options: { landscape?: boolean; background?: boolean },
+): Promise<Buffer> {
+  const params: BrowsingContext.PrintParameters = {
+    context: page.id,
+    background: options.background ?? true,
+    orientation: options.landscape ? 'landscape' : 'portrait',
+  };
   const { data } = await page.send('browsingContext.print', params, 'Printing to PDF', 60_000);
   return Buffer.from(data, 'base64');
 }

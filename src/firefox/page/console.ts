@@ -33,10 +33,12 @@ export function isConsoleLevel(value: string): value is ConsoleLevel {
 function textOf(entry: Log.Entry): string {
   if (entry.text !== null) return entry.text;
   if ('args' in entry) {
-    return entry.args.map((arg) => {
-      const value = fromRemoteValue(arg);
-      return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
-    }).join(' ');
+    return entry.args
+      .map((arg) => {
+        const value = fromRemoteValue(arg);
+        return value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+      })
+      .join(' ');
   }
   return '';
 }

@@ -74,10 +74,14 @@ export class CrashWatch {
     if (crash) throw crash;
   }
 
-  /** The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed. */
+  /**
+   * The error for `what` on a crashed page (`during` the call, or before it), or undefined while it has not crashed.
+   */
   #error(what: string, during: boolean): PageCrashedError | undefined {
     if (this.#crashedAt === undefined) return undefined;
     const how = during ? 'stopped' : 'cannot go on';
-    return new PageCrashedError(`${what} ${how}: page ${this.index()} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`);
+    return new PageCrashedError(
+      `${what} ${how}: page ${this.index()} crashed (its content process ended)${during ? ' during the call' : ''} while it showed ${quote(this.#crashedAt)}, and it shows Firefox's crash page now. Navigate it (to that URL to load it again), or close it.`,
+    );
   }
 }

@@ -54,25 +54,39 @@ export class PageDialog {
   refuseWhileOpen(what: string): void {
     const dialog = this.#open;
     if (!dialog) return;
-    throw new FirefoxClientError(`${what} is blocked: ${this.#describe(dialog)} is open (${quote(this.mask(dialog.message), 300)}). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`);
+    throw new FirefoxClientError(
+      `${what} is blocked: ${this.#describe(dialog)} is open (${quote(this.mask(dialog.message), 300)}). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`,
+    );
   }
 
-  /** Resolves with `work`, or refuses as soon as a dialog opens first: the page waits for its answer, so the work cannot finish. */
+  /**
+   * Resolves with `work`, or refuses as soon as a dialog opens first: the page waits for its answer, so the work cannot
+   * finish.
+   */
   async unlessOpened<T>(what: string, work: Promise<T>): Promise<T> {
     const first = await this.race(work);
     if ('value' in first) return first.value;
-    throw new FirefoxClientError(`${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`);
+    throw new FirefoxClientError(
+      `${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`,
+    );
   }
 
   /**
    * Accepts or dismisses the open dialog through `respond` (the browser answers it, not the page's
    * script); `promptText` answers a prompt().
    */
-  async answer(accept: boolean, promptText: string | undefined, respond: (answer: { accept: boolean; userText?: string }) => Promise<unknown>): Promise<void> {
+  async answer(
+    accept: boolean,
+    promptText: string | undefined,
+    respond: (answer: { accept: boolean; userText?: string }) => Promise<unknown>,
+  ): Promise<void> {
     const dialog = this.#open;
-    if (!dialog) throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
+    if (!dialog)
+      throw new InvalidArgumentError('No dialog is open on the selected page; nothing to accept or dismiss.');
     if (promptText !== undefined && dialog.type !== 'prompt') {
-      throw new InvalidArgumentError(`promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`);
+      throw new InvalidArgumentError(
+        `promptText applies only to prompt() dialogs; the open dialog is a ${dialog.type}.`,
+      );
     }
     await respond({ accept, ...(promptText === undefined ? {} : { userText: promptText }) });
     // The page may open its next dialog before this answer arrives: only the one answered is forgotten.
@@ -98,7 +112,10 @@ export class PageDialog {
       if ('value' in first) return first;
       // Firefox may report a dialog the page opened just after the work finished before the work's
       // own answer: a moment's wait tells work the dialog holds from work already done.
-      return await Promise.race([done, new Promise<typeof first>((resolve) => setTimeout(() => resolve(first), LATE_ANSWER_MS))]);
+      return await Promise.race([
+        done,
+        new Promise<typeof first>((resolve) => setTimeout(() => resolve(first), LATE_ANSWER_MS)),
+      ]);
     } finally {
       this.#listeners.delete(listener);
     }

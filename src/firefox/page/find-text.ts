@@ -17,7 +17,8 @@ export const FIND_TEXT = `(wanted) => {
     }
   };
   read(document, 0);
-  // As a person reads it: case aside (text-transform shows "Delete account" as "DELETE ACCOUNT") and whitespace runs as one space.
+  // As a person reads it: case aside (text-transform shows "Delete account" as "DELETE ACCOUNT") and whitespace runs as
+  // one space.
   const fold = (text) => text.replace(/\\s+/g, ' ').trim().toLowerCase();
   const folded = texts.map(fold);
   return wanted.find((item) => folded.some((text) => text.includes(fold(item)))) ?? null;

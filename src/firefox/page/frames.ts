@@ -15,7 +15,8 @@ export class PageFrames {
   }
 
   add(info: BrowsingContext.Info): void {
-    if (info.parent != null && this.has(info.parent)) this.#frames.set(info.context, { parent: info.parent, url: info.url });
+    if (info.parent != null && this.has(info.parent))
+      this.#frames.set(info.context, { parent: info.parent, url: info.url });
   }
 
   /** A frame went away, and with it every frame inside it: returns them all. */

@@ -89,23 +89,44 @@ export class PageGuards {
     }
   }
 
-  /** A trivial question to the page's script, answered within `timeoutMs` or failed with a TimeoutError: whether the page answers at all. */
+  /**
+   * A trivial question to the page's script, answered within `timeoutMs` or failed with a TimeoutError: whether the
+   * page answers at all.
+   */
   answers(timeoutMs: number, what: string): Promise<unknown> {
-    return this.page.send('script.evaluate', { expression: '0', awaitPromise: false, target: { context: this.page.id, sandbox: SANDBOX } }, what, timeoutMs);
+    return this.page.send(
+      'script.evaluate',
+      { expression: '0', awaitPromise: false, target: { context: this.page.id, sandbox: SANDBOX } },
+      what,
+      timeoutMs,
+    );
   }
 
-  /** A document that went away may be a crash: waits a moment for the crash page, and throws the crash if it came (for the input's settle). */
+  /**
+   * A document that went away may be a crash: waits a moment for the crash page, and throws the crash if it came (for
+   * the input's settle).
+   */
   refuseIfCrashing(what: string): Promise<void> {
     return this.page.crash.refuseIfCrashing(what);
   }
 
-  /** The guard of a call the page's content must answer: refused unless ready, then its wait stopped at once by a dialog, a crash or `signal`. */
+  /**
+   * The guard of a call the page's content must answer: refused unless ready, then its wait stopped at once by a
+   * dialog, a crash or `signal`.
+   */
   async script<T>(what: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await unlessAborted(this.ready(what), signal, what);
-    return unlessAborted(this.page.crash.unlessCrashed(what, this.page.dialog.unlessOpened(what, work())), signal, what);
+    return unlessAborted(
+      this.page.crash.unlessCrashed(what, this.page.dialog.unlessOpened(what, work())),
+      signal,
+      what,
+    );
   }
 
-  /** The guard of input: refused unless ready, stopped by a crash; an action that a dialog stopped part way answers with the dialog. */
+  /**
+   * The guard of input: refused unless ready, stopped by a crash; an action that a dialog stopped part way answers with
+   * the dialog.
+   */
   async input<T extends ActionResult | ActionResult[]>(what: string, action: () => Promise<T>): Promise<T> {
     await this.ready(what);
     try {
@@ -143,6 +164,7 @@ export class PageGuards {
   }
 
   #refuseIfClosed(what: string): void {
-    if (this.page.closed()) throw new BrowserClosedError(`${what} cannot go on: the page was closed. List the pages and select one.`);
+    if (this.page.closed())
+      throw new BrowserClosedError(`${what} cannot go on: the page was closed. List the pages and select one.`);
   }
 }

@@ -1,6 +1,14 @@
 /** A page (a tab): navigation, dialogs, console, network, emulation, snapshots and input by uid. */
 export { Page } from './page.js';
-export type { PageInfo, NavigateOptions, ScreenshotOptions, EvaluateOptions, WaitUntil, NavigationResult, PageMarkdown } from './types.js';
+export type {
+  PageInfo,
+  NavigateOptions,
+  ScreenshotOptions,
+  EvaluateOptions,
+  WaitUntil,
+  NavigationResult,
+  PageMarkdown,
+} from './types.js';
 export type { Screenshot } from './capture.js';
 export { Navigation, type NavigationEnd, type NavigationOutcome } from './navigation.js';
 export { type ConsoleMessage, type ConsoleFilter, type ConsoleLevel } from './console.js';
@@ -16,4 +24,11 @@ export { type ClickOptions, type MouseButton, type Modifier } from './input/acti
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActionResult } from './input/settle.js';
 export { type SelectTextOptions } from './input/text-selection.js';
-export { DELIBERATE, formatWitnessReport, WITNESS_ROLES, type DifferenceKind, type WitnessDifference, type WitnessReport } from './witness.js';
+export {
+  DELIBERATE,
+  formatWitnessReport,
+  WITNESS_ROLES,
+  type DifferenceKind,
+  type WitnessDifference,
+  type WitnessReport,
+} from './witness.js';

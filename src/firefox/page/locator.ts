@@ -26,7 +26,10 @@ export interface LocateQuery extends RoleAndName {
   within?: RoleAndName;
   /** Only inside the frame whose iframe has this name, or whose URL holds this text. */
   frame?: string;
-  /** Only in exactly these frames, outermost first, each by name or URL as `frame`; [] is the top document alone (not a frame of another origin inside it). */
+  /**
+   * Only in exactly these frames, outermost first, each by name or URL as `frame`; [] is the top document alone (not a
+   * frame of another origin inside it).
+   */
   frames?: readonly string[];
   /** Which of several matches, from 0 in document order; without it, several matches are refused. */
   nth?: number;
@@ -52,7 +55,8 @@ export class Locator {
     readonly query: LocateQuery,
   ) {
     if (!query.role.trim()) throw new LocatorError('A locator needs a role (button, link, textbox, checkbox…).');
-    if (query.nth !== undefined && (!Number.isInteger(query.nth) || query.nth < 0)) throw new LocatorError(`nth must be a whole number from 0; got ${String(query.nth)}.`);
+    if (query.nth !== undefined && (!Number.isInteger(query.nth) || query.nth < 0))
+      throw new LocatorError(`nth must be a whole number from 0; got ${String(query.nth)}.`);
   }
 
   /** The uid of the one element the query names in a new snapshot of the page. */
@@ -101,22 +105,40 @@ export function resolveQuery(snapshot: Pick<TakenSnapshot, 'nodes'>, query: Loca
   if (query.nth !== undefined) {
     const node = found[query.nth];
     if (node) return node;
-    throw new LocatorError(`${describe(query)}: ${found.length} element${found.length === 1 ? '' : 's'} match on the page, so there is no nth=${query.nth}${found.length ? ` (0–${found.length - 1})` : ''}.${found.length ? '' : ` ${others(snapshot.nodes, query)}`}`);
+    throw new LocatorError(
+      `${describe(query)}: ${found.length} element${found.length === 1 ? '' : 's'} match on the page, so there is no nth=${query.nth}${found.length ? ` (0–${found.length - 1})` : ''}.${found.length ? '' : ` ${others(snapshot.nodes, query)}`}`,
+    );
   }
   const [only, ...more] = found;
   if (only && more.length === 0) return only;
-  if (only) throw new LocatorError(`${describe(query)}: ${found.length} elements match (${found.slice(0, LISTED).map(line).join(', ')}). Say which with nth (0–${found.length - 1}), or narrow it with within or frame.`);
+  if (only)
+    throw new LocatorError(
+      `${describe(query)}: ${found.length} elements match (${found.slice(0, LISTED).map(line).join(', ')}). Say which with nth (0–${found.length - 1}), or narrow it with within or frame.`,
+    );
   throw new LocatorError(`${describe(query)}: no element matches. ${others(snapshot.nodes, query)}`);
 }
 
 /** Every node of the tree that answers the query, in document order. */
 export function matches(nodes: readonly SnapshotNode[], query: LocateQuery): SnapshotNode[] {
   const found: SnapshotNode[] = [];
-  const visit = (list: readonly SnapshotNode[], within: boolean, inFrame: boolean, path: readonly SnapshotNode[]): void => {
+  const visit = (
+    list: readonly SnapshotNode[],
+    within: boolean,
+    inFrame: boolean,
+    path: readonly SnapshotNode[],
+  ): void => {
     for (const node of list) {
       const nowWithin = within || (query.within !== undefined && answers(node, query.within));
-      const nowInFrame = inFrame || (query.frame !== undefined && node.frame !== undefined && frameAnswers(node, query.frame));
-      if ((query.within === undefined || within) && (query.frame === undefined || inFrame) && inFrames(path, query.frames) && answers(node, query) && showsText(node, query)) found.push(node);
+      const nowInFrame =
+        inFrame || (query.frame !== undefined && node.frame !== undefined && frameAnswers(node, query.frame));
+      if (
+        (query.within === undefined || within) &&
+        (query.frame === undefined || inFrame) &&
+        inFrames(path, query.frames) &&
+        answers(node, query) &&
+        showsText(node, query)
+      )
+        found.push(node);
       if (node.children) visit(node.children, nowWithin, nowInFrame, node.frame === undefined ? path : [...path, node]);
     }
   };
@@ -139,14 +161,20 @@ function showsText(node: SnapshotNode, query: LocateQuery): boolean {
 
 /** Whether the frames around a node (`path`, outermost first) are exactly `frames`, when the query pins them. */
 function inFrames(path: readonly SnapshotNode[], frames: readonly string[] | undefined): boolean {
-  return frames === undefined || (path.length === frames.length && path.every((node, index) => frameAnswers(node, frames[index] ?? '')));
+  return (
+    frames === undefined ||
+    (path.length === frames.length && path.every((node, index) => frameAnswers(node, frames[index] ?? '')))
+  );
 }
 
 function frameAnswers(node: SnapshotNode, frame: string): boolean {
   return fold(node.name ?? '') === fold(frame) || (node.frame?.url ?? '').includes(frame);
 }
 
-/** Text as a loose match compares it (and a replay's heal by case or spacing): hidden characters out, spacing collapsed, case folded. */
+/**
+ * Text as a loose match compares it (and a replay's heal by case or spacing): hidden characters out, spacing collapsed,
+ * case folded.
+ */
 export function fold(text: string): string {
   return collapse(text).toLocaleLowerCase();
 }
@@ -163,6 +191,7 @@ function line(node: SnapshotNode): string {
 }
 
 function describe(query: LocateQuery): string {
-  const part = (wanted: RoleAndName): string => `${wanted.role.trim()}${wanted.name === undefined ? '' : ` ${quote(wanted.name, 80)}${wanted.exact ? ' (exact)' : ''}`}`;
+  const part = (wanted: RoleAndName): string =>
+    `${wanted.role.trim()}${wanted.name === undefined ? '' : ` ${quote(wanted.name, 80)}${wanted.exact ? ' (exact)' : ''}`}`;
   return `${part(query)}${query.text === undefined ? '' : ` showing ${quote(query.text, 80)}`}${query.within ? ` within ${part(query.within)}` : ''}${query.frame === undefined ? '' : ` in frame ${quote(query.frame, 80)}`}`;
 }

@@ -74,7 +74,10 @@ export class NavigationWatch {
     const deadline = Date.now() + graceMs;
     while (this.navigation && !this.navigation.outcome && Date.now() < deadline) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.next(), new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+      await Promise.race([
+        this.next(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+      ]);
       clearTimeout(timer);
     }
     const end = this.navigation?.ended;
@@ -132,7 +135,8 @@ export class PageNavigations {
     if (!navigation) return;
     navigation.documentCommitted = true;
     if (/^about:(neterror|certerror)\b/.test(event.url)) {
-      const reason = new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('d') ?? 'the page could not be loaded';
+      const reason =
+        new URLSearchParams(event.url.slice(event.url.indexOf('?') + 1)).get('d') ?? 'the page could not be loaded';
       navigation.settle({ kind: 'failed', end: { url: navigation.url, outcome: 'failed', detail: reason } });
     } else {
       navigation.settle({ kind: 'committed', url: event.url });
@@ -141,23 +145,36 @@ export class PageNavigations {
   }
 
   onFailed(event: BrowsingContext.NavigationInfo): void {
-    this.#find(event.navigation)?.settle({ kind: 'failed', end: { url: event.url, outcome: 'failed', detail: 'the navigation failed' } });
+    this.#find(event.navigation)?.settle({
+      kind: 'failed',
+      end: { url: event.url, outcome: 'failed', detail: 'the navigation failed' },
+    });
     this.#wake();
   }
 
-  /** The request of a navigation failed: Firefox (NS_BINDING_ABORTED) and Chromium (net::ERR_ABORTED) abandon one answered with 204 this way. */
+  /**
+   * The request of a navigation failed: Firefox (NS_BINDING_ABORTED) and Chromium (net::ERR_ABORTED) abandon one
+   * answered with 204 this way.
+   */
   onFetchError(event: Network.FetchErrorParameters): void {
     const navigation = this.#find(event.navigation);
     if (!navigation || navigation.loaded) return;
     const aborted = event.errorText === 'NS_BINDING_ABORTED' || event.errorText === 'net::ERR_ABORTED';
-    const end: NavigationEnd = { url: event.request.url, outcome: aborted ? 'aborted' : 'failed', detail: event.errorText };
+    const end: NavigationEnd = {
+      url: event.request.url,
+      outcome: aborted ? 'aborted' : 'failed',
+      detail: event.errorText,
+    };
     navigation.settle(end.outcome === 'aborted' ? { kind: 'aborted', end } : { kind: 'failed', end });
     this.#wake();
   }
 
   /** A navigation that turned into a download leaves the page as it was. */
   onDownloadWillBegin(event: BrowsingContext.DownloadWillBeginParams): void {
-    this.#find(event.navigation)?.settle({ kind: 'aborted', end: { url: event.url, outcome: 'download', detail: event.suggestedFilename } });
+    this.#find(event.navigation)?.settle({
+      kind: 'aborted',
+      end: { url: event.url, outcome: 'download', detail: event.suggestedFilename },
+    });
     this.#wake();
   }
 
@@ -165,7 +182,14 @@ export class PageNavigations {
   onResponseCompleted(event: Network.ResponseCompletedParameters): void {
     const status = event.response.status;
     if (status !== 204 && status !== 205) return;
-    this.#find(event.navigation)?.settle({ kind: 'aborted', end: { url: event.request.url, outcome: 'no-content', detail: `${status} ${event.response.statusText || 'No Content'}` } });
+    this.#find(event.navigation)?.settle({
+      kind: 'aborted',
+      end: {
+        url: event.request.url,
+        outcome: 'no-content',
+        detail: `${status} ${event.response.statusText || 'No Content'}`,
+      },
+    });
     this.#wake();
   }
 
@@ -204,7 +228,8 @@ export class PageNavigations {
 
   #find(id: string | null): Navigation | undefined {
     if (id === null) return undefined;
-    for (let index = this.#recent.length - 1; index >= 0; index--) if (this.#recent[index]?.id === id) return this.#recent[index];
+    for (let index = this.#recent.length - 1; index >= 0; index--)
+      if (this.#recent[index]?.id === id) return this.#recent[index];
     return undefined;
   }
 

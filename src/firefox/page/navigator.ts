@@ -32,7 +32,12 @@ export class PageNavigator {
     try {
       const result = await this.page.guards.navigation(what, () => {
         watch = this.page.navigations.watch();
-        return this.page.send('browsingContext.navigate', { context: this.page.id, url, wait: options.wait ?? 'complete' }, what, options.timeout ?? 30_000);
+        return this.page.send(
+          'browsingContext.navigate',
+          { context: this.page.id, url, wait: options.wait ?? 'complete' },
+          what,
+          options.timeout ?? 30_000,
+        );
       });
       const ended = result.dialog || options.wait === 'none' ? undefined : await watch?.endedWithoutDocument(500);
       return ended ? { ...result, ended } : result;
@@ -47,19 +52,36 @@ export class PageNavigator {
   }
 
   async reload(options: NavigateOptions): Promise<NavigationResult> {
-    return this.page.guards.navigation('Reloading', () => this.page.send('browsingContext.reload', { context: this.page.id, wait: options.wait ?? 'complete' }, 'Reloading', options.timeout ?? 30_000));
+    return this.page.guards.navigation('Reloading', () =>
+      this.page.send(
+        'browsingContext.reload',
+        { context: this.page.id, wait: options.wait ?? 'complete' },
+        'Reloading',
+        options.timeout ?? 30_000,
+      ),
+    );
   }
 
-  /** Goes back (-1) or forward (1) in the page's history, then waits for the document's readyState as a navigation would. */
+  /**
+   * Goes back (-1) or forward (1) in the page's history, then waits for the document's readyState as a navigation
+   * would.
+   */
   async traverse(delta: -1 | 1, options: NavigateOptions): Promise<NavigationResult> {
     const what = delta < 0 ? 'Going back' : 'Going forward';
     return this.page.guards.navigation(what, async () => {
       const deadline = Date.now() + (options.timeout ?? 30_000);
       try {
-        await this.page.connection.send('browsingContext.traverseHistory', { context: this.page.id, delta }, { timeout: deadline - Date.now() });
+        await this.page.connection.send(
+          'browsingContext.traverseHistory',
+          { context: this.page.id, delta },
+          { timeout: deadline - Date.now() },
+        );
       } catch (error) {
         if (error instanceof Error && 'code' in error && error.code === 'no such history entry') {
-          throw new InvalidArgumentError(`${what} is not possible: there is no ${delta < 0 ? 'earlier' : 'later'} page in this page's history.`, { cause: error });
+          throw new InvalidArgumentError(
+            `${what} is not possible: there is no ${delta < 0 ? 'earlier' : 'later'} page in this page's history.`,
+            { cause: error },
+          );
         }
         throw translateBidiError(error, what);
       }
@@ -72,9 +94,14 @@ export class PageNavigator {
   async #waitForReadyState(wait: 'interactive' | 'complete', deadline: number, what: string): Promise<void> {
     const accepted = wait === 'complete' ? ['complete'] : ['interactive', 'complete'];
     for (;;) {
-      const state = await this.page.scripts.inSandbox('() => document.readyState', deadline - Date.now()).catch(() => 'loading');
+      const state = await this.page.scripts
+        .inSandbox('() => document.readyState', deadline - Date.now())
+        .catch(() => 'loading');
       if (typeof state === 'string' && accepted.includes(state)) return;
-      if (Date.now() >= deadline) throw new TimeoutError(`${what}: the page did not reach readyState "${wait}" in time; it may still be loading. Take a screenshot to see it.`);
+      if (Date.now() >= deadline)
+        throw new TimeoutError(
+          `${what}: the page did not reach readyState "${wait}" in time; it may still be loading. Take a screenshot to see it.`,
+        );
       await delay(50);
     }
   }

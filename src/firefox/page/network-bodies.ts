@@ -2,7 +2,10 @@ import type { Network } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError, type Send } from '../errors.js';
 import type { NetworkRequest } from './network.js';
 
-/** Largest body Firefox is asked to keep, each (it also drops the oldest past its total: remote.network.maxTotalDataSize). */
+/**
+ * Largest body Firefox is asked to keep, each (it also drops the oldest past its total:
+ * remote.network.maxTotalDataSize).
+ */
 export const MAX_COLLECTED_BODY = 10 * 1024 * 1024;
 
 /** A request's or response's body. */
@@ -15,17 +18,24 @@ export interface NetworkBody {
   text?: string;
 }
 
-/** Asks the browser to keep request and response bodies from now on; false where it cannot (they are then unavailable). */
+/**
+ * Asks the browser to keep request and response bodies from now on; false where it cannot (they are then unavailable).
+ */
 export async function collectBodies(send: Send): Promise<boolean> {
   try {
-    await send('network.addDataCollector', { dataTypes: ['request', 'response'], maxEncodedDataSize: MAX_COLLECTED_BODY }, 'Keeping network bodies');
+    await send(
+      'network.addDataCollector',
+      { dataTypes: ['request', 'response'], maxEncodedDataSize: MAX_COLLECTED_BODY },
+      'Keeping network bodies',
+    );
     return true;
   } catch {
     return false;
   }
 }
 
-const TEXT_TYPES = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql)|image\/svg\+xml)/i;
+const TEXT_TYPES =
+  /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded|graphql)|image\/svg\+xml)/i;
 
 /** The text of a body: by its type, or because its bytes are UTF-8 with no control characters. */
 function textOf(bytes: Uint8Array, mimeType: string | null): string | undefined {
@@ -39,14 +49,29 @@ function textOf(bytes: Uint8Array, mimeType: string | null): string | undefined 
 }
 
 /** Fetches one body of `request`, with a clear reason when there is none to give. */
-export async function fetchBody(send: Send, collecting: boolean, request: NetworkRequest, kind: 'request' | 'response', mask: (text: string) => string): Promise<NetworkBody> {
-  if (!collecting) throw new InvalidArgumentError('No network bodies are kept (the client was started with collectBodies: false, or the browser refused a BiDi data collector); headers and timings are all there is.');
+export async function fetchBody(
+  send: Send,
+  collecting: boolean,
+  request: NetworkRequest,
+  kind: 'request' | 'response',
+  mask: (text: string) => string,
+): Promise<NetworkBody> {
+  if (!collecting)
+    throw new InvalidArgumentError(
+      'No network bodies are kept (the client was started with collectBodies: false, or the browser refused a BiDi data collector); headers and timings are all there is.',
+    );
   if (kind === 'response' && request.status === null) {
-    throw new InvalidArgumentError(`Request ${request.id} has no response ${request.failure === undefined ? 'yet (still pending); try again once it completes' : `(it failed: ${request.failure})`}.`);
+    throw new InvalidArgumentError(
+      `Request ${request.id} has no response ${request.failure === undefined ? 'yet (still pending); try again once it completes' : `(it failed: ${request.failure})`}.`,
+    );
   }
   let data: Network.BytesValue;
   try {
-    ({ bytes: data } = await send('network.getData', { dataType: kind, request: request.requestId }, `Reading the ${kind} body`));
+    ({ bytes: data } = await send(
+      'network.getData',
+      { dataType: kind, request: request.requestId },
+      `Reading the ${kind} body`,
+    ));
   } catch (error) {
     if (!/no such network data/i.test((error as Error).message)) throw error;
     const why =

@@ -31,7 +31,13 @@ export interface NetworkRequest {
   /** Waiting (request sent to first byte) and download (first to last byte) in ms, with the raw fetch timing marks. */
   timings: { waitingMs: number | null; downloadMs: number | null; marks: Network.FetchTimingInfo };
   /** Bytes as Firefox reports them; `transferred` counts headers and body on the wire. */
-  sizes: { requestHeaders: number; requestBody: number | null; responseHeaders: number | null; responseBody: number | null; transferred: number | null };
+  sizes: {
+    requestHeaders: number;
+    requestBody: number | null;
+    responseHeaders: number | null;
+    responseBody: number | null;
+    transferred: number | null;
+  };
   failure?: string;
   requestHeaders: Record<string, string>;
   responseHeaders: Record<string, string>;
@@ -52,7 +58,10 @@ function headerRecord(headers: readonly Network.Header[]): Record<string, string
   const out = Object.create(null) as Record<string, string>; // No prototype: any header name is a plain key.
   for (const header of headers) {
     const name = header.name.toLowerCase();
-    const value = header.value.type === 'string' ? header.value.value : Buffer.from(header.value.value, 'base64').toString('latin1');
+    const value =
+      header.value.type === 'string'
+        ? header.value.value
+        : Buffer.from(header.value.value, 'base64').toString('latin1');
     out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
   }
   return out;
@@ -63,7 +72,11 @@ function span(from: number, to: number): number | null {
 }
 
 function timingsOf(marks: Network.FetchTimingInfo): NetworkRequest['timings'] {
-  return { waitingMs: span(marks.requestStart, marks.responseStart), downloadMs: span(marks.responseStart, marks.responseEnd), marks };
+  return {
+    waitingMs: span(marks.requestStart, marks.responseStart),
+    downloadMs: span(marks.responseStart, marks.responseEnd),
+    marks,
+  };
 }
 
 function resourceTypeOf(request: Network.RequestData): string {
@@ -84,7 +97,11 @@ export class NetworkLog {
   ) {}
 
   /** A request of the page, or of one of its frames (`frameUrl`). */
-  onBeforeRequestSent(event: Network.BeforeRequestSentParameters, frameUrl?: string, interception?: Interception): void {
+  onBeforeRequestSent(
+    event: Network.BeforeRequestSentParameters,
+    frameUrl?: string,
+    interception?: Interception,
+  ): void {
     const request = event.request;
     const entry: NetworkRequest = {
       id: this.ids.take(),
@@ -100,7 +117,13 @@ export class NetworkLog {
       startedAt: event.timestamp,
       durationMs: null,
       timings: timingsOf(request.timings),
-      sizes: { requestHeaders: request.headersSize, requestBody: request.bodySize, responseHeaders: null, responseBody: null, transferred: null },
+      sizes: {
+        requestHeaders: request.headersSize,
+        requestBody: request.bodySize,
+        responseHeaders: null,
+        responseBody: null,
+        transferred: null,
+      },
       requestHeaders: headerRecord(request.headers),
       responseHeaders: {},
       ...(frameUrl !== undefined ? { frame: frameUrl } : {}),
@@ -127,7 +150,12 @@ export class NetworkLog {
     if (event.request.headers.length > 0) entry.requestHeaders = headerRecord(event.request.headers);
     entry.timings = timingsOf(event.request.timings);
     entry.durationMs = Math.max(0, event.timestamp - entry.startedAt);
-    entry.sizes = { ...entry.sizes, responseHeaders: response.headersSize, responseBody: response.bodySize, transferred: response.bytesReceived };
+    entry.sizes = {
+      ...entry.sizes,
+      responseHeaders: response.headersSize,
+      responseBody: response.bodySize,
+      transferred: response.bytesReceived,
+    };
     this.#pending.delete(keyOf(event));
   }
 
@@ -160,10 +188,14 @@ export class NetworkLog {
     return this.#requests.at(-1)?.id ?? 0;
   }
 
-  /** How many fetch and XMLHttpRequest calls that started after request `afterId` still wait for their answer (what a settle waits for). */
+  /**
+   * How many fetch and XMLHttpRequest calls that started after request `afterId` still wait for their answer (what a
+   * settle waits for).
+   */
   pendingCallsAfter(afterId: number): number {
     let count = 0;
-    for (const entry of this.#pending.values()) if (entry.id > afterId && (entry.resourceType === 'fetch' || entry.resourceType === 'xhr')) count++;
+    for (const entry of this.#pending.values())
+      if (entry.id > afterId && (entry.resourceType === 'fetch' || entry.resourceType === 'xhr')) count++;
     return count;
   }
 

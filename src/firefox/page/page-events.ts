@@ -30,7 +30,8 @@ export function pageEvents(page: PageParts): PageEvents {
   const { id, frames, console: consoleLog, network, navigations, dialog, snapshots, crash, guards } = page;
   return {
     log: (entry, context) => consoleLog.add(entry, frames.frameUrl(context)),
-    request: (event, context, interception) => network.onBeforeRequestSent(event, frames.frameUrl(context), interception),
+    request: (event, context, interception) =>
+      network.onBeforeRequestSent(event, frames.frameUrl(context), interception),
     response: (event) => {
       network.onResponseCompleted(event);
       if (event.context === id) navigations.onResponseCompleted(event);

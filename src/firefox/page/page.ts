@@ -26,12 +26,31 @@ import { countParts, disposeParts, pageParts, type PageParts } from './parts.js'
 import { readSnapshot, scrollAndSnapshot, witnessReading } from './readings.js';
 import { waitForText } from './scripts.js';
 import type { SnapshotOptions, TakenSnapshot, UidSelector } from './snapshots.js';
-import type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, PageOwner, ScreenshotOptions } from './types.js';
+import type {
+  EvaluateOptions,
+  NavigateOptions,
+  NavigationResult,
+  PageEnvironment,
+  PageInfo,
+  PageMarkdown,
+  PageOwner,
+  ScreenshotOptions,
+} from './types.js';
 import { bringToFront, describePage, readTitle } from './tab.js';
 import { readStorage, writeStorage, type StorageKind } from './web-storage.js';
 import type { WitnessReport } from './witness.js';
 
-export type { EvaluateOptions, NavigateOptions, NavigationResult, PageEnvironment, PageInfo, PageMarkdown, PageOwner, ScreenshotOptions, WaitUntil } from './types.js';
+export type {
+  EvaluateOptions,
+  NavigateOptions,
+  NavigationResult,
+  PageEnvironment,
+  PageInfo,
+  PageMarkdown,
+  PageOwner,
+  ScreenshotOptions,
+  WaitUntil,
+} from './types.js';
 export type { PageEvents } from './page-events.js';
 
 /**
@@ -50,10 +69,18 @@ export class Page {
     readonly userContext: PageOwner<Page>,
     private readonly env: PageEnvironment,
   ) {
-    this.#parts = pageParts(id, (frame) => userContext.indexOf(frame), env, () => this.#disposed);
+    this.#parts = pageParts(
+      id,
+      (frame) => userContext.indexOf(frame),
+      env,
+      () => this.#disposed,
+    );
   }
 
-  /** A page for top-level browsing context `id` of `userContext`, and the handle through which the browser feeds it its events. */
+  /**
+   * A page for top-level browsing context `id` of `userContext`, and the handle through which the browser feeds it its
+   * events.
+   */
   static open(id: string, userContext: PageOwner<Page>, env: PageEnvironment): { page: Page; events: PageEvents } {
     const page = new Page(id, userContext, env);
     return { page, events: pageEvents(page.#parts) };
@@ -105,7 +132,9 @@ export class Page {
     await this.#parts.guards.ready(what);
   }
 
-  /** Resolves when its script answers a trivial probe in time; a PageUnresponsiveError within seconds when it does not. */
+  /**
+   * Resolves when its script answers a trivial probe in time; a PageUnresponsiveError within seconds when it does not.
+   */
   async responsive(what: string): Promise<void> {
     await this.#parts.guards.responsive(what);
   }
@@ -124,13 +153,20 @@ export class Page {
 
   /** Its index, URL, title and state; its pageId comes from its user context (UserContext.info). */
   async info(selected: boolean, url?: string): Promise<Omit<PageInfo, 'pageId'>> {
-    const how = { indexOf: () => this.userContext.indexOf(this.id), selected, url, responsiveTimeout: this.env.responsiveTimeout };
+    const how = {
+      indexOf: () => this.userContext.indexOf(this.id),
+      selected,
+      url,
+      responsiveTimeout: this.env.responsiveTimeout,
+    };
     return this.#parts.guards.local('Reading the page', () => describePage(this.#parts, how));
   }
 
   /** Console messages and uncaught errors of the page and its frames, oldest first, secrets masked. */
   getConsoleMessages(filter: ConsoleFilter = {}): ConsoleMessage[] {
-    return this.#parts.guards.local('Reading console messages', () => this.#parts.console.list(filter).map((message) => this.env.secrets.maskMessage(message)));
+    return this.#parts.guards.local('Reading console messages', () =>
+      this.#parts.console.list(filter).map((message) => this.env.secrets.maskMessage(message)),
+    );
   }
 
   getConsoleMessage(id: number): ConsoleMessage | undefined {
@@ -144,7 +180,9 @@ export class Page {
 
   /** Requests of the page and its frames, in the order they started; credentials masked. */
   getNetworkRequests(filter: NetworkFilter = {}): NetworkRequest[] {
-    return this.#parts.guards.local('Reading network requests', () => this.#parts.network.list(filter).map((request) => this.env.secrets.maskRequest(request)));
+    return this.#parts.guards.local('Reading network requests', () =>
+      this.#parts.network.list(filter).map((request) => this.env.secrets.maskRequest(request)),
+    );
   }
 
   getNetworkRequest(id: number): NetworkRequest | undefined {
@@ -156,10 +194,15 @@ export class Page {
     this.#parts.guards.local('Clearing network requests', () => this.#parts.network.clear());
   }
 
-  /** The request or response body of request `id` (the browser keeps it), its text masked as the rest of the request is. */
+  /**
+   * The request or response body of request `id` (the browser keeps it), its text masked as the rest of the request is.
+   */
   async getNetworkBody(id: number, kind: 'request' | 'response'): Promise<NetworkBody> {
     const request = this.#parts.guards.local('Reading a network body', () => this.#parts.network.get(id));
-    if (!request) throw new InvalidArgumentError(`No network request has id ${id} on this page; list them with getNetworkRequests().`);
+    if (!request)
+      throw new InvalidArgumentError(
+        `No network request has id ${id} on this page; list them with getNetworkRequests().`,
+      );
     return fetchBody(this.#parts.send, this.env.collectsBodies, request, kind, (text) => this.env.secrets.mask(text));
   }
 
@@ -169,10 +212,17 @@ export class Page {
     return dialog && { ...dialog, message: this.env.secrets.mask(dialog.message) };
   }
 
-  /** Accepts or dismisses the open dialog (the browser answers it, not the page's script); `promptText` answers a prompt(). */
+  /**
+   * Accepts or dismisses the open dialog (the browser answers it, not the page's script); `promptText` answers a
+   * prompt().
+   */
   async handleDialog(accept: boolean, promptText?: string): Promise<void> {
     const { guards, dialog, send } = this.#parts;
-    await guards.local('Answering the dialog', () => dialog.answer(accept, promptText, (answer) => send('browsingContext.handleUserPrompt', { context: this.id, ...answer }, 'Answering the dialog')));
+    await guards.local('Answering the dialog', () =>
+      dialog.answer(accept, promptText, (answer) =>
+        send('browsingContext.handleUserPrompt', { context: this.id, ...answer }, 'Answering the dialog'),
+      ),
+    );
   }
 
   // ------------------------------ navigation (its guard in navigator.ts)
@@ -209,9 +259,17 @@ export class Page {
   // ------------------------------------------------------------ script
 
   /** Calls a function in the page with JSON arguments and returns its JSON result (promises are awaited). */
-  async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(fn: PageFunction, args: JsonValue[] = [], options: EvaluateOptions = {}): Promise<T> {
+  async evaluate<T extends JsonValue | undefined = JsonValue | undefined>(
+    fn: PageFunction,
+    args: JsonValue[] = [],
+    options: EvaluateOptions = {},
+  ): Promise<T> {
     const source = sourceOf(fn, '() => document.title');
-    const result = await this.#parts.guards.script('Running script', () => this.#parts.scripts.evaluate(source, args, options.timeout ?? 30_000), options.signal);
+    const result = await this.#parts.guards.script(
+      'Running script',
+      () => this.#parts.scripts.evaluate(source, args, options.timeout ?? 30_000),
+      options.signal,
+    );
     await this.#parts.learnSecretParts();
     return this.env.secrets.maskDeep(unwrapEvaluation(result)) as T;
   }
@@ -220,25 +278,46 @@ export class Page {
    * Calls a function with the elements behind `uids` as its arguments. Elements in the result
    * come back as `{ uid }`, with uids given to those that had none.
    */
-  async evaluateOnElements(fn: PageFunction, uids: string[], options: EvaluateOptions = {}): Promise<JsonValue | undefined> {
+  async evaluateOnElements(
+    fn: PageFunction,
+    uids: string[],
+    options: EvaluateOptions = {},
+  ): Promise<JsonValue | undefined> {
     const source = sourceOf(fn, '(el) => el.textContent');
-    const result = await this.#parts.guards.script('Running script', () => this.#parts.scripts.evaluateOnElements(source, uids, options.timeout ?? 30_000), options.signal);
+    const result = await this.#parts.guards.script(
+      'Running script',
+      () => this.#parts.scripts.evaluateOnElements(source, uids, options.timeout ?? 30_000),
+      options.signal,
+    );
     await this.#parts.learnSecretParts();
     return this.env.secrets.maskDeep(result);
   }
 
-  /** Waits until any of `text` appears in the page's visible text; resolves with the one found. `signal` stops the wait. */
-  async waitForText(text: string | string[], options: { timeout?: number; signal?: AbortSignal } = {}): Promise<string> {
+  /**
+   * Waits until any of `text` appears in the page's visible text; resolves with the one found. `signal` stops the wait.
+   */
+  async waitForText(
+    text: string | string[],
+    options: { timeout?: number; signal?: AbortSignal } = {},
+  ): Promise<string> {
     const { guards, scripts } = this.#parts;
-    // Each look is a script call of its own: a page that hangs or opens a dialog during the wait is answered within seconds, as any call.
-    return waitForText(text, options, (wanted, deadline) => guards.script('Waiting for text', () => scripts.findText(wanted, deadline), options.signal));
+    // Each look is a script call of its own: a page that hangs or opens a dialog during the wait is answered within
+    // seconds, as any call.
+    return waitForText(text, options, (wanted, deadline) =>
+      guards.script('Waiting for text', () => scripts.findText(wanted, deadline), options.signal),
+    );
   }
 
-  /** A screenshot with every place that shows a password or a secret painted over, and what it marked; with `annotate` the uids of a new snapshot drawn at their boxes. */
+  /**
+   * A screenshot with every place that shows a password or a secret painted over, and what it marked; with `annotate`
+   * the uids of a new snapshot drawn at their boxes.
+   */
   async screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
     screenshotFormat(options);
     const snapshot = options.annotate ? await this.takeSnapshot() : undefined;
-    return this.#parts.guards.script('Taking a screenshot', () => captureScreenshot(this.#parts, this.env.secrets, options, snapshot));
+    return this.#parts.guards.script('Taking a screenshot', () =>
+      captureScreenshot(this.#parts, this.env.secrets, options, snapshot),
+    );
   }
 
   /** The page printed to PDF (BiDi browsingContext.print), with its backgrounds unless told otherwise. */
@@ -249,16 +328,31 @@ export class Page {
   /** Resizes the viewport. Firefox answers once the page has taken the new size, which a hung page never does. */
   async setViewport(width: number, height: number): Promise<void> {
     checkViewportSize(width, height);
-    await this.#parts.guards.script('Resizing the viewport', () => this.#parts.send('browsingContext.setViewport', { context: this.id, viewport: { width, height } }, 'Setting the viewport'));
+    await this.#parts.guards.script('Resizing the viewport', () =>
+      this.#parts.send(
+        'browsingContext.setViewport',
+        { context: this.id, viewport: { width, height } },
+        'Setting the viewport',
+      ),
+    );
   }
 
-  /** Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time zone, offline); null restores a setting. */
+  /**
+   * Makes this page look like another device or place (device, viewport, touch, user agent, geolocation, locale, time
+   * zone, offline); null restores a setting.
+   */
   async emulate(settings: Emulation): Promise<string[]> {
     checkEmulation(settings);
     const { guards, send, scripts, snapshots, emulation } = this.#parts;
-    const page = { context: this.id, userContext: this.userContext.id, origin: () => scripts.inSandbox('() => location.origin', this.env.responsiveTimeout).catch(() => null) };
+    const page = {
+      context: this.id,
+      userContext: this.userContext.id,
+      origin: () => scripts.inSandbox('() => location.origin', this.env.responsiveTimeout).catch(() => null),
+    };
     // Media features, touch and the user agent change what renders, and no document sees that as a change of its own.
-    return guards.script('Emulating', () => emulatePage(send, page, settings, emulation).finally(() => snapshots.forgetReading()));
+    return guards.script('Emulating', () =>
+      emulatePage(send, page, settings, emulation).finally(() => snapshots.forgetReading()),
+    );
   }
 
   /** The page's localStorage or sessionStorage (its origin's), values masked: all of it, or one key. */
@@ -267,10 +361,17 @@ export class Page {
     return this.env.secrets.maskDeep(read, { entropy: true });
   }
 
-  /** Sets keys of the page's localStorage or sessionStorage (`<secret>NAME</secret>` values become the secret), or removes them (null), then reads them back. */
+  /**
+   * Sets keys of the page's localStorage or sessionStorage (`<secret>NAME</secret>` values become the secret), or
+   * removes them (null), then reads them back.
+   */
   async setStorage(kind: StorageKind, entries: Record<string, string | null>): Promise<Record<string, string | null>> {
-    const revealed = Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, value === null ? null : this.env.secrets.reveal(value)]));
-    const held = await this.#parts.guards.script('Writing storage', () => writeStorage(this.#parts.scripts, kind, revealed));
+    const revealed = Object.fromEntries(
+      Object.entries(entries).map(([key, value]) => [key, value === null ? null : this.env.secrets.reveal(value)]),
+    );
+    const held = await this.#parts.guards.script('Writing storage', () =>
+      writeStorage(this.#parts.scripts, kind, revealed),
+    );
     return this.env.secrets.maskDeep(held, { entropy: true });
   }
 
@@ -302,15 +403,26 @@ export class Page {
     return this.#parts.guards.script('Witnessing a snapshot', () => witnessReading(this.#parts));
   }
 
-  /** Scrolls with real wheel input, waits in the page until it rests, and returns what happened with a viewport snapshot of where it ended. */
+  /**
+   * Scrolls with real wheel input, waits in the page until it rests, and returns what happened with a viewport snapshot
+   * of where it ended.
+   */
   async scroll(options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
     // Wheel input, but no action to settle: the page's answers are waited for as a script's, and a dialog stops them.
     return this.#parts.guards.script('Scrolling', () => scrollAndSnapshot(this.#parts, options));
   }
 
-  /** Elements whose name, text, value or link matches `query` (text, or a regular expression), with their uids and paths. */
-  async findInPage(query: string, options: { regex?: boolean; limit?: number } = {}): Promise<FindResult & { snapshotId: number }> {
-    const snapshot = await this.#parts.guards.script('Taking a snapshot', () => readSnapshot(this.#parts, { layers: [] }));
+  /**
+   * Elements whose name, text, value or link matches `query` (text, or a regular expression), with their uids and
+   * paths.
+   */
+  async findInPage(
+    query: string,
+    options: { regex?: boolean; limit?: number } = {},
+  ): Promise<FindResult & { snapshotId: number }> {
+    const snapshot = await this.#parts.guards.script('Taking a snapshot', () =>
+      readSnapshot(this.#parts, { layers: [] }),
+    );
     return { ...findInSnapshot(snapshot.nodes, query, options), snapshotId: snapshot.id };
   }
 
@@ -320,11 +432,16 @@ export class Page {
    */
   async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
-    const reading = await this.#parts.guards.script('Reading the page as Markdown', () => this.#parts.snapshots.readDocument(view === 'agent'));
+    const reading = await this.#parts.guards.script('Reading the page as Markdown', () =>
+      this.#parts.snapshots.readDocument(view === 'agent'),
+    );
     return markdownWindow(reading, view, options, (text) => this.env.secrets.mask(text));
   }
 
-  /** A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or Selenium. */
+  /**
+   * A CSS selector (with the shadow-host chain) that finds exactly the element behind `uid`, for Playwright or
+   * Selenium.
+   */
   async resolveUidToSelector(uid: string): Promise<UidSelector> {
     return this.#parts.guards.script('Building a selector', () => this.#parts.snapshots.selector(uid));
   }
@@ -336,22 +453,33 @@ export class Page {
 
   // ------------------------------------------------------------- input
 
-  /** The last snapshots taken of this document, oldest first: what its uids named (targetOf), and what a step changed. */
+  /**
+   * The last snapshots taken of this document, oldest first: what its uids named (targetOf), and what a step changed.
+   */
   get snapshotHistory(): readonly TakenSnapshot[] {
     return this.#parts.snapshots.history;
   }
 
-  /** The element of this role and name (within a container or frame, the nth of several), found afresh each time it acts: for scripts that outlive a snapshot. */
+  /**
+   * The element of this role and name (within a container or frame, the nth of several), found afresh each time it
+   * acts: for scripts that outlive a snapshot.
+   */
   locate(query: LocateQuery): Locator {
     return new Locator(this, query);
   }
 
-  /** Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered elements. */
+  /**
+   * Clicks the element's centre with real pointer events (scrolled into view first); refuses disabled or covered
+   * elements.
+   */
   async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
     return this.#parts.guards.input('Clicking', () => this.#parts.input.click(uid, options));
   }
 
-  /** Selects `text` inside the element (or puts the caret at its start or end) with the mouse, and reads the selection back. */
+  /**
+   * Selects `text` inside the element (or puts the caret at its start or end) with the mouse, and reads the selection
+   * back.
+   */
   async selectTextByUid(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
     return this.#parts.guards.input('Selecting text', () => this.#parts.input.selectText(uid, text, options));
   }
@@ -360,7 +488,10 @@ export class Page {
     return this.#parts.guards.input('Hovering', () => this.#parts.input.hover(uid));
   }
 
-  /** Types into a text field or contenteditable, picks a select option by label or value, or sets a checkbox or radio (true/false). */
+  /**
+   * Types into a text field or contenteditable, picks a select option by label or value, or sets a checkbox or radio
+   * (true/false).
+   */
   async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
     return this.#parts.guards.input('Filling', () => this.#parts.input.fill(uid, value));
   }
@@ -378,9 +509,14 @@ export class Page {
     return this.#parts.guards.input('Pressing a key', () => this.#parts.input.pressKey(combo));
   }
 
-  /** A person's click or wheel turn at a point of the viewport (CSS pixels), key or text (the live view's hand on the page), as real input; what they type into a secret-looking field is masked from then on. */
+  /**
+   * A person's click or wheel turn at a point of the viewport (CSS pixels), key or text (the live view's hand on the
+   * page), as real input; what they type into a secret-looking field is masked from then on.
+   */
   async personInput(input: PersonInput): Promise<ActionResult> {
-    return this.#parts.guards.input("Taking a person's input", () => personInput({ ...this.#parts, secrets: this.env.secrets }, input));
+    return this.#parts.guards.input("Taking a person's input", () =>
+      personInput({ ...this.#parts, secrets: this.env.secrets }, input),
+    );
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */
@@ -393,7 +529,10 @@ export class Page {
     return this.#parts.guards.input('Uploading', () => this.#parts.input.uploadFile(uid, paths));
   }
 
-  /** Stops the input action in progress at its next batch of keys (its caller gave up on the call); never refused: there may be nothing left to stop. */
+  /**
+   * Stops the input action in progress at its next batch of keys (its caller gave up on the call); never refused: there
+   * may be nothing left to stop.
+   */
   interruptInput(): void {
     this.#parts.input.interrupt();
   }

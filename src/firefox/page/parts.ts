@@ -16,7 +16,9 @@ import { PageScripts } from './scripts.js';
 import { PageSnapshots } from './snapshots.js';
 import type { PageEnvironment } from './types.js';
 
-/** What one page is made of: its state, and the workers its calls go through (each call under its guard, see guards.ts). */
+/**
+ * What one page is made of: its state, and the workers its calls go through (each call under its guard, see guards.ts).
+ */
 export interface PageParts {
   /** The page's top-level browsing context. */
   readonly id: string;
@@ -37,11 +39,16 @@ export interface PageParts {
   readonly input: InputController;
   /** What this page's emulation left to undo (its touch script). */
   readonly emulation: EmulationState;
-  /** Documents (frame and URL) Firefox's accessibility engine did not answer for: it will not later (see witness.ts). */
+  /**
+   * Documents (frame and URL) Firefox's accessibility engine did not answer for: it will not later (see witness.ts).
+   */
   readonly silentDocuments: Set<string>;
   /** Its URL as Firefox's tab tree has it now. */
   readUrl(): Promise<string>;
-  /** What fields filled from a secret hold now (after keys, scripts or the page changed them) is masked as that secret from now on. */
+  /**
+   * What fields filled from a secret hold now (after keys, scripts or the page changed them) is masked as that secret
+   * from now on.
+   */
   learnSecretParts(): Promise<void>;
 }
 
@@ -50,7 +57,12 @@ export interface PageParts {
  * of other user contexts, other agents' sessions, are none of this page's business); `closed`
  * says whether its tab closed.
  */
-export function pageParts(id: string, indexOf: (browsingContext: string) => number, env: PageEnvironment, closed: () => boolean): PageParts {
+export function pageParts(
+  id: string,
+  indexOf: (browsingContext: string) => number,
+  env: PageEnvironment,
+  closed: () => boolean,
+): PageParts {
   const frames = new PageFrames(id);
   const crash = new CrashWatch(() => indexOf(id));
   const dialog = new PageDialog((text) => env.secrets.mask(text));
@@ -61,13 +73,26 @@ export function pageParts(id: string, indexOf: (browsingContext: string) => numb
   const engine = new EngineGateway((params, what, timeout) => send('script.callFunction', params, what, timeout));
   const snapshots = new PageSnapshots(access, engine, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
   const scripts = new PageScripts(id, send, snapshots);
-  const readUrl = async (): Promise<string> => (await send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page')).contexts[0]?.url ?? 'about:blank';
+  const readUrl = async (): Promise<string> =>
+    (await send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page')).contexts[0]?.url ??
+    'about:blank';
   const learnSecretParts = async (): Promise<void> => {
     if (env.secrets.names.length === 0 || dialog.open) return;
-    const held = await engine.call(id, 'secretFieldValues', [], 'Reading the secret fields', env.responsiveTimeout).catch(() => undefined);
+    const held = await engine
+      .call(id, 'secretFieldValues', [], 'Reading the secret fields', env.responsiveTimeout)
+      .catch(() => undefined);
     for (const [name, value] of held ?? []) env.secrets.rememberParts(name, value);
   };
-  const guards = new PageGuards({ id, send, responsiveTimeout: env.responsiveTimeout, crash, dialog, closed, readUrl, afterInput: learnSecretParts });
+  const guards = new PageGuards({
+    id,
+    send,
+    responsiveTimeout: env.responsiveTimeout,
+    crash,
+    dialog,
+    closed,
+    readUrl,
+    afterInput: learnSecretParts,
+  });
   const timings: InputTimings = {};
   if (env.inputTimeout !== undefined) timings.inputTimeoutMs = env.inputTimeout;
   if (env.settle?.quietMs !== undefined) timings.quietMs = env.settle.quietMs;
@@ -99,7 +124,12 @@ export function pageParts(id: string, indexOf: (browsingContext: string) => numb
  * Sends as the browser does, but an error saying this page's own context is gone names the page
  * and what to do: Firefox may drop a context without an event (then the next page list drops it).
  */
-function namingSend(send: Send, id: string, indexOf: (browsingContext: string) => number, navigations: PageNavigations): Send {
+function namingSend(
+  send: Send,
+  id: string,
+  indexOf: (browsingContext: string) => number,
+  navigations: PageNavigations,
+): Send {
   return async (method, params, what, timeout) => {
     try {
       return await send(method, params, what, timeout);
@@ -107,7 +137,10 @@ function namingSend(send: Send, id: string, indexOf: (browsingContext: string) =
       if (!(error instanceof NoSuchPageError) || !error.message.includes(id)) throw error;
       const index = indexOf(id);
       const which = index < 0 ? 'this page' : `page ${index}${navigations.url ? ` (${quote(navigations.url)})` : ''}`;
-      throw new NoSuchPageError(`${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`, { cause: error });
+      throw new NoSuchPageError(
+        `${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`,
+        { cause: error },
+      );
     }
   };
 }

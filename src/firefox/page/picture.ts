@@ -33,9 +33,17 @@ export interface PictureOrigin {
   clipUid?: string;
 }
 
-const shifted = (box: readonly number[], dx: number, dy: number): PictureBox => [(box[0] ?? 0) + dx, (box[1] ?? 0) + dy, box[2] ?? 0, box[3] ?? 0];
+const shifted = (box: readonly number[], dx: number, dy: number): PictureBox => [
+  (box[0] ?? 0) + dx,
+  (box[1] ?? 0) + dy,
+  box[2] ?? 0,
+  box[3] ?? 0,
+];
 
-/** Which reading of a picture's places: before the capture (it starts watching what the page changes meanwhile), or after it. */
+/**
+ * Which reading of a picture's places: before the capture (it starts watching what the page changes meanwhile), or
+ * after it.
+ */
 export type Reading = 'before' | 'after';
 
 /**
@@ -48,14 +56,34 @@ async function learnClosedRoots(parts: PageParts, context: string): Promise<bool
     const root = host.type === 'node' ? host.value?.shadowRoot : undefined;
     return root?.sharedId && root.value?.mode === 'closed' ? [{ sharedId: root.sharedId }] : [];
   });
-  return roots.length > 0 && ((await parts.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
+  return (
+    roots.length > 0 &&
+    ((await parts.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0
+  );
 }
 
-/** One reading of the document of `context`; refused whole when the document does not answer: a picture that might show a secret does not leave. */
-async function readPlaces(parts: PageParts, forms: string[], context: string, clipUid: string | null, reading: Reading): Promise<SecretBoxes> {
-  const json = await parts.engine.call(context, 'secretBoxes', [forms, [...CREDENTIAL_SHAPES], clipUid, reading], 'Finding what a picture must not show');
+/**
+ * One reading of the document of `context`; refused whole when the document does not answer: a picture that might show
+ * a secret does not leave.
+ */
+async function readPlaces(
+  parts: PageParts,
+  forms: string[],
+  context: string,
+  clipUid: string | null,
+  reading: Reading,
+): Promise<SecretBoxes> {
+  const json = await parts.engine.call(
+    context,
+    'secretBoxes',
+    [forms, [...CREDENTIAL_SHAPES], clipUid, reading],
+    'Finding what a picture must not show',
+  );
   const found = json === undefined ? undefined : (JSON.parse(json) as SecretBoxes);
-  if (!found) throw new PageUnresponsiveError('The screenshot was not taken: the page did not say where it shows passwords or secrets, so the picture could show one. Try again once the page answers.');
+  if (!found)
+    throw new PageUnresponsiveError(
+      'The screenshot was not taken: the page did not say where it shows passwords or secrets, so the picture could show one. Try again once the page answers.',
+    );
   return found;
 }
 
@@ -64,9 +92,18 @@ async function readPlaces(parts: PageParts, forms: string[], context: string, cl
  * document's viewport pixels shifted by `at`. Before the capture, closed shadow roots no snapshot
  * has entered yet are reached through BiDi, and the document read again with them.
  */
-async function placesIn(parts: PageParts, forms: string[], context: string, clipUid: string | null, at: [number, number], depth: number, reading: Reading): Promise<{ boxes: PictureBox[]; read: { scroll: [number, number]; pixelRatio: number; clip?: PictureBox } }> {
+async function placesIn(
+  parts: PageParts,
+  forms: string[],
+  context: string,
+  clipUid: string | null,
+  at: [number, number],
+  depth: number,
+  reading: Reading,
+): Promise<{ boxes: PictureBox[]; read: { scroll: [number, number]; pixelRatio: number; clip?: PictureBox } }> {
   let found = await readPlaces(parts, forms, context, clipUid, reading);
-  if (reading === 'before' && found.hosts > 0 && (await learnClosedRoots(parts, context))) found = await readPlaces(parts, forms, context, clipUid, reading);
+  if (reading === 'before' && found.hosts > 0 && (await learnClosedRoots(parts, context)))
+    found = await readPlaces(parts, forms, context, clipUid, reading);
   const boxes = found.boxes.map((box) => shifted(box, at[0], at[1]));
   if (found.iframes.length) {
     const windows = await parts.engine.raw(context, 'iframeWindows', [], 'Finding frames');
@@ -74,7 +111,8 @@ async function placesIn(parts: PageParts, forms: string[], context: string, clip
     for (const [index, frameBox] of found.iframes.entries()) {
       const child = windowContext(items[index]);
       const origin: [number, number] = [frameBox[0] + at[0], frameBox[1] + at[1]];
-      // A frame with no document shows nothing; one nested too deep to read is covered whole (what it shows is unknown).
+      // A frame with no document shows nothing; one nested too deep to read is covered whole (what it shows is
+      // unknown).
       if (!child || depth >= MAX_FRAME_DEPTH) {
         if (child) boxes.push(shifted(frameBox, at[0], at[1]));
         continue;
@@ -82,20 +120,43 @@ async function placesIn(parts: PageParts, forms: string[], context: string, clip
       boxes.push(...(await placesIn(parts, forms, child, null, origin, depth + 1, reading)).boxes);
     }
   }
-  return { boxes, read: { scroll: found.scroll, pixelRatio: found.pixelRatio, ...(found.clip ? { clip: found.clip } : {}) } };
+  return {
+    boxes,
+    read: { scroll: found.scroll, pixelRatio: found.pixelRatio, ...(found.clip ? { clip: found.clip } : {}) },
+  };
 }
 
-/** The places of the page that show a secret or a password, in the picture's CSS pixels (its origin's top left at 0, 0). */
-export async function secretPlaces(parts: PageParts, secrets: SecretStore, origin: PictureOrigin, reading: Reading): Promise<SecretPlaces> {
-  const { boxes, read } = await placesIn(parts, secrets.forms, origin.context, origin.clipUid ?? null, [0, 0], 0, reading);
+/**
+ * The places of the page that show a secret or a password, in the picture's CSS pixels (its origin's top left at 0, 0).
+ */
+export async function secretPlaces(
+  parts: PageParts,
+  secrets: SecretStore,
+  origin: PictureOrigin,
+  reading: Reading,
+): Promise<SecretPlaces> {
+  const { boxes, read } = await placesIn(
+    parts,
+    secrets.forms,
+    origin.context,
+    origin.clipUid ?? null,
+    [0, 0],
+    0,
+    reading,
+  );
   const [dx, dy] = read.clip ? [-read.clip[0], -read.clip[1]] : origin.fullPage ? read.scroll : [0, 0];
   return { covers: boxes.map((box) => shifted(box, dx, dy)), scale: read.pixelRatio, scroll: read.scroll };
 }
 
 /** Each element of `snapshot` that takes input, with its uid and its box in the picture's CSS pixels. */
-export function labelledElements(snapshot: TakenSnapshot, origin: { fullPage: boolean; clipUid?: string; scroll: readonly [number, number] }): { uid: string; box: PictureBox }[] {
+export function labelledElements(
+  snapshot: TakenSnapshot,
+  origin: { fullPage: boolean; clipUid?: string; scroll: readonly [number, number] },
+): { uid: string; box: PictureBox }[] {
   const nodes = [...allNodes(snapshot.nodes)];
   const clip = origin.clipUid === undefined ? undefined : nodes.find((node) => node.uid === origin.clipUid)?.box;
   const [dx, dy] = clip ? [-clip[0], -clip[1]] : origin.fullPage ? origin.scroll : [0, 0];
-  return nodes.filter((node) => node.uid && node.interactive && node.box[2] > 0 && node.box[3] > 0).map((node) => ({ uid: node.uid, box: shifted(node.box, dx, dy) }));
+  return nodes
+    .filter((node) => node.uid && node.interactive && node.box[2] > 0 && node.box[3] > 0)
+    .map((node) => ({ uid: node.uid, box: shifted(node.box, dx, dy) }));
 }

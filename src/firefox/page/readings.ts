@@ -5,27 +5,53 @@ import type { PageParts } from './parts.js';
 import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
 import { pageWitnessAccess, witnessPage, type WitnessReport } from './witness.js';
 
-/** A snapshot, where a crash that took its document away says so, and the blank document a crash leaves is never the answer. */
+/**
+ * A snapshot, where a crash that took its document away says so, and the blank document a crash leaves is never the
+ * answer.
+ */
 export async function readSnapshot(page: PageParts, options: SnapshotOptions): Promise<TakenSnapshot> {
   const snapshot = await page.snapshots.take(options).catch(async (error: unknown) => {
     // The realm went away under the walk (the crash page lives in the parent process): a crash says so.
-    if (error instanceof Error && /parent process|no such frame/i.test(error.message)) await page.crash.refuseIfCrashing('Taking a snapshot');
+    if (error instanceof Error && /parent process|no such frame/i.test(error.message))
+      await page.crash.refuseIfCrashing('Taking a snapshot');
     throw error;
   });
-  if (snapshot.url === 'about:blank' && page.navigations.url !== 'about:blank') await page.crash.refuseIfCrashing('Taking a snapshot');
+  if (snapshot.url === 'about:blank' && page.navigations.url !== 'about:blank')
+    await page.crash.refuseIfCrashing('Taking a snapshot');
   return snapshot;
 }
 
-/** Scrolls with real wheel input and waits in the page until it rests (no action to settle); then a viewport snapshot of where it ended. */
-export async function scrollAndSnapshot(page: PageParts, options: ScrollOptions): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
+/**
+ * Scrolls with real wheel input and waits in the page until it rests (no action to settle); then a viewport snapshot of
+ * where it ended.
+ */
+export async function scrollAndSnapshot(
+  page: PageParts,
+  options: ScrollOptions,
+): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
   const result = await page.input.scroll(options);
   // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
   page.snapshots.forgetReading();
-  return { ...result, snapshot: await page.dialog.unlessOpened('Taking a snapshot after scrolling', page.snapshots.take({ viewport: result.container ?? true })) };
+  return {
+    ...result,
+    snapshot: await page.dialog.unlessOpened(
+      'Taking a snapshot after scrolling',
+      page.snapshots.take({ viewport: result.container ?? true }),
+    ),
+  };
 }
 
-/** A snapshot witnessed by Firefox's own accessibility engine (see witness.ts), again once the page is quiet when it differs. */
+/**
+ * A snapshot witnessed by Firefox's own accessibility engine (see witness.ts), again once the page is quiet when it
+ * differs.
+ */
 export async function witnessReading(page: PageParts): Promise<WitnessReport> {
-  const quiet = (quietMs: number, maxMs: number): Promise<unknown> => page.engine.call(page.id, 'waitForQuiet', [quietMs, maxMs], 'Waiting for the page');
-  return witnessPage(pageWitnessAccess(page.send, page.engine), () => readSnapshot(page, {}), quiet, page.silentDocuments);
+  const quiet = (quietMs: number, maxMs: number): Promise<unknown> =>
+    page.engine.call(page.id, 'waitForQuiet', [quietMs, maxMs], 'Waiting for the page');
+  return witnessPage(
+    pageWitnessAccess(page.send, page.engine),
+    () => readSnapshot(page, {}),
+    quiet,
+    page.silentDocuments,
+  );
 }

@@ -1,7 +1,6 @@
 /** Snapshot ids of closed or navigated pages remembered for their error message. */
 const GONE_KEPT = 10_000;
 
-
 /**
  * Snapshot ids, unique across the client, and which page each belongs to; the ids of pages that
  * closed or navigated are remembered (the newest GONE_KEPT) so their uids are refused saying why.

@@ -4,11 +4,25 @@ import { InvalidArgumentError, StaleUidError } from '../errors.js';
 import { maskNodes, SecretStore } from '../policy/secrets.js';
 import { compressSnapshot, formatCompressedText, type CollapsedRun } from '../engine/snapshot/compress.js';
 import { diffSnapshots, formatDiff, type SnapshotDiff } from '../engine/snapshot/diff.js';
-import { allNodes, formatHeader, formatSnapshotBody, formatSnapshotText, type Snapshot, type SnapshotNode } from '../engine/snapshot/format.js';
+import {
+  allNodes,
+  formatHeader,
+  formatSnapshotBody,
+  formatSnapshotText,
+  type Snapshot,
+  type SnapshotNode,
+} from '../engine/snapshot/format.js';
 import type { EngineGateway } from '../engine/gateway.js';
 import type { ArgsAfterUid, EngineArgs, EngineResult, UidOperation } from '../engine/realm.js';
 import type { ActionTarget, WalkResult } from '../engine/types.js';
-import { observe, viewportInfo, viewportNodes, type Area, type Observation, type ViewportInfo } from '../engine/snapshot/observe.js';
+import {
+  observe,
+  viewportInfo,
+  viewportNodes,
+  type Area,
+  type Observation,
+  type ViewportInfo,
+} from '../engine/snapshot/observe.js';
 import { PageWalk, type FrameInfo, type UidRange } from '../engine/snapshot/walk.js';
 import type { SnapshotIds } from './snapshot-ids.js';
 
@@ -16,16 +30,30 @@ export { SnapshotIds } from './snapshot-ids.js';
 
 /** What the snapshot layer needs from the client: a way to send commands, and page numbers for messages. */
 export interface PageAccess {
-  send<M extends CommandName>(method: M, params: CommandParams<M>, what: string, timeout?: number): Promise<CommandResult<M>>;
+  send<M extends CommandName>(
+    method: M,
+    params: CommandParams<M>,
+    what: string,
+    timeout?: number,
+  ): Promise<CommandResult<M>>;
   pageIndexOf(browsingContext: string): number;
 }
 
 export interface SnapshotOptions {
-  /** Write `data-mcp-uid` on kept elements (default true; never inside editable content); off for pages that react badly to DOM changes or save their DOM. */
+  /**
+   * Write `data-mcp-uid` on kept elements (default true; never inside editable content); off for pages that react badly
+   * to DOM changes or save their DOM.
+   */
   stamp?: boolean;
-  /** Keep only what intersects the viewport, and say how much lies above and below; or only what a container shows (`area`), and where it stands (`place`). */
+  /**
+   * Keep only what intersects the viewport, and say how much lies above and below; or only what a container shows
+   * (`area`), and where it stands (`place`).
+   */
   viewport?: boolean | { area: Area; place: ViewportInfo };
-  /** Limit the walk to these named layers (configured with the client's `layers`); `[]` means the whole page even when default layers are set. */
+  /**
+   * Limit the walk to these named layers (configured with the client's `layers`); `[]` means the whole page even when
+   * default layers are set.
+   */
   layers?: string[];
   /** Collapse long runs of structurally identical siblings in the text (the tree stays whole). */
   compress?: boolean;
@@ -33,7 +61,10 @@ export interface SnapshotOptions {
   root?: string;
   /** Only what changed since this snapshot id (of the same page), as a diff. */
   since?: number;
-  /** Read every document whole, even when none changed since the last snapshot (whose reading is otherwise reused, whole or in the parts that did not change). */
+  /**
+   * Read every document whole, even when none changed since the last snapshot (whose reading is otherwise reused, whole
+   * or in the parts that did not change).
+   */
   fresh?: boolean;
 }
 
@@ -48,7 +79,10 @@ export interface TakenSnapshot extends Snapshot {
   root?: string;
 }
 
-/** A uid's locator path: a CSS selector inside its own root, the shadow hosts and the frames around it (outermost first). */
+/**
+ * A uid's locator path: a CSS selector inside its own root, the shadow hosts and the frames around it (outermost
+ * first).
+ */
 export interface UidSelector {
   selector: string;
   shadowHosts: string[];
@@ -79,7 +113,9 @@ const HISTORY = 10;
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
   if (root === undefined) return nodes;
   for (const node of allNodes(nodes)) if (node.uid === root) return [node];
-  throw new InvalidArgumentError(`root ${quote(root)} is not in this snapshot; take a snapshot without root and use one of its uids.`);
+  throw new InvalidArgumentError(
+    `root ${quote(root)} is not in this snapshot; take a snapshot without root and use one of its uids.`,
+  );
 }
 
 /**
@@ -95,7 +131,9 @@ export class PageSnapshots {
   readonly #cleared = new Set<number>();
   /** Recent snapshots, for `since` (at most HISTORY). */
   readonly #history: TakenSnapshot[] = [];
-  /** The last reading of the page while every document in it can tell whether it changed since (see #unchangedReading). */
+  /**
+   * The last reading of the page while every document in it can tell whether it changed since (see #unchangedReading).
+   */
   #reading: Reading | undefined;
 
   constructor(
@@ -106,10 +144,16 @@ export class PageSnapshots {
     private readonly browsingContext: string,
     private readonly ids: SnapshotIds,
     /** Named layers: name → CSS selectors; and the layers a snapshot takes when it names none. */
-    private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = { named: {}, defaults: [] },
+    private readonly layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] } = {
+      named: {},
+      defaults: [],
+    },
     /** Secret values and token-shaped strings never leave in a snapshot. */
     private readonly secrets: SecretStore,
-    /** Write uids on elements as data-mcp-uid (never inside editable content); false keeps every DOM untouched and uids live in the engine's registry alone. */
+    /**
+     * Write uids on elements as data-mcp-uid (never inside editable content); false keeps every DOM untouched and uids
+     * live in the engine's registry alone.
+     */
     private readonly stamps = true,
   ) {}
 
@@ -121,7 +165,9 @@ export class PageSnapshots {
       const found = this.layers.named[name];
       if (!found) {
         const known = Object.keys(this.layers.named);
-        throw new InvalidArgumentError(`Unknown layer ${quote(name)}; ${known.length ? `the layers are ${known.map((layer) => `"${layer}"`).join(', ')}` : 'no layers are configured (start with --layer name=selector)'}.`);
+        throw new InvalidArgumentError(
+          `Unknown layer ${quote(name)}; ${known.length ? `the layers are ${known.map((layer) => `"${layer}"`).join(', ')}` : 'no layers are configured (start with --layer name=selector)'}.`,
+        );
       }
       return [...found];
     });
@@ -139,9 +185,16 @@ export class PageSnapshots {
       maskNodes(walked.nodes, this.secrets);
       walked.title = this.secrets.mask(walked.title);
       walked.url = this.secrets.mask(walked.url);
-      this.#reading = walk.readingNumbers ? { key, secrets: this.secrets.version, readingNumbers: walk.readingNumbers, walked } : undefined;
+      this.#reading = walk.readingNumbers
+        ? { key, secrets: this.secrets.version, readingNumbers: walk.readingNumbers, walked }
+        : undefined;
     }
-    const area: Area | undefined = typeof options.viewport === 'object' ? options.viewport.area : options.viewport ? [0, 0, walked.viewport.width, walked.viewport.height] : undefined;
+    const area: Area | undefined =
+      typeof options.viewport === 'object'
+        ? options.viewport.area
+        : options.viewport
+          ? [0, 0, walked.viewport.width, walked.viewport.height]
+          : undefined;
     const nodes = subtree(area ? viewportNodes(walked.nodes, area) : walked.nodes, options.root);
     const snapshot: TakenSnapshot = {
       id,
@@ -153,7 +206,11 @@ export class PageSnapshots {
       stats: walked.stats,
       nodes,
       observation: this.#observe(nodes, walked.viewport),
-      ...(options.viewport ? { viewportInfo: typeof options.viewport === 'object' ? options.viewport.place : viewportInfo(walked.viewport) } : {}),
+      ...(options.viewport
+        ? {
+            viewportInfo: typeof options.viewport === 'object' ? options.viewport.place : viewportInfo(walked.viewport),
+          }
+        : {}),
       ...(layers ? { layers } : {}),
       ...(options.root !== undefined ? { root: options.root } : {}),
       text: '',
@@ -173,7 +230,9 @@ export class PageSnapshots {
     if (!reading || reading.key !== key || reading.secrets !== this.secrets.version) return undefined;
     const started = performance.now();
     const answers = await Promise.all(
-      [...reading.readingNumbers].map(([context, number]) => this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false)),
+      [...reading.readingNumbers].map(([context, number]) =>
+        this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false),
+      ),
     );
     if (!answers.every((answer) => answer === true)) {
       this.#reading = undefined;
@@ -183,7 +242,10 @@ export class PageSnapshots {
     return { ...reading.walked, stats: { ...reading.walked.stats, ms, reused: true } };
   }
 
-  /** Forgets the last reading: the next snapshot walks (after what no document sees as a change of its own: an emulation change, a scroll or key press whose events the page may stop). */
+  /**
+   * Forgets the last reading: the next snapshot walks (after what no document sees as a change of its own: an emulation
+   * change, a scroll or key press whose events the page may stop).
+   */
   forgetReading(): void {
     this.#reading = undefined;
   }
@@ -201,12 +263,17 @@ export class PageSnapshots {
     if (options.compress) {
       const compressed = compressSnapshot(snapshot.nodes);
       snapshot.collapsed = compressed.collapsed;
-      return formatCompressedText(formatHeader(snapshot), compressed.nodes, { zones: snapshot.viewportInfo !== undefined });
+      return formatCompressedText(formatHeader(snapshot), compressed.nodes, {
+        zones: snapshot.viewportInfo !== undefined,
+      });
     }
     return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
   }
 
-  /** The last reading, when `nodes` are all of it (not a part: a root, the viewport): what is worked out from them may be kept with it. */
+  /**
+   * The last reading, when `nodes` are all of it (not a part: a root, the viewport): what is worked out from them may
+   * be kept with it.
+   */
   #wholeReading(nodes: readonly SnapshotNode[]): Reading | undefined {
     const reading = this.#reading;
     return reading && nodes === reading.walked.nodes ? reading : undefined;
@@ -229,7 +296,10 @@ export class PageSnapshots {
     return body;
   }
 
-  /** The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that says what happened. */
+  /**
+   * The frame (browsing context) that holds `uid`, checked against the page's registry; throws a StaleUidError that
+   * says what happened.
+   */
   async locate(uid: string): Promise<string> {
     const { snapshotId, frame } = this.#frameOf(uid);
     const lookup = await this.engine.call(frame, 'lookup', [uid], 'Resolving a uid');
@@ -237,11 +307,20 @@ export class PageSnapshots {
       case 'ok':
         return frame;
       case 'unknown-snapshot':
-        throw new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === this.browsingContext ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
+        throw new StaleUidError(
+          `uid ${uid} is from snapshot ${snapshotId}, taken before the ${frame === this.browsingContext ? 'page' : 'frame'} navigated or reloaded; take a new snapshot and use its uids.`,
+          'navigated',
+        );
       case 'removed':
-        throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot to see what is there now.`, 'removed');
+        throw new StaleUidError(
+          `The element with uid ${uid} was removed from the page; take a new snapshot to see what is there now.`,
+          'removed',
+        );
       default:
-        throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
+        throw new StaleUidError(
+          `No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`,
+          'unknown',
+        );
     }
   }
 
@@ -274,10 +353,20 @@ export class PageSnapshots {
     if (sharedIds.length === 0) return [];
     const id = this.ids.take(this.browsingContext);
     this.#snapshots.set(id, [{ frame, from: 1, to: Number.MAX_SAFE_INTEGER }]);
-    return (await this.engine.call(frame, 'adopt', [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))], 'Giving elements uids')) ?? [];
+    return (
+      (await this.engine.call(
+        frame,
+        'adopt',
+        [id, stamp, ...sharedIds.map((sharedId) => ({ sharedId }))],
+        'Giving elements uids',
+      )) ?? []
+    );
   }
 
-  /** The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new snapshot id. */
+  /**
+   * The page's Markdown tree (JSON); with `withUids` (the agent view) its controls and links get uids, under a new
+   * snapshot id.
+   */
   async readDocument(withUids: boolean): Promise<string | undefined> {
     let id: number | null = null;
     if (withUids) {
@@ -291,7 +380,8 @@ export class PageSnapshots {
   async selector(uid: string): Promise<UidSelector> {
     const frame = await this.locate(uid);
     const found = await this.engine.call(frame, 'selector', [uid], 'Building a selector');
-    if (!found) throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
+    if (!found)
+      throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
     const frames: string[] = [];
     for (let info = this.#frames.get(frame); info; info = this.#frames.get(info.parent)) {
       const iframe = await this.engine.call(info.parent, 'selector', [info.iframeUid], 'Building a frame selector');
@@ -302,12 +392,20 @@ export class PageSnapshots {
   }
 
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */
-  async callOnUid<Op extends UidOperation>(uid: string, operation: Op, args: ArgsAfterUid<Op>, what: string): Promise<EngineResult<Op> | undefined> {
+  async callOnUid<Op extends UidOperation>(
+    uid: string,
+    operation: Op,
+    args: ArgsAfterUid<Op>,
+    what: string,
+  ): Promise<EngineResult<Op> | undefined> {
     const { frame } = this.#frameOf(uid);
     return this.engine.call(frame, operation, [uid, ...args] as EngineArgs<Op>, what);
   }
 
-  /** The page loaded a new document (`navigated`) or closed: its uids died with the old one, and diffs against them mean nothing. */
+  /**
+   * The page loaded a new document (`navigated`) or closed: its uids died with the old one, and diffs against them mean
+   * nothing.
+   */
   drop(why: 'closed' | 'navigated'): void {
     this.ids.release(this.#snapshots.keys(), why);
     this.#snapshots.clear();
@@ -325,15 +423,24 @@ export class PageSnapshots {
 
   /** Snapshots whose uids can still be resolved, frames met in walks, and snapshots kept for diffs. */
   get sizes(): { snapshots: number; frames: number; realms: number; history: number } {
-    return { snapshots: this.#snapshots.size, frames: this.#frames.size, realms: this.engine.size, history: this.#history.length };
+    return {
+      snapshots: this.#snapshots.size,
+      frames: this.#frames.size,
+      realms: this.engine.size,
+      history: this.#history.length,
+    };
   }
 
-  /** Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are refused as gone. */
+  /**
+   * Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are
+   * refused as gone.
+   */
   forgetFrames(contexts: readonly string[]): void {
     for (const context of contexts) {
       this.#frames.delete(context);
       this.engine.forget([context]);
-      // A reading that covered a gone document cannot be reused, and asking that document would only make its realm again.
+      // A reading that covered a gone document cannot be reused, and asking that document would only make its realm
+      // again.
       if (this.#reading?.readingNumbers.has(context)) this.#reading = undefined;
     }
   }
@@ -346,20 +453,31 @@ export class PageSnapshots {
       this.#cleared.add(id);
       for (const range of ranges) frames.add(range.frame);
     }
-    await Promise.all([...frames].map((frame) => this.engine.call(frame, 'clear', [], 'Clearing uids').catch(() => undefined)));
+    await Promise.all(
+      [...frames].map((frame) => this.engine.call(frame, 'clear', [], 'Clearing uids').catch(() => undefined)),
+    );
   }
 
   /** The snapshot id and frame of a well-formed uid taken on this page, or a StaleUidError that says why not. */
   #frameOf(uid: string): { snapshotId: number; frame: string } {
     const match = UID_PATTERN.exec(uid);
-    if (!match) throw new StaleUidError(`${quote(uid)} is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`, 'malformed');
+    if (!match)
+      throw new StaleUidError(
+        `${quote(uid)} is not a uid; uids look like 3_14. Take a snapshot and use a uid from it.`,
+        'malformed',
+      );
     const snapshotId = Number(match[1]);
     const counter = Number(match[2]);
     const ranges = this.#snapshots.get(snapshotId);
     if (ranges === undefined) throw this.#notHere(uid, snapshotId);
-    if (this.#cleared.has(snapshotId)) throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
+    if (this.#cleared.has(snapshotId))
+      throw new StaleUidError(`uid ${uid} was cleared with the snapshot; take a new snapshot.`, 'cleared');
     const range = ranges.find((candidate) => counter >= candidate.from && counter <= candidate.to);
-    if (!range) throw new StaleUidError(`No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`, 'unknown');
+    if (!range)
+      throw new StaleUidError(
+        `No element has uid ${uid} in snapshot ${snapshotId}; take a new snapshot and use a uid from it.`,
+        'unknown',
+      );
     return { snapshotId, frame: range.frame };
   }
 
@@ -368,12 +486,30 @@ export class PageSnapshots {
     const where = this.ids.whereIs(snapshotId);
     // A live snapshot of a page this user context does not list is another agent's: as good as never taken here.
     const index = where && 'page' in where ? this.page.pageIndexOf(where.page) : -1;
-    if (where === undefined || ('page' in where && index < 0)) return new StaleUidError(`uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`, 'unknown');
-    if ('page' in where) return new StaleUidError(`uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`, 'other-page');
-    if (where.gone === 'replaced') return new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken in a Firefox that has since closed or crashed and been replaced; its pages are gone. Take a new snapshot and use its uids.`, 'other-page');
+    if (where === undefined || ('page' in where && index < 0))
+      return new StaleUidError(
+        `uid ${uid} names snapshot ${snapshotId}, which was never taken; take a snapshot and use a uid from it.`,
+        'unknown',
+      );
+    if ('page' in where)
+      return new StaleUidError(
+        `uid ${uid} belongs to page ${index}, not the selected page; select page ${index} first, or take a snapshot of this one.`,
+        'other-page',
+      );
+    if (where.gone === 'replaced')
+      return new StaleUidError(
+        `uid ${uid} is from snapshot ${snapshotId}, taken in a Firefox that has since closed or crashed and been replaced; its pages are gone. Take a new snapshot and use its uids.`,
+        'other-page',
+      );
     return where.gone === 'closed'
-      ? new StaleUidError(`uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`, 'other-page')
-      : new StaleUidError(`uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`, 'navigated');
+      ? new StaleUidError(
+          `uid ${uid} belongs to a page that has been closed; take a snapshot of this page.`,
+          'other-page',
+        )
+      : new StaleUidError(
+          `uid ${uid} is from snapshot ${snapshotId}, taken before the page navigated or reloaded; take a new snapshot and use its uids.`,
+          'navigated',
+        );
   }
 }
 

@@ -6,9 +6,11 @@ import type { PageInfo } from './types.js';
 
 /** Brings the tab to the front. That waits on the tab losing the front, and a hung one must not hold up the others. */
 export async function bringToFront(page: PageParts, responsiveTimeout: number): Promise<void> {
-  await page.send('browsingContext.activate', { context: page.id }, 'Selecting a page', responsiveTimeout).catch((error: unknown) => {
-    if (!(error instanceof TimeoutError)) throw error;
-  });
+  await page
+    .send('browsingContext.activate', { context: page.id }, 'Selecting a page', responsiveTimeout)
+    .catch((error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+    });
 }
 
 /**
@@ -17,15 +19,23 @@ export async function bringToFront(page: PageParts, responsiveTimeout: number): 
  */
 export async function readTitle(page: PageParts, responsiveTimeout: number): Promise<string> {
   if (page.dialog.open || page.guards.unresponsive) return '';
-  const title = await page.scripts.inSandbox('() => document.title', Math.min(1000, responsiveTimeout)).catch((error: unknown) => {
-    if (error instanceof TimeoutError) page.guards.markUnresponsive();
-    return '';
-  });
+  const title = await page.scripts
+    .inSandbox('() => document.title', Math.min(1000, responsiveTimeout))
+    .catch((error: unknown) => {
+      if (error instanceof TimeoutError) page.guards.markUnresponsive();
+      return '';
+    });
   return typeof title === 'string' ? title : '';
 }
 
-/** What a page list says of one page (its pageId aside, which its user context gives): `indexOf` numbers it, `url` when already known. */
-export async function describePage(page: PageParts, how: { indexOf: () => number; selected: boolean; url: string | undefined; responsiveTimeout: number }): Promise<Omit<PageInfo, 'pageId'>> {
+/**
+ * What a page list says of one page (its pageId aside, which its user context gives): `indexOf` numbers it, `url` when
+ * already known.
+ */
+export async function describePage(
+  page: PageParts,
+  how: { indexOf: () => number; selected: boolean; url: string | undefined; responsiveTimeout: number },
+): Promise<Omit<PageInfo, 'pageId'>> {
   const url = how.url ?? (await page.readUrl());
   const title = await readTitle(page, how.responsiveTimeout);
   return {

@@ -9,7 +9,34 @@ import { matches, type RoleAndName } from './locator.js';
 import type { TakenSnapshot } from './snapshots.js';
 
 /** Roles that group what a person reads as one part of the page, by which a step's target is found again. */
-const CONTAINER_ROLES = new Set(['dialog', 'alertdialog', 'region', 'form', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search', 'group', 'tabpanel', 'article', 'table', 'grid', 'treegrid', 'row', 'list', 'listitem', 'menu', 'menubar', 'listbox', 'tree', 'toolbar', 'radiogroup', 'tablist']);
+const CONTAINER_ROLES = new Set([
+  'dialog',
+  'alertdialog',
+  'region',
+  'form',
+  'navigation',
+  'main',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'group',
+  'tabpanel',
+  'article',
+  'table',
+  'grid',
+  'treegrid',
+  'row',
+  'list',
+  'listitem',
+  'menu',
+  'menubar',
+  'listbox',
+  'tree',
+  'toolbar',
+  'radiogroup',
+  'tablist',
+]);
 
 export interface TargetDescription extends RoleAndName {
   /** What an element without a name shows (a paragraph, a cell), by which it is told from others of its role. */
@@ -18,7 +45,10 @@ export interface TargetDescription extends RoleAndName {
   within?: RoleAndName;
   /** The iframes that hold it, outermost first, each by its name or else its URL. */
   frames: string[];
-  /** Which of the elements of the same role and name (within the same container and frames) it is, from 0, when it is not the only one. */
+  /**
+   * Which of the elements of the same role and name (within the same container and frames) it is, from 0, when it is
+   * not the only one.
+   */
   nth?: number;
 }
 
@@ -32,8 +62,15 @@ export function targetOf(history: readonly TakenSnapshot[], uid: string): Target
   return undefined;
 }
 
-/** The URL of the document that holds `uid`'s element (its innermost frame's), as the newest of `history` that lists it shows it; undefined when none does. */
-export function documentUrlOf(history: readonly TakenSnapshot[], pageUrl: string | undefined, uid: string): string | undefined {
+/**
+ * The URL of the document that holds `uid`'s element (its innermost frame's), as the newest of `history` that lists it
+ * shows it; undefined when none does.
+ */
+export function documentUrlOf(
+  history: readonly TakenSnapshot[],
+  pageUrl: string | undefined,
+  uid: string,
+): string | undefined {
   for (let index = history.length - 1; index >= 0; index--) {
     const path = pathTo(history[index]?.nodes ?? [], uid);
     if (path) return path.findLast((node) => node.frame !== undefined)?.frame?.url ?? pageUrl;
@@ -46,10 +83,19 @@ function describePath(nodes: readonly SnapshotNode[], path: SnapshotNode[]): Tar
   const ancestors = path.slice(0, -1);
   const container = [...ancestors].reverse().find((node) => node.name && CONTAINER_ROLES.has(node.role));
   const frames = ancestors.filter((node) => node.frame !== undefined).map((node) => node.name || node.frame?.url || '');
-  const description: TargetDescription = { role: target.role, ...(target.name ? { name: target.name } : target.text ? { text: target.text } : {}), ...(container ? { within: { role: container.role, name: container.name ?? '' } } : {}), frames };
+  const description: TargetDescription = {
+    role: target.role,
+    ...(target.name ? { name: target.name } : target.text ? { text: target.text } : {}),
+    ...(container ? { within: { role: container.role, name: container.name ?? '' } } : {}),
+    frames,
+  };
   // Which of its look-alikes it is, as a locator of this description finds them (the innermost frame names where).
   const innermost = frames[frames.length - 1];
-  const alike = matches(nodes, { ...description, exact: true, ...(innermost === undefined ? {} : { frame: innermost }) });
+  const alike = matches(nodes, {
+    ...description,
+    exact: true,
+    ...(innermost === undefined ? {} : { frame: innermost }),
+  });
   if (alike.length > 1) description.nth = alike.indexOf(target);
   return description;
 }

@@ -11,7 +11,10 @@ import type { WindowFocus } from './window-focus.js';
 
 export interface PageInfo {
   index: number;
-  /** The page's id in its user context: stable while it lives, for calls that name their page (indexes shift when pages close). */
+  /**
+   * The page's id in its user context: stable while it lives, for calls that name their page (indexes shift when pages
+   * close).
+   */
   pageId: number;
   /** The BiDi browsing context id. */
   id: string;
@@ -73,7 +76,10 @@ export interface PageMarkdown extends Omit<TextPage, 'text'> {
 export interface PageOwner<P> {
   /** The BiDi user context id ('default' for the browser's own). */
   readonly id: string;
-  /** The index of the page of browsing context `browsingContext` in this user context's list (-1 when closed, or when it belongs to another user context). */
+  /**
+   * The index of the page of browsing context `browsingContext` in this user context's list (-1 when closed, or when it
+   * belongs to another user context).
+   */
   indexOf(browsingContext: string): number;
   /** Opens a fresh tab in the place of `page`, whose script does not answer, and closes it. */
   replace(page: P): Promise<P>;

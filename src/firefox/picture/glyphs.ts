@@ -31,7 +31,10 @@ export function drawable(text: string): boolean {
   return characters(text).every((char) => GLYPHS[char] !== undefined);
 }
 
-/** The pixels of `text` drawn at `scale`: calls `dot` for each square of `scale` pixels to paint, from the text's top left. */
+/**
+ * The pixels of `text` drawn at `scale`: calls `dot` for each square of `scale` pixels to paint, from the text's top
+ * left.
+ */
 export function drawGlyphs(text: string, scale: number, dot: (x: number, y: number) => void): void {
   characters(text).forEach((char, index) => {
     (GLYPHS[char] ?? []).forEach((row, y) => {
@@ -51,10 +54,18 @@ export function glyphsWidth(text: string, scale: number): number {
  * The text drawn from the top left at `scale`, read back glyph by glyph through `inked` (whether
  * the square at x, y is painted), for `length` glyphs; undefined where a cell matches no glyph.
  */
-export function readGlyphs(length: number, scale: number, inked: (x: number, y: number) => boolean): string | undefined {
+export function readGlyphs(
+  length: number,
+  scale: number,
+  inked: (x: number, y: number) => boolean,
+): string | undefined {
   let text = '';
   for (let index = 0; index < length; index++) {
-    const rows = Array.from({ length: GLYPH_HEIGHT }, (_, y) => Array.from({ length: GLYPH_WIDTH }, (_, x) => (inked((index * (GLYPH_WIDTH + GLYPH_GAP) + x) * scale, y * scale) ? '#' : ' ')).join(''));
+    const rows = Array.from({ length: GLYPH_HEIGHT }, (_, y) =>
+      Array.from({ length: GLYPH_WIDTH }, (_, x) =>
+        inked((index * (GLYPH_WIDTH + GLYPH_GAP) + x) * scale, y * scale) ? '#' : ' ',
+      ).join(''),
+    );
     const char = Object.keys(GLYPHS).find((candidate) => GLYPHS[candidate]?.every((row, y) => row === rows[y]));
     if (char === undefined) return undefined;
     text += char;

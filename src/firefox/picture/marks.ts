@@ -27,7 +27,10 @@ export const glyphScale = (scale: number): number => Math.max(2, Math.round(2 * 
 /** The label's margin around its text, in glyph pixels. */
 const LABEL_PADDING = 1;
 
-/** Where a label of `uid` goes for an element at `box` (picture pixels): above its top left corner, or inside it when there is no room above. */
+/**
+ * Where a label of `uid` goes for an element at `box` (picture pixels): above its top left corner, or inside it when
+ * there is no room above.
+ */
 export function labelBox(uid: string, box: PictureBox, scale: number): PictureBox {
   const dot = glyphScale(scale);
   const width = glyphsWidth(uid, dot) + 2 * LABEL_PADDING * dot;
@@ -44,11 +47,19 @@ export interface PictureFormats {
   quality?: number;
 }
 
-/** The picture with its marks, in the `to` format; the picture as it came when there is nothing to mark and no format to change. */
+/**
+ * The picture with its marks, in the `to` format; the picture as it came when there is nothing to mark and no format to
+ * change.
+ */
 export function markPicture(image: Buffer, formats: PictureFormats, marks: PictureMarks): Buffer {
   if (marks.covers.length === 0 && marks.labels.length === 0 && formats.from === formats.to) return image;
   const raster = Raster.decode(image, formats.from);
-  const pixels = (box: PictureBox): PictureBox => [box[0] * marks.scale, box[1] * marks.scale, box[2] * marks.scale, box[3] * marks.scale];
+  const pixels = (box: PictureBox): PictureBox => [
+    box[0] * marks.scale,
+    box[1] * marks.scale,
+    box[2] * marks.scale,
+    box[3] * marks.scale,
+  ];
   const thickness = Math.max(1, Math.round(marks.scale));
   for (const { uid, box } of marks.labels) {
     if (!drawable(uid)) continue;
@@ -57,7 +68,9 @@ export function markPicture(image: Buffer, formats: PictureFormats, marks: Pictu
     const label = labelBox(uid, [x, y, width, height], marks.scale);
     raster.fill(...label, OUTLINE_COLOUR);
     const dot = glyphScale(marks.scale);
-    drawGlyphs(uid, dot, (dx, dy) => raster.fill(label[0] + LABEL_PADDING * dot + dx, label[1] + LABEL_PADDING * dot + dy, dot, dot, LABEL_INK));
+    drawGlyphs(uid, dot, (dx, dy) =>
+      raster.fill(label[0] + LABEL_PADDING * dot + dx, label[1] + LABEL_PADDING * dot + dy, dot, dot, LABEL_INK),
+    );
   }
   // Covers go last: no outline or label is ever drawn over a secret's place and left readable beside it.
   for (const box of marks.covers) raster.fill(...pixels(box), COVER_COLOUR);

@@ -29,7 +29,8 @@ export class Raster {
 
   /** The picture in `format`; `quality` (0–100) for JPEG. */
   encode(format: PictureFormat, quality = 80): Buffer {
-    if (format === 'jpeg') return Buffer.from(jpeg.encode({ data: this.data, width: this.width, height: this.height }, quality).data);
+    if (format === 'jpeg')
+      return Buffer.from(jpeg.encode({ data: this.data, width: this.width, height: this.height }, quality).data);
     const png = new PNG({ width: this.width, height: this.height });
     png.data = Buffer.from(this.data.buffer, this.data.byteOffset, this.data.byteLength);
     return PNG.sync.write(png);

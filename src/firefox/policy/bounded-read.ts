@@ -22,13 +22,18 @@ export function describeSize(bytes: number): string {
  */
 export function readFileWithin(path: string, maxBytes: number, what: string, shownPath = path): Buffer {
   const refuse = (size: string): never => {
-    throw new InvalidArgumentError(`${quote(shownPath)} is ${size}; ${what} may be at most ${describeSize(maxBytes)}. Give a smaller file.`);
+    throw new InvalidArgumentError(
+      `${quote(shownPath)} is ${size}; ${what} may be at most ${describeSize(maxBytes)}. Give a smaller file.`,
+    );
   };
   // Non-blocking, so a path swapped for a fifo since it was checked cannot hang the open.
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new InvalidArgumentError(`${quote(shownPath)} is not a regular file; give the path of a file, not a directory or device.`);
+    if (!stat.isFile())
+      throw new InvalidArgumentError(
+        `${quote(shownPath)} is not a regular file; give the path of a file, not a directory or device.`,
+      );
     const size = stat.size;
     if (size > maxBytes) refuse(describeSize(size));
     // One byte more than allowed tells a file that grew (or, like /proc files, reported no size) past the limit.

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileWriteError, InvalidArgumentError } from '../errors.js';
@@ -33,7 +44,9 @@ function writeFailure(error: unknown, filePath: string, dir: string): FileWriteE
     code === 'ENOSPC' || code === 'EDQUOT'
       ? `the disk holding ${dir} is full (${code}). Free some space on it, or write to a folder on another disk (for the server: --output-dir)`
       : `${error instanceof Error ? error.message : String(error)}. Check that the folder exists and may be written`;
-  return new FileWriteError(`Could not save ${quote(filePath)}: ${why}; nothing of it was left behind.`, { cause: error });
+  return new FileWriteError(`Could not save ${quote(filePath)}: ${why}; nothing of it was left behind.`, {
+    cause: error,
+  });
 }
 
 /**
@@ -98,7 +111,10 @@ export class FilePolicy {
     return resolve(this.outputDir);
   }
 
-  /** Writes `data` to `filePath` (relative: in the output directory), refusing anything outside it; `mode` 0o600 keeps a file of secrets to its owner. */
+  /**
+   * Writes `data` to `filePath` (relative: in the output directory), refusing anything outside it; `mode` 0o600 keeps a
+   * file of secrets to its owner.
+   */
   write(filePath: string, data: string | Uint8Array, mode = 0o644): string {
     const outputDir = this.dir;
     try {
@@ -121,7 +137,11 @@ export class FilePolicy {
   async readable(path: string): Promise<string> {
     const outputDir = this.dir;
     const given = resolve(outputDir, path);
-    const folders = [outputDir, ...this.allowedDirs.map((dir) => resolve(dir)), ...(await this.roots().catch(() => [])).map((root) => resolve(root))];
+    const folders = [
+      outputDir,
+      ...this.allowedDirs.map((dir) => resolve(dir)),
+      ...(await this.roots().catch(() => [])).map((root) => resolve(root)),
+    ];
     const refusal = (shown: string): InvalidArgumentError =>
       new InvalidArgumentError(
         `File ${quote(path)}${shown} is outside the folders files may be read from (${folders.join(', ')}). Copy it into the output directory, or ask the user to start the server with --allowed-dir <folder>.`,
@@ -137,8 +157,12 @@ export class FilePolicy {
       );
     }
     if (this.#hidden(real)) throw refusal('');
-    if (!folders.some((folder) => inside(realPath(folder), real))) throw refusal(real === given ? '' : ` (really ${quote(real)})`);
-    if (!statSync(real).isFile()) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
+    if (!folders.some((folder) => inside(realPath(folder), real)))
+      throw refusal(real === given ? '' : ` (really ${quote(real)})`);
+    if (!statSync(real).isFile())
+      throw new InvalidArgumentError(
+        `${quote(path)} is not a regular file; give the path of a file, not a directory or device.`,
+      );
     return real;
   }
 

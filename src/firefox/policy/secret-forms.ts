@@ -54,7 +54,9 @@ function base64Runs(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
   const runs: string[] = [bytes.toString('base64')];
   for (const offset of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Characters that mix in the bytes before the value, or the unknown bytes after it, are left out.
     const first = [0, 2, 3][offset] ?? 0;
     const last = Math.floor(((offset + bytes.length) * 8) / 6);

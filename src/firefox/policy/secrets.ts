@@ -18,14 +18,23 @@ export const CREDENTIAL_SHAPES: readonly string[] = TOKEN_PATTERNS.map((pattern)
 /** `Bearer <token>` and `Basic <credentials>` keep their scheme. */
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[\w.~+/-]{12,}=*/gi;
 /** Query or form parameters that carry credentials keep their name. */
-const SECRET_PARAMETER = /([?&;](?:access_?token|refresh_?token|id_?token|token|api_?key|apikey|client_?secret|secret|password|passwd|pwd|auth|signature|sig|session_?id|sessionid)=)[^&#\s"']+/gi;
+const SECRET_PARAMETER =
+  /([?&;](?:access_?token|refresh_?token|id_?token|token|api_?key|apikey|client_?secret|secret|password|passwd|pwd|auth|signature|sig|session_?id|sessionid)=)[^&#\s"']+/gi;
 /** A long run of mixed-case letters and digits, as random tokens are (only for values people type or scripts print). */
 const HIGH_ENTROPY = /(?<![\w/.-])(?=[\w+/-]*\d)(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[\w+/-]{32,}={0,2}(?![\w/.-])/g;
 
 export const REDACTED = '<redacted>';
 
 /** Headers whose values are credentials whatever they hold: shown as REDACTED, never printed. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-auth-token', 'x-csrf-token']);
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'x-auth-token',
+  'x-csrf-token',
+]);
 
 /**
  * Hides what looks like a secret in text bound for a model or a log: tokens of known shapes,
@@ -62,7 +71,9 @@ export const SECRET_REFERENCE = /<secret>([\w.-]+)<\/secret>/g;
 export function referencedSecretNames(text: string): string[] {
   return [...text.matchAll(SECRET_REFERENCE)].map((match) => match[1] ?? '');
 }
-/** A field's value shorter than this is not masked everywhere (it would hide ordinary words); the field itself still is. */
+/**
+ * A field's value shorter than this is not masked everywhere (it would hide ordinary words); the field itself still is.
+ */
 const MIN_REMEMBERED = 4;
 /** The fewest first characters of a cut secret that are masked. */
 const MIN_CUT_PREFIX = 4;
@@ -79,7 +90,10 @@ export class SecretStore {
   readonly #values: [name: string, value: string][];
   /** Each form of each value, and the name it stands for. */
   readonly #forms = new Map<string, string>();
-  /** What a person typed into each secret-looking field (the live view), and whether it is only what the keys were to make of it. */
+  /**
+   * What a person typed into each secret-looking field (the live view), and whether it is only what the keys were to
+   * make of it.
+   */
   readonly #typed = new Map<string, { value: string; foreseen: boolean }>();
   #pattern: RegExp | undefined;
   #version = 0;
@@ -95,17 +109,26 @@ export class SecretStore {
     return this.#version;
   }
 
-  /** Every form of every value (as typed, encoded, or what a field kept of it): what a picture of the page must not show either. */
+  /**
+   * Every form of every value (as typed, encoded, or what a field kept of it): what a picture of the page must not show
+   * either.
+   */
   get forms(): string[] {
     return [...this.#forms.keys()];
   }
 
-  /** The one origin secrets are typed into now, when confined (a replay types a secret where it was recorded, or nowhere). */
+  /**
+   * The one origin secrets are typed into now, when confined (a replay types a secret where it was recorded, or
+   * nowhere).
+   */
   get confinedTo(): string | undefined {
     return this.#confinedTo;
   }
 
-  /** From now on, secrets are typed only into documents of `origin` (checked before each key); undefined: anywhere, as the agent asks. */
+  /**
+   * From now on, secrets are typed only into documents of `origin` (checked before each key); undefined: anywhere, as
+   * the agent asks.
+   */
   confine(origin: string | undefined): void {
     this.#confinedTo = origin;
   }
@@ -124,7 +147,9 @@ export class SecretStore {
     return text.replace(SECRET_REFERENCE, (_match, name: string) => {
       const found = this.#values.find(([candidate]) => candidate === name);
       if (!found) {
-        throw new InvalidArgumentError(`There is no secret named "${name}"; ${this.#values.length ? `the secrets are ${this.names.join(', ')}` : 'no secrets were given (start the server with --secrets <file.env>)'}.`);
+        throw new InvalidArgumentError(
+          `There is no secret named "${name}"; ${this.#values.length ? `the secrets are ${this.names.join(', ')}` : 'no secrets were given (start the server with --secrets <file.env>)'}.`,
+        );
       }
       return found[1];
     });
@@ -149,14 +174,16 @@ export class SecretStore {
   rememberTyped(field: string, value: string, foreseen = false): void {
     const before = this.#typed.get(field);
     this.#typed.set(field, { value, foreseen });
-    if (before && before.value !== value && (before.foreseen || value.startsWith(before.value))) this.#forgetTyped(before.value);
+    if (before && before.value !== value && (before.foreseen || value.startsWith(before.value)))
+      this.#forgetTyped(before.value);
     if (value.length >= MIN_REMEMBERED && !this.#forms.has(value)) this.#addForms(TYPED_SECRET, value);
   }
 
   /** Stops masking the forms of `value`, typed by a person, that no other typed value shares. */
   #forgetTyped(value: string): void {
     const kept = new Set([...this.#typed.values()].flatMap((typed) => secretForms(typed.value)));
-    for (const form of secretForms(value)) if (this.#forms.get(form) === TYPED_SECRET && !kept.has(form)) this.#forms.delete(form);
+    for (const form of secretForms(value))
+      if (this.#forms.get(form) === TYPED_SECRET && !kept.has(form)) this.#forms.delete(form);
     this.#compile();
   }
 
@@ -179,7 +206,9 @@ export class SecretStore {
 
   /** Shows every form of every secret value as `<secret>NAME</secret>`, then hides token-shaped values. */
   mask(text: string, options: { entropy?: boolean } = {}): string {
-    const out = this.#pattern ? text.replace(this.#pattern, (form) => `<secret>${this.#forms.get(form) ?? ''}</secret>`) : text;
+    const out = this.#pattern
+      ? text.replace(this.#pattern, (form) => `<secret>${this.#forms.get(form) ?? ''}</secret>`)
+      : text;
     return redactTokens(this.#maskCutForms(out), options);
   }
 
@@ -230,13 +259,27 @@ export class SecretStore {
    * A network request as it may be shown: the URLs and header values masked, and the values of
    * credential headers (authorization, cookie, API keys…) replaced whole.
    */
-  maskRequest<T extends { url: string; frame?: string; requestHeaders: Record<string, string>; responseHeaders: Record<string, string> }>(request: T): T {
-    const masked = { ...request, url: this.mask(request.url), requestHeaders: this.#maskHeaders(request.requestHeaders), responseHeaders: this.#maskHeaders(request.responseHeaders) };
+  maskRequest<
+    T extends {
+      url: string;
+      frame?: string;
+      requestHeaders: Record<string, string>;
+      responseHeaders: Record<string, string>;
+    },
+  >(request: T): T {
+    const masked = {
+      ...request,
+      url: this.mask(request.url),
+      requestHeaders: this.#maskHeaders(request.requestHeaders),
+      responseHeaders: this.#maskHeaders(request.responseHeaders),
+    };
     if (request.frame !== undefined) masked.frame = this.mask(request.frame);
     return masked;
   }
 
-  /** A console message as it may be shown: its text masked, random-looking runs too (pages log tokens), and its URLs. */
+  /**
+   * A console message as it may be shown: its text masked, random-looking runs too (pages log tokens), and its URLs.
+   */
   maskMessage<T extends { text: string; frame?: string; source?: { url: string } }>(message: T): T {
     const masked = { ...message, text: this.mask(message.text, { entropy: true }) };
     if (message.frame !== undefined) masked.frame = this.mask(message.frame);
@@ -245,8 +288,10 @@ export class SecretStore {
   }
 
   #maskHeaders(headers: Record<string, string>): Record<string, string> {
-    const masked = Object.create(null) as Record<string, string>; // No prototype, as the collector keeps them: any header name is a plain key.
-    for (const [name, value] of Object.entries(headers)) masked[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? REDACTED : this.mask(value);
+    // No prototype, as the collector keeps them: any header name is a plain key.
+    const masked = Object.create(null) as Record<string, string>;
+    for (const [name, value] of Object.entries(headers))
+      masked[name] = CREDENTIAL_HEADERS.has(name.toLowerCase()) ? REDACTED : this.mask(value);
     return masked;
   }
 
@@ -256,14 +301,27 @@ export class SecretStore {
     if (Array.isArray(value)) return value.map((item: unknown) => this.maskDeep(item, options)) as T;
     if (value !== null && typeof value === 'object') {
       // Keys too: a storage key or a header name can carry a secret as well as a value.
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item, options)])) as T;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [this.mask(key), this.maskDeep(item, options)]),
+      ) as T;
     }
     return value;
   }
 }
 
 /** Masks the names, texts, values and links of a snapshot tree in place (values also by entropy). */
-export function maskNodes(nodes: { name?: string; text?: string; value?: string; placeholder?: string; shows?: string; href?: string; children?: unknown[] }[], secrets: SecretStore): void {
+export function maskNodes(
+  nodes: {
+    name?: string;
+    text?: string;
+    value?: string;
+    placeholder?: string;
+    shows?: string;
+    href?: string;
+    children?: unknown[];
+  }[],
+  secrets: SecretStore,
+): void {
   for (const node of nodes) {
     if (node.placeholder !== undefined) node.placeholder = secrets.mask(node.placeholder);
     if (node.shows !== undefined) node.shows = secrets.mask(node.shows);

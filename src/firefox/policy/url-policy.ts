@@ -3,7 +3,10 @@ import { quote } from '../util/text.js';
 
 /** Which URLs the caller may load. Everything is open unless a rule says otherwise. */
 export interface UrlPolicyOptions {
-  /** Schemes other than http, https and about:blank that may be loaded, such as `file` or `data`; `*` opens every scheme. */
+  /**
+   * Schemes other than http, https and about:blank that may be loaded, such as `file` or `data`; `*` opens every
+   * scheme.
+   */
   allowedSchemes?: readonly string[];
   /** When given, only these origins (`https://example.com`, `http://localhost:*`, `*.example.com`) may be loaded. */
   allowedOrigins?: readonly string[];
@@ -13,7 +16,10 @@ export interface UrlPolicyOptions {
 
 /** Why a scheme is closed unless the user opens it, and the flag that opens it. */
 const CLOSED_SCHEMES: Record<string, { why: string; flag: string }> = {
-  'file:': { why: 'they would let a page, or instructions planted in one, read local files', flag: '--allow-file-urls' },
+  'file:': {
+    why: 'they would let a page, or instructions planted in one, read local files',
+    flag: '--allow-file-urls',
+  },
   'data:': { why: 'a top-level data: page can pose as any site', flag: '--allow-data-urls' },
 };
 
@@ -22,7 +28,10 @@ function hostMatches(pattern: string, host: string): boolean {
   return host === pattern;
 }
 
-/** `https://example.com` (that origin), `example.com` and `*.example.com` (any scheme and port), `http://localhost:*` against a parsed URL. */
+/**
+ * `https://example.com` (that origin), `example.com` and `*.example.com` (any scheme and port), `http://localhost:*`
+ * against a parsed URL.
+ */
 function originMatches(pattern: string, url: URL): boolean {
   const match = /^(?:([a-z][\w+.-]*):\/\/)?([^/:]+)(?::(\d+|\*))?\/?$/i.exec(pattern.trim());
   if (!match) return false;
@@ -46,7 +55,11 @@ export class UrlPolicy {
   readonly #blocked: readonly string[];
 
   constructor(options: UrlPolicyOptions = { allowedSchemes: ['*'] }) {
-    this.#schemes = new Set((options.allowedSchemes ?? []).map((scheme) => (scheme === '*' ? '*' : `${scheme.toLowerCase().replace(/:$/, '')}:`)));
+    this.#schemes = new Set(
+      (options.allowedSchemes ?? []).map((scheme) =>
+        scheme === '*' ? '*' : `${scheme.toLowerCase().replace(/:$/, '')}:`,
+      ),
+    );
     this.#allowed = options.allowedOrigins?.length ? options.allowedOrigins : undefined;
     this.#blocked = options.blockedOrigins ?? [];
   }
@@ -65,9 +78,15 @@ export class UrlPolicy {
       return `${quote(url)} is not a valid URL; give an absolute URL such as https://example.com/ (with the scheme).`;
     }
     const scheme = parsed.protocol;
-    if (scheme === 'javascript:') return 'javascript: URLs are not navigations; run script with evaluate_script instead.';
+    if (scheme === 'javascript:')
+      return 'javascript: URLs are not navigations; run script with evaluate_script instead.';
     const web = scheme === 'http:' || scheme === 'https:';
-    if (!web && !(scheme === 'about:' && parsed.pathname === 'blank') && !this.#schemes.has('*') && !this.#schemes.has(scheme)) {
+    if (
+      !web &&
+      !(scheme === 'about:' && parsed.pathname === 'blank') &&
+      !this.#schemes.has('*') &&
+      !this.#schemes.has(scheme)
+    ) {
       const closed = CLOSED_SCHEMES[scheme];
       return closed
         ? `${scheme} URLs are blocked: ${closed.why}. The user can allow them by starting the server with ${closed.flag} (urlPolicy.allowedSchemes for FirefoxClient).`
@@ -76,7 +95,10 @@ export class UrlPolicy {
     return web ? this.#originRefusal(parsed) : undefined;
   }
 
-  /** The reason a request the page makes to `url` must fail: its origin is outside the lists. Other schemes (data: images, blob:) are the page's own. */
+  /**
+   * The reason a request the page makes to `url` must fail: its origin is outside the lists. Other schemes (data:
+   * images, blob:) are the page's own.
+   */
   requestRefusal(url: string): string | undefined {
     if (!this.filtersOrigins || !/^https?:/i.test(url)) return undefined;
     try {
@@ -88,7 +110,8 @@ export class UrlPolicy {
 
   #originRefusal(parsed: URL): string | undefined {
     const blocked = this.#blocked.find((pattern) => originMatches(pattern, parsed));
-    if (blocked !== undefined) return `${parsed.origin} is blocked by --blocked-origins (${quote(blocked)}); load another site.`;
+    if (blocked !== undefined)
+      return `${parsed.origin} is blocked by --blocked-origins (${quote(blocked)}); load another site.`;
     if (this.#allowed && !this.#allowed.some((pattern) => originMatches(pattern, parsed))) {
       return `${parsed.origin} is not in --allowed-origins (${this.#allowed.map((pattern) => quote(pattern)).join(', ')}); load one of those sites.`;
     }

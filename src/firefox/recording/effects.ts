@@ -12,7 +12,18 @@ import type { RecordedEffect, RecordedElement, RecordedOrder } from './format.js
 const KEPT = 8;
 
 /** Roles that say nothing alone: kept only with a name or text. */
-const QUIET_ROLES = new Set(['generic', 'none', 'presentation', 'paragraph', 'group', 'list', 'listitem', 'row', 'cell', 'gridcell']);
+const QUIET_ROLES = new Set([
+  'generic',
+  'none',
+  'presentation',
+  'paragraph',
+  'group',
+  'list',
+  'listitem',
+  'row',
+  'cell',
+  'gridcell',
+]);
 
 /**
  * An element without uid. Its line keeps focus, caret and selection (where a click or a key put
@@ -53,7 +64,10 @@ export function wholePage(snapshot: TakenSnapshot): boolean {
   return snapshot.viewportInfo === undefined && snapshot.root === undefined;
 }
 
-/** Whether two snapshots read the same part of the page (the whole, with the same layers), so that their difference is a change. */
+/**
+ * Whether two snapshots read the same part of the page (the whole, with the same layers), so that their difference is a
+ * change.
+ */
 export function comparable(before: TakenSnapshot, after: TakenSnapshot): boolean {
   return wholePage(before) && wholePage(after) && (before.layers ?? []).join() === (after.layers ?? []).join();
 }
@@ -82,17 +96,25 @@ function reorderedBetween(before: TakenSnapshot, after: TakenSnapshot): Recorded
     const earlier = was.get(container);
     if (earlier?.length !== 1 || lists.length !== 1) continue;
     const [old, now] = [earlier[0] as string[], lists[0] as string[]];
-    if (old.join('\n') !== now.join('\n') && [...old].sort().join('\n') === [...now].sort().join('\n')) orders.push({ container, items: now });
+    if (old.join('\n') !== now.join('\n') && [...old].sort().join('\n') === [...now].sort().join('\n'))
+      orders.push({ container, items: now });
   }
   return orders.slice(0, KEPT);
 }
 
 /** What appeared, went and moved within its list between two whole snapshots of one document. */
-export function effectBetween(before: TakenSnapshot, after: TakenSnapshot): Pick<RecordedEffect, 'appeared' | 'gone' | 'reordered'> {
+export function effectBetween(
+  before: TakenSnapshot,
+  after: TakenSnapshot,
+): Pick<RecordedEffect, 'appeared' | 'gone' | 'reordered'> {
   const old = elementsByLine(before);
   const now = elementsByLine(after);
   const appeared = [...now.values()].filter((element) => !old.has(element.line) && telling(element)).slice(0, KEPT);
   const gone = [...old.values()].filter((element) => !now.has(element.line) && telling(element)).slice(0, KEPT);
   const reordered = reorderedBetween(before, after);
-  return { ...(appeared.length ? { appeared } : {}), ...(gone.length ? { gone } : {}), ...(reordered.length ? { reordered } : {}) };
+  return {
+    ...(appeared.length ? { appeared } : {}),
+    ...(gone.length ? { gone } : {}),
+    ...(reordered.length ? { reordered } : {}),
+  };
 }

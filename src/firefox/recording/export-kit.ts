@@ -27,7 +27,11 @@ export interface FormatWriter {
 /** The reason a format gives for a tool it has no equivalent for. */
 export const NO_EQUIVALENT = 'it has no equivalent there';
 /** The tools a script can do again (each format says which of them it cannot). */
-export const SCRIPTABLE: ReadonlySet<string> = new Set('navigate_page click hover fill fill_form select_text drag press_key type_text upload_file handle_dialog new_page select_page close_page wait_for resize_page evaluate_script'.split(' '));
+export const SCRIPTABLE: ReadonlySet<string> = new Set(
+  'navigate_page click hover fill fill_form select_text drag press_key type_text upload_file handle_dialog new_page select_page close_page wait_for resize_page evaluate_script'.split(
+    ' ',
+  ),
+);
 
 /** Steps no format does, and why. */
 const SKIPPED: Record<string, string> = { scroll_page: 'the actions scroll to their element by themselves' };
@@ -35,7 +39,8 @@ const SKIPPED: Record<string, string> = { scroll_page: 'the actions scroll to th
 /** Why no format does `step`, or undefined. */
 export function sharedReason(step: RecordedStep): string | undefined {
   if (step.tool in SKIPPED) return SKIPPED[step.tool];
-  if ((step.tool === 'select_page' || step.tool === 'close_page') && pageIndex(step) === undefined) return 'the recording does not say which page';
+  if ((step.tool === 'select_page' || step.tool === 'close_page') && pageIndex(step) === undefined)
+    return 'the recording does not say which page';
   return undefined;
 }
 
@@ -50,7 +55,10 @@ export class Script {
 
   constructor(
     private readonly title: string,
-    /** The secrets the recording's session was given: only these are read from the environment; any other `<secret>…</secret>` is text the page showed. */
+    /**
+     * The secrets the recording's session was given: only these are read from the environment; any other
+     * `<secret>…</secret>` is text the page showed.
+     */
     private readonly given: ReadonlySet<string>,
   ) {}
 
@@ -83,13 +91,18 @@ export class Script {
   value(value: string | number | boolean): string {
     if (typeof value === 'boolean') return value ? 'true' : 'false';
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw new InvalidArgumentError(`A recorded number is not finite (${String(value)}); the recording is not as firefox-bidi-mcp writes one.`);
+      if (!Number.isFinite(value))
+        throw new InvalidArgumentError(
+          `A recorded number is not finite (${String(value)}); the recording is not as firefox-bidi-mcp writes one.`,
+        );
       return String(value);
     }
     return this.str(value);
   }
 
-  /** `value` as a JavaScript expression: a string literal, with each of the session's secrets read from the environment. */
+  /**
+   * `value` as a JavaScript expression: a string literal, with each of the session's secrets read from the environment.
+   */
   str(value: string): string {
     const parts: string[] = [];
     let last = 0;
@@ -105,7 +118,10 @@ export class Script {
     return parts.join(' + ');
   }
 
-  /** Whether `value` names a secret the recording's session was not given (a typed one, or a stranger's file naming an environment variable). */
+  /**
+   * Whether `value` names a secret the recording's session was not given (a typed one, or a stranger's file naming an
+   * environment variable).
+   */
   namesUnknownSecret(value: unknown): boolean {
     return anyString(value, (text) => referencedSecretNames(text).some((name) => !this.given.has(name)));
   }
@@ -121,7 +137,6 @@ export class Script {
   }
 }
 
-
 /** A single-quoted JavaScript string literal (JSON's escapes, quotes swapped). */
 export function quoted(text: string): string {
   const inner = JSON.stringify(text).slice(1, -1);
@@ -130,8 +145,12 @@ export function quoted(text: string): string {
 
 /** Text on one comment line: no line breaks, secrets by name only, not too long. */
 export function commentText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control codes would break the comment line
-  const flat = text.replace(SECRET_REFERENCE, (_found, name: string) => `[secret ${name}]`).replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = text
+    .replace(SECRET_REFERENCE, (_found, name: string) => `[secret ${name}]`)
+    // eslint-disable-next-line no-control-regex -- control codes would break the comment line
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
 }
 
@@ -163,7 +182,10 @@ export interface Checks {
   notes: string[];
 }
 
-/** Each step's URL before it ran (the last one a step before it recorded), worked out once per recording: an export takes time in proportion to its steps. */
+/**
+ * Each step's URL before it ran (the last one a step before it recorded), worked out once per recording: an export
+ * takes time in proportion to its steps.
+ */
 const URLS_BEFORE = new WeakMap<readonly RecordedStep[], (string | undefined)[]>();
 function urlsBefore(steps: readonly RecordedStep[]): (string | undefined)[] {
   let urls = URLS_BEFORE.get(steps);
@@ -184,23 +206,42 @@ export function checksOf(steps: readonly RecordedStep[], index: number): Checks 
   const step = steps[index] as RecordedStep;
   const { dialog } = step.effect;
   // The page waits for the dialog's answer: nothing else of it can be read until the next step gives it.
-  if (dialog) return { appeared: [], gone: [], notes: [`It opened a ${dialog.type} dialog (${JSON.stringify(dialog.message)}).`] };
+  if (dialog)
+    return {
+      appeared: [],
+      gone: [],
+      notes: [`It opened a ${dialog.type} dialog (${JSON.stringify(dialog.message)}).`],
+    };
   const notes: string[] = [];
   // The URL is news after navigate_page, or when it differs from the one before.
   const before = urlsBefore(steps)[index];
   const url = step.tool === 'navigate_page' || step.effect.url !== before ? step.effect.url : undefined;
   if (url !== undefined && hidden(url)) notes.push('The URL after it is not checked: the recording hides part of it.');
   const title = step.effect.title;
-  const shown = (list: RecordedElement[] | undefined): RecordedElement[] => (list ?? []).filter((element) => !hidden(element));
+  const shown = (list: RecordedElement[] | undefined): RecordedElement[] =>
+    (list ?? []).filter((element) => !hidden(element));
   const appeared = shown(step.effect.appeared);
   const gone = shown(step.effect.gone);
   const left = (step.effect.appeared?.length ?? 0) + (step.effect.gone?.length ?? 0) - appeared.length - gone.length;
-  if (left > 0) notes.push(`${left} element${left === 1 ? '' : 's'} of its effect ${left === 1 ? 'is' : 'are'} not checked: the recording hides part of ${left === 1 ? 'it' : 'them'}.`);
-  for (const order of step.effect.reordered ?? []) notes.push(`The order it left ${order.container} in is not checked here (firefox-bidi replay checks it).`);
-  return { ...(url === undefined || hidden(url) ? {} : { url }), ...(title === undefined || hidden(title) ? {} : { title }), appeared, gone, notes };
+  if (left > 0)
+    notes.push(
+      `${left} element${left === 1 ? '' : 's'} of its effect ${left === 1 ? 'is' : 'are'} not checked: the recording hides part of ${left === 1 ? 'it' : 'them'}.`,
+    );
+  for (const order of step.effect.reordered ?? [])
+    notes.push(`The order it left ${order.container} in is not checked here (firefox-bidi replay checks it).`);
+  return {
+    ...(url === undefined || hidden(url) ? {} : { url }),
+    ...(title === undefined || hidden(title) ? {} : { title }),
+    appeared,
+    gone,
+    notes,
+  };
 }
 
-/** What a person reads of an element, for text checks: its own text, else its name; at most 80 characters, no clipping ellipsis. */
+/**
+ * What a person reads of an element, for text checks: its own text, else its name; at most 80 characters, no clipping
+ * ellipsis.
+ */
 export function shownText(element: { name?: string | undefined; text?: string | undefined }): string | undefined {
   const text = (element.text ?? element.name ?? '').replace(/…$/, '').trim().slice(0, 80).trim();
   return text || undefined;
@@ -226,8 +267,17 @@ export function navigation(script: Script, step: RecordedStep, calls: Navigation
   script.line(calls.to(script.str(textArg(step, 'url') ?? '')));
 }
 
-/** Each uid argument's expression in a format (`reach`), by key; undefined, after a "cannot" comment, when one is out of its reach. */
-export function targetExpressions(script: Script, step: RecordedStep, number: number, reach: (target: RecordedTarget) => string | undefined, why: (uid: string) => string): Map<string, string> | undefined {
+/**
+ * Each uid argument's expression in a format (`reach`), by key; undefined, after a "cannot" comment, when one is out of
+ * its reach.
+ */
+export function targetExpressions(
+  script: Script,
+  step: RecordedStep,
+  number: number,
+  reach: (target: RecordedTarget) => string | undefined,
+  why: (uid: string) => string,
+): Map<string, string> | undefined {
   const expressions = new Map<string, string>();
   for (const key of uidKeys(step)) {
     const expression = reach(targetAt(step, key));

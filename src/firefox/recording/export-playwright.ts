@@ -4,21 +4,53 @@
  * checked with web-first assertions. Playwright dismisses dialogs nobody answers, so a dialog's
  * answer is registered before the step that opens it.
  */
-import { checksOf, indented, navigation, NO_EQUIVALENT, quoted, SCRIPTABLE, sharedReason, shownText, targetExpressions, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
-import { fillKind, formFields, frameTarget, nameMatch, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg } from './export-steps.js';
+import {
+  checksOf,
+  indented,
+  navigation,
+  NO_EQUIVALENT,
+  quoted,
+  SCRIPTABLE,
+  sharedReason,
+  shownText,
+  targetExpressions,
+  type FormatWriter,
+  type NavigationCalls,
+  type Script,
+} from './export-kit.js';
+import {
+  fillKind,
+  formFields,
+  frameTarget,
+  nameMatch,
+  numberArg,
+  pageIndex,
+  relativePathsNote,
+  targetAt,
+  textArg,
+  textsArg,
+} from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */
-const NAVIGATION: NavigationCalls = { back: 'await page.goBack();', forward: 'await page.goForward();', reload: 'await page.reload();', to: (url) => `await page.goto(${url});` };
+const NAVIGATION: NavigationCalls = {
+  back: 'await page.goBack();',
+  forward: 'await page.goForward();',
+  reload: 'await page.reload();',
+  to: (url) => `await page.goto(${url});`,
+};
 
 /** The roles Playwright's getByRole takes, less those that name nothing one can point at. */
 const ROLES = new Set(
-  'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form grid gridcell group heading img insertion link list listbox listitem log main marquee math meter menu menubar menuitem menuitemcheckbox menuitemradio navigation note option paragraph progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem'.split(' '),
+  'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form grid gridcell group heading img insertion link list listbox listitem log main marquee math meter menu menubar menuitem menuitemcheckbox menuitemradio navigation note option paragraph progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem'.split(
+    ' ',
+  ),
 );
 /** Snapshot roles ARIA spells otherwise. */
 const ARIA_SPELLING: Record<string, string> = { image: 'img' };
 /** Roles whose recorded value toHaveValue compares. */
-// Not combobox: a native select's value is its option's value, not the label a snapshot shows (its selected option is checked instead).
+// Not combobox: a native select's value is its option's value, not the label a snapshot shows (its selected option is
+// checked instead).
 const VALUE_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
 /** How a snapshot shows a password field's value: never the value itself. */
 const PASSWORD_DOTS = '••••••••';
@@ -38,7 +70,11 @@ export function playwrightWriter(): FormatWriter {
       ...(secrets.length ? [...secrets, ''] : []),
       // With several pages, `page` is the selected one and `pages` the open ones, by index.
       ...(script.uses('pages')
-        ? ["test('recorded session', async ({ page: firstPage }) => {", '  const pages = [firstPage];', '  let page = firstPage;']
+        ? [
+            "test('recorded session', async ({ page: firstPage }) => {",
+            '  const pages = [firstPage];',
+            '  let page = firstPage;',
+          ]
         : ["test('recorded session', async ({ page }) => {"]),
       ...indented(script.body),
       '});',
@@ -50,18 +86,30 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
   const step = steps[index] as RecordedStep;
   if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
   if (step.tool === 'select_text') return "Playwright selects an element's whole text only";
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0) return 'its element arguments cannot be passed to page.evaluate';
+  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+    return 'its element arguments cannot be passed to page.evaluate';
   if (step.tool === 'handle_dialog') {
     // Its answer is registered before the step that opened the dialog; without that step, nothing answers.
     const before = steps[index - 1];
-    if (!before || before.tool === 'handle_dialog' || (sharedReason(before) ?? unsupported(steps, index - 1)) !== undefined) return 'the step that opened the dialog is not exported, and Playwright dismisses dialogs by itself';
+    if (
+      !before ||
+      before.tool === 'handle_dialog' ||
+      (sharedReason(before) ?? unsupported(steps, index - 1)) !== undefined
+    )
+      return 'the step that opened the dialog is not exported, and Playwright dismisses dialogs by itself';
   }
   return undefined;
 }
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
   const current = steps[index] as RecordedStep;
-  const locators = targetExpressions(script, current, index + 1, (target) => locatorOf(script, target), (uid) => `uid ${uid} has no role Playwright knows with a name, nor a CSS path that reaches it`);
+  const locators = targetExpressions(
+    script,
+    current,
+    index + 1,
+    (target) => locatorOf(script, target),
+    (uid) => `uid ${uid} has no role Playwright knows with a name, nor a CSS path that reaches it`,
+  );
   if (!locators) return;
   const next = steps[index + 1];
   if (next?.tool === 'handle_dialog') answerNext(script, next, index + 2);
@@ -72,7 +120,10 @@ function step(script: Script, steps: readonly RecordedStep[], index: number): vo
 /** The handler that answers the dialog this step opens, as step `number` did: Playwright needs it before the dialog. */
 function answerNext(script: Script, next: RecordedStep, number: number): void {
   const prompt = textArg(next, 'promptText');
-  const answer = textArg(next, 'action') === 'accept' ? `dialog.accept(${prompt === undefined ? '' : script.str(prompt)})` : 'dialog.dismiss()';
+  const answer =
+    textArg(next, 'action') === 'accept'
+      ? `dialog.accept(${prompt === undefined ? '' : script.str(prompt)})`
+      : 'dialog.dismiss()';
   script.comment(`The dialog this step opens is answered as step ${number} did.`);
   script.line(`page.once('dialog', (dialog) => ${answer});`);
 }
@@ -90,7 +141,9 @@ function byRole(script: Script, role: string, name: string | undefined, selected
   return `.getByRole(${quoted(role)}, { name: ${script.str(match.name)}, exact: ${match.exact}${only} })`;
 }
 
-/** The frames around a target, by their recorded CSS (Playwright needs selectors); undefined when they are not recorded. */
+/**
+ * The frames around a target, by their recorded CSS (Playwright needs selectors); undefined when they are not recorded.
+ */
 function framesOf(script: Script, target: RecordedTarget | undefined): string | undefined {
   const selectors = target?.css?.frames ?? (target?.frames.length ? undefined : []);
   return selectors && `page${selectors.map((selector) => `.frameLocator(${script.str(selector)})`).join('')}`;
@@ -183,7 +236,9 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
       return script.line(`await expect(${any}.first()).toBeVisible();`);
     }
     case 'resize_page':
-      return script.line(`await page.setViewportSize({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`);
+      return script.line(
+        `await page.setViewportSize({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`,
+      );
     case 'evaluate_script':
       // A string is evaluated as an expression: the recorded function, called.
       return script.line(`await page.evaluate(${script.str(`(${textArg(step, 'function') ?? ''})()`)});`);
@@ -194,40 +249,49 @@ function checks(script: Script, steps: readonly RecordedStep[], index: number): 
   const step = steps[index] as RecordedStep;
   const found = checksOf(steps, index);
   for (const note of found.notes) script.comment(note);
-  if (step.effect.dialog && steps[index + 1]?.tool !== 'handle_dialog') script.comment('Nothing answered it; Playwright dismisses it.');
+  if (step.effect.dialog && steps[index + 1]?.tool !== 'handle_dialog')
+    script.comment('Nothing answered it; Playwright dismisses it.');
   if (found.url !== undefined) script.line(`await expect(page).toHaveURL(${script.str(found.url)});`);
   if (found.title !== undefined) script.line(`await expect(page).toHaveTitle(${script.str(found.title)});`);
   // What a step in a frame did is looked for in that frame.
   const base = framesOf(script, frameTarget(steps, index)) ?? 'page';
-  if (base !== 'page' && found.appeared.length + found.gone.length > 0) script.comment('Its effect is looked for in the frame it acted in.');
+  if (base !== 'page' && found.appeared.length + found.gone.length > 0)
+    script.comment('Its effect is looked for in the frame it acted in.');
   for (const element of found.appeared) appeared(script, base, element);
   for (const element of found.gone) if (!changedNotGone(element, found.appeared)) gone(script, base, element);
 }
 
 /** Whether an element that went is in fact still there, changed: one of the same role, name and text appeared. */
 function changedNotGone(element: RecordedElement, appeared: readonly RecordedElement[]): boolean {
-  return appeared.some((other) => other.role === element.role && other.name === element.name && other.text === element.text);
+  return appeared.some(
+    (other) => other.role === element.role && other.name === element.name && other.text === element.text,
+  );
 }
 
 function appeared(script: Script, base: string, element: RecordedElement): void {
   const role = playwrightRole(element.role);
   if (role === undefined || !element.name) {
     const text = shownText(element);
-    if (text !== undefined) script.line(`await expect(${base}.getByText(${script.str(text)}, { exact: false }).first()).toBeVisible();`);
+    if (text !== undefined)
+      script.line(`await expect(${base}.getByText(${script.str(text)}, { exact: false }).first()).toBeVisible();`);
     return;
   }
   const locator = `${base}${byRole(script, role, element.name, element.selected === true)}.first()`;
   // An option of a closed list is not visible; that it is there (and selected, when it is) is what the step did.
   script.line(`await expect(${locator}).${role === 'option' ? 'toBeAttached' : 'toBeVisible'}();`);
-  if (element.checked !== undefined) script.line(`await expect(${locator}).${element.checked ? '' : 'not.'}toBeChecked();`);
-  if (element.value !== undefined && element.value !== PASSWORD_DOTS && VALUE_ROLES.has(role)) script.line(`await expect(${locator}).toHaveValue(${script.str(element.value)});`);
+  if (element.checked !== undefined)
+    script.line(`await expect(${locator}).${element.checked ? '' : 'not.'}toBeChecked();`);
+  if (element.value !== undefined && element.value !== PASSWORD_DOTS && VALUE_ROLES.has(role))
+    script.line(`await expect(${locator}).toHaveValue(${script.str(element.value)});`);
 }
 
 function gone(script: Script, base: string, element: RecordedElement): void {
   const role = playwrightRole(element.role);
-  if (role !== undefined && element.name) return script.line(`await expect(${base}${byRole(script, role, element.name)}).toHaveCount(0);`);
+  if (role !== undefined && element.name)
+    return script.line(`await expect(${base}${byRole(script, role, element.name)}).toHaveCount(0);`);
   const text = shownText(element);
   // The whole text, exactly, when it is not cut: a part of it may well stay elsewhere on the page.
   const exact = text !== undefined && text === (element.text ?? element.name);
-  if (text !== undefined) script.line(`await expect(${base}.getByText(${script.str(text)}, { exact: ${exact} })).toHaveCount(0);`);
+  if (text !== undefined)
+    script.line(`await expect(${base}.getByText(${script.str(text)}, { exact: ${exact} })).toHaveCount(0);`);
 }

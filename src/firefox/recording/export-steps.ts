@@ -42,12 +42,22 @@ export function uidKeys(step: RecordedStep): string[] {
 }
 
 /** The uid arguments each scripted tool that acts on elements is written with (fill_form's are its elements'). */
-const TARGET_ARGUMENTS: Record<string, readonly string[]> = { click: ['uid'], hover: ['uid'], fill: ['uid'], select_text: ['uid'], upload_file: ['uid'], drag: ['from_uid', 'to_uid'] };
+const TARGET_ARGUMENTS: Record<string, readonly string[]> = {
+  click: ['uid'],
+  hover: ['uid'],
+  fill: ['uid'],
+  select_text: ['uid'],
+  upload_file: ['uid'],
+  drag: ['from_uid', 'to_uid'],
+};
 
-/** The uid argument a step of a tool that acts on elements lacks (a recording not as a session writes it), or undefined. */
+/**
+ * The uid argument a step of a tool that acts on elements lacks (a recording not as a session writes it), or undefined.
+ */
 export function missingTargetArgument(step: RecordedStep): string | undefined {
   const keys = uidKeys(step);
-  if (step.tool === 'fill_form') return keys.length > 0 && keys.length === formFields(step).length ? undefined : 'elements';
+  if (step.tool === 'fill_form')
+    return keys.length > 0 && keys.length === formFields(step).length ? undefined : 'elements';
   return TARGET_ARGUMENTS[step.tool]?.find((key) => !keys.includes(key));
 }
 
@@ -55,7 +65,12 @@ export function missingTargetArgument(step: RecordedStep): string | undefined {
 export function uidAt(step: RecordedStep, key: string): string {
   const [name = key, index] = key.split('.');
   const list = step.args[name];
-  const value = index === undefined ? step.args[key] : Array.isArray(list) ? (list[Number(index)] as { uid?: unknown } | null)?.uid : undefined;
+  const value =
+    index === undefined
+      ? step.args[key]
+      : Array.isArray(list)
+        ? (list[Number(index)] as { uid?: unknown } | null)?.uid
+        : undefined;
   return typeof value === 'string' ? value : '?';
 }
 
@@ -70,7 +85,10 @@ export function mainTarget(step: RecordedStep): RecordedTarget | undefined {
   return key === undefined ? undefined : step.targets?.[key];
 }
 
-/** The target whose frames step `index`'s effect is looked for in: its own, or, for a dialog's answer, the one of the step that opened it. */
+/**
+ * The target whose frames step `index`'s effect is looked for in: its own, or, for a dialog's answer, the one of the
+ * step that opened it.
+ */
 export function frameTarget(steps: readonly RecordedStep[], index: number): RecordedTarget | undefined {
   const step = steps[index] as RecordedStep;
   const before = steps[index - 1];
@@ -88,7 +106,12 @@ export function formFields(step: RecordedStep): { key: string; value: string }[]
 }
 
 export function describeTarget(target: RecordedTarget): string {
-  const name = target.name === undefined ? (target.text === undefined ? '' : ` showing ${JSON.stringify(target.text.length > 60 ? `${target.text.slice(0, 60)}…` : target.text)}`) : ` ${JSON.stringify(target.name)}`;
+  const name =
+    target.name === undefined
+      ? target.text === undefined
+        ? ''
+        : ` showing ${JSON.stringify(target.text.length > 60 ? `${target.text.slice(0, 60)}…` : target.text)}`
+      : ` ${JSON.stringify(target.name)}`;
   const within = target.within ? ` in ${target.within.role} ${JSON.stringify(target.within.name ?? '')}` : '';
   const frame = target.frames.length ? ` in frame ${JSON.stringify(target.frames[target.frames.length - 1])}` : '';
   return `${target.role}${name}${within}${frame}${target.nth === undefined ? '' : ` (match ${target.nth + 1})`}`;
@@ -127,9 +150,14 @@ const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'm
 
 /** How a fill is done: checking, unchecking, choosing an option of a native select by its label, or typing. */
 export function fillKind(target: RecordedTarget, value: string): 'check' | 'uncheck' | 'select' | 'text' {
-  if (CHECKABLE.has(target.role) && (value === 'true' || value === 'false')) return value === 'true' ? 'check' : 'uncheck';
+  if (CHECKABLE.has(target.role) && (value === 'true' || value === 'false'))
+    return value === 'true' ? 'check' : 'uncheck';
   // Role and name cannot tell a native select from a widget; its recorded CSS path can.
-  if ((target.role === 'combobox' || target.role === 'listbox') && /^select(?![\w-])/i.test(lastCompound(target.css?.selector ?? ''))) return 'select';
+  if (
+    (target.role === 'combobox' || target.role === 'listbox') &&
+    /^select(?![\w-])/i.test(lastCompound(target.css?.selector ?? ''))
+  )
+    return 'select';
   return 'text';
 }
 
@@ -153,5 +181,7 @@ function lastCompound(selector: string): string {
 
 /** The note for file paths the session took relative to its output folder, which the script cannot know. */
 export function relativePathsNote(paths: readonly string[]): string | undefined {
-  return paths.some((path) => !isAbsolute(path)) ? 'Relative paths were relative to the session\'s output folder: run the script from there, or make them absolute.' : undefined;
+  return paths.some((path) => !isAbsolute(path))
+    ? "Relative paths were relative to the session's output folder: run the script from there, or make them absolute."
+    : undefined;
 }

@@ -4,12 +4,37 @@
  * the page with the recorded snapshot lines. Runs with `npx tsx` in any folder: no top-level
  * await, which tsx cannot compile outside an ES-module package.
  */
-import { checksOf, indented, navigation, NO_EQUIVALENT, quoted, SCRIPTABLE, showsSecret, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
-import { formFields, nameMatch, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg } from './export-steps.js';
+import {
+  checksOf,
+  indented,
+  navigation,
+  NO_EQUIVALENT,
+  quoted,
+  SCRIPTABLE,
+  showsSecret,
+  type FormatWriter,
+  type NavigationCalls,
+  type Script,
+} from './export-kit.js';
+import {
+  formFields,
+  nameMatch,
+  numberArg,
+  pageIndex,
+  relativePathsNote,
+  targetAt,
+  textArg,
+  textsArg,
+} from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */
-const NAVIGATION: NavigationCalls = { back: 'await page.goBack();', forward: 'await page.goForward();', reload: 'await page.reload();', to: (url) => `await page.navigate(${url});` };
+const NAVIGATION: NavigationCalls = {
+  back: 'await page.goBack();',
+  forward: 'await page.goForward();',
+  reload: 'await page.reload();',
+  to: (url) => `await page.navigate(${url});`,
+};
 
 export function tsWriter(clientModule: string): FormatWriter {
   return {
@@ -48,16 +73,24 @@ export function tsWriter(clientModule: string): FormatWriter {
   };
 }
 
-/** The client launched; told the secrets, it shows each by its name as the session did (in snapshots, and in a failed check's message). */
+/**
+ * The client launched; told the secrets, it shows each by its name as the session did (in snapshots, and in a failed
+ * check's message).
+ */
 function launch(script: Script): string[] {
   if (script.secrets.length === 0) return ['const client = await FirefoxClient.launch();'];
-  return ["// Told the secrets, the client shows them by name, as the session did: in snapshots, and in a failed check's message.", 'const client = await FirefoxClient.launch({ secrets: Object.fromEntries(SECRETS.map((name) => [name, secret(name)])) });'];
+  return [
+    "// Told the secrets, the client shows them by name, as the session did: in snapshots, and in a failed check's message.",
+    'const client = await FirefoxClient.launch({ secrets: Object.fromEntries(SECRETS.map((name) => [name, secret(name)])) });',
+  ];
 }
 
 function unsupported(step: RecordedStep): string | undefined {
   if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
-  if (step.tool === 'select_text' && (textArg(step, 'caret') !== undefined || (numberArg(step, 'occurrence') ?? 1) > 1)) return "the client's selectText selects the first match, and puts no caret";
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0) return 'the client evaluates a function without element arguments';
+  if (step.tool === 'select_text' && (textArg(step, 'caret') !== undefined || (numberArg(step, 'occurrence') ?? 1) > 1))
+    return "the client's selectText selects the first match, and puts no caret";
+  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+    return 'the client evaluates a function without element arguments';
   return undefined;
 }
 
@@ -69,7 +102,10 @@ function locate(script: Script, target: RecordedTarget): string {
     fields.push(`name: ${script.str(name)}`, `exact: ${exact}`);
   }
   if (target.text !== undefined) fields.push(`text: ${script.str(target.text)}`, 'exact: true');
-  if (target.within) fields.push(`within: { role: ${quoted(target.within.role)}${target.within.name === undefined ? '' : `, name: ${script.str(target.within.name)}`} }`);
+  if (target.within)
+    fields.push(
+      `within: { role: ${quoted(target.within.role)}${target.within.name === undefined ? '' : `, name: ${script.str(target.within.name)}`} }`,
+    );
   const frame = target.frames[target.frames.length - 1];
   if (frame !== undefined) fields.push(`frame: ${script.str(frame)}`);
   if (target.nth !== undefined) fields.push(`nth: ${script.value(target.nth)}`);
@@ -104,7 +140,9 @@ function action(script: Script, step: RecordedStep): void {
     case 'upload_file':
       return upload(script, step, at('uid'));
     case 'handle_dialog':
-      return script.line(`await page.handleDialog(${textArg(step, 'action') === 'accept'}${textArg(step, 'promptText') === undefined ? '' : `, ${text('promptText')}`});`);
+      return script.line(
+        `await page.handleDialog(${textArg(step, 'action') === 'accept'}${textArg(step, 'promptText') === undefined ? '' : `, ${text('promptText')}`});`,
+      );
     default:
       return pagesAndScripts(script, step);
   }
@@ -134,10 +172,14 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
       return script.line('page = client.page;');
     case 'wait_for': {
       const texts = textsArg(step, 'text').map((text) => script.str(text));
-      return script.line(`await page.waitForText(${texts.length === 1 ? (texts[0] ?? "''") : `[${texts.join(', ')}]`});`);
+      return script.line(
+        `await page.waitForText(${texts.length === 1 ? (texts[0] ?? "''") : `[${texts.join(', ')}]`});`,
+      );
     }
     case 'resize_page':
-      return script.line(`await page.setViewport(${script.value(numberArg(step, 'width') ?? 0)}, ${script.value(numberArg(step, 'height') ?? 0)});`);
+      return script.line(
+        `await page.setViewport(${script.value(numberArg(step, 'width') ?? 0)}, ${script.value(numberArg(step, 'height') ?? 0)});`,
+      );
     case 'evaluate_script':
       return script.line(`await page.evaluate(${script.str(textArg(step, 'function') ?? '')});`);
   }
@@ -147,7 +189,8 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
 function checks(script: Script, steps: readonly RecordedStep[], index: number): void {
   const found = checksOf(steps, index);
   for (const note of found.notes) script.comment(note);
-  if ((steps[index] as RecordedStep).effect.dialog && steps[index + 1]?.tool === 'handle_dialog') script.comment('The page waits for its answer: the next step gives it.');
+  if ((steps[index] as RecordedStep).effect.dialog && steps[index + 1]?.tool === 'handle_dialog')
+    script.comment('The page waits for its answer: the next step gives it.');
   const fields: string[] = [];
   if (found.url !== undefined) fields.push(`url: ${script.str(found.url)}`);
   if (found.title !== undefined) fields.push(`title: ${script.str(found.title)}`);
@@ -175,7 +218,10 @@ function elementList(script: Script, key: string, elements: readonly RecordedEle
 function comparable(script: Script, elements: readonly RecordedElement[]): RecordedElement[] {
   const kept = elements.filter((element) => !showsSecret(element));
   const left = elements.length - kept.length;
-  if (left > 0) script.comment(`${left} element${left === 1 ? '' : 's'} of its effect ${left === 1 ? 'is' : 'are'} not checked: the recording shows a secret there by its name.`);
+  if (left > 0)
+    script.comment(
+      `${left} element${left === 1 ? '' : 's'} of its effect ${left === 1 ? 'is' : 'are'} not checked: the recording shows a secret there by its name.`,
+    );
   return kept;
 }
 

@@ -4,15 +4,54 @@
  * hosts, then the selector; WebDriver has no role queries), effects checked on the page's
  * visible text. The helpers it needs are written at the top of the script, and only those.
  */
-import { checksOf, indented, navigation, NO_EQUIVALENT, SCRIPTABLE, shownText, targetExpressions, type FormatWriter, type NavigationCalls, type Script } from './export-kit.js';
-import { fillKind, formFields, frameTarget, numberArg, pageIndex, relativePathsNote, targetAt, textArg, textsArg, uidKeys } from './export-steps.js';
+import {
+  checksOf,
+  indented,
+  navigation,
+  NO_EQUIVALENT,
+  SCRIPTABLE,
+  shownText,
+  targetExpressions,
+  type FormatWriter,
+  type NavigationCalls,
+  type Script,
+} from './export-kit.js';
+import {
+  fillKind,
+  formFields,
+  frameTarget,
+  numberArg,
+  pageIndex,
+  relativePathsNote,
+  targetAt,
+  textArg,
+  textsArg,
+  uidKeys,
+} from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 
 /** How this format moves a page. */
-const NAVIGATION: NavigationCalls = { back: 'await driver.navigate().back();', forward: 'await driver.navigate().forward();', reload: 'await driver.navigate().refresh();', to: (url) => `await driver.get(${url});` };
+const NAVIGATION: NavigationCalls = {
+  back: 'await driver.navigate().back();',
+  forward: 'await driver.navigate().forward();',
+  reload: 'await driver.navigate().refresh();',
+  to: (url) => `await driver.get(${url});`,
+};
 
-/** Roles whose name is seldom text on the page (a placeholder, an aria-label, an alt): the body's text cannot show it. */
-const NAME_NOT_SHOWN = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox', 'slider', 'image', 'img', 'iframe']);
+/**
+ * Roles whose name is seldom text on the page (a placeholder, an aria-label, an alt): the body's text cannot show it.
+ */
+const NAME_NOT_SHOWN = new Set([
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'combobox',
+  'listbox',
+  'slider',
+  'image',
+  'img',
+  'iframe',
+]);
 
 /** The script's helpers, in the order they are written, each with the ones it calls. */
 const HELPERS: [name: string, needs: string[], lines: string[]][] = [
@@ -67,7 +106,7 @@ const HELPERS: [name: string, needs: string[], lines: string[]][] = [
       '  try {',
       '    await driver.wait(async () => misses(await bodyText()).length === 0, TIMEOUT);',
       '  } catch (error) {',
-      "    throw new Error(`The page does not show what the recorded step did; differs: ${JSON.stringify(misses(await bodyText()))}.`, { cause: error });",
+      '    throw new Error(`The page does not show what the recorded step did; differs: ${JSON.stringify(misses(await bodyText()))}.`, { cause: error });',
       '  }',
       '}',
     ],
@@ -88,7 +127,14 @@ const HELPERS: [name: string, needs: string[], lines: string[]][] = [
   [
     'fillText',
     [],
-    ['/** Types value into a field, replacing what it held, and reads it back (never quoting it: it may be a secret). */', 'async function fillText(field, value) {', '  await field.clear();', '  await field.sendKeys(value);', "  if ((await field.getAttribute('value')) !== value) throw new Error('The field does not hold what was typed into it.');", '}'],
+    [
+      '/** Types value into a field, replacing what it held, and reads it back (never quoting it: it may be a secret). */',
+      'async function fillText(field, value) {',
+      '  await field.clear();',
+      '  await field.sendKeys(value);',
+      "  if ((await field.getAttribute('value')) !== value) throw new Error('The field does not hold what was typed into it.');",
+      '}',
+    ],
   ],
   [
     'setChecked',
@@ -188,7 +234,9 @@ export function webdriverWriter(): FormatWriter {
       `import { ${['Builder', 'By', ...(script.uses('pressKey') ? ['Key'] : []), ...(script.uses('Select') ? ['Select'] : []), 'until'].join(', ')} } from 'selenium-webdriver';`,
       "import chrome from 'selenium-webdriver/chrome.js';",
       "import firefox from 'selenium-webdriver/firefox.js';",
-      ...(script.uses('upload') ? ["import remote from 'selenium-webdriver/remote/index.js';", "import { resolve } from 'node:path';"] : []),
+      ...(script.uses('upload')
+        ? ["import remote from 'selenium-webdriver/remote/index.js';", "import { resolve } from 'node:path';"]
+        : []),
       '',
       ...(secrets.length ? [...secrets, ''] : []),
       "const SERVER = process.env.SELENIUM_REMOTE_URL ?? 'http://127.0.0.1:4444';",
@@ -226,20 +274,33 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
   const step = steps[index] as RecordedStep;
   if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
   if (step.tool === 'select_text') return 'WebDriver has no text selection';
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0) return 'its element arguments are not exported';
-  if (step.tool === 'drag' && JSON.stringify(step.targets?.from_uid?.css?.frames) !== JSON.stringify(step.targets?.to_uid?.css?.frames)) return 'WebDriver drags within one frame';
+  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+    return 'its element arguments are not exported';
+  if (
+    step.tool === 'drag' &&
+    JSON.stringify(step.targets?.from_uid?.css?.frames) !== JSON.stringify(step.targets?.to_uid?.css?.frames)
+  )
+    return 'WebDriver drags within one frame';
   return undefined;
 }
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
   const current = steps[index] as RecordedStep;
-  const finds = targetExpressions(script, current, index + 1, (target) => findOf(script, target), (uid) => `the recording has no CSS path for uid ${uid}`);
+  const finds = targetExpressions(
+    script,
+    current,
+    index + 1,
+    (target) => findOf(script, target),
+    (uid) => `the recording has no CSS path for uid ${uid}`,
+  );
   if (!finds) return;
   if (current.tool === 'handle_dialog') answer(script, current, steps[index - 1]?.effect.dialog?.message);
   else action(script, current, (key) => finds.get(key) ?? '');
   checks(script, steps, index);
   // Back to the top document for what follows, unless a dialog holds the page (switching would answer it).
-  const framed = [...uidKeys(current).map((key) => targetAt(current, key)), frameTarget(steps, index)].some((target) => target?.css?.frames.length);
+  const framed = [...uidKeys(current).map((key) => targetAt(current, key)), frameTarget(steps, index)].some(
+    (target) => target?.css?.frames.length,
+  );
   if (framed && !current.effect.dialog) script.line('await driver.switchTo().defaultContent();');
 }
 
@@ -258,7 +319,11 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
     case 'navigate_page':
       return navigation(script, step, NAVIGATION);
     case 'click':
-      return script.line(step.args.dblClick === true ? `await driver.actions().doubleClick(${at('uid')}).perform();` : `await (${at('uid')}).click();`);
+      return script.line(
+        step.args.dblClick === true
+          ? `await driver.actions().doubleClick(${at('uid')}).perform();`
+          : `await (${at('uid')}).click();`,
+      );
     case 'hover':
       return script.line(`await driver.actions().move({ origin: ${at('uid')} }).perform();`);
     case 'fill':
@@ -304,7 +369,9 @@ function upload(script: Script, step: RecordedStep, element: string): void {
   if (note) script.comment(note);
   // One absolute path per line, as a file input takes several.
   const files = paths.map((path) => `resolve(${script.str(path)})`);
-  script.line(`await (${element}).sendKeys(${files.length === 1 ? (files[0] ?? "''") : `[${files.join(', ')}].join('\\n')`});`);
+  script.line(
+    `await (${element}).sendKeys(${files.length === 1 ? (files[0] ?? "''") : `[${files.join(', ')}].join('\\n')`});`,
+  );
 }
 
 function pagesAndScripts(script: Script, step: RecordedStep): void {
@@ -323,13 +390,19 @@ function pagesAndScripts(script: Script, step: RecordedStep): void {
     case 'wait_for': {
       script.use('waitForText');
       const texts = textsArg(step, 'text').map((text) => script.str(text));
-      return script.line(`await waitForText([${texts.join(', ')}], ${script.value(numberArg(step, 'timeout') ?? 10_000)});`);
+      return script.line(
+        `await waitForText([${texts.join(', ')}], ${script.value(numberArg(step, 'timeout') ?? 10_000)});`,
+      );
     }
     case 'resize_page':
       script.comment('WebDriver sizes the window, not the viewport: the page gets a little less.');
-      return script.line(`await driver.manage().window().setRect({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`);
+      return script.line(
+        `await driver.manage().window().setRect({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`,
+      );
     case 'evaluate_script':
-      return script.line(`await driver.executeScript(${script.str(`return (${textArg(step, 'function') ?? ''})();`)});`);
+      return script.line(
+        `await driver.executeScript(${script.str(`return (${textArg(step, 'function') ?? ''})();`)});`,
+      );
   }
 }
 
@@ -348,7 +421,10 @@ function checks(script: Script, steps: readonly RecordedStep[], index: number): 
   for (const note of found.notes) script.comment(note);
   if (found.url !== undefined || found.title !== undefined) {
     script.use('expectPage');
-    const fields = [...(found.url === undefined ? [] : [`url: ${script.str(found.url)}`]), ...(found.title === undefined ? [] : [`title: ${script.str(found.title)}`])];
+    const fields = [
+      ...(found.url === undefined ? [] : [`url: ${script.str(found.url)}`]),
+      ...(found.title === undefined ? [] : [`title: ${script.str(found.title)}`]),
+    ];
     script.line(`await expectPage({ ${fields.join(', ')} });`);
   }
   const present = unique(found.appeared.map(textOf));

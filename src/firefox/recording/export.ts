@@ -40,7 +40,9 @@ function writerOf(format: ScriptFormat, options: ExportOptions): FormatWriter {
   if (name === 'ts') return tsWriter(options.clientModule ?? 'firefox-bidi-mcp');
   if (name === 'playwright') return playwrightWriter();
   if (name === 'webdriver') return webdriverWriter();
-  throw new InvalidArgumentError(`There is no script format ${quoted(name)}; the formats are ${SCRIPT_FORMATS.join(', ')}.`);
+  throw new InvalidArgumentError(
+    `There is no script format ${quoted(name)}; the formats are ${SCRIPT_FORMATS.join(', ')}.`,
+  );
 }
 
 function writeStep(script: Script, writer: FormatWriter, steps: readonly RecordedStep[], index: number): void {
@@ -49,13 +51,19 @@ function writeStep(script: Script, writer: FormatWriter, steps: readonly Recorde
   const reason = sharedReason(step) ?? writer.unsupported(steps, index);
   if (reason !== undefined) return script.skip(number, step.tool, reason);
   script.comment(`Step ${number}: ${step.tool} ${describeStep(step)}`);
-  if (typeof step.args.pageId === 'number') script.comment(`It was called with pageId ${step.args.pageId}; here it acts on the selected page.`);
+  if (typeof step.args.pageId === 'number')
+    script.comment(`It was called with pageId ${step.args.pageId}; here it acts on the selected page.`);
   const lacking = missingTargetArgument(step);
   if (lacking !== undefined) return script.cannot(number, `the recording does not give its ${lacking} argument`);
   const missing = uidKeys(step).find((key) => step.targets?.[key] === undefined);
-  if (missing !== undefined) return script.cannot(number, `the recording does not say what uid ${uidAt(step, missing)} was`);
+  if (missing !== undefined)
+    return script.cannot(number, `the recording does not say what uid ${uidAt(step, missing)} was`);
   if (hidden(step.args)) return script.cannot(number, 'the recording hides part of its arguments');
-  if (script.namesUnknownSecret(step.args)) return script.cannot(number, "it types a secret the recording's session was not given (one a person typed, or a name the recording made up)");
+  if (script.namesUnknownSecret(step.args))
+    return script.cannot(
+      number,
+      "it types a secret the recording's session was not given (one a person typed, or a name the recording made up)",
+    );
   writer.step(script, steps, index);
 }
 
@@ -67,8 +75,15 @@ function header(recording: Recording, writer: FormatWriter, script: Script): str
     'After each step, a check of what that step did when it was recorded.',
   ];
   const secrets = script.secrets.length;
-  if (secrets) lines.push(`Secrets are read from the environment variable${secrets === 1 ? '' : 's'} ${script.secrets.join(', ')}.`);
-  if (script.left.length) lines.push('Steps this script does not do (a comment stands in the place of each):', ...script.left.map((item) => `- ${item}`));
+  if (secrets)
+    lines.push(
+      `Secrets are read from the environment variable${secrets === 1 ? '' : 's'} ${script.secrets.join(', ')}.`,
+    );
+  if (script.left.length)
+    lines.push(
+      'Steps this script does not do (a comment stands in the place of each):',
+      ...script.left.map((item) => `- ${item}`),
+    );
   return lines.map((line) => `// ${commentText(line)}`);
 }
 

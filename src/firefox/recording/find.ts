@@ -27,7 +27,8 @@ export function targetQuery(target: RecordedTarget): LocateQuery {
     exact: true,
     ...(target.within ? { within: target.within } : {}),
     ...(frame === undefined ? {} : { frame }),
-    // Exactly the recorded frames: a target of the top document is never found in a frame inside it (of another origin, maybe).
+    // Exactly the recorded frames: a target of the top document is never found in a frame inside it (of another origin,
+    // maybe).
     frames: target.frames,
     ...(target.nth === undefined ? {} : { nth: target.nth }),
   };
@@ -37,9 +38,14 @@ export function targetQuery(target: RecordedTarget): LocateQuery {
 function heals(target: RecordedTarget, query: LocateQuery): [LocateQuery, string][] {
   const { nth: _nth, ...single } = query;
   const found: [LocateQuery, string][] = [];
-  if (query.nth !== undefined) found.push([single, `the only ${target.role} of its name left (it was number ${query.nth + 1} of several)`]);
+  if (query.nth !== undefined)
+    found.push([single, `the only ${target.role} of its name left (it was number ${query.nth + 1} of several)`]);
   const shown = target.name ?? target.text;
-  if (shown !== undefined) found.push([{ ...single, exact: false }, `its ${target.name === undefined ? 'text' : 'name'} differs in case or spacing from ${quote(shown, 80)}`]);
+  if (shown !== undefined)
+    found.push([
+      { ...single, exact: false },
+      `its ${target.name === undefined ? 'text' : 'name'} differs in case or spacing from ${quote(shown, 80)}`,
+    ]);
   if (target.within) {
     const { within: _within, ...outside } = single;
     found.push([outside, `found outside its recorded ${target.within.role} ${quote(target.within.name ?? '', 80)}`]);

@@ -52,7 +52,10 @@ export interface RecordedEffect {
   title?: string;
   /** A dialog the step opened (alert, confirm, prompt, beforeunload) and its message. */
   dialog?: { type: string; message: string };
-  /** What the first snapshot after the step showed that the last one before it did not: new elements, and elements whose state changed (as they are now). */
+  /**
+   * What the first snapshot after the step showed that the last one before it did not: new elements, and elements whose
+   * state changed (as they are now).
+   */
   appeared?: RecordedElement[];
   /** Elements the last snapshot before the step showed and the first one after it no longer did. */
   gone?: RecordedElement[];
@@ -65,7 +68,10 @@ export interface RecordedEffect {
 export interface RecordedStep {
   /** The MCP tool called (the same names for the CLI). */
   tool: string;
-  /** Where the step typed its secrets: the origin of the document its target was in. A replay types them there or nowhere. */
+  /**
+   * Where the step typed its secrets: the origin of the document its target was in. A replay types them there or
+   * nowhere.
+   */
   secretOrigin?: string;
   /** Its arguments as called, secret values written <secret>NAME</secret>. */
   args: Record<string, unknown>;
@@ -81,7 +87,10 @@ export interface Recording {
   format: typeof RECORDING_FORMAT;
   version: typeof RECORDING_VERSION;
   startedAt: string;
-  /** The names of the secrets the session was given: the only ones a script reads from the environment, and a replay types. */
+  /**
+   * The names of the secrets the session was given: the only ones a script reads from the environment, and a replay
+   * types.
+   */
   secrets?: string[];
   steps: RecordedStep[];
 }

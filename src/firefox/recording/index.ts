@@ -1,5 +1,18 @@
-/** Recordings: the format of what a session did, the effect a step had, the check that a page shows it, and scripts made from them. */
-export { RECORDING_FORMAT, RECORDING_VERSION, type Recording, type RecordedStep, type RecordedTarget, type RecordedCss, type RecordedEffect, type RecordedElement, type RecordedOrder } from './format.js';
+/**
+ * Recordings: the format of what a session did, the effect a step had, the check that a page shows it, and scripts made
+ * from them.
+ */
+export {
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  type Recording,
+  type RecordedStep,
+  type RecordedTarget,
+  type RecordedCss,
+  type RecordedEffect,
+  type RecordedElement,
+  type RecordedOrder,
+} from './format.js';
 export { MAX_RECORDING_CHARS, parseRecording } from './parse.js';
 export { comparable, effectBetween, recordedElement, wholePage } from './effects.js';
 export { aroundTarget, quoteSnapshot } from './around.js';

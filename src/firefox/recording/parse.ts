@@ -66,17 +66,32 @@ function boundedJson(value: unknown, depth: number): boolean {
   return items.length <= 2 * MAX_ITEMS && items.every((item) => boundedJson(item, depth - 1));
 }
 
-const argument = z.unknown().refine((value) => boundedJson(value, MAX_ARG_DEPTH), `must be JSON nested at most ${MAX_ARG_DEPTH} deep, with strings of at most ${MAX_ARG_TEXT} characters`);
+const argument = z
+  .unknown()
+  .refine(
+    (value) => boundedJson(value, MAX_ARG_DEPTH),
+    `must be JSON nested at most ${MAX_ARG_DEPTH} deep, with strings of at most ${MAX_ARG_TEXT} characters`,
+  );
 
 const step = z.strictObject({
   tool: z.string().regex(/^[a-z][a-z_]{0,63}$/, 'must be a tool name (lower case letters and _)'),
   secretOrigin: z
     .string()
     .max(2000)
-    .refine((origin) => URL.canParse(origin) && new URL(origin).origin === origin, 'must be an origin such as http://127.0.0.1:8080')
+    .refine(
+      (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+      'must be an origin such as http://127.0.0.1:8080',
+    )
     .optional(),
   args: z.record(z.string().max(64), argument),
-  targets: z.record(z.string().regex(/^[a-z_]{1,64}(\.\d{1,6}\.uid)?$/, 'must be a uid argument path (uid, from_uid, elements.0.uid)'), target).optional(),
+  targets: z
+    .record(
+      z
+        .string()
+        .regex(/^[a-z_]{1,64}(\.\d{1,6}\.uid)?$/, 'must be a uid argument path (uid, from_uid, elements.0.uid)'),
+      target,
+    )
+    .optional(),
   effect,
   at: z.string().max(64),
   ms: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -86,19 +101,30 @@ const recording = z.strictObject({
   format: z.literal(RECORDING_FORMAT),
   version: z.number().int().min(1).max(RECORDING_VERSION),
   startedAt: z.string().max(64),
-  secrets: list(z.string().regex(/^[A-Za-z_][\w.-]{0,127}$/, 'must be a secret name (letters, digits, _ . -)')).optional(),
+  secrets: list(
+    z.string().regex(/^[A-Za-z_][\w.-]{0,127}$/, 'must be a secret name (letters, digits, _ . -)'),
+  ).optional(),
   steps: z.array(step).max(MAX_STEPS),
 });
 
 /** Where an issue lies, as a person finds it in the file: `steps[3].targets.uid.nth`. */
 function pathOf(path: readonly PropertyKey[]): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('') || 'the file';
+  return (
+    path
+      .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+      .join('') || 'the file'
+  );
 }
 
-/** A recording read from JSON text, every field checked; a clear error naming the first field that is wrong otherwise. */
+/**
+ * A recording read from JSON text, every field checked; a clear error naming the first field that is wrong otherwise.
+ */
 export function parseRecording(json: string, source = 'the recording'): Recording {
   const remedy = "give the recording-<time>.json file from a session's output folder";
-  if (json.length > MAX_RECORDING_CHARS) throw new InvalidArgumentError(`${source} is larger than a recording can be (${MAX_RECORDING_CHARS} characters); ${remedy}.`);
+  if (json.length > MAX_RECORDING_CHARS)
+    throw new InvalidArgumentError(
+      `${source} is larger than a recording can be (${MAX_RECORDING_CHARS} characters); ${remedy}.`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -106,14 +132,27 @@ export function parseRecording(json: string, source = 'the recording'): Recordin
     throw new InvalidArgumentError(`${source} is not JSON (${(error as Error).message}); ${remedy}.`);
   }
   const head = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if (head.format !== RECORDING_FORMAT) throw new InvalidArgumentError(`${source} is not a firefox-bidi-mcp recording (its "format" is not "${RECORDING_FORMAT}"); ${remedy}.`);
+  if (head.format !== RECORDING_FORMAT)
+    throw new InvalidArgumentError(
+      `${source} is not a firefox-bidi-mcp recording (its "format" is not "${RECORDING_FORMAT}"); ${remedy}.`,
+    );
   if (typeof head.version === 'number' && head.version > RECORDING_VERSION) {
-    throw new InvalidArgumentError(`${source} is a recording of version ${head.version}, newer than this firefox-bidi-mcp reads (${RECORDING_VERSION}); update firefox-bidi-mcp.`);
+    throw new InvalidArgumentError(
+      `${source} is a recording of version ${head.version}, newer than this firefox-bidi-mcp reads (${RECORDING_VERSION}); update firefox-bidi-mcp.`,
+    );
   }
   const parsed = recording.safeParse(data);
   if (parsed.success) return parsed.data as Recording;
   const [issue] = parsed.error.issues;
-  const keys = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.map((key) => JSON.stringify(key)).join(', ')}: a field no recording has)` : '';
-  const message = issue?.code === 'unrecognized_keys' ? 'has a field it does not know' : `is not as a recording has it (${issue?.message ?? 'unknown'})`;
-  throw new InvalidArgumentError(`${source} is refused at ${pathOf(issue?.path ?? [])}: it ${message}${keys}. Nothing was run; ${remedy}, as firefox-bidi-mcp wrote it.`);
+  const keys =
+    issue?.code === 'unrecognized_keys'
+      ? ` (${issue.keys.map((key) => JSON.stringify(key)).join(', ')}: a field no recording has)`
+      : '';
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? 'has a field it does not know'
+      : `is not as a recording has it (${issue?.message ?? 'unknown'})`;
+  throw new InvalidArgumentError(
+    `${source} is refused at ${pathOf(issue?.path ?? [])}: it ${message}${keys}. Nothing was run; ${remedy}, as firefox-bidi-mcp wrote it.`,
+  );
 }

@@ -28,10 +28,15 @@ function isExecutableFile(path: string): boolean {
  * PATH, then the usual install locations. Throws a LaunchError that says what to install.
  */
 export function findFirefox(explicitPath?: string, env: NodeJS.ProcessEnv = process.env): string {
-  for (const [label, path] of [['the given executablePath', explicitPath], ['FIREFOX_BIN', env.FIREFOX_BIN]] as const) {
+  for (const [label, path] of [
+    ['the given executablePath', explicitPath],
+    ['FIREFOX_BIN', env.FIREFOX_BIN],
+  ] as const) {
     if (!path) continue;
     if (isExecutableFile(path)) return path;
-    throw new LaunchError(`${label} is "${path}", which is not an executable file. Point it at a Firefox binary, or unset it to search PATH.`);
+    throw new LaunchError(
+      `${label} is "${path}", which is not an executable file. Point it at a Firefox binary, or unset it to search PATH.`,
+    );
   }
   const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const name of COMMAND_NAMES) {

@@ -108,8 +108,17 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
   const ownsProfile = options.profileDir === undefined;
   const profileDir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-profile-'));
   if (ownsProfile) {
-    const prefs = { ...DEFAULT_PREFS, ...(options.colorScheme ? colorSchemePrefs(options.colorScheme) : {}), ...options.prefs };
-    writeFileSync(join(profileDir, 'user.js'), Object.entries(prefs).map(([name, value]) => prefLine(name, value)).join(''));
+    const prefs = {
+      ...DEFAULT_PREFS,
+      ...(options.colorScheme ? colorSchemePrefs(options.colorScheme) : {}),
+      ...options.prefs,
+    };
+    writeFileSync(
+      join(profileDir, 'user.js'),
+      Object.entries(prefs)
+        .map(([name, value]) => prefLine(name, value))
+        .join(''),
+    );
   }
   const args = [
     ...(options.headless === false ? [] : ['--headless']),
@@ -166,7 +175,9 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     function fail(reason: string): void {
       clearTimeout(timer);
       void shutdown().then(() =>
-        reject(new LaunchError(`Firefox (${executable}) ${reason}. Its last output:\n${recent.join('\n') || '(none)'}`)),
+        reject(
+          new LaunchError(`Firefox (${executable}) ${reason}. Its last output:\n${recent.join('\n') || '(none)'}`),
+        ),
       );
     }
     stderr.on('line', (line) => {
@@ -178,7 +189,9 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
         resolve(match[1]);
       }
     });
-    void exited.then(() => fail(`exited during start-up (code ${child.exitCode ?? 'none'}, signal ${child.signalCode ?? 'none'})`));
+    void exited.then(() =>
+      fail(`exited during start-up (code ${child.exitCode ?? 'none'}, signal ${child.signalCode ?? 'none'})`),
+    );
   });
 
   return {

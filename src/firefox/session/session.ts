@@ -34,10 +34,17 @@ export function sessionCapabilities(options: SessionOptions): Record<string, unk
   };
 }
 
-async function newSession(connection: BidiConnection, options: SessionOptions): Promise<{ sessionId: string; browserVersion: string }> {
+async function newSession(
+  connection: BidiConnection,
+  options: SessionOptions,
+): Promise<{ sessionId: string; browserVersion: string }> {
   try {
     // The first session.new waits for Firefox's start-up to finish.
-    const result = await connection.send('session.new', { capabilities: { alwaysMatch: sessionCapabilities(options) } }, { timeout: 60_000 });
+    const result = await connection.send(
+      'session.new',
+      { capabilities: { alwaysMatch: sessionCapabilities(options) } },
+      { timeout: 60_000 },
+    );
     return { sessionId: result.sessionId, browserVersion: result.capabilities.browserVersion };
   } catch (error) {
     connection.close('session.new failed');
@@ -55,7 +62,12 @@ export async function launchSession(options: LaunchOptions & SessionOptions): Pr
     session = await newSession(connection, options);
   } catch (error) {
     await firefox.shutdown();
-    throw error instanceof LaunchError ? error : new LaunchError(`Firefox started but no BiDi session could be opened: ${String(error)}\n${firefox.recentOutput()}`, { cause: error });
+    throw error instanceof LaunchError
+      ? error
+      : new LaunchError(
+          `Firefox started but no BiDi session could be opened: ${String(error)}\n${firefox.recentOutput()}`,
+          { cause: error },
+        );
   }
   // If Firefox dies, the socket closes and every pending command fails at once.
   void firefox.exited.then(() => connection.close('Firefox exited'));
@@ -84,10 +96,14 @@ export function sessionEndpoint(wsEndpoint: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new InvalidArgumentError(`wsEndpoint "${wsEndpoint}" is not a URL; pass what Firefox printed, such as ws://127.0.0.1:9222.`);
+    throw new InvalidArgumentError(
+      `wsEndpoint "${wsEndpoint}" is not a URL; pass what Firefox printed, such as ws://127.0.0.1:9222.`,
+    );
   }
   if (url.protocol !== 'ws:' && url.protocol !== 'wss:') {
-    throw new InvalidArgumentError(`wsEndpoint "${wsEndpoint}" must use ws:// or wss://, as Firefox prints it ("WebDriver BiDi listening on ws://…").`);
+    throw new InvalidArgumentError(
+      `wsEndpoint "${wsEndpoint}" must use ws:// or wss://, as Firefox prints it ("WebDriver BiDi listening on ws://…").`,
+    );
   }
   url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/session$/, '') + '/session';
   return url.toString();
@@ -97,7 +113,10 @@ export function sessionEndpoint(wsEndpoint: string): string {
 export async function connectSession(wsEndpoint: string, options: SessionOptions): Promise<SessionHandle> {
   const url = sessionEndpoint(wsEndpoint);
   const connection = await BidiConnection.connect(url, withTimeout(options)).catch((error: unknown) => {
-    throw new LaunchError(`Could not connect to ${url}: ${error instanceof Error ? error.message : String(error)}. Is Firefox running with --remote-debugging-port, and is no other client holding its session?`, { cause: error });
+    throw new LaunchError(
+      `Could not connect to ${url}: ${error instanceof Error ? error.message : String(error)}. Is Firefox running with --remote-debugging-port, and is no other client holding its session?`,
+      { cause: error },
+    );
   });
   const session = await newSession(connection, options);
   return {
@@ -105,7 +124,8 @@ export async function connectSession(wsEndpoint: string, options: SessionOptions
     connection,
     ...session,
     end: async ({ stopped = false } = {}) => {
-      if (!connection.closed && !stopped) await connection.send('session.end', {}, { timeout: 5000 }).catch(() => undefined);
+      if (!connection.closed && !stopped)
+        await connection.send('session.end', {}, { timeout: 5000 }).catch(() => undefined);
       connection.close(stopped ? 'Firefox stopped answering' : undefined);
     },
   };

@@ -25,7 +25,9 @@ function webdriverWatchdogMain(sessionUrl: string): void {
   process.on('SIGHUP', () => undefined);
 }
 
-/** Watches a WebDriver session (`<server>/session/<id>`) for as long as we live; `release()` after ending it ourselves. */
+/**
+ * Watches a WebDriver session (`<server>/session/<id>`) for as long as we live; `release()` after ending it ourselves.
+ */
 export function watchWebDriverSession(sessionUrl: string): { release: () => void } {
   // Transpilers that keep function names (tsx, vitest) wrap inner functions in __name(); define it.
   const source = `var __name = (fn) => fn; (${webdriverWatchdogMain.toString()})(${JSON.stringify(sessionUrl)});`;

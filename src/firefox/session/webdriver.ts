@@ -9,21 +9,36 @@ import type { PrefValue } from './launch.js';
 import { sessionCapabilities, type SessionHandle, type SessionOptions } from './session.js';
 
 export interface WebDriverOptions extends SessionOptions {
-  /** A WebDriver server (Selenium Grid, a cloud grid, a running geckodriver or chromedriver). Without it a local geckodriver is started. */
+  /**
+   * A WebDriver server (Selenium Grid, a cloud grid, a running geckodriver or chromedriver). Without it a local
+   * geckodriver is started.
+   */
   webdriverUrl?: string;
-  /** Which browser the server should start: Firefox (the default, the reference) or Chrome/Chromium, which speaks the same BiDi with differences the README lists. */
+  /**
+   * Which browser the server should start: Firefox (the default, the reference) or Chrome/Chromium, which speaks the
+   * same BiDi with differences the README lists.
+   */
   browser?: 'firefox' | 'chrome';
   headless?: boolean;
   executablePath?: string;
   args?: string[];
   prefs?: Record<string, PrefValue>;
-  /** How long a new session may wait in the server's queue (a full Grid) before the attempt is given up, in ms (default: as long as the server keeps it queued). */
+  /**
+   * How long a new session may wait in the server's queue (a full Grid) before the attempt is given up, in ms (default:
+   * as long as the server keeps it queued).
+   */
   sessionWait?: number;
 }
 
 /** Finds geckodriver: GECKODRIVER_PATH, then PATH; undefined when there is none. */
 export function findGeckodriver(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = [env.GECKODRIVER_PATH, ...(env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'geckodriver'))];
+  const candidates = [
+    env.GECKODRIVER_PATH,
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'geckodriver')),
+  ];
   return candidates.find((path): path is string => {
     if (!path) return false;
     try {
@@ -81,20 +96,32 @@ export function reachableBidiUrl(webSocketUrl: string, webdriverUrl: string | un
 export async function webdriverSession(options: WebDriverOptions): Promise<SessionHandle> {
   const { Builder, Capabilities } = (await import('selenium-webdriver')).default;
   const chrome = options.browser === 'chrome';
-  if (chrome && !options.webdriverUrl) throw new LaunchError('Chrome is driven through a WebDriver server only: start chromedriver (or a Grid) and pass its webdriverUrl.');
+  if (chrome && !options.webdriverUrl)
+    throw new LaunchError(
+      'Chrome is driven through a WebDriver server only: start chromedriver (or a Grid) and pass its webdriverUrl.',
+    );
   const firefox = (await import('selenium-webdriver/firefox.js')).default;
   const firefoxOptions = new firefox.Options();
   if (options.headless !== false) firefoxOptions.addArguments('-headless');
   if (options.args?.length) firefoxOptions.addArguments(...options.args);
   for (const [name, value] of Object.entries(options.prefs ?? {})) firefoxOptions.setPreference(name, value);
-  const capabilities = new Capabilities({ browserName: chrome ? 'chrome' : 'firefox', webSocketUrl: true, ...sessionCapabilities(options) });
+  const capabilities = new Capabilities({
+    browserName: chrome ? 'chrome' : 'firefox',
+    webSocketUrl: true,
+    ...sessionCapabilities(options),
+  });
 
   let builder = new Builder().withCapabilities(capabilities);
   if (chrome) {
     const chromium = (await import('selenium-webdriver/chrome.js')).default;
     const chromeOptions = new chromium.Options();
     // --no-sandbox: CI and containers run as root, where Chromium's sandbox will not start.
-    chromeOptions.addArguments(...(options.headless !== false ? ['--headless=new'] : []), '--no-sandbox', '--disable-dev-shm-usage', ...(options.args ?? []));
+    chromeOptions.addArguments(
+      ...(options.headless !== false ? ['--headless=new'] : []),
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      ...(options.args ?? []),
+    );
     if (options.executablePath) chromeOptions.setChromeBinaryPath(options.executablePath);
     builder = builder.setChromeOptions(chromeOptions);
   } else {
@@ -112,29 +139,51 @@ export async function webdriverSession(options: WebDriverOptions): Promise<Sessi
   const building = builder.build();
   let waited: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<never>((_resolve, reject) => {
-    if (options.sessionWait !== undefined) waited = setTimeout(() => reject(new SessionWaitExceeded()), options.sessionWait);
+    if (options.sessionWait !== undefined)
+      waited = setTimeout(() => reject(new SessionWaitExceeded()), options.sessionWait);
   });
   const driver = await Promise.race([building, gaveUp])
     .catch(async (error: unknown) => {
       if (error instanceof SessionWaitExceeded) {
         // The request stays queued on the server: a session it gives later is ended at once.
-        building.then((late) => late.quit(), () => undefined).catch(() => undefined);
-        throw new LaunchError(`${where} gave no browser session within ${Math.round((options.sessionWait ?? 0) / 1000)} s: ${await slotsNote(serverUrl)}. Close sessions you no longer need, add nodes or slots to the Grid, or allow a longer wait.`);
+        building
+          .then(
+            (late) => late.quit(),
+            () => undefined,
+          )
+          .catch(() => undefined);
+        throw new LaunchError(
+          `${where} gave no browser session within ${Math.round((options.sessionWait ?? 0) / 1000)} s: ${await slotsNote(serverUrl)}. Close sessions you no longer need, add nodes or slots to the Grid, or allow a longer wait.`,
+        );
       }
-      const message = error instanceof Error && error.message.trim() !== '' && !/^newSession:?\s*$/.test(error.message) ? error.message : 'the server refused or dropped the request';
-      throw new LaunchError(`Could not open a WebDriver session on ${where}: ${message}. Check that the server runs and that --webdriver-url names it.`, { cause: error });
+      const message =
+        error instanceof Error && error.message.trim() !== '' && !/^newSession:?\s*$/.test(error.message)
+          ? error.message
+          : 'the server refused or dropped the request';
+      throw new LaunchError(
+        `Could not open a WebDriver session on ${where}: ${message}. Check that the server runs and that --webdriver-url names it.`,
+        { cause: error },
+      );
     })
     .finally(() => clearTimeout(waited));
   const quit = (): Promise<void> => driver.quit().catch(() => undefined);
   const webSocketUrl: unknown = (await driver.getCapabilities()).get('webSocketUrl');
   if (typeof webSocketUrl !== 'string') {
     await quit();
-    throw new LaunchError(`${where} opened a session without a BiDi WebSocket (webSocketUrl); it needs Firefox 119+ and a server that supports WebDriver BiDi.`);
+    throw new LaunchError(
+      `${where} opened a session without a BiDi WebSocket (webSocketUrl); it needs Firefox 119+ and a server that supports WebDriver BiDi.`,
+    );
   }
   const bidiUrl = reachableBidiUrl(webSocketUrl, options.webdriverUrl);
-  const connection = await BidiConnection.connect(bidiUrl, options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout }).catch(async (error: unknown) => {
+  const connection = await BidiConnection.connect(
+    bidiUrl,
+    options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout },
+  ).catch(async (error: unknown) => {
     await quit();
-    throw new LaunchError(`Could not open the BiDi WebSocket ${bidiUrl}${bidiUrl === webSocketUrl ? '' : ` (the server named ${webSocketUrl})`}: ${String(error)}`, { cause: error });
+    throw new LaunchError(
+      `Could not open the BiDi WebSocket ${bidiUrl}${bidiUrl === webSocketUrl ? '' : ` (the server named ${webSocketUrl})`}: ${String(error)}`,
+      { cause: error },
+    );
   });
   const caps = await driver.getCapabilities();
   const sessionId = (await driver.getSession()).getId();
@@ -167,7 +216,9 @@ async function slotsNote(server: string | undefined): Promise<string> {
     const slots = (status.value?.nodes ?? []).flatMap((node) => node.slots ?? []);
     if (slots.length === 0) return 'the Grid has no node that could take it';
     const busy = slots.filter((slot) => slot.session).length;
-    return busy === slots.length ? `the Grid is full (all ${slots.length} slots busy)` : `${busy} of the Grid's ${slots.length} slots were busy`;
+    return busy === slots.length
+      ? `the Grid is full (all ${slots.length} slots busy)`
+      : `${busy} of the Grid's ${slots.length} slots were busy`;
   } catch {
     return 'it kept the request queued';
   }

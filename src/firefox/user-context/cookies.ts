@@ -42,7 +42,8 @@ function host(domain: string): string {
 }
 
 function cookieOf(cookie: Network.Cookie): Cookie {
-  const value = cookie.value.type === 'string' ? cookie.value.value : Buffer.from(cookie.value.value, 'base64').toString('latin1');
+  const value =
+    cookie.value.type === 'string' ? cookie.value.value : Buffer.from(cookie.value.value, 'base64').toString('latin1');
   return {
     name: cookie.name,
     value,
@@ -57,7 +58,11 @@ function cookieOf(cookie: Network.Cookie): Cookie {
 }
 
 function filterOf(filter: CookieFilter): Storage.CookieFilter {
-  return { ...(filter.name === undefined ? {} : { name: filter.name }), ...(filter.domain === undefined ? {} : { domain: filter.domain }), ...(filter.path === undefined ? {} : { path: filter.path }) };
+  return {
+    ...(filter.name === undefined ? {} : { name: filter.name }),
+    ...(filter.domain === undefined ? {} : { domain: filter.domain }),
+    ...(filter.path === undefined ? {} : { path: filter.path }),
+  };
 }
 
 /**
@@ -68,18 +73,27 @@ export class CookieJar {
   constructor(
     private readonly send: Send,
     private readonly userContext: string,
-    /** `<secret>NAME</secret>` in a value set becomes the secret; values handed out are masked, as every other output. */
+    /**
+     * `<secret>NAME</secret>` in a value set becomes the secret; values handed out are masked, as every other output.
+     */
     private readonly secrets: SecretStore,
   ) {}
 
   /** The cookies the filter matches, values masked. */
   async list(filter: CookieFilter = {}): Promise<Cookie[]> {
-    return (await this.export(filter)).map((cookie) => ({ ...cookie, value: this.secrets.mask(cookie.value, { entropy: true }) }));
+    return (await this.export(filter)).map((cookie) => ({
+      ...cookie,
+      value: this.secrets.mask(cookie.value, { entropy: true }),
+    }));
   }
 
   /** The cookies with their real values: for storage state files, never for output. */
   async export(filter: CookieFilter = {}): Promise<Cookie[]> {
-    const { cookies } = await this.send('storage.getCookies', { filter: filterOf(filter), partition: this.#partition() }, 'Reading cookies');
+    const { cookies } = await this.send(
+      'storage.getCookies',
+      { filter: filterOf(filter), partition: this.#partition() },
+      'Reading cookies',
+    );
     return cookies.map(cookieOf);
   }
 
@@ -88,21 +102,36 @@ export class CookieJar {
     for (const cookie of cookies) await this.#set(cookie, cookie.value);
     const kept = new Set((await this.export()).map((cookie) => `${cookie.name} ${host(cookie.domain)} ${cookie.path}`));
     const now = Date.now() / 1000;
-    const lost = cookies.filter((cookie) => !(cookie.expiry !== undefined && cookie.expiry < now) && !kept.has(`${cookie.name} ${host(cookie.domain)} ${cookie.path ?? '/'}`));
-    if (lost.length) throw new ActionNotTakenError(`Firefox did not keep cookie${lost.length === 1 ? '' : 's'} ${lost.map((cookie) => quote(cookie.name)).join(', ')}; check their domain, path and secure flag.`);
+    const lost = cookies.filter(
+      (cookie) =>
+        !(cookie.expiry !== undefined && cookie.expiry < now) &&
+        !kept.has(`${cookie.name} ${host(cookie.domain)} ${cookie.path ?? '/'}`),
+    );
+    if (lost.length)
+      throw new ActionNotTakenError(
+        `Firefox did not keep cookie${lost.length === 1 ? '' : 's'} ${lost.map((cookie) => quote(cookie.name)).join(', ')}; check their domain, path and secure flag.`,
+      );
   }
 
   /** Sets a cookie for `domain` (a host name, such as example.com); it is read back to say it took. */
   async set(cookie: CookieToSet): Promise<Cookie> {
     await this.#set(cookie, this.secrets.reveal(cookie.value));
-    const found = (await this.list({ name: cookie.name })).find((candidate) => host(candidate.domain) === host(cookie.domain) && candidate.path === (cookie.path ?? '/'));
-    if (!found) throw new InvalidArgumentError(`Firefox did not keep cookie ${quote(cookie.name)} for ${quote(cookie.domain)}; check the domain, path and expiry (an expiry in the past deletes it).`);
+    const found = (await this.list({ name: cookie.name })).find(
+      (candidate) => host(candidate.domain) === host(cookie.domain) && candidate.path === (cookie.path ?? '/'),
+    );
+    if (!found)
+      throw new InvalidArgumentError(
+        `Firefox did not keep cookie ${quote(cookie.name)} for ${quote(cookie.domain)}; check the domain, path and expiry (an expiry in the past deletes it).`,
+      );
     return found;
   }
 
   async #set(cookie: CookieToSet, value: string): Promise<void> {
     if (!cookie.name) throw new InvalidArgumentError('A cookie needs a name.');
-    if (!/^[a-z0-9.-]+$/i.test(cookie.domain)) throw new InvalidArgumentError(`Cookie domain ${quote(cookie.domain)} is not a host name; give one such as example.com (no scheme, port or path).`);
+    if (!/^[a-z0-9.-]+$/i.test(cookie.domain))
+      throw new InvalidArgumentError(
+        `Cookie domain ${quote(cookie.domain)} is not a host name; give one such as example.com (no scheme, port or path).`,
+      );
     await this.send(
       'storage.setCookie',
       {
@@ -125,7 +154,11 @@ export class CookieJar {
   /** Deletes the cookies the filter matches (all of this user context's when it is empty); returns how many went. */
   async delete(filter: CookieFilter = {}): Promise<number> {
     const before = (await this.list(filter)).length;
-    await this.send('storage.deleteCookies', { filter: filterOf(filter), partition: this.#partition() }, 'Deleting cookies');
+    await this.send(
+      'storage.deleteCookies',
+      { filter: filterOf(filter), partition: this.#partition() },
+      'Deleting cookies',
+    );
     return before - (await this.list(filter)).length;
   }
 

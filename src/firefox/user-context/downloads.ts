@@ -49,7 +49,8 @@ function removeLeftovers(download: Download, folder: string, kept: Set<string>):
     const path = join(folder, name);
     if (kept.has(path) || !name.startsWith(stem)) continue;
     const rest = name.slice(stem.length);
-    const partial = rest.endsWith(`${ext}.part`) && /^\.[\w-]{8}$/.test(rest.slice(0, rest.length - ext.length - '.part'.length));
+    const partial =
+      rest.endsWith(`${ext}.part`) && /^\.[\w-]{8}$/.test(rest.slice(0, rest.length - ext.length - '.part'.length));
     const holder = rest.replace(/^\(\d+\)/, '') === ext;
     try {
       if (partial || (holder && statSync(path).size === 0)) rmSync(path, { force: true });
@@ -78,7 +79,12 @@ export class DownloadLog {
 
   /** `defaultFolder`: where the browser saves downloads of user contexts without a folder of their own. */
   onWillBegin(event: BrowsingContext.DownloadWillBeginParams, defaultFolder?: string): void {
-    const download: Download = { context: event.context, url: event.url, suggestedFilename: event.suggestedFilename, status: 'in progress' };
+    const download: Download = {
+      context: event.context,
+      url: event.url,
+      suggestedFilename: event.suggestedFilename,
+      status: 'in progress',
+    };
     this.#downloads.push(download);
     const folder = this.folder ?? defaultFolder;
     if (folder !== undefined) this.#folders.set(download, folder);
@@ -87,7 +93,12 @@ export class DownloadLog {
   }
 
   onEnd(event: BrowsingContext.DownloadEndParams): void {
-    const download = (event.navigation ? this.#byNavigation.get(event.navigation) : undefined) ?? { context: event.context, url: event.url, suggestedFilename: '', status: 'in progress' };
+    const download = (event.navigation ? this.#byNavigation.get(event.navigation) : undefined) ?? {
+      context: event.context,
+      url: event.url,
+      suggestedFilename: '',
+      status: 'in progress',
+    };
     if (event.navigation) this.#byNavigation.delete(event.navigation);
     if (!this.#downloads.includes(download)) this.#downloads.push(download);
     download.status = event.status;
@@ -99,13 +110,18 @@ export class DownloadLog {
       } catch {
         // Moved or removed already: the path is still what Firefox reported.
       }
-      this.#notes.push(`A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.`);
+      this.#notes.push(
+        `A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.`,
+      );
     } else {
       const folder = this.#folders.get(download);
       // Firefox says only "canceled", and leaves what it wrote: a full disk is told by the space left.
       if (folder !== undefined && diskFull(folder)) download.failure = 'disk full';
-      if (folder !== undefined && !this.#sameNameInProgress(download)) removeLeftovers(download, folder, this.#savedFiles());
-      const why = download.failure ? ` for lack of space: the disk holding ${oneLine(folder ?? '')} is full (what it had written was removed)` : '';
+      if (folder !== undefined && !this.#sameNameInProgress(download))
+        removeLeftovers(download, folder, this.#savedFiles());
+      const why = download.failure
+        ? ` for lack of space: the disk holding ${oneLine(folder ?? '')} is full (what it had written was removed)`
+        : '';
       this.#notes.push(`A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}${why}.`);
     }
     this.#folders.delete(download);
@@ -114,7 +130,10 @@ export class DownloadLog {
 
   /** Whether another download of the same name is in progress: its partial file looks like this one's. */
   #sameNameInProgress(download: Download): boolean {
-    return this.#downloads.some((other) => other !== download && other.status === 'in progress' && other.suggestedFilename === download.suggestedFilename);
+    return this.#downloads.some(
+      (other) =>
+        other !== download && other.status === 'in progress' && other.suggestedFilename === download.suggestedFilename,
+    );
   }
 
   #savedFiles(): Set<string> {
@@ -152,7 +171,8 @@ export class DownloadLog {
     if (this.#downloads.length <= KEPT) return;
     for (const dropped of this.#downloads.splice(0, this.#downloads.length - KEPT)) {
       this.#folders.delete(dropped);
-      for (const [navigation, download] of this.#byNavigation) if (download === dropped) this.#byNavigation.delete(navigation);
+      for (const [navigation, download] of this.#byNavigation)
+        if (download === dropped) this.#byNavigation.delete(navigation);
     }
     this.#notes.splice(0, Math.max(0, this.#notes.length - KEPT));
   }

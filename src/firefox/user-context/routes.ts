@@ -13,7 +13,10 @@ export interface RouteOptions {
   urlPattern: string;
   /** Only requests of this method (default: any). */
   method?: string | undefined;
-  /** `block`: the request fails as if the network were down. `mock`: answered with `status`, `headers` and `body`, never sent. `modify`: sent with `requestHeaders` changed. */
+  /**
+   * `block`: the request fails as if the network were down. `mock`: answered with `status`, `headers` and `body`, never
+   * sent. `modify`: sent with `requestHeaders` changed.
+   */
   action: RouteAction;
   /** mock: the HTTP status (default 200). */
   status?: number | undefined;
@@ -57,14 +60,22 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
 
 function checkHeaders(headers: Record<string, string | null> | undefined, what: string): void {
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (!HEADER_NAME.test(name)) throw new InvalidArgumentError(`${what} name ${quote(name)} is not a header name; use letters, digits and - only.`);
-    if (value !== null && /[\r\n\0]/.test(value)) throw new InvalidArgumentError(`${what} ${quote(name)} holds a line break or NUL, which no header may.`);
+    if (!HEADER_NAME.test(name))
+      throw new InvalidArgumentError(
+        `${what} name ${quote(name)} is not a header name; use letters, digits and - only.`,
+      );
+    if (value !== null && /[\r\n\0]/.test(value))
+      throw new InvalidArgumentError(`${what} ${quote(name)} holds a line break or NUL, which no header may.`);
   }
 }
 
-/** A glob on the whole URL: `*` matches any run of characters, everything else itself. `what` names the pattern in errors. */
+/**
+ * A glob on the whole URL: `*` matches any run of characters, everything else itself. `what` names the pattern in
+ * errors.
+ */
 export function urlMatcher(pattern: string, what = 'urlPattern'): RegExp {
-  if (pattern.length === 0 || pattern.length > MAX_PATTERN) throw new InvalidArgumentError(`${what} must be 1 to ${MAX_PATTERN} characters.`);
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN)
+    throw new InvalidArgumentError(`${what} must be 1 to ${MAX_PATTERN} characters.`);
   if (!pattern.startsWith('*') && !/^[a-z][a-z\d+.-]*:/i.test(pattern)) {
     throw new InvalidArgumentError(
       `${what} ${quote(pattern)} is matched against the whole URL, so it would never match; start it with a scheme (https://…) or *, as in ${quote(`*${pattern.startsWith('/') ? '' : '/'}${pattern}*`)}.`,
@@ -78,14 +89,27 @@ export function urlMatcher(pattern: string, what = 'urlPattern'): RegExp {
 }
 
 function checkRoute(options: RouteOptions): void {
-  if (!['block', 'mock', 'modify'].includes(options.action)) throw new InvalidArgumentError(`action must be block, mock or modify, got ${quote(options.action)}.`);
-  if (options.method !== undefined && !/^[A-Za-z]+$/.test(options.method)) throw new InvalidArgumentError(`method ${quote(options.method)} is not an HTTP method such as GET or POST.`);
-  if (options.times !== undefined && !(Number.isInteger(options.times) && options.times > 0)) throw new InvalidArgumentError(`times must be a whole number of 1 or more, got ${options.times}.`);
+  if (!['block', 'mock', 'modify'].includes(options.action))
+    throw new InvalidArgumentError(`action must be block, mock or modify, got ${quote(options.action)}.`);
+  if (options.method !== undefined && !/^[A-Za-z]+$/.test(options.method))
+    throw new InvalidArgumentError(`method ${quote(options.method)} is not an HTTP method such as GET or POST.`);
+  if (options.times !== undefined && !(Number.isInteger(options.times) && options.times > 0))
+    throw new InvalidArgumentError(`times must be a whole number of 1 or more, got ${options.times}.`);
   const mockOnly = (['status', 'headers', 'body', 'contentType'] as const).filter((key) => options[key] !== undefined);
-  if (options.action !== 'mock' && mockOnly.length) throw new InvalidArgumentError(`${mockOnly.join(', ')} only go with action "mock"; this rule's action is "${options.action}".`);
-  if (options.action !== 'modify' && options.requestHeaders !== undefined) throw new InvalidArgumentError(`requestHeaders only go with action "modify"; this rule's action is "${options.action}".`);
-  if (options.action === 'modify' && Object.keys(options.requestHeaders ?? {}).length === 0) throw new InvalidArgumentError('A "modify" rule needs requestHeaders: the headers to set, or null to remove one.');
-  if (options.status !== undefined && !(Number.isInteger(options.status) && options.status >= 100 && options.status <= 599)) {
+  if (options.action !== 'mock' && mockOnly.length)
+    throw new InvalidArgumentError(
+      `${mockOnly.join(', ')} only go with action "mock"; this rule's action is "${options.action}".`,
+    );
+  if (options.action !== 'modify' && options.requestHeaders !== undefined)
+    throw new InvalidArgumentError(
+      `requestHeaders only go with action "modify"; this rule's action is "${options.action}".`,
+    );
+  if (options.action === 'modify' && Object.keys(options.requestHeaders ?? {}).length === 0)
+    throw new InvalidArgumentError('A "modify" rule needs requestHeaders: the headers to set, or null to remove one.');
+  if (
+    options.status !== undefined &&
+    !(Number.isInteger(options.status) && options.status >= 100 && options.status <= 599)
+  ) {
     throw new InvalidArgumentError(`status must be an HTTP status from 100 to 599, got ${options.status}.`);
   }
   checkHeaders(options.headers, 'Response header');
@@ -95,7 +119,10 @@ function checkRoute(options: RouteOptions): void {
 function bodyBytesOf(body: string | Uint8Array | undefined): Uint8Array | undefined {
   if (body === undefined) return undefined;
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  if (bytes.byteLength > MAX_MOCK_BODY) throw new InvalidArgumentError(`The mocked body is ${bytes.byteLength} bytes; at most ${MAX_MOCK_BODY} may be given.`);
+  if (bytes.byteLength > MAX_MOCK_BODY)
+    throw new InvalidArgumentError(
+      `The mocked body is ${bytes.byteLength} bytes; at most ${MAX_MOCK_BODY} may be given.`,
+    );
   return bytes;
 }
 
@@ -134,7 +161,10 @@ export class NetworkRules {
     if (options.times !== undefined) route.times = options.times;
     if (options.action === 'mock') {
       route.status = options.status ?? 200;
-      route.headers = { 'content-type': options.contentType ?? defaultContentType(options.body), ...lowerCased(options.headers ?? {}) };
+      route.headers = {
+        'content-type': options.contentType ?? defaultContentType(options.body),
+        ...lowerCased(options.headers ?? {}),
+      };
       route.bodyBytes = body?.byteLength ?? 0;
       if (body) route.body = body;
     }
@@ -155,7 +185,9 @@ export class NetworkRules {
   async remove(id?: number): Promise<Route[]> {
     const removed = this.#rules.filter((rule) => id === undefined || rule.route.id === id);
     if (id !== undefined && removed.length === 0) {
-      throw new InvalidArgumentError(`No rule has id ${id}; ${this.#rules.length ? `the rules are ${this.#rules.map((rule) => rule.route.id).join(', ')}` : 'there are no rules'} (list them with list_routes).`);
+      throw new InvalidArgumentError(
+        `No rule has id ${id}; ${this.#rules.length ? `the rules are ${this.#rules.map((rule) => rule.route.id).join(', ')}` : 'there are no rules'} (list them with list_routes).`,
+      );
     }
     for (const rule of removed) this.#rules.splice(this.#rules.indexOf(rule), 1);
     await this.changed();
@@ -184,7 +216,10 @@ export class NetworkRules {
   }
 
   #find(url: string, method: string): { route: ActiveRoute; matcher: RegExp } | undefined {
-    return this.#rules.find((rule) => (rule.route.method === undefined || rule.route.method === method.toUpperCase()) && rule.matcher.test(url));
+    return this.#rules.find(
+      (rule) =>
+        (rule.route.method === undefined || rule.route.method === method.toUpperCase()) && rule.matcher.test(url),
+    );
   }
 }
 

@@ -31,7 +31,9 @@ export interface StorageState {
 const SAME_SITE = { strict: 'Strict', lax: 'Lax', none: 'None', default: 'Lax' } as const;
 
 function fail(source: string, what: string): never {
-  throw new InvalidArgumentError(`${source} is not a storage state: ${what}. It should be JSON like {"cookies": [{"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"}], "origins": [{"origin": "https://…", "localStorage": [{"name", "value"}]}]}, as save_storage_state writes.`);
+  throw new InvalidArgumentError(
+    `${source} is not a storage state: ${what}. It should be JSON like {"cookies": [{"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"}], "origins": [{"origin": "https://…", "localStorage": [{"name", "value"}]}]}, as save_storage_state writes.`,
+  );
 }
 
 /** Checks a parsed file whole, so a bad one changes nothing. */
@@ -39,12 +41,16 @@ export function parseStorageState(value: unknown, source: string): StorageState 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(source, 'it is not a JSON object');
   const { cookies = [], origins = [] } = value as { cookies?: unknown; origins?: unknown };
   if (!Array.isArray(cookies) || !Array.isArray(origins)) fail(source, '"cookies" and "origins" must be arrays');
-  const isString = (record: unknown, key: string): boolean => typeof record === 'object' && record !== null && typeof (record as Record<string, unknown>)[key] === 'string';
+  const isString = (record: unknown, key: string): boolean =>
+    typeof record === 'object' && record !== null && typeof (record as Record<string, unknown>)[key] === 'string';
   for (const [index, cookie] of cookies.entries()) {
-    if (!['name', 'value', 'domain'].every((key) => isString(cookie, key))) fail(source, `cookie ${index} lacks a string name, value or domain`);
+    if (!['name', 'value', 'domain'].every((key) => isString(cookie, key)))
+      fail(source, `cookie ${index} lacks a string name, value or domain`);
     const { domain, sameSite } = cookie as { domain: string; sameSite?: unknown };
-    if (!/^\.?[a-z0-9.-]+$/i.test(domain)) fail(source, `cookie ${index} has domain ${JSON.stringify(domain)}, which is no host name`);
-    if (sameSite !== undefined && !(typeof sameSite === 'string' && /^(strict|lax|none)$/i.test(sameSite))) fail(source, `cookie ${index} has sameSite ${JSON.stringify(sameSite)}; it may be Strict, Lax or None`);
+    if (!/^\.?[a-z0-9.-]+$/i.test(domain))
+      fail(source, `cookie ${index} has domain ${JSON.stringify(domain)}, which is no host name`);
+    if (sameSite !== undefined && !(typeof sameSite === 'string' && /^(strict|lax|none)$/i.test(sameSite)))
+      fail(source, `cookie ${index} has sameSite ${JSON.stringify(sameSite)}; it may be Strict, Lax or None`);
   }
   for (const [index, entry] of origins.entries()) {
     const origin: unknown = isString(entry, 'origin') ? (entry as { origin: string }).origin : undefined;
@@ -54,18 +60,35 @@ export function parseStorageState(value: unknown, source: string): StorageState 
     } catch {
       // Reported below.
     }
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) fail(source, `origin ${index} (${JSON.stringify(origin)}) is not an http(s) origin such as https://example.com`);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin)
+      fail(source, `origin ${index} (${JSON.stringify(origin)}) is not an http(s) origin such as https://example.com`);
     const items: unknown = (entry as { localStorage?: unknown }).localStorage;
-    if (!Array.isArray(items) || !items.every((item) => isString(item, 'name') && isString(item, 'value'))) fail(source, `origin ${url.origin} needs localStorage as [{"name", "value"}]`);
+    if (!Array.isArray(items) || !items.every((item) => isString(item, 'name') && isString(item, 'value')))
+      fail(source, `origin ${url.origin} needs localStorage as [{"name", "value"}]`);
   }
   return { cookies: cookies as StateCookie[], origins: origins as StorageState['origins'] };
 }
 
-/** The user context's cookies, and the localStorage of each origin its pages show (a page that cannot answer is left out, and named). */
-export async function captureStorageState(cookies: CookieJar, pages: readonly Page[]): Promise<{ state: StorageState; skipped: string[] }> {
+/**
+ * The user context's cookies, and the localStorage of each origin its pages show (a page that cannot answer is left
+ * out, and named).
+ */
+export async function captureStorageState(
+  cookies: CookieJar,
+  pages: readonly Page[],
+): Promise<{ state: StorageState; skipped: string[] }> {
   const state: StorageState = { cookies: [], origins: [] };
   for (const cookie of await cookies.export()) {
-    state.cookies.push({ name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path, expires: cookie.expiry ?? -1, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: SAME_SITE[cookie.sameSite] });
+    state.cookies.push({
+      name: cookie.name,
+      value: cookie.value,
+      domain: cookie.domain,
+      path: cookie.path,
+      expires: cookie.expiry ?? -1,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: SAME_SITE[cookie.sameSite],
+    });
   }
   const skipped: string[] = [];
   const seen = new Set<string>();
@@ -108,7 +131,13 @@ export async function restoreStorageState(cookies: CookieJar, pages: ScratchPage
   await pages.withScratchPage(async (page) => {
     for (const { origin, localStorage } of origins) {
       const url = `${origin}/.firefox-bidi-mcp-storage-state-${Math.random().toString(36).slice(2)}`;
-      const rule = await pages.rules.add({ urlPattern: url, action: 'mock', body: '<!doctype html><title>storage state</title>', contentType: 'text/html', times: 1 });
+      const rule = await pages.rules.add({
+        urlPattern: url,
+        action: 'mock',
+        body: '<!doctype html><title>storage state</title>',
+        contentType: 'text/html',
+        times: 1,
+      });
       try {
         await page.navigate(url);
       } finally {

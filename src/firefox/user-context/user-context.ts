@@ -19,7 +19,9 @@ export interface UserContextEnvironment {
   closed(): boolean;
   /** Whether close() was called: then every call is refused (a connection that died says so itself, with why). */
   closing(): boolean;
-  /** Opens a page in this user context, in a window of its own (in front, with the focus, when `front`), and returns it. */
+  /**
+   * Opens a page in this user context, in a window of its own (in front, with the focus, when `front`), and returns it.
+   */
   createTab(context: UserContext, front: boolean): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
@@ -83,7 +85,10 @@ export class UserContext implements PageOwner<Page> {
 
   /** Refuses every call once it is closed. */
   #open(): void {
-    if (this.#disposing) throw new BrowserClosedError('This user context was disposed, and its pages with it; make a new one (browser.newUserContext()).');
+    if (this.#disposing)
+      throw new BrowserClosedError(
+        'This user context was disposed, and its pages with it; make a new one (browser.newUserContext()).',
+      );
     if (this.env.closing()) throw new BrowserClosedError('The browser is closed; launch or connect a new one.');
   }
 
@@ -101,7 +106,8 @@ export class UserContext implements PageOwner<Page> {
   /** The selected page: the one calls without a page act on. */
   get page(): Page {
     this.#open();
-    if (this.#selected === undefined) throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
+    if (this.#selected === undefined)
+      throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
     return this.#selected;
   }
 
@@ -124,7 +130,8 @@ export class UserContext implements PageOwner<Page> {
     this.#open();
     const page = Number.isInteger(index) ? this.#pages[index] : undefined;
     if (page === undefined) {
-      const range = this.#pages.length === 0 ? 'there are no pages' : `valid indexes are 0 to ${this.#pages.length - 1}`;
+      const range =
+        this.#pages.length === 0 ? 'there are no pages' : `valid indexes are 0 to ${this.#pages.length - 1}`;
       throw new NoSuchPageError(`No page has index ${index}: ${range}. Call listPages() to see the open pages.`);
     }
     return page;
@@ -139,7 +146,9 @@ export class UserContext implements PageOwner<Page> {
   pageById(pageId: number): Page {
     this.#open();
     for (const [page, id] of this.#pageIds) if (id === pageId) return page;
-    throw new NoSuchPageError(`No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`);
+    throw new NoSuchPageError(
+      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`,
+    );
   }
 
   /** A page opened (by us, by the user or by the page `opener`); the browser lists it here. */
@@ -149,7 +158,8 @@ export class UserContext implements PageOwner<Page> {
     this.#pageIds.set(page, this.#nextPageId++);
     this.#selected ??= page;
     const from = opener ? this.indexOf(opener) : -1;
-    if (from >= 0) this.#notes.push(`Page ${from} opened a new page (index ${this.#pages.length - 1}); select it to act on it.`);
+    if (from >= 0)
+      this.#notes.push(`Page ${from} opened a new page (index ${this.#pages.length - 1}); select it to act on it.`);
   }
 
   /** A page closed; it shows `url` in the note when it was the selected one. */
@@ -161,7 +171,11 @@ export class UserContext implements PageOwner<Page> {
     if (this.#selected !== page) return;
     this.#selected = this.#pages.at(-1);
     const which = url ? `The selected page (${url})` : 'The selected page';
-    this.#notes.push(this.#selected === undefined ? `${which} was closed and no page is left.` : `${which} was closed; page ${this.#pages.length - 1} is selected now.`);
+    this.#notes.push(
+      this.#selected === undefined
+        ? `${which} was closed and no page is left.`
+        : `${which} was closed; page ${this.#pages.length - 1} is selected now.`,
+    );
   }
 
   /** Notes about changes the caller did not ask for (a fallback after a page closed, a download), once each. */
@@ -207,7 +221,8 @@ export class UserContext implements PageOwner<Page> {
       await this.env.closeTab(page).catch(() => undefined);
       this.remove(page, url);
       if (previous) await previous.activate().catch(() => undefined);
-      if (error instanceof Error) error.message += `${error.message.endsWith('.') ? '' : '.'} The new page was closed${previous === undefined ? '' : `; page ${this.indexOf(previous.id)} is selected again`}.`;
+      if (error instanceof Error)
+        error.message += `${error.message.endsWith('.') ? '' : '.'} The new page was closed${previous === undefined ? '' : `; page ${this.indexOf(previous.id)} is selected again`}.`;
       throw error;
     }
     return page;
@@ -225,7 +240,9 @@ export class UserContext implements PageOwner<Page> {
   async closePage(index: number): Promise<void> {
     const page = this.at(index);
     if (this.#pages.length === 1) {
-      throw new InvalidArgumentError('The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).');
+      throw new InvalidArgumentError(
+        'The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).',
+      );
     }
     await this.env.closeTab(page);
   }
@@ -240,7 +257,10 @@ export class UserContext implements PageOwner<Page> {
     }
   }
 
-  /** Puts a fresh tab in the place (index, pageId and selection) of `page`, whose script does not answer, and closes that. */
+  /**
+   * Puts a fresh tab in the place (index, pageId and selection) of `page`, whose script does not answer, and closes
+   * that.
+   */
   async replace(page: Page, timeout?: number): Promise<Page> {
     const fresh = await this.env.createTab(this, true);
     const index = this.#pages.indexOf(page);
@@ -252,7 +272,9 @@ export class UserContext implements PageOwner<Page> {
     if (pageId !== undefined) this.#pageIds.set(fresh, pageId);
     this.#pageIds.delete(page);
     if (this.#selected === page) this.#selected = fresh;
-    this.#notes.push(`Page ${index} was not responding, so its tab was closed and replaced by a fresh one at the same index.`);
+    this.#notes.push(
+      `Page ${index} was not responding, so its tab was closed and replaced by a fresh one at the same index.`,
+    );
     await this.env.closeTab(page, timeout).catch(() => undefined);
     await fresh.activate();
     return fresh;
@@ -274,7 +296,11 @@ export class UserContext implements PageOwner<Page> {
     this.#open();
     const source = sourceOf(fn, '() => { window.fetch = () => Promise.reject(new Error("offline")); }');
     // Named user context, the default one too: an init script never runs in another agent's pages.
-    const { script } = await this.env.send('script.addPreloadScript', { functionDeclaration: source, userContexts: [this.id] }, 'Adding an init script');
+    const { script } = await this.env.send(
+      'script.addPreloadScript',
+      { functionDeclaration: source, userContexts: [this.id] },
+      'Adding an init script',
+    );
     this.#initScripts.set(script, source);
     return script;
   }
@@ -282,7 +308,10 @@ export class UserContext implements PageOwner<Page> {
   /** Stops an init script (by the id addInitScript gave) from running in documents loaded from now on. */
   async removeInitScript(id: string): Promise<void> {
     this.#open();
-    if (!this.#initScripts.has(id)) throw new InvalidArgumentError(`No init script has id ${quote(id)}; ${this.#initScripts.size ? `the ids are ${[...this.#initScripts.keys()].join(', ')}` : 'none was added'}.`);
+    if (!this.#initScripts.has(id))
+      throw new InvalidArgumentError(
+        `No init script has id ${quote(id)}; ${this.#initScripts.size ? `the ids are ${[...this.#initScripts.keys()].join(', ')}` : 'none was added'}.`,
+      );
     await this.env.send('script.removePreloadScript', { script: id }, 'Removing an init script');
     this.#initScripts.delete(id);
   }
@@ -325,7 +354,10 @@ export class UserContext implements PageOwner<Page> {
     return captureStorageState(this.cookies, this.#pages);
   }
 
-  /** Restores a storage state (as storageState() gives, or Playwright saves): its cookies, and each origin's localStorage. Checked whole first. */
+  /**
+   * Restores a storage state (as storageState() gives, or Playwright saves): its cookies, and each origin's
+   * localStorage. Checked whole first.
+   */
   async setStorageState(state: StorageState): Promise<void> {
     this.#open();
     const checked = parseStorageState(state, 'The state given');
@@ -334,10 +366,17 @@ export class UserContext implements PageOwner<Page> {
     await restoreStorageState(this.cookies, this, checked);
   }
 
-  /** Saves this user context's downloads in `folder` (absolute), apart from other user contexts' (Firefox creates it when needed). */
+  /**
+   * Saves this user context's downloads in `folder` (absolute), apart from other user contexts' (Firefox creates it
+   * when needed).
+   */
   async saveDownloadsIn(folder: string): Promise<void> {
     this.#open();
-    await this.env.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [this.id] }, 'Choosing the download folder');
+    await this.env.send(
+      'browser.setDownloadBehavior',
+      { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [this.id] },
+      'Choosing the download folder',
+    );
     this.downloads.folder = folder;
   }
 
@@ -353,7 +392,10 @@ export class UserContext implements PageOwner<Page> {
    * context lasts as long as the browser: close the browser instead.
    */
   async dispose(): Promise<void> {
-    if (this.id === 'default') throw new InvalidArgumentError("The browser's default user context cannot be disposed; close the browser instead.");
+    if (this.id === 'default')
+      throw new InvalidArgumentError(
+        "The browser's default user context cannot be disposed; close the browser instead.",
+      );
     return (this.#disposing ??= this.env.remove(this).finally(() => this.#forgetAll()));
   }
 

@@ -15,12 +15,17 @@ export function sourceOf(fn: PageFunction, example: string): string {
 
 /** One argument of a script call: an element by its BiDi reference, or a JSON value. */
 export function scriptArgument(arg: unknown): Script.LocalValue | Script.RemoteReference {
-  if (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string') return { sharedId: arg.sharedId };
+  if (arg !== null && typeof arg === 'object' && 'sharedId' in arg && typeof arg.sharedId === 'string')
+    return { sharedId: arg.sharedId };
   return toLocalValue(arg as JsonValue | undefined);
 }
 
 /** script.callFunction parameters for `source` in `target`, with JSON or element arguments, awaiting promises. */
-export function callParams(source: string, target: Script.Target, args: (JsonValue | { sharedId: string })[]): Script.CallFunctionParameters {
+export function callParams(
+  source: string,
+  target: Script.Target,
+  args: (JsonValue | { sharedId: string })[],
+): Script.CallFunctionParameters {
   return {
     functionDeclaration: source,
     arguments: args.map(scriptArgument),
@@ -35,7 +40,9 @@ export function callParams(source: string, target: Script.Target, args: (JsonVal
 export function unwrapEvaluation(result: Script.EvaluateResult): JsonValue | undefined {
   if (result.type === 'exception') {
     const details = result.exceptionDetails;
-    throw new EvaluationError(`The script threw: ${oneLine(shorten(details.text, 2000))}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`);
+    throw new EvaluationError(
+      `The script threw: ${oneLine(shorten(details.text, 2000))}${details.lineNumber ? ` (line ${details.lineNumber + 1})` : ''}`,
+    );
   }
   return fromRemoteValue(result.result);
 }
@@ -45,7 +52,9 @@ export function elementsIn(value: Script.RemoteValue): string[] {
   const found = new Set<string>();
   const collect = (item: Script.RemoteValue): void => {
     if (item.type === 'node' && item.sharedId) found.add(item.sharedId);
-    else if ('value' in item && Array.isArray(item.value)) for (const entry of item.value as (Script.RemoteValue | [unknown, Script.RemoteValue])[]) collect(Array.isArray(entry) ? entry[1] : entry);
+    else if ('value' in item && Array.isArray(item.value))
+      for (const entry of item.value as (Script.RemoteValue | [unknown, Script.RemoteValue])[])
+        collect(Array.isArray(entry) ? entry[1] : entry);
   };
   collect(value);
   return [...found];

@@ -41,7 +41,10 @@ function isLowSurrogate(code: number): boolean {
  * maxChars is 1, where nothing else makes progress). An offset equal to the length gives an empty
  * last window; one past it is an InvalidArgumentError.
  */
-export function pageOfText(text: string, options: { offset?: number | undefined; maxChars?: number | undefined } = {}): TextPage {
+export function pageOfText(
+  text: string,
+  options: { offset?: number | undefined; maxChars?: number | undefined } = {},
+): TextPage {
   const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = options;
   checkInteger('offset', offset, 0);
   checkInteger('maxChars', maxChars, 1);
@@ -52,7 +55,15 @@ export function pageOfText(text: string, options: { offset?: number | undefined;
     );
   }
   if (totalChars - offset <= maxChars) {
-    return { text: text.slice(offset), totalChars, offset, hasMore: false, nextOffset: null, truncated: offset > 0, midLine: false };
+    return {
+      text: text.slice(offset),
+      totalChars,
+      offset,
+      hasMore: false,
+      nextOffset: null,
+      truncated: offset > 0,
+      midLine: false,
+    };
   }
   const end = offset + maxChars;
   const newline = text.lastIndexOf('\n', end - 1);
@@ -65,7 +76,15 @@ export function pageOfText(text: string, options: { offset?: number | undefined;
   }
   // A cut just before a line break ends a whole line too, though the break itself comes next.
   const midLine = text[cut - 1] !== '\n' && text[cut] !== '\n';
-  return { text: text.slice(offset, cut), totalChars, offset, hasMore: true, nextOffset: cut, truncated: true, midLine };
+  return {
+    text: text.slice(offset, cut),
+    totalChars,
+    offset,
+    hasMore: true,
+    nextOffset: cut,
+    truncated: true,
+    midLine,
+  };
 }
 
 /** The line that tells a reader how much text follows a page and how to ask for it; undefined for a last page. */

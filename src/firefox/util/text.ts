@@ -23,8 +23,9 @@ export const QUOTE_CHARS = 80;
  * Ordinary pages come through unchanged but for those characters and those line starts.
  */
 
-// eslint-disable-next-line no-control-regex -- the control codes are what it finds
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200d\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- the control codes are what it finds
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200d\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 /** What a zero-width joiner or non-joiner may stand between and stay: letters, marks and emoji, non-ASCII. */
 const JOINS = /^[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
 
@@ -58,7 +59,8 @@ export function escapeHidden(text: string): string {
   // Most text has none: a search costs less than a replace.
   if (text.search(HIDDEN) === -1) return text;
   return text.replace(HIDDEN, (char, offset: number) => {
-    if ((char === '\u200c' || char === '\u200d') && joins(before(text, offset)) && joins(at(text, offset + 1))) return char;
+    if ((char === '\u200c' || char === '\u200d') && joins(before(text, offset)) && joins(at(text, offset + 1)))
+      return char;
     return char === '\r' ? '\\r' : escapeUnits(char);
   });
 }
@@ -81,7 +83,9 @@ export function jsonString(value: string): string {
   return escapeHidden(JSON.stringify(value));
 }
 
-/** A value quoted for a message: JSON-escaped (so it stays on one line), cut to `max` characters with the length said. */
+/**
+ * A value quoted for a message: JSON-escaped (so it stays on one line), cut to `max` characters with the length said.
+ */
 export function quote(value: string, max = QUOTE_CHARS): string {
   if (value.length <= max) return jsonString(value);
   return `${jsonString(value.slice(0, max))}… (${value.length} characters)`;
@@ -130,4 +134,3 @@ export function codeFence(text: string): string {
 export function pageTextBlock(text: string): string {
   return escapeHidden(text.replace(/\r\n/g, '\n')).split('\n').map(setApartLine).join('\n');
 }
-

@@ -29,7 +29,10 @@ import { checkedSteps, secretsNamed, type CheckedStep } from './steps.js';
 import { urlRebaser, type Rebase } from './urls.js';
 
 export interface ReplayOptions {
-  /** How to get a browser (launch, --ws-endpoint, --webdriver-url), the secrets, where files are read from: the server's options (default: a local headless Firefox, no secrets). */
+  /**
+   * How to get a browser (launch, --ws-endpoint, --webdriver-url), the secrets, where files are read from: the server's
+   * options (default: a local headless Firefox, no secrets).
+   */
   options?: ServerOptions;
   /** Replay in this user context of a browser the caller owns, instead of starting one. */
   userContext?: UserContext;
@@ -41,7 +44,10 @@ export interface ReplayOptions {
   filesDir?: string;
   /** How long a target may take to appear and an effect to show, in ms (default 5000). */
   timeout?: number;
-  /** The origin the recording's pages are served from on this run, when it is not the recorded one (another host or port). */
+  /**
+   * The origin the recording's pages are served from on this run, when it is not the recorded one (another host or
+   * port).
+   */
   baseUrl?: string;
   /** Told each step as it ends. */
   onStep?: (step: StepReport) => void;
@@ -70,7 +76,10 @@ export async function replay(recording: Recording, replayOptions: ReplayOptions 
 function refuseMissingSecrets(steps: readonly CheckedStep[], secrets: SecretStore): void {
   const named = new Set(steps.flatMap(({ step }) => secretsNamed(step)));
   const missing = [...named].filter((name) => !secrets.names.includes(name));
-  if (missing.length) throw new InvalidArgumentError(`The recording fills in the secret${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which ${missing.length === 1 ? 'was' : 'were'} not given; pass a NAME=value file with --secrets (the library: options.secrets).`);
+  if (missing.length)
+    throw new InvalidArgumentError(
+      `The recording fills in the secret${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which ${missing.length === 1 ? 'was' : 'were'} not given; pass a NAME=value file with --secrets (the library: options.secrets).`,
+    );
 }
 
 class Replay {
@@ -112,7 +121,12 @@ class Replay {
   #report(started: number, failure?: ReplayFailure): ReplayReport {
     const secrets = this.userContext.secrets;
     const masked = failure && secrets.maskDeep<ReplayFailure>(failure);
-    return { passed: failure === undefined, steps: this.#reports, ...(masked ? { failure: masked } : {}), ms: Date.now() - started };
+    return {
+      passed: failure === undefined,
+      steps: this.#reports,
+      ...(masked ? { failure: masked } : {}),
+      ms: Date.now() - started,
+    };
   }
 
   /** Runs one step; what went wrong, when something did. */
@@ -132,20 +146,47 @@ class Replay {
       setPath(args, path, found.uid);
     }
     if (typeof args.url === 'string') args.url = this.#rebase.url(args.url);
-    // A recorded secret is typed in the origin it was recorded in (as this run serves it), or nowhere: checked before each key.
-    this.userContext.secrets.confine(step.secretOrigin === undefined ? undefined : new URL(this.#rebase.url(`${step.secretOrigin}/`)).origin);
+    // A recorded secret is typed in the origin it was recorded in (as this run serves it), or nowhere: checked before
+    // each key.
+    this.userContext.secrets.confine(
+      step.secretOrigin === undefined ? undefined : new URL(this.#rebase.url(`${step.secretOrigin}/`)).origin,
+    );
     try {
       const response = new ToolResponse(tool.name, Number.MAX_SAFE_INTEGER, 0);
-      await tool.run(args, { options: this.options, files: this.#files, signal: this.#signal, userContext: this.userContext, page, extensions: undefined, recording: () => this.recording, human: undefined, progress: () => undefined }, response);
+      await tool.run(
+        args,
+        {
+          options: this.options,
+          files: this.#files,
+          signal: this.#signal,
+          userContext: this.userContext,
+          page,
+          extensions: undefined,
+          recording: () => this.recording,
+          human: undefined,
+          progress: () => undefined,
+        },
+        response,
+      );
     } catch (error) {
-      return fail(`the step to be taken (${step.effect.answer[0] ?? step.tool})`, error instanceof Error ? error.message : String(error));
+      return fail(
+        `the step to be taken (${step.effect.answer[0] ?? step.tool})`,
+        error instanceof Error ? error.message : String(error),
+      );
     }
-    // A healed target's effect, and the effects after it, are checked under the same heal: a field whose label changed case shows its value under the new one.
+    // A healed target's effect, and the effects after it, are checked under the same heal: a field whose label changed
+    // case shows its value under the new one.
     if (healed.length) this.#healed = true;
     const effectFailure = await this.#checkEffect(step, this.#healed);
     if (effectFailure) return fail(effectFailure.expected, effectFailure.seen, effectFailure.around);
     if (healed.length) healed.push('its effect and those after it are checked under the same heal');
-    this.#tell({ step: number, tool: step.tool, status: healed.length ? 'healed' : 'passed', ...(healed.length ? { healed } : {}), ms: Date.now() - started });
+    this.#tell({
+      step: number,
+      tool: step.tool,
+      status: healed.length ? 'healed' : 'passed',
+      ...(healed.length ? { healed } : {}),
+      ms: Date.now() - started,
+    });
     return undefined;
   }
 
@@ -154,8 +195,14 @@ class Replay {
     this.replayOptions.onStep?.(report);
   }
 
-  /** The uid of a recorded target in the page now, waiting for it to appear; what the page holds instead when it never does. */
-  async #find(page: Page | undefined, target: RecordedTarget): Promise<{ uid: string; healed?: string } | { missed: string; around: string }> {
+  /**
+   * The uid of a recorded target in the page now, waiting for it to appear; what the page holds instead when it never
+   * does.
+   */
+  async #find(
+    page: Page | undefined,
+    target: RecordedTarget,
+  ): Promise<{ uid: string; healed?: string } | { missed: string; around: string }> {
     if (!page) return { missed: 'a step that names an element but acts on no page', around: '' };
     const deadline = Date.now() + this.#timeout;
     for (;;) {
@@ -171,17 +218,30 @@ class Replay {
     }
   }
 
-  /** Whether the page shows what the step did: the dialog it opened, or its URL, title and the elements that appeared and went. */
+  /**
+   * Whether the page shows what the step did: the dialog it opened, or its URL, title and the elements that appeared
+   * and went.
+   */
   async #checkEffect(step: RecordedStep, healed: boolean): Promise<Omit<ReplayFailure, 'step' | 'tool'> | undefined> {
     const page = this.userContext.page;
     const { dialog } = step.effect;
     const open = page.getDialog();
     if (dialog || open) {
       if (dialog && open?.type === dialog.type && open.message === dialog.message) return undefined;
-      return { expected: dialog ? `a ${dialog.type} dialog saying "${dialog.message}"` : 'no dialog', seen: open ? `a ${open.type} dialog saying "${open.message}"` : 'no dialog', around: '' };
+      return {
+        expected: dialog ? `a ${dialog.type} dialog saying "${dialog.message}"` : 'no dialog',
+        seen: open ? `a ${open.type} dialog saying "${open.message}"` : 'no dialog',
+        around: '',
+      };
     }
     const { url, title, appeared, gone, reordered } = step.effect;
-    const expected: ExpectedEffect = { ...(url === undefined ? {} : { url }), ...(title === undefined ? {} : { title }), ...(appeared ? { appeared } : {}), ...(gone ? { gone } : {}), ...(reordered ? { reordered } : {}) };
+    const expected: ExpectedEffect = {
+      ...(url === undefined ? {} : { url }),
+      ...(title === undefined ? {} : { title }),
+      ...(appeared ? { appeared } : {}),
+      ...(gone ? { gone } : {}),
+      ...(reordered ? { reordered } : {}),
+    };
     try {
       await expectEffect(page, expected, { timeout: this.#timeout, ...this.#rebase, healed });
       return undefined;
@@ -189,7 +249,11 @@ class Replay {
       if (!(error instanceof EffectError)) throw error;
       const target = step.targets?.uid;
       const snapshot = await page.takeSnapshot().catch(() => undefined);
-      return { expected: expectedText(expected, this.#rebase.url), seen: error.misses.join('; '), around: snapshot ? aroundTarget(snapshot, target) : error.snapshot };
+      return {
+        expected: expectedText(expected, this.#rebase.url),
+        seen: error.misses.join('; '),
+        around: snapshot ? aroundTarget(snapshot, target) : error.snapshot,
+      };
     }
   }
 }

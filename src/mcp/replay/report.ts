@@ -39,8 +39,13 @@ export function replayEnding(report: ReplayReport, steps: number): string {
     const healed = report.steps.filter((step) => step.status === 'healed').length;
     return `Replayed all ${steps} steps in ${report.ms} ms${healed ? `, ${healed} healed` : ''}; every effect checked.`;
   }
-  const lines = [`Stopped at step ${failure.step} (${failure.tool}) of ${steps}.`, `Expected: ${failure.expected}`, `Seen: ${failure.seen}`];
-  if (failure.around) lines.push('The page around the target:', ...failure.around.split('\n').map((line) => `  ${line}`));
+  const lines = [
+    `Stopped at step ${failure.step} (${failure.tool}) of ${steps}.`,
+    `Expected: ${failure.expected}`,
+    `Seen: ${failure.seen}`,
+  ];
+  if (failure.around)
+    lines.push('The page around the target:', ...failure.around.split('\n').map((line) => `  ${line}`));
   return lines.join('\n');
 }
 

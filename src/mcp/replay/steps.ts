@@ -21,7 +21,10 @@ export function secretsNamed(step: RecordedStep): string[] {
   return referencedSecretNames(JSON.stringify(step.args));
 }
 
-/** Each step with its tool and parsed arguments; an InvalidArgumentError naming the first step that cannot be replayed, and how to go on. */
+/**
+ * Each step with its tool and parsed arguments; an InvalidArgumentError naming the first step that cannot be replayed,
+ * and how to go on.
+ */
 export function checkedSteps(recording: Recording, filesAllowed: boolean): CheckedStep[] {
   const given = new Set(recording.secrets ?? []);
   return recording.steps.map((step, index) => {
@@ -31,20 +34,33 @@ export function checkedSteps(recording: Recording, filesAllowed: boolean): Check
     };
     const tool = ALL_TOOLS.find((candidate) => candidate.name === step.tool);
     if (!tool) return refuse('names a tool this version of firefox-bidi-mcp does not have');
-    if (!tool.recorded) return refuse('is a tool that only looks, which no session records and a replay does not run; the recording was not written by firefox-bidi-mcp');
+    if (!tool.recorded)
+      return refuse(
+        'is a tool that only looks, which no session records and a replay does not run; the recording was not written by firefox-bidi-mcp',
+      );
     const parsed = z.strictObject(inputSchema(tool)).safeParse(step.args);
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
-      return refuse(`has arguments its tool does not take (${issue?.path.join('.') || 'args'}: ${issue?.message ?? 'invalid'})`);
+      return refuse(
+        `has arguments its tool does not take (${issue?.path.join('.') || 'args'}: ${issue?.message ?? 'invalid'})`,
+      );
     }
     const files = tool.fileArgs.filter((name) => step.args[name] !== undefined);
     if (files.length && !filesAllowed) {
-      return refuse(`reads or writes files (${files.join(', ')}); a replay runs such steps only in a folder you name for them: --files <dir> (the library: filesDir), with the files it needs copied there`);
+      return refuse(
+        `reads or writes files (${files.join(', ')}); a replay runs such steps only in a folder you name for them: --files <dir> (the library: filesDir), with the files it needs copied there`,
+      );
     }
     const named = secretsNamed(step);
     const unknown = named.filter((name) => !given.has(name));
-    if (unknown.length) return refuse(`types the secret ${unknown.join(', ')}, which the recording's session was not given (its secrets: ${[...given].join(', ') || 'none'})`);
-    if (named.length && step.secretOrigin === undefined) return refuse('types a secret, and the recording does not say into which origin (secretOrigin); a secret is typed only where it was recorded');
+    if (unknown.length)
+      return refuse(
+        `types the secret ${unknown.join(', ')}, which the recording's session was not given (its secrets: ${[...given].join(', ') || 'none'})`,
+      );
+    if (named.length && step.secretOrigin === undefined)
+      return refuse(
+        'types a secret, and the recording does not say into which origin (secretOrigin); a secret is typed only where it was recorded',
+      );
     return { step, tool, args: parsed.data };
   });
 }

@@ -31,5 +31,8 @@ export function urlRebaser(recording: Recording, baseUrl: string | undefined): R
   const from = recordedOrigin(recording);
   if (baseUrl === undefined || from === undefined) return { url: (url) => url, text: (text) => text };
   const to = new URL(baseUrl).origin;
-  return { url: (url) => (url === from || url.startsWith(`${from}/`) ? `${to}${url.slice(from.length)}` : url), text: (text) => text.replaceAll(from, to) };
+  return {
+    url: (url) => (url === from || url.startsWith(`${from}/`) ? `${to}${url.slice(from.length)}` : url),
+    text: (text) => text.replaceAll(from, to),
+  };
 }

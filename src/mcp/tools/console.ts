@@ -4,7 +4,31 @@ import { pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
 /** Levels, the console methods that name a message's type, and `exception` for uncaught errors. */
-const CONSOLE_TYPES = ['error', 'warn', 'info', 'debug', 'log', 'exception', 'assert', 'trace', 'dir', 'dirxml', 'table', 'count', 'countReset', 'group', 'groupCollapsed', 'groupEnd', 'time', 'timeLog', 'timeEnd', 'timeStamp', 'clear', 'profile', 'profileEnd'] as const;
+const CONSOLE_TYPES = [
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'log',
+  'exception',
+  'assert',
+  'trace',
+  'dir',
+  'dirxml',
+  'table',
+  'count',
+  'countReset',
+  'group',
+  'groupCollapsed',
+  'groupEnd',
+  'time',
+  'timeLog',
+  'timeEnd',
+  'timeStamp',
+  'clear',
+  'profile',
+  'profileEnd',
+] as const;
 
 function line(message: ConsoleMessage): string {
   const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
@@ -15,18 +39,26 @@ function line(message: ConsoleMessage): string {
 
 export const listConsoleMessages = pageTool({
   name: 'list_console_messages',
-  description: 'List the page\'s console messages and uncaught errors, oldest first.',
+  description: "List the page's console messages and uncaught errors, oldest first.",
   category: 'console',
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
   schema: {
-    // Checked in the handler, not listed in the schema: 23 names would cost every request tokens for what examples tell as well.
-    types: z.array(z.string()).optional().describe('Only these levels or console methods, e.g. ["error", "warn"], ["log"], ["exception"] (uncaught errors).'),
+    // Checked in the handler, not listed in the schema: 23 names would cost every request tokens for what examples tell
+    // as well.
+    types: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Only these levels or console methods, e.g. ["error", "warn"], ["log"], ["exception"] (uncaught errors).',
+      ),
   },
   handler: ({ types }, { page }, response) => {
     const wanted: readonly string[] | undefined = types && oneOf(types, CONSOLE_TYPES, 'types');
-    const messages = page.getConsoleMessages().filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
+    const messages = page
+      .getConsoleMessages()
+      .filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
     const kinds = wanted ? ` of type ${wanted.join(', ')}` : '';
     response.list('messages', messages, [`console message${kinds}`, `console messages${kinds}`], line);
   },
@@ -42,7 +74,10 @@ export const getConsoleMessage = pageTool({
   schema: { msgid: z.number().int().positive().describe('From list_console_messages.') },
   handler: ({ msgid }, { page }, response) => {
     const message = page.getConsoleMessage(msgid);
-    if (!message) throw new InvalidArgumentError(`No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`);
+    if (!message)
+      throw new InvalidArgumentError(
+        `No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`,
+      );
     response.text(`${line(message)}\nLevel: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`);
     response.structured('message', message);
   },

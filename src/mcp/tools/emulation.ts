@@ -11,40 +11,96 @@ export const emulateTool = userContextTool({
   schema: {
     // A context tool (scope "session" reaches every page) that takes the page of scope "page" itself.
     pageId: KIND_PARAMETERS.pageId,
-    userAgent: z.string().min(1).nullable().optional().describe('The user agent string, or null for the browser\'s own.'),
-    geolocation: z
-      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), accuracy: z.number().min(0).optional() })
+    userAgent: z
+      .string()
+      .min(1)
       .nullable()
       .optional()
-      .describe('Where navigator.geolocation says the device is, or null to stop pretending. With scope page, the page\'s origin may then read it without a prompt.'),
+      .describe("The user agent string, or null for the browser's own."),
+    geolocation: z
+      .object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+        accuracy: z.number().min(0).optional(),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "Where navigator.geolocation says the device is, or null to stop pretending. With scope page, the page's origin may then read it without a prompt.",
+      ),
     locale: z.string().min(1).nullable().optional().describe('A language tag such as de-DE, or null.'),
     timezone: z.string().min(1).nullable().optional().describe('An IANA time zone such as Asia/Tokyo, or null.'),
     offline: z.boolean().optional().describe('No network at all (true), or back online (false).'),
-    device: z.enum(DEVICE_NAMES).optional().describe('A device preset: its viewport, pixel ratio, user agent and touch (settings given alongside win).'),
+    device: z
+      .enum(DEVICE_NAMES)
+      .optional()
+      .describe('A device preset: its viewport, pixel ratio, user agent and touch (settings given alongside win).'),
     viewport: z
       .object({ width: z.number().int(), height: z.number().int(), devicePixelRatio: z.number().optional() })
       .nullable()
       .optional()
-      .describe('Viewport in CSS pixels and pixel ratio (default 1), or null for the window\'s own. Applies at once.'),
-    touch: z.boolean().optional().describe('Whether pages detect a touch screen (navigator.maxTouchPoints, ontouchstart); input stays mouse input.'),
-    scope: z.enum(['page', 'session']).optional().describe('"page" (default): only this page; "session": every page of this session, present and future.'),
-    reset: z.boolean().optional().describe('Restore every setting to the browser\'s own first.'),
+      .describe("Viewport in CSS pixels and pixel ratio (default 1), or null for the window's own. Applies at once."),
+    touch: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether pages detect a touch screen (navigator.maxTouchPoints, ontouchstart); input stays mouse input.',
+      ),
+    scope: z
+      .enum(['page', 'session'])
+      .optional()
+      .describe('"page" (default): only this page; "session": every page of this session, present and future.'),
+    reset: z.boolean().optional().describe("Restore every setting to the browser's own first."),
   },
-  handler: async ({ pageId, userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset }, { userContext }, response) => {
+  handler: async (
+    { pageId, userAgent, geolocation, locale, timezone, offline, device, viewport, touch, scope, reset },
+    { userContext },
+    response,
+  ) => {
     const given: Emulation = {
       ...(userAgent === undefined ? {} : { userAgent }),
-      ...(geolocation === undefined ? {} : { geolocation: geolocation === null ? null : { latitude: geolocation.latitude, longitude: geolocation.longitude, ...(geolocation.accuracy === undefined ? {} : { accuracy: geolocation.accuracy }) } }),
+      ...(geolocation === undefined
+        ? {}
+        : {
+            geolocation:
+              geolocation === null
+                ? null
+                : {
+                    latitude: geolocation.latitude,
+                    longitude: geolocation.longitude,
+                    ...(geolocation.accuracy === undefined ? {} : { accuracy: geolocation.accuracy }),
+                  },
+          }),
       ...(locale === undefined ? {} : { locale }),
       ...(timezone === undefined ? {} : { timezone }),
       ...(offline === undefined ? {} : { offline }),
       ...(device === undefined ? {} : { device }),
-      ...(viewport === undefined ? {} : { viewport: viewport === null ? null : { width: viewport.width, height: viewport.height, ...(viewport.devicePixelRatio === undefined ? {} : { devicePixelRatio: viewport.devicePixelRatio }) } }),
+      ...(viewport === undefined
+        ? {}
+        : {
+            viewport:
+              viewport === null
+                ? null
+                : {
+                    width: viewport.width,
+                    height: viewport.height,
+                    ...(viewport.devicePixelRatio === undefined ? {} : { devicePixelRatio: viewport.devicePixelRatio }),
+                  },
+          }),
       ...(touch === undefined ? {} : { touch }),
     };
     const settings: Emulation = reset ? { ...NO_EMULATION, ...given } : given;
-    if (Object.keys(settings).length === 0) throw new InvalidArgumentError('emulate needs at least one setting (device, viewport, touch, userAgent, geolocation, locale, timezone, offline) or reset: true.');
-    const done = scope === 'session' ? await userContext.emulate(settings) : await (pageId === undefined ? userContext.page : userContext.pageById(pageId)).emulate(settings);
-    response.line(`Emulating, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`);
+    if (Object.keys(settings).length === 0)
+      throw new InvalidArgumentError(
+        'emulate needs at least one setting (device, viewport, touch, userAgent, geolocation, locale, timezone, offline) or reset: true.',
+      );
+    const done =
+      scope === 'session'
+        ? await userContext.emulate(settings)
+        : await (pageId === undefined ? userContext.page : userContext.pageById(pageId)).emulate(settings);
+    response.line(
+      `Emulating, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`,
+    );
     response.structured('settings', settings);
   },
 });

@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { InvalidArgumentError, oneLine, type Extension, type Extensions } from '../../firefox/index.js';
 import { browserTool } from '../tool.js';
 
-/** The browser's extensions, for a session whose browser is its own: in a shared browser they would reach other sessions' pages. */
+/**
+ * The browser's extensions, for a session whose browser is its own: in a shared browser they would reach other
+ * sessions' pages.
+ */
 function ownBrowsers(extensions: Extensions | undefined, what: string): Extensions {
   if (extensions) return extensions;
-  throw new InvalidArgumentError(`${what} is refused for a user userContext of a shared browser (newUserContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`);
+  throw new InvalidArgumentError(
+    `${what} is refused for a user userContext of a shared browser (newUserContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`,
+  );
 }
 
 function line(extension: Extension): string {
@@ -16,7 +21,8 @@ function line(extension: Extension): string {
 
 export const installExtension = browserTool({
   name: 'install_extension',
-  description: 'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
+  description:
+    'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
   category: 'extensions',
   readOnly: false,
   fileArgs: ['path'],
@@ -33,7 +39,9 @@ export const installExtension = browserTool({
     // The same folders as uploads: a folder is judged by its manifest.
     const real = await files.readable(folder ? join(path, 'manifest.json') : path);
     const installed = await ownBrowsers(extensions, 'Installing extensions').install(folder ? dirname(real) : real);
-    response.line(`Installed ${line(installed)}. Reload pages for it to reach them.`).structured('extension', installed);
+    response
+      .line(`Installed ${line(installed)}. Reload pages for it to reach them.`)
+      .structured('extension', installed);
   },
 });
 
@@ -45,7 +53,9 @@ export const listExtensions = browserTool({
   schema: {},
   handler: (_args, { extensions }, response) => {
     const installed = extensions?.list() ?? [];
-    response.line(installed.length ? installed.map(line).join('\n') : 'No extensions installed.').structured('extensions', installed);
+    response
+      .line(installed.length ? installed.map(line).join('\n') : 'No extensions installed.')
+      .structured('extensions', installed);
   },
 });
 

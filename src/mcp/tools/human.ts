@@ -21,7 +21,8 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 /**
  * Whether a URL fits `pattern` (a glob where * is any run of characters, or else a part of it),
  * matched against the URL's origin and path, its query or hash only when the pattern has `?` or
- * `#`: a sign-in page at /login?next=/dashboard has not reached /dashboard. A bad glob is an error now, before anyone is asked.
+ * `#`: a sign-in page at /login?next=/dashboard has not reached /dashboard. A bad glob is an error now, before anyone
+ * is asked.
  */
 export function urlFits(pattern: string): (url: string) => boolean {
   const glob = pattern.includes('*') ? urlMatcher(pattern, 'until.url') : undefined;
@@ -48,25 +49,45 @@ async function reached(page: Page, until: Until, signal: AbortSignal): Promise<s
     const found = await page.waitForText(until.text, { timeout: 1, signal }).catch(() => undefined);
     if (found !== undefined) return `The page shows ${JSON.stringify(found)}.`;
   }
-  if (until.role !== undefined && (await page.locate({ role: until.role, ...(until.name === undefined ? {} : { name: until.name }) }).count().catch(() => 0)) > 0) {
+  if (
+    until.role !== undefined &&
+    (await page
+      .locate({ role: until.role, ...(until.name === undefined ? {} : { name: until.name }) })
+      .count()
+      .catch(() => 0)) > 0
+  ) {
     return `The page shows a ${until.role}${until.name === undefined ? '' : ` ${JSON.stringify(until.name)}`}.`;
   }
   return undefined;
 }
 
-/** Waits for the person's Done or `until`, telling the client it still waits; throws on cancellation or when `timeout` passes. */
-async function waitForHand(page: Page, request: HumanRequest, until: Until, timeout: number, signal: AbortSignal, progress: (message: string) => void): Promise<string> {
+/**
+ * Waits for the person's Done or `until`, telling the client it still waits; throws on cancellation or when `timeout`
+ * passes.
+ */
+async function waitForHand(
+  page: Page,
+  request: HumanRequest,
+  until: Until,
+  timeout: number,
+  signal: AbortSignal,
+  progress: (message: string) => void,
+): Promise<string> {
   const started = Date.now();
   const answered = { done: false };
   void request.done.then(() => (answered.done = true));
   let told = 0;
   for (;;) {
     if (answered.done) return 'The person pressed Done.';
-    if (signal.aborted) throw new CancelledError('request_human was cancelled; the request is gone from the live view.');
+    if (signal.aborted)
+      throw new CancelledError('request_human was cancelled; the request is gone from the live view.');
     const seen = await reached(page, until, signal);
     if (seen) return seen;
     const waited = Date.now() - started;
-    if (waited >= timeout) throw new TimeoutError(`No one finished within ${Math.round(timeout / 1000)} s; the request is gone from the live view. Look at the page (take_snapshot) before going on.`);
+    if (waited >= timeout)
+      throw new TimeoutError(
+        `No one finished within ${Math.round(timeout / 1000)} s; the request is gone from the live view. Look at the page (take_snapshot) before going on.`,
+      );
     if (waited >= told * PROGRESS_MS) {
       progress(`Waiting for a person (${Math.round(waited / 1000)} s).`);
       told += 1;
@@ -78,7 +99,7 @@ async function waitForHand(page: Page, request: HumanRequest, until: Until, time
 export const requestHuman = pageTool({
   name: 'request_human',
   description:
-    "Ask the person watching this session (its live view: HTTP server or firefox-bidi show) to act on the page: a login, a second factor, a CAPTCHA. Waits, with progress notifications, until the page shows `until` or the person presses Done; answers what changed.",
+    'Ask the person watching this session (its live view: HTTP server or firefox-bidi show) to act on the page: a login, a second factor, a CAPTCHA. Waits, with progress notifications, until the page shows `until` or the person presses Done; answers what changed.',
   category: 'pages',
   readOnly: false,
   // A person's hand is no step a replay can take again.
@@ -87,7 +108,11 @@ export const requestHuman = pageTool({
     reason: z.string().min(1).max(500).describe('What the person should do, as the view shows it.'),
     until: z
       .object({
-        url: z.string().min(1).optional().describe('A URL part, or a glob with *; its query and hash count only if it has ? or #.'),
+        url: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('A URL part, or a glob with *; its query and hash count only if it has ? or #.'),
         text: z.string().min(1).optional().describe('Text the page shows once done.'),
         role: z.string().min(1).optional().describe('An element that appears once done: its role…'),
         name: z.string().min(1).optional().describe('…and its name.'),
@@ -97,7 +122,10 @@ export const requestHuman = pageTool({
     timeout: z.number().int().positive().max(3_600_000).optional().describe('Max wait in ms (default 600000).'),
   },
   handler: async ({ reason, until, timeout }, { page, signal, human, progress }, response) => {
-    if (!human) throw new InvalidArgumentError("No person can see this session: live views are the HTTP server's (firefox-bidi-mcp --port) and the CLI's (firefox-bidi show). Go on alone, or tell your user what to do.");
+    if (!human)
+      throw new InvalidArgumentError(
+        "No person can see this session: live views are the HTTP server's (firefox-bidi-mcp --port) and the CLI's (firefox-bidi show). Go on alone, or tell your user what to do.",
+      );
     const ends: Until = { ...until, url: until?.url === undefined ? undefined : urlFits(until.url) };
     const before = await page.takeSnapshot();
     const from = page.url;
@@ -108,7 +136,13 @@ export const requestHuman = pageTool({
     } finally {
       request.end();
     }
-    response.line(how).line(page.url === from ? `The page is still at ${page.url ?? 'about:blank'}.` : `The page moved from ${from ?? 'about:blank'} to ${page.url ?? 'about:blank'}.`);
+    response
+      .line(how)
+      .line(
+        page.url === from
+          ? `The page is still at ${page.url ?? 'about:blank'}.`
+          : `The page moved from ${from ?? 'about:blank'} to ${page.url ?? 'about:blank'}.`,
+      );
     response.reading('Changes', (await page.takeSnapshot({ since: before.id })).text);
   },
 });

@@ -5,7 +5,8 @@ import { uid } from './schemas.js';
 
 export const click = actionTool({
   name: 'click',
-  description: 'Click an element with real mouse events. Refuses disabled or covered elements (naming what covers them); reports a navigation or dialog it caused.',
+  description:
+    'Click an element with real mouse events. Refuses disabled or covered elements (naming what covers them); reports a navigation or dialog it caused.',
   category: 'input',
   readOnly: false,
   schema: { uid, dblClick: z.boolean().optional().describe('Double-click.') },
@@ -27,7 +28,8 @@ export const hover = actionTool({
 
 export const fill = actionTool({
   name: 'fill',
-  description: 'Set a field: type into a text field, textarea or rich-text editor (replacing its content), pick a select option by label or value, or check a checkbox or radio with "true"/"false".',
+  description:
+    'Set a field: type into a text field, textarea or rich-text editor (replacing its content), pick a select option by label or value, or check a checkbox or radio with "true"/"false".',
   category: 'input',
   readOnly: false,
   schema: { uid, value: z.string().describe('Text, option, or "true"/"false".') },
@@ -54,7 +56,8 @@ export const fillForm = actionTool({
 
 export const selectText = actionTool({
   name: 'select_text',
-  description: 'Select words inside an element (a paragraph of a rich-text editor, a field) with a mouse drag, as a person does, so a following key or toolbar button (bold, delete, typing over) acts on them; with caret, put the caret at their start or end instead. Reads the selection back.',
+  description:
+    'Select words inside an element (a paragraph of a rich-text editor, a field) with a mouse drag, as a person does, so a following key or toolbar button (bold, delete, typing over) acts on them; with caret, put the caret at their start or end instead. Reads the selection back.',
   category: 'input',
   readOnly: false,
   schema: {
@@ -64,7 +67,12 @@ export const selectText = actionTool({
     caret: z.enum(['start', 'end']).optional().describe('Put the caret there instead of selecting.'),
   },
   handler: async ({ uid: target, text, occurrence, caret }, { page }, response) => {
-    response.action(await page.selectTextByUid(target, text, { ...(occurrence === undefined ? {} : { occurrence }), ...(caret === undefined ? {} : { caret }) }));
+    response.action(
+      await page.selectTextByUid(target, text, {
+        ...(occurrence === undefined ? {} : { occurrence }),
+        ...(caret === undefined ? {} : { caret }),
+      }),
+    );
   },
 });
 
@@ -104,17 +112,22 @@ export const typeText = actionTool({
   handler: async ({ text, submitKey }, { page }, response) => {
     if (text !== '') response.action(await page.typeText(text));
     if (submitKey !== undefined) response.action(await page.pressKey(submitKey));
-    if (text === '' && submitKey === undefined) throw new InvalidArgumentError('type_text needs some text, a submitKey, or both.');
+    if (text === '' && submitKey === undefined)
+      throw new InvalidArgumentError('type_text needs some text, a submitKey, or both.');
   },
 });
 
 export const uploadFile = actionTool({
   name: 'upload_file',
-  description: 'Set a file input\'s files (from the output directory or an --allowed-dir; over stdio, also the client\'s roots).',
+  description:
+    "Set a file input's files (from the output directory or an --allowed-dir; over stdio, also the client's roots).",
   category: 'input',
   readOnly: false,
   fileArgs: ['filePaths'],
-  schema: { uid, filePaths: z.array(z.string().min(1)).min(1).describe('File paths (relative: in the output directory).') },
+  schema: {
+    uid,
+    filePaths: z.array(z.string().min(1)).min(1).describe('File paths (relative: in the output directory).'),
+  },
   handler: async ({ uid: target, filePaths }, { page, files }, response) => {
     const real = await Promise.all(filePaths.map((path) => files.readable(path)));
     response.action(await page.uploadFileByUid(target, real));
@@ -134,8 +147,21 @@ export const handleDialog = actionTool({
   handler: async ({ action, promptText }, { page }, response) => {
     const dialog = page.getDialog();
     await page.handleDialog(action === 'accept', promptText);
-    response.line(`${action === 'accept' ? 'Accepted' : 'Dismissed'} the ${dialog?.type ?? ''} dialog ${JSON.stringify(dialog?.message ?? '')}.`);
+    response.line(
+      `${action === 'accept' ? 'Accepted' : 'Dismissed'} the ${dialog?.type ?? ''} dialog ${JSON.stringify(dialog?.message ?? '')}.`,
+    );
   },
 });
 
-export const inputTools = [click, hover, fill, fillForm, selectText, drag, pressKey, typeText, uploadFile, handleDialog];
+export const inputTools = [
+  click,
+  hover,
+  fill,
+  fillForm,
+  selectText,
+  drag,
+  pressKey,
+  typeText,
+  uploadFile,
+  handleDialog,
+];

@@ -1,10 +1,52 @@
 import { z } from 'zod';
-import { codeFence, InvalidArgumentError, oneLine, pageTextBlock, type FilePolicy, type NetworkBody, type NetworkRequest, type Page } from '../../firefox/index.js';
+import {
+  codeFence,
+  InvalidArgumentError,
+  oneLine,
+  pageTextBlock,
+  type FilePolicy,
+  type NetworkBody,
+  type NetworkRequest,
+  type Page,
+} from '../../firefox/index.js';
 import { userContextTool, pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
-/** What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is none. */
-const RESOURCE_TYPES = ['document', 'script', 'style', 'image', 'font', 'fetch', 'xhr', 'iframe', 'frame', 'audio', 'video', 'track', 'json', 'manifest', 'object', 'embed', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'report', 'xslt', 'webidentity', 'beacon', 'css', 'img', 'link', 'other'] as const;
+/**
+ * What a request's resourceType can be: the fetch destinations, and the initiator types Firefox gives when there is
+ * none.
+ */
+const RESOURCE_TYPES = [
+  'document',
+  'script',
+  'style',
+  'image',
+  'font',
+  'fetch',
+  'xhr',
+  'iframe',
+  'frame',
+  'audio',
+  'video',
+  'track',
+  'json',
+  'manifest',
+  'object',
+  'embed',
+  'worker',
+  'sharedworker',
+  'serviceworker',
+  'audioworklet',
+  'paintworklet',
+  'report',
+  'xslt',
+  'webidentity',
+  'beacon',
+  'css',
+  'img',
+  'link',
+  'other',
+] as const;
 
 /** The request's outcome, with what a request rule (or the URL policy) did to it. */
 function outcome(request: NetworkRequest): string {
@@ -25,14 +67,17 @@ function line(request: NetworkRequest): string {
 
 export const listNetworkRequests = pageTool({
   name: 'list_network_requests',
-  description: 'List the page\'s network requests, in the order they started.',
+  description: "List the page's network requests, in the order they started.",
   category: 'network',
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
   schema: {
     // Checked in the handler, not listed in the schema (29 names): examples tell a model as well.
-    resourceTypes: z.array(z.string()).optional().describe('Only these resource types, e.g. ["document", "fetch", "xhr", "script", "image"].'),
+    resourceTypes: z
+      .array(z.string())
+      .optional()
+      .describe('Only these resource types, e.g. ["document", "fetch", "xhr", "script", "image"].'),
   },
   handler: ({ resourceTypes: given }, { page }, response) => {
     const resourceTypes = given && oneOf(given, RESOURCE_TYPES, 'resourceTypes');
@@ -44,7 +89,13 @@ export const listNetworkRequests = pageTool({
 });
 
 /** One body of the request, as lines and as data: its text, or what it is and where it was saved. */
-async function bodySection(page: Page, files: FilePolicy, request: NetworkRequest, kind: 'request' | 'response', saveTo: string | undefined): Promise<{ lines: string[]; data: Record<string, unknown> }> {
+async function bodySection(
+  page: Page,
+  files: FilePolicy,
+  request: NetworkRequest,
+  kind: 'request' | 'response',
+  saveTo: string | undefined,
+): Promise<{ lines: string[]; data: Record<string, unknown> }> {
   const title = `### ${kind === 'request' ? 'Request' : 'Response'} body`;
   // A request without a body (GET, HEAD) has nothing to show unless asked for.
   if (kind === 'request' && !request.sizes.requestBody && saveTo === undefined) return { lines: [], data: {} };
@@ -58,8 +109,16 @@ async function bodySection(page: Page, files: FilePolicy, request: NetworkReques
   const savedTo = saveTo === undefined ? undefined : files.write(saveTo, body.bytes);
   const saved = savedTo === undefined ? '' : `Saved ${body.bytes.byteLength} B to ${savedTo}.`;
   // Page text of many lines: set apart where a line would pose as the answer's own (see text.ts).
-  const shown = body.text !== undefined ? pageTextBlock(body.text) : `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
-  const data = { bytes: body.bytes.byteLength, mimeType: body.mimeType, ...(body.text === undefined ? {} : { text: body.text }), ...(savedTo === undefined ? {} : { savedTo }) };
+  const shown =
+    body.text !== undefined
+      ? pageTextBlock(body.text)
+      : `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
+  const data = {
+    bytes: body.bytes.byteLength,
+    mimeType: body.mimeType,
+    ...(body.text === undefined ? {} : { text: body.text }),
+    ...(savedTo === undefined ? {} : { savedTo }),
+  };
   return { lines: [title, ...(saved ? [saved] : []), shown], data };
 }
 
@@ -79,15 +138,25 @@ export const getNetworkRequest = pageTool({
   },
   handler: async ({ reqid, requestBodyFile, responseBodyFile }, { page, files }, response) => {
     const request = page.getNetworkRequest(reqid);
-    if (!request) throw new InvalidArgumentError(`No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`);
+    if (!request)
+      throw new InvalidArgumentError(
+        `No network request has reqid ${reqid} on the selected page; list them with list_network_requests.`,
+      );
     const lines = [line(request)];
-    for (const [title, headers] of [['Request headers', request.requestHeaders], ['Response headers', request.responseHeaders]] as const) {
+    for (const [title, headers] of [
+      ['Request headers', request.requestHeaders],
+      ['Response headers', request.responseHeaders],
+    ] as const) {
       // In a fence: a header line (name: value) would read like any prose line that leads with a word and a colon.
-      const rows = Object.entries(headers).map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`).join('\n');
+      const rows = Object.entries(headers)
+        .map(([name, value]) => `${oneLine(name)}: ${oneLine(value)}`)
+        .join('\n');
       const fence = codeFence(rows);
       lines.push(`### ${title}`, ...(rows ? [`${fence}http`, rows, fence] : []));
     }
-    lines.push(`### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`);
+    lines.push(
+      `### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`,
+    );
     const requestBody = await bodySection(page, files, request, 'request', requestBodyFile);
     const responseBody = await bodySection(page, files, request, 'response', responseBodyFile);
     lines.push(...requestBody.lines, ...responseBody.lines);
@@ -104,7 +173,10 @@ export const listDownloads = userContextTool({
   schema: {},
   handler: (_args, { userContext }, response) => {
     const downloads = userContext.getDownloads();
-    const lines = downloads.map((download) => `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`);
+    const lines = downloads.map(
+      (download) =>
+        `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`,
+    );
     response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
   },
 });

@@ -67,20 +67,39 @@ export const navigatePage = pageTool({
   handler: async ({ type, url, timeout: wait }, { page }, response) => {
     const kind = type ?? (url === undefined ? undefined : 'url');
     const options = wait === undefined ? {} : { timeout: wait };
-    if (kind === undefined) throw new InvalidArgumentError('navigate_page needs a url, or type back, forward or reload.');
-    if (kind !== 'url' && url !== undefined) throw new InvalidArgumentError(`url is only for type "url"; for "${kind}" leave it out.`);
+    if (kind === undefined)
+      throw new InvalidArgumentError('navigate_page needs a url, or type back, forward or reload.');
+    if (kind !== 'url' && url !== undefined)
+      throw new InvalidArgumentError(`url is only for type "url"; for "${kind}" leave it out.`);
     if (kind === 'url' && url === undefined) throw new InvalidArgumentError('type "url" needs a url.');
     const result: NavigationResult =
-      kind === 'url' ? await page.navigate(url ?? '', options) : kind === 'back' ? await page.goBack(options) : kind === 'forward' ? await page.goForward(options) : await page.reload(options);
+      kind === 'url'
+        ? await page.navigate(url ?? '', options)
+        : kind === 'back'
+          ? await page.goBack(options)
+          : kind === 'forward'
+            ? await page.goForward(options)
+            : await page.reload(options);
     // A dialog that opened on the way (an alert while loading, a beforeunload prompt) holds the navigation.
     const dialog = result.dialog !== undefined;
     const ended = result.ended;
     if (ended) {
       // A download or an empty answer: no new page came, and the answer must not say it navigated.
-      response.line(ended.outcome === 'failed' ? navigationEndLine(ended) : `No new page loaded. ${navigationEndLine(ended)} The page is still at ${result.url}.`).structured('url', result.url).structured('navigationEnded', ended);
+      response
+        .line(
+          ended.outcome === 'failed'
+            ? navigationEndLine(ended)
+            : `No new page loaded. ${navigationEndLine(ended)} The page is still at ${result.url}.`,
+        )
+        .structured('url', result.url)
+        .structured('navigationEnded', ended);
       return;
     }
-    response.line(dialog ? `A dialog opened before ${kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`} finished; the page is at ${result.url} for now, and the rest waits for the dialog's answer.` : `${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`);
+    response.line(
+      dialog
+        ? `A dialog opened before ${kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`} finished; the page is at ${result.url} for now, and the rest waits for the dialog's answer.`
+        : `${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`,
+    );
     response.structured('url', result.url);
   },
 });

@@ -23,19 +23,34 @@ export const route = userContextTool({
   readOnly: false,
   fileArgs: ['bodyFile'],
   schema: {
-    urlPattern: z.string().min(1).describe('The whole URL, * matching any characters: "*/api/users*", "https://cdn.example.com/*.png".'),
-    action: z.enum(['block', 'mock', 'modify']).describe('block: fail the request; mock: answer it; modify: change its request headers.'),
+    urlPattern: z
+      .string()
+      .min(1)
+      .describe('The whole URL, * matching any characters: "*/api/users*", "https://cdn.example.com/*.png".'),
+    action: z
+      .enum(['block', 'mock', 'modify'])
+      .describe('block: fail the request; mock: answer it; modify: change its request headers.'),
     method: z.string().optional().describe('Only requests of this method, such as POST. Default: any.'),
     status: z.number().int().optional().describe('mock: HTTP status. Default 200.'),
     body: z.string().optional().describe('mock: response body text.'),
-    bodyFile: z.string().optional().describe('mock: a file whose bytes are the body (instead of body); relative: in the output directory.'),
-    contentType: z.string().optional().describe('mock: Content-Type. Default: application/json for JSON bodies, else text/plain.'),
+    bodyFile: z
+      .string()
+      .optional()
+      .describe('mock: a file whose bytes are the body (instead of body); relative: in the output directory.'),
+    contentType: z
+      .string()
+      .optional()
+      .describe('mock: Content-Type. Default: application/json for JSON bodies, else text/plain.'),
     headers: z.record(z.string(), z.string()).optional().describe('mock: response headers.'),
-    requestHeaders: z.record(z.string(), z.string().nullable()).optional().describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),
+    requestHeaders: z
+      .record(z.string(), z.string().nullable())
+      .optional()
+      .describe('modify: headers to set (<secret>NAME</secret> allowed); null removes one.'),
     times: z.number().int().positive().optional().describe('End the rule after this many requests. Default: never.'),
   },
   handler: async ({ bodyFile, ...options }, { userContext, files }, response) => {
-    if (bodyFile !== undefined && options.body !== undefined) throw new InvalidArgumentError('Give body or bodyFile, not both.');
+    if (bodyFile !== undefined && options.body !== undefined)
+      throw new InvalidArgumentError('Give body or bodyFile, not both.');
     let body: string | Uint8Array | undefined = options.body;
     if (bodyFile !== undefined) {
       body = readFileWithin(await files.readable(bodyFile), MAX_MOCK_BODY, 'a mocked body', bodyFile);
@@ -47,13 +62,16 @@ export const route = userContextTool({
 
 export const listRoutes = userContextTool({
   name: 'list_routes',
-  description: "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
+  description:
+    "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
   category: 'routes',
   readOnly: true,
   schema: {},
   handler: (_args, { userContext }, response) => {
     const routes = userContext.routes();
-    response.line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.').structured('routes', routes);
+    response
+      .line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.')
+      .structured('routes', routes);
   },
 });
 
@@ -65,7 +83,13 @@ export const unroute = userContextTool({
   schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
   handler: async ({ id }, { userContext }, response) => {
     const removed = await userContext.unroute(id);
-    response.line(removed.length ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.` : 'There were no rules to remove.').structured('removed', removed);
+    response
+      .line(
+        removed.length
+          ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.`
+          : 'There were no rules to remove.',
+      )
+      .structured('removed', removed);
   },
 });
 

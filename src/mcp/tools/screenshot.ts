@@ -4,7 +4,8 @@ import { pageTool } from '../tool.js';
 
 export const takeScreenshot = pageTool({
   name: 'take_screenshot',
-  description: 'Screenshot of the viewport, the full page or one element; an image unless saved to a file. Password fields and whatever shows a --secrets value are painted over.',
+  description:
+    'Screenshot of the viewport, the full page or one element; an image unless saved to a file. Password fields and whatever shows a --secrets value are painted over.',
   category: 'screenshot',
   readOnly: true,
   fileArgs: ['filePath'],
@@ -17,11 +18,19 @@ export const takeScreenshot = pageTool({
     filePath: z.string().optional().describe('Save to this file instead (relative: in the output directory).'),
   },
   handler: async ({ uid, fullPage, format, quality, annotate, filePath }, { page, files }, response) => {
-    const shot = await page.screenshot({ format: format ?? 'png', ...(uid === undefined ? {} : { uid }), ...(fullPage === undefined ? {} : { fullPage }), ...(quality === undefined ? {} : { quality }), ...(annotate === undefined ? {} : { annotate }) });
+    const shot = await page.screenshot({
+      format: format ?? 'png',
+      ...(uid === undefined ? {} : { uid }),
+      ...(fullPage === undefined ? {} : { fullPage }),
+      ...(quality === undefined ? {} : { quality }),
+      ...(annotate === undefined ? {} : { annotate }),
+    });
     const what = `${uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport'}${screenshotMarks(shot)}`;
     if (filePath !== undefined) {
       const target = files.write(filePath, shot.image);
-      response.line(`Saved a screenshot of ${what} (${shot.image.length} bytes) to ${target}.`).structured('filePath', target);
+      response
+        .line(`Saved a screenshot of ${what} (${shot.image.length} bytes) to ${target}.`)
+        .structured('filePath', target);
       return;
     }
     response.line(`Took a screenshot of ${what}.`).image(shot.image, format === 'jpeg' ? 'image/jpeg' : 'image/png');
@@ -31,8 +40,14 @@ export const takeScreenshot = pageTool({
 /** What the picture shows beyond the page: the uids drawn on it, the places painted over. */
 function screenshotMarks(shot: Screenshot): string {
   const marks = [
-    ...(shot.annotated ? [`${shot.annotated.elements} element${shot.annotated.elements === 1 ? '' : 's'} outlined with their uids from snapshot ${shot.annotated.snapshotId}`] : []),
-    ...(shot.covered ? [`${shot.covered} place${shot.covered === 1 ? '' : 's'} showing a password or a secret painted over`] : []),
+    ...(shot.annotated
+      ? [
+          `${shot.annotated.elements} element${shot.annotated.elements === 1 ? '' : 's'} outlined with their uids from snapshot ${shot.annotated.snapshotId}`,
+        ]
+      : []),
+    ...(shot.covered
+      ? [`${shot.covered} place${shot.covered === 1 ? '' : 's'} showing a password or a secret painted over`]
+      : []),
   ];
   return marks.length ? `, ${marks.join('; ')}` : '';
 }
@@ -49,9 +64,15 @@ export const savePdf = pageTool({
     background: z.boolean().optional().describe('Print backgrounds (default true).'),
   },
   handler: async ({ filePath, landscape, background }, { page, files }, response) => {
-    const pdf = await page.printPdf({ ...(landscape === undefined ? {} : { landscape }), ...(background === undefined ? {} : { background }) });
+    const pdf = await page.printPdf({
+      ...(landscape === undefined ? {} : { landscape }),
+      ...(background === undefined ? {} : { background }),
+    });
     const target = files.write(filePath ?? `page-${new Date().toISOString().replace(/[:.]/g, '-')}.pdf`, pdf);
-    response.line(`Saved the page as PDF (${pdf.length} bytes) to ${target}.`).structured('filePath', target).structured('bytes', pdf.length);
+    response
+      .line(`Saved the page as PDF (${pdf.length} bytes) to ${target}.`)
+      .structured('filePath', target)
+      .structured('bytes', pdf.length);
   },
 });
 

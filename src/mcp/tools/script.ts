@@ -10,10 +10,17 @@ export const evaluateScript = pageTool({
   readOnly: false,
   schema: {
     function: z.string().min(1).describe('Such as "() => document.title" or "(el) => el.innerText".'),
-    args: z.array(z.object({ uid: z.string().describe('Element uid.') })).optional().describe('Elements to pass, in order.'),
+    args: z
+      .array(z.object({ uid: z.string().describe('Element uid.') }))
+      .optional()
+      .describe('Elements to pass, in order.'),
   },
   handler: async ({ function: fn, args }, { page, signal }, response) => {
-    const result = await page.evaluateOnElements(fn, (args ?? []).map((arg) => arg.uid), { signal });
+    const result = await page.evaluateOnElements(
+      fn,
+      (args ?? []).map((arg) => arg.uid),
+      { signal },
+    );
     // JSON escapes for hidden characters (see text.ts): the block still parses to the same value.
     const json = escapeHidden(JSON.stringify(result ?? null, null, 2));
     const fence = codeFence(json);

@@ -15,12 +15,19 @@ export const takeSnapshot = pageTool({
     verbose: z.boolean().optional().describe('Also name sources, boxes and zones.'),
     viewport: z.boolean().optional().describe('Only the viewport, and what lies beyond it.'),
     layers: z.array(z.string()).optional().describe('Only these --layer layers; [] for the whole page.'),
-    compress: z.boolean().optional().describe('Collapse long runs of identical rows or items (default: server setting).'),
+    compress: z
+      .boolean()
+      .optional()
+      .describe('Collapse long runs of identical rows or items (default: server setting).'),
     root: z.string().optional().describe('Only the subtree under this uid.'),
     since: z.number().int().positive().optional().describe('Only what changed since this snapshot id.'),
     filePath: z.string().optional().describe('Save to this file instead (relative: in the output directory).'),
   },
-  handler: async ({ verbose, viewport, layers, compress, root, since, filePath }, { page, options, files }, response) => {
+  handler: async (
+    { verbose, viewport, layers, compress, root, since, filePath },
+    { page, options, files },
+    response,
+  ) => {
     const snapshot = await page.takeSnapshot({
       compress: compress ?? options.compress,
       ...(viewport === undefined ? {} : { viewport }),
@@ -29,7 +36,11 @@ export const takeSnapshot = pageTool({
       ...(since === undefined ? {} : { since }),
     });
     const text = verbose && since === undefined ? formatSnapshotText(snapshot, { verbose: true }) : snapshot.text;
-    response.structured('snapshotId', snapshot.id).structured('url', snapshot.url).structured('title', snapshot.title).structured('observation', snapshot.observation);
+    response
+      .structured('snapshotId', snapshot.id)
+      .structured('url', snapshot.url)
+      .structured('title', snapshot.title)
+      .structured('observation', snapshot.observation);
     if (snapshot.viewportInfo) response.structured('viewport', snapshot.viewportInfo);
     if (filePath !== undefined) {
       const target = files.write(filePath, `${text}\n`);
@@ -38,7 +49,9 @@ export const takeSnapshot = pageTool({
       // An estimate at 4 characters a token, so the server needs no tokenizer.
       const tokens = Math.ceil(text.length / 4);
       response
-        .line(`${target}: snapshot ${snapshot.id}, ${snapshot.stats.kept} elements, ${uids} uids, ~${tokens} tokens (${text.length} characters).`)
+        .line(
+          `${target}: snapshot ${snapshot.id}, ${snapshot.stats.kept} elements, ${uids} uids, ~${tokens} tokens (${text.length} characters).`,
+        )
         .structured('filePath', target)
         .structured('uids', uids)
         .structured('estimatedTokens', tokens);
@@ -50,7 +63,8 @@ export const takeSnapshot = pageTool({
 
 export const findInPage = pageTool({
   name: 'find_in_page',
-  description: 'Find elements whose name, text, value or link matches text or a regex, with uids and where they sit (even ones a compressed snapshot hides).',
+  description:
+    'Find elements whose name, text, value or link matches text or a regex, with uids and where they sit (even ones a compressed snapshot hides).',
   category: 'snapshot',
   readOnly: true,
   schema: {
@@ -59,40 +73,72 @@ export const findInPage = pageTool({
     limit: z.number().int().positive().max(1000).optional().describe('Most matches (default 50).'),
   },
   handler: async ({ query, regex, limit }, { page }, response) => {
-    const found = await page.findInPage(query, { ...(regex === undefined ? {} : { regex }), ...(limit === undefined ? {} : { limit }) });
+    const found = await page.findInPage(query, {
+      ...(regex === undefined ? {} : { regex }),
+      ...(limit === undefined ? {} : { limit }),
+    });
     response.line(formatFindResult(found, query)).structured('matches', found.matches).structured('total', found.total);
   },
 });
 
 export const resolveUidToSelector = pageTool({
   name: 'resolve_uid_to_selector',
-  description: 'A locator for the element with this uid: CSS selector in its root, with shadow-host and frame chains (joined by >> for Playwright).',
+  description:
+    'A locator for the element with this uid: CSS selector in its root, with shadow-host and frame chains (joined by >> for Playwright).',
   category: 'snapshot',
   readOnly: true,
   schema: { uid },
   handler: async ({ uid: target }, { page }, response) => {
     const found = await page.resolveUidToSelector(target);
-    response.line(`Selector for uid=${target}: ${found.full}`).structured('selector', found.selector).structured('shadowHosts', found.shadowHosts).structured('frames', found.frames).structured('full', found.full);
+    response
+      .line(`Selector for uid=${target}: ${found.full}`)
+      .structured('selector', found.selector)
+      .structured('shadowHosts', found.shadowHosts)
+      .structured('frames', found.frames)
+      .structured('full', found.full);
   },
 });
 
 export const scrollPage = pageTool({
   name: 'scroll_page',
-  description: 'Scroll the page or a container with the mouse wheel until it rests, or straight to its start, end or item N; returns what it shows then and where it stands.',
+  description:
+    'Scroll the page or a container with the mouse wheel until it rests, or straight to its start, end or item N; returns what it shows then and where it stands.',
   category: 'snapshot',
   readOnly: false,
   paged: 'budget',
   schema: {
-    direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Which way to turn the wheel (or give `to`).'),
-    to: z.union([z.enum(['start', 'end']), z.number().int().positive()]).optional().describe('Go straight there instead: "start", "end", or item N (from 1) of a list or grid that numbers its items.'),
+    direction: z
+      .enum(['up', 'down', 'left', 'right'])
+      .optional()
+      .describe('Which way to turn the wheel (or give `to`).'),
+    to: z
+      .union([z.enum(['start', 'end']), z.number().int().positive()])
+      .optional()
+      .describe(
+        'Go straight there instead: "start", "end", or item N (from 1) of a list or grid that numbers its items.',
+      ),
     screens: z.number().positive().max(20).optional().describe('How far in screens (default 0.75).'),
-    uid: z.string().optional().describe('Scroll what a wheel over this element moves (its list, an overlay\'s list, the container around it) instead of the page.'),
+    uid: z
+      .string()
+      .optional()
+      .describe(
+        "Scroll what a wheel over this element moves (its list, an overlay's list, the container around it) instead of the page.",
+      ),
   },
   handler: async ({ direction, to, screens, uid: container }, { page }, response) => {
-    const result = await page.scroll({ ...(direction === undefined ? {} : { direction }), ...(to === undefined ? {} : { to }), ...(screens === undefined ? {} : { screens }), ...(container === undefined ? {} : { uid: container }) });
+    const result = await page.scroll({
+      ...(direction === undefined ? {} : { direction }),
+      ...(to === undefined ? {} : { to }),
+      ...(screens === undefined ? {} : { screens }),
+      ...(container === undefined ? {} : { uid: container }),
+    });
     response.line(`${result.action}${result.atEnd ? '; it did not move: it is at its end' : ''}.`);
-    if (result.incomplete) response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
-    response.structured('moved', result.moved).structured('atEnd', result.atEnd).structured('incomplete', result.incomplete);
+    if (result.incomplete)
+      response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
+    response
+      .structured('moved', result.moved)
+      .structured('atEnd', result.atEnd)
+      .structured('incomplete', result.incomplete);
     if (result.container) response.structured('container', result.container.place);
     response.reading('Viewport snapshot', result.snapshot.text);
   },

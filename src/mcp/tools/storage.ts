@@ -6,7 +6,14 @@ import { userContextTool, pageTool } from '../tool.js';
 const MAX_STORAGE_STATE_BYTES = 64 * 1024 * 1024;
 
 function line(cookie: Cookie): string {
-  const flags = [cookie.httpOnly ? 'httpOnly' : '', cookie.secure ? 'secure' : '', `sameSite=${cookie.sameSite}`, cookie.expiry === undefined ? 'session' : `expires ${new Date(cookie.expiry * 1000).toISOString()}`].filter(Boolean).join(' ');
+  const flags = [
+    cookie.httpOnly ? 'httpOnly' : '',
+    cookie.secure ? 'secure' : '',
+    `sameSite=${cookie.sameSite}`,
+    cookie.expiry === undefined ? 'session' : `expires ${new Date(cookie.expiry * 1000).toISOString()}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `${oneLine(cookie.name)}=${oneLine(cookie.value)} (domain ${oneLine(cookie.domain)}, path ${oneLine(cookie.path)}, ${flags})`;
 }
 
@@ -20,14 +27,18 @@ export const getCookies = userContextTool({
   readOnly: true,
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
-    const cookies = await userContext.cookies.list({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+    const cookies = await userContext.cookies.list({
+      ...(wanted === undefined ? {} : { name: wanted }),
+      ...(where === undefined ? {} : { domain: where }),
+    });
     response.line(cookies.length ? cookies.map(line).join('\n') : 'No cookies.').structured('cookies', cookies);
   },
 });
 
 export const setCookie = userContextTool({
   name: 'set_cookie',
-  description: "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
+  description:
+    "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
   category: 'storage',
   readOnly: false,
   schema: {
@@ -38,7 +49,12 @@ export const setCookie = userContextTool({
     httpOnly: z.boolean().optional().describe('Hidden from page scripts. Default false.'),
     secure: z.boolean().optional().describe('Sent over https only. Default false.'),
     sameSite: z.enum(['strict', 'lax', 'none']).optional().describe('SameSite policy.'),
-    expiry: z.number().int().positive().optional().describe('Expiry in seconds since the epoch (default: a session cookie).'),
+    expiry: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Expiry in seconds since the epoch (default: a session cookie).'),
   },
   handler: async (cookie, { userContext }, response) => {
     const set = await userContext.cookies.set(cookie);
@@ -54,23 +70,35 @@ export const deleteCookies = userContextTool({
   destructive: true,
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
-    const deleted = await userContext.cookies.delete({ ...(wanted === undefined ? {} : { name: wanted }), ...(where === undefined ? {} : { domain: where }) });
+    const deleted = await userContext.cookies.delete({
+      ...(wanted === undefined ? {} : { name: wanted }),
+      ...(where === undefined ? {} : { domain: where }),
+    });
     response.line(`Deleted ${deleted} cookie${deleted === 1 ? '' : 's'}.`).structured('deleted', deleted);
   },
 });
 
-const kind = z.enum(['local', 'session']).describe('localStorage ("local") or sessionStorage ("session") of the page\'s origin.');
+const kind = z
+  .enum(['local', 'session'])
+  .describe('localStorage ("local") or sessionStorage ("session") of the page\'s origin.');
 
 export const getStorage = pageTool({
   name: 'get_storage',
-  description: "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are shown as <redacted>).",
+  description:
+    "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are shown as <redacted>).",
   category: 'storage',
   readOnly: true,
   schema: { type: kind, key: z.string().optional().describe('Only this key.') },
   handler: async ({ type, key }, { page }, response) => {
     const entries = await page.getStorage(type, key);
     const lines = Object.entries(entries).map(([name, value]) => `${type}Storage ${oneLine(name)}=${oneLine(value)}`);
-    response.line(lines.length ? lines.join('\n') : `No ${type}Storage entries${key === undefined ? '' : ` named ${JSON.stringify(key)}`}.`).structured('entries', entries);
+    response
+      .line(
+        lines.length
+          ? lines.join('\n')
+          : `No ${type}Storage entries${key === undefined ? '' : ` named ${JSON.stringify(key)}`}.`,
+      )
+      .structured('entries', entries);
   },
 });
 
@@ -79,35 +107,64 @@ export const setStorage = pageTool({
   description: "Set a key of the page's localStorage or sessionStorage (read back); leave value out to remove the key.",
   category: 'storage',
   readOnly: false,
-  schema: { type: kind, key: z.string().min(1).describe('The key.'), value: z.string().optional().describe('The value (<secret>NAME</secret> for a named secret); leave it out to remove the key.') },
+  schema: {
+    type: kind,
+    key: z.string().min(1).describe('The key.'),
+    value: z
+      .string()
+      .optional()
+      .describe('The value (<secret>NAME</secret> for a named secret); leave it out to remove the key.'),
+  },
   handler: async ({ type, key, value }, { page }, response) => {
     const held = await page.setStorage(type, { [key]: value ?? null });
-    response.line(value === undefined ? `Removed ${JSON.stringify(key)} from ${type}Storage.` : `Set ${type}Storage ${oneLine(key)}=${oneLine(held[key] ?? '')}.`).structured('entries', held);
+    response
+      .line(
+        value === undefined
+          ? `Removed ${JSON.stringify(key)} from ${type}Storage.`
+          : `Set ${type}Storage ${oneLine(key)}=${oneLine(held[key] ?? '')}.`,
+      )
+      .structured('entries', held);
   },
 });
 
-
 export const saveStorageState = userContextTool({
   name: 'save_storage_state',
-  description: "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
+  description:
+    "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
-  schema: { filePath: z.string().min(1).describe('Where to save it (relative: in the output directory), such as state/login.json.') },
+  schema: {
+    filePath: z
+      .string()
+      .min(1)
+      .describe('Where to save it (relative: in the output directory), such as state/login.json.'),
+  },
   handler: async ({ filePath }, { userContext, files }, response) => {
     const { state, skipped } = await userContext.storageState();
     // Only the owner may read it: it holds session cookies.
     const saved = files.write(filePath, `${JSON.stringify(state, null, 2)}\n`, 0o600);
-    const origins = state.origins.map((entry) => `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`);
-    response.line(`Saved ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and the localStorage of ${origins.length ? origins.join(', ') : 'no origin'} to ${saved}.`);
+    const origins = state.origins.map(
+      (entry) =>
+        `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`,
+    );
+    response.line(
+      `Saved ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and the localStorage of ${origins.length ? origins.join(', ') : 'no origin'} to ${saved}.`,
+    );
     if (skipped.length) response.line(`Left out, their page did not answer: ${skipped.map(oneLine).join('; ')}.`);
-    response.structured('saved', { path: saved, cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin), skipped });
+    response.structured('saved', {
+      path: saved,
+      cookies: state.cookies.length,
+      origins: state.origins.map((entry) => entry.origin),
+      skipped,
+    });
   },
 });
 
 export const loadStorageState = userContextTool({
   name: 'load_storage_state',
-  description: 'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
+  description:
+    'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
@@ -122,14 +179,29 @@ export const loadStorageState = userContextTool({
       // The parser's message quotes the file's text, which may be a secret: only where it broke is told.
       const position = /at position (\d+)/.exec((error as Error).message)?.[1];
       const where = position === undefined ? '' : ` (it breaks at character ${Number(position) + 1})`;
-      throw new InvalidArgumentError(`${filePath} is not JSON${where}; its content is not shown, as it may hold secrets. Give a storage state file, as save_storage_state writes.`);
+      throw new InvalidArgumentError(
+        `${filePath} is not JSON${where}; its content is not shown, as it may hold secrets. Give a storage state file, as save_storage_state writes.`,
+      );
     }
     const state = parseStorageState(parsed, filePath);
     await userContext.setStorageState(state);
     const keys = state.origins.reduce((sum, entry) => sum + entry.localStorage.length, 0);
-    response.line(`Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`);
-    response.structured('restored', { cookies: state.cookies.length, origins: state.origins.map((entry) => entry.origin) });
+    response.line(
+      `Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`,
+    );
+    response.structured('restored', {
+      cookies: state.cookies.length,
+      origins: state.origins.map((entry) => entry.origin),
+    });
   },
 });
 
-export const storageTools = [getCookies, setCookie, deleteCookies, getStorage, setStorage, saveStorageState, loadStorageState];
+export const storageTools = [
+  getCookies,
+  setCookie,
+  deleteCookies,
+  getStorage,
+  setStorage,
+  saveStorageState,
+  loadStorageState,
+];

@@ -28,11 +28,16 @@ export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
 }
 
-/** A session a person can watch, as its MCP server knows it: its view link (given to its client alone), the log of its calls the view shows. */
+/**
+ * A session a person can watch, as its MCP server knows it: its view link (given to its client alone), the log of its
+ * calls the view shows.
+ */
 export interface WatchedCalls {
   viewUrl: string;
   log: CallLog;
-  /** Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile. */
+  /**
+   * Whether a person holds page (browsing context) `page` in the view: the agent's actions there are refused meanwhile.
+   */
   heldByPerson(page: string): boolean;
   /** Where its agent asks the person for a hand. */
   human: HumanDesk;
@@ -55,8 +60,20 @@ export function sameKey(given: string, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', ...headers });
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -75,9 +92,15 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 export class LiveView {
   readonly #sessions = new Map<string, WatchedSession>();
-  /** Pages (browsing contexts) a person holds, with their session: the agent's actions on them are refused until the person gives them back. */
+  /**
+   * Pages (browsing contexts) a person holds, with their session: the agent's actions on them are refused until the
+   * person gives them back.
+   */
   readonly #held = new Map<string, string>();
-  /** Each session's open request for a hand, by the session's view key: the page, the reason, and what the person's Done resolves. */
+  /**
+   * Each session's open request for a hand, by the session's view key: the page, the reason, and what the person's Done
+   * resolves.
+   */
   readonly #requests = new Map<string, { page: string; reason: string; since: string; done: () => void }>();
   /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
   readonly #scales = new Map<string, { session: string; scale: number }>();
@@ -98,7 +121,12 @@ export class LiveView {
    */
   newSession(holder: BrowserHolder, origin: string): { session: WatchedSession; calls: WatchedCalls } {
     const session = { key: newViewKey(), holder, log: new CallLog() };
-    const calls = { viewUrl: `${origin}${LiveView.path(session.key)}`, log: session.log, heldByPerson: (page: string) => this.heldByPerson(page), human: this.desk(session.key) };
+    const calls = {
+      viewUrl: `${origin}${LiveView.path(session.key)}`,
+      log: session.log,
+      heldByPerson: (page: string) => this.heldByPerson(page),
+      human: this.desk(session.key),
+    };
     return { session, calls };
   }
 
@@ -106,7 +134,10 @@ export class LiveView {
     this.#sessions.set(id, session);
   }
 
-  /** The desk of the session whose view key is `key`: its agent's requests for a hand, shown in its view until answered or ended. */
+  /**
+   * The desk of the session whose view key is `key`: its agent's requests for a hand, shown in its view until answered
+   * or ended.
+   */
   desk(key: string): HumanDesk {
     return {
       ask: (page, reason) => {
@@ -156,7 +187,12 @@ export class LiveView {
     const match = /^\/view\/([\w-]+)(\/state|\/picture|\/input)?\/?$/.exec(url.pathname);
     if (!match) return false;
     if (hosts && !hosts.includes(req.headers.host ?? '')) {
-      send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: the live view answers only to the host names of this machine.');
+      send(
+        res,
+        403,
+        'text/plain; charset=utf-8',
+        'Forbidden: the live view answers only to the host names of this machine.',
+      );
       return true;
     }
     const [, key = '', part] = match;
@@ -167,7 +203,8 @@ export class LiveView {
       return true;
     }
     if (part === '/input') {
-      if (req.method !== 'POST' || req.headers['content-type'] !== 'application/json') send(res, 405, 'text/plain; charset=utf-8', 'Input is a POST of application/json.', { allow: 'POST' });
+      if (req.method !== 'POST' || req.headers['content-type'] !== 'application/json')
+        send(res, 405, 'text/plain; charset=utf-8', 'Input is a POST of application/json.', { allow: 'POST' });
       else await this.#input(req, res, visible, url.searchParams);
       return true;
     }
@@ -179,12 +216,17 @@ export class LiveView {
     else if (part === '/picture') await this.#picture(req, res, visible, url.searchParams);
     else {
       const nonce = randomBytes(16).toString('base64');
-      send(res, 200, 'text/html; charset=utf-8', viewPage(nonce), { 'content-security-policy': `default-src 'none'; img-src blob:; connect-src 'self'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'` });
+      send(res, 200, 'text/html; charset=utf-8', viewPage(nonce), {
+        'content-security-policy': `default-src 'none'; img-src blob:; connect-src 'self'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`,
+      });
     }
     return true;
   }
 
-  /** The sessions, their pages and their last calls, as JSON, each masked by its session's secrets (a title or URL may echo one, a call's line be masked by an older store). */
+  /**
+   * The sessions, their pages and their last calls, as JSON, each masked by its session's secrets (a title or URL may
+   * echo one, a call's line be masked by an older store).
+   */
   async #state(res: ServerResponse, visible: Map<string, WatchedSession>): Promise<void> {
     const sessions = await Promise.all(
       [...visible].map(async ([id, session]) => {
@@ -194,9 +236,17 @@ export class LiveView {
         const request = asked && pages.find((item) => item.id === asked.page);
         const shown = {
           id,
-          pages: pages.map(({ pageId, id: context, url, title, selected }) => ({ pageId, url, title, selected, held: this.#held.has(context) })),
+          pages: pages.map(({ pageId, id: context, url, title, selected }) => ({
+            pageId,
+            url,
+            title,
+            selected,
+            held: this.#held.has(context),
+          })),
           calls: session.log.calls,
-          ...(asked && request ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } } : {}),
+          ...(asked && request
+            ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } }
+            : {}),
         };
         // Without a browser there are no pages; the calls were masked as they were answered.
         return client ? client.userContext.secrets.maskDeep(shown) : shown;
@@ -205,8 +255,14 @@ export class LiveView {
     send(res, 200, 'application/json', JSON.stringify({ sessions }));
   }
 
-  /** The page a request names (`session` and `page` of the query) among the sessions it may see, with its session's secrets; undefined when there is none. */
-  #pageOf(visible: Map<string, WatchedSession>, query: URLSearchParams): { session: string; page: Page; secrets: SecretStore } | undefined {
+  /**
+   * The page a request names (`session` and `page` of the query) among the sessions it may see, with its session's
+   * secrets; undefined when there is none.
+   */
+  #pageOf(
+    visible: Map<string, WatchedSession>,
+    query: URLSearchParams,
+  ): { session: string; page: Page; secrets: SecretStore } | undefined {
     const session = query.get('session') ?? '';
     const client = visible.get(session)?.holder.current;
     const pageId = Number(query.get('page'));
@@ -219,7 +275,12 @@ export class LiveView {
   }
 
   /** A picture of page `page` of session `session`, with an ETag: 304 when it is the one the viewer has. */
-  async #picture(req: IncomingMessage, res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): Promise<void> {
+  async #picture(
+    req: IncomingMessage,
+    res: ServerResponse,
+    visible: Map<string, WatchedSession>,
+    query: URLSearchParams,
+  ): Promise<void> {
     const named = this.#pageOf(visible, query);
     if (!named) return send(res, 404, 'text/plain; charset=utf-8', NO_PAGE);
     const { session: sessionId, page } = named;
@@ -231,7 +292,12 @@ export class LiveView {
       send(res, 200, 'image/png', image, { etag });
     } catch {
       // What the page said in its error stays with the agent: the viewer is told only to wait.
-      send(res, 503, 'text/plain; charset=utf-8', 'No picture now (the page is loading, busy, closed or holds a dialog); the view asks again.');
+      send(
+        res,
+        503,
+        'text/plain; charset=utf-8',
+        'No picture now (the page is loading, busy, closed or holds a dialog); the view asks again.',
+      );
     }
   }
 
@@ -239,8 +305,14 @@ export class LiveView {
    * A person's input on page `page` of session `session`: it takes the page from the agent (its
    * actions there are refused) until a release gives it back; answers what was done, as JSON.
    */
-  async #input(req: IncomingMessage, res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): Promise<void> {
-    const answer = (status: number, body: Record<string, unknown>): void => send(res, status, 'application/json', JSON.stringify(body));
+  async #input(
+    req: IncomingMessage,
+    res: ServerResponse,
+    visible: Map<string, WatchedSession>,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const answer = (status: number, body: Record<string, unknown>): void =>
+      send(res, status, 'application/json', JSON.stringify(body));
     const body = await readBody(req);
     if (body === undefined) return answer(413, { error: `The body is over ${MAX_BODY} bytes.` });
     const named = this.#pageOf(visible, query);
@@ -252,14 +324,21 @@ export class LiveView {
         this.#held.delete(page.id);
         const request = this.#requests.get(visible.get(sessionId)?.key ?? '');
         if (input.type === 'done' && request?.page === page.id) request.done();
-        return answer(200, { done: input.type === 'done' ? 'Told the agent you are done, and gave the page back.' : 'Gave the page back to the agent.' });
+        return answer(200, {
+          done:
+            input.type === 'done'
+              ? 'Told the agent you are done, and gave the page back.'
+              : 'Gave the page back to the agent.',
+        });
       }
       this.#held.set(page.id, sessionId);
       const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
       answer(200, { done: secrets.mask(result.action) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
-      answer(400, { error: error instanceof FirefoxClientError ? secrets.mask(error.message) : 'The input could not be performed.' });
+      answer(400, {
+        error: error instanceof FirefoxClientError ? secrets.mask(error.message) : 'The input could not be performed.',
+      });
     }
   }
 }

@@ -39,12 +39,20 @@ export function parseViewInput(json: string): ViewInput {
     case 'click':
       return { type: 'click', x: number(body, 'x'), y: number(body, 'y') };
     case 'wheel':
-      return { type: 'wheel', x: number(body, 'x'), y: number(body, 'y'), deltaX: number(body, 'deltaX'), deltaY: number(body, 'deltaY') };
+      return {
+        type: 'wheel',
+        x: number(body, 'x'),
+        y: number(body, 'y'),
+        deltaX: number(body, 'deltaX'),
+        deltaY: number(body, 'deltaY'),
+      };
     case 'key':
-      if (typeof body.key !== 'string' || !KEY.test(body.key)) throw new InvalidArgumentError('key must be a key name or combination, such as Enter or Control+a.');
+      if (typeof body.key !== 'string' || !KEY.test(body.key))
+        throw new InvalidArgumentError('key must be a key name or combination, such as Enter or Control+a.');
       return { type: 'key', key: body.key };
     case 'text':
-      if (typeof body.text !== 'string' || body.text === '' || body.text.length > MAX_TEXT) throw new InvalidArgumentError(`text must be 1 to ${MAX_TEXT} characters.`);
+      if (typeof body.text !== 'string' || body.text === '' || body.text.length > MAX_TEXT)
+        throw new InvalidArgumentError(`text must be 1 to ${MAX_TEXT} characters.`);
       return { type: 'text', text: body.text };
     case 'release':
     case 'done':
@@ -55,14 +63,25 @@ export function parseViewInput(json: string): ViewInput {
 }
 
 /** Performs `input` on `page`, whose pictures are `scale` picture pixels to a CSS pixel. */
-export function perform(page: Page, input: Exclude<ViewInput, { type: 'release' | 'done' }>, scale: number): Promise<ActionResult> {
+export function perform(
+  page: Page,
+  input: Exclude<ViewInput, { type: 'release' | 'done' }>,
+  scale: number,
+): Promise<ActionResult> {
   switch (input.type) {
     case 'click':
       return page.personInput({ type: 'click', x: input.x / scale, y: input.y / scale });
     case 'wheel':
-      return page.personInput({ type: 'wheel', x: input.x / scale, y: input.y / scale, deltaX: input.deltaX, deltaY: input.deltaY });
+      return page.personInput({
+        type: 'wheel',
+        x: input.x / scale,
+        y: input.y / scale,
+        deltaX: input.deltaX,
+        deltaY: input.deltaY,
+      });
     default:
-      // As the agent's text: a <secret>NAME</secret> in it types the secret, which the person's link may do as its agent may.
+      // As the agent's text: a <secret>NAME</secret> in it types the secret, which the person's link may do as its
+      // agent may.
       return page.personInput(input);
   }
 }

@@ -7,7 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LiveView } from './live-view.js';
 
-/** The Host headers a loopback server on `port` answers to: this machine's names for itself, and the host it listens on. */
+/**
+ * The Host headers a loopback server on `port` answers to: this machine's names for itself, and the host it listens on.
+ */
 export function loopbackHosts(host: string, port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${host}:${port}`];
 }
@@ -25,7 +27,10 @@ export interface ViewServer {
   close(): Promise<void>;
 }
 
-/** Serves `view` on 127.0.0.1 at a free port; `onInput` hears each request that acts (a person's hand keeps its owner busy). */
+/**
+ * Serves `view` on 127.0.0.1 at a free port; `onInput` hears each request that acts (a person's hand keeps its owner
+ * busy).
+ */
 export async function serveView(view: LiveView, onInput: () => void): Promise<ViewServer> {
   const host = '127.0.0.1';
   let hosts: string[] = [];

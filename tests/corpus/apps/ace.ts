@@ -1,4 +1,7 @@
-/** A server config in the Ace editor: a virtualized view (only the lines in sight are in the DOM, a hidden textarea takes the keys) with a line-number gutter. */
+/**
+ * A server config in the Ace editor: a virtualized view (only the lines in sight are in the DOM, a hidden textarea
+ * takes the keys) with a line-number gutter.
+ */
 import { TaskFailed, type Agent } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
@@ -21,7 +24,14 @@ export const CONFIG = [
   '  ssl: true',
   '',
   'upstreams:',
-  ...SERVICES.flatMap((name, index) => [`  ${name}:`, `    url: http://${name}.internal:${7000 + index}`, '    retries: 3', '    timeout: 5s', '    circuit_breaker: true', '']),
+  ...SERVICES.flatMap((name, index) => [
+    `  ${name}:`,
+    `    url: http://${name}.internal:${7000 + index}`,
+    '    retries: 3',
+    '    timeout: 5s',
+    '    circuit_breaker: true',
+    '',
+  ]),
   'features:',
   '  new_cart: true',
   '  gift_cards: false',
@@ -37,9 +47,16 @@ export const CONFIG = [
   '  path: /metrics',
 ].join('\n');
 
-/** The editor as an agent points at it: a line of its text, the text area, or its input (Ace names it by the caret's row). */
+/**
+ * The editor as an agent points at it: a line of its text, the text area, or its input (Ace names it by the caret's
+ * row).
+ */
 const INPUT = { role: 'textbox', name: /Cursor at row|Server config/ } as const;
-const EDITOR = [{ name: /^\s*# Checkout service configuration\s*$/ }, { role: 'generic', name: /^# Checkout service configuration/ }, INPUT];
+const EDITOR = [
+  { name: /^\s*# Checkout service configuration\s*$/ },
+  { role: 'generic', name: /^# Checkout service configuration/ },
+  INPUT,
+];
 const TYPING = [INPUT, ...EDITOR];
 
 /** The row (from 0) of a line of the config, as the agent counts it from the lines and line numbers it read. */
@@ -89,8 +106,16 @@ export const aceApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save config' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => editor.getValue()'), CONFIG.replace('port: 8080', 'port: 9090'), "the editor's text");
-        expectState(await agent.inspect('() => window.saved ?? null'), CONFIG.replace('port: 8080', 'port: 9090'), 'the saved config');
+        expectState(
+          await agent.inspect('() => editor.getValue()'),
+          CONFIG.replace('port: 8080', 'port: 9090'),
+          "the editor's text",
+        );
+        expectState(
+          await agent.inspect('() => window.saved ?? null'),
+          CONFIG.replace('port: 8080', 'port: 9090'),
+          'the saved config',
+        );
       },
     },
     {
@@ -103,14 +128,19 @@ export const aceApp: CorpusApp = {
         await agent.press('Control+End');
         // Ace draws the lines it scrolled to on the next frame.
         await agent.waitFor('level: debug');
-        if (!(await agent.snapshot()).includes('level: debug')) throw new TaskFailed('the logging section is not in the snapshot after scrolling to the end');
+        if (!(await agent.snapshot()).includes('level: debug'))
+          throw new TaskFailed('the logging section is not in the snapshot after scrolling to the end');
         const last = CONFIG.split('\n').length - 1;
         for (let row = last; row > rowOf('level: debug'); row -= 1) await agent.press('ArrowUp');
         await retypeLastWord(agent, 'warn');
         await agent.click({ role: 'button', name: 'Save config' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.saved ?? null'), CONFIG.replace('level: debug', 'level: warn'), 'the saved config');
+        expectState(
+          await agent.inspect('() => window.saved ?? null'),
+          CONFIG.replace('level: debug', 'level: warn'),
+          'the saved config',
+        );
       },
     },
   ],

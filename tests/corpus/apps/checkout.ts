@@ -1,4 +1,7 @@
-/** A plain HTML checkout form: text fields, a native select, radio buttons, a checkbox and a submit button that stores the order. */
+/**
+ * A plain HTML checkout form: text fields, a native select, radio buttons, a checkbox and a submit button that stores
+ * the order.
+ */
 import { doc, expectNoMarks, expectState, type CorpusApp } from './app.js';
 
 export const checkoutApp: CorpusApp = {
@@ -50,7 +53,19 @@ export const checkoutApp: CorpusApp = {
       },
       async check(agent) {
         const saved = await agent.inspect<string | null>("() => localStorage.getItem('order')");
-        expectState(JSON.parse(saved ?? 'null'), { name: 'Ada Lovelace', email: 'ada@example.com', street: '12 Analytical Row', city: 'Paris', country: 'fr', shipping: 'express', terms: 'on' }, 'the stored order');
+        expectState(
+          JSON.parse(saved ?? 'null'),
+          {
+            name: 'Ada Lovelace',
+            email: 'ada@example.com',
+            street: '12 Analytical Row',
+            city: 'Paris',
+            country: 'fr',
+            shipping: 'express',
+            terms: 'on',
+          },
+          'the stored order',
+        );
         expectNoMarks(saved ?? '', 'the stored order');
       },
     },

@@ -1,4 +1,7 @@
-/** A price list in Cheetah Grid (its browser build): a data grid drawn on a canvas, nothing of its cells in the DOM, keys taken through a hidden input, cells edited in place. */
+/**
+ * A price list in Cheetah Grid (its browser build): a data grid drawn on a canvas, nothing of its cells in the DOM,
+ * keys taken through a hidden input, cells edited in place.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const PRODUCTS = [
@@ -48,7 +51,8 @@ export const cheetahGridApp: CorpusApp = {
       ask: 'Change the price of the Walnut desk lamp to 49.90.',
       async run(agent) {
         await agent.open('/cheetah-grid.html');
-        // The cells are drawn on a canvas: into the grid, to its first cell, then by rows and columns to the lamp's price.
+        // The cells are drawn on a canvas: into the grid, to its first cell, then by rows and columns to the lamp's
+        // price.
         await agent.click({ role: ['region', 'generic'], name: 'Products' });
         await agent.press('Control+Home');
         for (let row = 0; row < LAMP + 1; row += 1) await agent.press('ArrowDown');
@@ -61,7 +65,11 @@ export const cheetahGridApp: CorpusApp = {
       },
       async check(agent) {
         const prices = await agent.inspect<number[]>('() => grid.records.map((record) => Number(record.price))');
-        expectState(prices, PRODUCTS.map((product, index) => (index === LAMP ? 49.9 : product.price)), 'the prices');
+        expectState(
+          prices,
+          PRODUCTS.map((product, index) => (index === LAMP ? 49.9 : product.price)),
+          'the prices',
+        );
       },
     },
   ],

@@ -2,10 +2,26 @@
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const CH = '/node_modules/choices.js/public/assets';
-const COUNTRIES: [string, string][] = [['ar', 'Argentina'], ['au', 'Australia'], ['br', 'Brazil'], ['ca', 'Canada'], ['fr', 'France'], ['jp', 'Japan'], ['ke', 'Kenya'], ['mx', 'Mexico']];
-const LANGUAGES: [string, string][] = [['en', 'English'], ['fr', 'French'], ['de', 'German'], ['es', 'Spanish'], ['ja', 'Japanese']];
+const COUNTRIES: [string, string][] = [
+  ['ar', 'Argentina'],
+  ['au', 'Australia'],
+  ['br', 'Brazil'],
+  ['ca', 'Canada'],
+  ['fr', 'France'],
+  ['jp', 'Japan'],
+  ['ke', 'Kenya'],
+  ['mx', 'Mexico'],
+];
+const LANGUAGES: [string, string][] = [
+  ['en', 'English'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['es', 'Spanish'],
+  ['ja', 'Japanese'],
+];
 
-const options = (pairs: [string, string][]): string => pairs.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
+const options = (pairs: [string, string][]): string =>
+  pairs.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
 
 export const choicesApp: CorpusApp = {
   library: 'choices.js 11.2.4',
@@ -43,12 +59,25 @@ export const choicesApp: CorpusApp = {
       ask: 'Set the destination country to Canada.',
       async run(agent) {
         await agent.open('/choices.html');
-        await agent.click([{ role: 'combobox', name: 'Destination country' }, { role: 'combobox', name: /Choose a country/ }]);
+        await agent.click([
+          { role: 'combobox', name: 'Destination country' },
+          { role: 'combobox', name: /Choose a country/ },
+        ]);
         await agent.click({ role: 'option', name: /^Canada/ });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => [country.getValue(true), document.getElementById("country").value]'), ['ca', 'ca'], 'the country chosen');
-        expectState(await agent.inspect('() => document.querySelector("#country").closest(".choices").querySelector(".choices__list--single").textContent.trim()'), 'Canada', 'the country shown');
+        expectState(
+          await agent.inspect('() => [country.getValue(true), document.getElementById("country").value]'),
+          ['ca', 'ca'],
+          'the country chosen',
+        );
+        expectState(
+          await agent.inspect(
+            '() => document.querySelector("#country").closest(".choices").querySelector(".choices__list--single").textContent.trim()',
+          ),
+          'Canada',
+          'the country shown',
+        );
       },
     },
     {
@@ -56,7 +85,11 @@ export const choicesApp: CorpusApp = {
       ask: 'Add French and German to the languages and book the trip.',
       async run(agent) {
         await agent.open('/choices.html');
-        const languages = [{ role: 'combobox', name: 'Languages' }, { role: 'searchbox', name: 'Languages' }, { role: 'textbox', name: 'Languages' }];
+        const languages = [
+          { role: 'combobox', name: 'Languages' },
+          { role: 'searchbox', name: 'Languages' },
+          { role: 'textbox', name: 'Languages' },
+        ];
         await agent.click(languages);
         await agent.click({ role: 'option', name: /^French/ });
         await agent.click({ role: 'option', name: /^German/ }, { via: languages });
@@ -65,7 +98,11 @@ export const choicesApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Book' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.booked ?? null'), { country: '', languages: ['fr', 'de'] }, 'the booking sent');
+        expectState(
+          await agent.inspect('() => window.booked ?? null'),
+          { country: '', languages: ['fr', 'de'] },
+          'the booking sent',
+        );
       },
     },
   ],

@@ -1,18 +1,29 @@
-/** A meeting agenda in CKEditor 5 (its browser build): a classic rich-text editor with a toolbar, read back as HTML with getData(). */
+/**
+ * A meeting agenda in CKEditor 5 (its browser build): a classic rich-text editor with a toolbar, read back as HTML with
+ * getData().
+ */
 import type { Agent } from '../agent.js';
 import { doc, expectNoMarks, expectState, type CorpusApp } from './app.js';
 
 const CK = '/node_modules/ckeditor5/dist/browser';
 
-const AGENDA = '<h2>Team meeting</h2><p>The review meeting is tomorrow</p><ul><li>Budget for the next quarter</li><li>Hiring plan</li></ul><p>Send questions to <a href="mailto:lead@example.com">the team lead</a>.</p>';
+const AGENDA =
+  '<h2>Team meeting</h2><p>The review meeting is tomorrow</p><ul><li>Budget for the next quarter</li><li>Hiring plan</li></ul><p>Send questions to <a href="mailto:lead@example.com">the team lead</a>.</p>';
 
 const EDITABLE = { role: 'textbox', name: /Editing area/ } as const;
 
 /** The editor's data is `html`, and its editing view holds nothing of ours. */
 async function expectAgenda(agent: Agent, html: string): Promise<void> {
   // CKEditor gives list items ids of its own (data-list-item-id): they are not the content.
-  expectState(await agent.inspect(`() => editor.getData().replace(/ data-list-item-id="\\w+"/g, '')`), html, "the editor's data");
-  expectNoMarks(await agent.inspect<string>('() => editor.getData() + editor.editing.view.getDomRoot().innerHTML'), "the editor's content");
+  expectState(
+    await agent.inspect(`() => editor.getData().replace(/ data-list-item-id="\\w+"/g, '')`),
+    html,
+    "the editor's data",
+  );
+  expectNoMarks(
+    await agent.inspect<string>('() => editor.getData() + editor.editing.view.getDomRoot().innerHTML'),
+    "the editor's content",
+  );
 }
 
 export const ckeditorApp: CorpusApp = {

@@ -1,12 +1,60 @@
-/** A staff table on DataTables 2 (jQuery) with the Select extension: a checkbox per row, a search box, pages of 10 and a "Delete selected" button. */
+/**
+ * A staff table on DataTables 2 (jQuery) with the Select extension: a checkbox per row, a search box, pages of 10 and a
+ * "Delete selected" button.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const NAMES = [
-  'Airi Satou', 'Angelica Ramos', 'Ashton Cox', 'Bradley Greer', 'Brenden Wagner', 'Brielle Williamson', 'Bruno Nash', 'Caesar Vance', 'Cara Stevens', 'Cedric Kelly',
-  'Charde Marshall', 'Colleen Hurst', 'Dai Rios', 'Donna Snider', 'Doris Wilder', 'Finn Camacho', 'Fiona Green', 'Garrett Winters', 'Gavin Cortez', 'Gavin Joyce',
-  'Gloria Little', 'Haley Kennedy', 'Hermione Butler', 'Herrod Chandler', 'Hope Fuentes', 'Howard Hatfield', 'Jackson Bradshaw', 'Jena Gaines', 'Jenette Caldwell', 'Jennifer Acosta',
-  'Jennifer Chang', 'Jonas Alexander', 'Lael Greer', 'Martena Mccray', 'Michael Bruce', 'Michael Silva', 'Michelle House', 'Olivia Liang', 'Paul Byrd', 'Prescott Bartlett',
-  'Quinn Flynn', 'Rhona Davidson', 'Sakura Yamamoto', 'Serge Baldwin', 'Shad Decker', 'Shou Itou', 'Sonya Frost', 'Suki Burks', 'Tatyana Fitzpatrick', 'Thor Walton',
+  'Airi Satou',
+  'Angelica Ramos',
+  'Ashton Cox',
+  'Bradley Greer',
+  'Brenden Wagner',
+  'Brielle Williamson',
+  'Bruno Nash',
+  'Caesar Vance',
+  'Cara Stevens',
+  'Cedric Kelly',
+  'Charde Marshall',
+  'Colleen Hurst',
+  'Dai Rios',
+  'Donna Snider',
+  'Doris Wilder',
+  'Finn Camacho',
+  'Fiona Green',
+  'Garrett Winters',
+  'Gavin Cortez',
+  'Gavin Joyce',
+  'Gloria Little',
+  'Haley Kennedy',
+  'Hermione Butler',
+  'Herrod Chandler',
+  'Hope Fuentes',
+  'Howard Hatfield',
+  'Jackson Bradshaw',
+  'Jena Gaines',
+  'Jenette Caldwell',
+  'Jennifer Acosta',
+  'Jennifer Chang',
+  'Jonas Alexander',
+  'Lael Greer',
+  'Martena Mccray',
+  'Michael Bruce',
+  'Michael Silva',
+  'Michelle House',
+  'Olivia Liang',
+  'Paul Byrd',
+  'Prescott Bartlett',
+  'Quinn Flynn',
+  'Rhona Davidson',
+  'Sakura Yamamoto',
+  'Serge Baldwin',
+  'Shad Decker',
+  'Shou Itou',
+  'Sonya Frost',
+  'Suki Burks',
+  'Tatyana Fitzpatrick',
+  'Thor Walton',
 ];
 const OFFICES = ['Tokyo', 'London', 'San Francisco', 'Edinburgh', 'New York', 'Sydney', 'Singapore'];
 const POSITIONS = ['Accountant', 'Developer', 'Sales Assistant', 'Support Engineer', 'Designer', 'Office Manager'];
@@ -16,20 +64,36 @@ export const STAFF = NAMES.map((name, index) => ({
   id: index + 1,
   name,
   position: POSITIONS[(index * 5) % POSITIONS.length] ?? '',
-  office: OFFICES[(index * index + index) % 13 % OFFICES.length] ?? '',
+  office: OFFICES[((index * index + index) % 13) % OFFICES.length] ?? '',
   age: 22 + ((index * 17) % 41),
 }));
 
 const LEFT = '() => table.rows().data().toArray().map((row) => row.name)';
-const without = (gone: (person: (typeof STAFF)[number]) => boolean): string[] => STAFF.filter((person) => !gone(person)).map((person) => person.name);
+const without = (gone: (person: (typeof STAFF)[number]) => boolean): string[] =>
+  STAFF.filter((person) => !gone(person)).map((person) => person.name);
 
-const SEARCH = [{ role: 'searchbox', name: /Search/ }, { role: 'textbox', name: /Search/ }];
-const rowBox = (name: string) => ({ role: 'checkbox', name: 'Select row', within: { role: 'row', name: new RegExp(name) } });
+const SEARCH = [
+  { role: 'searchbox', name: /Search/ },
+  { role: 'textbox', name: /Search/ },
+];
+const rowBox = (name: string) => ({
+  role: 'checkbox',
+  name: 'Select row',
+  within: { role: 'row', name: new RegExp(name) },
+});
 
 export const datatablesApp: CorpusApp = {
   library: 'datatables.net 2.3.8 + select 3.1.3 (jquery 3.7.1)',
   path: '/datatables.html',
-  packages: ['jquery/dist', 'datatables.net/js', 'datatables.net-dt/css', 'datatables.net-dt/js', 'datatables.net-select/js', 'datatables.net-select-dt/css', 'datatables.net-select-dt/js'],
+  packages: [
+    'jquery/dist',
+    'datatables.net/js',
+    'datatables.net-dt/css',
+    'datatables.net-dt/js',
+    'datatables.net-select/js',
+    'datatables.net-select-dt/css',
+    'datatables.net-select-dt/js',
+  ],
   html: doc(
     'Staff — DataTables',
     `<link rel="stylesheet" href="/node_modules/datatables.net-dt/css/dataTables.dataTables.min.css">
@@ -80,7 +144,11 @@ export const datatablesApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Delete selected' });
       },
       async check(agent) {
-        expectState(await agent.inspect(LEFT), without((person) => ['Garrett Winters', 'Cedric Kelly'].includes(person.name)), 'the staff left');
+        expectState(
+          await agent.inspect(LEFT),
+          without((person) => ['Garrett Winters', 'Cedric Kelly'].includes(person.name)),
+          'the staff left',
+        );
       },
     },
     {
@@ -90,12 +158,20 @@ export const datatablesApp: CorpusApp = {
         await agent.open('/datatables.html');
         // The first is on the first page, the last on the last page: the selection stays while paging.
         await agent.click(rowBox('Airi Satou'));
-        await agent.click([{ role: 'button', name: /^Last/ }, { role: 'link', name: /^Last/ }, { role: 'button', name: '5' }]);
+        await agent.click([
+          { role: 'button', name: /^Last/ },
+          { role: 'link', name: /^Last/ },
+          { role: 'button', name: '5' },
+        ]);
         await agent.click(rowBox('Thor Walton'));
         await agent.click({ role: 'button', name: 'Delete selected' });
       },
       async check(agent) {
-        expectState(await agent.inspect(LEFT), without((person) => ['Airi Satou', 'Thor Walton'].includes(person.name)), 'the staff left');
+        expectState(
+          await agent.inspect(LEFT),
+          without((person) => ['Airi Satou', 'Thor Walton'].includes(person.name)),
+          'the staff left',
+        );
       },
     },
     {
@@ -108,7 +184,11 @@ export const datatablesApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Delete selected' });
       },
       async check(agent) {
-        expectState(await agent.inspect(LEFT), without((person) => person.office === 'Sydney'), 'the staff left');
+        expectState(
+          await agent.inspect(LEFT),
+          without((person) => person.office === 'Sydney'),
+          'the staff left',
+        );
       },
     },
   ],

@@ -2,7 +2,11 @@
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const DRAGULA = '/node_modules/dragula/dist';
-const LISTS: Record<string, string[]> = { todo: ['Call the plumber', 'Write the report', 'Buy milk'], doing: ['Renew passport'], done: ['Book flights'] };
+const LISTS: Record<string, string[]> = {
+  todo: ['Call the plumber', 'Write the report', 'Buy milk'],
+  doing: ['Renew passport'],
+  done: ['Book flights'],
+};
 const TITLES: Record<string, string> = { todo: 'To do', doing: 'In progress', done: 'Done' };
 
 const BOARD = `() => Object.fromEntries([...document.querySelectorAll('ul[data-list]')].map((ul) => [ul.dataset.list, board[ul.dataset.list]]))`;
@@ -25,7 +29,12 @@ export const dragulaApp: CorpusApp = {
     `<main>
        <h1>Chores</h1>
        <div class="board">
-         ${Object.entries(LISTS).map(([key, cards]) => `<section><h2 id="h-${key}">${TITLES[key] ?? key}</h2><ul data-list="${key}" aria-labelledby="h-${key}">${cards.map((card) => `<li>${card}</li>`).join('')}</ul></section>`).join('')}
+         ${Object.entries(LISTS)
+           .map(
+             ([key, cards]) =>
+               `<section><h2 id="h-${key}">${TITLES[key] ?? key}</h2><ul data-list="${key}" aria-labelledby="h-${key}">${cards.map((card) => `<li>${card}</li>`).join('')}</ul></section>`,
+           )
+           .join('')}
        </div>
        <p id="status" role="status"></p>
      </main>
@@ -63,7 +72,15 @@ export const dragulaApp: CorpusApp = {
         await agent.drag({ role: 'listitem', name: 'Buy milk' }, { role: 'listitem', name: 'Call the plumber' });
       },
       async check(agent) {
-        expectState(await agent.inspect(BOARD), { todo: ['Buy milk', 'Call the plumber', 'Write the report'], doing: ['Renew passport'], done: ['Book flights'] }, 'the board');
+        expectState(
+          await agent.inspect(BOARD),
+          {
+            todo: ['Buy milk', 'Call the plumber', 'Write the report'],
+            doing: ['Renew passport'],
+            done: ['Book flights'],
+          },
+          'the board',
+        );
       },
     },
   ],

@@ -1,4 +1,6 @@
-/** Release notes in EasyMDE (its browser build, CodeMirror 5 inside): a Markdown editor that draws its lines in elements and takes keys through a hidden textarea, with a toolbar.
+/**
+ * Release notes in EasyMDE (its browser build, CodeMirror 5 inside): a Markdown editor that draws its lines in elements
+ * and takes keys through a hidden textarea, with a toolbar.
  *
  * It found two defects: select_text on a line of the editor selected the words yet answered that it
  * did not take (the selection is read from the hidden textarea now), and the editor's text area read
@@ -9,9 +11,23 @@ import { doc, expectState, type CorpusApp } from './app.js';
 
 const EASYMDE = '/node_modules/easymde/dist';
 
-const NOTES = ['# Release 4.2', '', 'This release drops support for Node 16, a breaking change for older servers.', '', '## Changes', '', '- Faster search in large projects', '- Exports keep their column widths', '', 'Thanks to everyone who reported bugs.'].join('\n');
+const NOTES = [
+  '# Release 4.2',
+  '',
+  'This release drops support for Node 16, a breaking change for older servers.',
+  '',
+  '## Changes',
+  '',
+  '- Faster search in large projects',
+  '- Exports keep their column widths',
+  '',
+  'Thanks to everyone who reported bugs.',
+].join('\n');
 
-/** The editor's text area (named by its label where the reading gives one), or a line of its text, as a person clicks where the words show. */
+/**
+ * The editor's text area (named by its label where the reading gives one), or a line of its text, as a person clicks
+ * where the words show.
+ */
 const INPUT = { role: 'textbox', name: /Release notes|^$/ } as const;
 /** The line of the text that starts with `words` (a reading that lists lines), or the text drawn as one block. */
 const lineOf = (words: string): Target[] => [
@@ -70,7 +86,11 @@ export const easymdeApp: CorpusApp = {
         await agent.click({ role: 'button', name: /^Bold/ });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => easyMDE.value()'), NOTES.replace('breaking change', '**breaking change**'), 'the notes');
+        expectState(
+          await agent.inspect('() => easyMDE.value()'),
+          NOTES.replace('breaking change', '**breaking change**'),
+          'the notes',
+        );
       },
     },
   ],

@@ -1,4 +1,7 @@
-/** Release notes in Editor.js: a block editor (each block its own contenteditable) with header and list tools, saved as JSON. */
+/**
+ * Release notes in Editor.js: a block editor (each block its own contenteditable) with header and list tools, saved as
+ * JSON.
+ */
 import type { Agent } from '../agent.js';
 import { doc, expectNoMarks, expectState, type CorpusApp } from './app.js';
 
@@ -7,7 +10,17 @@ const EJ = '/node_modules/@editorjs';
 const BLOCKS = [
   { type: 'header', data: { text: 'Release notes', level: 2 } },
   { type: 'paragraph', data: { text: 'Version 3 brings a faster search.' } },
-  { type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: 'Search is twice as fast', meta: {}, items: [] }, { content: 'Dark theme', meta: {}, items: [] }] } },
+  {
+    type: 'list',
+    data: {
+      style: 'unordered',
+      meta: {},
+      items: [
+        { content: 'Search is twice as fast', meta: {}, items: [] },
+        { content: 'Dark theme', meta: {}, items: [] },
+      ],
+    },
+  },
   { type: 'paragraph', data: { text: 'Upgrade from the settings page.' } },
 ];
 
@@ -58,7 +71,10 @@ export const editorjsApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save notes' });
       },
       async check(agent) {
-        await expectSaved(agent, [{ type: 'header', data: { text: 'Release notes for version 3', level: 2 } }, ...BLOCKS.slice(1)]);
+        await expectSaved(agent, [
+          { type: 'header', data: { text: 'Release notes for version 3', level: 2 } },
+          ...BLOCKS.slice(1),
+        ]);
       },
     },
     {

@@ -34,12 +34,22 @@ export const flatpickrApp: CorpusApp = {
       async run(agent) {
         await agent.open('/flatpickr.html');
         await agent.click({ role: 'textbox', name: 'Departure' });
-        await agent.select([{ role: 'combobox', name: 'Month' }, { role: 'combobox', name: 'November' }], 'December');
+        await agent.select(
+          [
+            { role: 'combobox', name: 'Month' },
+            { role: 'combobox', name: 'November' },
+          ],
+          'December',
+        );
         await agent.click([{ name: 'December 25, 2026' }, { name: '25' }]);
       },
       async check(agent) {
         expectState(await agent.inspect(DEPARTURE), [2026, 12, 25, 9, 0], 'the selected departure');
-        expectState(await agent.inspect(`() => document.getElementById('departure').value`), '2026-12-25 9:00 AM', 'the departure field');
+        expectState(
+          await agent.inspect(`() => document.getElementById('departure').value`),
+          '2026-12-25 9:00 AM',
+          'the departure field',
+        );
       },
     },
     {

@@ -1,4 +1,7 @@
-/** A meeting form on Microsoft's Fluent UI web components (v2, FAST Foundation; its browser build): text field, select, radio group, checkbox, tabs and switch, each a custom element with its parts in a shadow root. */
+/**
+ * A meeting form on Microsoft's Fluent UI web components (v2, FAST Foundation; its browser build): text field, select,
+ * radio group, checkbox, tabs and switch, each a custom element with its parts in a shadow root.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const MEETING = '() => window.meeting ?? null';
@@ -63,7 +66,11 @@ export const fluentApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Schedule' });
       },
       async check(agent) {
-        expectState(await agent.inspect(MEETING), { title: 'Quarterly review', room: 'Atlas', duration: '60', invites: true, email: true, popup: false }, 'the meeting');
+        expectState(
+          await agent.inspect(MEETING),
+          { title: 'Quarterly review', room: 'Atlas', duration: '60', invites: true, email: true, popup: false },
+          'the meeting',
+        );
       },
     },
     {
@@ -76,7 +83,11 @@ export const fluentApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Schedule' });
       },
       async check(agent) {
-        expectState(await agent.inspect(MEETING), { title: 'Weekly sync', room: 'Orion', duration: '30', invites: true, email: false, popup: false }, 'the meeting');
+        expectState(
+          await agent.inspect(MEETING),
+          { title: 'Weekly sync', room: 'Orion', duration: '30', invites: true, email: false, popup: false },
+          'the meeting',
+        );
       },
     },
   ],

@@ -1,11 +1,23 @@
-/** A course feedback form on Form.io (formiojs, its full browser build): text fields, a "survey" matrix (questions × radio columns) and a submit button. */
+/**
+ * A course feedback form on Form.io (formiojs, its full browser build): text fields, a "survey" matrix (questions ×
+ * radio columns) and a submit button.
+ */
 import type { Agent } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const FIO = '/node_modules/formiojs/dist';
 
-const QUESTIONS = [['pace', 'The pace of the course'], ['material', 'The course material'], ['instructor', 'The instructor']];
-const VALUES = [['poor', 'Poor'], ['fair', 'Fair'], ['good', 'Good'], ['excellent', 'Excellent']];
+const QUESTIONS = [
+  ['pace', 'The pace of the course'],
+  ['material', 'The course material'],
+  ['instructor', 'The instructor'],
+];
+const VALUES = [
+  ['poor', 'Poor'],
+  ['fair', 'Fair'],
+  ['good', 'Good'],
+  ['excellent', 'Excellent'],
+];
 
 const FORM = {
   components: [
@@ -73,7 +85,11 @@ export const formioApp: CorpusApp = {
       },
       async check(agent) {
         const data = await agent.inspect<Record<string, unknown> | null>('() => window.submitted ?? null');
-        expectState([data?.name, data?.rating], ['Dana Reyes', { pace: 'good', material: 'excellent', instructor: 'fair' }], 'the feedback submitted');
+        expectState(
+          [data?.name, data?.rating],
+          ['Dana Reyes', { pace: 'good', material: 'excellent', instructor: 'fair' }],
+          'the feedback submitted',
+        );
       },
     },
   ],

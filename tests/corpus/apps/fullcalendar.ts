@@ -1,7 +1,11 @@
-/** A team calendar on FullCalendar's standard bundle (daygrid + interaction): a day is clicked to add an event through a form; events are dragged to another day. */
+/**
+ * A team calendar on FullCalendar's standard bundle (daygrid + interaction): a day is clicked to add an event through a
+ * form; events are dragged to another day.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
-const EVENTS = '() => calendar.getEvents().map((event) => ({ title: event.title, start: event.startStr })).sort((a, b) => a.start.localeCompare(b.start))';
+const EVENTS =
+  '() => calendar.getEvents().map((event) => ({ title: event.title, start: event.startStr })).sort((a, b) => a.start.localeCompare(b.start))';
 const START = [
   { title: 'Dentist', start: '2026-03-12' },
   { title: 'Quarterly review', start: '2026-03-24' },
@@ -61,12 +65,19 @@ export const fullcalendarApp: CorpusApp = {
         await agent.open('/fullcalendar.html');
         await agent.click({ role: 'button', name: /^Next/ });
         await agent.waitFor('April 2026');
-        await agent.click([{ role: 'gridcell', name: /April 14, 2026/ }, { role: 'gridcell', name: /^14$/ }]);
+        await agent.click([
+          { role: 'gridcell', name: /April 14, 2026/ },
+          { role: 'gridcell', name: /^14$/ },
+        ]);
         await agent.fill({ role: 'textbox', name: 'Event name' }, 'Team offsite');
         await agent.click({ role: 'button', name: 'Add event' });
       },
       async check(agent) {
-        expectState(await agent.inspect(EVENTS), [...START, { title: 'Team offsite', start: '2026-04-14' }], 'the calendar events');
+        expectState(
+          await agent.inspect(EVENTS),
+          [...START, { title: 'Team offsite', start: '2026-04-14' }],
+          'the calendar events',
+        );
         expectState(await agent.inspect('() => calendar.view.currentStart.getMonth()'), 3, 'the month shown (0-based)');
       },
     },
@@ -75,10 +86,17 @@ export const fullcalendarApp: CorpusApp = {
       ask: 'The dentist moved my appointment: drag it from the 12th to the 19th.',
       async run(agent) {
         await agent.open('/fullcalendar.html');
-        await agent.drag({ role: ['link', 'button', 'generic', 'listitem'], name: 'Dentist' }, [{ role: 'gridcell', name: /March 19, 2026/ }, { role: 'gridcell', name: /^19$/ }]);
+        await agent.drag({ role: ['link', 'button', 'generic', 'listitem'], name: 'Dentist' }, [
+          { role: 'gridcell', name: /March 19, 2026/ },
+          { role: 'gridcell', name: /^19$/ },
+        ]);
       },
       async check(agent) {
-        expectState(await agent.inspect(EVENTS), [{ title: 'Dentist', start: '2026-03-19' }, START[1]], 'the calendar events');
+        expectState(
+          await agent.inspect(EVENTS),
+          [{ title: 'Dentist', start: '2026-03-19' }, START[1]],
+          'the calendar events',
+        );
       },
     },
   ],

@@ -1,10 +1,27 @@
-/** Orders in Handsontable: a virtualized grid (150 rows, about 15 drawn) with column menus that filter by value, and the row count the page shows. */
+/**
+ * Orders in Handsontable: a virtualized grid (150 rows, about 15 drawn) with column menus that filter by value, and the
+ * row count the page shows.
+ */
 import type { Agent } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const HOT = '/node_modules/handsontable/dist';
 
-const CUSTOMERS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Tyrell', 'Cyberdyne', 'Soylent', 'Wonka', 'Vandelay', 'Oscorp'];
+const CUSTOMERS = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Wonka',
+  'Vandelay',
+  'Oscorp',
+];
 const COUNTRIES = ['Canada', 'France', 'Ghana', 'Japan', 'Peru', 'Chile', 'Kenya', 'Norway'];
 
 /** 150 orders; countries come unevenly, so a count has to be read, not guessed. */
@@ -28,10 +45,17 @@ async function filterCountry(agent: Agent, country: string): Promise<void> {
   await agent.press('Shift+Alt+ArrowDown');
   await agent.click({ role: 'button', name: 'Clear' });
   // The search filters the list as keys come (keyup), so the agent types rather than fills.
-  const search = [{ role: 'searchbox', name: /Search/i }, { role: 'textbox', name: /Search/i }];
+  const search = [
+    { role: 'searchbox', name: /Search/i },
+    { role: 'textbox', name: /Search/i },
+  ];
   await agent.click(search);
   await agent.type(search, country);
-  await agent.click({ role: 'checkbox', name: /^/, within: { name: new RegExp(`^\\W*(Unchecked|Checked)?\\W*${country}$`) } });
+  await agent.click({
+    role: 'checkbox',
+    name: /^/,
+    within: { name: new RegExp(`^\\W*(Unchecked|Checked)?\\W*${country}$`) },
+  });
   await agent.click({ role: 'button', name: 'OK' });
 }
 
@@ -89,7 +113,11 @@ export const handsontableApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Submit answer' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.answered ?? null'), String(ofCountry('Peru')), 'the answer submitted');
+        expectState(
+          await agent.inspect('() => window.answered ?? null'),
+          String(ofCountry('Peru')),
+          'the answer submitted',
+        );
       },
     },
     {
@@ -99,7 +127,9 @@ export const handsontableApp: CorpusApp = {
         await filterCountry(agent, 'Japan');
       },
       async check(agent) {
-        const shown = await agent.inspect<string[]>('() => Array.from({ length: hot.countRows() }, (_, row) => hot.getDataAtRowProp(row, "country"))');
+        const shown = await agent.inspect<string[]>(
+          '() => Array.from({ length: hot.countRows() }, (_, row) => hot.getDataAtRowProp(row, "country"))',
+        );
         expectState([...new Set(shown)], ['Japan'], 'the countries shown');
         expectState(shown.length, ofCountry('Japan'), 'the rows shown');
       },

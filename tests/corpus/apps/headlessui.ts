@@ -1,4 +1,6 @@
-/** Workspace members in React on Headless UI (@headlessui/react, unstyled primitives): an invite form with a Listbox and a Combobox, and a confirm Dialog to remove a member.
+/**
+ * Workspace members in React on Headless UI (@headlessui/react, unstyled primitives): an invite form with a Listbox and
+ * a Combobox, and a confirm Dialog to remove a member.
  *
  * The witness found a name Firefox does not give: while a list is open Headless UI makes the rest of
  * the page inert and aria-hidden, the fields' <label>s included, and a label hidden from readers names
@@ -89,14 +91,26 @@ export const headlessuiApp: CorpusApp = {
         await agent.open('/headlessui.html');
         await agent.waitFor('Workspace members');
         await agent.fill({ role: 'textbox', name: 'Email' }, 'priya@example.com');
-        await agent.click([{ role: 'button', name: /^Role/ }, { role: ['combobox', 'button'], name: /Role|Viewer/ }]);
+        await agent.click([
+          { role: 'button', name: /^Role/ },
+          { role: ['combobox', 'button'], name: /Role|Viewer/ },
+        ]);
         await agent.click({ role: 'option', name: 'Editor' });
         await agent.fill({ role: 'combobox', name: 'Team' }, 'Pay');
         await agent.click({ role: 'option', name: 'Payments' });
         await agent.click({ role: 'button', name: 'Send invite' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { members: MEMBERS, invited: [{ email: 'priya@example.com', role: 'Editor', team: 'Payments' }], role: 'Editor', team: 'Payments' }, 'the workspace');
+        expectState(
+          await agent.inspect(STATE),
+          {
+            members: MEMBERS,
+            invited: [{ email: 'priya@example.com', role: 'Editor', team: 'Payments' }],
+            role: 'Editor',
+            team: 'Payments',
+          },
+          'the workspace',
+        );
       },
     },
     {
@@ -109,8 +123,16 @@ export const headlessuiApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Remove member' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { members: ['Ingrid Novak', 'Amara Okafor'], invited: [], role: 'Viewer', team: null }, 'the workspace');
-        expectState(await agent.inspect("() => document.querySelector('[role=dialog]') === null"), true, 'the dialog closed');
+        expectState(
+          await agent.inspect(STATE),
+          { members: ['Ingrid Novak', 'Amara Okafor'], invited: [], role: 'Viewer', team: null },
+          'the workspace',
+        );
+        expectState(
+          await agent.inspect("() => document.querySelector('[role=dialog]') === null"),
+          true,
+          'the dialog closed',
+        );
       },
     },
   ],

@@ -1,4 +1,7 @@
-/** A reading list on html5sortable: books are sorted within a list and moved between lists by native HTML5 drag and drop, and the app saves on the library's sortupdate. */
+/**
+ * A reading list on html5sortable: books are sorted within a list and moved between lists by native HTML5 drag and
+ * drop, and the app saves on the library's sortupdate.
+ */
 import type { Target } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
@@ -9,9 +12,15 @@ const LISTS: Record<string, { title: string; books: string[] }> = {
 
 const SAVED = `() => window.saved`;
 
-/** A book as a reader finds it: the library gives each item role=option outside any listbox, which some readings keep and others read as the list item it is. */
+/**
+ * A book as a reader finds it: the library gives each item role=option outside any listbox, which some readings keep
+ * and others read as the list item it is.
+ */
 function book(name: string): Target[] {
-  return [{ role: 'listitem', name }, { role: 'option', name }];
+  return [
+    { role: 'listitem', name },
+    { role: 'option', name },
+  ];
 }
 
 export const html5sortableApp: CorpusApp = {
@@ -31,7 +40,12 @@ export const html5sortableApp: CorpusApp = {
     `<main>
        <h1>Reading list</h1>
        <div class="lists">
-         ${Object.entries(LISTS).map(([key, list]) => `<section><h2 id="h-${key}">${list.title}</h2><ul class="books" data-list="${key}" aria-labelledby="h-${key}">${list.books.map((book) => `<li>${book}</li>`).join('')}</ul></section>`).join('')}
+         ${Object.entries(LISTS)
+           .map(
+             ([key, list]) =>
+               `<section><h2 id="h-${key}">${list.title}</h2><ul class="books" data-list="${key}" aria-labelledby="h-${key}">${list.books.map((book) => `<li>${book}</li>`).join('')}</ul></section>`,
+           )
+           .join('')}
        </div>
        <p id="status" role="status"></p>
      </main>
@@ -57,7 +71,11 @@ export const html5sortableApp: CorpusApp = {
         await agent.drag(book('Middlemarch'), book('Dune'));
       },
       async check(agent) {
-        expectState(await agent.inspect(SAVED), { next: ['Emma', 'Dune', 'Middlemarch'], finished: ['Persuasion'] }, 'the saved reading list');
+        expectState(
+          await agent.inspect(SAVED),
+          { next: ['Emma', 'Dune', 'Middlemarch'], finished: ['Persuasion'] },
+          'the saved reading list',
+        );
       },
     },
     {

@@ -1,4 +1,7 @@
-/** The real-app corpus: every app the agent tasks run on (tests/e2e/apps-*.test.ts, bench/apps.bench.ts, bench/cli.bench.ts). */
+/**
+ * The real-app corpus: every app the agent tasks run on (tests/e2e/apps-*.test.ts, bench/apps.bench.ts,
+ * bench/cli.bench.ts).
+ */
 import type { CorpusApp } from './app.js';
 import { aceApp } from './ace.js';
 import { checkoutApp } from './checkout.js';
@@ -39,7 +42,47 @@ import { wunderbaumApp } from './wunderbaum.js';
 
 export type { AppTask, CorpusApp } from './app.js';
 
-export const APPS: readonly CorpusApp[] = [flatpickrApp, gridApp, tinymceApp, quillApp, notesApp, jsonEditorApp, choicesApp, ionicApp, todomvcApp, checkoutApp, swaggerApp, polishedDocsApp, select2App, uikitApp, dragulaApp, html5sortableApp, fullcalendarApp, quasarApp, muiApp, aceApp, ckeditorApp, datatablesApp, editorjsApp, formioApp, handsontableApp, tagifyApp, reactWindowApp, vueVirtualApp, pangeaDndApp, litepickerApp, fluentApp, cheetahGridApp, vueVirtualScrollerApp, easymdeApp, headlessuiApp, wunderbaumApp];
+export const APPS: readonly CorpusApp[] = [
+  flatpickrApp,
+  gridApp,
+  tinymceApp,
+  quillApp,
+  notesApp,
+  jsonEditorApp,
+  choicesApp,
+  ionicApp,
+  todomvcApp,
+  checkoutApp,
+  swaggerApp,
+  polishedDocsApp,
+  select2App,
+  uikitApp,
+  dragulaApp,
+  html5sortableApp,
+  fullcalendarApp,
+  quasarApp,
+  muiApp,
+  aceApp,
+  ckeditorApp,
+  datatablesApp,
+  editorjsApp,
+  formioApp,
+  handsontableApp,
+  tagifyApp,
+  reactWindowApp,
+  vueVirtualApp,
+  pangeaDndApp,
+  litepickerApp,
+  fluentApp,
+  cheetahGridApp,
+  vueVirtualScrollerApp,
+  easymdeApp,
+  headlessuiApp,
+  wunderbaumApp,
+];
 
-/** The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a fact on a long docs page. */
+/**
+ * The everyday agent tasks the shell bench (bench/cli.bench.ts) runs: a TodoMVC edit, a form, an API's "try it out", a
+ * fact on a long docs page.
+ */
 export const EVERYDAY_TASKS = ['todomvc/todos', 'checkout/order', 'swagger/try-it-out', 'polished/read-fact'];

@@ -1,11 +1,40 @@
-/** An inventory of 20,000 products in a virtual ARIA table, as two Vue virtual scrollers draw it: its data, its look and its tasks. */
+/**
+ * An inventory of 20,000 products in a virtual ARIA table, as two Vue virtual scrollers draw it: its data, its look and
+ * its tasks.
+ */
 import type { AppTask } from './app.js';
 import { expectState } from './app.js';
 import { pageUntil } from './react-window.js';
 
 export const PRODUCTS = 20_000;
-const ADJECTIVES = ['Walnut', 'Oak', 'Brass', 'Linen', 'Marble', 'Copper', 'Wool', 'Glass', 'Bamboo', 'Steel', 'Cedar', 'Clay', 'Velvet'];
-const THINGS = ['desk lamp', 'side table', 'bookshelf', 'throw', 'vase', 'mirror', 'stool', 'planter', 'clock', 'tray', 'rug'];
+const ADJECTIVES = [
+  'Walnut',
+  'Oak',
+  'Brass',
+  'Linen',
+  'Marble',
+  'Copper',
+  'Wool',
+  'Glass',
+  'Bamboo',
+  'Steel',
+  'Cedar',
+  'Clay',
+  'Velvet',
+];
+const THINGS = [
+  'desk lamp',
+  'side table',
+  'bookshelf',
+  'throw',
+  'vase',
+  'mirror',
+  'stool',
+  'planter',
+  'clock',
+  'tray',
+  'rug',
+];
 const CATEGORIES = ['Lighting', 'Furniture', 'Decor', 'Textiles', 'Storage'];
 /** The one product with the least stock, deep in the list. */
 const SCARCEST = 13_337;
@@ -109,15 +138,24 @@ export function inventoryTasks(path: string): AppTask[] {
         await agent.open(path);
         await agent.waitFor('Inventory');
         await agent.click({ role: 'button', name: 'Stock' });
-        // The first row after sorting by stock: read in the answer, or in the page again when the answer does not show the rows.
+        // The first row after sorting by stock: read in the answer, or in the page again when the answer does not show
+        // the rows.
         if (!/SKU-\d{5}/.test(agent.lastAnswer)) await agent.snapshot();
         const sku = /SKU-\d{5}/.exec(agent.lastAnswer)?.[0] ?? 'unknown';
         await agent.fill({ role: 'textbox', name: 'Answer' }, sku);
         await agent.click({ role: 'button', name: 'Submit answer' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.answered ?? null'), `SKU-${String(SCARCEST).padStart(5, '0')}`, 'the answer submitted');
-        expectState(await agent.inspect(STATE), { sort: 'stock-asc', editing: null, stock45: 5 + ((45 * 7919) % 991) }, 'the inventory');
+        expectState(
+          await agent.inspect('() => window.answered ?? null'),
+          `SKU-${String(SCARCEST).padStart(5, '0')}`,
+          'the answer submitted',
+        );
+        expectState(
+          await agent.inspect(STATE),
+          { sort: 'stock-asc', editing: null, stock45: 5 + ((45 * 7919) % 991) },
+          'the inventory',
+        );
       },
     },
   ];

@@ -61,8 +61,16 @@ export const ionicApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Done' });
       },
       async check(agent) {
-        expectState(await agent.inspect("() => document.getElementById('display-name').textContent"), 'Ada Lovelace', 'the display name');
-        expectState(await agent.inspect("() => document.getElementById('profile').classList.contains('overlay-hidden')"), true, 'the modal closed');
+        expectState(
+          await agent.inspect("() => document.getElementById('display-name').textContent"),
+          'Ada Lovelace',
+          'the display name',
+        );
+        expectState(
+          await agent.inspect("() => document.getElementById('profile').classList.contains('overlay-hidden')"),
+          true,
+          'the modal closed',
+        );
       },
     },
     {
@@ -71,13 +79,21 @@ export const ionicApp: CorpusApp = {
       async run(agent) {
         await agent.open('/ionic.html');
         await agent.waitFor('Delete account');
-        await agent.click([{ role: 'combobox', name: /^Theme/ }, { role: 'button', name: /^Theme/ }, { role: 'listitem', name: /^Theme/ }]);
+        await agent.click([
+          { role: 'combobox', name: /^Theme/ },
+          { role: 'button', name: /^Theme/ },
+          { role: 'listitem', name: /^Theme/ },
+        ]);
         await agent.click({ role: 'radio', name: 'Dark' });
         await agent.click({ role: 'button', name: 'OK' });
       },
       async check(agent) {
         expectState(await agent.inspect("() => document.getElementById('theme').value"), 'dark', 'the theme');
-        expectState(await agent.inspect("() => document.querySelector('ion-alert:not(#confirm-delete)') === null"), true, 'the theme alert closed');
+        expectState(
+          await agent.inspect("() => document.querySelector('ion-alert:not(#confirm-delete)') === null"),
+          true,
+          'the theme alert closed',
+        );
       },
     },
     {
@@ -90,8 +106,16 @@ export const ionicApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'OK' });
       },
       async check(agent) {
-        expectState(await agent.inspect("() => document.getElementById('status').textContent"), 'Account deleted', 'the status');
-        expectState(await agent.inspect("() => document.getElementById('confirm-delete').classList.contains('overlay-hidden')"), true, 'the alert closed');
+        expectState(
+          await agent.inspect("() => document.getElementById('status').textContent"),
+          'Account deleted',
+          'the status',
+        );
+        expectState(
+          await agent.inspect("() => document.getElementById('confirm-delete').classList.contains('overlay-hidden')"),
+          true,
+          'the alert closed',
+        );
       },
     },
   ],

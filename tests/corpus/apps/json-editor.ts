@@ -42,11 +42,18 @@ export const jsonEditorApp: CorpusApp = {
       ask: 'Set replicas to 5 and add the region "us-east", then save the config.',
       async run(agent) {
         await agent.open('/json-editor.html');
-        await agent.fill({ role: 'textbox', name: 'Deployment config' }, JSON.stringify({ ...CONFIG, replicas: 5, regions: ['eu-west', 'us-east'] }, null, 2));
+        await agent.fill(
+          { role: 'textbox', name: 'Deployment config' },
+          JSON.stringify({ ...CONFIG, replicas: 5, regions: ['eu-west', 'us-east'] }, null, 2),
+        );
         await agent.click({ role: 'button', name: 'Save config' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.saved ?? null'), { service: 'checkout', replicas: 5, regions: ['eu-west', 'us-east'] }, 'the saved config');
+        expectState(
+          await agent.inspect('() => window.saved ?? null'),
+          { service: 'checkout', replicas: 5, regions: ['eu-west', 'us-east'] },
+          'the saved config',
+        );
       },
     },
   ],

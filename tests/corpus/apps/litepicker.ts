@@ -1,7 +1,11 @@
-/** A hotel booking form with Litepicker's date-range picker (its browser build): two months side by side, days drawn as focusable divs with only their numbers, month arrows that are icons. */
+/**
+ * A hotel booking form with Litepicker's date-range picker (its browser build): two months side by side, days drawn as
+ * focusable divs with only their numbers, month arrows that are icons.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
-const STAY = '() => ({ from: picker.getStartDate()?.format("YYYY-MM-DD") ?? null, to: picker.getEndDate()?.format("YYYY-MM-DD") ?? null, checkIn: document.getElementById("check-in").value, checkOut: document.getElementById("check-out").value })';
+const STAY =
+  '() => ({ from: picker.getStartDate()?.format("YYYY-MM-DD") ?? null, to: picker.getEndDate()?.format("YYYY-MM-DD") ?? null, checkIn: document.getElementById("check-in").value, checkOut: document.getElementById("check-out").value })';
 
 export const litepickerApp: CorpusApp = {
   library: 'litepicker 2.0.12',
@@ -48,7 +52,11 @@ export const litepickerApp: CorpusApp = {
         await agent.click({ name: '24' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STAY), { from: '2026-03-20', to: '2026-03-24', checkIn: '2026-03-20', checkOut: '2026-03-24' }, 'the stay');
+        expectState(
+          await agent.inspect(STAY),
+          { from: '2026-03-20', to: '2026-03-24', checkIn: '2026-03-20', checkOut: '2026-03-24' },
+          'the stay',
+        );
       },
     },
   ],

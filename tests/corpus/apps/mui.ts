@@ -1,8 +1,24 @@
-/** Workspace settings in React on MUI (@mui/material with emotion, bundled from npm): a Select, an Autocomplete and a confirm Dialog. */
+/**
+ * Workspace settings in React on MUI (@mui/material with emotion, bundled from npm): a Select, an Autocomplete and a
+ * confirm Dialog.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const PLANS = ['Free', 'Team', 'Business', 'Enterprise'];
-const COUNTRIES = ['Australia', 'Brazil', 'Canada', 'France', 'Germany', 'India', 'Italy', 'Japan', 'Jordan', 'Kenya', 'Mexico', 'Spain'];
+const COUNTRIES = [
+  'Australia',
+  'Brazil',
+  'Canada',
+  'France',
+  'Germany',
+  'India',
+  'Italy',
+  'Japan',
+  'Jordan',
+  'Kenya',
+  'Mexico',
+  'Spain',
+];
 const STATE = '() => window.workspace';
 
 export const muiApp: CorpusApp = {
@@ -50,7 +66,11 @@ export const muiApp: CorpusApp = {
       createRoot(document.getElementById('root')).render(h(App));
     `,
   },
-  html: doc('Workspace settings — MUI', '<style>body { margin: 0; font-family: Roboto, Helvetica, Arial, sans-serif; }</style>', '<div id="root"></div><script type="module" src="/build/mui.js"></script>'),
+  html: doc(
+    'Workspace settings — MUI',
+    '<style>body { margin: 0; font-family: Roboto, Helvetica, Arial, sans-serif; }</style>',
+    '<div id="root"></div><script type="module" src="/build/mui.js"></script>',
+  ),
   tasks: [
     {
       id: 'plan',
@@ -58,12 +78,19 @@ export const muiApp: CorpusApp = {
       async run(agent) {
         await agent.open('/mui.html');
         await agent.waitFor('Workspace settings');
-        await agent.click([{ role: 'combobox', name: 'Plan' }, { role: ['combobox', 'button'], name: /^Plan/ }]);
+        await agent.click([
+          { role: 'combobox', name: 'Plan' },
+          { role: ['combobox', 'button'], name: /^Plan/ },
+        ]);
         await agent.click({ role: 'option', name: 'Business' });
       },
       async check(agent) {
         expectState(await agent.inspect(STATE), { plan: 'Business', country: null, deleted: false }, 'the workspace');
-        expectState(await agent.inspect("() => document.querySelector('[role=listbox]') === null"), true, 'the plan list closed');
+        expectState(
+          await agent.inspect("() => document.querySelector('[role=listbox]') === null"),
+          true,
+          'the plan list closed',
+        );
       },
     },
     {
@@ -77,7 +104,11 @@ export const muiApp: CorpusApp = {
       },
       async check(agent) {
         expectState(await agent.inspect(STATE), { plan: 'Free', country: 'Japan', deleted: false }, 'the workspace');
-        expectState(await agent.inspect("() => document.getElementById('country').value"), 'Japan', 'the country shown');
+        expectState(
+          await agent.inspect("() => document.getElementById('country').value"),
+          'Japan',
+          'the country shown',
+        );
       },
     },
     {
@@ -87,11 +118,19 @@ export const muiApp: CorpusApp = {
         await agent.open('/mui.html');
         await agent.waitFor('Workspace settings');
         await agent.click({ role: 'button', name: 'Delete workspace' });
-        await agent.click({ role: 'button', name: 'Delete', within: { role: 'dialog', name: /Delete this workspace/ } });
+        await agent.click({
+          role: 'button',
+          name: 'Delete',
+          within: { role: 'dialog', name: /Delete this workspace/ },
+        });
       },
       async check(agent) {
         expectState(await agent.inspect(STATE), { plan: 'Free', country: null, deleted: true }, 'the workspace');
-        expectState(await agent.inspect("() => document.querySelector('[role=dialog]') === null"), true, 'the dialog closed');
+        expectState(
+          await agent.inspect("() => document.querySelector('[role=dialog]') === null"),
+          true,
+          'the dialog closed',
+        );
       },
     },
   ],

@@ -44,9 +44,12 @@ export const notesApp: CorpusApp = {
       ask: 'Write a note with the heading "Groceries" and the line "Oat milk" under it, and save it.',
       async run(agent) {
         await agent.open('/notes.html');
-        await agent.inspect("() => { localStorage.clear(); return true; }");
+        await agent.inspect('() => { localStorage.clear(); return true; }');
         await agent.click({ name: 'Note' });
-        await agent.click([{ role: 'button', name: 'Heading 1' }, { role: 'button', name: 'H1' }]);
+        await agent.click([
+          { role: 'button', name: 'Heading 1' },
+          { role: 'button', name: 'H1' },
+        ]);
         await agent.type({ name: 'Note' }, 'Groceries');
         await agent.press('Enter');
         await agent.type({ name: 'Note' }, 'Oat milk');

@@ -1,4 +1,7 @@
-/** A sprint board in React on @hello-pangea/dnd: three columns of cards that move with the mouse or, from a focused card, with Space and the arrow keys. */
+/**
+ * A sprint board in React on @hello-pangea/dnd: three columns of cards that move with the mouse or, from a focused
+ * card, with Space and the arrow keys.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const BOARD = {
@@ -71,12 +74,19 @@ export const pangeaDndApp: CorpusApp = {
       async run(agent) {
         await agent.open('/pangea-dnd.html');
         await agent.waitFor('Sprint 14');
-        await agent.drag({ name: 'Fix login timeout' }, [{ role: 'list', name: /^/, within: { name: 'In progress' } }, { role: 'heading', name: 'In progress' }]);
+        await agent.drag({ name: 'Fix login timeout' }, [
+          { role: 'list', name: /^/, within: { name: 'In progress' } },
+          { role: 'heading', name: 'In progress' },
+        ]);
       },
       async check(agent) {
         const board = await agent.inspect<typeof BOARD>(STATE);
         expectState(board.todo, ['Write release notes', 'Update the onboarding emails'], 'To do');
-        expectState(board.doing.includes('Fix login timeout') && board.doing.length === 3, true, `In progress (${board.doing.join(', ')})`);
+        expectState(
+          board.doing.includes('Fix login timeout') && board.doing.length === 3,
+          true,
+          `In progress (${board.doing.join(', ')})`,
+        );
       },
     },
     {
@@ -95,7 +105,11 @@ export const pangeaDndApp: CorpusApp = {
         await agent.press('Space');
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { ...BOARD, todo: ['Update the onboarding emails', 'Fix login timeout', 'Write release notes'] }, 'the board');
+        expectState(
+          await agent.inspect(STATE),
+          { ...BOARD, todo: ['Update the onboarding emails', 'Fix login timeout', 'Write release notes'] },
+          'the board',
+        );
       },
     },
   ],

@@ -1,4 +1,7 @@
-/** A long docs page: polished's API documentation (documentation.js output shipped in the npm package, 327 kB of HTML), read for one fact. */
+/**
+ * A long docs page: polished's API documentation (documentation.js output shipped in the npm package, 327 kB of HTML),
+ * read for one fact.
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -11,7 +14,10 @@ export const polishedDocsApp: CorpusApp = {
   path: '/polished.html',
   packages: ['polished/docs/assets'],
   // The page asks for /assets/…; here they are served from the package.
-  html: readFileSync(join(DOCS, 'docs/index.html'), 'utf8').replace(/(["'])\/assets\//g, '$1/node_modules/polished/docs/assets/'),
+  html: readFileSync(join(DOCS, 'docs/index.html'), 'utf8').replace(
+    /(["'])\/assets\//g,
+    '$1/node_modules/polished/docs/assets/',
+  ),
   tasks: [
     {
       id: 'read-fact',
@@ -21,7 +27,8 @@ export const polishedDocsApp: CorpusApp = {
         await agent.find('modularScale');
       },
       check(agent) {
-        if (!agent.lastAnswer.includes('1.77689em')) throw new Error(`The answer the agent read does not hold 1.77689em:\n${agent.lastAnswer.slice(0, 2000)}`);
+        if (!agent.lastAnswer.includes('1.77689em'))
+          throw new Error(`The answer the agent read does not hold 1.77689em:\n${agent.lastAnswer.slice(0, 2000)}`);
         return Promise.resolve();
       },
     },

@@ -1,4 +1,7 @@
-/** A shipping form on Quasar's UMD build (Vue 3): a QSelect drawn in a div, an inline QDate and a QTable with row selection. */
+/**
+ * A shipping form on Quasar's UMD build (Vue 3): a QSelect drawn in a div, an inline QDate and a QTable with row
+ * selection.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const ROWS = [
@@ -66,11 +69,18 @@ export const quasarApp: CorpusApp = {
       ask: 'Set the region to Western Europe.',
       async run(agent) {
         await agent.open('/quasar.html');
-        await agent.click([{ role: 'combobox', name: 'Region' }, { role: 'combobox', name: /Region/ }]);
+        await agent.click([
+          { role: 'combobox', name: 'Region' },
+          { role: 'combobox', name: /Region/ },
+        ]);
         await agent.click({ role: 'option', name: 'Western Europe' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { region: 'Western Europe', pickup: '2026/03/10', held: [] }, 'the shipment');
+        expectState(
+          await agent.inspect(STATE),
+          { region: 'Western Europe', pickup: '2026/03/10', held: [] },
+          'the shipment',
+        );
       },
     },
     {
@@ -78,7 +88,10 @@ export const quasarApp: CorpusApp = {
       ask: 'Make the pickup date March 21.',
       async run(agent) {
         await agent.open('/quasar.html');
-        await agent.click([{ role: 'button', name: '21 March 2026' }, { role: 'button', name: /^21$/ }]);
+        await agent.click([
+          { role: 'button', name: '21 March 2026' },
+          { role: 'button', name: /^21$/ },
+        ]);
       },
       async check(agent) {
         expectState(await agent.inspect(STATE), { region: null, pickup: '2026/03/21', held: [] }, 'the shipment');
@@ -89,11 +102,16 @@ export const quasarApp: CorpusApp = {
       ask: 'Hold the parcels going to Porto and Turin.',
       async run(agent) {
         await agent.open('/quasar.html');
-        for (const city of ['Porto', 'Turin']) await agent.click({ role: 'checkbox', name: /^/, within: { role: 'row', name: new RegExp(city) } });
+        for (const city of ['Porto', 'Turin'])
+          await agent.click({ role: 'checkbox', name: /^/, within: { role: 'row', name: new RegExp(city) } });
         await agent.click({ role: 'button', name: 'Hold selected parcels' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { region: null, pickup: '2026/03/10', held: ['PX-1042', 'PX-1044'] }, 'the shipment');
+        expectState(
+          await agent.inspect(STATE),
+          { region: null, pickup: '2026/03/10', held: ['PX-1042', 'PX-1044'] },
+          'the shipment',
+        );
       },
     },
   ],

@@ -3,7 +3,8 @@ import type { Agent } from '../agent.js';
 import { doc, expectNoMarks, expectState, type CorpusApp } from './app.js';
 
 // Quill 2's semantic HTML writes every space as &nbsp;: read back with plain spaces.
-const SAVED = "() => window.saved ? { html: window.saved.html.replaceAll('&nbsp;', ' '), root: window.saved.root } : null";
+const SAVED =
+  "() => window.saved ? { html: window.saved.html.replaceAll('&nbsp;', ' '), root: window.saved.root } : null";
 
 /** The memo as saved is `html`, and the editor's document holds nothing of ours. */
 async function expectSavedMemo(agent: Agent, html: string): Promise<void> {
@@ -44,12 +45,21 @@ export const quillApp: CorpusApp = {
         await agent.press('End');
         await agent.press('Enter');
         await agent.type({ name: 'Memo' }, 'Action items');
-        await agent.click([{ role: 'combobox', name: /heading|header/i }, { role: 'button', name: /heading|header|Normal/i }]);
-        await agent.click([{ role: 'option', name: /Heading 2/i }, { role: 'button', name: /Heading 2/i }]);
+        await agent.click([
+          { role: 'combobox', name: /heading|header/i },
+          { role: 'button', name: /heading|header|Normal/i },
+        ]);
+        await agent.click([
+          { role: 'option', name: /Heading 2/i },
+          { role: 'button', name: /Heading 2/i },
+        ]);
         await agent.click({ role: 'button', name: 'Save memo' });
       },
       async check(agent) {
-        await expectSavedMemo(agent, '<p>Meeting moved to Thursday.</p><p>Bring the budget sheet.</p><h2>Action items</h2>');
+        await expectSavedMemo(
+          agent,
+          '<p>Meeting moved to Thursday.</p><p>Bring the budget sheet.</p><h2>Action items</h2>',
+        );
       },
     },
     {
@@ -64,7 +74,10 @@ export const quillApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save memo' });
       },
       async check(agent) {
-        await expectSavedMemo(agent, '<p><strong>Urgent: </strong>Meeting moved to Thursday.</p><p>Bring the budget sheet.</p>');
+        await expectSavedMemo(
+          agent,
+          '<p><strong>Urgent: </strong>Meeting moved to Thursday.</p><p>Bring the budget sheet.</p>',
+        );
       },
     },
     {
@@ -77,7 +90,10 @@ export const quillApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save memo' });
       },
       async check(agent) {
-        await expectSavedMemo(agent, '<p>Meeting moved to Thursday.</p><p>Bring the <strong>budget sheet</strong>.</p>');
+        await expectSavedMemo(
+          agent,
+          '<p>Meeting moved to Thursday.</p><p>Bring the <strong>budget sheet</strong>.</p>',
+        );
       },
     },
   ],

@@ -1,17 +1,46 @@
-/** A support queue in React on react-window: 10,000 tickets in a virtual list (about 12 rows drawn at a time), each with a Done checkbox; an answer box. */
+/**
+ * A support queue in React on react-window: 10,000 tickets in a virtual list (about 12 rows drawn at a time), each with
+ * a Done checkbox; an answer box.
+ */
 import type { Agent } from '../agent.js';
 import { doc, expectState, type CorpusApp } from './app.js';
 
-const SUBJECTS = ['Printer jams on floor 3', 'VPN drops every hour', 'Invoice shows the wrong VAT', 'Cannot reset my password', 'Laptop fan is loud', 'Shared drive is read-only', 'Calendar invites arrive twice', 'Monitor flickers', 'Badge does not open door B', 'Expense report stuck in review', 'Wi-Fi slow in meeting room 2'];
-const PEOPLE = ['Ingrid Novak', 'Tomás Ruiz', 'Amara Okafor', 'Kenji Sato', 'Lena Fischer', 'Ravi Menon', 'Chloé Martin'];
+const SUBJECTS = [
+  'Printer jams on floor 3',
+  'VPN drops every hour',
+  'Invoice shows the wrong VAT',
+  'Cannot reset my password',
+  'Laptop fan is loud',
+  'Shared drive is read-only',
+  'Calendar invites arrive twice',
+  'Monitor flickers',
+  'Badge does not open door B',
+  'Expense report stuck in review',
+  'Wi-Fi slow in meeting room 2',
+];
+const PEOPLE = [
+  'Ingrid Novak',
+  'Tomás Ruiz',
+  'Amara Okafor',
+  'Kenji Sato',
+  'Lena Fischer',
+  'Ravi Menon',
+  'Chloé Martin',
+];
 export const TICKETS = 10_000;
 
 /** The ticket numbered `n` (from 1): what the page shows of it. */
 export function ticket(n: number): { subject: string; assignee: string } {
-  return { subject: SUBJECTS[(n * 7) % SUBJECTS.length] ?? '', assignee: PEOPLE[(n * 3 + Math.floor(n / 11)) % PEOPLE.length] ?? '' };
+  return {
+    subject: SUBJECTS[(n * 7) % SUBJECTS.length] ?? '',
+    assignee: PEOPLE[(n * 3 + Math.floor(n / 11)) % PEOPLE.length] ?? '',
+  };
 }
 
-/** Scrolls the list with a key until a ticket shows, as a person pages through it: press, read the answer (or the page again when the answer does not show it). */
+/**
+ * Scrolls the list with a key until a ticket shows, as a person pages through it: press, read the answer (or the page
+ * again when the answer does not show it).
+ */
 export async function pageUntil(agent: Agent, shows: RegExp, key: string, most: number): Promise<void> {
   for (let presses = 0; presses < most && !shows.test(agent.lastAnswer); presses += 1) {
     await agent.press(key);
@@ -104,7 +133,11 @@ export const reactWindowApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Submit answer' });
       },
       async check(agent) {
-        expectState(await agent.inspect('() => window.answered ?? null'), ticket(TICKETS).assignee, 'the answer submitted');
+        expectState(
+          await agent.inspect('() => window.answered ?? null'),
+          ticket(TICKETS).assignee,
+          'the answer submitted',
+        );
       },
     },
   ],

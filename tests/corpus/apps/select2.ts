@@ -1,14 +1,34 @@
-/** A jQuery-era profile form: a single select with groups and search, and a multiple select of tags, both select2 over native selects. */
+/**
+ * A jQuery-era profile form: a single select with groups and search, and a multiple select of tags, both select2 over
+ * native selects.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const ZONES: Record<string, [string, string][]> = {
-  Europe: [['Europe/Lisbon', 'Lisbon'], ['Europe/Paris', 'Paris'], ['Europe/Helsinki', 'Helsinki']],
-  Asia: [['Asia/Kolkata', 'Kolkata'], ['Asia/Singapore', 'Singapore'], ['Asia/Tokyo', 'Tokyo']],
-  Americas: [['America/New_York', 'New York'], ['America/Chicago', 'Chicago'], ['America/Sao_Paulo', 'São Paulo']],
+  Europe: [
+    ['Europe/Lisbon', 'Lisbon'],
+    ['Europe/Paris', 'Paris'],
+    ['Europe/Helsinki', 'Helsinki'],
+  ],
+  Asia: [
+    ['Asia/Kolkata', 'Kolkata'],
+    ['Asia/Singapore', 'Singapore'],
+    ['Asia/Tokyo', 'Tokyo'],
+  ],
+  Americas: [
+    ['America/New_York', 'New York'],
+    ['America/Chicago', 'Chicago'],
+    ['America/Sao_Paulo', 'São Paulo'],
+  ],
 };
 const SKILLS = ['Accessibility', 'Design', 'Go', 'Python', 'Rust', 'TypeScript'];
 
-const zones = Object.entries(ZONES).map(([group, pairs]) => `<optgroup label="${group}">${pairs.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</optgroup>`).join('');
+const zones = Object.entries(ZONES)
+  .map(
+    ([group, pairs]) =>
+      `<optgroup label="${group}">${pairs.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</optgroup>`,
+  )
+  .join('');
 const VALUES = '() => ({ timezone: $("#timezone").val(), skills: $("#skills").val(), saved: window.saved ?? null })';
 
 export const select2App: CorpusApp = {
@@ -47,13 +67,28 @@ export const select2App: CorpusApp = {
       ask: 'Set my time zone to Tokyo and save my profile.',
       async run(agent) {
         await agent.open('/select2.html');
-        await agent.click([{ role: 'combobox', name: 'Time zone' }, { role: 'combobox', name: /Select a time zone/ }]);
+        await agent.click([
+          { role: 'combobox', name: 'Time zone' },
+          { role: 'combobox', name: /Select a time zone/ },
+        ]);
         await agent.click({ role: 'option', name: 'Tokyo' });
         await agent.click({ role: 'button', name: 'Save profile' });
       },
       async check(agent) {
-        expectState(await agent.inspect(VALUES), { timezone: 'Asia/Tokyo', skills: ['Design'], saved: { name: 'Sam Doe', timezone: 'Asia/Tokyo', skills: ['Design'] } }, 'the profile');
-        expectState(await agent.inspect('() => $("#select2-timezone-container").attr("title")'), 'Tokyo', 'the time zone shown');
+        expectState(
+          await agent.inspect(VALUES),
+          {
+            timezone: 'Asia/Tokyo',
+            skills: ['Design'],
+            saved: { name: 'Sam Doe', timezone: 'Asia/Tokyo', skills: ['Design'] },
+          },
+          'the profile',
+        );
+        expectState(
+          await agent.inspect('() => $("#select2-timezone-container").attr("title")'),
+          'Tokyo',
+          'the time zone shown',
+        );
       },
     },
     {
@@ -61,18 +96,32 @@ export const select2App: CorpusApp = {
       ask: 'Add Python and Rust to my skills, remove Design, and save.',
       async run(agent) {
         await agent.open('/select2.html');
-        const skills = [{ role: ['searchbox', 'textbox', 'combobox'], name: 'Skills' }, { role: ['searchbox', 'textbox', 'combobox'], name: /Add skills|Search/ }];
+        const skills = [
+          { role: ['searchbox', 'textbox', 'combobox'], name: 'Skills' },
+          { role: ['searchbox', 'textbox', 'combobox'], name: /Add skills|Search/ },
+        ];
         await agent.click(skills);
         await agent.click({ role: 'option', name: 'Python' });
         await agent.click({ role: 'option', name: 'Rust' }, { via: skills });
         await agent.press('Escape');
         // select2 draws each chosen skill with a remove button (×) named "Remove item".
-        await agent.click([{ role: 'button', name: /Remove/, within: { role: 'listitem', name: /Design/ } }, { role: 'button', name: /Remove item/ }]);
+        await agent.click([
+          { role: 'button', name: /Remove/, within: { role: 'listitem', name: /Design/ } },
+          { role: 'button', name: /Remove item/ },
+        ]);
         await agent.press('Escape');
         await agent.click({ role: 'button', name: 'Save profile' });
       },
       async check(agent) {
-        expectState(await agent.inspect(VALUES), { timezone: '', skills: ['Python', 'Rust'], saved: { name: 'Sam Doe', timezone: '', skills: ['Python', 'Rust'] } }, 'the profile');
+        expectState(
+          await agent.inspect(VALUES),
+          {
+            timezone: '',
+            skills: ['Python', 'Rust'],
+            saved: { name: 'Sam Doe', timezone: '', skills: ['Python', 'Rust'] },
+          },
+          'the profile',
+        );
       },
     },
   ],

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { doc, expectState, type CorpusApp } from './app.js';
 
-const SPEC = JSON.parse(readFileSync(fileURLToPath(new URL('../redoc/openapi.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
+const SPEC = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../redoc/openapi.json', import.meta.url)), 'utf8'),
+) as Record<string, unknown>;
 const SW = '/node_modules/swagger-ui-dist';
 /** The stock requests the API answered, newest last. */
 const stockRequests: string[] = [];
@@ -51,9 +53,12 @@ export const swaggerApp: CorpusApp = {
       },
       async check(agent) {
         expectState(stockRequests, ['GET ABC-123'], 'the requests the API got');
-        const shown = await agent.inspect<string>("() => document.querySelector('.live-responses-table')?.textContent ?? ''");
+        const shown = await agent.inspect<string>(
+          "() => document.querySelector('.live-responses-table')?.textContent ?? ''",
+        );
         if (!/"units":\s*42/.test(shown)) throw new Error(`Swagger UI shows no response with the units: ${shown}`);
-        if (!/units\W+42/.test(agent.lastAnswer)) throw new Error(`The agent did not read the units:\n${agent.lastAnswer}`);
+        if (!/units\W+42/.test(agent.lastAnswer))
+          throw new Error(`The agent did not read the units:\n${agent.lastAnswer}`);
       },
     },
   ],

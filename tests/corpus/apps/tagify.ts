@@ -1,9 +1,25 @@
-/** A candidate profile with a Tagify chip input (@yaireo/tagify, its browser build): skills as chips, suggestions from a list, a remove button on every chip. */
+/**
+ * A candidate profile with a Tagify chip input (@yaireo/tagify, its browser build): skills as chips, suggestions from a
+ * list, a remove button on every chip.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const TAGIFY = '/node_modules/@yaireo/tagify/dist';
 
-const SUGGESTED = ['JavaScript', 'TypeScript', 'Python', 'SQL', 'Go', 'Rust', 'Kotlin', 'Swift', 'GraphQL', 'Docker', 'Kubernetes', 'Terraform'];
+const SUGGESTED = [
+  'JavaScript',
+  'TypeScript',
+  'Python',
+  'SQL',
+  'Go',
+  'Rust',
+  'Kotlin',
+  'Swift',
+  'GraphQL',
+  'Docker',
+  'Kubernetes',
+  'Terraform',
+];
 const SKILLS = '() => tagify.value.map((tag) => tag.value)';
 
 export const tagifyApp: CorpusApp = {
@@ -39,7 +55,10 @@ export const tagifyApp: CorpusApp = {
       ask: 'Add TypeScript to my skills and remove SQL.',
       async run(agent) {
         await agent.open('/tagify.html');
-        const input = [{ role: ['textbox', 'combobox'], name: 'Skills' }, { role: ['textbox', 'combobox'], name: 'Tags input field' }];
+        const input = [
+          { role: ['textbox', 'combobox'], name: 'Skills' },
+          { role: ['textbox', 'combobox'], name: 'Tags input field' },
+        ];
         await agent.click(input);
         await agent.type(input, 'TypeS');
         await agent.click({ role: 'option', name: 'TypeScript' });
@@ -50,7 +69,11 @@ export const tagifyApp: CorpusApp = {
       },
       async check(agent) {
         expectState(await agent.inspect(SKILLS), ['JavaScript', 'Python', 'TypeScript'], 'the skills');
-        expectState(await agent.inspect("() => JSON.parse(document.getElementById('skills').value).map((tag) => tag.value)"), ['JavaScript', 'Python', 'TypeScript'], 'the skills the form sends');
+        expectState(
+          await agent.inspect("() => JSON.parse(document.getElementById('skills').value).map((tag) => tag.value)"),
+          ['JavaScript', 'Python', 'TypeScript'],
+          'the skills the form sends',
+        );
       },
     },
   ],

@@ -47,7 +47,10 @@ export const tinymceApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save' });
       },
       async check(agent) {
-        await expectSavedNotes(agent, '<p>Version 2.4 is out.</p>\n<p>It fixes the export bug.</p>\n<p>Shipped on Friday.</p>');
+        await expectSavedNotes(
+          agent,
+          '<p>Version 2.4 is out.</p>\n<p>It fixes the export bug.</p>\n<p>Shipped on Friday.</p>',
+        );
       },
     },
     {
@@ -57,7 +60,10 @@ export const tinymceApp: CorpusApp = {
         await agent.open('/tinymce.html');
         await agent.waitFor('Paragraph');
         await agent.click({ role: 'paragraph', name: 'Version 2.4 is out.' });
-        await agent.click([{ role: 'button', name: /^Block/ }, { role: 'combobox', name: /^Block/ }]);
+        await agent.click([
+          { role: 'button', name: /^Block/ },
+          { role: 'combobox', name: /^Block/ },
+        ]);
         await agent.click({ role: ['menuitemcheckbox', 'menuitem', 'option'], name: 'Heading 1' });
         await agent.click({ role: 'button', name: 'Save' });
       },

@@ -1,4 +1,7 @@
-/** TodoMVC in React (react, react-dom, todomvc-app-css; source in ../todomvc/app.jsx, bundled when the corpus server starts). */
+/**
+ * TodoMVC in React (react, react-dom, todomvc-app-css; source in ../todomvc/app.jsx, bundled when the corpus server
+ * starts).
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const NEW_TODO = { role: 'textbox', name: 'What needs to be done?' } as const;
@@ -29,7 +32,9 @@ export const todomvcApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Clear completed' });
       },
       async check(agent) {
-        const todos = await agent.inspect<string[]>("() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent + (li.classList.contains('completed') ? ' (done)' : ''))");
+        const todos = await agent.inspect<string[]>(
+          "() => [...document.querySelectorAll('.todo-list li')].map((li) => li.textContent + (li.classList.contains('completed') ? ' (done)' : ''))",
+        );
         expectState(todos, ['Buy milk', 'Write the report'], 'the todo list');
       },
     },

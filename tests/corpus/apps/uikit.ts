@@ -1,4 +1,7 @@
-/** A travel-insurance account page on UIkit: an accordion of policy terms, a dropdown, a confirm modal and notifications. */
+/**
+ * A travel-insurance account page on UIkit: an accordion of policy terms, a dropdown, a confirm modal and
+ * notifications.
+ */
 import { doc, expectState, type CorpusApp } from './app.js';
 
 const UK = '/node_modules/uikit/dist';
@@ -75,7 +78,11 @@ export const uikitApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Save reminder' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { currency: 'USD', claimDeadlineDays: 45, status: 'active' }, 'the account');
+        expectState(
+          await agent.inspect(STATE),
+          { currency: 'USD', claimDeadlineDays: 45, status: 'active' },
+          'the account',
+        );
       },
     },
     {
@@ -87,8 +94,16 @@ export const uikitApp: CorpusApp = {
         await agent.click({ role: 'link', name: 'EUR' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { currency: 'EUR', claimDeadlineDays: null, status: 'active' }, 'the account');
-        expectState(await agent.inspect("() => document.getElementById('currency-menu').classList.contains('uk-open')"), false, 'the currency menu open');
+        expectState(
+          await agent.inspect(STATE),
+          { currency: 'EUR', claimDeadlineDays: null, status: 'active' },
+          'the account',
+        );
+        expectState(
+          await agent.inspect("() => document.getElementById('currency-menu').classList.contains('uk-open')"),
+          false,
+          'the currency menu open',
+        );
       },
     },
     {
@@ -100,8 +115,16 @@ export const uikitApp: CorpusApp = {
         await agent.click({ role: 'button', name: 'Yes, cancel it' });
       },
       async check(agent) {
-        expectState(await agent.inspect(STATE), { currency: 'USD', claimDeadlineDays: null, status: 'cancelled' }, 'the account');
-        expectState(await agent.inspect("() => document.querySelector('.uk-modal.uk-open') === null"), true, 'the modal closed');
+        expectState(
+          await agent.inspect(STATE),
+          { currency: 'USD', claimDeadlineDays: null, status: 'cancelled' },
+          'the account',
+        );
+        expectState(
+          await agent.inspect("() => document.querySelector('.uk-modal.uk-open') === null"),
+          true,
+          'the modal closed',
+        );
       },
     },
   ],

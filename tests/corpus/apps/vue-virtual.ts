@@ -1,4 +1,7 @@
-/** An inventory in Vue on @tanstack/vue-virtual: 20,000 products in an ARIA table, about 16 rows drawn (absolutely placed, in order), a sortable Stock column and an edit panel. */
+/**
+ * An inventory in Vue on @tanstack/vue-virtual: 20,000 products in an ARIA table, about 16 rows drawn (absolutely
+ * placed, in order), a sortable Stock column and an edit panel.
+ */
 import { doc, type CorpusApp } from './app.js';
 import { INVENTORY_STATE_SOURCE, INVENTORY_STYLE, inventoryTasks } from './inventory.js';
 
@@ -26,6 +29,10 @@ export const vueVirtualApp: CorpusApp = {
       createApp(App).mount('#app');
     `,
   },
-  html: doc('Inventory — TanStack Virtual', INVENTORY_STYLE, '<div id="app"></div><script type="module" src="/build/vue-virtual.js"></script>'),
+  html: doc(
+    'Inventory — TanStack Virtual',
+    INVENTORY_STYLE,
+    '<div id="app"></div><script type="module" src="/build/vue-virtual.js"></script>',
+  ),
   tasks: inventoryTasks('/vue-virtual.html'),
 };

@@ -1,4 +1,6 @@
-/** A document tree in Wunderbaum (its browser build): rows drawn as divs without ARIA roles, titles renamed in place with F2, nodes moved by drag and drop (HTML5).
+/**
+ * A document tree in Wunderbaum (its browser build): rows drawn as divs without ARIA roles, titles renamed in place
+ * with F2, nodes moved by drag and drop (HTML5).
  *
  * Wunderbaum makes its container div focusable (tabindex=0) and its rows plain divs (clicks delegated
  * to the list) with a draggable span each, no ARIA roles. The reading once gave the container one line
@@ -10,8 +12,21 @@ import { doc, expectState, type CorpusApp } from './app.js';
 const WB = '/node_modules/wunderbaum/dist';
 
 const TREE = [
-  { title: 'Finance', type: 'folder', expanded: true, children: [{ title: 'Budget 2026.xlsx' }, { title: 'Invoices', type: 'folder', children: [{ title: 'INV-0412.pdf' }, { title: 'INV-0413.pdf' }] }] },
-  { title: 'Reports', type: 'folder', expanded: true, children: [{ title: 'Q2 report.docx' }, { title: 'Q3 report.docx' }, { title: 'Payroll March.xlsx' }] },
+  {
+    title: 'Finance',
+    type: 'folder',
+    expanded: true,
+    children: [
+      { title: 'Budget 2026.xlsx' },
+      { title: 'Invoices', type: 'folder', children: [{ title: 'INV-0412.pdf' }, { title: 'INV-0413.pdf' }] },
+    ],
+  },
+  {
+    title: 'Reports',
+    type: 'folder',
+    expanded: true,
+    children: [{ title: 'Q2 report.docx' }, { title: 'Q3 report.docx' }, { title: 'Payroll March.xlsx' }],
+  },
   { title: 'Team photo.jpg' },
 ];
 
@@ -60,8 +75,16 @@ export const wunderbaumApp: CorpusApp = {
       },
       async check(agent) {
         const outline = await agent.inspect<unknown[]>(OUTLINE);
-        expectState(outline[1], { Reports: ['Q2 report.docx', 'Q3 report final.docx', 'Payroll March.xlsx'] }, 'the Reports folder');
-        expectState(await agent.inspect("() => document.querySelector('input.wb-input-edit') === null"), true, 'the title editor closed');
+        expectState(
+          outline[1],
+          { Reports: ['Q2 report.docx', 'Q3 report final.docx', 'Payroll March.xlsx'] },
+          'the Reports folder',
+        );
+        expectState(
+          await agent.inspect("() => document.querySelector('input.wb-input-edit') === null"),
+          true,
+          'the title editor closed',
+        );
       },
     },
     {
@@ -74,7 +97,11 @@ export const wunderbaumApp: CorpusApp = {
       },
       async check(agent) {
         const outline = await agent.inspect<{ [folder: string]: unknown[] }[]>(OUTLINE);
-        expectState(outline[0]?.Finance?.includes('Payroll March.xlsx'), true, `the Finance folder (${JSON.stringify(outline[0])})`);
+        expectState(
+          outline[0]?.Finance?.includes('Payroll March.xlsx'),
+          true,
+          `the Finance folder (${JSON.stringify(outline[0])})`,
+        );
         expectState(outline[1], { Reports: ['Q2 report.docx', 'Q3 report.docx'] }, 'the Reports folder');
       },
     },

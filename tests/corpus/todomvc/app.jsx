@@ -25,7 +25,10 @@ function Item({ todo, onToggle, onDestroy, onSave }) {
     else onDestroy();
   };
   return (
-    <li className={[todo.completed ? 'completed' : '', editing ? 'editing' : ''].join(' ').trim()} data-testid="todo-item">
+    <li
+      className={[todo.completed ? 'completed' : '', editing ? 'editing' : ''].join(' ').trim()}
+      data-testid="todo-item"
+    >
       <div className="view">
         <input className="toggle" type="checkbox" checked={todo.completed} onChange={onToggle} />
         <label onDoubleClick={() => setEditing(true)}>{todo.title}</label>
@@ -116,7 +119,10 @@ function App() {
             ))}
           </ul>
           {todos.length > active && (
-            <button className="clear-completed" onClick={() => setTodos((all) => all.filter((todo) => !todo.completed))}>
+            <button
+              className="clear-completed"
+              onClick={() => setTodos((all) => all.filter((todo) => !todo.completed))}
+            >
               Clear completed
             </button>
           )}

@@ -18,14 +18,28 @@ import { shownPartOf } from './visibility.js';
  * when none of it shows.
  */
 function shownRect(el: Element, r: DOMRect): DOMRect | null {
-  let [left, top, right, bottom] = [Math.max(r.left, 0), Math.max(r.top, 0), Math.min(r.right, innerWidth), Math.min(r.bottom, innerHeight)];
-  for (let ancestor = flatParentElement(el); ancestor && ancestor !== document.documentElement && ancestor !== document.body && left < right && top < bottom; ancestor = flatParentElement(ancestor)) {
+  let [left, top, right, bottom] = [
+    Math.max(r.left, 0),
+    Math.max(r.top, 0),
+    Math.min(r.right, innerWidth),
+    Math.min(r.bottom, innerHeight),
+  ];
+  for (
+    let ancestor = flatParentElement(el);
+    ancestor && ancestor !== document.documentElement && ancestor !== document.body && left < right && top < bottom;
+    ancestor = flatParentElement(ancestor)
+  ) {
     const style = getComputedStyle(ancestor);
     // A box-less wrapper (display: contents) clips nothing, whatever its overflow says.
     if ((style.overflowX === 'visible' && style.overflowY === 'visible') || style.display === 'contents') continue;
     const box = ancestor.getBoundingClientRect();
     const [boxLeft, boxTop] = [box.left + ancestor.clientLeft, box.top + ancestor.clientTop];
-    [left, top, right, bottom] = [Math.max(left, boxLeft), Math.max(top, boxTop), Math.min(right, boxLeft + ancestor.clientWidth), Math.min(bottom, boxTop + ancestor.clientHeight)];
+    [left, top, right, bottom] = [
+      Math.max(left, boxLeft),
+      Math.max(top, boxTop),
+      Math.min(right, boxLeft + ancestor.clientWidth),
+      Math.min(bottom, boxTop + ancestor.clientHeight),
+    ];
   }
   return left < right && top < bottom ? new DOMRect(left, top, right - left, bottom - top) : null;
 }
@@ -43,7 +57,11 @@ function searchLike(el: Element, role: string, name: string): boolean {
 /** Whether the element takes typed text: a text-like input, a textarea or editable content. */
 function takesText(el: Element): boolean {
   const tag = el.localName;
-  return (tag === 'input' && TEXT_INPUT_TYPES.has((el as HTMLInputElement).type)) || tag === 'textarea' || (el as HTMLElement).isContentEditable;
+  return (
+    (tag === 'input' && TEXT_INPUT_TYPES.has((el as HTMLInputElement).type)) ||
+    tag === 'textarea' ||
+    (el as HTMLElement).isContentEditable
+  );
 }
 
 /** Whether what has focus is a field the page reacts to after a pause (see searchLike): typing into it waits longer. */
@@ -56,11 +74,15 @@ export function focusSearchLike(): boolean {
 
 /** Inside an element with the inert attribute, in its own tree or around a shadow host that holds it. */
 function insideInert(el: Element): boolean {
-  for (let at: Element | null = el; at; at = ((at.getRootNode() as Partial<ShadowRoot>).host ?? null)) if (at.closest('[inert]')) return true;
+  for (let at: Element | null = el; at; at = (at.getRootNode() as Partial<ShadowRoot>).host ?? null)
+    if (at.closest('[inert]')) return true;
   return false;
 }
 
-/** Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at, ActionTarget JSON]. */
+/**
+ * Scrolls the element into view and says what a click at its centre would hit; returns [the element to point at,
+ * ActionTarget JSON].
+ */
 export function prepareAction(uid: string): [Element, string] | null {
   const el = element(uid);
   if (!el) return null;
@@ -71,7 +93,8 @@ export function prepareAction(uid: string): [Element, string] | null {
   const shown = canvas ?? shownPartOf(el, labels);
   const rects = shown.getClientRects();
   let rect = rects[0] ?? shown.getBoundingClientRect();
-  // Scrolled to when it could show whole and does not, or shows nothing; a box larger than the view is clicked where it shows.
+  // Scrolled to when it could show whole and does not, or shows nothing; a box larger than the view is clicked where it
+  // shows.
   const fits = rect.width <= innerWidth && rect.height <= innerHeight;
   const whole = (r: DOMRect): boolean => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
   let part = shownRect(shown, rect);
@@ -98,7 +121,8 @@ export function prepareAction(uid: string): [Element, string] | null {
     const own = composedContains(hit, el) ? (el.getRootNode() as Document | ShadowRoot).elementFromPoint(x, y) : null;
     // A click on a control's label reaches the control (checked through the label, not el.labels, see Labels).
     const viaLabel = hit.closest('label')?.control === el;
-    // Clicks pass through an element that takes none (pointer-events: none, as a code editor's lines) to the one around it.
+    // Clicks pass through an element that takes none (pointer-events: none, as a code editor's lines) to the one around
+    // it.
     const through = composedContains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
     const cover = own ?? hit;
     if (!(own && composedContains(el, own)) && !viaLabel && !through && !sameWidget(el, cover)) {
@@ -197,7 +221,8 @@ export function insertText(uid: string, text: string): boolean {
   if (!el || !(el as HTMLElement).isContentEditable) return false;
   const doc = el.ownerDocument;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the one way to insert text through the editor's own input path (beforeinput, input, undo)
+    // The one way to insert text through the editor's own input path (beforeinput, input, undo).
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
     return text === '' ? doc.execCommand('delete', false) : doc.execCommand('insertText', false, text);
   } catch {
     return false;
@@ -218,12 +243,14 @@ export function setValue(uid: string, value: string): string {
       options.find((item) => item.label === value || item.text === value) ??
       options.find((item) => item.value === value) ??
       options.find((item) => collapse(item.label || item.text).toLowerCase() === wanted);
-    if (!option) return `no option has the label or value ${JSON.stringify(value)}; the options are ${options.map((item) => JSON.stringify(collapse(item.label || item.text))).join(', ')}`;
+    if (!option)
+      return `no option has the label or value ${JSON.stringify(value)}; the options are ${options.map((item) => JSON.stringify(collapse(item.label || item.text))).join(', ')}`;
     if (option.disabled) return `the option ${JSON.stringify(option.label)} is disabled`;
     option.selected = true;
   } else if (el instanceof HTMLInputElement) {
     el.value = value;
-    if (el.value !== value && value !== '') return `the ${el.type} input did not accept ${JSON.stringify(value)} (the format it expects, such as 2024-01-31 for a date, is required)`;
+    if (el.value !== value && value !== '')
+      return `the ${el.type} input did not accept ${JSON.stringify(value)} (the format it expects, such as 2024-01-31 for a date, is required)`;
   } else {
     return 'it is not a select or input';
   }
@@ -231,4 +258,3 @@ export function setValue(uid: string, value: string): string {
   el.dispatchEvent(new Event('change', { bubbles: true }));
   return '';
 }
-

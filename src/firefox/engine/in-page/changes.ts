@@ -20,7 +20,10 @@ import { animationsState, CHANGE_EVENT, openPopovers, sameElements, serialOf } f
 let reading = 0;
 let readings = 0;
 let changed = true;
-/** Since the last reading: nodes whose own children or text changed, and nodes whose whole subtree may render anew (attributes changed, inserted). */
+/**
+ * Since the last reading: nodes whose own children or text changed, and nodes whose whole subtree may render anew
+ * (attributes changed, inserted).
+ */
 let touched: Node[] = [];
 let subtrees: Node[] = [];
 /** Too many changes to follow one by one: the next walk reads everything. */
@@ -58,7 +61,9 @@ function markChanged(): void {
   changed = true;
 }
 
-/** The page changed what it shows in a way we are not told where (see unobserved.ts): the next walk reads everything. */
+/**
+ * The page changed what it shows in a way we are not told where (see unobserved.ts): the next walk reads everything.
+ */
 function walkAll(): void {
   // A shadow root may have been attached (closed ones too): every element may hide one now.
   forgetChecks();
@@ -122,7 +127,9 @@ export function ownWrites<T>(write: () => T): T {
   return result;
 }
 
-/** What changed since the last reading, for a walk that reuses the rest of it (see walk.ts); null when that is not safe. */
+/**
+ * What changed since the last reading, for a walk that reuses the rest of it (see walk.ts); null when that is not safe.
+ */
 export interface Since {
   /** Nodes whose own children or text changed. */
   touched: Node[];
@@ -155,15 +162,25 @@ export function beginReading(): Since | null {
  */
 function changesSince(then: Fingerprint, now: Fingerprint): Since | null {
   if (then.fontsLoading) return null;
-  if (now.url !== then.url || now.size !== then.size || now.sheets !== then.sheets || now.animating || now.animations !== then.animations || now.caret !== then.caret) return null;
+  if (
+    now.url !== then.url ||
+    now.size !== then.size ||
+    now.sheets !== then.sheets ||
+    now.animating ||
+    now.animations !== then.animations ||
+    now.caret !== then.caret
+  )
+    return null;
   if (!sameElements(now.popovers, then.popovers)) return null;
   const extra: Node[] = [];
   if (now.active !== then.active) {
     if (sheetsMention(/:focus-within/)) return null;
     for (const el of [now.active, then.active]) if (el) extra.push(el);
   }
-  if (now.hovered !== then.hovered && hoverMatters(now.hovered, then.hovered)) extra.push(commonAncestor(now.hovered, then.hovered) ?? document.documentElement);
-  for (const [index, value] of now.values.entries()) if (value !== then.values[index]) extra.push(controlsRead[index] as Element);
+  if (now.hovered !== then.hovered && hoverMatters(now.hovered, then.hovered))
+    extra.push(commonAncestor(now.hovered, then.hovered) ?? document.documentElement);
+  for (const [index, value] of now.values.entries())
+    if (value !== then.values[index]) extra.push(controlsRead[index] as Element);
   for (const image of then.loading) if (image.complete) extra.push(image);
   if ((touched.length || subtrees.length || extra.length) && sheetsMention(/:has\(/)) return null;
   return { touched, subtrees: [...subtrees, ...extra] };
@@ -217,9 +234,16 @@ export function unchanged(number: number): boolean {
   return same;
 }
 
-/** What the watch keeps for the document, for the bench: controls it compares, characters of their values, images it waits for. */
+/**
+ * What the watch keeps for the document, for the bench: controls it compares, characters of their values, images it
+ * waits for.
+ */
 export function readingSize(): { controls: number; valueChars: number; loadingImages: number } {
-  return { controls: controlsRead.length, valueChars: last?.values.reduce((sum, value) => sum + value.length, 0) ?? 0, loadingImages: last?.loading.length ?? 0 };
+  return {
+    controls: controlsRead.length,
+    valueChars: last?.values.reduce((sum, value) => sum + value.length, 0) ?? 0,
+    loadingImages: last?.loading.length ?? 0,
+  };
 }
 
 /** Forgets the reading (uids were cleared). */
@@ -270,7 +294,9 @@ function valueOf(el: Element): string {
     case 'input':
       return `${control.value}|${control.checked ? 1 : 0}${control.indeterminate ? 1 : 0}`;
     case 'select':
-      return control.multiple ? Array.from(control.selectedOptions, (option) => option.index).join() : String(control.selectedIndex);
+      return control.multiple
+        ? Array.from(control.selectedOptions, (option) => option.index).join()
+        : String(control.selectedIndex);
     default:
       return control.value;
   }

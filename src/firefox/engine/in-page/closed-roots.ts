@@ -21,7 +21,10 @@ export function closedRootOf(el: Element): ShadowRoot | null {
   return closedRoots.get(el) ?? null;
 }
 
-/** The shadow root that renders in place of the element's children: its open one, or the closed one the engine was given (`tag`: its local name, when the caller has it). */
+/**
+ * The shadow root that renders in place of the element's children: its open one, or the closed one the engine was given
+ * (`tag`: its local name, when the caller has it).
+ */
 export function shadowRootOf(el: Element, tag = el.localName): ShadowRoot | null {
   return mayHostShadow(tag) ? (el.shadowRoot ?? closedRootOf(el)) : null;
 }
@@ -31,7 +34,10 @@ export function mayHideRoot(el: Element): boolean {
   return !checked.has(el) && !closedRoots.has(el);
 }
 
-/** The walk's candidates; asked once, they are marked as checked (a root found later comes with a new walk's evidence, see forgetChecks). */
+/**
+ * The walk's candidates; asked once, they are marked as checked (a root found later comes with a new walk's evidence,
+ * see forgetChecks).
+ */
 export function setCandidates(elements: Element[]): void {
   pending = elements;
 }
@@ -55,7 +61,9 @@ export function learnClosedRoots(...roots: ShadowRoot[]): number {
   return learnt;
 }
 
-/** A shadow root may have been attached since (a late attachShadow, an upgrade): every element may be asked about again. */
+/**
+ * A shadow root may have been attached since (a late attachShadow, an upgrade): every element may be asked about again.
+ */
 export function forgetChecks(): void {
   checked = new WeakSet();
 }
@@ -88,7 +96,14 @@ export function shadowRoots(hosts?: Element[]): ShadowRoot[] {
     // Hosts-to-be with nothing of their own: a selector finds them faster than asking each element.
     for (const el of Array.from(root.querySelectorAll(':empty'))) {
       const tag = el.localName;
-      if (hosts.length < MAX_HOSTS && mayHostShadow(tag) && !tag.includes('-') && !shadowRootOf(el, tag) && mayHideRoot(el)) hosts.push(el);
+      if (
+        hosts.length < MAX_HOSTS &&
+        mayHostShadow(tag) &&
+        !tag.includes('-') &&
+        !shadowRootOf(el, tag) &&
+        mayHideRoot(el)
+      )
+        hosts.push(el);
     }
   };
   visit(document);

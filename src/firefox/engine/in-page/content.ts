@@ -23,12 +23,18 @@ export function lineBreak(): RawNode {
   return { uid: '', tag: 'br', role: 'generic', box: NO_BOX };
 }
 
-/** Where a block the snapshot leaves out (a wrapper with nothing of its own to say) ended: text on either side is not one paragraph. */
+/**
+ * Where a block the snapshot leaves out (a wrapper with nothing of its own to say) ended: text on either side is not
+ * one paragraph.
+ */
 export function blockBreak(): RawNode {
   return { uid: '', tag: '', role: 'break', box: NO_BOX };
 }
 
-/** What the Markdown views need of an element beyond its states: the link's and image's absolute URLs, a code block's language, a cell's span. */
+/**
+ * What the Markdown views need of an element beyond its states: the link's and image's absolute URLs, a code block's
+ * language, a cell's span.
+ */
 export function addContentDetails(el: Element, tag: string, node: RawNode): void {
   if (node.href !== undefined) {
     const href = (el as HTMLAnchorElement).href as unknown;
@@ -39,7 +45,14 @@ export function addContentDetails(el: Element, tag: string, node: RawNode): void
     const lang = languageOf(el);
     if (lang) node.lang = lang;
   }
-  if (tag === 'td' || tag === 'th' || node.role === 'cell' || node.role === 'gridcell' || node.role === 'columnheader' || node.role === 'rowheader') {
+  if (
+    tag === 'td' ||
+    tag === 'th' ||
+    node.role === 'cell' ||
+    node.role === 'gridcell' ||
+    node.role === 'columnheader' ||
+    node.role === 'rowheader'
+  ) {
     const span = (name: string): number | undefined => {
       const value = Number(el.getAttribute(name) ?? el.getAttribute(`aria-${name}`) ?? 1);
       return Number.isSafeInteger(value) && value > 1 ? value : undefined;
@@ -80,7 +93,9 @@ function languageOf(el: Element): string | undefined {
     if (match?.[1]) return match[1].toLowerCase();
   }
   for (const source of [el, inner]) {
-    const match = /^[\w#+.-]+$/.exec((source?.getAttribute('data-lang') ?? source?.getAttribute('data-language') ?? '').trim());
+    const match = /^[\w#+.-]+$/.exec(
+      (source?.getAttribute('data-lang') ?? source?.getAttribute('data-language') ?? '').trim(),
+    );
     if (match) return match[0].toLowerCase();
   }
   return undefined;
@@ -91,7 +106,11 @@ function languageOf(el: Element): string | undefined {
  * nodes no text placed (a control in a label, content of a hidden box shown again) after it.
  * `runsOf` gives a node's running text.
  */
-export function inReadingOrder(runs: TextRun[], nodes: RawNode[], runsOf: (node: RawNode) => TextRun[] | undefined): ContentRun[] {
+export function inReadingOrder(
+  runs: TextRun[],
+  nodes: RawNode[],
+  runsOf: (node: RawNode) => TextRun[] | undefined,
+): ContentRun[] {
   const placed = new Set<RawNode>();
   const convert = (node: RawNode): ContentNode => {
     placed.add(node);

@@ -11,7 +11,8 @@ import { Labels, roleAndName } from './names.js';
 import { uidOf } from './registry.js';
 
 /** What a person could use besides the target: another control in the same box means another widget. */
-export const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"], [role="menuitem"], [role="combobox"], [role="textbox"]';
+export const CONTROLS =
+  'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"], [role="menuitem"], [role="combobox"], [role="textbox"]';
 
 /** A widget is small: a box holding both larger than this share of the viewport is a backdrop or a card. */
 const MAX_WIDGET_SHARE = 0.25;
@@ -29,10 +30,17 @@ export function describeFocus(active: Element | null): string {
   return active && active !== document.body && active !== document.documentElement ? describe(active) : 'the page';
 }
 
-/** The cover as the refusal names it: with the nearest element around it that the snapshot lists (its uid, role and name), so the agent can act on it. */
+/**
+ * The cover as the refusal names it: with the nearest element around it that the snapshot lists (its uid, role and
+ * name), so the agent can act on it.
+ */
 export function describeCover(cover: Element): string {
   if (uidOf(cover)) return listed(cover);
-  for (let around = flatParentElement(cover); around && around !== document.body && around !== document.documentElement; around = flatParentElement(around)) {
+  for (
+    let around = flatParentElement(cover);
+    around && around !== document.body && around !== document.documentElement;
+    around = flatParentElement(around)
+  ) {
     if (uidOf(around)) return `${describe(cover)} inside ${listed(around)}`;
   }
   return describe(cover);
@@ -58,13 +66,21 @@ export function sameWidget(el: Element, cover: Element): boolean {
   if (!common || common === document.body || common === document.documentElement) return false;
   const box = common.getBoundingClientRect();
   if (box.width * box.height > innerWidth * innerHeight * MAX_WIDGET_SHARE) return false;
-  if (!Array.from(common.querySelectorAll(CONTROLS)).every((control) => composedContains(el, control) || composedContains(control, el))) return false;
+  if (
+    !Array.from(common.querySelectorAll(CONTROLS)).every(
+      (control) => composedContains(el, control) || composedContains(control, el),
+    )
+  )
+    return false;
   if (getComputedStyle(cover).cursor === 'pointer') return true;
-  for (let node: Element | null = cover; node; node = node === common ? null : flatParentElement(node)) if (node.matches(CONTROLS)) return true;
+  for (let node: Element | null = cover; node; node = node === common ? null : flatParentElement(node))
+    if (node.matches(CONTROLS)) return true;
   return false;
 }
 
 function namedBy(el: Element): Element[] {
   const root = el.getRootNode() as Document | ShadowRoot;
-  return (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).flatMap((id) => (id ? (root.getElementById(id) ?? []) : []));
+  return (el.getAttribute('aria-labelledby') ?? '')
+    .split(/\s+/)
+    .flatMap((id) => (id ? (root.getElementById(id) ?? []) : []));
 }

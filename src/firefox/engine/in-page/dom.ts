@@ -5,14 +5,74 @@ export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 
 /** Elements that never render content of their own. */
-export const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'datalist', 'param', 'source', 'track']);
+export const SKIPPED_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'meta',
+  'link',
+  'title',
+  'base',
+  'datalist',
+  'param',
+  'source',
+  'track',
+]);
 /** Elements laid out inline by default: they do not part the words around them. */
 export const INLINE_TAGS = new Set([
-  'span', 'b', 'i', 'em', 'strong', 'small', 'mark', 'abbr', 'sub', 'sup', 'u', 's', 'time', 'cite', 'q', 'kbd',
-  'var', 'samp', 'font', 'bdi', 'bdo', 'data', 'del', 'ins', 'dfn', 'code', 'tt', 'big', 'strike', 'nobr', 'wbr', 'br', 'label', 'picture',
+  'span',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'small',
+  'mark',
+  'abbr',
+  'sub',
+  'sup',
+  'u',
+  's',
+  'time',
+  'cite',
+  'q',
+  'kbd',
+  'var',
+  'samp',
+  'font',
+  'bdi',
+  'bdo',
+  'data',
+  'del',
+  'ins',
+  'dfn',
+  'code',
+  'tt',
+  'big',
+  'strike',
+  'nobr',
+  'wbr',
+  'br',
+  'label',
+  'picture',
 ]);
 export const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'progress', 'output']);
-export const TEXT_INPUT_TYPES = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week', '']);
+export const TEXT_INPUT_TYPES = new Set([
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+  '',
+]);
 
 /** The element that has focus, looking into shadow roots. */
 export function deepActiveElement(): Element | null {
@@ -25,14 +85,39 @@ export function isShadowRoot(node: Node): node is ShadowRoot {
   return node.nodeType === 11 && 'host' in node;
 }
 
-/** Elements that attachShadow() accepts (custom elements and these); asking any other for its shadow root is a wasted trip through the sandbox's wrappers. */
-const SHADOW_HOST_TAGS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+/**
+ * Elements that attachShadow() accepts (custom elements and these); asking any other for its shadow root is a wasted
+ * trip through the sandbox's wrappers.
+ */
+const SHADOW_HOST_TAGS = new Set([
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'div',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'main',
+  'nav',
+  'p',
+  'section',
+  'span',
+]);
 
 export function mayHostShadow(tag: string): boolean {
   return SHADOW_HOST_TAGS.has(tag) || tag.includes('-');
 }
 
-/** The nodes that render inside `node`: a slot's assigned nodes (or its fallback), a shadow tree rather than the light children. */
+/**
+ * The nodes that render inside `node`: a slot's assigned nodes (or its fallback), a shadow tree rather than the light
+ * children.
+ */
 export function renderedChildren(node: Node): Node[] {
   if ((node as Element).localName === 'slot') {
     const assigned = (node as HTMLSlotElement).assignedNodes();

@@ -35,7 +35,9 @@ function copyOf(from: DataTransfer): DataTransfer {
  */
 function onDragStartCapture(event: DragEvent): void {
   if (!watching || !event.isTrusted || !event.dataTransfer) return;
-  const source = event.composedPath().find((node): node is Element => node instanceof Element && node.getAttribute('draggable') === 'true');
+  const source = event
+    .composedPath()
+    .find((node): node is Element => node instanceof Element && node.getAttribute('draggable') === 'true');
   if (!source) return;
   event.preventDefault();
   started = { source, data: event.dataTransfer };
@@ -72,7 +74,13 @@ export function watchDrag(uid: string): boolean {
   watching = true;
   started = null;
   const rect = el.getBoundingClientRect();
-  before = { el, parent: el.parentNode, next: el.nextElementSibling, top: rect.top + scrollY, left: rect.left + scrollX };
+  before = {
+    el,
+    parent: el.parentNode,
+    next: el.nextElementSibling,
+    top: rect.top + scrollY,
+    left: rect.left + scrollX,
+  };
   return true;
 }
 
@@ -102,7 +110,16 @@ export async function playDrop(toUid: string, x: number, y: number): Promise<{ d
   const box = target.getBoundingClientRect();
   const end = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   const fire = (el: Element, type: string, at: { x: number; y: number }): boolean =>
-    el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer: drag.data, clientX: at.x, clientY: at.y }));
+    el.dispatchEvent(
+      new DragEvent(type, {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        dataTransfer: drag.data,
+        clientX: at.x,
+        clientY: at.y,
+      }),
+    );
   let over: Element | null = null;
   let accepted = false;
   let at = { x, y };
@@ -128,7 +145,9 @@ export async function playDrop(toUid: string, x: number, y: number): Promise<{ d
   return { dropped: accepted };
 }
 
-/** Ends a drag: the release reaches the page again; says whether the dragged element moved, stayed, or was drawn anew. */
+/**
+ * Ends a drag: the release reaches the page again; says whether the dragged element moved, stayed, or was drawn anew.
+ */
 export function endDrag(): 'moved' | 'stayed' | 'redrawn' | null {
   for (const type of RELEASE_EVENTS) removeEventListener(type, swallow, true);
   watching = false;

@@ -6,10 +6,22 @@
  * drawn text is covered where its characters are.
  */
 
-/** Characters no glyph is drawn for (a soft hyphen shows only at a line break, where the secret is split anyway), as code point ranges. */
+/**
+ * Characters no glyph is drawn for (a soft hyphen shows only at a line break, where the secret is split anyway), as
+ * code point ranges.
+ */
 const INVISIBLE_RANGES: readonly [number, number][] = [
-  [0xad, 0xad], [0x34f, 0x34f], [0x61c, 0x61c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
-  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0xfe00, 0xfe0f], [0xfeff, 0xfeff],
+  [0xad, 0xad],
+  [0x34f, 0x34f],
+  [0x61c, 0x61c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
 ];
 const INVISIBLE_CLASS = `[${INVISIBLE_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join('')}]`;
 const INVISIBLE = new RegExp(INVISIBLE_CLASS, 'gu');
@@ -24,7 +36,10 @@ const reversed = (text: string): string => Array.from(text).reverse().join('');
 
 /** What a picture must not show, as drawn text is searched. */
 export interface Wanted {
-  /** The secrets' forms, folded, and each backwards: a right-to-left override (<bdo dir="rtl">) draws the DOM's text reversed. */
+  /**
+   * The secrets' forms, folded, and each backwards: a right-to-left override (<bdo dir="rtl">) draws the DOM's text
+   * reversed.
+   */
   forms: string[];
   /** The characters of each form: text without one of them cannot show it, in whatever order it is drawn. */
   formChars: string[][];
@@ -34,7 +49,11 @@ export interface Wanted {
 
 export function wantedOf(forms: readonly string[], shapes: readonly string[]): Wanted {
   const folded = [...new Set(forms.map(drawn).filter((form) => form.length > 0))];
-  return { forms: [...new Set([...folded, ...folded.map(reversed)])], formChars: folded.map((form) => [...new Set(form)]), shapes: shapes.map((source) => new RegExp(source, 'gi')) };
+  return {
+    forms: [...new Set([...folded, ...folded.map(reversed)])],
+    formChars: folded.map((form) => [...new Set(form)]),
+    shapes: shapes.map((source) => new RegExp(source, 'gi')),
+  };
 }
 
 /**
@@ -47,11 +66,13 @@ export function runs(text: string, wanted: Wanted, backwards = false): [number, 
   for (const form of wanted.forms) {
     for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) found.push([at, at + form.length]);
   }
-  for (const shape of wanted.shapes) for (const match of text.matchAll(shape)) found.push([match.index, match.index + match[0].length]);
+  for (const shape of wanted.shapes)
+    for (const match of text.matchAll(shape)) found.push([match.index, match.index + match[0].length]);
   if (!backwards || wanted.shapes.length === 0) return found;
   const reversedText = text.split('').reverse().join('');
   for (const shape of wanted.shapes) {
-    for (const match of reversedText.matchAll(shape)) found.push([text.length - match.index - match[0].length, text.length - match.index]);
+    for (const match of reversedText.matchAll(shape))
+      found.push([text.length - match.index - match[0].length, text.length - match.index]);
   }
   return found;
 }
@@ -60,12 +81,16 @@ export function runs(text: string, wanted: Wanted, backwards = false): [number, 
 export const shows = (text: string, wanted: Wanted): boolean => runs(drawn(text), wanted).length > 0;
 
 /** Whether `text` (drawn) holds every character of some form: only then can a reordering of it draw one. */
-export const mayHoldForm = (text: string, wanted: Wanted): boolean => wanted.formChars.some((form) => form.every((char) => text.includes(char)));
+export const mayHoldForm = (text: string, wanted: Wanted): boolean =>
+  wanted.formChars.some((form) => form.every((char) => text.includes(char)));
 
 /** The drawn text of several pieces in a row, and which piece and offset each of its characters came from. */
 export class DrawnText {
   text = '';
-  /** Per piece added: where it starts in text, and, when not one character for one, each character's offset in the piece. */
+  /**
+   * Per piece added: where it starts in text, and, when not one character for one, each character's offset in the
+   * piece.
+   */
   readonly #parts: { start: number; piece: number; offsets?: number[] }[] = [];
 
   add(source: string, piece: number, backwards = false): void {

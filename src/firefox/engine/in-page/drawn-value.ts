@@ -18,7 +18,12 @@ function shownWords(box: Element, input: HTMLInputElement): string {
   const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('label') || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    if (
+      !parent ||
+      parent.closest('label') ||
+      !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+    )
+      continue;
     if (getComputedStyle(parent).color === 'rgba(0, 0, 0, 0)') continue;
     words.push((node as Text).data);
   }
@@ -54,7 +59,10 @@ export function drawnLines(area: HTMLTextAreaElement): string | undefined {
     if (rect.width <= 1 || rect.height <= 1) continue;
     if (box.querySelectorAll(CONTROLS).length > 1) return undefined;
     // innerText is what is drawn, aria-hidden or not: the editor hides its lines from readers, who read the text area.
-    const lines = (box).innerText.split('\n').map((line) => line.replace(/\s+$/, '')).filter((line) => line.trim() && !/^\s*\d+\s*$/.test(line));
+    const lines = box.innerText
+      .split('\n')
+      .map((line) => line.replace(/\s+$/, ''))
+      .filter((line) => line.trim() && !/^\s*\d+\s*$/.test(line));
     return lines.length ? lines.slice(0, MAX_LINES).join('\n') : undefined;
   }
   return undefined;

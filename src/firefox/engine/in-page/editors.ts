@@ -21,7 +21,10 @@ const MARKS: Record<string, [string, string]> = {
   code: ['`', '`'],
 };
 
-/** How an inline element's formatting is written inside an editor's line: `**bold**`, `*italic*`, `~~struck~~`, `` `code` ``. */
+/**
+ * How an inline element's formatting is written inside an editor's line: `**bold**`, `*italic*`, `~~struck~~`, ``
+ * `code` ``.
+ */
 export function editorMark(tag: string): [string, string] | undefined {
   return MARKS[tag];
 }
@@ -36,14 +39,19 @@ const MAX_SELECTION = 200;
  * keeps at its caret. `lineOf` gives the node listed for an element inside an editor; `field`, a
  * code editor's text area.
  */
-export function markCaret(editors: readonly [Element, RawNode][], lineOf: (el: Element) => RawNode | undefined, field: (editor: RawNode) => Element | undefined): void {
+export function markCaret(
+  editors: readonly [Element, RawNode][],
+  lineOf: (el: Element) => RawNode | undefined,
+  field: (editor: RawNode) => Element | undefined,
+): void {
   const selection = document.getSelection();
   const focus = selection?.focusNode ?? null;
   const active = deepActiveElement();
   for (const [el, node] of editors) {
     const input = field(node);
     if (input && input === active) {
-      // A code editor draws its caret as a thin bar (blinking, so its opacity is not asked); else its hidden text area sits near it.
+      // A code editor draws its caret as a thin bar (blinking, so its opacity is not asked); else its hidden text area
+      // sits near it.
       const bar = drawnCaret(el);
       const at = bar ? bar.top + bar.height / 2 : input.getBoundingClientRect().top + 1;
       const line = node.children?.find((child) => child.box[1] <= at && at < child.box[1] + child.box[3]);
@@ -60,7 +68,8 @@ export function markCaret(editors: readonly [Element, RawNode][], lineOf: (el: E
       continue;
     }
     let line: RawNode | undefined;
-    for (let at: Node | null = focus; at && at !== el && !line; at = at.parentNode) line = at.nodeType === Node.ELEMENT_NODE ? lineOf(at as Element) : undefined;
+    for (let at: Node | null = focus; at && at !== el && !line; at = at.parentNode)
+      line = at.nodeType === Node.ELEMENT_NODE ? lineOf(at as Element) : undefined;
     if (!line || !selection) continue;
     line.caret = caretContext(selection);
   }
@@ -70,7 +79,8 @@ export function markCaret(editors: readonly [Element, RawNode][], lineOf: (el: E
 function caretContext(selection: Selection): string {
   const range = selection.getRangeAt(0);
   const before = document.createRange();
-  const block = range.startContainer.parentElement?.closest('p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, div') ?? null;
+  const block =
+    range.startContainer.parentElement?.closest('p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, div') ?? null;
   if (!block) return '';
   before.selectNodeContents(block);
   before.setEnd(range.startContainer, range.startOffset);
@@ -99,10 +109,12 @@ export function numberLines(el: Element, node: RawNode, elementOf: (line: RawNod
       if (skipped.has(cell)) continue;
       // Its own words: a gutter cell may hold a fold marker beside its number.
       let digits = '';
-      for (let child = cell.firstChild; child; child = child.nextSibling) if (child.nodeType === Node.TEXT_NODE) digits += (child as Text).data;
+      for (let child = cell.firstChild; child; child = child.nextSibling)
+        if (child.nodeType === Node.TEXT_NODE) digits += (child as Text).data;
       digits = digits.trim();
       const box = /^\d{1,6}$/.test(digits) ? cell.getBoundingClientRect() : null;
-      if (box && box.width > 0 && box.height > 0) numbers.push({ middle: box.top + box.height / 2, right: box.right, value: Number(digits) });
+      if (box && box.width > 0 && box.height > 0)
+        numbers.push({ middle: box.top + box.height / 2, right: box.right, value: Number(digits) });
       search(cell);
     }
   };
@@ -126,7 +138,8 @@ export function indentLines(node: RawNode, elementOf: (line: RawNode) => Element
     // A line reused from the last walk has its indentation already (words alone never start with a space).
     if (!el || !line.text || /^\s/.test(line.text)) continue;
     const indent = /^[ \t]+/.exec(el.textContent)?.[0];
-    if (indent && /^(pre|pre-wrap|break-spaces)$/.test(getComputedStyle(el).whiteSpace)) line.text = indent.replace(/\t/g, '    ') + line.text;
+    if (indent && /^(pre|pre-wrap|break-spaces)$/.test(getComputedStyle(el).whiteSpace))
+      line.text = indent.replace(/\t/g, '    ') + line.text;
   }
 }
 
@@ -138,7 +151,8 @@ function drawnCaret(el: Element): DOMRect | undefined {
   for (const part of Array.from(el.querySelectorAll('*'))) {
     if (part.childElementCount > 0) continue;
     const box = part.getBoundingClientRect();
-    if (box.width <= 0 || box.height < 8 || box.height > 60 || !part.checkVisibility({ visibilityProperty: true })) continue;
+    if (box.width <= 0 || box.height < 8 || box.height > 60 || !part.checkVisibility({ visibilityProperty: true }))
+      continue;
     if (box.width <= 3 || (box.width <= 16 && /cursor|caret/i.test(part.getAttribute('class') ?? ''))) return box;
   }
   return undefined;

@@ -12,16 +12,30 @@ import { generatedText } from './names.js';
 
 const PSEUDO = /::?(?:before|after)\b/gi;
 const HAS_PSEUDO = /::?(?:before|after)\b/i;
-/** A `content` value that may draw text: a string with a character other than white space or an icon font's private-use glyph, attr(), var() or an inherited value. */
+/**
+ * A `content` value that may draw text: a string with a character other than white space or an icon font's private-use
+ * glyph, attr(), var() or an inherited value.
+ */
 function drawsText(content: string): boolean {
   if (/attr\(|var\(|env\(|inherit|unset|revert|initial/i.test(content)) return true;
   for (const match of content.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)) {
-    if (/[^\s\uE000-\uF8FF]/.test((match[1] ?? match[2] ?? '').replace(/\\[0-9a-f]{1,6}\s?/gi, (escape) => String.fromCodePoint(parseInt(escape.slice(1), 16) || 32)).replace(/\\(.)/g, '$1'))) return true;
+    if (
+      /[^\s\uE000-\uF8FF]/.test(
+        (match[1] ?? match[2] ?? '')
+          .replace(/\\[0-9a-f]{1,6}\s?/gi, (escape) => String.fromCodePoint(parseInt(escape.slice(1), 16) || 32))
+          .replace(/\\(.)/g, '$1'),
+      )
+    )
+      return true;
   }
   return false;
 }
 
-/** What the sheets of one tree say: selectors of the elements whose ::before/::after may draw text, whether the tree's host is one (`:host::before`), whether a rule overrides the direction text is drawn in, and whether a sheet could not be read. */
+/**
+ * What the sheets of one tree say: selectors of the elements whose ::before/::after may draw text, whether the tree's
+ * host is one (`:host::before`), whether a rule overrides the direction text is drawn in, and whether a sheet could not
+ * be read.
+ */
 interface SheetFacts {
   selectors: string[];
   host: boolean;
@@ -31,8 +45,13 @@ interface SheetFacts {
 
 function readRules(rules: CSSRuleList, facts: SheetFacts): void {
   for (const rule of Array.from(rules)) {
-    if (rule instanceof CSSStyleRule && rule.style.getPropertyValue('unicode-bidi').includes('override')) facts.overrides = true;
-    if (rule instanceof CSSStyleRule && HAS_PSEUDO.test(rule.selectorText) && drawsText(rule.style.getPropertyValue('content'))) {
+    if (rule instanceof CSSStyleRule && rule.style.getPropertyValue('unicode-bidi').includes('override'))
+      facts.overrides = true;
+    if (
+      rule instanceof CSSStyleRule &&
+      HAS_PSEUDO.test(rule.selectorText) &&
+      drawsText(rule.style.getPropertyValue('content'))
+    ) {
       if (rule.selectorText.includes(':host')) facts.host = true;
       facts.selectors.push(...rule.selectorText.split(',').map((part) => part.replace(PSEUDO, '').trim() || '*'));
     }
@@ -56,7 +75,10 @@ function sheetFacts(root: Document | ShadowRoot): SheetFacts {
   return facts;
 }
 
-/** The elements of `root` matching `selector`, or all of them when the selector is not one querySelectorAll takes (nesting, ::part). */
+/**
+ * The elements of `root` matching `selector`, or all of them when the selector is not one querySelectorAll takes
+ * (nesting, ::part).
+ */
 function matching(root: Document | ShadowRoot, selector: string): Element[] {
   try {
     return Array.from(root.querySelectorAll(selector));
@@ -72,9 +94,15 @@ function showsInAttribute(el: Element, wanted: Wanted): boolean {
 
 /** What the style of a tree may draw beyond its DOM's text, in its DOM's order. */
 export interface StyleFacts {
-  /** Generated text by element, for the elements of the tree (and its host) that draw some before or after their content. */
+  /**
+   * Generated text by element, for the elements of the tree (and its host) that draw some before or after their
+   * content.
+   */
   generated: Map<Element, { before: string; after: string }>;
-  /** Whether some text may be drawn backwards (<bdo>, dir="rtl", a unicode-bidi override in a rule or a style attribute). */
+  /**
+   * Whether some text may be drawn backwards (<bdo>, dir="rtl", a unicode-bidi override in a rule or a style
+   * attribute).
+   */
   backwards: boolean;
 }
 
@@ -84,11 +112,17 @@ export function styleFacts(root: Document | ShadowRoot, wanted: Wanted): StyleFa
   return { generated: generatedTexts(root, wanted, facts), backwards };
 }
 
-function generatedTexts(root: Document | ShadowRoot, wanted: Wanted, facts: SheetFacts): Map<Element, { before: string; after: string }> {
+function generatedTexts(
+  root: Document | ShadowRoot,
+  wanted: Wanted,
+  facts: SheetFacts,
+): Map<Element, { before: string; after: string }> {
   const candidates = new Set<Element>();
-  for (const el of facts.selectors.length ? matching(root, [...new Set(facts.selectors)].join(', ')) : []) candidates.add(el);
+  for (const el of facts.selectors.length ? matching(root, [...new Set(facts.selectors)].join(', ')) : [])
+    candidates.add(el);
   if (facts.host && root instanceof ShadowRoot) candidates.add(root.host);
-  // The markup tells at once whether any attribute could show a secret (forms include the HTML-escaped one); only then is each element's read.
+  // The markup tells at once whether any attribute could show a secret (forms include the HTML-escaped one); only then
+  // is each element's read.
   const markup = facts.unreadable ? (root instanceof Document ? root.documentElement.outerHTML : root.innerHTML) : '';
   if (markup && shows(markup, wanted)) {
     for (const el of Array.from(root.querySelectorAll('*'))) {

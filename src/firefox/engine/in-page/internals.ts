@@ -5,7 +5,8 @@
  */
 export const INTERNALS_PROPERTY = '__firefoxBidiMcpInternals';
 
-type AriaProperty = 'role' | 'ariaLabel' | 'ariaChecked' | 'ariaSelected' | 'ariaExpanded' | 'ariaPressed' | 'ariaDisabled';
+type AriaProperty =
+  'role' | 'ariaLabel' | 'ariaChecked' | 'ariaSelected' | 'ariaExpanded' | 'ariaPressed' | 'ariaDisabled';
 
 /** One ARIA property a custom element set on its ElementInternals, or null. */
 export function internalsAria(el: Element, property: AriaProperty): string | null {

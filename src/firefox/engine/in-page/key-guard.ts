@@ -13,7 +13,10 @@ import { element } from './registry.js';
 const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput'] as const;
 
 let guarded: Element | null = null;
-/** Whether keys that stray are stopped (fill), or only counted (type_text: a page may move the focus on purpose, as a code field does from box to box). */
+/**
+ * Whether keys that stray are stopped (fill), or only counted (type_text: a page may move the focus on purpose, as a
+ * code field does from box to box).
+ */
 let stopping = true;
 let stray: { keys: number; to: string } | null = null;
 let listening = false;
@@ -31,9 +34,16 @@ function onKey(event: Event): void {
   stray = { keys: (stray?.keys ?? 0) + 1, to: describeFocus(active) };
 }
 
-/** Focus inside a closed shadow root shows as its host: a host whose shadow tree holds the field counts as the field. */
+/**
+ * Focus inside a closed shadow root shows as its host: a host whose shadow tree holds the field counts as the field.
+ */
 function hostAround(active: Element, field: Element): boolean {
-  return active !== document.body && active !== document.documentElement && !active.contains(field) && composedContains(active, field);
+  return (
+    active !== document.body &&
+    active !== document.documentElement &&
+    !active.contains(field) &&
+    composedContains(active, field)
+  );
 }
 
 /**

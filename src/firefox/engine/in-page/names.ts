@@ -6,7 +6,15 @@ import { clip, collapse, ICON_GLYPHS } from './text.js';
 import { secretValue } from './secret-fields.js';
 import { sheetsMention } from './sheets.js';
 import type { NameSource } from '../types.js';
-import { ELEMENT_NODE, INLINE_TAGS, isShadowRoot, LABELABLE_TAGS, renderedChildren, SKIPPED_TAGS, TEXT_NODE } from './dom.js';
+import {
+  ELEMENT_NODE,
+  INLINE_TAGS,
+  isShadowRoot,
+  LABELABLE_TAGS,
+  renderedChildren,
+  SKIPPED_TAGS,
+  TEXT_NODE,
+} from './dom.js';
 import { attributeTest, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
 import { internalsAria } from './internals.js';
 import { ariaHidden, SEEN } from './visibility.js';
@@ -26,9 +34,13 @@ export function generatedText(el: Element, pseudo: '::before' | '::after' | '::m
   const token = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|(\/)/g;
   for (let match = token.exec(content); match; match = token.exec(content)) {
     if (match[3]) alt = [];
-    else (alt ?? parts).push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''));
+    else
+      (alt ?? parts).push(
+        match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''),
+      );
   }
-  // Icon fonts draw with private-use characters, which mean nothing in a name (the witness asks for them: Firefox keeps them).
+  // Icon fonts draw with private-use characters, which mean nothing in a name (the witness asks for them: Firefox keeps
+  // them).
   const text = (alt ?? parts).join('');
   return glyphs ? text : text.replace(ICON_GLYPHS, '');
 }
@@ -36,15 +48,25 @@ export function generatedText(el: Element, pseudo: '::before' | '::after' | '::m
 /** What a list-style-type draws for the item numbered `ordinal`; '' for the styles not read here. */
 function markerOf(type: string, ordinal: number): string {
   if (type.startsWith('"')) return type.slice(1, -1).replace(/\\(.)/g, '$1');
-  const letter = (base: number): string => (ordinal > 0 && ordinal <= 26 ? `${String.fromCharCode(base + ordinal - 1)}. ` : '');
+  const letter = (base: number): string =>
+    ordinal > 0 && ordinal <= 26 ? `${String.fromCharCode(base + ordinal - 1)}. ` : '';
   switch (type) {
-    case 'disc': return '• ';
-    case 'circle': return '◦ ';
-    case 'square': return '▪ ';
-    case 'decimal': return `${ordinal}. `;
-    case 'lower-alpha': case 'lower-latin': return letter(97);
-    case 'upper-alpha': case 'upper-latin': return letter(65);
-    default: return '';
+    case 'disc':
+      return '• ';
+    case 'circle':
+      return '◦ ';
+    case 'square':
+      return '▪ ';
+    case 'decimal':
+      return `${ordinal}. `;
+    case 'lower-alpha':
+    case 'lower-latin':
+      return letter(97);
+    case 'upper-alpha':
+    case 'upper-latin':
+      return letter(65);
+    default:
+      return '';
   }
 }
 
@@ -65,7 +87,10 @@ function ordinalOf(li: Element): number {
   return (Number.isInteger(start) ? start : items) + (count - 1) * step;
 }
 
-/** The words of a list item's marker (accname 1.2's ::marker): its content or alternative text, else its bullet or number. */
+/**
+ * The words of a list item's marker (accname 1.2's ::marker): its content or alternative text, else its bullet or
+ * number.
+ */
 function markerText(li: Element): string {
   const style = getComputedStyle(li);
   if (!style.display.includes('list-item')) return '';
@@ -112,13 +137,17 @@ export class Labels {
     const labels = this.of(control);
     if (!labels) return '';
     const parts: string[] = [];
-    // A label hidden from readers (aria-hidden on it or around it: a page made inert behind an open list) names nothing, as in Firefox.
+    // A label hidden from readers (aria-hidden on it or around it: a page made inert behind an open list) names
+    // nothing, as in Firefox.
     for (const label of labels) if (!label.closest('[aria-hidden="true"]')) contentText(label, control, parts, false);
     return collapse(parts.join(' '));
   }
 }
 
-/** The text of the elements `ids` names (aria-labelledby): each one's own name when it has one, else its content, hidden or not. */
+/**
+ * The text of the elements `ids` names (aria-labelledby): each one's own name when it has one, else its content, hidden
+ * or not.
+ */
 export function textOfIds(el: Element, ids: string, labels: Labels): string {
   const root = el.getRootNode() as Document | ShadowRoot;
   const parts: string[] = [];
@@ -127,7 +156,10 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
     if (!target) continue;
     // The element itself, referenced, counts by its aria-label (accname 2C).
     const label = collapse(target.getAttribute('aria-label') ?? '');
-    const own = label || (LABELABLE_TAGS.has(target.localName) && target !== el ? labels.textOf(target) : '') || (target.localName === 'img' ? collapse(target.getAttribute('alt') ?? '') : '');
+    const own =
+      label ||
+      (LABELABLE_TAGS.has(target.localName) && target !== el ? labels.textOf(target) : '') ||
+      (target.localName === 'img' ? collapse(target.getAttribute('alt') ?? '') : '');
     if (own) parts.push(own);
     else {
       // A hidden node counts when referenced; inside a visible one, hidden parts stay hidden.
@@ -139,26 +171,48 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
   return collapse(parts.join(' '));
 }
 
-/** What an embedded control contributes to a name around it (accname 2C): its value, not its label; never a password or a secret. */
+/**
+ * What an embedded control contributes to a name around it (accname 2C): its value, not its label; never a password or
+ * a secret.
+ */
 export function embeddedValue(el: Element, tag: string, role: string): string | undefined {
   switch (role) {
-    case 'textbox': case 'searchbox':
+    case 'textbox':
+    case 'searchbox':
       if ((el as HTMLInputElement).type === 'password') return '';
-      return secretValue(el) ?? (tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent);
-    case 'combobox': case 'listbox': {
-      if (tag === 'select') return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
+      return (
+        secretValue(el) ?? (tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent)
+      );
+    case 'combobox':
+    case 'listbox': {
+      if (tag === 'select')
+        return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
       if (tag === 'input') return (el as HTMLInputElement).value;
-      const selected = role === 'listbox' ? Array.from(el.querySelectorAll('[aria-selected="true"]'), (option) => option.textContent) : [];
+      const selected =
+        role === 'listbox'
+          ? Array.from(el.querySelectorAll('[aria-selected="true"]'), (option) => option.textContent)
+          : [];
       return selected.length ? selected.join(' ') : role === 'combobox' ? el.textContent : '';
     }
-    case 'slider': case 'spinbutton': case 'progressbar': case 'scrollbar': case 'meter':
-      return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? (tag === 'input' ? (el as HTMLInputElement).value : el.textContent);
+    case 'slider':
+    case 'spinbutton':
+    case 'progressbar':
+    case 'scrollbar':
+    case 'meter':
+      return (
+        el.getAttribute('aria-valuetext') ??
+        el.getAttribute('aria-valuenow') ??
+        (tag === 'input' ? (el as HTMLInputElement).value : el.textContent)
+      );
     default:
       return undefined;
   }
 }
 
-/** A part inside a name that counts by its own label (accname 2C within the recursion), not by its content; '' when it has none. */
+/**
+ * A part inside a name that counts by its own label (accname 2C within the recursion), not by its content; '' when it
+ * has none.
+ */
 export function ownLabelInName(el: Element, tag: string, has: Has): string {
   return tag === 'slot' || !has('aria-label') ? '' : (el.getAttribute('aria-label')?.trim() ?? '');
 }
@@ -177,7 +231,13 @@ export function partsWords(tag: string, display: string | undefined): boolean {
  * when `hidden` says it counts (a node referenced by aria-labelledby), CSS generated content
  * included (a required field's label drawn "Your name *").
  */
-export function contentText(node: Node, skip: Element | null, out: string[], hidden: boolean, generates = sheetsGenerateContent()): void {
+export function contentText(
+  node: Node,
+  skip: Element | null,
+  out: string[],
+  hidden: boolean,
+  generates = sheetsGenerateContent(),
+): void {
   const styled = generates && node.nodeType === ELEMENT_NODE;
   if ((node as Element).localName === 'li') out.push(markerText(node as Element), ' ');
   if (styled) out.push(generatedText(node as Element, '::before'));
@@ -193,7 +253,12 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
     if (SKIPPED_TAGS.has(tag)) continue;
     const { has } = attributeTest(el);
     // A slot and other display:contents boxes render their content: checkVisibility calls them hidden.
-    if (!hidden && (ariaHidden(el, has) || (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))) continue;
+    if (
+      !hidden &&
+      (ariaHidden(el, has) ||
+        (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))
+    )
+      continue;
     const value = embeddedValue(el, tag, roleOf(el, tag, has));
     if (value !== undefined) {
       out.push(` ${value} `);
@@ -219,7 +284,17 @@ export function contentText(node: Node, skip: Element | null, out: string[], hid
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
 const NAMED_BY_HEADING = new Set(['dialog', 'alertdialog', 'article']);
 /** Roles of controls that do not take their name from their content. */
-const FIELD_ROLES = new Set(['checkbox', 'switch', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton']);
+const FIELD_ROLES = new Set([
+  'checkbox',
+  'switch',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+]);
 
 /**
  * The name a field inside a component gets from the component: the shadow host's aria-label,
@@ -231,7 +306,11 @@ function hostName(el: Element, labels: Labels): string {
   if (!isShadowRoot(root)) return '';
   const host = root.host;
   const labelledBy = host.getAttribute('aria-labelledby');
-  return (labelledBy ? textOfIds(host, labelledBy, labels) : '') || collapse(host.getAttribute('aria-label') ?? '') || labels.textOf(host);
+  return (
+    (labelledBy ? textOfIds(host, labelledBy, labels) : '') ||
+    collapse(host.getAttribute('aria-label') ?? '') ||
+    labels.textOf(host)
+  );
 }
 
 /** An element to name: what the caller already knows of it. */
@@ -252,7 +331,11 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
     const text = textOfIds(el, el.getAttribute('aria-labelledby') ?? '', labels);
     if (text) return [text, 'aria-labelledby'];
   }
-  const ariaLabel = has('aria-label') ? el.getAttribute('aria-label') : tag.includes('-') ? internalsAria(el, 'ariaLabel') : null;
+  const ariaLabel = has('aria-label')
+    ? el.getAttribute('aria-label')
+    : tag.includes('-')
+      ? internalsAria(el, 'ariaLabel')
+      : null;
   if (ariaLabel) {
     const text = collapse(ariaLabel);
     if (text) return [text, 'aria-label'];
@@ -332,11 +415,18 @@ export function roleAndName(el: Element, labels = new Labels()): { role: string;
   const tag = el.localName;
   const { has } = attributeTest(el);
   const role = roleOf(el, tag, has);
-  const [name] = nameOf({ el, tag, role, has }, labels, NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null);
+  const [name] = nameOf(
+    { el, tag, role, has },
+    labels,
+    NAME_FROM_CONTENT.has(role) || role === 'generic' ? () => nameFromContent(el) : null,
+  );
   return { role, name: clip(name, MAX_CONTENT_NAME) };
 }
 
-/** The role and name of each element, read now by the engine's own functions, element by element (the per-element WPT test asks them). */
+/**
+ * The role and name of each element, read now by the engine's own functions, element by element (the per-element WPT
+ * test asks them).
+ */
 export function rolesAndNames(...elements: Element[]): { role: string; name: string }[] {
   const labels = new Labels();
   return elements.map((el) => roleAndName(el, labels));

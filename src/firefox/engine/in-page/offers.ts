@@ -4,10 +4,20 @@ import { clip, collapse } from './text.js';
 /** Names of options an answer quotes, at most. */
 const QUOTED = 8;
 
-/** The listbox a combobox opens: the one it names (aria-controls, aria-owns, its active option's), or the one listbox that shows. */
+/**
+ * The listbox a combobox opens: the one it names (aria-controls, aria-owns, its active option's), or the one listbox
+ * that shows.
+ */
 function listOf(combobox: Element): Element | null {
   const root = combobox.getRootNode() as Document | ShadowRoot;
-  const ids = [combobox.getAttribute('aria-controls'), combobox.getAttribute('aria-owns'), combobox.getAttribute('aria-activedescendant')].join(' ').split(/\s+/).filter(Boolean);
+  const ids = [
+    combobox.getAttribute('aria-controls'),
+    combobox.getAttribute('aria-owns'),
+    combobox.getAttribute('aria-activedescendant'),
+  ]
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean);
   for (const id of ids) {
     const named = root.getElementById(id);
     const list = named?.closest('[role="listbox"]') ?? named?.querySelector('[role="listbox"]') ?? null;
@@ -21,7 +31,11 @@ function listOf(combobox: Element): Element | null {
 export function offersOf(combobox: Element): { names: string[]; count: number } | undefined {
   const list = listOf(combobox);
   if (!list) return undefined;
-  const options = Array.from(list.querySelectorAll('[role="option"]')).filter((option) => option.checkVisibility() && option.getAttribute('aria-disabled') !== 'true');
-  const names = options.slice(0, QUOTED).map((option) => clip(collapse(option.getAttribute('aria-label') ?? (option as HTMLElement).innerText), 80));
+  const options = Array.from(list.querySelectorAll('[role="option"]')).filter(
+    (option) => option.checkVisibility() && option.getAttribute('aria-disabled') !== 'true',
+  );
+  const names = options
+    .slice(0, QUOTED)
+    .map((option) => clip(collapse(option.getAttribute('aria-label') ?? (option as HTMLElement).innerText), 80));
   return { names, count: options.length };
 }

@@ -21,14 +21,20 @@ const MAX_WATCH_MS = 10_000;
 /** The running watch, with what it found in page (document) coordinates: the page may scroll meanwhile. */
 let watching: { observer: MutationObserver; boxes: Box[] } | null = null;
 
-/** The whole line of text a changed node is part of (a secret may be split between what changed and what did not), or its tree when that line has no block of its own. */
+/**
+ * The whole line of text a changed node is part of (a secret may be split between what changed and what did not), or
+ * its tree when that line has no block of its own.
+ */
 function scopeOf(node: Node): Scope {
   let el = node.nodeType === 1 ? (node as Element) : node.parentElement;
   while (el && INLINE_TAGS.has(el.localName)) el = el.parentElement;
   return el ?? (node.getRootNode() as Document | ShadowRoot);
 }
 
-/** Starts reading each change of `roots` with `read`, which gives the boxes (viewport pixels) that show a secret under the scopes it is given. */
+/**
+ * Starts reading each change of `roots` with `read`, which gives the boxes (viewport pixels) that show a secret under
+ * the scopes it is given.
+ */
 export function watchChanges(roots: readonly (Document | ShadowRoot)[], read: (scopes: Scope[]) => Box[]): void {
   endWatch();
   const started = Date.now();

@@ -56,7 +56,11 @@ let knownRoots = new WeakSet<ShadowRoot>();
  */
 export function insideEditableContent(el: Element, designMode = el.ownerDocument.designMode === 'on'): boolean {
   if (designMode) return true;
-  for (let host = el.closest('[contenteditable]'); host; host = host.parentElement?.closest('[contenteditable]') ?? null) {
+  for (
+    let host = el.closest('[contenteditable]');
+    host;
+    host = host.parentElement?.closest('[contenteditable]') ?? null
+  ) {
     if ((host as HTMLElement).isContentEditable) return true;
   }
   return false;
@@ -87,7 +91,8 @@ export function stamp(entries: Iterable<[string, Element]>): void {
 function stampAll(entries: Iterable<[string, Element]>): void {
   const designMode = document.designMode === 'on';
   for (const [uid, el] of entries) {
-    // Stamped before with this uid: nothing to read (a warm snapshot stays cheap); unmarkEditable finds it if it became editable.
+    // Stamped before with this uid: nothing to read (a warm snapshot stays cheap); unmarkEditable finds it if it became
+    // editable.
     if (!designMode && stamped.get(el) === uid) continue;
     if (insideEditableContent(el, designMode)) {
       if (stamped.has(el) || el.hasAttribute(UID_ATTRIBUTE)) unmark(el);
@@ -106,7 +111,9 @@ function stampAll(entries: Iterable<[string, Element]>): void {
 
 /** Takes our stamps off elements that lie in editable content now: one query per root we stamped in. */
 function unmarkEditable(designMode: boolean): void {
-  const selector = designMode ? `[${UID_ATTRIBUTE}]` : `[contenteditable][${UID_ATTRIBUTE}], [contenteditable] [${UID_ATTRIBUTE}]`;
+  const selector = designMode
+    ? `[${UID_ATTRIBUTE}]`
+    : `[contenteditable][${UID_ATTRIBUTE}], [contenteditable] [${UID_ATTRIBUTE}]`;
   const roots: (Document | ShadowRoot)[] = [document];
   for (const ref of stampedRoots) {
     const root = ref.deref();

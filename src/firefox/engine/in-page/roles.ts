@@ -3,37 +3,226 @@ import { flatParentElement, LABELABLE_TAGS } from './dom.js';
 import { internalsAria } from './internals.js';
 
 export const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'option', 'scrollbar',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'switch',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'option',
+  'scrollbar',
 ]);
 /** Roles kept even without text of their own: structure a reader needs. */
 export const STRUCTURAL_ROLES = new Set([
-  'heading', 'navigation', 'main', 'complementary', 'banner', 'contentinfo', 'form', 'region', 'search', 'article', 'dialog',
-  'alertdialog', 'alert', 'status', 'list', 'listitem', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
-  'image', 'figure', 'group', 'iframe', 'video', 'audio', 'progressbar', 'meter', 'tablist', 'tabpanel', 'menu', 'menubar', 'toolbar',
-  'tree', 'radiogroup', 'caption', 'term', 'definition', 'math', 'log', 'marquee', 'timer', 'note', 'feed',
+  'heading',
+  'navigation',
+  'main',
+  'complementary',
+  'banner',
+  'contentinfo',
+  'form',
+  'region',
+  'search',
+  'article',
+  'dialog',
+  'alertdialog',
+  'alert',
+  'status',
+  'list',
+  'listitem',
+  'table',
+  'grid',
+  'treegrid',
+  'row',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+  'image',
+  'figure',
+  'group',
+  'iframe',
+  'video',
+  'audio',
+  'progressbar',
+  'meter',
+  'tablist',
+  'tabpanel',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tree',
+  'radiogroup',
+  'caption',
+  'term',
+  'definition',
+  'math',
+  'log',
+  'marquee',
+  'timer',
+  'note',
+  'feed',
 ]);
 /** Roles whose name comes from their content: their descendants fold into one name, except controls. */
 export const NAME_FROM_CONTENT = new Set([
-  'button', 'link', 'heading', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'cell', 'gridcell',
-  'columnheader', 'rowheader', 'checkbox', 'radio', 'switch', 'tooltip', 'caption', 'label', 'term',
+  'button',
+  'link',
+  'heading',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'treeitem',
+  'cell',
+  'gridcell',
+  'columnheader',
+  'rowheader',
+  'checkbox',
+  'radio',
+  'switch',
+  'tooltip',
+  'caption',
+  'label',
+  'term',
 ]);
-/** WAI-ARIA's concrete roles (1.2, and 1.3's image, sectionheader, sectionfooter…); abstract ones are not roles an author may give. */
+/**
+ * WAI-ARIA's concrete roles (1.2, and 1.3's image, sectionheader, sectionfooter…); abstract ones are not roles an
+ * author may give.
+ */
 export const ARIA_ROLES = new Set([
-  'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption', 'cell', 'checkbox', 'code', 'columnheader',
-  'combobox', 'comment', 'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'document', 'emphasis', 'feed', 'figure', 'form',
-  'generic', 'grid', 'gridcell', 'group', 'heading', 'image', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark',
-  'marquee', 'math', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option',
-  'paragraph', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox',
-  'sectionfooter', 'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript', 'suggestion', 'superscript',
-  'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
+  'alert',
+  'alertdialog',
+  'application',
+  'article',
+  'banner',
+  'blockquote',
+  'button',
+  'caption',
+  'cell',
+  'checkbox',
+  'code',
+  'columnheader',
+  'combobox',
+  'comment',
+  'complementary',
+  'contentinfo',
+  'definition',
+  'deletion',
+  'dialog',
+  'document',
+  'emphasis',
+  'feed',
+  'figure',
+  'form',
+  'generic',
+  'grid',
+  'gridcell',
+  'group',
+  'heading',
+  'image',
+  'insertion',
+  'link',
+  'list',
+  'listbox',
+  'listitem',
+  'log',
+  'main',
+  'mark',
+  'marquee',
+  'math',
+  'menu',
+  'menubar',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'meter',
+  'navigation',
+  'none',
+  'note',
+  'option',
+  'paragraph',
+  'progressbar',
+  'radio',
+  'radiogroup',
+  'region',
+  'row',
+  'rowgroup',
+  'rowheader',
+  'scrollbar',
+  'search',
+  'searchbox',
+  'sectionfooter',
+  'sectionheader',
+  'separator',
+  'slider',
+  'spinbutton',
+  'status',
+  'strong',
+  'subscript',
+  'suggestion',
+  'superscript',
+  'switch',
+  'tab',
+  'table',
+  'tablist',
+  'tabpanel',
+  'term',
+  'textbox',
+  'time',
+  'timer',
+  'toolbar',
+  'tooltip',
+  'tree',
+  'treegrid',
+  'treeitem',
 ]);
 /** Older names of roles, and the name the role has now. */
 export const ROLE_SYNONYMS: Record<string, string> = { img: 'image', directory: 'list', presentation: 'none' };
 /** Roles of text-level elements: they stay inside the sentence they are part of. */
-export const TEXT_LEVEL_ROLES = new Set(['strong', 'emphasis', 'code', 'deletion', 'insertion', 'subscript', 'superscript', 'mark', 'time', 'term']);
+export const TEXT_LEVEL_ROLES = new Set([
+  'strong',
+  'emphasis',
+  'code',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'mark',
+  'time',
+  'term',
+]);
 /** Global ARIA attributes: an element with one is not presentational, whatever its role says. */
-export const GLOBAL_ARIA = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-details', 'aria-live', 'aria-owns', 'aria-controls', 'aria-keyshortcuts', 'aria-roledescription', 'aria-busy', 'aria-dropeffect', 'aria-grabbed', 'aria-flowto', 'aria-relevant', 'aria-atomic', 'aria-errormessage', 'aria-invalid', 'aria-haspopup'];
+export const GLOBAL_ARIA = [
+  'aria-label',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-details',
+  'aria-live',
+  'aria-owns',
+  'aria-controls',
+  'aria-keyshortcuts',
+  'aria-roledescription',
+  'aria-busy',
+  'aria-dropeffect',
+  'aria-grabbed',
+  'aria-flowto',
+  'aria-relevant',
+  'aria-atomic',
+  'aria-errormessage',
+  'aria-invalid',
+  'aria-haspopup',
+];
 /** A test for one of an element's attributes that costs no DOM read. */
 export type Has = (name: string) => boolean;
 
@@ -140,7 +329,8 @@ const TAG_ROLES = new Map<string, string>([
 ]);
 
 /** What scopes a header or footer to a section rather than to the page. */
-const SECTIONING = 'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
+const SECTIONING =
+  'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
 
 export function implicitRole(el: Element, tag: string, has: Has): string {
   switch (tag) {
@@ -164,23 +354,36 @@ export function implicitRole(el: Element, tag: string, has: Has): string {
       if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
       if (scope === 'col' || scope === 'colgroup') return 'columnheader';
       const row = el.parentElement;
-      return row?.parentElement?.localName === 'tbody' && row.querySelector(':scope > td') !== null && el.previousElementSibling === null ? 'rowheader' : 'columnheader';
+      return row?.parentElement?.localName === 'tbody' &&
+        row.querySelector(':scope > td') !== null &&
+        el.previousElementSibling === null
+        ? 'rowheader'
+        : 'columnheader';
     }
     case 'section':
       return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
-    case 'video': case 'audio':
+    case 'video':
+    case 'audio':
       return tag;
     default:
       return TAG_ROLES.get(tag) ?? 'generic';
   }
 }
 
-
-/** The element's role, as an accessibility tree would give it: the author's if valid and allowed, else the element's own ('generic' for none). */
+/**
+ * The element's role, as an accessibility tree would give it: the author's if valid and allowed, else the element's own
+ * ('generic' for none).
+ */
 export function roleOf(el: Element, tag: string, has: Has): string {
-  let role = has('role') ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title')) : '';
+  let role = has('role')
+    ? explicitRole(el.getAttribute('role') ?? '', has('aria-label') || has('aria-labelledby') || has('title'))
+    : '';
   // none is ignored on what a person can focus or what carries global ARIA (WAI-ARIA's conflict rule).
-  if (role === 'none' && (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))) role = '';
+  if (
+    role === 'none' &&
+    (has('tabindex') || LABELABLE_TAGS.has(tag) || (tag === 'a' && has('href')) || GLOBAL_ARIA.some(has))
+  )
+    role = '';
   // An item outside the container its role needs (an option outside a listbox) is what its element is (WAI-ARIA 1.3).
   if (role && outsideContext(el, role)) role = '';
   // A custom element's own default role, set through ElementInternals, comes before none.

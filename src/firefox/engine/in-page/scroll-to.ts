@@ -16,7 +16,10 @@ function indexedItems(container: Element): { index: number; el: Element }[] {
     const headers = rows.filter(isHeaderRow);
     return rows.filter((row) => !headers.includes(row)).map((el) => ({ index: dataRowPlace(el, headers), el }));
   }
-  return Array.from(container.querySelectorAll('[aria-posinset]'), (el) => ({ index: Number(el.getAttribute('aria-posinset')), el }));
+  return Array.from(container.querySelectorAll('[aria-posinset]'), (el) => ({
+    index: Number(el.getAttribute('aria-posinset')),
+    el,
+  }));
 }
 
 const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
@@ -26,7 +29,10 @@ const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFram
  * to draw there. Null when the uid is gone; `found: false` when item N is not drawn after the
  * moves (the widget gives no index, or has fewer items).
  */
-export async function scrollTo(uid: string | null, target: ScrollTarget): Promise<{ found: boolean; indexed: boolean } | null> {
+export async function scrollTo(
+  uid: string | null,
+  target: ScrollTarget,
+): Promise<{ found: boolean; indexed: boolean } | null> {
   const el = uid === null ? null : element(uid);
   if (uid !== null && !el) return null;
   const container = el ? scrollerOf(el) : null;
@@ -42,7 +48,9 @@ export async function scrollTo(uid: string | null, target: ScrollTarget): Promis
     return { found: true, indexed: true };
   }
   for (let moves = 0; moves < 8; moves++) {
-    const items = indexedItems(container ?? document.body).filter((item) => Number.isInteger(item.index) && item.index > 0);
+    const items = indexedItems(container ?? document.body).filter(
+      (item) => Number.isInteger(item.index) && item.index > 0,
+    );
     const wanted = items.find((item) => item.index === target);
     if (wanted) {
       if (!showsIn(wanted.el, container)) wanted.el.scrollIntoView({ block: 'center', behavior: 'instant' });
@@ -51,9 +59,15 @@ export async function scrollTo(uid: string | null, target: ScrollTarget): Promis
     }
     const [first, last] = [items[0], items[items.length - 1]];
     if (!first || !last || first.index === last.index) return { found: false, indexed: items.length > 0 };
-    const perItem = (last.el.getBoundingClientRect().top - first.el.getBoundingClientRect().top) / (last.index - first.index);
+    const perItem =
+      (last.el.getBoundingClientRect().top - first.el.getBoundingClientRect().top) / (last.index - first.index);
     const before = scroller.scrollTop;
-    scroller.scrollTop = before + first.el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + (target - first.index) * perItem - scroller.clientHeight / 2;
+    scroller.scrollTop =
+      before +
+      first.el.getBoundingClientRect().top -
+      scroller.getBoundingClientRect().top +
+      (target - first.index) * perItem -
+      scroller.clientHeight / 2;
     await frame();
     if (scroller.scrollTop === before) return { found: false, indexed: true };
   }

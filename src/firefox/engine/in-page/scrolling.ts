@@ -9,10 +9,14 @@ export function scrolls(el: Element): boolean {
   const moreX = el.scrollWidth > el.clientWidth + 1;
   if (!moreY && !moreX) return false;
   const style = getComputedStyle(el);
-  return (moreY && /(auto|scroll|overlay)/.test(style.overflowY)) || (moreX && /(auto|scroll|overlay)/.test(style.overflowX));
+  return (
+    (moreY && /(auto|scroll|overlay)/.test(style.overflowY)) || (moreX && /(auto|scroll|overlay)/.test(style.overflowX))
+  );
 }
 
-/** Of an element that is mostly frame around it (an overlay, a dialog, a month picker), the part that scrolls inside. */
+/**
+ * Of an element that is mostly frame around it (an overlay, a dialog, a month picker), the part that scrolls inside.
+ */
 const FRAME_SHARE = 0.5;
 
 /**
@@ -55,13 +59,20 @@ export function scrollerOf(el: Element): Element | null {
 
 /** The nearest element around `el` that scrolls (across shadow roots and slots), null for the page. */
 export function scrollerAround(el: Element): Element | null {
-  for (let current = flatParentElement(el); current && current !== document.documentElement && current !== document.body; current = flatParentElement(current)) {
+  for (
+    let current = flatParentElement(el);
+    current && current !== document.documentElement && current !== document.body;
+    current = flatParentElement(current)
+  ) {
     if (scrolls(current)) return current;
   }
   return null;
 }
 
-/** Whether a pixel or more of `el` shows in what `scroller` shows (its padding box), as a reading of the container keeps it; the page's own scroll is not a clip. */
+/**
+ * Whether a pixel or more of `el` shows in what `scroller` shows (its padding box), as a reading of the container keeps
+ * it; the page's own scroll is not a clip.
+ */
 export function showsIn(el: Element, scroller: Element | null): boolean {
   if (!scroller) return true;
   const box = el.getBoundingClientRect();
@@ -89,7 +100,13 @@ function stateOf(container: Element | null): ScrollState {
   const page = container === null;
   let box = page ? { left: 0, top: 0, width: innerWidth, height: innerHeight } : el.getBoundingClientRect();
   // The wheel turns over the container, so it must be on screen first.
-  if (!page && (box.top + box.height / 2 < 0 || box.top + box.height / 2 > innerHeight || box.left + box.width / 2 < 0 || box.left + box.width / 2 > innerWidth)) {
+  if (
+    !page &&
+    (box.top + box.height / 2 < 0 ||
+      box.top + box.height / 2 > innerHeight ||
+      box.left + box.width / 2 < 0 ||
+      box.left + box.width / 2 > innerWidth)
+  ) {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     box = el.getBoundingClientRect();
   }
@@ -102,24 +119,35 @@ function stateOf(container: Element | null): ScrollState {
     maxY: el.scrollHeight - (page ? innerHeight : el.clientHeight),
     centerX: Math.round(box.left + box.width / 2),
     centerY: Math.round(box.top + box.height / 2),
-    box: page ? [0, 0, innerWidth, innerHeight] : [box.left + el.clientLeft, box.top + el.clientTop, el.clientWidth, el.clientHeight],
+    box: page
+      ? [0, 0, innerWidth, innerHeight]
+      : [box.left + el.clientLeft, box.top + el.clientTop, el.clientWidth, el.clientHeight],
   };
 }
 
-/** The last wheel event the page saw and when: a scroll that has not moved yet waits for its wheel, not for a fixed time. */
+/**
+ * The last wheel event the page saw and when: a scroll that has not moved yet waits for its wheel, not for a fixed
+ * time.
+ */
 let lastWheel: { event: WheelEvent; at: number } | null = null;
 let watching = false;
-/** The container the last scrollBefore found: the rest follows it even when the element is drawn anew before the rest is asked for. */
+/**
+ * The container the last scrollBefore found: the rest follows it even when the element is drawn anew before the rest is
+ * asked for.
+ */
 let turned: { since: number; container: Element | null } | null = null;
 
 /**
- * Where the container that scrolls for a uid (or the page) stands before a wheel turns, with the wheel watched from now on: the
- * rest that follows knows when the wheel arrived and whether the page took it for itself.
+ * Where the container that scrolls for a uid (or the page) stands before a wheel turns, with the wheel watched from now
+ * on: the rest that follows knows when the wheel arrived and whether the page took it for itself.
  */
 export function scrollBefore(uid: string | null): (ScrollState & { since: number }) | null {
   if (!watching) {
     watching = true;
-    addEventListener('wheel', (event) => void (lastWheel = { event, at: performance.now() }), { capture: true, passive: true });
+    addEventListener('wheel', (event) => void (lastWheel = { event, at: performance.now() }), {
+      capture: true,
+      passive: true,
+    });
   }
   const target = uid === null ? null : element(uid);
   if (uid !== null && !target) return null;
@@ -129,7 +157,10 @@ export function scrollBefore(uid: string | null): (ScrollState & { since: number
   return { ...stateOf(container), since };
 }
 
-/** How long a scroll that moved must hold still to be at rest; how long a wheel that arrived, was not taken and has room may take to start moving. */
+/**
+ * How long a scroll that moved must hold still to be at rest; how long a wheel that arrived, was not taken and has room
+ * may take to start moving.
+ */
 const SCROLL_STILL_MS = 50;
 const SCROLL_START_MS = 600;
 
@@ -140,7 +171,12 @@ const SCROLL_START_MS = 600;
  * way, or it arrived and nothing moved within SCROLL_START_MS. `rested` is false when `maxMs` ran
  * out first. Polled here, in the page, so no round trip paces the wait.
  */
-export function scrollRest(uid: string | null, from: { x: number; y: number; since: number }, towards: { x: number; y: number }, maxMs: number): Promise<(ScrollState & { rested: boolean }) | null> {
+export function scrollRest(
+  uid: string | null,
+  from: { x: number; y: number; since: number },
+  towards: { x: number; y: number },
+  maxMs: number,
+): Promise<(ScrollState & { rested: boolean }) | null> {
   let container: Element | null;
   if (turned?.since === from.since) container = turned.container;
   else {
@@ -149,7 +185,11 @@ export function scrollRest(uid: string | null, from: { x: number; y: number; sin
     container = target ? scrollerOf(target) : null;
   }
   let last = stateOf(container);
-  const noRoom = (towards.y < 0 && from.y <= 0) || (towards.y > 0 && from.y >= last.maxY - 1) || (towards.x < 0 && from.x <= 0) || (towards.x > 0 && from.x >= last.maxX - 1);
+  const noRoom =
+    (towards.y < 0 && from.y <= 0) ||
+    (towards.y > 0 && from.y >= last.maxY - 1) ||
+    (towards.x < 0 && from.x <= 0) ||
+    (towards.x > 0 && from.x >= last.maxX - 1);
   const source: EventTarget = container ?? window;
   return new Promise((resolve) => {
     const started = performance.now();
@@ -174,7 +214,8 @@ export function scrollRest(uid: string | null, from: { x: number; y: number; sin
       const moved = now.x !== from.x || now.y !== from.y;
       if (!moving && moved && (ended || at - stillSince >= SCROLL_STILL_MS)) return finish(now, true);
       const wheel = lastWheel && lastWheel.at >= from.since ? lastWheel : null;
-      if (!moved && wheel && (wheel.event.defaultPrevented || noRoom || at - wheel.at >= SCROLL_START_MS)) return finish(now, true);
+      if (!moved && wheel && (wheel.event.defaultPrevented || noRoom || at - wheel.at >= SCROLL_START_MS))
+        return finish(now, true);
       if (at - started >= maxMs) return finish(now, false);
       setTimeout(poll, 16);
     };

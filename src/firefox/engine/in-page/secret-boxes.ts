@@ -21,7 +21,10 @@ type Scope = Document | ShadowRoot | Element;
 
 const hasArea = (box: Box): boolean => box[2] > 0 && box[3] > 0;
 
-/** Whether a field shows something that must be covered: it is a password field, was filled from a secret, or draws a secret as its value or placeholder. */
+/**
+ * Whether a field shows something that must be covered: it is a password field, was filled from a secret, or draws a
+ * secret as its value or placeholder.
+ */
 function secretField(el: HTMLInputElement | HTMLTextAreaElement, wanted: Wanted): boolean {
   if (el instanceof HTMLInputElement && el.type === 'password') return true;
   return secretValue(el) !== undefined || shows(el.value, wanted) || shows(el.placeholder, wanted);
@@ -29,14 +32,21 @@ function secretField(el: HTMLInputElement | HTMLTextAreaElement, wanted: Wanted)
 
 /** The boxes under `scope` (its tree's root, or an element in it) that show a secret. */
 function placesUnder(scope: Scope, wanted: Wanted, into: Box[]): void {
-  const all = <E extends Element>(selector: string): E[] => [...(scope instanceof Element && scope.matches(selector) ? [scope as E] : []), ...Array.from(scope.querySelectorAll<E>(selector))];
+  const all = <E extends Element>(selector: string): E[] => [
+    ...(scope instanceof Element && scope.matches(selector) ? [scope as E] : []),
+    ...Array.from(scope.querySelectorAll<E>(selector)),
+  ];
   const add = (el: Element): number => into.push(asBox(el.getBoundingClientRect()));
-  for (const field of all<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) if (secretField(field, wanted)) add(field);
+  for (const field of all<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))
+    if (secretField(field, wanted)) add(field);
   for (const editor of all('[contenteditable]')) if (secretValue(editor) !== undefined) add(editor);
-  // A closed select draws its chosen option's label, a list box several: whichever holds a secret, the select is covered.
-  for (const select of all<HTMLSelectElement>('select')) if (Array.from(select.options).some((option) => shows(option.label, wanted))) add(select);
+  // A closed select draws its chosen option's label, a list box several: whichever holds a secret, the select is
+  // covered.
+  for (const select of all<HTMLSelectElement>('select'))
+    if (Array.from(select.options).some((option) => shows(option.label, wanted))) add(select);
   // A broken image draws its alternative text.
-  for (const image of all('img[alt], input[type="image"][alt]')) if (shows(image.getAttribute('alt') ?? '', wanted)) add(image);
+  for (const image of all('img[alt], input[type="image"][alt]'))
+    if (shows(image.getAttribute('alt') ?? '', wanted)) add(image);
   const root = scope instanceof Element ? (scope.getRootNode() as Document | ShadowRoot) : scope;
   textPlaces(scope, wanted, styleFacts(root, wanted), into);
 }
@@ -47,7 +57,12 @@ function contentBox(frame: HTMLIFrameElement): Box {
   const style = getComputedStyle(frame);
   const left = frame.clientLeft + parseFloat(style.paddingLeft);
   const top = frame.clientTop + parseFloat(style.paddingTop);
-  return [rect.left + left, rect.top + top, frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
+  return [
+    rect.left + left,
+    rect.top + top,
+    frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
+  ];
 }
 
 function iframes(roots: readonly (Document | ShadowRoot)[] = [document, ...shadowRoots()]): HTMLIFrameElement[] {
@@ -63,7 +78,12 @@ let hosts: Element[] = [];
  * SecretBoxes as JSON (BiDi would cut its nested lists short). The reading `before` a capture
  * starts watching the page's changes; the one `after` it adds what the watch found.
  */
-export function secretBoxes(forms: string[], shapes: string[], clipUid: string | null, phase: 'before' | 'after' = 'after'): string {
+export function secretBoxes(
+  forms: string[],
+  shapes: string[],
+  clipUid: string | null,
+  phase: 'before' | 'after' = 'after',
+): string {
   const wanted = wantedOf(forms, shapes);
   const boxes: Box[] = [];
   hosts = [];
@@ -89,7 +109,10 @@ export function secretBoxes(forms: string[], shapes: string[], clipUid: string |
   return JSON.stringify(found);
 }
 
-/** The elements the last reading found that may host a closed shadow root, for BiDi to serialize with their roots; each is asked about once. */
+/**
+ * The elements the last reading found that may host a closed shadow root, for BiDi to serialize with their roots; each
+ * is asked about once.
+ */
 export function pictureHosts(): Element[] {
   const asked = hosts;
   hosts = [];
@@ -97,7 +120,9 @@ export function pictureHosts(): Element[] {
   return asked;
 }
 
-/** The windows of the iframes secretBoxes() gave boxes for, in the same order (BiDi names each one's browsing context). */
+/**
+ * The windows of the iframes secretBoxes() gave boxes for, in the same order (BiDi names each one's browsing context).
+ */
 export function iframeWindows(): (Window | null)[] {
   return iframes().map((frame) => frame.contentWindow);
 }

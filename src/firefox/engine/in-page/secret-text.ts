@@ -35,7 +35,10 @@ function boxesOf(piece: Piece, from: number, to: number): Box[] {
   return Array.from(range.getClientRects()).map(asBox);
 }
 
-/** Where a piece starts being drawn (generated text after an element's content: at its end), or null when it is not drawn. */
+/**
+ * Where a piece starts being drawn (generated text after an element's content: at its end), or null when it is not
+ * drawn.
+ */
 function placeOf(piece: Piece): { left: number; top: number; bottom: number } | null {
   let rects: DOMRectList;
   if ('node' in piece) {
@@ -48,7 +51,10 @@ function placeOf(piece: Piece): { left: number; top: number; bottom: number } | 
   return rect ? { left: after ? rect.right : rect.left, top: rect.top, bottom: rect.bottom } : null;
 }
 
-/** Whether a piece is drawn backwards: the nearest element up to `flow` that sets unicode-bidi overrides it right to left. */
+/**
+ * Whether a piece is drawn backwards: the nearest element up to `flow` that sets unicode-bidi overrides it right to
+ * left.
+ */
 function backwards(piece: Piece, flow: Element | null): boolean {
   const start = 'node' in piece ? piece.node.parentElement : piece.owner;
   for (let el = start; el; el = el.parentElement) {
@@ -91,19 +97,34 @@ function search(group: readonly Piece[], flow: Element | null, wanted: Wanted, s
   // Reading where pieces are drawn costs a layout query each: only where their characters could make a secret.
   if (group.length < 2 || !mayHoldForm(logical.text, wanted)) return logical.text.length;
   const visual = new DrawnText();
-  for (const index of drawnOrder(group)) visual.add(textOf(group[index] as Piece), index, style.backwards && backwards(group[index] as Piece, flow));
+  for (const index of drawnOrder(group))
+    visual.add(textOf(group[index] as Piece), index, style.backwards && backwards(group[index] as Piece, flow));
   if (visual.text !== logical.text) cover(group, visual, wanted, false, into);
   return logical.text.length;
 }
 
-/** A small container's lines of text (flex items, blocks side by side) are searched together as well, up to this many lines and characters. */
+/**
+ * A small container's lines of text (flex items, blocks side by side) are searched together as well, up to this many
+ * lines and characters.
+ */
 const MAX_ROW_LINES = 12;
 const MAX_ROW_TEXT = 500;
 
-/** The boxes of the text under `scope` (a document, a shadow root, or an element in one) that shows a secret, generated text included. */
-export function textPlaces(scope: Document | ShadowRoot | Element, wanted: Wanted, style: StyleFacts, into: Box[]): void {
+/**
+ * The boxes of the text under `scope` (a document, a shadow root, or an element in one) that shows a secret, generated
+ * text included.
+ */
+export function textPlaces(
+  scope: Document | ShadowRoot | Element,
+  wanted: Wanted,
+  style: StyleFacts,
+  into: Box[],
+): void {
   const { generated } = style;
-  const walker = document.createTreeWalker(scope, generated.size ? NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT : NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(
+    scope,
+    generated.size ? NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT : NodeFilter.SHOW_TEXT,
+  );
   let group: Piece[] = [];
   let flow: Element | null = null;
   // The lines of each container: a secret may be split between blocks drawn side by side, in any order.
@@ -150,5 +171,7 @@ export function textPlaces(scope: Document | ShadowRoot | Element, wanted: Wante
   close(null);
   if (host && around?.after) add({ owner: host, text: around.after, after: true }, flowOf(host));
   if (group.length) flush();
-  for (const [parent, row] of rows) if (row.lines > 1 && row.lines <= MAX_ROW_LINES && row.chars <= MAX_ROW_TEXT) search(row.pieces, parent, wanted, style, into);
+  for (const [parent, row] of rows)
+    if (row.lines > 1 && row.lines <= MAX_ROW_LINES && row.chars <= MAX_ROW_TEXT)
+      search(row.pieces, parent, wanted, style, into);
 }

@@ -7,7 +7,20 @@ import { isShadowRoot } from './dom.js';
 import { element } from './registry.js';
 
 /** Attributes authors give to find elements again, most telling first. */
-const LOCATOR_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy', 'name', 'aria-label', 'for', 'title', 'placeholder', 'alt', 'href'];
+const LOCATOR_ATTRIBUTES = [
+  'data-testid',
+  'data-test-id',
+  'data-test',
+  'data-qa',
+  'data-cy',
+  'name',
+  'aria-label',
+  'for',
+  'title',
+  'placeholder',
+  'alt',
+  'href',
+];
 
 function unique(root: Document | ShadowRoot, selector: string, el: Element): boolean {
   const found = root.querySelectorAll(selector);
@@ -28,7 +41,8 @@ function step(el: Element, root: Document | ShadowRoot): { text: string; unique:
     if (unique(root, byAttribute, el)) return { text: byAttribute, unique: true };
   }
   let index = 1;
-  for (let sibling = el.previousElementSibling; sibling; sibling = sibling.previousElementSibling) if (sibling.localName === el.localName) index++;
+  for (let sibling = el.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+    if (sibling.localName === el.localName) index++;
   return { text: `${tag}:nth-of-type(${index})`, unique: false };
 }
 
@@ -49,6 +63,7 @@ export function selector(uid: string): { selector: string; shadowHosts: string[]
   const el = element(uid);
   if (!el) return null;
   const shadowHosts: string[] = [];
-  for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode()) shadowHosts.unshift(selectorWithinRoot(root.host));
+  for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode())
+    shadowHosts.unshift(selectorWithinRoot(root.host));
   return { selector: selectorWithinRoot(el), shadowHosts };
 }

@@ -60,8 +60,12 @@ export function sheetsMention(pattern: RegExp): boolean {
   return text === null || pattern.test(text);
 }
 
-/** Properties that only paint (colours, shadows, outlines): a :hover rule made of these changes nothing a snapshot reads. */
-const PAINT_ONLY = /^(?:color|background(?:-\w+)*|border-(?:top|right|bottom|left|block|inline)(?:-start|-end)?-color|border-color|outline(?:-\w+)*|box-shadow|text-decoration(?:-\w+)*|text-shadow|text-underline-offset|fill|stroke|caret-color|accent-color|transition(?:-\w+)*|will-change)$/;
+/**
+ * Properties that only paint (colours, shadows, outlines): a :hover rule made of these changes nothing a snapshot
+ * reads.
+ */
+const PAINT_ONLY =
+  /^(?:color|background(?:-\w+)*|border-(?:top|right|bottom|left|block|inline)(?:-start|-end)?-color|border-color|outline(?:-\w+)*|box-shadow|text-decoration(?:-\w+)*|text-shadow|text-underline-offset|fill|stroke|caret-color|accent-color|transition(?:-\w+)*|will-change)$/;
 
 /**
  * Whether some :hover rule of the document's sheets changes more than paint (what shows, its
@@ -74,7 +78,8 @@ export function hoverRestyles(): boolean {
   const restyles = (rules: CSSRuleList): boolean => {
     for (const rule of Array.from(rules)) {
       if (rule instanceof CSSStyleRule && rule.selectorText.includes(':hover')) {
-        for (let index = 0; index < rule.style.length; index++) if (!PAINT_ONLY.test(rule.style.item(index))) return true;
+        for (let index = 0; index < rule.style.length; index++)
+          if (!PAINT_ONLY.test(rule.style.item(index))) return true;
       }
       if (rule instanceof CSSImportRule) {
         if (rule.styleSheet && restyles(rule.styleSheet.cssRules)) return true;

@@ -8,7 +8,9 @@ import { collapse } from './text.js';
 import { deepActiveElement } from './dom.js';
 import { element } from './registry.js';
 
-/** Where the text is: the points to press and let go at (viewport pixels of this document), and the text found there. */
+/**
+ * Where the text is: the points to press and let go at (viewport pixels of this document), and the text found there.
+ */
 export interface TextSpot {
   start: [number, number];
   end: [number, number];
@@ -34,10 +36,16 @@ function editorAround(el: Element): Element | null {
   return null;
 }
 
-/** The editor around the element text was last located in: an editor may draw that line anew (with the selection, without our uid) before the selection is read. */
+/**
+ * The editor around the element text was last located in: an editor may draw that line anew (with the selection,
+ * without our uid) before the selection is read.
+ */
 let located: { uid: string; editor: Element } | null = null;
 
-/** The editor `el` is part of: the host of editable content, or the box of lines drawn for a hidden field (editorAround). */
+/**
+ * The editor `el` is part of: the host of editable content, or the box of lines drawn for a hidden field
+ * (editorAround).
+ */
 function editorOf(el: Element): Element | null {
   if (!(el as HTMLElement).isContentEditable) return editorAround(el);
   let host = el;
@@ -84,7 +92,12 @@ export function locateText(uid: string, text: string, occurrence: number): TextS
   // In an editor that does not hold the focus, a person's first click there only focuses it.
   const active = deepActiveElement();
   const unfocused = editor !== null && (!active || !editor.contains(active));
-  return { start: [first.left, first.top + first.height / 2], end: [last.right, last.top + last.height / 2], found: range.toString(), unfocused };
+  return {
+    start: [first.left, first.top + first.height / 2],
+    end: [last.right, last.top + last.height / 2],
+    found: range.toString(),
+    unfocused,
+  };
 }
 
 /** What the selection holds, and whether it is inside the element `uid` (or a field inside it). */
@@ -98,7 +111,11 @@ export function readSelection(uid: string): SelectionReading {
     // A password's characters are never read out, not even around a caret.
     if (active.type === 'password') return { text: '', before: '', inside };
     const [from, to] = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
-    return { text: collapse(active.value.slice(from, to)), before: active.value.slice(Math.max(0, from - 30), from), inside };
+    return {
+      text: collapse(active.value.slice(from, to)),
+      before: active.value.slice(Math.max(0, from - 30), from),
+      inside,
+    };
   }
   const selection = getSelection();
   if (!selection || selection.rangeCount === 0) return { text: '', before: '', inside: false };
@@ -106,7 +123,11 @@ export function readSelection(uid: string): SelectionReading {
   const lead = document.createRange();
   lead.setStart(el ?? document.body, 0);
   lead.setEnd(range.startContainer, range.startOffset);
-  return { text: collapse(selection.toString()), before: lead.toString().slice(-30), inside: !!el && el.contains(range.commonAncestorContainer) };
+  return {
+    text: collapse(selection.toString()),
+    before: lead.toString().slice(-30),
+    inside: !!el && el.contains(range.commonAncestorContainer),
+  };
 }
 
 function nth(haystack: string, needle: string, occurrence: number): number {
@@ -162,7 +183,8 @@ function findRange(el: Element, text: string, occurrence: number): Range | null 
 
 /** The nearest element around `node` (up to `root`) that is laid out as a block. */
 function blockOf(node: Node, root: Element): Element {
-  for (let el = node.parentElement; el && el !== root; el = el.parentElement) if (!getComputedStyle(el).display.startsWith('inline')) return el;
+  for (let el = node.parentElement; el && el !== root; el = el.parentElement)
+    if (!getComputedStyle(el).display.startsWith('inline')) return el;
   return root;
 }
 

@@ -14,7 +14,10 @@ export const INVISIBLE_CHARACTERS = /[\u200B\u2060\uFEFF\u00AD]/g;
 /** The private-use characters icon fonts draw with (CSS content on an <i class="fa …">). */
 export const ICON_GLYPHS = /[\uE000-\uF8FF]/g;
 
-/** Whitespace runs as one space, invisible characters dropped, as browsers do in names (a search for the visible text must find them). */
+/**
+ * Whitespace runs as one space, invisible characters dropped, as browsers do in names (a search for the visible text
+ * must find them).
+ */
 export function collapse(text: string): string {
   return text.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }
@@ -32,9 +35,22 @@ export const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'gridcell', 'col
  * button, slider, spinbutton) or they change nothing a reader acts on. An image button's type is
  * said: it tells a button drawn as a picture.
  */
-export const SILENT_TYPES: ReadonlySet<string> = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'search', 'range', 'number', 'reset']);
+export const SILENT_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'checkbox',
+  'radio',
+  'submit',
+  'button',
+  'search',
+  'range',
+  'number',
+  'reset',
+]);
 
-/** A link inside running text, as snapshots write it: `[words](uid=3_14)` (brackets in the words dropped, so the link stays one). */
+/**
+ * A link inside running text, as snapshots write it: `[words](uid=3_14)` (brackets in the words dropped, so the link
+ * stays one).
+ */
 export function linkInText(words: string, uid: string): string {
   return `[${words.replace(/[[\]]/g, '')}](uid=${uid})`;
 }

@@ -37,7 +37,10 @@ export function animationsState(): { running: boolean; state: string } {
   const parts: string[] = [];
   for (const animation of pageAnimations()) {
     if (animation.playState === 'running' || animation.pending) running = true;
-    else parts.push(`${serialOf(animation)}:${animation.effect ? serialOf(animation.effect) : 0}:${animation.playState}:${String(animation.currentTime)}`);
+    else
+      parts.push(
+        `${serialOf(animation)}:${animation.effect ? serialOf(animation.effect) : 0}:${animation.playState}:${String(animation.currentTime)}`,
+      );
   }
   return { running, state: parts.join() };
 }
@@ -50,7 +53,10 @@ export function pageAnimations(roots: readonly (Document | ShadowRoot)[] = [docu
   return roots.flatMap((root) => root.getAnimations());
 }
 
-/** Whether a CSS animation, transition or Web Animation with an end is running; endless ones (spinners) never finish, so they do not count. */
+/**
+ * Whether a CSS animation, transition or Web Animation with an end is running; endless ones (spinners) never finish, so
+ * they do not count.
+ */
 export function finiteAnimationRunning(roots?: readonly (Document | ShadowRoot)[]): boolean {
   return pageAnimations(roots).some((animation) => {
     if (animation.playState !== 'running') return false;

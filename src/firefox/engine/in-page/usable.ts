@@ -24,7 +24,8 @@ const MAX_AREA_SHARE = 0.25;
 export function usable(target: Nameable, inControl = false, looks = true): boolean {
   const { el, tag, role, has } = target;
   if (INTERACTIVE_ROLES.has(role) || isEditable(el, has) || has('onclick')) return true;
-  // A plain box the page made draggable (a card, a tree's row; a group by its minimum role) is something a person moves.
+  // A plain box the page made draggable (a card, a tree's row; a group by its minimum role) is something a person
+  // moves.
   if (role === 'group' && el.getAttribute('draggable') === 'true') return true;
   if ((tag === 'video' || tag === 'audio') && has('controls')) return true;
   if (inControl || !looks) return has('tabindex') && Number(el.getAttribute('tabindex')) >= 0;
@@ -38,7 +39,10 @@ export function usable(target: Nameable, inControl = false, looks = true): boole
   return PLAIN_ROLES.has(role) && pointerStartsHere(el);
 }
 
-/** The pointer becomes a hand over this element and not already over its parent (a hand inherited from a clickable ancestor is that ancestor's). */
+/**
+ * The pointer becomes a hand over this element and not already over its parent (a hand inherited from a clickable
+ * ancestor is that ancestor's).
+ */
 function pointerStartsHere(el: Element): boolean {
   if (getComputedStyle(el).cursor !== 'pointer') return false;
   const parent = el.parentElement;

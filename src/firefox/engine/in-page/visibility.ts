@@ -32,7 +32,11 @@ export function contentRect(el: Element): DOMRect {
  */
 export function transparentControl(el: Element): boolean {
   const tag = el.localName;
-  return (tag === 'input' || tag === 'select' || tag === 'textarea') && el.checkVisibility(VISIBLE) && getComputedStyle(el).pointerEvents !== 'none';
+  return (
+    (tag === 'input' || tag === 'select' || tag === 'textarea') &&
+    el.checkVisibility(VISIBLE) &&
+    getComputedStyle(el).pointerEvents !== 'none'
+  );
 }
 
 /** Hidden from assistive technology by aria-hidden="true". */
@@ -52,15 +56,23 @@ export function screenReaderOnly(el: Element, rect: DOMRect): boolean {
   return movedOff(rect);
 }
 
-/** Moved far off the page's left or top edge, a way to hide from the eye and keep for screen readers or the keyboard. */
+/**
+ * Moved far off the page's left or top edge, a way to hide from the eye and keep for screen readers or the keyboard.
+ */
 function movedOff(rect: DOMRect): boolean {
   return rect.right + scrollX < -500 || rect.bottom + scrollY < -500;
 }
 
-/** Input types that sites hide and draw anew (a styled checkbox, a switch, a file button): their label is what a person clicks. */
+/**
+ * Input types that sites hide and draw anew (a styled checkbox, a switch, a file button): their label is what a person
+ * clicks.
+ */
 export const STAND_IN_TYPES = new Set(['checkbox', 'radio', 'file']);
 
-/** Not seen by the eye, though it may be in the accessibility tree: hidden, transparent, a pixel or less, or moved off-screen. */
+/**
+ * Not seen by the eye, though it may be in the accessibility tree: hidden, transparent, a pixel or less, or moved
+ * off-screen.
+ */
 export function visuallyHidden(el: Element): boolean {
   return !el.checkVisibility(SEEN) || outOfSight(el.getBoundingClientRect());
 }
@@ -72,7 +84,8 @@ export function visuallyHidden(el: Element): boolean {
  * it stands for it, and its label is words on the page.
  */
 export function parkedField(el: Element): boolean {
-  if (!WIDGET_BACKED.has(el.localName) || !el.hasAttribute('tabindex') || (el as HTMLElement).tabIndex >= 0) return false;
+  if (!WIDGET_BACKED.has(el.localName) || !el.hasAttribute('tabindex') || (el as HTMLElement).tabIndex >= 0)
+    return false;
   // A styled checkbox or radio is clicked through its label (see standIn), parked or not.
   return !STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el);
 }
@@ -83,7 +96,10 @@ export function outOfSight(rect: DOMRect): boolean {
 }
 
 /** The first label of `control` that a person can see and click. */
-export function visibleLabel(control: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): HTMLLabelElement | undefined {
+export function visibleLabel(
+  control: Element,
+  labels: { of(control: Element): HTMLLabelElement[] | undefined },
+): HTMLLabelElement | undefined {
   return labels.of(control)?.find((label) => {
     const rect = label.getBoundingClientRect();
     return rect.width > 1 && rect.height > 1 && label.checkVisibility(SEEN);
@@ -111,11 +127,38 @@ export function behindWidget(el: Element, tag: string, has: (name: string) => bo
 
 /** The widget that stands for a native field: the nearest ancestor with a widget role. */
 export function widgetFor(field: Element): Element | null {
-  return field.parentElement?.closest('[role="combobox"], [role="listbox"], [role="button"], [role="textbox"], [role="searchbox"]') ?? null;
+  return (
+    field.parentElement?.closest(
+      '[role="combobox"], [role="listbox"], [role="button"], [role="textbox"], [role="searchbox"]',
+    ) ?? null
+  );
 }
 
-/** Elements that hold a page's parts, never one control: a field whose first shown ancestor is one of these has no widget. */
-const CONTAINER_TAGS = new Set(['html', 'body', 'form', 'fieldset', 'main', 'section', 'article', 'aside', 'nav', 'header', 'footer', 'dialog', 'table', 'tbody', 'thead', 'tr', 'ul', 'ol', 'p']);
+/**
+ * Elements that hold a page's parts, never one control: a field whose first shown ancestor is one of these has no
+ * widget.
+ */
+const CONTAINER_TAGS = new Set([
+  'html',
+  'body',
+  'form',
+  'fieldset',
+  'main',
+  'section',
+  'article',
+  'aside',
+  'nav',
+  'header',
+  'footer',
+  'dialog',
+  'table',
+  'tbody',
+  'thead',
+  'tr',
+  'ul',
+  'ol',
+  'p',
+]);
 
 /** The tallest box that still reads as one control (a field, a select with a row of chips), not a form or a page. */
 const CONTROL_HEIGHT = 160;
@@ -133,20 +176,36 @@ export function proxyWidgetOf(field: Element): Element | null {
     const rect = el.getBoundingClientRect();
     if (rect.width <= 1 || rect.height <= 1 || movedOff(rect) || !el.checkVisibility(SEEN)) continue;
     // A text area's widget is an editor, as tall as the text it shows.
-    if ((rect.height > CONTROL_HEIGHT && field.localName !== 'textarea') || CONTAINER_TAGS.has(el.localName)) return null;
+    if ((rect.height > CONTROL_HEIGHT && field.localName !== 'textarea') || CONTAINER_TAGS.has(el.localName))
+      return null;
     // A box that shows a field of its own is a form's row, not this field's widget (a honeypot beside an email field).
-    return Array.from(el.querySelectorAll('input:not([type="hidden"]), select, textarea')).some((other) => other !== field && !visuallyHidden(other)) ? null : el;
+    return Array.from(el.querySelectorAll('input:not([type="hidden"]), select, textarea')).some(
+      (other) => other !== field && !visuallyHidden(other),
+    )
+      ? null
+      : el;
   }
   return null;
 }
 
-/** The element a person sees and clicks for a control: the label of a hidden checkbox, the widget of a field kept out of sight, or the control. */
+/**
+ * The element a person sees and clicks for a control: the label of a hidden checkbox, the widget of a field kept out of
+ * sight, or the control.
+ */
 export function shownPartOf(el: Element, labels: { of(control: Element): HTMLLabelElement[] | undefined }): Element {
   if (!visuallyHidden(el)) return el;
-  const label = el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) ? visibleLabel(el, labels) : undefined;
+  const label =
+    el.localName === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type)
+      ? visibleLabel(el, labels)
+      : undefined;
   if (label) return label;
   // A transparent control that takes clicks where it lies (TodoMVC's toggle over its picture) is clicked there.
   const rect = el.getBoundingClientRect();
-  if (!outOfSight(rect) && transparentControl(el) && !behindWidget(el, el.localName, (name) => el.hasAttribute(name), rect)) return el;
+  if (
+    !outOfSight(rect) &&
+    transparentControl(el) &&
+    !behindWidget(el, el.localName, (name) => el.hasAttribute(name), rect)
+  )
+    return el;
   return proxyWidgetOf(el) ?? el;
 }

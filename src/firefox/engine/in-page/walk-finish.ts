@@ -57,10 +57,15 @@ export function finishWalk(walked: Walked): string {
   if (modes.stamp) stamp(keptNodes.map(([node, el]) => [node.uid, el]));
   if (!modes.snapshot) {
     const runsOf = new Map(state.logs.kept.map((pending) => [pending.node, pending.text]));
-    const reading: ContentReading = { url: location.href, title: document.title, content: inReadingOrder(walked.topRuns ?? [], top, (node) => state.inlineRuns.get(node) ?? runsOf.get(node)) };
+    const reading: ContentReading = {
+      url: location.href,
+      title: document.title,
+      content: inReadingOrder(walked.topRuns ?? [], top, (node) => state.inlineRuns.get(node) ?? runsOf.get(node)),
+    };
     return JSON.stringify(reading);
   }
-  for (const pending of state.logs.kept) if (pending.node.text && !state.reused.has(pending)) inlineLinks(pending.node, pending.text);
+  for (const pending of state.logs.kept)
+    if (pending.node.text && !state.reused.has(pending)) inlineLinks(pending.node, pending.text);
   if (modalNode) markBlocked(top, modalNode);
   if (modes.whole) rememberModal(modalNode ? state.modal : null);
   const readingNumber = endReading(state.logs.controls);
@@ -73,8 +78,19 @@ export function finishWalk(walked: Walked): string {
     url: location.href,
     title: document.title,
     snapshotId: modes.snapshotId,
-    viewport: { width: innerWidth, height: innerHeight, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), documentHeight: scroller.scrollHeight },
-    stats: { visited: state.visited, kept: keptNodes.length, ms: Math.round((performance.now() - walked.started) * 10) / 10, read: state.read },
+    viewport: {
+      width: innerWidth,
+      height: innerHeight,
+      scrollX: Math.round(scrollX),
+      scrollY: Math.round(scrollY),
+      documentHeight: scroller.scrollHeight,
+    },
+    stats: {
+      visited: state.visited,
+      kept: keptNodes.length,
+      ms: Math.round((performance.now() - walked.started) * 10) / 10,
+      read: state.read,
+    },
     nodes: top,
     ...(modalNode ? { modal: modalNode.uid } : {}),
     lastCounter: lastCounter(modes.snapshotId),
@@ -87,45 +103,90 @@ export function finishWalk(walked: Walked): string {
 
 /** Names and states, read after the walk, once every descendant's text is in. */
 function nameAndState({ modes, state, labels, active }: Walked): void {
-  /** A node's words inside a name, in a content reading: a mark's or an image's, a line break, a nested control's or heading's name. */
+  /**
+   * A node's words inside a name, in a content reading: a mark's or an image's, a line break, a nested control's or
+   * heading's name.
+   */
   const nameWords = (node: RawNode): string => {
     const runs = state.inlineRuns.get(node);
-    return runs ? plainText(runs, nameWords) : node.tag === 'br' ? '\n' : state.folded.has(node) ? ` ${node.name ?? ''} ` : '';
+    return runs
+      ? plainText(runs, nameWords)
+      : node.tag === 'br'
+        ? '\n'
+        : state.folded.has(node)
+          ? ` ${node.name ?? ''} `
+          : '';
   };
   const words = modes.snapshot ? undefined : nameWords;
   for (const pending of state.logs.kept) {
     const again = state.reused.has(pending);
     // Which rows a table (or items a list) shows changes as its container scrolls, which no change to its DOM says.
     const set = CONTAINERS.has(pending.role);
-    const rows = set ? dataRows(pending.el, pending.role, listed(pending.node, (role) => role === 'row')) : undefined;
+    const rows = set
+      ? dataRows(
+          pending.el,
+          pending.role,
+          listed(pending.node, (role) => role === 'row'),
+        )
+      : undefined;
     const items = set ? shownItems(pending.role, listed(pending.node, isSetItem)) : undefined;
     if (again && (rows !== pending.node.rows || items !== pending.node.items)) throw STALE;
-    // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is checked.
+    // A reused part was named by the walk that read it; a control's name may come from a label elsewhere, which is
+    // checked.
     if (again && !pending.interactive && !pending.has('aria-labelledby')) continue;
-    // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a textbox by its text.
-    const fromContent = (NAME_FROM_CONTENT.has(pending.role) && pending.folds) || (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
-    const content = (): string => (NAME_FROM_CONTENT.has(pending.role) ? plainText(pending.text, words) : withoutListedControls(plainText(pending.text, words), pending.node));
+    // Per accname, only some roles take their name from their content: a listbox is not named by its options, nor a
+    // textbox by its text.
+    const fromContent =
+      (NAME_FROM_CONTENT.has(pending.role) && pending.folds) ||
+      (pending.interactive && pending.role === 'generic' && !pending.node.holdsContent);
+    const content = (): string =>
+      NAME_FROM_CONTENT.has(pending.role)
+        ? plainText(pending.text, words)
+        : withoutListedControls(plainText(pending.text, words), pending.node);
     const own = nameOf(pending, labels, fromContent ? () => transformed(content(), pending.transform) : null);
     const [name, source] = (own[0] ? null : (widgetName(pending.el, state, labels) ?? frameName(pending))) ?? own;
     if (again) {
-      if ((name || undefined) !== pending.node.name || ((pending.interactive || name) && source !== pending.node.nameSource)) throw STALE;
+      if (
+        (name || undefined) !== pending.node.name ||
+        ((pending.interactive || name) && source !== pending.node.nameSource)
+      )
+        throw STALE;
       continue;
     }
     if (name) pending.node.name = name;
     if (pending.interactive || name) pending.node.nameSource = source;
     if (modes.snapshot) rememberName(pending.el, pending.role, name);
     // What can be said of an unnamed control that shows no words: it shows an icon.
-    if (!name && pending.interactive && !pending.node.holdsContent && !pending.node.text && pending.el.querySelector('svg, img, i, [class*="icon"]')) pending.node.icon = true;
+    if (
+      !name &&
+      pending.interactive &&
+      !pending.node.holdsContent &&
+      !pending.node.text &&
+      pending.el.querySelector('svg, img, i, [class*="icon"]')
+    )
+      pending.node.icon = true;
     fillStates(pending, pending.node, active);
-    // A label that says something else than the control shows (one its content would name otherwise): a person sees what it shows.
-    if (pending.interactive && pending.folds && NAME_FROM_CONTENT.has(pending.role) && (source === 'aria-label' || source === 'aria-labelledby')) {
+    // A label that says something else than the control shows (one its content would name otherwise): a person sees
+    // what it shows.
+    if (
+      pending.interactive &&
+      pending.folds &&
+      NAME_FROM_CONTENT.has(pending.role) &&
+      (source === 'aria-label' || source === 'aria-labelledby')
+    ) {
       const shown = collapse(plainText(pending.text, words));
       // Words only: a glyph (×, ⋮) is an icon, which the label says better.
-      if (/[\p{L}\p{N}]/u.test(shown) && shown !== pending.node.value && !name.toLowerCase().includes(shown.toLowerCase())) pending.node.shows = clip(shown, 100);
+      if (
+        /[\p{L}\p{N}]/u.test(shown) &&
+        shown !== pending.node.value &&
+        !name.toLowerCase().includes(shown.toLowerCase())
+      )
+        pending.node.shows = clip(shown, 100);
     }
     if (rows) pending.node.rows = rows;
     if (items) pending.node.items = items;
-    // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its choice): that text is the value.
+    // An editor's lines are its value; a widget that draws its field's value in its own text (a select showing its
+    // choice): that text is the value.
     if (pending.node.editor) delete pending.node.value;
     else if (state.adopted.has(pending) && pending.node.value === undefined && pending.node.text) {
       pending.node.value = pending.node.text;
@@ -158,12 +219,25 @@ const DRAWN_ITEMS = new Set(['row', 'listitem', 'option', 'treeitem', 'article']
 function inDrawnOrder(nodes: RawNode[]): void {
   for (const node of nodes) if (node.children) inDrawnOrder(node.children);
   // A header row stays first wherever rows scrolled under it are drawn.
-  if (nodes.length < 2 || !nodes.every((node) => DRAWN_ITEMS.has(node.role) && node.box[2] > 0 && node.box[3] > 0 && !node.children?.some((cell) => cell.role === 'columnheader'))) return;
+  if (
+    nodes.length < 2 ||
+    !nodes.every(
+      (node) =>
+        DRAWN_ITEMS.has(node.role) &&
+        node.box[2] > 0 &&
+        node.box[3] > 0 &&
+        !node.children?.some((cell) => cell.role === 'columnheader'),
+    )
+  )
+    return;
   const drawn = (a: RawNode, b: RawNode): number => a.box[1] - b.box[1] || a.box[0] - b.box[0];
   if (nodes.some((node, index) => index > 0 && drawn(nodes[index - 1] as RawNode, node) > 0)) nodes.sort(drawn);
 }
 
-/** The rows a table's reading lists, or the items a list's (`wanted` says which roles), as elements; not those of a table or list inside it. */
+/**
+ * The rows a table's reading lists, or the items a list's (`wanted` says which roles), as elements; not those of a
+ * table or list inside it.
+ */
 function listed(container: RawNode, wanted: (role: string) => boolean): Element[] {
   const found: Element[] = [];
   const visit = (nodes: readonly RawNode[]): void => {
@@ -179,7 +253,10 @@ function listed(container: RawNode, wanted: (role: string) => boolean): Element[
 
 const CONTAINERS = new Set(['table', 'grid', 'treegrid', 'list', 'listbox', 'tree', 'menu', 'feed']);
 
-/** The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked anew); echoes dropped. */
+/**
+ * The numbers a code editor's gutter shows, its lines' indentation, and where the caret is (a reused line is marked
+ * anew); echoes dropped.
+ */
 function markEditors({ modes, state, top }: Walked): void {
   const editors = state.logs.editors;
   for (const [el, node] of editors) {
@@ -195,10 +272,14 @@ function markEditors({ modes, state, top }: Walked): void {
   dropEchoes(top);
   // Which node an element is listed as, for the caret's line: only a page with an editor needs it.
   const lineOf = new Map(editors.length ? state.logs.kept.map((pending) => [pending.el, pending.node]) : []);
-  markCaret(editors, (el) => lineOf.get(el), (node) => {
-    const field = elementOfNode.get(node);
-    return field?.localName === 'textarea' ? field : undefined;
-  });
+  markCaret(
+    editors,
+    (el) => lineOf.get(el),
+    (node) => {
+      const field = elementOfNode.get(node);
+      return field?.localName === 'textarea' ? field : undefined;
+    },
+  );
 }
 
 /** A widget without a name of its own takes the label of the field it stands for. */
@@ -266,12 +347,15 @@ function dropEchoes(nodes: RawNode[]): void {
     if (node.children) dropEchoes(node.children);
     const words = node.text ?? node.name;
     if (node.interactive || !ECHO_ROLES.has(node.role) || !words) continue;
-    // A box around one control whose words are that control's value or name (a select drawing its choice around its input): the control says it.
+    // A box around one control whose words are that control's value or name (a select drawing its choice around its
+    // input): the control says it.
     const only = node.children?.length === 1 ? node.children[0] : undefined;
-    if (only?.interactive && node.name === undefined && (only.value === words || only.name === words)) nodes.splice(index, 1, only);
+    if (only?.interactive && node.name === undefined && (only.value === words || only.name === words))
+      nodes.splice(index, 1, only);
     if (node.children?.length) continue;
     // A control named by these words, or showing them as its value (a custom select's choice drawn beside its input).
-    const echoes = (other: RawNode | undefined): boolean => other?.interactive === true && (other.name === words || other.value === words);
+    const echoes = (other: RawNode | undefined): boolean =>
+      other?.interactive === true && (other.name === words || other.value === words);
     if (echoes(nodes[index - 1]) || echoes(nodes[index + 1])) nodes.splice(index, 1);
   }
 }

@@ -11,7 +11,16 @@ import { flatParent } from './dom.js';
 import type { Since } from './changes.js';
 import { sheetsMention } from './sheets.js';
 import { contentRect } from './visibility.js';
-import { boxArray, boxFrom, boxlessNodes, elementOfNode, LOG_NAMES, logLengths, type Logs, type WalkState } from './walk-state.js';
+import {
+  boxArray,
+  boxFrom,
+  boxlessNodes,
+  elementOfNode,
+  LOG_NAMES,
+  logLengths,
+  type Logs,
+  type WalkState,
+} from './walk-state.js';
 
 /** What an element's walk gave and gathered, as ranges into its walk's logs. */
 interface Entry {
@@ -46,7 +55,10 @@ const SIBLING_RULES = /[+~]|:(?:nth-|first-|last-|only-|empty)/;
 /** Subtrees of fewer elements are read again rather than remembered. */
 const MEMO_MIN_ELEMENTS = 8;
 
-/** Thrown when a reused part's name is not what the walk names it now (a label elsewhere changed): the walk starts over, reading everything. */
+/**
+ * Thrown when a reused part's name is not what the walk names it now (a label elsewhere changed): the walk starts over,
+ * reading everything.
+ */
 export const STALE = new Error('stale');
 
 /** What the engine keeps of the last walk for the next one, in entries of its logs (the bench prints it). */
@@ -92,15 +104,26 @@ export class WalkMemo {
   enter(el: Element, out: RawNode[], text: TextRun[] | null, state: WalkState): MemoMark {
     const renews = this.#roots.has(el);
     if (renews) this.#renewing++;
-    return { out: out.length, text: text?.length ?? 0, logs: logLengths(state.logs), visited: state.visited, styleReads: state.styleReads, modal: state.modal, renews };
+    return {
+      out: out.length,
+      text: text?.length ?? 0,
+      logs: logLengths(state.logs),
+      visited: state.visited,
+      styleReads: state.styleReads,
+      modal: state.modal,
+      renews,
+    };
   }
 
-  /** Gives again what the last walk read of `el` when nothing in it changed, with its boxes read anew (and their sizes checked); false when it must be read. */
+  /**
+   * Gives again what the last walk read of `el` when nothing in it changed, with its boxes read anew (and their sizes
+   * checked); false when it must be read.
+   */
   tryReplay(el: Element, out: RawNode[], text: TextRun[] | null, state: WalkState): boolean {
     const from = this.#from;
     const entry = from && this.#renewing === 0 && !this.#inside.has(el) ? from.entries.get(el) : undefined;
     if (!from || !entry || entry.textNull !== (text === null)) return false;
-    const part = <T,>(name: (typeof LOG_NAMES)[number], log: T[]): T[] => {
+    const part = <T>(name: (typeof LOG_NAMES)[number], log: T[]): T[] => {
       const index = LOG_NAMES.indexOf(name);
       return log.slice(entry.starts[index], entry.ends[index]);
     };
@@ -113,7 +136,8 @@ export class WalkMemo {
     if (!refreshBoxes(entry.out, null, null)) return false;
     for (const node of entry.out) out.push(node);
     if (text) for (const run of entry.text) text.push(run);
-    for (const name of LOG_NAMES) for (const item of part(name, from.logs[name] as unknown[])) (state.logs[name] as unknown[]).push(item);
+    for (const name of LOG_NAMES)
+      for (const item of part(name, from.logs[name] as unknown[])) (state.logs[name] as unknown[]).push(item);
     for (const pending of part('kept', from.logs.kept)) state.reused.add(pending);
     for (const control of part('standIns', from.logs.standIns)) state.standIns.add(control);
     for (const [widget, field] of part('standsFor', from.logs.standsFor)) state.standsFor.set(widget, field);
@@ -123,7 +147,9 @@ export class WalkMemo {
     return true;
   }
 
-  /** Remembers what `el` gave since `mark`, for the next walk; small subtrees cost less to read again than to remember. */
+  /**
+   * Remembers what `el` gave since `mark`, for the next walk; small subtrees cost less to read again than to remember.
+   */
   record(el: Element, mark: MemoMark, out: RawNode[], text: TextRun[] | null, state: WalkState): void {
     if (mark.renews) this.#renewing--;
     if (state.visited - mark.visited < MEMO_MIN_ELEMENTS) return;
@@ -150,7 +176,11 @@ export class WalkMemo {
  * box's size changed: the layout inside changed, and the part is read again (the boxes already
  * refreshed are read again too, by whatever reads them next). An option shares its select's box.
  */
-function refreshBoxes(nodes: RawNode[], parentBefore: RawNode['box'] | null, parentNow: RawNode['box'] | null): boolean {
+function refreshBoxes(
+  nodes: RawNode[],
+  parentBefore: RawNode['box'] | null,
+  parentNow: RawNode['box'] | null,
+): boolean {
   for (const node of nodes) {
     const before = node.box;
     let now: RawNode['box'];

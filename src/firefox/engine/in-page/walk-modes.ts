@@ -10,11 +10,19 @@ export interface WalkModes {
   counterStart: number | undefined;
   /** Named layers to walk instead of the whole document. */
   rootSelectors: string[] | undefined;
-  /** A snapshot (not a content reading): changes are tracked, echoes dropped, links put back in their sentences, editors' lines marked up. */
+  /**
+   * A snapshot (not a content reading): changes are tracked, echoes dropped, links put back in their sentences,
+   * editors' lines marked up.
+   */
   snapshot: boolean;
-  /** A content reading for the Markdown views: every node keeps its place in the running text, with inline marks, line breaks and link targets. */
+  /**
+   * A content reading for the Markdown views: every node keeps its place in the running text, with inline marks, line
+   * breaks and link targets.
+   */
   content: 'agent' | 'document' | undefined;
-  /** A snapshot of the whole document: what the memo remembers, and where the open modal and closed roots are learned. */
+  /**
+   * A snapshot of the whole document: what the memo remembers, and where the open modal and closed roots are learned.
+   */
   whole: boolean;
   /** Reuse the last walk's memory of what did not change. */
   reuse: boolean;

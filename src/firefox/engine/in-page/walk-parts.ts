@@ -38,7 +38,10 @@ export interface Traversal {
   visitMuted(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void;
 }
 
-/** Plain content inside a control's name: its words, as the name rules take them (names.ts), and any control inside it listed. */
+/**
+ * Plain content inside a control's name: its words, as the name rules take them (names.ts), and any control inside it
+ * listed.
+ */
 export function readInName(walker: Traversal, met: Met, out: RawNode[], text: TextRun[] | null): void {
   const { el, tag, has } = met;
   const label = ownLabelInName(el, tag, has);
@@ -48,7 +51,8 @@ export function readInName(walker: Traversal, met: Met, out: RawNode[], text: Te
     walker.visitMuted(el, tag, out, text, true);
     return;
   }
-  const style = text !== null && walker.inControlName > 0 && walker.state.styleReads-- > 0 ? getComputedStyle(el) : null;
+  const style =
+    text !== null && walker.inControlName > 0 && walker.state.styleReads-- > 0 ? getComputedStyle(el) : null;
   const block = partsWords(tag, style?.display);
   const generated = style !== null && walker.mayGenerate();
   if (block) text?.push(' ');
@@ -99,7 +103,14 @@ export function readInline(walker: Traversal, met: Met, out: RawNode[], text: Te
  */
 export function titleCue(el: Element, rect: DOMRect): string {
   const title = el.getAttribute('title')?.trim();
-  if (!title || rect.width === 0 || rect.height === 0 || el.textContent.trim() || el.querySelector('img, svg, input, button, select, textarea')) return '';
+  if (
+    !title ||
+    rect.width === 0 ||
+    rect.height === 0 ||
+    el.textContent.trim() ||
+    el.querySelector('img, svg, input, button, select, textarea')
+  )
+    return '';
   return el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ? collapse(title) : '';
 }
 
@@ -118,7 +129,14 @@ function drawnApart(el: Element, rect: DOMRect): boolean {
 }
 
 /** Lists a visually hidden control where its label is: its role, name and states, the label's box and content. */
-export function standIn(walker: Traversal, label: Element, control: Element, rect: DOMRect, out: RawNode[], runs: TextRun[] | null): void {
+export function standIn(
+  walker: Traversal,
+  label: Element,
+  control: Element,
+  rect: DOMRect,
+  out: RawNode[],
+  runs: TextRun[] | null,
+): void {
   const state = walker.state;
   state.standIns.add(control);
   state.logs.standIns.push(control);
@@ -143,12 +161,27 @@ export function standIn(walker: Traversal, label: Element, control: Element, rec
  * in its stead, with the field's role, name and states; the uid is the field's, clicks go to the
  * widget (shownPartOf). False when the widget is more than a wrapper (a table cell, say).
  */
-export function adoptField(walker: Traversal, field: Element, widget: Element, tag: string, names: string[], has: Has): boolean {
+export function adoptField(
+  walker: Traversal,
+  field: Element,
+  widget: Element,
+  tag: string,
+  names: string[],
+  has: Has,
+): boolean {
   const pending = walker.opening.get(widget);
   const adopted = walker.state.adopted;
   if (!pending || pending.role !== 'generic' || adopted.has(pending)) return false;
   adopted.add(pending);
-  Object.assign(pending, { el: field, tag, role: roleOf(field, tag, has), names, has, interactive: true, folds: false });
+  Object.assign(pending, {
+    el: field,
+    tag,
+    role: roleOf(field, tag, has),
+    names,
+    has,
+    interactive: true,
+    folds: false,
+  });
   pending.node.role = pending.role;
   pending.node.tag = tag;
   // A text area kept out of sight under lines of text is a code editor's input: the widget is the editor.
@@ -167,7 +200,14 @@ export function fieldBehindWidget(field: Element): boolean {
 /** A select's options, as its children: they share its box. */
 export function listOptions(select: HTMLSelectElement, node: RawNode, children: RawNode[]): void {
   for (const option of Array.from(select.options)) {
-    const item: RawNode = { uid: '', tag: 'option', role: 'option', name: collapse(option.getAttribute('aria-label') || option.label || option.text), nameSource: 'text', box: node.box };
+    const item: RawNode = {
+      uid: '',
+      tag: 'option',
+      role: 'option',
+      name: collapse(option.getAttribute('aria-label') || option.label || option.text),
+      nameSource: 'text',
+      box: node.box,
+    };
     if (option.selected) item.selected = true;
     if (option.disabled) item.disabled = true;
     children.push(item);

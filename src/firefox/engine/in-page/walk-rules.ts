@@ -5,7 +5,31 @@
  */
 
 /** Roles whose content is a part of the page, never a control's name, even when the container takes focus. */
-export const CONTAINER_ROLES = new Set(['tabpanel', 'dialog', 'alertdialog', 'region', 'group', 'form', 'article', 'main', 'navigation', 'complementary', 'document', 'feed', 'log', 'note', 'figure', 'table', 'grid', 'treegrid', 'list', 'tree', 'search', 'banner', 'contentinfo']);
+export const CONTAINER_ROLES = new Set([
+  'tabpanel',
+  'dialog',
+  'alertdialog',
+  'region',
+  'group',
+  'form',
+  'article',
+  'main',
+  'navigation',
+  'complementary',
+  'document',
+  'feed',
+  'log',
+  'note',
+  'figure',
+  'table',
+  'grid',
+  'treegrid',
+  'list',
+  'tree',
+  'search',
+  'banner',
+  'contentinfo',
+]);
 
 /** What makes a cell a container of blocks rather than a name. */
 export const CELL_BLOCKS = 'pre, table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role="tablist"], [role="tabpanel"]';
@@ -38,6 +62,8 @@ export function holdsReadableContent(el: Element): boolean {
 export function layerRoots(selectors: string[]): Element[] {
   const matched = new Set<Element>();
   for (const selector of selectors) for (const el of Array.from(document.querySelectorAll(selector))) matched.add(el);
-  const ordered = [...matched].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const ordered = [...matched].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
   return ordered.filter((el) => !ordered.some((other) => other !== el && other.contains(el)));
 }

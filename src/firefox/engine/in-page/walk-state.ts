@@ -26,7 +26,10 @@ export interface Pending {
 export interface Logs {
   kept: Pending[];
   iframes: RawNode[];
-  /** Elements that may host a closed shadow root this walk cannot see (see closed-roots.ts); a listed custom element comes with its node. */
+  /**
+   * Elements that may host a closed shadow root this walk cannot see (see closed-roots.ts); a listed custom element
+   * comes with its node.
+   */
   hosts: { el: Element; node?: RawNode }[];
   /** Form controls met, shown or not: scripts change their values without a mutation (see changes.ts). */
   controls: Element[];
@@ -38,7 +41,16 @@ export interface Logs {
   editors: [Element, RawNode][];
 }
 
-export const LOG_NAMES = ['kept', 'iframes', 'hosts', 'controls', 'standIns', 'standsFor', 'flat', 'editors'] as const satisfies readonly (keyof Logs)[];
+export const LOG_NAMES = [
+  'kept',
+  'iframes',
+  'hosts',
+  'controls',
+  'standIns',
+  'standsFor',
+  'flat',
+  'editors',
+] as const satisfies readonly (keyof Logs)[];
 
 /** How long each log is, in the order of LOG_NAMES. */
 export function logLengths(logs: Logs): number[] {
@@ -50,7 +62,16 @@ const STYLE_READS = 200;
 
 /** The mutable record of one walk: what the traversal gathers, the memo replays and the finish reads. */
 export class WalkState {
-  readonly logs: Logs = { kept: [], iframes: [], hosts: [], controls: [], standIns: [], standsFor: [], flat: [], editors: [] };
+  readonly logs: Logs = {
+    kept: [],
+    iframes: [],
+    hosts: [],
+    controls: [],
+    standIns: [],
+    standsFor: [],
+    flat: [],
+    editors: [],
+  };
   /** Elements walked, read or given again from the last walk. */
   visited = 0;
   /** Elements read in this walk; the rest of `visited` was given again from the last walk. */
@@ -71,7 +92,10 @@ export class WalkState {
   readonly standsFor = new Map<Element, Element>();
   /** Widgets listed in the stead of the field they keep out of sight (see Walk.adoptField). */
   readonly adopted = new Set<Pending>();
-  /** Content readings only: the running text of inline marks and images, and which nodes fold their content into their name. */
+  /**
+   * Content readings only: the running text of inline marks and images, and which nodes fold their content into their
+   * name.
+   */
   readonly inlineRuns = new Map<RawNode, TextRun[]>();
   readonly folded = new WeakSet<RawNode>();
 }
@@ -88,7 +112,9 @@ export function boxArray(rect: DOMRect): RawNode['box'] {
   return [Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height)];
 }
 
-/** The words of gathered text; a node's are what `words` says (none by default: a link in running text is its own line). */
+/**
+ * The words of gathered text; a node's are what `words` says (none by default: a link in running text is its own line).
+ */
 export function plainText(runs: TextRun[], words?: (node: RawNode) => string): string {
   let text = '';
   for (const run of runs) text += typeof run === 'string' ? run : words ? words(run) : '';

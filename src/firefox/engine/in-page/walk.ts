@@ -16,14 +16,46 @@ import { begin } from './registry.js';
 import { attributeTest, isEditable, NAME_FROM_CONTENT, roleOf, STRUCTURAL_ROLES, TEXT_LEVEL_ROLES } from './roles.js';
 import { isOpenModal } from './modal.js';
 import { usable } from './usable.js';
-import { ariaHidden, behindWidget, boxOf, outOfSight, parkedField, proxyWidgetOf, screenReaderOnly, SEEN, STAND_IN_TYPES, transparentControl, visibleLabel, visuallyHidden, widgetFor } from './visibility.js';
+import {
+  ariaHidden,
+  behindWidget,
+  boxOf,
+  outOfSight,
+  parkedField,
+  proxyWidgetOf,
+  screenReaderOnly,
+  SEEN,
+  STAND_IN_TYPES,
+  transparentControl,
+  visibleLabel,
+  visuallyHidden,
+  widgetFor,
+} from './visibility.js';
 import { compileModes, type WalkModes } from './walk-modes.js';
 import { forgetMemo, STALE, WalkMemo } from './walk-memo.js';
 import { finishWalk } from './walk-finish.js';
 import { placeInCanvas } from './canvas-parts.js';
 import { boxArray, boxFrom, boxlessNodes, elementOfNode, plainText, WalkState, type Pending } from './walk-state.js';
-import { adoptField, fieldBehindWidget, listOptions, type Met, readImageInName, readInline, readInName, standIn, titleCue, type Traversal } from './walk-parts.js';
-import { captionOfParent, CELL_BLOCKS, CONTAINER_ROLES, holdsReadableContent, layerRoots, UNNAMED_WRAPPERS } from './walk-rules.js';
+import {
+  adoptField,
+  fieldBehindWidget,
+  listOptions,
+  type Met,
+  readImageInName,
+  readInline,
+  readInName,
+  standIn,
+  titleCue,
+  type Traversal,
+} from './walk-parts.js';
+import {
+  captionOfParent,
+  CELL_BLOCKS,
+  CONTAINER_ROLES,
+  holdsReadableContent,
+  layerRoots,
+  UNNAMED_WRAPPERS,
+} from './walk-rules.js';
 
 export { memoSize } from './walk-memo.js';
 
@@ -54,26 +86,40 @@ class Walk implements Traversal {
   /** Content readings only: the running text of the whole page. */
   readonly topRuns: TextRun[] | null;
   readonly active = deepActiveElement();
-  /** The elements being read (their content is being walked): a field kept out of sight inside one may make it its widget. */
+  /**
+   * The elements being read (their content is being walked): a field kept out of sight inside one may make it its
+   * widget.
+   */
   readonly opening = new Map<Element, Pending>();
   /** How deep the walk is inside the content of a control or heading, and inside an editor. */
   inControlName = 0;
   inEditor = 0;
   /** Inside an element with the inert attribute: what shows there cannot be used. */
   inert = false;
-  /** How many boxes that do not show (visibility: hidden) the walk is inside of, up to the nearest kept one: an inline element there may show again. */
+  /**
+   * How many boxes that do not show (visibility: hidden) the walk is inside of, up to the nearest kept one: an inline
+   * element there may show again.
+   */
   hidden = 0;
-  /** Whether any style sheet could generate content (::before, ::after): reading a pseudo-element's style is dear, so a page without such rules pays nothing. */
+  /**
+   * Whether any style sheet could generate content (::before, ::after): reading a pseudo-element's style is dear, so a
+   * page without such rules pays nothing.
+   */
   generates: boolean | undefined;
 
-  constructor(readonly modes: WalkModes, readonly started: number, readonly memo: WalkMemo | null) {
+  constructor(
+    readonly modes: WalkModes,
+    readonly started: number,
+    readonly memo: WalkMemo | null,
+  ) {
     this.topRuns = modes.snapshot ? null : [];
   }
 
   run(): string {
     const { modes } = this;
     if (modes.uids) begin(modes.snapshotId, modes.counterStart);
-    if (modes.rootSelectors) for (const el of layerRoots(modes.rootSelectors)) this.visitElement(el, el.localName, this.top, null, false);
+    if (modes.rootSelectors)
+      for (const el of layerRoots(modes.rootSelectors)) this.visitElement(el, el.localName, this.top, null, false);
     else this.visitContent(document.documentElement, 'html', this.top, this.topRuns, false);
     return finishWalk(this);
   }
@@ -82,7 +128,10 @@ class Walk implements Traversal {
     return (this.generates ??= sheetsGenerateContent());
   }
 
-  /** A node's words in running text (content readings): a mark's or an image's, and a line break; other nodes say their own. */
+  /**
+   * A node's words in running text (content readings): a mark's or an image's, and a line break; other nodes say their
+   * own.
+   */
   readonly looseWords = (node: RawNode): string => {
     const runs = this.state.inlineRuns.get(node);
     return runs ? plainText(runs, this.looseWords) : node.tag === 'br' ? '\n' : '';
@@ -105,7 +154,8 @@ class Walk implements Traversal {
   visitContent(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
     if (tag === 'details' && !(el as HTMLDetailsElement).open) {
       // Closed, only its summary renders.
-      for (let child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === 'summary') this.visitElement(child, 'summary', out, text, inFold);
+      for (let child = el.firstElementChild; child; child = child.nextElementSibling)
+        if (child.localName === 'summary') this.visitElement(child, 'summary', out, text, inFold);
       return;
     }
     const shadow = shadowRootOf(el, tag);
@@ -192,7 +242,14 @@ class Walk implements Traversal {
       // SVG internals are drawing instructions; keep the graphic only when it has a name.
       const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
       if (label && area) {
-        const node: RawNode = { uid: '', tag, role: 'image', name: collapse(label), nameSource: has('aria-label') ? 'aria-label' : 'title', box: boxArray(rect) };
+        const node: RawNode = {
+          uid: '',
+          tag,
+          role: 'image',
+          name: collapse(label),
+          nameSource: has('aria-label') ? 'aria-label' : 'title',
+          box: boxArray(rect),
+        };
         elementOfNode.set(node, el);
         out.push(node);
         if (modes.content) text?.push(node);
@@ -200,7 +257,13 @@ class Walk implements Traversal {
       return;
     }
     // A visually hidden checkbox whose label shows is listed where its label is (see standIn).
-    if (tag === 'input' && STAND_IN_TYPES.has((el as HTMLInputElement).type) && visuallyHidden(el) && visibleLabel(el, this.labels)) return;
+    if (
+      tag === 'input' &&
+      STAND_IN_TYPES.has((el as HTMLInputElement).type) &&
+      visuallyHidden(el) &&
+      visibleLabel(el, this.labels)
+    )
+      return;
     const role = roleOf(el, tag, has);
     if ((tag === 'dialog' || has('aria-modal')) && isOpenModal(el, tag, role, has)) state.modal = el;
     const editable = isEditable(el, has);
@@ -210,7 +273,8 @@ class Walk implements Traversal {
     const editor = editable && hasBlockContent(el);
     // A box of content made reachable by the keyboard (a code sample, a scrolling region): its
     // content is listed inside it, not folded into a name.
-    const holdsContent = interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
+    const holdsContent =
+      interactive && !editor && role === 'generic' && !has('onclick') && has('tabindex') && holdsReadableContent(el);
     // Inside a box that does not show, an inline element that shows again (visibility: visible) is a line of its own.
     const showsAgain = this.hidden > 0 && !interactive && INLINE_TAGS.has(tag) && el.checkVisibility(SEEN);
     const mark = modes.content && text && !interactive && !showsAgain ? MARK_ROLES.get(tag) : undefined;
@@ -222,17 +286,31 @@ class Walk implements Traversal {
       text.push(node);
       return;
     }
-    // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) or parked is no one's to name.
+    // A control hidden from everyone (aria-hidden: the native select a script's widget replaced) or parked is no one's
+    // to name.
     const labelled = tag === 'label' && !interactive ? (el as HTMLLabelElement).control : null;
-    const labelControl = labelled && !ariaHidden(labelled, attributeTest(labelled).has) && !parkedField(labelled) ? labelled : null;
+    const labelControl =
+      labelled && !ariaHidden(labelled, attributeTest(labelled).has) && !parkedField(labelled) ? labelled : null;
     // Its control is visually hidden (a styled checkbox, a survey's radio drawn as a dot): the label is what a person
     // clicks, and it stands in for the control, in a table cell's name as anywhere.
-    if (labelControl && !state.standIns.has(labelControl) && visuallyHidden(labelControl) && area && el.checkVisibility(SEEN) && !fieldBehindWidget(labelControl)) {
+    if (
+      labelControl &&
+      !state.standIns.has(labelControl) &&
+      visuallyHidden(labelControl) &&
+      area &&
+      el.checkVisibility(SEEN) &&
+      !fieldBehindWidget(labelControl)
+    ) {
       standIn(this, el, labelControl, rect, out, text);
       return;
     }
     // Inside a control, plain content only feeds the control's name.
-    if (inFold && !interactive && role !== 'image' && (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role))) {
+    if (
+      inFold &&
+      !interactive &&
+      role !== 'image' &&
+      (INLINE_TAGS.has(tag) || role === 'generic' || !STRUCTURAL_ROLES.has(role))
+    ) {
       readInName(this, met, out, text);
       return;
     }
@@ -271,7 +349,8 @@ class Walk implements Traversal {
     if ((covered || parkedField(el)) && !proxy) return;
     // A candidate for a line of its own: it must be visible and have an area (a box-less
     // element's area is its content's).
-    const visible = proxy !== null || (area && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el))));
+    const visible =
+      proxy !== null || (area && (boxless || el.checkVisibility(SEEN) || (interactive && transparentControl(el))));
     if (!visible) {
       if (boxless) {
         this.visitContent(el, tag, out, text, inFold);
@@ -288,8 +367,18 @@ class Walk implements Traversal {
     this.readKept(met, role, { interactive, editor, holdsContent, proxy }, out, text, inFold);
   }
 
-  /** An element that shows: listed with its content below it, or, when it says nothing and holds nothing, walked through. */
-  readKept(met: Met, role: string, kind: { interactive: boolean; editor: boolean; holdsContent: boolean; proxy: Element | null }, out: RawNode[], text: TextRun[] | null, inFold: boolean): void {
+  /**
+   * An element that shows: listed with its content below it, or, when it says nothing and holds nothing, walked
+   * through.
+   */
+  readKept(
+    met: Met,
+    role: string,
+    kind: { interactive: boolean; editor: boolean; holdsContent: boolean; proxy: Element | null },
+    out: RawNode[],
+    text: TextRun[] | null,
+    inFold: boolean,
+  ): void {
     const { el, tag, rect, boxless, names, has } = met;
     const { interactive, editor, holdsContent, proxy } = kind;
     const { modes, state } = this;
@@ -299,7 +388,11 @@ class Walk implements Traversal {
     const cell = !interactive && (role === 'cell' || role === 'gridcell') && el.childElementCount > 0;
     const blockCell = cell && (has('aria-label') || has('aria-labelledby') || el.querySelector(CELL_BLOCKS) !== null);
     // A container focused as a whole (a tab panel, a dialog with tabindex) keeps its content as its own lines too.
-    const folds = ((interactive && !CONTAINER_ROLES.has(role)) || NAME_FROM_CONTENT.has(role)) && !editor && !holdsContent && !blockCell;
+    const folds =
+      ((interactive && !CONTAINER_ROLES.has(role)) || NAME_FROM_CONTENT.has(role)) &&
+      !editor &&
+      !holdsContent &&
+      !blockCell;
     const node: RawNode = { uid: '', tag, role, box: boxArray(proxy ? proxy.getBoundingClientRect() : rect) };
     if (proxy) boxFrom.set(node, proxy);
     // Custom elements are kept when they host a shadow root; a closed one is invisible from
@@ -307,7 +400,8 @@ class Walk implements Traversal {
     const custom = tag.includes('-');
     const openRoot = mayHostShadow(tag) ? el.shadowRoot : null;
     const closedRoot = openRoot ? null : closedRootOf(el);
-    // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not listed.
+    // A box-less custom element without a shadow root is a wrapper (a slot's host, a dialog's): walked through, not
+    // listed.
     const listedCustom = custom && (!boxless || openRoot !== null || closedRoot !== null);
     /** A custom element that may hide a closed root: listed until Node has looked (it drops the empty ones). */
     const placeholder = listedCustom && !openRoot && !closedRoot;
@@ -322,24 +416,49 @@ class Walk implements Traversal {
     const pending: Pending = { el, tag, role, names, has, interactive, folds, node, text: ownText };
     this.opening.set(el, pending);
     if (tag === 'select') listOptions(el as HTMLSelectElement, node, children);
-    else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea') this.readContentOf(pending, editor, children, inFold);
+    else if (tag !== 'iframe' && tag !== 'frame' && tag !== 'textarea')
+      this.readContentOf(pending, editor, children, inFold);
     if (tag === 'canvas') placeInCanvas(children, node.box);
     this.opening.delete(el);
     // A widget listed for the field it keeps out of sight (adoptField) is that control now.
     const control = state.adopted.has(pending);
     // A paragraph, group or form with no name and no text of its own is a wrapper too; a custom
     // element is kept when it may hide a closed shadow root (Node looks), or when it says something.
-    const named = has('aria-label') || has('aria-labelledby') || has('title') || (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
-    // A disclosure is a group even closed, when only its summary shows.
-    // A host of a closed root is kept (its line says shadow=closed: what no page script can reach).
-    // A group an author declared (role="group": a menu's section, a set of buttons) or a heading group gathers what belongs together: kept, named or not.
+    const named =
+      has('aria-label') ||
+      has('aria-labelledby') ||
+      has('title') ||
+      (tag === 'fieldset' && el.querySelector(':scope > legend') !== null);
+    // A disclosure is a group even closed, when only its summary shows. A host of a closed root is kept (its line says
+    // shadow=closed: what no page script can reach). A group an author declared (role="group": a menu's section, a set
+    // of buttons) or a heading group gathers what belongs together: kept, named or not.
     const declaredGroup = role === 'group' && (has('role') || tag === 'hgroup');
-    const structural = interactive || control || (role !== 'generic' && (named || tag === 'details' || declaredGroup || !UNNAMED_WRAPPERS.has(role))) || placeholder || (listedCustom && closedRoot !== null);
+    const structural =
+      interactive ||
+      control ||
+      (role !== 'generic' && (named || tag === 'details' || declaredGroup || !UNNAMED_WRAPPERS.has(role))) ||
+      placeholder ||
+      (listedCustom && closedRoot !== null);
     const words = modes.content ? this.looseWords : undefined;
     // A box whose title is all it says (a status dot) says its title.
-    const loose = pending.folds ? '' : collapse(plainText(ownText, words)) || (interactive || children.length ? '' : titleCue(el, rect));
-    // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw it.
-    if (!custom && !openRoot && !closedRoot && children.length === 0 && !loose && !boxless && rect.width > 0 && rect.height > 0 && mayHostShadow(tag) && mayHideRoot(el)) state.logs.hosts.push({ el });
+    const loose = pending.folds
+      ? ''
+      : collapse(plainText(ownText, words)) || (interactive || children.length ? '' : titleCue(el, rect));
+    // Any element that may host a shadow root and shows none of its own content, with an area: a closed root may draw
+    // it.
+    if (
+      !custom &&
+      !openRoot &&
+      !closedRoot &&
+      children.length === 0 &&
+      !loose &&
+      !boxless &&
+      rect.width > 0 &&
+      rect.height > 0 &&
+      mayHostShadow(tag) &&
+      mayHideRoot(el)
+    )
+      state.logs.hosts.push({ el });
     if (!structural && !loose) {
       // A wrapper with nothing to say: its kept descendants move up to the nearest kept ancestor.
       for (const child of children) out.push(child);
@@ -352,7 +471,13 @@ class Walk implements Traversal {
       return;
     }
     // Preformatted text keeps its lines, written as \n on the one line the element has.
-    if (loose) node.text = tag === 'pre' ? plainText(ownText, words).replace(/^\n+|\s+$/g, '').replace(/\r?\n/g, '\\n') : loose;
+    if (loose)
+      node.text =
+        tag === 'pre'
+          ? plainText(ownText, words)
+              .replace(/^\n+|\s+$/g, '')
+              .replace(/\r?\n/g, '\\n')
+          : loose;
     if (children.length) node.children = children;
     if (interactive || control) node.interactive = true;
     if ((interactive || control) && this.inert) node.inert = true;
@@ -374,8 +499,10 @@ class Walk implements Traversal {
       if (folds) state.folded.add(node);
       text?.push(node);
     } else if (text && !inFold && role === 'link' && !node.children) text.push(node);
-    // A control inside a name says its value (a field, a select) or its own name (accname 2C): an edited cell is named by what it holds.
-    else if (text && inFold && folds) text.push(' ', embeddedValue(el, tag, role) ?? nameOf(pending, this.labels, () => plainText(ownText))[0], ' ');
+    // A control inside a name says its value (a field, a select) or its own name (accname 2C): an edited cell is named
+    // by what it holds.
+    else if (text && inFold && folds)
+      text.push(' ', embeddedValue(el, tag, role) ?? nameOf(pending, this.labels, () => plainText(ownText))[0], ' ');
   }
 
   /** Walks a kept element's content into its own text (its name, when it folds) and its children. */

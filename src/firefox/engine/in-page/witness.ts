@@ -27,7 +27,10 @@ export function witnessScope(...uids: string[]): [string, ...Element[]] {
   const starts: Element[] = [];
   const ours = new Set(uids.flatMap((uid) => element(uid) ?? []));
   for (const root of [document, ...shadowRoots()]) {
-    const found = [...Array.from(root.querySelectorAll(WIDGET_MARKUP)), ...Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-') || ours.has(el))];
+    const found = [
+      ...Array.from(root.querySelectorAll(WIDGET_MARKUP)),
+      ...Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-') || ours.has(el)),
+    ];
     for (const el of found) {
       for (const token of (el.getAttribute('role') ?? '').toLowerCase().split(/\s+/)) roles.add(token);
       for (const role of IMPLICIT_ROLES[el.localName] ?? []) roles.add(role);
@@ -45,7 +48,8 @@ export function witnessScope(...uids: string[]): [string, ...Element[]] {
 }
 
 /** Markup that may carry a widget or panel role of its own (custom elements and listed elements are added apart). */
-const WIDGET_MARKUP = 'a[href], area[href], button, input:not([type="hidden"]), select, option, textarea, summary, dialog, [role], [aria-selected], [aria-checked], [aria-pressed], [aria-expanded], [aria-modal], [tabindex], [contenteditable]';
+const WIDGET_MARKUP =
+  'a[href], area[href], button, input:not([type="hidden"]), select, option, textarea, summary, dialog, [role], [aria-selected], [aria-checked], [aria-pressed], [aria-expanded], [aria-modal], [tabindex], [contenteditable]';
 
 /** The roles a tag may have by itself, all its types included. */
 const IMPLICIT_ROLES: Record<string, string[]> = {
@@ -68,7 +72,10 @@ function hasAncestorIn(el: Element, set: Set<Element>): boolean {
 /** A short description of an element, for a difference a person reads: tag, id, classes and its first words. */
 function describe(el: Element): string {
   const id = el.id ? `#${el.id}` : '';
-  const classes = Array.from(el.classList).slice(0, 2).map((name) => `.${name}`).join('');
+  const classes = Array.from(el.classList)
+    .slice(0, 2)
+    .map((name) => `.${name}`)
+    .join('');
   const words = (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
   return `${el.localName}${id}${classes}${words ? ` "${words}"` : ''}`;
 }
@@ -87,37 +94,70 @@ function seen(el: Element): boolean {
 /** Whether a field a script's widget stands for lies inside this element, which is that widget. */
 function standsForField(el: Element): boolean {
   for (const field of Array.from(el.querySelectorAll('select, input, textarea'))) {
-    if (widgetFor(field) === el && behindWidget(field, field.localName, attributeTest(field).has, field.getBoundingClientRect())) return true;
+    if (
+      widgetFor(field) === el &&
+      behindWidget(field, field.localName, attributeTest(field).has, field.getBoundingClientRect())
+    )
+      return true;
   }
   return false;
 }
 
-/** Inside a shadow root whose host a label names (a <label> around it, or one for its id): the label's words name the control a person sees. */
+/**
+ * Inside a shadow root whose host a label names (a <label> around it, or one for its id): the label's words name the
+ * control a person sees.
+ */
 function labelledAcrossShadow(el: Element): boolean {
   for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
     const host = root.host;
-    if (host.closest('label') || (host.id && (host.getRootNode() as Document | ShadowRoot).querySelector(`label[for="${CSS.escape(host.id)}"]`))) return true;
+    if (
+      host.closest('label') ||
+      (host.id && (host.getRootNode() as Document | ShadowRoot).querySelector(`label[for="${CSS.escape(host.id)}"]`))
+    )
+      return true;
   }
   return false;
 }
 
-/** Texts Firefox's name of the element may be (the witness asks Firefox which one it is): its own words as the DOM holds them, and none. */
+/**
+ * Texts Firefox's name of the element may be (the witness asks Firefox which one it is): its own words as the DOM holds
+ * them, and none.
+ */
 function nameCandidates(el: Element): string[] {
-  const texts: (string | null)[] = ['', el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('placeholder'), el.textContent, (el as HTMLElement).innerText];
+  const texts: (string | null)[] = [
+    '',
+    el.getAttribute('aria-label'),
+    el.getAttribute('title'),
+    el.getAttribute('placeholder'),
+    el.textContent,
+    (el as HTMLElement).innerText,
+  ];
   const labelled = (el as Partial<HTMLInputElement>).labels;
   if (labelled) for (const label of Array.from(labelled)) texts.push(label.textContent);
   texts.push(drawnText(el));
   return [...new Set(texts.flatMap((text) => (text === null ? [] : [text.replace(/[ \t\n\r\f]+/g, ' ').trim()])))];
 }
 
-/** The words and CSS generated content of an element as drawn, icon fonts' private-use glyphs included (Firefox names keep them). */
+/**
+ * The words and CSS generated content of an element as drawn, icon fonts' private-use glyphs included (Firefox names
+ * keep them).
+ */
 function drawnText(el: Element): string {
   let text = generatedText(el, '::before', true);
-  for (const child of Array.from(el.childNodes)) text += child.nodeType === TEXT_NODE ? (child as Text).data : child.nodeType === ELEMENT_NODE ? drawnText(child as Element) : '';
+  for (const child of Array.from(el.childNodes))
+    text +=
+      child.nodeType === TEXT_NODE
+        ? (child as Text).data
+        : child.nodeType === ELEMENT_NODE
+          ? drawnText(child as Element)
+          : '';
   return text + generatedText(el, '::after', true);
 }
 
-/** The facts of each element, in order, as JSON (BiDi would cut nested arrays short); `names`: also the texts its name may be. */
+/**
+ * The facts of each element, in order, as JSON (BiDi would cut nested arrays short); `names`: also the texts its name
+ * may be.
+ */
 export function witnessFacts(names: boolean, ...elements: Element[]): string {
   return JSON.stringify(elements.map((el) => factsOf(el, names)));
 }
@@ -125,10 +165,12 @@ export function witnessFacts(names: boolean, ...elements: Element[]): string {
 function factsOf(el: Element, names: boolean): WitnessFact {
   const { has } = attributeTest(el);
   const fact: WitnessFact = { uid: uidOf(el) ?? null, seen: seen(el), element: describe(el) };
-  // Only a widget with a role of its own stands for the field; otherwise the field itself must be listed (through its widget).
+  // Only a widget with a role of its own stands for the field; otherwise the field itself must be listed (through its
+  // widget).
   if (widgetFor(el) && behindWidget(el, el.localName, has, el.getBoundingClientRect())) fact.behindWidget = true;
   if (has('aria-selected')) fact.selectable = true;
-  if (el.textContent.trim() || el.querySelector('input, button, select, textarea, a[href], img, svg, [role]')) fact.content = true;
+  if (el.textContent.trim() || el.querySelector('input, button, select, textarea, a[href], img, svg, [role]'))
+    fact.content = true;
   if ((el as HTMLElement).isContentEditable) fact.editable = true;
   if (standsForField(el)) fact.standsForField = true;
   if (labelledAcrossShadow(el)) fact.labelledAcrossShadow = true;

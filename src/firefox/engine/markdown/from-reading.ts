@@ -9,7 +9,18 @@ import { EvaluationError } from '../../errors.js';
 import { CELL_ROLES } from '../in-page/text.js';
 import type { ContentNode, ContentReading, ContentRun } from '../types.js';
 import { condensed, landmarkOf } from './reading-chrome.js';
-import { controlOf, hasContent, inlineOf, inlineRun, isControl, isInline, MARKS, rawText, UNREAD, type Place } from './reading-inline.js';
+import {
+  controlOf,
+  hasContent,
+  inlineOf,
+  inlineRun,
+  isControl,
+  isInline,
+  MARKS,
+  rawText,
+  UNREAD,
+  type Place,
+} from './reading-inline.js';
 import type { MarkdownView, MdBlock, MdCell, MdDocument, MdInline, MdListItem, MdRow } from './types.js';
 
 const TABLE_ROLES = new Set(['table', 'grid', 'treegrid']);
@@ -20,21 +31,31 @@ interface Ctx {
   inl: MdInline[];
 }
 
-/** Parses what the engine's readDocument returned and arranges it for `view`; an EvaluationError when it is not a content reading. */
+/**
+ * Parses what the engine's readDocument returned and arranges it for `view`; an EvaluationError when it is not a
+ * content reading.
+ */
 export function documentFromReading(json: unknown, view: MarkdownView): MdDocument {
-  if (typeof json !== 'string') throw new EvaluationError('The page reader returned nothing; the page may have navigated while it ran. Try again.');
+  if (typeof json !== 'string')
+    throw new EvaluationError('The page reader returned nothing; the page may have navigated while it ran. Try again.');
   let reading: unknown;
   try {
     reading = JSON.parse(json);
   } catch {
-    throw new EvaluationError('The page reader returned text that is not JSON; the page may have replaced JSON in the sandbox. Try again.');
+    throw new EvaluationError(
+      'The page reader returned text that is not JSON; the page may have replaced JSON in the sandbox. Try again.',
+    );
   }
   if (typeof reading !== 'object' || reading === null || !Array.isArray((reading as { content?: unknown }).content)) {
     throw new EvaluationError('The page reader returned something other than a reading of the page. Try again.');
   }
   const { url, title, content } = reading as Partial<ContentReading> & { content: ContentRun[] };
   const address = typeof url === 'string' ? url : '';
-  return { url: address, title: typeof title === 'string' ? title : '', blocks: blocksOf(content, { view, url: address, inArticle: false }) };
+  return {
+    url: address,
+    title: typeof title === 'string' ? title : '',
+    blocks: blocksOf(content, { view, url: address, inArticle: false }),
+  };
 }
 
 // ------------------------------------------------------------------ blocks
@@ -67,15 +88,19 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
   flush(ctx);
   if (node.role === 'break' || UNREAD.has(node.tag)) return;
   if (node.editor && node.tag === 'textarea' && node.interactive) {
-    // A code editor (its text area kept out of sight under its lines): the control, then its lines as code, indentation kept.
+    // A code editor (its text area kept out of sight under its lines): the control, then its lines as code, indentation
+    // kept.
     const control = controlOf({ ...node, editor: false, content: [] }, place);
     if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
-    const lines = (node.content ?? []).flatMap((line) => (typeof line === 'string' ? [] : [rawText(line.content).replace(/\s+$/, '')]));
+    const lines = (node.content ?? []).flatMap((line) =>
+      typeof line === 'string' ? [] : [rawText(line.content).replace(/\s+$/, '')],
+    );
     if (lines.some((line) => line.trim())) ctx.out.push({ k: 'code', text: lines.join('\n') });
     return;
   }
   if ((node.holdsContent || node.editor) && node.interactive) {
-    // A box of content the keyboard reaches (a scrolling code sample) or an editor: something to act on, then what it holds.
+    // A box of content the keyboard reaches (a scrolling code sample) or an editor: something to act on, then what it
+    // holds.
     const control = controlOf({ ...node, holdsContent: false, editor: false, content: [] }, place);
     if (control && place.view === 'agent') ctx.out.push({ k: 'paragraph', c: [control] });
     // A code block the keyboard reaches (a highlighter's <pre tabindex="0">) is still a code block.
@@ -86,14 +111,16 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
   const landmark = landmarkOf(node.role);
   if (landmark && !(landmark === 'complementary' && place.inArticle)) {
     // Inside a landmark, an aside is part of it.
-    for (const block of condensed(landmark, node.name, blocksOf(node.content, { ...place, inArticle: true }))) ctx.out.push(block);
+    for (const block of condensed(landmark, node.name, blocksOf(node.content, { ...place, inArticle: true })))
+      ctx.out.push(block);
     return;
   }
   const inner: Place = node.role === 'article' ? { ...place, inArticle: true } : place;
   if (node.role === 'heading') {
     const c = inlineOf(node.content, inner, false);
     if (!hasContent(c) && node.name) c.push({ k: 'text', v: node.name });
-    if (hasContent(c)) ctx.out.push({ k: 'heading', level: Math.min(6, Math.max(1, Math.round(node.level ?? 2) || 2)), c });
+    if (hasContent(c))
+      ctx.out.push({ k: 'heading', level: Math.min(6, Math.max(1, Math.round(node.level ?? 2) || 2)), c });
     return;
   }
   if (node.role === 'list' && node.tag !== 'dl') {
@@ -127,7 +154,10 @@ function blockRun(run: ContentRun, ctx: Ctx, place: Place): void {
 }
 
 function code(node: ContentNode, ctx: Ctx): void {
-  const text = rawText(node.content).replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ').replace(/^\n+|\s+$/g, '');
+  const text = rawText(node.content)
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u00a0/g, ' ')
+    .replace(/^\n+|\s+$/g, '');
   if (!text.trim()) return;
   const block: MdBlock = { k: 'code', text };
   if (node.lang) block.lang = node.lang;

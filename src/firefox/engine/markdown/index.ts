@@ -8,7 +8,13 @@
  *   const { markdown, refsCount } = renderMarkdown(doc, { view });
  *   const page = pageOfText(markdown, { offset, maxChars });
  */
-export { renderMarkdown, parseMarkdownView, MARKDOWN_VIEWS, type RenderOptions, type RenderedMarkdown } from './render.js';
+export {
+  renderMarkdown,
+  parseMarkdownView,
+  MARKDOWN_VIEWS,
+  type RenderOptions,
+  type RenderedMarkdown,
+} from './render.js';
 export { escapeText } from './syntax.js';
 export { documentFromReading } from './from-reading.js';
 export type * from './types.js';

@@ -1,6 +1,9 @@
 import type { MdInline } from './types.js';
 
-/** The words of inline content, marks undone: image alts and controls' names included, each set apart by spaces (squeeze the result). */
+/**
+ * The words of inline content, marks undone: image alts and controls' names included, each set apart by spaces (squeeze
+ * the result).
+ */
 export function plainText(nodes: readonly MdInline[]): string {
   let text = '';
   for (const node of nodes) {

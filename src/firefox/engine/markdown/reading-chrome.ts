@@ -78,7 +78,10 @@ function chromeItems(blocks: readonly MdBlock[], items: MdInline[], nested: MdBl
   }
 }
 
-/** A landmark's blocks condensed: its chrome block (none when it holds nothing to list), then the landmarks found inside it, each its own. */
+/**
+ * A landmark's blocks condensed: its chrome block (none when it holds nothing to list), then the landmarks found inside
+ * it, each its own.
+ */
 export function condensed(landmark: ChromeLandmark, label: string | undefined, blocks: readonly MdBlock[]): MdBlock[] {
   const items: MdInline[] = [];
   const nested: MdBlock[] = [];

@@ -10,21 +10,56 @@ import type { MarkdownView, MdControl, MdInline } from './types.js';
 const MAX_VALUE = 300;
 /** The longest name, alt or chrome text kept. */
 export const MAX_NAME = 200;
-/** Tags whose kept nodes sit in a line of text (a label, a span shown again, a link, an image): the marks (strong, em, code, del) are known by their roles instead. Not dom.ts INLINE_TAGS, which says what CSS lays out inline for names. */
-const IN_LINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'label', 'mark', 'nobr', 'picture', 'q', 'small', 'span', 'sub', 'sup', 'time', 'u']);
+/**
+ * Tags whose kept nodes sit in a line of text (a label, a span shown again, a link, an image): the marks (strong, em,
+ * code, del) are known by their roles instead. Not dom.ts INLINE_TAGS, which says what CSS lays out inline for names.
+ */
+const IN_LINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'cite',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'ins',
+  'label',
+  'mark',
+  'nobr',
+  'picture',
+  'q',
+  'small',
+  'span',
+  'sub',
+  'sup',
+  'time',
+  'u',
+]);
 /** Roles of inline marks (see the engine's content.ts). */
 export const MARKS = new Set(['strong', 'emphasis', 'deletion', 'code']);
 /** Nodes that show nothing a reader reads (frames are read on their own). */
 export const UNREAD = new Set(['iframe', 'frame', 'video', 'audio', 'canvas', 'option']);
 
-/** The view, the page's address (for links to a place on it), and whether the block is inside an article, where an aside is part of the text. */
+/**
+ * The view, the page's address (for links to a place on it), and whether the block is inside an article, where an aside
+ * is part of the text.
+ */
 export interface Place {
   view: MarkdownView;
   url: string;
   inArticle: boolean;
 }
 
-/** Text with what draws nothing readable dropped: invisible characters and icon fonts' glyphs (joiners stay: emoji and scripts need them). */
+/**
+ * Text with what draws nothing readable dropped: invisible characters and icon fonts' glyphs (joiners stay: emoji and
+ * scripts need them).
+ */
 export function readable(text: string): string {
   return text.replace(INVISIBLE_CHARACTERS, '').replace(ICON_GLYPHS, '');
 }
@@ -39,7 +74,15 @@ function pushText(out: MdInline[], data: string): void {
 
 /** Is there anything a reader would see (more than spaces and line breaks)? */
 export function hasContent(list: readonly MdInline[]): boolean {
-  return list.some((node) => (node.k === 'text' ? node.v.trim() !== '' : node.k === 'br' ? false : node.k === 'strong' || node.k === 'em' || node.k === 'del' ? hasContent(node.c) : true));
+  return list.some((node) =>
+    node.k === 'text'
+      ? node.v.trim() !== ''
+      : node.k === 'br'
+        ? false
+        : node.k === 'strong' || node.k === 'em' || node.k === 'del'
+          ? hasContent(node.c)
+          : true,
+  );
 }
 
 /** The words of content as they stand (a code block's lines), line breaks as `\n`. */
@@ -149,7 +192,10 @@ export function isInline(node: ContentNode): boolean {
   return IN_LINE_TAGS.has(node.tag) || node.role === 'link' || node.role === 'image' || node.tag === 'br';
 }
 
-/** Is the node a control here: what the snapshot lists as usable, except a link (a link in both views), a box of content, and in the document view a summary (a line of text). */
+/**
+ * Is the node a control here: what the snapshot lists as usable, except a link (a link in both views), a box of
+ * content, and in the document view a summary (a line of text).
+ */
 export function isControl(node: ContentNode, place: Place): boolean {
   if (!node.interactive || node.holdsContent || node.editor || (node.role === 'link' && node.tag === 'a')) return false;
   return node.tag !== 'summary' || place.view === 'agent';

@@ -11,7 +11,10 @@ import type { MarkdownView, MdControl, MdInline } from './types.js';
 
 const PASSWORD_MASK = '••••••••';
 
-/** The marks and the link the inline content sits in: a mark inside the same mark, or a link inside a link, is not written again. */
+/**
+ * The marks and the link the inline content sits in: a mark inside the same mark, or a link inside a link, is not
+ * written again.
+ */
 interface InlineState {
   strong: boolean;
   em: boolean;
@@ -104,9 +107,12 @@ export class InlineRenderer {
     const parts = [node.role === 'generic' ? node.tag : node.role];
     if (node.name) parts.push(quote(squeeze(node.name).trim()));
     if (node.type && !SILENT_TYPES.has(node.type)) parts.push(`type=${node.type}`);
-    if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.type === 'password' ? PASSWORD_MASK : squeeze(node.value).trim())}`);
-    if (node.checked !== undefined) parts.push(node.checked === 'true' ? 'checked' : node.checked === 'mixed' ? 'checked=mixed' : 'unchecked');
-    if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
+    if (node.value !== undefined && node.value !== '')
+      parts.push(`value=${quote(node.type === 'password' ? PASSWORD_MASK : squeeze(node.value).trim())}`);
+    if (node.checked !== undefined)
+      parts.push(node.checked === 'true' ? 'checked' : node.checked === 'mixed' ? 'checked=mixed' : 'unchecked');
+    if (node.pressed !== undefined)
+      parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
     if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
     if (node.selected) parts.push('selected');
     if (node.disabled) parts.push('disabled');

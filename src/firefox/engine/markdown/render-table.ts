@@ -6,7 +6,10 @@
 import { HARD_BREAK, squeeze } from './syntax.js';
 import type { MdBlock, MdCell, MdInline, MdRow } from './types.js';
 
-/** What a table needs of the renderer: blocks for a layout table and for a cell that is no paragraph, inline text for the rest. */
+/**
+ * What a table needs of the renderer: blocks for a layout table and for a cell that is no paragraph, inline text for
+ * the rest.
+ */
 export interface TableWriter {
   blocks(blocks: readonly MdBlock[]): string;
   block(block: MdBlock): string;
@@ -18,7 +21,8 @@ export interface TableWriter {
 export function renderTable(block: Extract<MdBlock, { k: 'table' }>, writer: TableWriter): string {
   const grid = placeCells(block.rows);
   const columns = Math.max(0, ...grid.map((row) => row.length));
-  const layout = block.layout === true || columns <= 1 || block.rows.some((row) => row.cells.some((cell) => !simpleCell(cell)));
+  const layout =
+    block.layout === true || columns <= 1 || block.rows.some((row) => row.cells.some((cell) => !simpleCell(cell)));
   const caption = block.caption ? writer.lines(block.caption).join(HARD_BREAK) : '';
   if (layout) {
     // A table used for layout: its cells' content, in reading order, as blocks.

@@ -55,7 +55,9 @@ export const MARKDOWN_VIEWS: readonly MarkdownView[] = ['document', 'agent'];
 /** Checks a view name from outside (a tool argument): `document` or `agent`. */
 export function parseMarkdownView(view: unknown): MarkdownView {
   if (view === 'document' || view === 'agent') return view;
-  throw new InvalidArgumentError(`view must be "document" (clean reading text) or "agent" (with uids and controls); got ${typeof view === 'string' ? JSON.stringify(view) : String(view)}.`);
+  throw new InvalidArgumentError(
+    `view must be "document" (clean reading text) or "agent" (with uids and controls); got ${typeof view === 'string' ? JSON.stringify(view) : String(view)}.`,
+  );
 }
 
 const CHROME_NAMES: Record<ChromeLandmark, string> = {
@@ -68,7 +70,10 @@ const CHROME_NAMES: Record<ChromeLandmark, string> = {
 /** The page's own separators at either end of a chrome text (·, |, /…). */
 const CHROME_SEPARATORS = /^[\s·•|/,;–—-]+|[\s·•|/,;–—-]+$/g;
 
-/** The block half of the renderer: headings, paragraphs, lists, quotes, code, rules, tables and chrome lines, one blank line apart. */
+/**
+ * The block half of the renderer: headings, paragraphs, lists, quotes, code, rules, tables and chrome lines, one blank
+ * line apart.
+ */
 class BlockRenderer extends InlineRenderer {
   readonly #headingShift: number;
 
@@ -83,7 +88,8 @@ class BlockRenderer extends InlineRenderer {
     let alternate = false;
     for (const block of blocks) {
       // Two lists of the same kind one after the other would merge: the second takes the other marker.
-      if (block.k === 'list') alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
+      if (block.k === 'list')
+        alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
       const text = this.block(block, alternate);
       if (!text) continue;
       // The same block twice in a row (a menu drawn for two screen sizes) is said once; headings
@@ -100,7 +106,9 @@ class BlockRenderer extends InlineRenderer {
     switch (block.k) {
       case 'heading': {
         const text = this.line(block.c).replace(/(^|\s)(#+)$/, '$1\\$2');
-        return text ? `${'#'.repeat(Math.min(6, Math.max(1, Math.round(block.level) || 1) + this.#headingShift))} ${text}` : '';
+        return text
+          ? `${'#'.repeat(Math.min(6, Math.max(1, Math.round(block.level) || 1) + this.#headingShift))} ${text}`
+          : '';
       }
       case 'paragraph':
         return this.lines(block.c).join(HARD_BREAK);
@@ -117,7 +125,12 @@ class BlockRenderer extends InlineRenderer {
       }
       case 'blockquote': {
         const inner = this.blocks(block.c);
-        return inner ? inner.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n') : '';
+        return inner
+          ? inner
+              .split('\n')
+              .map((line) => (line ? `> ${line}` : '>'))
+              .join('\n')
+          : '';
       }
       case 'list':
         return this.list(block, alternate);
@@ -133,10 +146,19 @@ class BlockRenderer extends InlineRenderer {
     for (const item of block.items) {
       const body = this.item(item);
       if (body === null) continue;
-      const marker = block.ordered ? `${(block.start ?? 1) + out.length}${alternate ? ')' : '.'}` : alternate ? '*' : '-';
+      const marker = block.ordered
+        ? `${(block.start ?? 1) + out.length}${alternate ? ')' : '.'}`
+        : alternate
+          ? '*'
+          : '-';
       const indent = ' '.repeat(marker.length + 1);
       const lines = body.split('\n');
-      out.push([`${marker}${lines[0] ? ` ${lines[0]}` : ''}`, ...lines.slice(1).map((line) => (line ? indent + line : ''))].join('\n'));
+      out.push(
+        [
+          `${marker}${lines[0] ? ` ${lines[0]}` : ''}`,
+          ...lines.slice(1).map((line) => (line ? indent + line : '')),
+        ].join('\n'),
+      );
     }
     return out.join('\n');
   }
@@ -147,7 +169,8 @@ class BlockRenderer extends InlineRenderer {
     let previous: MdBlock | undefined;
     let alternate = false;
     for (const block of item.c) {
-      if (block.k === 'list') alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
+      if (block.k === 'list')
+        alternate = previous?.k === 'list' && previous.ordered === block.ordered ? !alternate : false;
       const text = this.block(block, alternate);
       if (!text) continue;
       if (parts.length > 0) {
@@ -171,11 +194,14 @@ class BlockRenderer extends InlineRenderer {
     const items: string[] = [];
     for (const item of block.items) {
       // The page's own separators (·, |, /) would double ours.
-      const text = item.k === 'text' ? this.line([{ k: 'text', v: item.v.replace(CHROME_SEPARATORS, '') }]) : this.line([item]);
+      const text =
+        item.k === 'text' ? this.line([{ k: 'text', v: item.v.replace(CHROME_SEPARATORS, '') }]) : this.line([item]);
       if (text && text !== items[items.length - 1]) items.push(text);
     }
     if (items.length === 0) return '';
-    const label = block.label ? `${CHROME_NAMES[block.landmark]} (${escapeText(squeeze(block.label).trim())})` : CHROME_NAMES[block.landmark];
+    const label = block.label
+      ? `${CHROME_NAMES[block.landmark]} (${escapeText(squeeze(block.label).trim())})`
+      : CHROME_NAMES[block.landmark];
     return `${label}: ${items.join(' · ')}`;
   }
 }

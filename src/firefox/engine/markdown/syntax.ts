@@ -28,7 +28,10 @@ export function escapeText(text: string): string {
   });
 }
 
-/** Escapes what would start a block at the beginning of a line (#, >, -, +, =, 1. and 1)), and sets apart what would start like the answer's own lines. */
+/**
+ * Escapes what would start a block at the beginning of a line (#, >, -, +, =, 1. and 1)), and sets apart what would
+ * start like the answer's own lines.
+ */
 export function escapeLineStart(line: string): string {
   if (/^(?:#{1,6}(?:\s|$)|>|[-+](?:\s|$)|-+\s*$|=+\s*$)/.test(line)) return `\\${line}`;
   return setApartLine(line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2'));
@@ -36,7 +39,9 @@ export function escapeLineStart(line: string): string {
 
 /** A link or image destination: spaces, parentheses and angle brackets percent-encoded. */
 export function destination(url: string): string {
-  return shortenDataUrl(url).replace(/[\s()<>\p{Cc}]/gu, (ch) => (ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch)));
+  return shortenDataUrl(url).replace(/[\s()<>\p{Cc}]/gu, (ch) =>
+    ch === '(' ? '%28' : ch === ')' ? '%29' : encodeURIComponent(ch),
+  );
 }
 
 function shortenDataUrl(url: string): string {
@@ -47,7 +52,9 @@ function shortenDataUrl(url: string): string {
 }
 
 export function escapeAlt(alt: string): string {
-  return squeeze(alt).trim().replace(/[\\[\]]/g, '\\$&');
+  return squeeze(alt)
+    .trim()
+    .replace(/[\\[\]]/g, '\\$&');
 }
 
 /** An inline code span with a delimiter longer than any backtick run inside. */

@@ -10,7 +10,10 @@ export type TriState = 'true' | 'false' | 'mixed';
 /** Something a person can act on (agent view only): a form control or an element with a widget role. */
 export interface MdControl {
   k: 'control';
-  /** ARIA role: button, textbox, searchbox, checkbox, radio, combobox, listbox, slider, spinbutton, switch, tab, menuitem… */
+  /**
+   * ARIA role: button, textbox, searchbox, checkbox, radio, combobox, listbox, slider, spinbutton, switch, tab,
+   * menuitem…
+   */
   role: string;
   tag: string;
   /** An input's type attribute. */

@@ -15,7 +15,10 @@ export interface FindMatch {
   uid: string;
   /** The element as formatNode writes it. */
   line: string;
-  /** Its ancestors, outermost first, as short summaries (`table "Issues"`, `row`); unnamed generic containers are left out. */
+  /**
+   * Its ancestors, outermost first, as short summaries (`table "Issues"`, `row`); unnamed generic containers are left
+   * out.
+   */
   path: string[];
 }
 
@@ -35,13 +38,18 @@ function summary(node: SnapshotNode): string {
 
 /** The test a query stands for: case-insensitive substring, or a case-insensitive regular expression. */
 function matcher(query: string, regex: boolean): (value: string) => boolean {
-  if (query === '') throw new InvalidArgumentError('query must not be empty; pass the text (or, with regex: true, the pattern) to look for.');
+  if (query === '')
+    throw new InvalidArgumentError(
+      'query must not be empty; pass the text (or, with regex: true, the pattern) to look for.',
+    );
   if (regex) {
     let pattern: RegExp;
     try {
       pattern = new RegExp(query, 'i');
     } catch (error) {
-      throw new InvalidArgumentError(`query is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}. Fix the pattern, or search for plain text without regex: true.`);
+      throw new InvalidArgumentError(
+        `query is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}. Fix the pattern, or search for plain text without regex: true.`,
+      );
     }
     return (value) => pattern.test(value);
   }
@@ -82,6 +90,8 @@ export function formatFindResult(result: FindResult, query: string): string {
     result.total === 0
       ? `no element matches ${JSON.stringify(query)}`
       : `${formatCount(result.total)} ${result.total === 1 ? 'element matches' : 'elements match'} ${JSON.stringify(query)}${result.total > result.matches.length ? ` (showing the first ${formatCount(result.matches.length)})` : ''}`;
-  const lines = result.matches.map((match) => (match.path.length > 0 ? `${match.line}  (in ${match.path.join(' > ')})` : match.line));
+  const lines = result.matches.map((match) =>
+    match.path.length > 0 ? `${match.line}  (in ${match.path.join(' > ')})` : match.line,
+  );
   return [head, ...lines].join('\n');
 }

@@ -159,8 +159,15 @@ export function formatCollapsed(run: CollapsedRun): string {
   return `… ${formatCount(run.count)} more ${jsonString(run.label)} like the above (${uids}) ${where} or find_in_page to see ${run.count === 1 ? 'it' : 'them'}`;
 }
 
-/** Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker, two spaces of indent per depth. */
-export function formatCompressedText(header: string, nodes: readonly CompressedNode[], options: FormatOptions = {}): string {
+/**
+ * Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker, two spaces of
+ * indent per depth.
+ */
+export function formatCompressedText(
+  header: string,
+  nodes: readonly CompressedNode[],
+  options: FormatOptions = {},
+): string {
   const lines = [header];
   const visit = (list: readonly CompressedNode[], depth: number): void => {
     const indent = '  '.repeat(depth);

@@ -32,7 +32,9 @@ export interface DiffChanged {
   after: string;
   /** The element as it is now, short: `3_7 textbox "Email"`. */
   element: string;
-  /** What changed, one phrase per field: `unchecked → checked`, `selected removed`, `value "a" → "ab"`, `text now: …`. */
+  /**
+   * What changed, one phrase per field: `unchecked → checked`, `selected removed`, `value "a" → "ab"`, `text now: …`.
+   */
   changes: string[];
 }
 
@@ -78,18 +80,35 @@ function index(nodes: readonly SnapshotNode[]): Map<string, Placed> {
   return placed;
 }
 
-/** Compares two snapshots of the same page. Elements keep their uid from snapshot to snapshot, so a uid in both is the same element. */
+/**
+ * Compares two snapshots of the same page. Elements keep their uid from snapshot to snapshot, so a uid in both is the
+ * same element.
+ */
 export function diffSnapshots(before: Snapshot, after: Snapshot, options: DiffOptions = {}): SnapshotDiff {
   if (before.pageId !== after.pageId) {
-    throw new InvalidArgumentError(`Snapshots ${before.id} and ${after.id} are of different pages; only snapshots of one page can be compared.`);
+    throw new InvalidArgumentError(
+      `Snapshots ${before.id} and ${after.id} are of different pages; only snapshots of one page can be compared.`,
+    );
   }
-  const line = (node: SnapshotNode): string => (options.boxes ? `${formatNode(node)} box=${node.box.join(',')}` : formatNode(node));
+  const line = (node: SnapshotNode): string =>
+    options.boxes ? `${formatNode(node)} box=${node.box.join(',')}` : formatNode(node);
   const old = index(before.nodes);
   const now = index(after.nodes);
   // Outermost removed and added elements: those read alike again are said once, as redrawn.
-  const outermost = (from: Map<string, Placed>, other: Map<string, Placed>): Placed[] => [...from.values()].filter(({ node, parentUid }) => !other.has(node.uid) && (parentUid === null || other.has(parentUid)));
+  const outermost = (from: Map<string, Placed>, other: Map<string, Placed>): Placed[] =>
+    [...from.values()].filter(
+      ({ node, parentUid }) => !other.has(node.uid) && (parentUid === null || other.has(parentUid)),
+    );
   const { redrawn, uids: redrawnUids } = redrawnSubtrees(outermost(old, now), outermost(now, old));
-  const diff: SnapshotDiff = { sinceId: before.id, id: after.id, added: [], removed: [], changed: [], moved: [], redrawn };
+  const diff: SnapshotDiff = {
+    sinceId: before.id,
+    id: after.id,
+    added: [],
+    removed: [],
+    changed: [],
+    moved: [],
+    redrawn,
+  };
   for (const [uid, { node, parentUid }] of old) {
     if (!now.has(uid) && !redrawnUids.has(uid)) diff.removed.push({ uid, line: line(node), parentUid });
   }
@@ -97,12 +116,27 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, options: DiffOp
     const was = old.get(uid);
     const newLine = line(placed.node);
     if (!was) {
-      if (!redrawnUids.has(uid)) diff.added.push({ uid, line: newLine, parentUid: placed.parentUid, index: placed.index });
+      if (!redrawnUids.has(uid))
+        diff.added.push({ uid, line: newLine, parentUid: placed.parentUid, index: placed.index });
       continue;
     }
     const oldLine = line(was.node);
-    if (oldLine !== newLine) diff.changed.push({ uid, before: oldLine, after: newLine, element: shortLine(placed.node), changes: fieldChanges(was.node, placed.node, options.boxes === true) });
-    if (was.parentUid !== placed.parentUid) diff.moved.push({ uid, line: newLine, fromParentUid: was.parentUid, toParentUid: placed.parentUid, index: placed.index });
+    if (oldLine !== newLine)
+      diff.changed.push({
+        uid,
+        before: oldLine,
+        after: newLine,
+        element: shortLine(placed.node),
+        changes: fieldChanges(was.node, placed.node, options.boxes === true),
+      });
+    if (was.parentUid !== placed.parentUid)
+      diff.moved.push({
+        uid,
+        line: newLine,
+        fromParentUid: was.parentUid,
+        toParentUid: placed.parentUid,
+        index: placed.index,
+      });
   }
   return diff;
 }
@@ -127,18 +161,29 @@ function fieldChanges(before: SnapshotNode, after: SnapshotNode, boxes: boolean)
   if (roleLabel(before) !== roleLabel(after)) changes.push(`role ${roleLabel(before)} → ${roleLabel(after)}`);
   if (before.name !== after.name) changes.push(`name ${quoted(before.name)} → ${quoted(after.name)}`);
   if (before.value !== after.value) changes.push(`value ${quoted(before.value)} → ${quoted(after.value)}`);
-  if (before.checked !== after.checked) changes.push(`${triWord(before.checked, 'checked', 'unchecked')} → ${triWord(after.checked, 'checked', 'unchecked')}`);
-  if (before.pressed !== after.pressed) changes.push(`${triWord(before.pressed, 'pressed', 'not-pressed')} → ${triWord(after.pressed, 'pressed', 'not-pressed')}`);
+  if (before.checked !== after.checked)
+    changes.push(
+      `${triWord(before.checked, 'checked', 'unchecked')} → ${triWord(after.checked, 'checked', 'unchecked')}`,
+    );
+  if (before.pressed !== after.pressed)
+    changes.push(
+      `${triWord(before.pressed, 'pressed', 'not-pressed')} → ${triWord(after.pressed, 'pressed', 'not-pressed')}`,
+    );
   if (before.expanded !== after.expanded) {
-    const word = (expanded: boolean | undefined): string => (expanded === undefined ? 'no expanded state' : expanded ? 'expanded' : 'collapsed');
+    const word = (expanded: boolean | undefined): string =>
+      expanded === undefined ? 'no expanded state' : expanded ? 'expanded' : 'collapsed';
     changes.push(`${word(before.expanded)} → ${word(after.expanded)}`);
   }
-  for (const flag of FLAGS) if (Boolean(before[flag]) !== Boolean(after[flag])) changes.push(`${flag} ${after[flag] ? 'added' : 'removed'}`);
+  for (const flag of FLAGS)
+    if (Boolean(before[flag]) !== Boolean(after[flag])) changes.push(`${flag} ${after[flag] ? 'added' : 'removed'}`);
   for (const field of ['sort', 'rows', 'cols', 'level', 'line', 'caret', 'selection', 'href', 'src'] as const) {
-    if (before[field] !== after[field]) changes.push(`${field} ${quoted(before[field]?.toString())} → ${quoted(after[field]?.toString())}`);
+    if (before[field] !== after[field])
+      changes.push(`${field} ${quoted(before[field]?.toString())} → ${quoted(after[field]?.toString())}`);
   }
-  if (before.text !== after.text) changes.push(after.text === undefined ? 'text removed' : `text now: ${oneLineWithTabs(after.text)}`);
-  if (boxes && before.box.join() !== after.box.join()) changes.push(`box ${before.box.join(',')} → ${after.box.join(',')}`);
+  if (before.text !== after.text)
+    changes.push(after.text === undefined ? 'text removed' : `text now: ${oneLineWithTabs(after.text)}`);
+  if (boxes && before.box.join() !== after.box.join())
+    changes.push(`box ${before.box.join(',')} → ${after.box.join(',')}`);
   // Anything else the line shows (a name's strength, an icon): the lines tell.
   if (changes.length === 0) changes.push(`${formatNode(before)} → ${formatNode(after)}`);
   return changes;
@@ -169,7 +214,11 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
     const parentDepth = added.parentUid === null ? undefined : addedDepth.get(added.parentUid);
     const depth = parentDepth === undefined ? 0 : parentDepth + 1;
     addedDepth.set(added.uid, depth);
-    lines.push(depth === 0 ? `+ ${added.line} (${position(added.parentUid, added.index)})` : `+ ${'  '.repeat(depth)}${added.line}`);
+    lines.push(
+      depth === 0
+        ? `+ ${added.line} (${position(added.parentUid, added.index)})`
+        : `+ ${'  '.repeat(depth)}${added.line}`,
+    );
   }
 
   // A removed element inside a removed element is counted under the outermost one.
@@ -184,7 +233,9 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
     if (removedRoot.get(removed.uid) !== removed.uid) continue;
     const within = inside.get(removed.uid) ?? 0;
     const where = removed.parentUid === null ? 'was at the top level' : `was under uid=${removed.parentUid}`;
-    lines.push(`- ${removed.line} (${where}${within > 0 ? `, with ${within} element${within === 1 ? '' : 's'} inside` : ''})`);
+    lines.push(
+      `- ${removed.line} (${where}${within > 0 ? `, with ${within} element${within === 1 ? '' : 's'} inside` : ''})`,
+    );
   }
 
   for (const changed of diff.changed) lines.push(`~ ${changed.element}: ${changed.changes.join('; ')}`);
@@ -195,7 +246,9 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
   }
   for (const part of diff.redrawn) {
     const where = part.parentUid === null ? 'at the top level' : `under uid=${part.parentUid}`;
-    lines.push(`= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (take_snapshot root=${part.uid} lists them)`);
+    lines.push(
+      `= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (take_snapshot root=${part.uid} lists them)`,
+    );
   }
   return lines.join('\n');
 }

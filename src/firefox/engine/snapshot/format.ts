@@ -37,15 +37,23 @@ function quote(text: string): string {
 
 /** An element's own text on its line, escaped onto it and cut at MAX_TEXT characters. */
 function lineText(text: string): string {
-  return text.length > MAX_TEXT ? `${oneLineWithTabs(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)` : oneLineWithTabs(text);
+  return text.length > MAX_TEXT
+    ? `${oneLineWithTabs(text.slice(0, MAX_TEXT))}…(+${text.length - MAX_TEXT} chars)`
+    : oneLineWithTabs(text);
 }
 
-/** What a line calls the element: its role, or a generic element's tag (escaped: a custom element's name can hold almost anything). */
+/**
+ * What a line calls the element: its role, or a generic element's tag (escaped: a custom element's name can hold almost
+ * anything).
+ */
 export function roleLabel(node: SnapshotNode): string {
   return node.role === 'generic' ? oneLine(node.tag) : node.role;
 }
 
-/** One element as one line: `1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the box. */
+/**
+ * One element as one line: `1_7 textbox "Email" value="a@b.c" required`; verbose adds where the name came from and the
+ * box.
+ */
 export function formatNode(node: SnapshotNode, options: FormatOptions = {}): string {
   const { verbose = false, zones = verbose } = options;
   // The line starts with the uid itself: every line has one, so a label for it would be noise.
@@ -58,10 +66,12 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.placeholder !== undefined) parts.push(`placeholder=${quote(node.placeholder)}`);
   if (node.shows !== undefined) parts.push(`shows=${quote(node.shows)}`);
   // A checkbox, radio or switch that does not say checked is unchecked.
-  if (node.checked === 'true' || node.checked === 'mixed') parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
+  if (node.checked === 'true' || node.checked === 'mixed')
+    parts.push(node.checked === 'true' ? 'checked' : 'checked=mixed');
   if (node.selected) parts.push('selected');
   if (node.expanded !== undefined) parts.push(node.expanded ? 'expanded' : 'collapsed');
-  if (node.pressed !== undefined) parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
+  if (node.pressed !== undefined)
+    parts.push(node.pressed === 'true' ? 'pressed' : node.pressed === 'mixed' ? 'pressed=mixed' : 'not-pressed');
   if (node.sort !== undefined) parts.push(`sorted=${node.sort}`);
   if (node.rows !== undefined) parts.push(`rows=${quote(node.rows)}`);
   if (node.items !== undefined) parts.push(`items=${quote(node.items)}`);
@@ -79,7 +89,12 @@ export function formatNode(node: SnapshotNode, options: FormatOptions = {}): str
   if (node.selection !== undefined) parts.push(`selection=${quote(node.selection)}`);
   // A link to a place on the same page says where with its name; its #fragment adds nothing.
   if (node.href !== undefined && !node.href.startsWith('#')) parts.push(`href=${quote(node.href)}`);
-  if (node.frame) parts.push(node.frame.error ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}` : `url=${quote(node.frame.url)}`);
+  if (node.frame)
+    parts.push(
+      node.frame.error
+        ? `src=${quote(node.frame.url)} not-entered=${quote(node.frame.error)}`
+        : `url=${quote(node.frame.url)}`,
+    );
   else if (node.src !== undefined) parts.push(`src=${quote(node.src)}`);
   if (node.nameStatus === 'unknown') parts.push(node.icon ? 'no-name icon' : 'no-name');
   else if (node.nameStatus === 'weak') parts.push('weak-name');
@@ -105,7 +120,10 @@ export function formatHeader(snapshot: Snapshot): string {
   if (snapshot.modal) parts.push(`modal=${oneLine(snapshot.modal)} (what is marked blocked lies behind it)`);
   if (snapshot.layers) parts.push(`layers=${snapshot.layers.join(',')}`);
   // A scrolled container's reading is what it shows, and where it stands is its own place, not the page's.
-  if (outside) parts.push(`${outside.container === undefined ? 'viewport-only' : `container=${outside.container}`} above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`);
+  if (outside)
+    parts.push(
+      `${outside.container === undefined ? 'viewport-only' : `container=${outside.container}`} above=${outside.above}px (${outside.screensAbove} screens) below=${outside.below}px (${outside.screensBelow} screens)`,
+    );
   return parts.join(' ');
 }
 
@@ -118,7 +136,10 @@ export function formatSnapshotText(snapshot: Snapshot, options: FormatOptions = 
 /** The lines under the header: one per element, two spaces of indent per depth. */
 export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = {}): string {
   // Zones are said in a viewport snapshot, and in a verbose one (its promise: name sources, boxes and zones).
-  const format = { ...options, zones: options.zones ?? (options.verbose === true || snapshot.viewportInfo !== undefined) };
+  const format = {
+    ...options,
+    zones: options.zones ?? (options.verbose === true || snapshot.viewportInfo !== undefined),
+  };
   const lines: string[] = [];
   const visit = (nodes: readonly SnapshotNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
@@ -144,7 +165,9 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
 /** A name this long, said again on the next sibling's lines, is cut to its first words there. */
 const REPEATED_NAME = /(?<=\d_\d+ [\w-]+ )"((?:[^"\\]|\\.){24,})"/g;
 
-/** Cuts the long names of `lines` from `start` that `before` holds to their first words; gives the long names they hold. */
+/**
+ * Cuts the long names of `lines` from `start` that `before` holds to their first words; gives the long names they hold.
+ */
 function shortenRepeats(lines: string[], start: number, before: ReadonlySet<string>): Set<string> {
   const names = new Set<string>();
   for (let index = start; index < lines.length; index++) {
@@ -157,9 +180,25 @@ function shortenRepeats(lines: string[], start: number, before: ReadonlySet<stri
 }
 
 /** What a cell or a link in a row line may hold besides its words, for the row to stay on one line. */
-const PLAIN_KEYS = new Set(['uid', 'tag', 'role', 'name', 'nameSource', 'text', 'box', 'children', 'href', 'nameStatus', 'zone', 'interactive', 'custom']);
+const PLAIN_KEYS = new Set([
+  'uid',
+  'tag',
+  'role',
+  'name',
+  'nameSource',
+  'text',
+  'box',
+  'children',
+  'href',
+  'nameStatus',
+  'zone',
+  'interactive',
+  'custom',
+]);
 
-/** A node that says nothing beyond its role, its words and its children: no state, no value, no name of its own making. */
+/**
+ * A node that says nothing beyond its role, its words and its children: no state, no value, no name of its own making.
+ */
 function plain(node: SnapshotNode, interactive: boolean): boolean {
   if (Boolean(node.interactive) !== interactive) return false;
   for (const key of Object.keys(node)) if (!PLAIN_KEYS.has(key)) return false;
@@ -189,7 +228,8 @@ function cellWords(cell: SnapshotNode): string | undefined {
     if (child.children || !child.interactive) return undefined;
     const link = child.role === 'link' && plain(child, true);
     const name = inCell(child.name ?? '');
-    // A control the cell's words name, or (a field showing what it holds) whose value they repeat, is said once, as the control.
+    // A control the cell's words name, or (a field showing what it holds) whose value they repeat, is said once, as the
+    // control.
     const said = [name, link ? '' : inCell(child.value ?? '')].find((part) => part && words.includes(part, from)) ?? '';
     const at = said ? words.indexOf(said, from) : -1;
     if (link && at < 0) return undefined;
@@ -200,7 +240,10 @@ function cellWords(cell: SnapshotNode): string | undefined {
     } else {
       // The cell's name holds a field's value too (accname): beside the text that shows it, it is said once.
       const rest = words.slice(at + said.length);
-      words = words.slice(0, at) + written + (said === name || !rest.startsWith(` ${said}`) ? rest : rest.slice(said.length + 1));
+      words =
+        words.slice(0, at) +
+        written +
+        (said === name || !rest.startsWith(` ${said}`) ? rest : rest.slice(said.length + 1));
       from = at + written.length;
     }
   }
@@ -224,7 +267,12 @@ function rowLine(node: SnapshotNode): string | undefined {
       continue;
     }
     // A cell named apart from what it shows (a calendar's day, its events inside) keeps a line of its own.
-    if (!CELL_ROLES.has(cell.role) || !plain(cell, false) || (cell.name !== undefined && cell.text !== undefined && cell.text !== cell.name)) return undefined;
+    if (
+      !CELL_ROLES.has(cell.role) ||
+      !plain(cell, false) ||
+      (cell.name !== undefined && cell.text !== undefined && cell.text !== cell.name)
+    )
+      return undefined;
     const words = cellWords(cell);
     if (words === undefined) return undefined;
     cells.push(words);
@@ -237,7 +285,10 @@ function rowLine(node: SnapshotNode): string | undefined {
  * no line of its own in the text; its rows are listed in its place (the JSON keeps it).
  */
 export function passesThrough(node: SnapshotNode): boolean {
-  return (node.role === 'rowgroup' && node.name === undefined && node.text === undefined && plain(node, false)) || wrapsOneControl(node);
+  return (
+    (node.role === 'rowgroup' && node.name === undefined && node.text === undefined && plain(node, false)) ||
+    wrapsOneControl(node)
+  );
 }
 
 /**
@@ -248,7 +299,14 @@ export function passesThrough(node: SnapshotNode): boolean {
 function wrapsOneControl(node: SnapshotNode): boolean {
   const only = node.children?.length === 1 ? node.children[0] : undefined;
   // The host may take clicks itself (it forwards them to its control): a generic role says it is no widget of its own.
-  if (!node.custom || node.role !== 'generic' || node.text !== undefined || node.shadow === 'closed' || only?.interactive !== true) return false;
+  if (
+    !node.custom ||
+    node.role !== 'generic' ||
+    node.text !== undefined ||
+    node.shadow === 'closed' ||
+    only?.interactive !== true
+  )
+    return false;
   if (node.name !== undefined && node.name !== only.name) return false;
   return Object.keys(node).every((key) => PLAIN_KEYS.has(key) || key === 'shadow');
 }

@@ -1,14 +1,30 @@
 import type { PageReading, RawNode } from '../types.js';
 
 export type NameStatus = 'strong' | 'weak' | 'unknown';
-export type Zone = 'top-left' | 'top-center' | 'top-right' | 'middle-left' | 'center' | 'middle-right' | 'bottom-left' | 'bottom-center' | 'bottom-right' | 'above' | 'below' | 'left' | 'right';
+export type Zone =
+  | 'top-left'
+  | 'top-center'
+  | 'top-right'
+  | 'middle-left'
+  | 'center'
+  | 'middle-right'
+  | 'bottom-left'
+  | 'bottom-center'
+  | 'bottom-right'
+  | 'above'
+  | 'below'
+  | 'left'
+  | 'right';
 
 /** How far a snapshot's names can be trusted for exact claims about the UI. */
 export interface Observation {
   totalInteractive: number;
   weakInteractive: number;
   unknownInteractive: number;
-  /** safe: controls are named well; partial: rough guidance, exact claims only for strong names; unsafe: too weak for exact claims. */
+  /**
+   * safe: controls are named well; partial: rough guidance, exact claims only for strong names; unsafe: too weak for
+   * exact claims.
+   */
   exactUiClaims: 'safe' | 'partial' | 'unsafe';
 }
 
@@ -91,7 +107,8 @@ export function observe(snapshot: { nodes: RawNode[]; viewport: PageReading['vie
 
 /** Whether a pixel or more of `box` lies in `area` (boxes are rounded to pixels: less may be rounding alone). */
 function intersects(box: Area, area: Area): boolean {
-  const overlap = (from: number, size: number, start: number, length: number): number => Math.min(from + size, start + length) - Math.max(from, start);
+  const overlap = (from: number, size: number, start: number, length: number): number =>
+    Math.min(from + size, start + length) - Math.max(from, start);
   return overlap(box[0], box[2], area[0], area[2]) >= 1 && overlap(box[1], box[3], area[1], area[3]) >= 1;
 }
 
@@ -114,10 +131,19 @@ export function viewportInfo(viewport: PageReading['viewport']): ViewportInfo {
   return placeInfo(viewport.scrollY, viewport.documentHeight - viewport.height, viewport.height);
 }
 
-/** How much of a scroller (the page, or `container`) scrolled `y` of `maxY` lies above and below what it shows, `height` high. */
+/**
+ * How much of a scroller (the page, or `container`) scrolled `y` of `maxY` lies above and below what it shows, `height`
+ * high.
+ */
 export function placeInfo(y: number, maxY: number, height: number, container?: string): ViewportInfo {
   const above = Math.max(0, y);
   const below = Math.max(0, maxY - y);
   const screens = (pixels: number): number => Math.round((pixels / Math.max(1, height)) * 100) / 100;
-  return { above, below, screensAbove: screens(above), screensBelow: screens(below), ...(container === undefined ? {} : { container }) };
+  return {
+    above,
+    below,
+    screensAbove: screens(above),
+    screensBelow: screens(below),
+    ...(container === undefined ? {} : { container }),
+  };
 }

@@ -38,7 +38,10 @@ function uidsOf(node: SnapshotNode, into: Set<string>): Set<string> {
  * Pairs removed and added subtrees (`removedRoots`, `addedRoots`: outermost ones, with their
  * parents) that read alike under the same parent; gives them and every uid inside them.
  */
-export function redrawnSubtrees(removedRoots: readonly { node: SnapshotNode; parentUid: string | null }[], addedRoots: readonly { node: SnapshotNode; parentUid: string | null }[]): { redrawn: DiffRedrawn[]; uids: Set<string> } {
+export function redrawnSubtrees(
+  removedRoots: readonly { node: SnapshotNode; parentUid: string | null }[],
+  addedRoots: readonly { node: SnapshotNode; parentUid: string | null }[],
+): { redrawn: DiffRedrawn[]; uids: Set<string> } {
   const waiting = new Map<string, SnapshotNode[]>();
   for (const { node, parentUid } of removedRoots) {
     if (count(node) + 1 < LEAST_REDRAWN) continue;

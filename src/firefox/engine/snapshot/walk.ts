@@ -74,9 +74,9 @@ function pruneEmptyHosts(nodes: RawNode[], empty: Set<string>): RawNode[] {
 }
 
 /**
- * Walks one page as a person sees it: its document with its shadow roots (closed ones reached
- * through BiDi's serialization of the host, see the engine's closed-roots.ts), and each frame (through its own browsing context, cross-origin
- * too), nested to any depth, all under one snapshot id with uids unique across the page.
+ * Walks one page as a person sees it: its document with its shadow roots (closed ones reached through BiDi's
+ * serialization of the host, see the engine's closed-roots.ts), and each frame (through its own browsing context,
+ * cross-origin too), nested to any depth, all under one snapshot id with uids unique across the page.
  */
 export class PageWalk {
   readonly ranges: UidRange[] = [];
@@ -115,9 +115,18 @@ export class PageWalk {
   async #walk(context: string, fresh = this.fresh): Promise<WalkResult> {
     const start = this.#counter;
     const layered = context === this.pageContext && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
-    const options = { snapshotId: this.snapshotId, stamp: this.stamp, counterStart: start, ...layered, ...(fresh ? { reuse: false } : {}) };
+    const options = {
+      snapshotId: this.snapshotId,
+      stamp: this.stamp,
+      counterStart: start,
+      ...layered,
+      ...(fresh ? { reuse: false } : {}),
+    };
     const value = await this.engine.raw(context, 'walk', [options], 'Taking a snapshot');
-    if (value.type !== 'string') throw new EvaluationError('The snapshot walker returned nothing; the page may have navigated during the walk. Try again.');
+    if (value.type !== 'string')
+      throw new EvaluationError(
+        'The snapshot walker returned nothing; the page may have navigated during the walk. Try again.',
+      );
     const walked = JSON.parse(value.value) as WalkResult;
     if (walked.readingNumber) this.readingNumbers?.set(context, walked.readingNumber);
     else this.readingNumbers = null;
@@ -130,10 +139,14 @@ export class PageWalk {
     return walked;
   }
 
-  /** Walks a document; when it holds closed shadow roots the walk could not see, hands them to its engine and walks again, into them. */
+  /**
+   * Walks a document; when it holds closed shadow roots the walk could not see, hands them to its engine and walks
+   * again, into them.
+   */
   async #document(context: string, depth: number): Promise<WalkResult> {
     let walked = await this.#walk(context);
-    for (let round = 0; round < MAX_DEPTH && (await this.#closedRoots(context, walked.closedHostCandidates)); round++) walked = await this.#walk(context, true);
+    for (let round = 0; round < MAX_DEPTH && (await this.#closedRoots(context, walked.closedHostCandidates)); round++)
+      walked = await this.#walk(context, true);
     await this.#frames(context, walked, depth);
     return walked;
   }
@@ -146,7 +159,7 @@ export class PageWalk {
   async #closedRoots(context: string, candidates: string[]): Promise<boolean> {
     if (candidates.length === 0) return false;
     const hosts = await this.engine.raw(context, 'hostCandidates', [], 'Finding shadow roots');
-    const items = hosts.type === 'array' ? hosts.value ?? [] : [];
+    const items = hosts.type === 'array' ? (hosts.value ?? []) : [];
     const roots: { sharedId: string }[] = [];
     for (const [index, uid] of candidates.entries()) {
       const host = items[index];
@@ -162,7 +175,7 @@ export class PageWalk {
   async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
     if (walked.iframes.length === 0) return;
     const windows = await this.engine.raw(context, 'frameWindows', walked.iframes, 'Finding frames');
-    const items = windows.type === 'array' ? windows.value ?? [] : [];
+    const items = windows.type === 'array' ? (windows.value ?? []) : [];
     for (const [index, uid] of walked.iframes.entries()) {
       const node = findNode(walked.nodes, uid);
       if (!node) continue;
@@ -172,7 +185,11 @@ export class PageWalk {
         continue;
       }
       if (depth >= MAX_DEPTH) {
-        node.frame = { url: node.src ?? '', context: child, error: `frames nested deeper than ${MAX_DEPTH} are not read` };
+        node.frame = {
+          url: node.src ?? '',
+          context: child,
+          error: `frames nested deeper than ${MAX_DEPTH} are not read`,
+        };
         continue;
       }
       this.frames.set(child, { page: this.pageContext, parent: context, iframeUid: uid });
@@ -182,7 +199,11 @@ export class PageWalk {
         node.frame = { url: inner.url, context: child };
         if (inner.nodes.length) node.children = inner.nodes;
       } catch (error) {
-        node.frame = { url: node.src ?? '', context: child, error: `the frame could not be read: ${error instanceof Error ? error.message : String(error)}` };
+        node.frame = {
+          url: node.src ?? '',
+          context: child,
+          error: `the frame could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
     }
   }

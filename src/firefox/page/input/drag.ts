@@ -5,7 +5,10 @@ import type { EngineResult } from '../../engine/realm.js';
 /** How far the hand moves from the source before a page counts it as a drag (Firefox's threshold is a few pixels). */
 const START_PX = 16;
 
-/** The first move of a drag, in CSS pixels from the source's centre: toward the target, so a list that sorts by the pointer sees the way. */
+/**
+ * The first move of a drag, in CSS pixels from the source's centre: toward the target, so a list that sorts by the
+ * pointer sees the way.
+ */
 export function dragStart(from: ActionTarget, to: ActionTarget): [number, number] {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
@@ -20,9 +23,15 @@ export function dragStart(from: ActionTarget, to: ActionTarget): [number, number
  * HTML5 drag, played for it) and whether the dragged element moved. Never a bare success.
  */
 export function dragOutcome(dropped: boolean | undefined, place: EngineResult<'endDrag'> | null): string {
-  const played = dropped === undefined ? '' : dropped ? ' (HTML5 drag and drop, finished for the page: Firefox does not drop from automation); the page took the drop' : ' (HTML5 drag and drop); the page refused the drop there: no drop target accepted it';
+  const played =
+    dropped === undefined
+      ? ''
+      : dropped
+        ? ' (HTML5 drag and drop, finished for the page: Firefox does not drop from automation); the page took the drop'
+        : ' (HTML5 drag and drop); the page refused the drop there: no drop target accepted it';
   if (place === 'moved') return `${played}; the dragged element moved.`;
-  if (place === 'redrawn') return `${played}; the page drew the dragged element anew: take a snapshot to see where it is.`;
+  if (place === 'redrawn')
+    return `${played}; the page drew the dragged element anew: take a snapshot to see where it is.`;
   if (place === 'stayed') return `${played}; the page showed no change: the dragged element is where it was.`;
   return `${played}.`;
 }

@@ -8,14 +8,31 @@ import { undrawn } from './refusals.js';
  * gets the focus a keyboard or a screen reader gives it, the way such widgets are built to be
  * reached, and the answer waits until the page settles so that what the widget did shows.
  */
-export async function focusDrawnPart(access: { settler: Settler; snapshots: PageSnapshots }, uid: string, what: string, frame: string, drawnBy: string): Promise<ActionResult> {
+export async function focusDrawnPart(
+  access: { settler: Settler; snapshots: PageSnapshots },
+  uid: string,
+  what: string,
+  frame: string,
+  drawnBy: string,
+): Promise<ActionResult> {
   const action = `Focused ${what}`;
   const watch = access.settler.begin();
-  const problem = await access.settler.step(action, access.snapshots.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'), watch);
+  const problem = await access.settler.step(
+    action,
+    access.snapshots.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'),
+    watch,
+  );
   if (problem !== '') {
     watch.stop();
-    throw undrawn(`Cannot click ${what}`, drawnBy, `It took no focus either (${problem ?? 'the page is gone'}): click the canvas, then move to it with the keys.`);
+    throw undrawn(
+      `Cannot click ${what}`,
+      drawnBy,
+      `It took no focus either (${problem ?? 'the page is gone'}): click the canvas, then move to it with the keys.`,
+    );
   }
   const result = await access.settler.settle(action, watch, { frame });
-  return { ...result, action: `${result.action}, drawn by ${drawnBy} with no place of its own to click: it has the focus a keyboard gives it` };
+  return {
+    ...result,
+    action: `${result.action}, drawn by ${drawnBy} with no place of its own to click: it has the focus a keyboard gives it`,
+  };
 }

@@ -16,7 +16,9 @@ export function editorLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** Where the editor's text (`held`, its innerText) first differs from what was put in; undefined when it is the same. */
+/**
+ * Where the editor's text (`held`, its innerText) first differs from what was put in; undefined when it is the same.
+ */
 export function textDifference(wanted: string, held: string): string | undefined {
   const want = editorLines(wanted);
   const have = editorLines(held);
@@ -26,7 +28,8 @@ export function textDifference(wanted: string, held: string): string | undefined
     const actual = have[index];
     if (expected === actual) continue;
     if (actual === undefined) return `it ends before non-blank line ${index + 1} (${quote(expected ?? '')})`;
-    if (expected === undefined) return `non-blank line ${index + 1} is ${quote(actual)}, after the end of the text given`;
+    if (expected === undefined)
+      return `non-blank line ${index + 1} is ${quote(actual)}, after the end of the text given`;
     return `non-blank line ${index + 1} is ${quote(actual)} where the text given has ${quote(expected)}`;
   }
   return undefined;

@@ -38,23 +38,38 @@ interface KeyRun {
 }
 const runs = new WeakMap<InputController, KeyRun>();
 let runCount = 0;
-/** Keys that move the caret within a field or delete ahead of it: the run goes on. Backspace takes its last character back; any other key (Enter, Tab, a combination) ends it. */
+/**
+ * Keys that move the caret within a field or delete ahead of it: the run goes on. Backspace takes its last character
+ * back; any other key (Enter, Tab, a combination) ends it.
+ */
 const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End', 'Delete']);
 
-/** Adds `input`, about to go into secret-looking field `field` (undefined when the focus is elsewhere), to the page's run of typed keys, masked before the keys go in. */
-function typeIntoRun(page: PersonReach, field: string | undefined, input: Extract<PersonInput, { type: 'key' | 'text' }>): void {
+/**
+ * Adds `input`, about to go into secret-looking field `field` (undefined when the focus is elsewhere), to the page's
+ * run of typed keys, masked before the keys go in.
+ */
+function typeIntoRun(
+  page: PersonReach,
+  field: string | undefined,
+  input: Extract<PersonInput, { type: 'key' | 'text' }>,
+): void {
   const run = runs.get(page.input);
   const goesOn = field !== undefined && run !== undefined && (!run.clicked || run.field === field);
-  if (input.type === 'key' && !(goesOn && (input.key === 'Backspace' || CARET_KEYS.has(input.key)))) return void runs.delete(page.input);
+  if (input.type === 'key' && !(goesOn && (input.key === 'Backspace' || CARET_KEYS.has(input.key))))
+    return void runs.delete(page.input);
   if (field === undefined) return void runs.delete(page.input);
   const next = goesOn ? run : { key: `${page.id}/keys:${++runCount}`, typed: '', field, clicked: false };
-  next.typed = input.type === 'text' ? next.typed + input.text : input.key === 'Backspace' ? next.typed.slice(0, -1) : next.typed;
+  next.typed =
+    input.type === 'text' ? next.typed + input.text : input.key === 'Backspace' ? next.typed.slice(0, -1) : next.typed;
   runs.set(page.input, next);
   // Only what was typed: a shorter value after Backspace keeps the longer one masked (it may have been sent).
   page.secrets.rememberTyped(next.key, next.typed);
 }
 
-/** Performs a person's input on the page; what they type into a secret-looking field is masked before the keys go in, as typed and again as the field reads after. */
+/**
+ * Performs a person's input on the page; what they type into a secret-looking field is masked before the keys go in, as
+ * typed and again as the field reads after.
+ */
 export async function personInput(page: PersonReach, input: PersonInput): Promise<ActionResult> {
   if (input.type === 'click' || input.type === 'wheel') {
     const run = runs.get(page.input);
@@ -63,12 +78,15 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
   }
   const typedField = async (): Promise<{ field: string; value: string } | undefined> => {
     const context = await focusedContext(page);
-    const field = await page.engine.call(context, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field').catch(() => undefined);
+    const field = await page.engine
+      .call(context, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field')
+      .catch(() => undefined);
     return field ? { field: `${context}/${field.field}`, value: field.value } : undefined;
   };
   const before = await typedField();
   typeIntoRun(page, before?.field, input);
-  // The keys may send the field at once (a code sent on its last digit): what they will make of it is masked before they go.
+  // The keys may send the field at once (a code sent on its last digit): what they will make of it is masked before
+  // they go.
   if (before && input.type === 'text') page.secrets.rememberTyped(before.field, before.value + input.text, true);
   const result = input.type === 'text' ? await page.input.typeText(input.text) : await page.input.pressKey(input.key);
   const after = await typedField();
@@ -81,11 +99,16 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
 /** How deep in frames the focused field is looked for. */
 const MAX_FRAME_DEPTH = 4;
 
-/** The browsing context whose document holds the focus: the page's, or that of the frame (in a frame…) an iframe of it gave the focus to. */
+/**
+ * The browsing context whose document holds the focus: the page's, or that of the frame (in a frame…) an iframe of it
+ * gave the focus to.
+ */
 async function focusedContext(page: PersonReach): Promise<string> {
   let context = page.id;
   for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
-    const frame = windowContext(await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined));
+    const frame = windowContext(
+      await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined),
+    );
     if (frame === undefined) break;
     context = frame;
   }

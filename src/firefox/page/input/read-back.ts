@@ -25,13 +25,32 @@ export interface ReadBackAccess {
  * Reads the control back after an action and refuses to call it done when `took` says the
  * value did not take, saying what the control holds and what to do instead.
  */
-export async function readBack(access: ReadBackAccess, uid: string, what: string, result: ActionResult, took: (held: ControlReading) => boolean, stray: Stray = null): Promise<ActionResult> {
+export async function readBack(
+  access: ReadBackAccess,
+  uid: string,
+  what: string,
+  result: ActionResult,
+  took: (held: ControlReading) => boolean,
+  stray: Stray = null,
+): Promise<ActionResult> {
   if (result.dialog || result.navigated?.sameDocument === false) return result;
   const held = await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
   if (!held) return result;
   // Text typed into a combobox that opened its list: typed, not chosen (the list is where it chooses).
-  if (took(held)) return held.offers ? { ...result, action: result.action.replace(/^Filled\b/, 'Typed into'), offers: { names: held.offers, count: held.offerCount ?? held.offers.length } } : result;
-  const holds = held.checked !== undefined ? (held.checked ? 'checked' : 'unchecked') : `holds ${quote(access.secrets.mask(held.value ?? ''))}`;
+  if (took(held))
+    return held.offers
+      ? {
+          ...result,
+          action: result.action.replace(/^Filled\b/, 'Typed into'),
+          offers: { names: held.offers, count: held.offerCount ?? held.offers.length },
+        }
+      : result;
+  const holds =
+    held.checked !== undefined
+      ? held.checked
+        ? 'checked'
+        : 'unchecked'
+      : `holds ${quote(access.secrets.mask(held.value ?? ''))}`;
   const next =
     stray !== null
       ? ` The focus left it for ${access.secrets.mask(stray.to)} while the keys went in, so the typing stopped there: the other ${stray.keys} key(s) were typed nowhere. Click back into ${what} (or fill it again).`
@@ -47,7 +66,14 @@ export async function readBack(access: ReadBackAccess, uid: string, what: string
  * Reads an editor's text back after a fill and compares it with what was put in (line breaks,
  * blank lines and trailing spaces aside): an editor that rewrote it gets no "Filled".
  */
-export async function readBackText(access: ReadBackAccess, uid: string, what: string, result: ActionResult, typed: string, secretName: string | undefined): Promise<ActionResult> {
+export async function readBackText(
+  access: ReadBackAccess,
+  uid: string,
+  what: string,
+  result: ActionResult,
+  typed: string,
+  secretName: string | undefined,
+): Promise<ActionResult> {
   if (result.dialog || result.navigated?.sameDocument === false) return result;
   const held = await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
   if (!held || held.value === null) return result;

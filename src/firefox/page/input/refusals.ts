@@ -15,15 +15,21 @@ export function describeTarget(uid: string, target: ActionTarget): string {
 }
 
 export function behindModal(what: string, modal: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`);
+  return new ElementNotInteractableError(
+    `${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`,
+  );
 }
 
 export function inert(what: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`);
+  return new ElementNotInteractableError(
+    `${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`,
+  );
 }
 
 export function covered(what: string, coveredBy: string): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`);
+  return new ElementNotInteractableError(
+    `${what}: it is covered by ${oneLine(coveredBy)}, which would get the click. Close or act on that element first, then try again.`,
+  );
 }
 
 /** The absolute paths of `paths`, each an existing regular file; a clear refusal otherwise. */
@@ -37,12 +43,24 @@ export function existingFiles(paths: readonly string[]): string[] {
     } catch {
       throw new InvalidArgumentError(`File ${quote(path)} does not exist; give the path of an existing file.`);
     }
-    if (!isFile) throw new InvalidArgumentError(`${quote(path)} is not a regular file; give the path of a file, not a directory or device.`);
+    if (!isFile)
+      throw new InvalidArgumentError(
+        `${quote(path)} is not a regular file; give the path of a file, not a directory or device.`,
+      );
     return absolute;
   });
 }
 
-/** A part a canvas draws (see drawn-parts.ts): nothing says where, so no pointer can be aimed at it; `then` says what to do instead. */
-export function undrawn(what: string, canvas: string, then = 'Click it (that gives it the focus), then use the keys, or act on the canvas itself.'): ElementNotInteractableError {
-  return new ElementNotInteractableError(`${what}: ${oneLine(canvas)} draws it, and nothing on the page says where, so no pointer can be aimed at it. ${then}`);
+/**
+ * A part a canvas draws (see drawn-parts.ts): nothing says where, so no pointer can be aimed at it; `then` says what to
+ * do instead.
+ */
+export function undrawn(
+  what: string,
+  canvas: string,
+  then = 'Click it (that gives it the focus), then use the keys, or act on the canvas itself.',
+): ElementNotInteractableError {
+  return new ElementNotInteractableError(
+    `${what}: ${oneLine(canvas)} draws it, and nothing on the page says where, so no pointer can be aimed at it. ${then}`,
+  );
 }

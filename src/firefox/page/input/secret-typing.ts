@@ -40,7 +40,12 @@ async function originNow(page: PageAccess, frame: string): Promise<string> {
 }
 
 /** Throws, saying how far the typing got, unless `frame` still holds a document of the confined origin. */
-export async function checkOrigin(page: PageAccess, frame: string, confinement: Confinement, done: number): Promise<void> {
+export async function checkOrigin(
+  page: PageAccess,
+  frame: string,
+  confinement: Confinement,
+  done: number,
+): Promise<void> {
   const origin = await originNow(page, frame);
   if (origin === confinement.origin) return;
   throw new ActionNotTakenError(

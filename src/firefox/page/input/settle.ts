@@ -30,11 +30,17 @@ export interface RequestTracker {
   pendingCallsAfter(afterId: number): number;
 }
 
-/** What the settle asks of the page about its health: a document that went away may be a crash, input that takes long may be a page that stopped. */
+/**
+ * What the settle asks of the page about its health: a document that went away may be a crash, input that takes long
+ * may be a page that stopped.
+ */
 export interface PageHealth {
   /** Throws the crash for `what` when the page crashes within a moment. */
   refuseIfCrashing(what: string): Promise<void>;
-  /** Resolves when the page's script answers a trivial question within `timeoutMs`; rejects with a TimeoutError when it does not. */
+  /**
+   * Resolves when the page's script answers a trivial question within `timeoutMs`; rejects with a TimeoutError when it
+   * does not.
+   */
   answers(timeoutMs: number, what: string): Promise<unknown>;
 }
 
@@ -49,7 +55,10 @@ export interface SettleTimings {
 
 const QUIET_MS = 100;
 const QUIET_MAX_MS = 1500;
-/** Beyond its own bound, how long the page's wait for quiet may go unanswered before the page counts as stopped (a long task or a loop). */
+/**
+ * Beyond its own bound, how long the page's wait for quiet may go unanswered before the page counts as stopped (a long
+ * task or a loop).
+ */
 const ANSWER_GRACE_MS = 1000;
 
 /** An action that a dialog stopped part way; its result says so and carries the dialog. */
@@ -93,7 +102,11 @@ export class Settler {
    * all within quietMaxMs, in the top document and in `frame` (where the action happened). Stops
    * at a dialog; fails when the page stops answering or crashes.
    */
-  async settle(action: string, watch: NavigationWatch, options: { quietMs?: number | undefined; frame?: string } = {}): Promise<ActionResult> {
+  async settle(
+    action: string,
+    watch: NavigationWatch,
+    options: { quietMs?: number | undefined; frame?: string } = {},
+  ): Promise<ActionResult> {
     const quietMs = options.quietMs ?? this.timings.quietMs ?? QUIET_MS;
     try {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;
@@ -118,8 +131,13 @@ export class Settler {
             continue;
           }
           const sameDocument = watch.sameDocument;
-          const settled = { settled: quiet.settled, ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}) };
-          return sameDocument === undefined ? { action, ...settled } : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
+          const settled = {
+            settled: quiet.settled,
+            ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}),
+          };
+          return sameDocument === undefined
+            ? { action, ...settled }
+            : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
         }
         const dialog = await this.raceDialog(Promise.race([quietDone, watch.next()]));
         if (dialog) return { action, dialog, settled: false };
@@ -137,9 +155,16 @@ export class Settler {
     const current = (): Navigation => watch.navigation as Navigation;
     while (!current().loaded && !current().ended && Date.now() < deadline) {
       const dialog = await this.raceDialog(Promise.race([watch.next(), delay(Math.max(0, deadline - Date.now()))]));
-      if (dialog) return { action, navigated: { url: current().url, sameDocument: false, complete: false }, dialog, settled: false };
+      if (dialog)
+        return {
+          action,
+          navigated: { url: current().url, sameDocument: false, complete: false },
+          dialog,
+          settled: false,
+        };
     }
-    // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches the page.
+    // A failed load shows Firefox's error page a moment after the failure: wait for it (briefly), so the answer matches
+    // the page.
     const errorPage = Math.min(deadline, Date.now() + 1000);
     while (current().ended?.outcome === 'failed' && !current().documentCommitted && Date.now() < errorPage) {
       await Promise.race([watch.next(), delay(Math.max(0, errorPage - Date.now()))]);
@@ -147,7 +172,11 @@ export class Settler {
     const navigation = current();
     // A download, a 204 or an error page: no new document came, and the answer says what did.
     if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
-    return { action, navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded }, settled: navigation.loaded };
+    return {
+      action,
+      navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded },
+      settled: navigation.loaded,
+    };
   }
 
   /**
@@ -157,13 +186,19 @@ export class Settler {
    * document is another page's business. A page that does not answer its wait in time rejects
    * with a TimeoutError.
    */
-  async #quiet(watch: NavigationWatch, quietMs: number, frame: string): Promise<{ settled: boolean; pendingRequests: number }> {
+  async #quiet(
+    watch: NavigationWatch,
+    quietMs: number,
+    frame: string,
+  ): Promise<{ settled: boolean; pendingRequests: number }> {
     const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
     const deadline = Date.now() + (this.timings.quietMaxMs ?? QUIET_MAX_MS);
     const frames = frame === this.browsingContext ? [this.browsingContext] : [this.browsingContext, frame];
     const waitForQuiet = async (window: number): Promise<boolean> => {
       const left = Math.max(1, deadline - Date.now());
-      const answers = frames.map((context) => this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS));
+      const answers = frames.map((context) =>
+        this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS),
+      );
       return (await Promise.all(answers)).every((answer) => answer === true);
     };
     let quiet = await waitForQuiet(quietMs);
@@ -211,11 +246,15 @@ export class Settler {
     );
   }
 
-  /** Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens first ends the action. */
+  /**
+   * Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens
+   * first ends the action.
+   */
   async step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
     try {
       const dialog = await this.raceDialog(work);
-      if (dialog) throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+      if (dialog)
+        throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
       return await work;
     } catch (error) {
       // The action ends here: a watch begun for it must not outlive it.

@@ -1,4 +1,7 @@
-/** The input sources every action sends through input.performActions: one mouse and one keyboard, with the same ids each time. */
+/**
+ * The input sources every action sends through input.performActions: one mouse and one keyboard, with the same ids each
+ * time.
+ */
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
@@ -16,7 +19,8 @@ const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
 
 /** WebDriver's number for a mouse button; an InvalidArgumentError for any other name. */
 export function buttonNumber(button: MouseButton): number {
-  if (!Object.hasOwn(BUTTONS, button)) throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
+  if (!Object.hasOwn(BUTTONS, button))
+    throw new InvalidArgumentError(`button must be left, middle or right, got ${quote(button)}.`);
   return BUTTONS[button];
 }
 
@@ -39,7 +43,11 @@ export function withModifiers(pointer: Input.PointerSourceAction[], modifiers: s
     ...pointer.map(() => pause),
     ...modifiers.map((value) => ({ type: 'keyUp', value }) as const),
   ];
-  const framed: Input.PointerSourceAction[] = [...modifiers.map(() => pause), ...pointer, ...modifiers.map(() => pause)];
+  const framed: Input.PointerSourceAction[] = [
+    ...modifiers.map(() => pause),
+    ...pointer,
+    ...modifiers.map(() => pause),
+  ];
   return [keySource(keys), pointerSource(framed)];
 }
 
@@ -55,20 +63,42 @@ export type PersonInput =
 const MAX_WHEEL = 5000;
 
 const whole = (value: number, what: string, min: number, max: number): number => {
-  if (!Number.isFinite(value) || value < min || value > max) throw new InvalidArgumentError(`${what} must be a number from ${min} to ${max}, got ${String(value)}.`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new InvalidArgumentError(`${what} must be a number from ${min} to ${max}, got ${String(value)}.`);
   return Math.round(value);
 };
 
 /** What a click or wheel turn does, said as an answer line, and its input sources. */
-export function personSources(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): { what: string; sources: Input.SourceActions[] } {
+export function personSources(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): {
+  what: string;
+  sources: Input.SourceActions[];
+} {
   const [x, y] = [whole(input.x, 'x', 0, 100_000), whole(input.y, 'y', 0, 100_000)];
   if (input.type === 'wheel') {
-    const [deltaX, deltaY] = [whole(input.deltaX, 'deltaX', -MAX_WHEEL, MAX_WHEEL), whole(input.deltaY, 'deltaY', -MAX_WHEEL, MAX_WHEEL)];
-    return { what: `A person turned the wheel by ${deltaX}, ${deltaY} at ${x}, ${y}`, sources: [{ type: 'wheel', id: 'firefox-bidi-mcp-wheel', actions: [{ type: 'scroll', x, y, deltaX, deltaY, origin: 'viewport' }] }] };
+    const [deltaX, deltaY] = [
+      whole(input.deltaX, 'deltaX', -MAX_WHEEL, MAX_WHEEL),
+      whole(input.deltaY, 'deltaY', -MAX_WHEEL, MAX_WHEEL),
+    ];
+    return {
+      what: `A person turned the wheel by ${deltaX}, ${deltaY} at ${x}, ${y}`,
+      sources: [
+        {
+          type: 'wheel',
+          id: 'firefox-bidi-mcp-wheel',
+          actions: [{ type: 'scroll', x, y, deltaX, deltaY, origin: 'viewport' }],
+        },
+      ],
+    };
   }
   const pressed = buttonNumber(input.button ?? 'left');
   return {
     what: `A person clicked at ${x}, ${y}`,
-    sources: [pointerSource([{ type: 'pointerMove', x, y, origin: 'viewport' }, { type: 'pointerDown', button: pressed }, { type: 'pointerUp', button: pressed }])],
+    sources: [
+      pointerSource([
+        { type: 'pointerMove', x, y, origin: 'viewport' },
+        { type: 'pointerDown', button: pressed },
+        { type: 'pointerUp', button: pressed },
+      ]),
+    ],
   };
 }

@@ -34,43 +34,110 @@ export interface TextSelectionAccess {
  * selection is read back: the answer says what it holds, and an action that did not take is no
  * success.
  */
-export async function selectText(access: TextSelectionAccess, uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
+export async function selectText(
+  access: TextSelectionAccess,
+  uid: string,
+  text: string,
+  options: SelectTextOptions = {},
+): Promise<ActionResult> {
   const occurrence = options.occurrence ?? 1;
-  if (text.trim() === '') throw new InvalidArgumentError('select_text needs the text to select (some words of what the element shows).');
-  if (!Number.isInteger(occurrence) || occurrence < 1) throw new InvalidArgumentError(`occurrence counts from 1; got ${occurrence}.`);
+  if (text.trim() === '')
+    throw new InvalidArgumentError('select_text needs the text to select (some words of what the element shows).');
+  if (!Number.isInteger(occurrence) || occurrence < 1)
+    throw new InvalidArgumentError(`occurrence counts from 1; got ${occurrence}.`);
   const { page, snapshots, settler } = access;
   const what = await access.describe(uid);
   const { frame } = await snapshots.elementRef(uid);
-  const action = options.caret ? `Put the caret at the ${options.caret} of ${quote(text)} in ${what}` : `Selected ${quote(text)} in ${what}`;
-  const spot = await settler.step(action, snapshots.callOnUid(uid, 'locateText', [text, occurrence], 'Finding the text'));
-  if (spot === null || spot === undefined) throw new StaleUidError(`uid ${uid} is no longer on the page; take a new snapshot.`, 'removed');
-  if (spot === 'missing') throw new InvalidArgumentError(`${what} shows no ${occurrence > 1 ? `${ordinal(occurrence)} ` : ''}${quote(text)}. Take a snapshot to read what it shows, and give words it holds.`);
+  const action = options.caret
+    ? `Put the caret at the ${options.caret} of ${quote(text)} in ${what}`
+    : `Selected ${quote(text)} in ${what}`;
+  const spot = await settler.step(
+    action,
+    snapshots.callOnUid(uid, 'locateText', [text, occurrence], 'Finding the text'),
+  );
+  if (spot === null || spot === undefined)
+    throw new StaleUidError(`uid ${uid} is no longer on the page; take a new snapshot.`, 'removed');
+  if (spot === 'missing')
+    throw new InvalidArgumentError(
+      `${what} shows no ${occurrence > 1 ? `${ordinal(occurrence)} ` : ''}${quote(text)}. Take a snapshot to read what it shows, and give words it holds.`,
+    );
   const watch = settler.begin();
   if (spot !== 'field') {
     const [x, y] = spot.start;
     const [endX, endY] = spot.end;
-    const point = (px: number, py: number): Input.PointerMoveAction => ({ type: 'pointerMove', x: Math.round(px), y: Math.round(py), origin: 'viewport' });
+    const point = (px: number, py: number): Input.PointerMoveAction => ({
+      type: 'pointerMove',
+      x: Math.round(px),
+      y: Math.round(py),
+      origin: 'viewport',
+    });
     const press: Input.PointerSourceAction[] =
       options.caret === undefined
-        ? [point(x + 1, y), { type: 'pointerDown', button: 0 }, { ...point(endX - 1, endY), duration: 50 }, { type: 'pointerUp', button: 0 }]
-        : [options.caret === 'start' ? point(x + 1, y) : point(endX - 1, endY), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
+        ? [
+            point(x + 1, y),
+            { type: 'pointerDown', button: 0 },
+            { ...point(endX - 1, endY), duration: 50 },
+            { type: 'pointerUp', button: 0 },
+          ]
+        : [
+            options.caret === 'start' ? point(x + 1, y) : point(endX - 1, endY),
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ];
     if (spot.unfocused && options.caret === undefined) {
       // An editor without the focus takes a first click as a focus (and may put back a selection of its own then):
       // a person clicks in first, where the words end, and drags once it has settled.
-      const click: Input.PointerSourceAction[] = [point(endX - 1, endY), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
-      await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions: [pointerSource(click)] }, action)), watch);
-      await settler.step(action, access.engine.call(frame, 'waitForQuiet', [FOCUS_QUIET_MS, FOCUS_WAIT_MS], 'Waiting for the editor to take the focus'), watch);
+      const click: Input.PointerSourceAction[] = [
+        point(endX - 1, endY),
+        { type: 'pointerDown', button: 0 },
+        { type: 'pointerUp', button: 0 },
+      ];
+      await settler.step(
+        action,
+        settler.unlessStopped(
+          action,
+          page.send('input.performActions', { context: frame, actions: [pointerSource(click)] }, action),
+        ),
+        watch,
+      );
+      await settler.step(
+        action,
+        access.engine.call(
+          frame,
+          'waitForQuiet',
+          [FOCUS_QUIET_MS, FOCUS_WAIT_MS],
+          'Waiting for the editor to take the focus',
+        ),
+        watch,
+      );
     }
-    await settler.step(action, settler.unlessStopped(action, page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, action)), watch);
+    await settler.step(
+      action,
+      settler.unlessStopped(
+        action,
+        page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, action),
+      ),
+      watch,
+    );
   }
   const result = await settler.settle(action, watch, { frame });
   if (result.dialog || result.navigated?.sameDocument === false) return result;
   const held = await snapshots.callOnUid(uid, 'readSelection', [], 'Reading the selection');
   if (!held) return result;
   const wanted = options.caret ? '' : text.replace(/\s+/g, ' ').trim().toLowerCase();
-  if (held.inside && held.text.toLowerCase() === wanted) return { ...result, action: `${result.action}${options.caret ? `: the caret is after ${quote(held.before)}` : ''}` };
-  const holds = held.text ? `the selection holds ${quote(held.text)}` : held.inside ? `the caret is after ${quote(held.before)}` : 'the selection is elsewhere on the page (or the editor keeps its own, which the page does not show)';
-  throw new ActionNotTakenError(`${result.action}, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or press_key with Shift and the arrow keys).`);
+  if (held.inside && held.text.toLowerCase() === wanted)
+    return {
+      ...result,
+      action: `${result.action}${options.caret ? `: the caret is after ${quote(held.before)}` : ''}`,
+    };
+  const holds = held.text
+    ? `the selection holds ${quote(held.text)}`
+    : held.inside
+      ? `the caret is after ${quote(held.before)}`
+      : 'the selection is elsewhere on the page (or the editor keeps its own, which the page does not show)';
+  throw new ActionNotTakenError(
+    `${result.action}, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or press_key with Shift and the arrow keys).`,
+  );
 }
 
 function ordinal(n: number): string {
