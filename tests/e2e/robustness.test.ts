@@ -111,6 +111,8 @@ describe('a page stuck in a loop', () => {
     ).toBeFalsy();
     for (const [tool, args] of [
       ['resolve_uid_to_selector', { uid: go }],
+      // No probe before a click: resolving its uid is its first call, bounded as the probe is.
+      ['click', { uid: go }],
       ['get_page_markdown', {}],
       ['evaluate_script', { function: '() => 1' }],
     ] as const) {

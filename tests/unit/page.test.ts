@@ -825,7 +825,7 @@ describe('One guard per kind of call', () => {
       ['Taking a screenshot', () => page.screenshot()],
       ['Reading storage', () => page.getStorage('local')],
       ['Running script', () => page.evaluate('() => 1')],
-      ['Clicking', () => page.clickByUid('1_1')],
+      ['Pressing a key', () => page.pressKey('Enter')],
       ['Reloading', () => page.reload()],
       ['Going back', () => page.goBack()],
     ];

@@ -39,8 +39,9 @@ export class EngineGateway {
     operation: Op,
     args: EngineArgs<Op>,
     what: string,
+    timeout?: number,
   ): Promise<Script.RemoteValue> {
-    return this.#realm(frame).raw(operation, args, what, { maxDomDepth: 0, maxObjectDepth: 1 });
+    return this.#realm(frame).raw(operation, args, what, { maxDomDepth: 0, maxObjectDepth: 1 }, timeout);
   }
 
   /** Documents that went away (frames removed): their realms go with them. */

@@ -196,8 +196,17 @@ export interface ControlReading {
 }
 
 /** Where an element stands before an action: what a click at its centre would hit. */
+/** An element's CSS selector within its root (document or shadow root), and those of the shadow hosts around it. */
+export interface ElementSelector {
+  selector: string;
+  /** Outermost first. */
+  shadowHosts: string[];
+}
+
 export interface ActionTarget {
   tag: string;
+  /** Where it is, for a script to find it again (the frames around its document are Node's to say). */
+  css: ElementSelector;
   role: string;
   name: string;
   disabled: boolean;

@@ -64,10 +64,15 @@ export class PageGuards {
 
   /** This page, once it is known to be free to act on: open, not crashed, no dialog, its script answering. */
   async ready(what: string): Promise<void> {
+    this.#refuseUnlessFree(what);
+    await this.responsive(what);
+  }
+
+  /** Refuses a page that is closed, crashed or held by a dialog: what is known without asking it. */
+  #refuseUnlessFree(what: string): void {
     this.#refuseIfClosed(what);
     this.page.crash.refuse(what);
     this.page.dialog.refuseWhileOpen(what);
-    await this.responsive(what);
   }
 
   /**
@@ -76,12 +81,26 @@ export class PageGuards {
    */
   async responsive(what: string): Promise<void> {
     if (this.page.dialog.open) return; // A dialog holds the script; the callers deal with it.
+    await this.answering(what, (timeoutMs) => this.answers(timeoutMs, `${what} (checking the page answers)`)).catch(
+      (error: unknown) => {
+        if (error instanceof BrowserStoppedError || error instanceof PageUnresponsiveError) throw error;
+        // Gone or navigating: the real call reports it.
+      },
+    );
+  }
+
+  /**
+   * `work`, a call into the page's script bounded as the probe is: it answers within the responsive timeout, or the
+   * page is not responding and `what` is refused. An action's first call (resolving its uid) is its probe this way, at
+   * no round trip more.
+   */
+  async answering<T>(what: string, work: (timeoutMs: number) => Promise<T>): Promise<T> {
     try {
-      await this.answers(this.page.responsiveTimeout, `${what} (checking the page answers)`);
+      const answer = await work(this.page.responsiveTimeout);
       this.#unresponsive = false;
+      return answer;
     } catch (error) {
-      if (error instanceof BrowserStoppedError) throw error; // The browser, not the page: it was closed.
-      if (!(error instanceof TimeoutError)) return; // Gone or navigating: the real call reports it.
+      if (!(error instanceof TimeoutError) || error instanceof BrowserStoppedError) throw error;
       this.#unresponsive = true;
       throw new PageUnresponsiveError(
         `${what} is not possible: this page's script is not responding (no answer within ${this.page.responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
@@ -129,6 +148,19 @@ export class PageGuards {
    */
   async input<T extends ActionResult | ActionResult[]>(what: string, action: () => Promise<T>): Promise<T> {
     await this.ready(what);
+    return this.#input(what, action);
+  }
+
+  /**
+   * The guard of input by uid: as input's, but with no probe before it, since resolving the uid is the action's first
+   * call into the page and is bounded as the probe is (Settler.resolving).
+   */
+  async inputByUid<T extends ActionResult | ActionResult[]>(what: string, action: () => Promise<T>): Promise<T> {
+    this.#refuseUnlessFree(what);
+    return this.#input(what, action);
+  }
+
+  async #input<T extends ActionResult | ActionResult[]>(what: string, action: () => Promise<T>): Promise<T> {
     try {
       const result = await this.page.crash.unlessCrashed(what, action());
       if (!([] as ActionResult[]).concat(result).some((one) => one.dialog)) await this.page.afterInput();

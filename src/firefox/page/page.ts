@@ -473,7 +473,7 @@ export class Page {
    * elements.
    */
   async clickByUid(uid: string, options: ClickOptions = {}): Promise<ActionResult> {
-    return this.#parts.guards.input('Clicking', () => this.#parts.input.click(uid, options));
+    return this.#parts.guards.inputByUid('Clicking', () => this.#parts.input.pointer.click(uid, options));
   }
 
   /**
@@ -481,11 +481,11 @@ export class Page {
    * back.
    */
   async selectTextByUid(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
-    return this.#parts.guards.input('Selecting text', () => this.#parts.input.selectText(uid, text, options));
+    return this.#parts.guards.input('Selecting text', () => this.#parts.input.pointer.selectText(uid, text, options));
   }
 
   async hoverByUid(uid: string): Promise<ActionResult> {
-    return this.#parts.guards.input('Hovering', () => this.#parts.input.hover(uid));
+    return this.#parts.guards.inputByUid('Hovering', () => this.#parts.input.pointer.hover(uid));
   }
 
   /**
@@ -493,20 +493,20 @@ export class Page {
    * (true/false).
    */
   async fillByUid(uid: string, value: string | boolean): Promise<ActionResult> {
-    return this.#parts.guards.input('Filling', () => this.#parts.input.fill(uid, value));
+    return this.#parts.guards.inputByUid('Filling', () => this.#parts.input.fields.fill(uid, value));
   }
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {
-    return this.#parts.guards.input('Filling the form', () => this.#parts.input.fillForm(entries));
+    return this.#parts.guards.inputByUid('Filling the form', () => this.#parts.input.fields.fillForm(entries));
   }
 
   async dragByUid(fromUid: string, toUid: string): Promise<ActionResult> {
-    return this.#parts.guards.input('Dragging', () => this.#parts.input.drag(fromUid, toUid));
+    return this.#parts.guards.inputByUid('Dragging', () => this.#parts.input.pointer.drag(fromUid, toUid));
   }
 
   /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
   async pressKey(combo: string): Promise<ActionResult> {
-    return this.#parts.guards.input('Pressing a key', () => this.#parts.input.pressKey(combo));
+    return this.#parts.guards.input('Pressing a key', () => this.#parts.input.keyboard.pressKey(combo));
   }
 
   /**
@@ -521,12 +521,12 @@ export class Page {
 
   /** Types text into the focused element; `submit` presses Enter after it. */
   async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
-    return this.#parts.guards.input('Typing', () => this.#parts.input.typeText(text, options));
+    return this.#parts.guards.input('Typing', () => this.#parts.input.keyboard.typeText(text, options));
   }
 
   /** Sets the files of a file input (BiDi input.setFiles); the paths must be existing regular files. */
   async uploadFileByUid(uid: string, paths: string[]): Promise<ActionResult> {
-    return this.#parts.guards.input('Uploading', () => this.#parts.input.uploadFile(uid, paths));
+    return this.#parts.guards.inputByUid('Uploading', () => this.#parts.input.fields.uploadFile(uid, paths));
   }
 
   /**

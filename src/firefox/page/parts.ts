@@ -7,7 +7,7 @@ import { PageDialog } from './dialogs.js';
 import type { EmulationState } from './emulation.js';
 import { PageFrames } from './frames.js';
 import { PageGuards } from './guards.js';
-import { InputController, type InputTimings } from './input/actions.js';
+import { PageInput, type InputTimings } from './input/actions.js';
 import { Settler } from './input/settle.js';
 import { PageNavigations } from './navigation.js';
 import { PageNavigator } from './navigator.js';
@@ -36,7 +36,7 @@ export interface PageParts {
   readonly snapshots: PageSnapshots;
   readonly scripts: PageScripts;
   readonly navigator: PageNavigator;
-  readonly input: InputController;
+  readonly input: PageInput;
   /** What this page's emulation left to undo (its touch script). */
   readonly emulation: EmulationState;
   /**
@@ -112,7 +112,7 @@ export function pageParts(
     snapshots,
     scripts,
     navigator: new PageNavigator({ id, send, connection: env.connection, guards, navigations, scripts, readUrl }),
-    input: new InputController(access, id, snapshots, engine, settler, env.secrets, timings),
+    input: new PageInput(access, id, snapshots, engine, settler, env.secrets, timings),
     emulation: {},
     silentDocuments: new Set(),
     readUrl,

@@ -29,7 +29,7 @@ export async function scrollAndSnapshot(
   page: PageParts,
   options: ScrollOptions,
 ): Promise<ScrollResult & { snapshot: TakenSnapshot }> {
-  const result = await page.input.scroll(options);
+  const result = await page.input.pointer.scroll(options);
   // What scrolled may be a container whose scroll events the page stopped before they reached the engine.
   page.snapshots.forgetReading();
   return {

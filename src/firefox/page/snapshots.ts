@@ -14,7 +14,7 @@ import {
 } from '../engine/snapshot/format.js';
 import type { EngineGateway } from '../engine/gateway.js';
 import type { ArgsAfterUid, EngineArgs, EngineResult, UidOperation } from '../engine/realm.js';
-import type { ActionTarget, WalkResult } from '../engine/types.js';
+import type { ActionTarget, ElementSelector, WalkResult } from '../engine/types.js';
 import {
   observe,
   viewportInfo,
@@ -325,9 +325,12 @@ export class PageSnapshots {
   }
 
   /** Scrolls the element into view and returns its frame, its BiDi reference and what a click there would hit. */
-  async prepareAction(uid: string): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
+  async prepareAction(
+    uid: string,
+    timeout?: number,
+  ): Promise<{ frame: string; sharedId: string; target: ActionTarget }> {
     const { frame } = this.#frameOf(uid);
-    const result = await this.engine.raw(frame, 'prepareAction', [uid], 'Finding the element');
+    const result = await this.engine.raw(frame, 'prepareAction', [uid], 'Finding the element', timeout);
     if (result.type === 'array') {
       const [element, json] = result.value ?? [];
       if (element?.type === 'node' && element.sharedId && json?.type === 'string') {
@@ -382,13 +385,21 @@ export class PageSnapshots {
     const found = await this.engine.call(frame, 'selector', [uid], 'Building a selector');
     if (!found)
       throw new StaleUidError(`The element with uid ${uid} was removed from the page; take a new snapshot.`, 'removed');
+    return this.inFrames(frame, found, uid);
+  }
+
+  /**
+   * An element's selector within its document (`css`, as an action's target has it) with the iframes around that
+   * document, each asked of its parent: no call for an element of the page itself.
+   */
+  async inFrames(frame: string, css: ElementSelector, uid: string): Promise<UidSelector> {
     const frames: string[] = [];
     for (let info = this.#frames.get(frame); info; info = this.#frames.get(info.parent)) {
       const iframe = await this.engine.call(info.parent, 'selector', [info.iframeUid], 'Building a frame selector');
       if (!iframe) throw new StaleUidError(`The frame holding uid ${uid} is gone; take a new snapshot.`, 'removed');
       frames.unshift([...iframe.shadowHosts, iframe.selector].join(' >> '));
     }
-    return { ...found, frames, full: [...frames, ...found.shadowHosts, found.selector].join(' >> ') };
+    return { ...css, frames, full: [...frames, ...css.shadowHosts, css.selector].join(' >> ') };
   }
 
   /** Runs an operation of the in-page library in the frame of `uid` (its first argument). */

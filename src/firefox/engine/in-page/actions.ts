@@ -10,6 +10,7 @@ import { element } from './registry.js';
 import { finiteAnimationRunning } from './unobserved.js';
 import { offersOf } from './offers.js';
 import { shownPartOf } from './visibility.js';
+import { selectorOf } from './selectors.js';
 
 /**
  * The part of `r` that shows: inside the viewport and every ancestor that clips what overflows it
@@ -137,6 +138,7 @@ export function prepareAction(uid: string): [Element, string] | null {
   const editable = takesText(el);
   const target: ActionTarget = {
     tag,
+    css: selectorOf(el),
     role,
     name,
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',

@@ -5,6 +5,7 @@
  */
 import { isShadowRoot } from './dom.js';
 import { element } from './registry.js';
+import type { ElementSelector } from '../types.js';
 
 /** Attributes authors give to find elements again, most telling first. */
 const LOCATOR_ATTRIBUTES = [
@@ -59,9 +60,13 @@ function selectorWithinRoot(el: Element): string {
 }
 
 /** The selector of `uid` within its root, and the selectors of the shadow hosts around it, outermost first. */
-export function selector(uid: string): { selector: string; shadowHosts: string[] } | null {
+export function selector(uid: string): ElementSelector | null {
   const el = element(uid);
-  if (!el) return null;
+  return el ? selectorOf(el) : null;
+}
+
+/** The selector of `el` within its root, and the selectors of the shadow hosts around it, outermost first. */
+export function selectorOf(el: Element): ElementSelector {
   const shadowHosts: string[] = [];
   for (let root = el.getRootNode(); isShadowRoot(root); root = root.host.getRootNode())
     shadowHosts.unshift(selectorWithinRoot(root.host));

@@ -10,13 +10,13 @@
 import { windowContext, type EngineGateway } from '../../engine/gateway.js';
 import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
 import type { ActionResult } from './settle.js';
-import type { InputController } from './actions.js';
+import type { PageInput } from './actions.js';
 import type { PersonInput } from './sources.js';
 
 /** What a person's input reaches of page `id`: its input, its engine, its secrets. */
 export interface PersonReach {
   id: string;
-  input: InputController;
+  input: PageInput;
   engine: EngineGateway;
   secrets: SecretStore;
 }
@@ -36,7 +36,7 @@ interface KeyRun {
   /** Whether the person clicked since its last key. */
   clicked: boolean;
 }
-const runs = new WeakMap<InputController, KeyRun>();
+const runs = new WeakMap<PageInput, KeyRun>();
 let runCount = 0;
 /**
  * Keys that move the caret within a field or delete ahead of it: the run goes on. Backspace takes its last character
@@ -74,7 +74,7 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
   if (input.type === 'click' || input.type === 'wheel') {
     const run = runs.get(page.input);
     if (run && input.type === 'click') run.clicked = true;
-    return page.input.person(input);
+    return page.input.pointer.person(input);
   }
   const typedField = async (): Promise<{ field: string; value: string } | undefined> => {
     const context = await focusedContext(page);
@@ -88,7 +88,10 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
   // The keys may send the field at once (a code sent on its last digit): what they will make of it is masked before
   // they go.
   if (before && input.type === 'text') page.secrets.rememberTyped(before.field, before.value + input.text, true);
-  const result = input.type === 'text' ? await page.input.typeText(input.text) : await page.input.pressKey(input.key);
+  const result =
+    input.type === 'text'
+      ? await page.input.keyboard.typeText(input.text)
+      : await page.input.keyboard.pressKey(input.key);
   const after = await typedField();
   if (after) page.secrets.rememberTyped(after.field, after.value);
   const run = runs.get(page.input);

@@ -3,6 +3,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { EngineGateway } from '../../engine/gateway.js';
+import type { UidSelector } from '../snapshots.js';
+
+/** An element an action acted on: its uid, and where it is (found as the action prepared it). */
+export interface ActedOn {
+  uid: string;
+  css: UidSelector;
+}
 
 /** What an action led to, for the caller to report. */
 export interface ActionResult {
@@ -18,6 +25,8 @@ export interface ActionResult {
   settled: boolean;
   /** Calls (fetch, XMLHttpRequest) the action started that were still unanswered when the wait ran out. */
   pendingRequests?: number;
+  /** What it acted on, by uid: where each element is, for a script to find it again. */
+  targets?: ActedOn[];
   /** Text typed into a combobox whose list then showed: what the list offers (its value is chosen there, not typed). */
   offers?: { names: string[]; count: number };
 }
@@ -42,6 +51,8 @@ export interface PageHealth {
    * does not.
    */
   answers(timeoutMs: number, what: string): Promise<unknown>;
+  /** `work` bounded as the page's probe: its answer, or a PageUnresponsiveError for `what` when it takes too long. */
+  answering<T>(what: string, work: (timeoutMs: number) => Promise<T>): Promise<T>;
 }
 
 export interface SettleTimings {
@@ -244,6 +255,14 @@ export class Settler {
     return new PageUnresponsiveError(
       `${action} was sent, then the page stopped answering: its script did not answer within ${bound} ms (a long task or a loop it started). Wait a moment and take a snapshot to see whether it came back, or navigate away or close the page; the other pages still work.`,
     );
+  }
+
+  /**
+   * An action's first call into the page (resolving its uid), which is also the probe of whether the page answers: a
+   * step bounded as the guards' probe is, so a page stuck in a loop is answered within seconds, with no probe before.
+   */
+  resolving<T>(action: string, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+    return this.step(action, this.health.answering(action, work));
   }
 
   /**

@@ -1,0 +1,55 @@
+import { InvalidArgumentError } from '../../errors.js';
+import { quote } from '../../util/text.js';
+import { comboActions, keyValue, typingActions } from './keys.js';
+import type { ActionResult } from './settle.js';
+import { keySource } from './sources.js';
+import { confinementOf } from './secret-typing.js';
+import { SEARCH_QUIET_MS } from './fields.js';
+import type { InputCore } from './core.js';
+
+/** The keyboard: keys and text sent to whatever has the focus, followed to where they went. */
+export class KeyboardInput {
+  constructor(private readonly core: InputCore) {}
+
+  /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
+  async pressKey(combo: string): Promise<ActionResult> {
+    try {
+      return await this.core.act(this.core.browsingContext, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+    } finally {
+      // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the
+      // engine sees them.
+      this.core.snapshots.forgetReading();
+    }
+  }
+
+  /** Types text into whatever has focus; with `submit`, presses Enter after it. */
+  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+    if (text === '' && !options.submit)
+      throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
+    const keys = typingActions(this.core.secrets.reveal(text));
+    const confinement = confinementOf(this.core.secrets, text);
+    if (options.submit)
+      keys.push({ type: 'keyDown', value: keyValue('Enter') }, { type: 'keyUp', value: keyValue('Enter') });
+    // Typing into a search or filter box waits for its debounce, as fill does (focus inside a frame shows as the frame:
+    // not looked into).
+    const searchLike = await this.core.engine
+      .call(this.core.browsingContext, 'focusSearchLike', [], 'Reading the focused field')
+      .catch(() => false);
+    const quietMs = searchLike === true ? (this.core.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
+    // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
+    const { result, stray } = await this.core.typeFollowed(
+      this.core.browsingContext,
+      `Typed ${quote(this.core.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`,
+      keys,
+      quietMs,
+      null,
+      confinement,
+    );
+    return stray
+      ? {
+          ...result,
+          action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.core.secrets.mask(stray.to)}`,
+        }
+      : result;
+  }
+}
