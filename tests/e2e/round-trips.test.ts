@@ -6,7 +6,7 @@ import { uidIn } from '../helpers/snapshot-text.js';
 /**
  * What an action costs on the wire: the BiDi commands a click and a fill send, counted on the client's own connection
  * to a real Firefox (each waits for its answer before the next goes, so each is a round trip). Issue 50's bounds: a
- * click at most 3; a fill at most 5, which it does not meet yet (9, from 10): the figure is held where it is.
+ * click at most 3 (4 before), a fill at most 5 (10 before).
  */
 const PAGES = {
   '/form.html': page(
@@ -60,12 +60,17 @@ describe('round trips per action', () => {
     );
   });
 
-  it('fills a text field in at most 9 commands, and the field holds the text', async () => {
+  it('fills a text field in 5 commands: resolve, click in, select and guard, keys, settle and read back', async () => {
     await client.page.navigate(server.url('/form.html'));
     const name = uidIn((await client.page.takeSnapshot()).text, /textbox "Name"/);
     const { commands } = await counted(() => client.page.fillByUid(name, 'Ada'));
-    console.log(`fill: ${commands.length} BiDi commands (${commands.join(', ')}); issue 50's goal is 5`);
-    expect(commands.length).toBeLessThanOrEqual(9);
+    expect(commands).toEqual([
+      'script.callFunction',
+      'input.performActions',
+      'script.callFunction',
+      'input.performActions',
+      'script.callFunction',
+    ]);
     expect(await client.page.evaluate('() => document.getElementById("name").value')).toBe('Ada');
   });
 });

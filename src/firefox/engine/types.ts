@@ -297,3 +297,11 @@ export interface SecretBoxes {
   /** The box of the element a picture is clipped to, when one is named and still there. */
   clip?: ViewportBox;
 }
+
+/** What the field of a fill holds once the page is quiet after the keys, and where keys that strayed went. */
+export interface TypedField {
+  quiet: boolean;
+  /** Keys that went elsewhere than the field, and where the focus was; null when none did. */
+  stray: { keys: number; to: string } | null;
+  held: ControlReading | null;
+}

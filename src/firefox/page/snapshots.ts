@@ -408,9 +408,10 @@ export class PageSnapshots {
     operation: Op,
     args: ArgsAfterUid<Op>,
     what: string,
+    timeout?: number,
   ): Promise<EngineResult<Op> | undefined> {
     const { frame } = this.#frameOf(uid);
-    return this.engine.call(frame, operation, [uid, ...args] as EngineArgs<Op>, what);
+    return this.engine.call(frame, operation, [uid, ...args] as EngineArgs<Op>, what, timeout);
   }
 
   /**

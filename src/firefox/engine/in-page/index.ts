@@ -18,6 +18,7 @@ export { focusSearchLike, insertText } from './actions.js';
 export { selector } from './selectors.js';
 export { locateText, readSelection } from './text-selection.js';
 export { guardKeys, releaseKeys } from './key-guard.js';
+export { settleTyped, takeKeys } from './typing.js';
 export { focusedFrameWindow, markSecretField, markTypedSecret, secretFieldValues } from './secret-fields.js';
 export { iframeWindows, pictureHosts, secretBoxes } from './secret-boxes.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';

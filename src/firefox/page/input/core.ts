@@ -6,7 +6,7 @@ import type { EngineGateway } from '../../engine/gateway.js';
 import type { SecretStore } from '../../policy/secrets.js';
 import type { KeyAction } from './keys.js';
 import { keySource } from './sources.js';
-import type { ActionResult, Settler, SettleTimings } from './settle.js';
+import type { ActionResult, Settler, SettleOptions, SettleTimings } from './settle.js';
 import type { ReadBackAccess, Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, inert, undrawn } from './refusals.js';
 import { checkOrigin, pressBatches, type Confinement } from './secret-typing.js';
@@ -134,17 +134,17 @@ export class InputCore {
     frame: string,
     action: string,
     keys: KeyAction[],
-    quietMs?: number,
     confinement?: Confinement,
+    settle: SettleOptions = {},
   ): Promise<ActionResult> {
     if (confinement)
-      return this.perform(frame, action, pressBatches(keys), quietMs, (done) =>
+      return this.perform(frame, action, pressBatches(keys), settle, (done) =>
         checkOrigin(this.page, frame, confinement, done),
       );
     const batches: Input.SourceActions[][] = [];
     for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2)
       batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
-    return this.perform(frame, action, batches, quietMs);
+    return this.perform(frame, action, batches, settle);
   }
 
   /**
@@ -168,7 +168,7 @@ export class InputCore {
     let stray: Stray = null;
     let result: ActionResult;
     try {
-      result = await this.type(frame, action, keys, quietMs, confinement);
+      result = await this.type(frame, action, keys, confinement, { quietMs });
     } finally {
       if (guarded)
         stray = await this.engine.call(frame, 'releaseKeys', [], 'Reading where the keys went').then(
@@ -186,7 +186,7 @@ export class InputCore {
     frame: string,
     action: string,
     batches: Input.SourceActions[][],
-    quietMs?: number,
+    settle: Omit<SettleOptions, 'frame'> = {},
     beforeBatch?: (index: number) => Promise<void>,
   ): Promise<ActionResult> {
     const watch = this.settler.begin();
@@ -225,6 +225,6 @@ export class InputCore {
       watch.stop();
       throw error;
     }
-    return this.settler.settle(action, watch, { quietMs, frame });
+    return this.settler.settle(action, watch, { ...settle, frame });
   }
 }

@@ -1,13 +1,13 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { ElementNotInteractableError, InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
-import type { ActionTarget, ControlReading } from '../../engine/types.js';
+import type { ActionTarget, ControlReading, TypedField } from '../../engine/types.js';
 import { keyValue, typingActions, type KeyAction } from './keys.js';
-import { ActionInterrupted, type ActionResult } from './settle.js';
+import { ActionInterrupted, type ActionResult, type QuietCall } from './settle.js';
 import { readBack, readBackText, type Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, existingFiles, inert } from './refusals.js';
 import { pointerSource } from './sources.js';
-import { checkOrigin, confinementOf } from './secret-typing.js';
+import { checkOrigin, confinementOf, type Confinement } from './secret-typing.js';
 import type { InputCore, Prepared } from './core.js';
 import type { PointerInput } from './pointer.js';
 
@@ -22,6 +22,29 @@ function isTruthy(value: string | boolean): boolean | undefined {
   if (['true', 'on', 'yes', 'checked', '1'].includes(lowered)) return true;
   if (['false', 'off', 'no', 'unchecked', '0', ''].includes(lowered)) return false;
   return undefined;
+}
+
+/** What a fill types, into what, and how it waits. */
+interface Typing {
+  uid: string;
+  what: string;
+  frame: string;
+  action: string;
+  /** The text as it goes in (secrets revealed). */
+  typed: string;
+  quietMs: number | undefined;
+  /** The secret the text names, whose parts the field may keep. */
+  secretName: string | undefined;
+  confinement: Confinement | undefined;
+}
+
+/** The keys that type `typed`; for nothing, a Backspace that deletes the selected content. */
+function keysFor(typed: string): KeyAction[] {
+  if (typed !== '') return typingActions(typed);
+  return [
+    { type: 'keyDown', value: keyValue('Backspace') },
+    { type: 'keyUp', value: keyValue('Backspace') },
+  ];
 }
 
 /** Form fields: text typed for real, an option or a date picked, a checkbox set, files chosen; each read back. */
@@ -111,48 +134,22 @@ export class FieldInput {
       `Clicking ${what}`,
     );
     await this.core.settler.step(`Clicked into ${what} to fill it`, clickIn);
-    await this.core.settler.step(
-      `Focused ${what} to fill it`,
-      this.core.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
-    );
     const text = String(value);
     const typed = this.core.secrets.reveal(text);
     const action = `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.core.secrets.mask(text))}`;
-    // A page that filters or suggests as one types waits a moment before it does: so does the answer.
-    const quietMs = target.searchLike ? (this.core.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
-    const richText = target.tag !== 'input' && target.tag !== 'textarea';
-    let result: ActionResult | undefined;
-    if (richText) {
-      // An editor rewrites typed keys (closing brackets, indenting new lines): the text goes in as
-      // one insertion, the way a paste does. Keys only when the document refuses the command.
-      const watch = this.core.settler.begin();
-      const inserted = await this.core.settler.step(
-        action,
-        this.core.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
-        watch,
-      );
-      if (inserted === true) result = await this.core.settler.settle(action, watch, { quietMs, frame });
-      else watch.stop();
-    }
-    let stray: Stray = null;
-    if (!result) {
-      const keys =
-        typed === ''
-          ? ([
-              { type: 'keyDown', value: keyValue('Backspace') },
-              { type: 'keyUp', value: keyValue('Backspace') },
-            ] as KeyAction[])
-          : typingActions(typed);
-      // Keys go into this field or nowhere: a page that moves the focus mid-way stops the typing.
-      ({ result, stray } = await this.core.typeFollowed(frame, action, keys, quietMs, uid, confinement));
-    }
-    const secretName = this.core.secrets.referencedNames(text)[0];
-    if (!result.dialog && result.navigated?.sameDocument !== false) {
-      await this.core.snapshots
-        .callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field')
-        .catch(() => undefined);
-    }
-    if (richText) return readBackText(this.core.readBackAccess, uid, what, result, typed, secretName);
+    const typing: Typing = {
+      uid,
+      what,
+      frame,
+      action,
+      typed,
+      // A page that filters or suggests as one types waits a moment before it does: so does the answer.
+      quietMs: target.searchLike ? (this.core.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined,
+      secretName: this.core.secrets.referencedNames(text)[0],
+      confinement,
+    };
+    if (target.tag !== 'input' && target.tag !== 'textarea') return this.#intoEditor(typing);
+    const { result, stray, held } = await this.#typeInto(typing, keysFor(typed));
     // Fields may reformat what is typed (a phone number's dashes): a field that is empty or unchanged is one where it
     // did not take.
     return readBack(
@@ -162,7 +159,7 @@ export class FieldInput {
       result,
       (held) => {
         // A field that kept only part of a secret (maxlength, trimming): what it holds is masked too.
-        if (secretName !== undefined) this.core.secrets.rememberParts(secretName, held.value ?? '');
+        if (typing.secretName !== undefined) this.core.secrets.rememberParts(typing.secretName, held.value ?? '');
         // A field that rewrites what is typed keeps the focus; one that lost it mid-way holds only the first keys.
         return (
           stray === null &&
@@ -172,7 +169,76 @@ export class FieldInput {
         );
       },
       stray,
+      held,
     );
+  }
+
+  /**
+   * Types into a text input or text area in two calls around the keys (typing.ts): its content selected and the keys
+   * guarded into it before them; after them, with the settle's wait, where stray keys went, the field marked as holding
+   * a secret or not, and what it holds.
+   */
+  async #typeInto(
+    typing: Typing,
+    keys: KeyAction[],
+  ): Promise<{ result: ActionResult; stray: Stray; held: ControlReading | undefined }> {
+    const { uid, what, frame, action, quietMs, secretName, confinement } = typing;
+    const taken = this.core.snapshots.callOnUid(uid, 'takeKeys', [], 'Focusing the field');
+    const guarded =
+      (await this.core.settler.step(
+        `Focused ${what} to fill it`,
+        taken.catch(() => false),
+      )) === true;
+    let after: TypedField | undefined;
+    const quietIn: QuietCall = async (quietMs, maxMs, timeout) => {
+      const args = [secretName ?? null, quietMs, maxMs] as const;
+      const found = await this.core.snapshots.callOnUid(uid, 'settleTyped', [...args], 'Waiting for the page', timeout);
+      if (found) after = { ...found, stray: after?.stray ?? found.stray };
+      return found?.quiet;
+    };
+    let result: ActionResult;
+    try {
+      result = await this.core.type(frame, action, keys, confinement, { quietMs, quietIn });
+    } finally {
+      // Released with the settle's read; typing that stopped before it (a dialog, an error) releases it here.
+      if (guarded && !after)
+        await this.core.engine.call(frame, 'releaseKeys', [], 'Releasing the keys').catch(() => undefined);
+    }
+    if (!after && !result.dialog && result.navigated?.sameDocument !== false) await this.#mark(uid, secretName);
+    return { result, stray: after?.stray ?? null, held: after?.held ?? undefined };
+  }
+
+  /**
+   * Puts the text into an editor (contenteditable). An editor rewrites typed keys (closing brackets, indenting new
+   * lines): the text goes in as one insertion, the way a paste does; keys only when the document refuses the command.
+   */
+  async #intoEditor(typing: Typing): Promise<ActionResult> {
+    const { uid, what, frame, action, typed, quietMs, secretName, confinement } = typing;
+    await this.core.settler.step(
+      `Focused ${what} to fill it`,
+      this.core.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
+    );
+    const watch = this.core.settler.begin();
+    const inserted = await this.core.settler.step(
+      action,
+      this.core.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
+      watch,
+    );
+    let result: ActionResult;
+    if (inserted === true) result = await this.core.settler.settle(action, watch, { quietMs, frame });
+    else {
+      watch.stop();
+      ({ result } = await this.core.typeFollowed(frame, action, keysFor(typed), quietMs, uid, confinement));
+    }
+    if (!result.dialog && result.navigated?.sameDocument !== false) await this.#mark(uid, secretName);
+    return readBackText(this.core.readBackAccess, uid, what, result, typed, secretName);
+  }
+
+  /** Marks the field as holding the secret it was filled from, or as holding nothing secret. */
+  async #mark(uid: string, secretName: string | undefined): Promise<void> {
+    await this.core.snapshots
+      .callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field')
+      .catch(() => undefined);
   }
 
   async fillForm(entries: { uid: string; value: string | boolean }[]): Promise<ActionResult[]> {

@@ -32,9 +32,11 @@ export async function readBack(
   result: ActionResult,
   took: (held: ControlReading) => boolean,
   stray: Stray = null,
+  /** What the control held once the page settled, when the settle read it already (typing.ts). */
+  reading?: ControlReading,
 ): Promise<ActionResult> {
   if (result.dialog || result.navigated?.sameDocument === false) return result;
-  const held = await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back');
+  const held = reading ?? (await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back'));
   if (!held) return result;
   // Text typed into a combobox that opened its list: typed, not chosen (the list is where it chooses).
   if (took(held))

@@ -31,6 +31,21 @@ export interface ActionResult {
   offers?: { names: string[]; count: number };
 }
 
+/**
+ * The wait for quiet in the frame acted in, as the action asks it: quiet for `quietMs` within `maxMs`, its answer
+ * within `timeout`. An action may read what it did in the same call (a fill reads its field back: typing.ts).
+ */
+export type QuietCall = (quietMs: number, maxMs: number, timeout: number) => Promise<boolean | undefined>;
+
+export interface SettleOptions {
+  /** The DOM quiet period that counts as settled, when not the settle's own. */
+  quietMs?: number | undefined;
+  /** The frame acted in (default: the page), whose quiet is waited for with the page's. */
+  frame?: string;
+  /** How the wait for quiet in `frame` is asked, when the action reads more in the same call. */
+  quietIn?: QuietCall;
+}
+
 /** What the settle after an action can ask of the page's network log. */
 export interface RequestTracker {
   /** The id of the newest request so far. */
@@ -116,14 +131,14 @@ export class Settler {
   async settle(
     action: string,
     watch: NavigationWatch,
-    options: { quietMs?: number | undefined; frame?: string } = {},
+    options: SettleOptions = {},
   ): Promise<ActionResult> {
     const quietMs = options.quietMs ?? this.timings.quietMs ?? QUIET_MS;
     try {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;
       let lost: unknown;
       let crashChecked = false;
-      const quietDone = this.#quiet(watch, quietMs, options.frame ?? this.browsingContext).then(
+      const quietDone = this.#quiet(watch, quietMs, options.frame ?? this.browsingContext, options.quietIn).then(
         (value) => (quiet = value),
         (error: unknown) => {
           lost = error;
@@ -201,6 +216,7 @@ export class Settler {
     watch: NavigationWatch,
     quietMs: number,
     frame: string,
+    quietIn?: QuietCall,
   ): Promise<{ settled: boolean; pendingRequests: number }> {
     const requestsAfter = this.#requestMarks.get(watch) ?? this.requests?.lastId ?? 0;
     const deadline = Date.now() + (this.timings.quietMaxMs ?? QUIET_MAX_MS);
@@ -208,7 +224,9 @@ export class Settler {
     const waitForQuiet = async (window: number): Promise<boolean> => {
       const left = Math.max(1, deadline - Date.now());
       const answers = frames.map((context) =>
-        this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS),
+        context === frame && quietIn
+          ? quietIn(window, left, left + ANSWER_GRACE_MS)
+          : this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS),
       );
       return (await Promise.all(answers)).every((answer) => answer === true);
     };
