@@ -3,7 +3,7 @@
  * line) and Playwright MCP (`[ref=e14]` after the role and name). Each maps the agent's moves to
  * the server's own tools, the way a model reading that server's tool list would.
  */
-import { ARIA_ROLES } from '../../src/firefox/engine/in-page/roles.js';
+import { ARIA_ROLES } from '../../src/firefox/engine/in-page/aria-roles.js';
 import type { Dialect, SnapshotLine, ToolCall } from './agent.js';
 
 /**

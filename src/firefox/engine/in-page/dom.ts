@@ -161,3 +161,16 @@ export function flatParentElement(node: Node): Element | null {
   if (parent && isShadowRoot(parent)) parent = parent.host;
   return parent?.nodeType === ELEMENT_NODE ? (parent as Element) : null;
 }
+
+/** A test for one of an element's attributes that costs no DOM read. */
+export type Has = (name: string) => boolean;
+
+/** A `has` for an element: its attribute names, read once. */
+export function attributeTest(el: Element): { names: string[]; has: Has } {
+  // Most elements have no attributes: a yes/no costs less than an array through the sandbox's wrappers.
+  if (!el.hasAttributes()) return NO_ATTRIBUTES;
+  const names = el.getAttributeNames();
+  return { names, has: (name: string) => names.includes(name) };
+}
+
+const NO_ATTRIBUTES: { names: string[]; has: Has } = { names: [], has: () => false };

@@ -8,7 +8,7 @@
  * text from there; a secret written into such a sheet itself is not seen.
  */
 import { shows, type Wanted } from './drawn-text.js';
-import { generatedText } from './names.js';
+import { generatedText } from './generated-text.js';
 
 const PSEUDO = /::?(?:before|after)\b/gi;
 const HAS_PSEUDO = /::?(?:before|after)\b/i;

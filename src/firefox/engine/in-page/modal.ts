@@ -3,10 +3,10 @@
  * visible dialog marked aria-modal="true". While one is open, what lies outside it is blocked.
  */
 import { clip } from './text.js';
-import { flatParent } from './dom.js';
+import { attributeTest, flatParent, type Has } from './dom.js';
 import { roleAndName } from './names.js';
 import { uidOf } from './registry.js';
-import { attributeTest, roleOf, type Has } from './roles.js';
+import { roleOf } from './roles.js';
 
 /** The modal the last walk found (it may sit in a shadow root, which document queries cannot reach). */
 let lastSeen: WeakRef<Element> | null = null;

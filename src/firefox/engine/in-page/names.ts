@@ -1,111 +1,17 @@
 /**
  * Accessible names by accname 1.2: aria-labelledby (with recursion into what it references),
- * aria-label, labels, alt, values of buttons, captions, content, title and placeholder.
+ * aria-label, labels, alt, values of buttons, captions, content (name-content.ts), title and placeholder.
  */
-import { clip, collapse, ICON_GLYPHS } from './text.js';
-import { secretValue } from './secret-fields.js';
-import { sheetsMention } from './sheets.js';
+import { clip, collapse } from './text.js';
 import type { NameSource } from '../types.js';
-import {
-  ELEMENT_NODE,
-  INLINE_TAGS,
-  isShadowRoot,
-  LABELABLE_TAGS,
-  renderedChildren,
-  SKIPPED_TAGS,
-  TEXT_NODE,
-} from './dom.js';
-import { attributeTest, NAME_FROM_CONTENT, roleOf, type Has } from './roles.js';
+import { attributeTest, isShadowRoot, LABELABLE_TAGS, type Has } from './dom.js';
+import { contentText, nameFromContent } from './name-content.js';
+import { NAME_FROM_CONTENT, roleOf } from './roles.js';
 import { internalsAria } from './internals.js';
-import { ariaHidden, SEEN } from './visibility.js';
+import { SEEN } from './visibility.js';
 
 /** Longest name taken from content. */
 const MAX_CONTENT_NAME = 200;
-
-/**
- * The text CSS generated content adds to a name (accname 2F.ii): the strings and attr() values
- * of `content`, or its alternative text after `/`. Counters and quotes are not read.
- */
-export function generatedText(el: Element, pseudo: '::before' | '::after' | '::marker', glyphs = false): string {
-  const content = getComputedStyle(el, pseudo).content;
-  if (!content || content === 'none' || content === 'normal') return '';
-  const parts: string[] = [];
-  let alt: string[] | undefined;
-  const token = /"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)|(\/)/g;
-  for (let match = token.exec(content); match; match = token.exec(content)) {
-    if (match[3]) alt = [];
-    else
-      (alt ?? parts).push(
-        match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (el.getAttribute(match[2] ?? '') ?? ''),
-      );
-  }
-  // Icon fonts draw with private-use characters, which mean nothing in a name (the witness asks for them: Firefox keeps
-  // them).
-  const text = (alt ?? parts).join('');
-  return glyphs ? text : text.replace(ICON_GLYPHS, '');
-}
-
-/** What a list-style-type draws for the item numbered `ordinal`; '' for the styles not read here. */
-function markerOf(type: string, ordinal: number): string {
-  if (type.startsWith('"')) return type.slice(1, -1).replace(/\\(.)/g, '$1');
-  const letter = (base: number): string =>
-    ordinal > 0 && ordinal <= 26 ? `${String.fromCharCode(base + ordinal - 1)}. ` : '';
-  switch (type) {
-    case 'disc':
-      return '• ';
-    case 'circle':
-      return '◦ ';
-    case 'square':
-      return '▪ ';
-    case 'decimal':
-      return `${ordinal}. `;
-    case 'lower-alpha':
-    case 'lower-latin':
-      return letter(97);
-    case 'upper-alpha':
-    case 'upper-latin':
-      return letter(65);
-    default:
-      return '';
-  }
-}
-
-/** A list item's number: its value, or its place after the last item that set one, from its list's start. */
-function ordinalOf(li: Element): number {
-  const list = li.parentElement;
-  const reversed = list?.localName === 'ol' && list.hasAttribute('reversed');
-  const step = reversed ? -1 : 1;
-  let count = 0;
-  for (let at: Element | null = li; at; at = at.previousElementSibling) {
-    if (at.localName !== 'li') continue;
-    const value = at.getAttribute('value');
-    if (value !== null && Number.isInteger(Number(value))) return Number(value) + count * step;
-    count++;
-  }
-  const start = list?.localName === 'ol' ? Number(list.getAttribute('start') ?? NaN) : NaN;
-  const items = reversed ? list.querySelectorAll(':scope > li').length : 1;
-  return (Number.isInteger(start) ? start : items) + (count - 1) * step;
-}
-
-/**
- * The words of a list item's marker (accname 1.2's ::marker): its content or alternative text, else its bullet or
- * number.
- */
-function markerText(li: Element): string {
-  const style = getComputedStyle(li);
-  if (!style.display.includes('list-item')) return '';
-  const content = getComputedStyle(li, '::marker').content;
-  if (content && content !== 'normal') return generatedText(li, '::marker');
-  return style.listStyleImage === 'none' ? markerOf(style.listStyleType, ordinalOf(li)) : '';
-}
-
-/**
- * True unless every style sheet of the document is readable and none has a ::before or ::after
- * rule (shadow trees' own sheets are not read; see sheets.ts).
- */
-export function sheetsGenerateContent(): boolean {
-  return sheetsMention(/::?(?:before|after)\b/i);
-}
 
 /**
  * Each control's labels, indexed once per tree (the document, a shadow root) on first use:
@@ -169,116 +75,6 @@ export function textOfIds(el: Element, ids: string, labels: Labels): string {
     }
   }
   return collapse(parts.join(' '));
-}
-
-/**
- * What an embedded control contributes to a name around it (accname 2C): its value, not its label; never a password or
- * a secret.
- */
-export function embeddedValue(el: Element, tag: string, role: string): string | undefined {
-  switch (role) {
-    case 'textbox':
-    case 'searchbox':
-      if ((el as HTMLInputElement).type === 'password') return '';
-      return (
-        secretValue(el) ?? (tag === 'input' || tag === 'textarea' ? (el as HTMLInputElement).value : el.textContent)
-      );
-    case 'combobox':
-    case 'listbox': {
-      if (tag === 'select')
-        return Array.from((el as HTMLSelectElement).selectedOptions, (option) => option.text).join(' ');
-      if (tag === 'input') return (el as HTMLInputElement).value;
-      const selected =
-        role === 'listbox'
-          ? Array.from(el.querySelectorAll('[aria-selected="true"]'), (option) => option.textContent)
-          : [];
-      return selected.length ? selected.join(' ') : role === 'combobox' ? el.textContent : '';
-    }
-    case 'slider':
-    case 'spinbutton':
-    case 'progressbar':
-    case 'scrollbar':
-    case 'meter':
-      return (
-        el.getAttribute('aria-valuetext') ??
-        el.getAttribute('aria-valuenow') ??
-        (tag === 'input' ? (el as HTMLInputElement).value : el.textContent)
-      );
-    default:
-      return undefined;
-  }
-}
-
-/**
- * A part inside a name that counts by its own label (accname 2C within the recursion), not by its content; '' when it
- * has none.
- */
-export function ownLabelInName(el: Element, tag: string, has: Has): string {
-  return tag === 'slot' || !has('aria-label') ? '' : (el.getAttribute('aria-label')?.trim() ?? '');
-}
-
-/**
- * Whether an element's box parts the words around it in a name: a block (by its tag, or by its
- * computed display when read) does; <div>GET</div><div>/items</div> reads "GET /items".
- */
-export function partsWords(tag: string, display: string | undefined): boolean {
-  return !INLINE_TAGS.has(tag) || (display !== undefined && display !== 'inline');
-}
-
-/**
- * The text of a subtree as names take it (accname 2F): embedded controls as their values,
- * spaces around block boxes, `skip` (the control a label names) left out, hidden content only
- * when `hidden` says it counts (a node referenced by aria-labelledby), CSS generated content
- * included (a required field's label drawn "Your name *").
- */
-export function contentText(
-  node: Node,
-  skip: Element | null,
-  out: string[],
-  hidden: boolean,
-  generates = sheetsGenerateContent(),
-): void {
-  const styled = generates && node.nodeType === ELEMENT_NODE;
-  if ((node as Element).localName === 'li') out.push(markerText(node as Element), ' ');
-  if (styled) out.push(generatedText(node as Element, '::before'));
-  for (const child of renderedChildren(node)) {
-    if (child === skip) continue;
-    if (child.nodeType === TEXT_NODE) {
-      out.push((child as Text).data);
-      continue;
-    }
-    if (child.nodeType !== ELEMENT_NODE) continue;
-    const el = child as Element;
-    const tag = el.localName;
-    if (SKIPPED_TAGS.has(tag)) continue;
-    const { has } = attributeTest(el);
-    // A slot and other display:contents boxes render their content: checkVisibility calls them hidden.
-    if (
-      !hidden &&
-      (ariaHidden(el, has) ||
-        (tag !== 'slot' && !el.checkVisibility(SEEN) && getComputedStyle(el).display !== 'contents'))
-    )
-      continue;
-    const value = embeddedValue(el, tag, roleOf(el, tag, has));
-    if (value !== undefined) {
-      out.push(` ${value} `);
-      continue;
-    }
-    const label = ownLabelInName(el, tag, has);
-    if (label) {
-      out.push(` ${label} `);
-      continue;
-    }
-    if (tag === 'img') {
-      out.push(` ${el.getAttribute('alt') ?? ''} `);
-      continue;
-    }
-    const block = partsWords(tag, undefined);
-    if (block) out.push(' ');
-    contentText(el, skip, out, hidden, generates);
-    if (block) out.push(' ');
-  }
-  if (styled) out.push(generatedText(node as Element, '::after'));
 }
 
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
@@ -383,13 +179,6 @@ export function nameOf(target: Nameable, labels: Labels, content: (() => string)
     if (text) return [text, 'placeholder'];
   }
   return ['', 'unknown'];
-}
-
-/** The text of an element's content, read on demand (outside a walk, which gathers it as it goes). */
-export function nameFromContent(el: Element): string {
-  const out: string[] = [];
-  contentText(el, null, out, false);
-  return out.join('');
 }
 
 /** The role and name each element kept by the last snapshot walk was given (see listedRoleAndName). */

@@ -1,14 +1,16 @@
 /**
  * The walk's readings of particular kinds of content, apart from the traversal that meets them:
- * the plain parts of a control's name, inline runs, hidden controls listed where their labels
- * are, fields a widget stands for, and a select's options.
+ * the plain parts of a control's name, inline runs, a named SVG graphic, hidden controls listed
+ * where their labels are, fields a widget stands for, and a select's options.
  */
 import type { RawNode } from '../types.js';
 import { inlineImage, lineBreak, type TextRun } from './content.js';
 import { collapse, transformed } from './text.js';
-import { ELEMENT_NODE } from './dom.js';
-import { generatedText, type Labels, ownLabelInName, partsWords } from './names.js';
-import { attributeTest, roleOf, type Has } from './roles.js';
+import { attributeTest, ELEMENT_NODE, type Has } from './dom.js';
+import { generatedText } from './generated-text.js';
+import type { Labels } from './names.js';
+import { ownLabelInName, partsWords } from './name-content.js';
+import { roleOf } from './roles.js';
 import { editorMark } from './editors.js';
 import { behindWidget } from './visibility.js';
 import type { WalkModes } from './walk-modes.js';
@@ -33,14 +35,20 @@ export interface Traversal {
   readonly opening: Map<Element, Pending>;
   inControlName: number;
   inEditor: number;
+  /** Inside an element with the inert attribute. */
+  readonly inert: boolean;
+  /** How many boxes that do not show the walk is inside of, up to the nearest kept one. */
+  hidden: number;
+  /** A node's words in running text (content readings). */
+  readonly looseWords: (node: RawNode) => string;
   mayGenerate(): boolean;
   visitContent(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void;
   visitMuted(el: Element, tag: string, out: RawNode[], text: TextRun[] | null, inFold: boolean): void;
 }
 
 /**
- * Plain content inside a control's name: its words, as the name rules take them (names.ts), and any control inside it
- * listed.
+ * Plain content inside a control's name: its words, as the name rules take them (name-content.ts), and any control
+ * inside it listed.
  */
 export function readInName(walker: Traversal, met: Met, out: RawNode[], text: TextRun[] | null): void {
   const { el, tag, has } = met;
@@ -76,6 +84,25 @@ export function readImageInName(walker: Traversal, met: Met, text: TextRun[] | n
     walker.state.inlineRuns.set(node, [` ${alt ?? ''} `]);
     text.push(node);
   } else if (alt && text) text.push(` ${alt} `);
+}
+
+/** SVG internals are drawing instructions; keep the graphic only when it has a name. */
+export function readGraphic(walker: Traversal, met: Met, out: RawNode[], text: TextRun[] | null): void {
+  const { el, tag, rect, has } = met;
+  const label = has('aria-label') ? el.getAttribute('aria-label') : el.querySelector('title')?.textContent;
+  if (label && rect.width > 0 && rect.height > 0) {
+    const node: RawNode = {
+      uid: '',
+      tag,
+      role: 'image',
+      name: collapse(label),
+      nameSource: has('aria-label') ? 'aria-label' : 'title',
+      box: boxArray(rect),
+    };
+    elementOfNode.set(node, el);
+    out.push(node);
+    if (walker.modes.content) text?.push(node);
+  }
 }
 
 /** An inline element with nothing of its own to say: its content runs on in its parent's text. */

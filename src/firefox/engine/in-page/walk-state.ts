@@ -4,7 +4,7 @@
  */
 import type { RawNode } from '../types.js';
 import type { TextRun } from './content.js';
-import type { Has } from './roles.js';
+import type { Has } from './dom.js';
 
 /** An element the walk keeps, named and stated once the walk is over (see walk-finish.ts). */
 export interface Pending {

@@ -4,12 +4,12 @@
  * deliberate difference. The witness never decides what the page shows: it only checks a reading.
  */
 import type { WitnessFact } from '../types.js';
-import { ELEMENT_NODE, TEXT_NODE } from './dom.js';
-import { generatedText } from './names.js';
+import { attributeTest, ELEMENT_NODE, TEXT_NODE } from './dom.js';
+import { generatedText } from './generated-text.js';
 import { shadowRoots } from './closed-roots.js';
 import { internalsAria } from './internals.js';
 import { element, uidOf } from './registry.js';
-import { attributeTest, explicitRole, outsideContext } from './roles.js';
+import { explicitRole, outsideContext } from './aria-roles.js';
 import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
 
 /**
