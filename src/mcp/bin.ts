@@ -4,7 +4,8 @@
 import { FirefoxClient, findFirefox } from '../firefox/index.js';
 import { BrowserHolder } from './browser.js';
 import { startHttpServer } from './http.js';
-import { flagsHelp, OptionsError, parseOptions } from './options.js';
+import { flagsHelp } from './flags.js';
+import { OptionsError, parseOptions } from './options.js';
 import { createServer, VERSION } from './server.js';
 import { StdioTransport } from './stdio.js';
 

@@ -1,48 +1,26 @@
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import type { BidiConnection } from '../../bidi/index.js';
-import { IdCounter } from '../page/console.js';
 import { Extensions } from './extensions.js';
-import { BrowserClosedError, InvalidArgumentError, translateBidiError, type Send } from '../errors.js';
+import { BrowserClosedError, translateBidiError, type Send } from '../errors.js';
 import { BrowserLiveness } from './liveness.js';
 import { Page, type PageEnvironment, type PageEvents } from '../page/page.js';
-import { SecretStore } from '../policy/secrets.js';
+import type { SecretStore } from '../policy/secrets.js';
 import { RequestInterceptor } from './request-interceptor.js';
 import { collectBodies } from '../page/network-bodies.js';
 import { connectSession, launchSession, type SessionHandle } from '../session/session.js';
 import type { ClientOptions } from './options.js';
 import type { LaunchOptions } from '../session/launch.js';
 import { webdriverSession, type WebDriverOptions } from '../session/webdriver.js';
-import { SnapshotIds } from '../page/snapshots.js';
 import { INTERNALS_PRELOAD } from '../engine/index.js';
 import { installClipboards } from './clipboard.js';
-import { UrlPolicy } from '../policy/url-policy.js';
 import { UserContext, type UserContextEnvironment } from '../user-context/user-context.js';
 import { stateCounts } from './state-counts.js';
-import { WindowFocus } from '../page/window-focus.js';
+import { routeEvents } from './event-routing.js';
+import { chooseDownloadFolder } from '../user-context/downloads.js';
+import { pageEnvironment } from './page-environment.js';
+import { listTabs, openTab } from './tabs.js';
 
 export type { ClientOptions } from './options.js';
-
-const EVENTS: [string, ...string[]] = [
-  'browsingContext.contextCreated',
-  'browsingContext.contextDestroyed',
-  'browsingContext.userPromptOpened',
-  'browsingContext.userPromptClosed',
-  'log.entryAdded',
-  'network.beforeRequestSent',
-  'network.responseCompleted',
-  'network.fetchError',
-  'browsingContext.navigationStarted',
-  'browsingContext.load',
-  'browsingContext.fragmentNavigated',
-  'browsingContext.historyUpdated',
-];
-/** Events some browsers lack; each subscribed on its own so the absence of one breaks nothing. */
-const OPTIONAL_EVENTS = [
-  'browsingContext.downloadWillBegin',
-  'browsingContext.downloadEnd',
-  'browsingContext.navigationCommitted',
-  'browsingContext.navigationFailed',
-];
 
 export type LaunchBrowserOptions = LaunchOptions & ClientOptions;
 export type ConnectBrowserOptions = ({ wsEndpoint: string } | (WebDriverOptions & { webdriverUrl: string })) &
@@ -75,29 +53,7 @@ export class Browser {
     readonly session: SessionHandle,
     private readonly options: ClientOptions,
   ) {
-    for (const name of options.defaultLayers ?? []) {
-      if (!options.layers?.[name])
-        throw new InvalidArgumentError(
-          `Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`,
-        );
-    }
-    this.#env = {
-      connection: session.connection,
-      send: this.send,
-      secrets: new SecretStore(options.secrets),
-      urlPolicy: new UrlPolicy(options.urlPolicy),
-      snapshotIds: new SnapshotIds(options.firstSnapshotId),
-      ids: new IdCounter(),
-      consoleCapacity: options.consoleCapacity,
-      networkCapacity: options.networkCapacity,
-      layers: { named: options.layers ?? {}, defaults: options.defaultLayers ?? [] },
-      responsiveTimeout: options.responsiveTimeout ?? 3000,
-      inputTimeout: options.inputTimeout,
-      settle: options.settle,
-      stampUids: options.stampUids ?? true,
-      collectsBodies: false,
-      focus: new WindowFocus(),
-    };
+    this.#env = pageEnvironment(options, session.connection, this.send);
     this.#contextEnv = {
       send: this.send,
       secrets: this.#env.secrets,
@@ -105,36 +61,16 @@ export class Browser {
       closed: () => this.closed,
       closing: () => this.#closing !== undefined,
       createTab: async (userContext, front) => {
-        // A window of its own, so that the page is visible whichever page is in front (window-focus.ts).
-        const { context: id } = await this.send(
-          'browsingContext.create',
-          {
-            type: 'window',
-            background: !front,
-            ...(userContext.id === 'default' ? {} : { userContext: userContext.id }),
-          },
-          'Opening a page',
-        );
-        if (front) this.#env.focus.took(id);
-        return this.#adoptPage({
-          context: id,
-          parent: null,
-          url: 'about:blank',
-          children: null,
-          userContext: userContext.id,
-          originalOpener: null,
-          clientWindow: '',
-        });
+        const tab = await openTab(this.send, userContext.id, front);
+        if (front) this.#env.focus.took(tab.context);
+        return this.#adoptPage(tab);
       },
       closeTab: async (page, timeout) => {
         await this.send('browsingContext.close', { context: page.id, promptUnload: false }, 'Closing a page', timeout);
         this.#forget(page.id, page.url ?? '');
       },
       gone: (page) => this.#forget(page.id, page.url ?? ''),
-      urls: async () => {
-        const { contexts } = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages');
-        return new Map(contexts.map((info) => [info.context, info.url]));
-      },
+      urls: () => listTabs(this.send),
       routesChanged: () => this.#interceptor.update(),
       remove: (userContext) => this.#removeUserContext(userContext),
     };
@@ -302,62 +238,21 @@ export class Browser {
 
   async #init(): Promise<void> {
     const bidi = this.session.connection;
-    const events = (browsingContext: string | null | undefined): PageEvents | undefined =>
-      browsingContext == null ? undefined : this.#owners.get(browsingContext)?.events;
-    bidi.on('browsingContext.contextCreated', (info) => this.#adopt(info, false));
-    bidi.on('browsingContext.contextDestroyed', (info) => this.#forget(info.context, info.url));
-    bidi.on('browsingContext.userPromptOpened', (event) => events(event.context)?.promptOpened(event));
-    bidi.on('browsingContext.userPromptClosed', (event) => events(event.context)?.promptClosed());
-    bidi.on(
-      'log.entryAdded',
-      (entry) => entry.source.context && events(entry.source.context)?.log(entry, entry.source.context),
-    );
-    bidi.on('network.beforeRequestSent', (event) => {
-      const interception = this.#interceptor.intercept(
-        event,
-        event.context ? this.#contextOfBrowsingContext(event.context)?.rules : undefined,
-      );
-      if (event.context) events(event.context)?.request(event, event.context, interception);
+    await routeEvents(bidi, {
+      events: (browsingContext) => this.#owners.get(browsingContext)?.events,
+      userContextOf: (browsingContext) => this.#contextOfBrowsingContext(browsingContext),
+      userContexts: () => this.#userContexts.values(),
+      adopt: (info) => this.#adopt(info, false),
+      forget: (context, url) => this.#forget(context, url),
+      interceptor: this.#interceptor,
+      downloadDir: this.options.downloadDir,
     });
-    bidi.on('network.responseCompleted', (event) => events(event.context)?.response(event));
-    bidi.on('network.fetchError', (event) => events(event.context)?.fetchError(event));
-    bidi.on('browsingContext.navigationStarted', (event) => events(event.context)?.navigationStarted(event));
-    bidi.on('browsingContext.navigationCommitted', (event) => events(event.context)?.navigationCommitted(event));
-    bidi.on('browsingContext.navigationFailed', (event) => events(event.context)?.navigationFailed(event));
-    bidi.on('browsingContext.load', (event) => events(event.context)?.load(event));
-    bidi.on('browsingContext.fragmentNavigated', (event) => events(event.context)?.sameDocument(event));
-    bidi.on('browsingContext.historyUpdated', (event) => events(event.context)?.sameDocument(event));
-    bidi.on('browsingContext.downloadWillBegin', (event) => {
-      this.#contextOfBrowsingContext(event.context)?.downloads.onWillBegin(
-        event,
-        this.options.downloadDir || undefined,
-      );
-      events(event.context)?.downloadWillBegin(event);
-    });
-    bidi.on('browsingContext.downloadEnd', ({ navigation, ...event }) => {
-      // A download ends after its page closed as often as not: it belongs where it began.
-      const started = navigation
-        ? [...this.#userContexts.values()].find((context) => context.downloads.has(navigation))
-        : undefined;
-      (started ?? this.#contextOfBrowsingContext(event.context))?.downloads.onEnd({ navigation, ...event });
-    });
-    await bidi.send('session.subscribe', { events: EVENTS });
-    await Promise.all(
-      OPTIONAL_EVENTS.map((event) => bidi.send('session.subscribe', { events: [event] }).catch(() => undefined)),
-    );
     await this.#interceptor.update();
     this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
     await installClipboards(bidi, (context) => this.#contextOfBrowsingContext(context));
-    const { downloadDir } = this.options;
-    if (downloadDir !== undefined) {
-      const downloadBehavior =
-        downloadDir === false
-          ? { type: 'denied' as const }
-          : { type: 'allowed' as const, destinationFolder: downloadDir };
-      await this.send('browser.setDownloadBehavior', { downloadBehavior }, 'Choosing the download folder');
-    }
+    if (this.options.downloadDir !== undefined) await chooseDownloadFolder(this.send, this.options.downloadDir);
     const { contexts } = await bidi.send('browsingContext.getTree', {});
     // Firefox names the parent of the tree's roots only: a child's parent is the context it sits in.
     const learn = (infos: BrowsingContext.InfoList, parent: string | null): void => {
@@ -434,10 +329,7 @@ export class Browser {
    * they went: listed as pages, they broke every later call (issue 18).
    */
   async #confirmPage(page: Page, opener: string | null | undefined): Promise<void> {
-    const tabs = await this.send('browsingContext.getTree', { maxDepth: 0 }, 'Listing pages').then(
-      ({ contexts }) => new Set(contexts.map((info) => info.context)),
-      () => undefined,
-    );
+    const tabs = await listTabs(this.send).catch(() => undefined);
     if (page.disposed) return;
     // Without an answer, list it: listPages() drops it later if it is no tab.
     if (tabs === undefined || tabs.has(page.id)) this.#listPage(page, opener);

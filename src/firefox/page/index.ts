@@ -24,11 +24,11 @@ export { type ClickOptions, type MouseButton, type Modifier } from './input/acti
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActionResult } from './input/settle.js';
 export { type SelectTextOptions } from './input/text-selection.js';
+export { WITNESS_ROLES } from './witness.js';
+export { DELIBERATE } from './witness-deliberate.js';
 export {
-  DELIBERATE,
   formatWitnessReport,
-  WITNESS_ROLES,
   type DifferenceKind,
   type WitnessDifference,
   type WitnessReport,
-} from './witness.js';
+} from './witness-report.js';

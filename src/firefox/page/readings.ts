@@ -3,7 +3,9 @@
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { PageParts } from './parts.js';
 import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
-import { pageWitnessAccess, witnessPage, type WitnessReport } from './witness.js';
+import { witnessPage } from './witness.js';
+import { pageWitnessAccess } from './witness-access.js';
+import type { WitnessReport } from './witness-report.js';
 
 /**
  * A snapshot, where a crash that took its document away says so, and the blank document a crash leaves is never the

@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
+import type { Send } from '../errors.js';
 import { oneLine, shorten } from '../util/text.js';
 
 export interface Download {
@@ -14,6 +15,21 @@ export interface Download {
   bytes?: number;
   /** Why a canceled download failed, when that is known: the disk of its folder was full. */
   failure?: 'disk full';
+}
+
+/** Where Firefox saves downloads (`false`: it refuses them), for the whole browser or for the user contexts named. */
+export async function chooseDownloadFolder(
+  send: Send,
+  folder: string | false,
+  userContexts?: [string, ...string[]],
+): Promise<void> {
+  const downloadBehavior =
+    folder === false ? { type: 'denied' as const } : { type: 'allowed' as const, destinationFolder: folder };
+  await send(
+    'browser.setDownloadBehavior',
+    { downloadBehavior, ...(userContexts === undefined ? {} : { userContexts }) },
+    'Choosing the download folder',
+  );
 }
 
 /** Free space under which a canceled download is taken to have failed for lack of it. */

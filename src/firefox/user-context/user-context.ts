@@ -1,12 +1,13 @@
-import { BrowserClosedError, InvalidArgumentError, NoSuchPageError, type Send } from '../errors.js';
+import { BrowserClosedError, InvalidArgumentError, type Send } from '../errors.js';
 import type { NavigateOptions, Page, PageInfo, PageOwner } from '../page/page.js';
 import type { SecretStore } from '../policy/secrets.js';
 import type { UrlPolicy } from '../policy/url-policy.js';
 import { sourceOf, type PageFunction } from '../util/script.js';
 import { quote } from '../util/text.js';
 import { CookieJar } from './cookies.js';
-import { DownloadLog, type Download } from './downloads.js';
+import { chooseDownloadFolder, DownloadLog, type Download } from './downloads.js';
 import { emulate, type Emulation, type EmulationState } from '../page/emulation.js';
+import { PageList } from './page-list.js';
 import { NetworkRules, type Route, type RouteOptions } from './routes.js';
 import { captureStorageState, parseStorageState, restoreStorageState, type StorageState } from './storage-state.js';
 
@@ -35,26 +36,20 @@ export interface UserContextEnvironment {
   remove(context: UserContext): Promise<void>;
 }
 
-/**
- * One user context (a container of cookies and storage, `default` for the browser's own) and
- * what belongs to it: its pages in the order they opened with the one selected, its cookies,
- * storage, request rules, init scripts, emulation and downloads. When the selected page goes
- * away, the most recent live page takes over and a note says so. `dispose()` closes it and all
- * in it; nothing of it stays with the browser.
- */
 /** What a user context's clipboard holds (its pages copy into it; browser/clipboard.ts fills and reads it). */
 export interface ClipboardData {
   text: string;
   html: string;
 }
 
+/**
+ * One user context (a container of cookies and storage, `default` for the browser's own) and
+ * what belongs to it: its pages in the order they opened with the one selected (page-list.ts), its
+ * cookies, storage, request rules, init scripts, emulation and downloads. `dispose()` closes it
+ * and all in it; nothing of it stays with the browser.
+ */
 export class UserContext implements PageOwner<Page> {
-  readonly #pages: Page[] = [];
-  /** Each page's id in this user context: small, and stable while the page lives (indexes shift when pages close). */
-  readonly #pageIds = new Map<Page, number>();
-  #nextPageId = 1;
-  #selected: Page | undefined;
-  readonly #notes: string[] = [];
+  readonly #list = new PageList<Page>();
   /** Preload scripts added for this user context's documents: id → source. */
   readonly #initScripts = new Map<string, string>();
   /** What context-wide emulation left to undo (its touch script). */
@@ -95,7 +90,7 @@ export class UserContext implements PageOwner<Page> {
   // ---------------------------------------------------------------- pages
 
   get pages(): readonly Page[] {
-    return this.#pages;
+    return this.#list.pages;
   }
 
   /** The browser's named secrets, which fills reveal and every output masks. */
@@ -106,81 +101,55 @@ export class UserContext implements PageOwner<Page> {
   /** The selected page: the one calls without a page act on. */
   get page(): Page {
     this.#open();
-    if (this.#selected === undefined)
+    if (this.#list.selected === undefined)
       throw new BrowserClosedError('No page is open; the browser may have closed. Launch or connect again.');
-    return this.#selected;
+    return this.#list.selected;
   }
 
   /** The selected page, or undefined when none is open. */
   get selected(): Page | undefined {
-    return this.#selected;
+    return this.#list.selected;
   }
 
   /** Makes `page` (one of its pages) the selected one, without bringing it to the front (selectPage does). */
   select(page: Page): void {
-    if (this.#pages.includes(page)) this.#selected = page;
+    if (this.#list.pages.includes(page)) this.#list.selected = page;
   }
 
   indexOf(browsingContext: string): number {
-    return this.#pages.findIndex((page) => page.id === browsingContext);
+    return this.#list.indexOf(browsingContext);
   }
 
   /** Page `index`, or a NoSuchPageError listing the valid range. */
   at(index: number): Page {
     this.#open();
-    const page = Number.isInteger(index) ? this.#pages[index] : undefined;
-    if (page === undefined) {
-      const range =
-        this.#pages.length === 0 ? 'there are no pages' : `valid indexes are 0 to ${this.#pages.length - 1}`;
-      throw new NoSuchPageError(`No page has index ${index}: ${range}. Call listPages() to see the open pages.`);
-    }
-    return page;
+    return this.#list.at(index);
   }
 
   /** The page's stable id in this user context. */
   pageIdOf(page: Page): number {
-    return this.#pageIds.get(page) ?? -1;
+    return this.#list.pageIdOf(page);
   }
 
   /** The page with stable id `pageId` (from listPages), or a NoSuchPageError naming the ones there are. */
   pageById(pageId: number): Page {
     this.#open();
-    for (const [page, id] of this.#pageIds) if (id === pageId) return page;
-    throw new NoSuchPageError(
-      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`,
-    );
+    return this.#list.pageById(pageId);
   }
 
   /** A page opened (by us, by the user or by the page `opener`); the browser lists it here. */
   add(page: Page, opener?: string | null): void {
-    if (this.#pages.includes(page)) return;
-    this.#pages.push(page);
-    this.#pageIds.set(page, this.#nextPageId++);
-    this.#selected ??= page;
-    const from = opener ? this.indexOf(opener) : -1;
-    if (from >= 0)
-      this.#notes.push(`Page ${from} opened a new page (index ${this.#pages.length - 1}); select it to act on it.`);
+    this.#list.add(page, opener);
   }
 
   /** A page closed; it shows `url` in the note when it was the selected one. */
   remove(page: Page, url: string): void {
-    const index = this.#pages.indexOf(page);
-    this.#pageIds.delete(page);
-    if (index < 0) return;
-    this.#pages.splice(index, 1);
-    if (this.#selected !== page) return;
-    this.#selected = this.#pages.at(-1);
-    const which = url ? `The selected page (${url})` : 'The selected page';
-    this.#notes.push(
-      this.#selected === undefined
-        ? `${which} was closed and no page is left.`
-        : `${which} was closed; page ${this.#pages.length - 1} is selected now.`,
-    );
+    this.#list.remove(page, url);
   }
 
   /** Notes about changes the caller did not ask for (a fallback after a page closed, a download), once each. */
   takeNotes(): string[] {
-    return [...this.#notes.splice(0), ...this.downloads.takeNotes()];
+    return [...this.#list.notes.splice(0), ...this.downloads.takeNotes()];
   }
 
   /**
@@ -193,31 +162,31 @@ export class UserContext implements PageOwner<Page> {
   async listPages(options?: { unlessAlone: boolean }): Promise<PageInfo[] | undefined> {
     this.#open();
     const urls = await this.env.urls();
-    for (const page of [...this.#pages]) if (!urls.has(page.id)) this.env.gone(page);
-    if (options?.unlessAlone && this.#pages.length <= 1) return undefined;
-    return Promise.all(this.#pages.map((page) => this.info(page, urls.get(page.id))));
+    for (const page of [...this.#list.pages]) if (!urls.has(page.id)) this.env.gone(page);
+    if (options?.unlessAlone && this.#list.pages.length <= 1) return undefined;
+    return Promise.all(this.#list.pages.map((page) => this.info(page, urls.get(page.id))));
   }
 
   /** What listPages says of one page. */
   async info(page: Page, url?: string): Promise<PageInfo> {
-    return { ...(await page.info(page === this.#selected, url)), pageId: this.pageIdOf(page) };
+    return { ...(await page.info(page === this.#list.selected, url)), pageId: this.pageIdOf(page) };
   }
 
   /** Opens a tab, selects it, and navigates it to `url` when given; a tab that fails to load is closed again. */
   async newPage(url?: string, options: NavigateOptions = {}): Promise<Page> {
     this.#open();
     if (url !== undefined) this.env.urlPolicy.check(url);
-    const previous = this.#selected;
+    const previous = this.#list.selected;
     const page = await this.env.createTab(this, true);
     this.add(page);
-    this.#selected = page;
+    this.#list.selected = page;
     await page.activate();
     if (url === undefined) return page;
     try {
       await page.navigate(url, options);
     } catch (error) {
       // A page that failed to open is not left behind for later calls to act on.
-      if (previous) this.#selected = previous;
+      if (previous) this.#list.selected = previous;
       await this.env.closeTab(page).catch(() => undefined);
       this.remove(page, url);
       if (previous) await previous.activate().catch(() => undefined);
@@ -239,7 +208,7 @@ export class UserContext implements PageOwner<Page> {
   /** Closes page `index`; the last open page cannot be closed (open another first). */
   async closePage(index: number): Promise<void> {
     const page = this.at(index);
-    if (this.#pages.length === 1) {
+    if (this.#list.pages.length === 1) {
       throw new InvalidArgumentError(
         'The last open page cannot be closed; open another page with newPage() first, or close the browser (or dispose() this context).',
       );
@@ -263,18 +232,7 @@ export class UserContext implements PageOwner<Page> {
    */
   async replace(page: Page, timeout?: number): Promise<Page> {
     const fresh = await this.env.createTab(this, true);
-    const index = this.#pages.indexOf(page);
-    const already = this.#pages.indexOf(fresh);
-    if (already >= 0) this.#pages.splice(already, 1);
-    if (index >= 0) this.#pages.splice(index, 1, fresh);
-    else this.#pages.push(fresh);
-    const pageId = this.#pageIds.get(page);
-    if (pageId !== undefined) this.#pageIds.set(fresh, pageId);
-    this.#pageIds.delete(page);
-    if (this.#selected === page) this.#selected = fresh;
-    this.#notes.push(
-      `Page ${index} was not responding, so its tab was closed and replaced by a fresh one at the same index.`,
-    );
+    this.#list.replace(page, fresh);
     await this.env.closeTab(page, timeout).catch(() => undefined);
     await fresh.activate();
     return fresh;
@@ -351,7 +309,7 @@ export class UserContext implements PageOwner<Page> {
    */
   async storageState(): Promise<{ state: StorageState; skipped: string[] }> {
     this.#open();
-    return captureStorageState(this.cookies, this.#pages);
+    return captureStorageState(this.cookies, this.#list.pages);
   }
 
   /**
@@ -372,11 +330,7 @@ export class UserContext implements PageOwner<Page> {
    */
   async saveDownloadsIn(folder: string): Promise<void> {
     this.#open();
-    await this.env.send(
-      'browser.setDownloadBehavior',
-      { downloadBehavior: { type: 'allowed', destinationFolder: folder }, userContexts: [this.id] },
-      'Choosing the download folder',
-    );
+    await chooseDownloadFolder(this.env.send, folder, [this.id]);
     this.downloads.folder = folder;
   }
 
@@ -403,6 +357,6 @@ export class UserContext implements PageOwner<Page> {
   #forgetAll(): void {
     this.#initScripts.clear();
     this.downloads.clear();
-    this.#notes.length = 0;
+    this.#list.notes.length = 0;
   }
 }
