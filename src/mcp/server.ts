@@ -22,7 +22,7 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
-import { SessionRecorder } from './recording.js';
+import { SessionRecorder } from './recording/recorder.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';

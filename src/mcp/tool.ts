@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { UserContext, Extensions, FilePolicy, Page, Recording } from '../firefox/index.js';
+import type { UserContext, Extensions, FilePolicy, Page } from '../firefox/index.js';
+import type { Recording } from './recording/format.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
@@ -109,7 +110,7 @@ export interface ToolDefinition {
   annotations: ToolAnnotations & { category: ToolCategory };
   whileDialog: boolean;
   /**
-   * Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session;
+   * Whether a call of it is a step of the session's recording (see recording/recorder.ts): it changes the page or the session;
    * looking is not a step.
    */
   recorded: boolean;

@@ -6,7 +6,6 @@
  */
 import {
   aroundTarget,
-  describeTarget,
   EffectError,
   expectEffect,
   FilePolicy,
@@ -16,13 +15,13 @@ import {
   SecretStore,
   type ExpectedEffect,
   type Page,
-  type RecordedStep,
   type RecordedTarget,
-  type Recording,
   type UserContext,
 } from '../../firefox/index.js';
 import { startClient } from '../browser.js';
 import { parseOptions, type ServerOptions } from '../options.js';
+import { describeTarget } from '../recording/export-steps.js';
+import type { RecordedStep, Recording } from '../recording/format.js';
 import { ToolResponse } from '../response.js';
 import { type ReplayFailure, type ReplayReport, type StepReport } from './report.js';
 import { checkedSteps, secretsNamed, type CheckedStep } from './steps.js';

@@ -5,7 +5,8 @@
  * secrets the recording's session was given, and no file unless the user named a folder for them.
  */
 import { z } from 'zod';
-import { InvalidArgumentError, referencedSecretNames, type RecordedStep, type Recording } from '../../firefox/index.js';
+import { InvalidArgumentError, referencedSecretNames } from '../../firefox/index.js';
+import type { RecordedStep, Recording } from '../recording/format.js';
 import { inputSchema, type ToolDefinition } from '../tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
 

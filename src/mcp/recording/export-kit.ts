@@ -3,8 +3,8 @@
  * the steps it leaves out), string and comment literals, secrets, and which recorded effects a
  * script can check.
  */
-import { InvalidArgumentError } from '../errors.js';
-import { REDACTED, referencedSecretNames, SECRET_REFERENCE } from '../policy/secrets.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
+import { REDACTED, referencedSecretNames, SECRET_REFERENCE } from '../../firefox/policy/secrets.js';
 import { pageIndex, targetAt, textArg, uidAt, uidKeys } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
 

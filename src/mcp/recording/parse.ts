@@ -5,7 +5,7 @@
  * export never meets a value of a shape it did not expect.
  */
 import { z } from 'zod';
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
 import { RECORDING_FORMAT, RECORDING_VERSION, type Recording } from './format.js';
 
 /** The largest recording file read: far beyond a long session's (40 steps are about 100 KB). */

@@ -5,7 +5,7 @@
  * says so (and the header lists it), so nothing is dropped unseen. Secrets are read from the
  * environment when the script starts, never written in it.
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
 import { commentText, hidden, quoted, Script, sharedReason, type FormatWriter } from './export-kit.js';
 import { playwrightWriter } from './export-playwright.js';
 import { describeStep, missingTargetArgument, uidAt, uidKeys } from './export-steps.js';
