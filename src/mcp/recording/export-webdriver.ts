@@ -8,28 +8,16 @@ import {
   checksOf,
   indented,
   navigation,
-  NO_EQUIVALENT,
-  SCRIPTABLE,
   shownText,
   targetExpressions,
   type FormatWriter,
   type NavigationCalls,
   type Script,
 } from './export-kit.js';
-import {
-  fillKind,
-  formFields,
-  frameTarget,
-  numberArg,
-  pageIndex,
-  relativePathsNote,
-  targetAt,
-  textArg,
-  textsArg,
-  uidKeys,
-} from './export-steps.js';
+import { fillKind, formFields, frameTarget, relativePathsNote, targetAt, uidKeys } from './export-steps.js';
 import { helpers } from './export-webdriver-helpers.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+import { scriptedAt, type ScriptedStep } from './scripted.js';
 
 /** How this format moves a page. */
 const NAVIGATION: NavigationCalls = {
@@ -97,10 +85,9 @@ export function webdriverWriter(): FormatWriter {
 }
 
 function unsupported(steps: readonly RecordedStep[], index: number): string | undefined {
-  const step = steps[index] as RecordedStep;
-  if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
+  const step = scriptedAt(steps, index);
   if (step.tool === 'select_text') return 'WebDriver has no text selection';
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+  if (step.tool === 'evaluate_script' && (step.args.args?.length ?? 0) > 0)
     return 'its element arguments are not exported';
   if (
     step.tool === 'drag' &&
@@ -111,7 +98,7 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
 }
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
-  const current = steps[index] as RecordedStep;
+  const current = scriptedAt(steps, index);
   const finds = targetExpressions(
     script,
     current,
@@ -139,8 +126,8 @@ function findOf(script: Script, target: RecordedTarget): string | undefined {
   return `await find(${list(css.frames)}, ${list(css.shadowHosts)}, ${script.str(css.selector)})`;
 }
 
-function action(script: Script, step: RecordedStep, at: (key: string) => string): void {
-  const text = (key: string): string => script.str(textArg(step, key) ?? '');
+function action(script: Script, step: ScriptedStep, at: (key: string) => string): void {
+  const text = (value: string): string => script.str(value);
   switch (step.tool) {
     case 'navigate_page':
       return navigation(script, step, NAVIGATION);
@@ -153,7 +140,7 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
     case 'hover':
       return script.line(`await driver.actions().move({ origin: ${at('uid')} }).perform();`);
     case 'fill':
-      return fill(script, targetAt(step, 'uid'), at('uid'), textArg(step, 'value') ?? '');
+      return fill(script, targetAt(step, 'uid'), at('uid'), step.args.value);
     case 'fill_form':
       for (const field of formFields(step)) fill(script, targetAt(step, field.key), at(field.key), field.value);
       return;
@@ -161,14 +148,14 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
       return script.line(`await driver.actions().dragAndDrop(${at('from_uid')}, ${at('to_uid')}).perform();`);
     case 'press_key':
       script.use('pressKey');
-      return script.line(`await pressKey(${text('key')});`);
+      return script.line(`await pressKey(${text(step.args.key)});`);
     case 'type_text':
-      script.line(`await driver.actions().sendKeys(${text('text')}).perform();`);
-      if (textArg(step, 'submitKey') === undefined) return;
+      script.line(`await driver.actions().sendKeys(${text(step.args.text)}).perform();`);
+      if (step.args.submitKey === undefined) return;
       script.use('pressKey');
-      return script.line(`await pressKey(${text('submitKey')});`);
+      return script.line(`await pressKey(${text(step.args.submitKey)});`);
     case 'upload_file':
-      return upload(script, step, at('uid'));
+      return upload(script, step.args.filePaths, at('uid'));
     default:
       return pagesAndScripts(script, step);
   }
@@ -188,9 +175,8 @@ function fill(script: Script, target: RecordedTarget, element: string, value: st
   script.line(`await fillText(${element}, ${script.str(value)});`);
 }
 
-function upload(script: Script, step: RecordedStep, element: string): void {
+function upload(script: Script, paths: readonly string[], element: string): void {
   script.use('upload');
-  const paths = textsArg(step, 'filePaths');
   const note = relativePathsNote(paths);
   if (note) script.comment(note);
   // One absolute path per line, as a file input takes several.
@@ -200,43 +186,38 @@ function upload(script: Script, step: RecordedStep, element: string): void {
   );
 }
 
-function pagesAndScripts(script: Script, step: RecordedStep): void {
+function pagesAndScripts(script: Script, step: ScriptedStep): void {
   switch (step.tool) {
     case 'new_page': {
       script.use('pages');
-      const url = textArg(step, 'url');
-      return script.line(`await openPage(${url === undefined ? '' : script.str(url)});`);
+      return script.line(`await openPage(${script.str(step.args.url)});`);
     }
     case 'select_page':
       script.use('pages');
-      return script.line(`await selectPage(${script.value(pageIndex(step) ?? 0)});`);
+      return script.line(`await selectPage(${script.value(step.args.pageIdx)});`);
     case 'close_page':
       script.use('pages');
-      return script.line(`await closePage(${script.value(pageIndex(step) ?? 0)});`);
+      return script.line(`await closePage(${script.value(step.args.pageIdx)});`);
     case 'wait_for': {
       script.use('waitForText');
-      const texts = textsArg(step, 'text').map((text) => script.str(text));
-      return script.line(
-        `await waitForText([${texts.join(', ')}], ${script.value(numberArg(step, 'timeout') ?? 10_000)});`,
-      );
+      const texts = step.args.text.map((text) => script.str(text));
+      return script.line(`await waitForText([${texts.join(', ')}], ${script.value(step.args.timeout ?? 10_000)});`);
     }
     case 'resize_page':
       script.comment('WebDriver sizes the window, not the viewport: the page gets a little less.');
       return script.line(
-        `await driver.manage().window().setRect({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`,
+        `await driver.manage().window().setRect({ width: ${script.value(step.args.width)}, height: ${script.value(step.args.height)} });`,
       );
     case 'evaluate_script':
-      return script.line(
-        `await driver.executeScript(${script.str(`return (${textArg(step, 'function') ?? ''})();`)});`,
-      );
+      return script.line(`await driver.executeScript(${script.str(`return (${step.args.function})();`)});`);
   }
 }
 
 /** handle_dialog: the dialog the step before opened, its message checked when recorded, answered. */
-function answer(script: Script, step: RecordedStep, message: string | undefined): void {
+function answer(script: Script, step: ScriptedStep & { tool: 'handle_dialog' }, message: string | undefined): void {
   script.use('answerDialog');
-  const fields = [`accept: ${textArg(step, 'action') === 'accept'}`];
-  const prompt = textArg(step, 'promptText');
+  const fields = [`accept: ${step.args.action === 'accept'}`];
+  const prompt = step.args.promptText;
   if (prompt !== undefined) fields.push(`promptText: ${script.str(prompt)}`);
   if (message !== undefined) fields.push(`message: ${script.str(message)}`);
   script.line(`await answerDialog({ ${fields.join(', ')} });`);

@@ -18,6 +18,7 @@ import {
   type SecretStore,
 } from '../../firefox/index.js';
 import { shorten } from '../../firefox/util/text.js';
+import { uidArguments } from './uids.js';
 import { RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep, type Recording } from './format.js';
 
 /** The longest the next call waits for a step's effect to be read. */
@@ -218,19 +219,4 @@ export class SessionRecorder {
       0o600,
     );
   }
-}
-
-/** The uid arguments of a call, by path: `uid`, `from_uid`, `to_uid`, `elements.0.uid`. */
-function uidArguments(args: Record<string, unknown>): [string, string][] {
-  const found: [string, string][] = [];
-  for (const [key, value] of Object.entries(args)) {
-    if ((key === 'uid' || key.endsWith('_uid')) && typeof value === 'string') found.push([key, value]);
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        const uid = (item as { uid?: unknown } | null)?.uid;
-        if (typeof uid === 'string') found.push([`${key}.${index}.uid`, uid]);
-      });
-    }
-  }
-  return found;
 }
