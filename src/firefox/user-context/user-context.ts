@@ -147,7 +147,7 @@ export class UserContext implements PageOwner<Page> {
     this.#open();
     for (const [page, id] of this.#pageIds) if (id === pageId) return page;
     throw new NoSuchPageError(
-      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`,
+      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. listPages() shows them.`,
     );
   }
 
