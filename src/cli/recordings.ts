@@ -5,15 +5,15 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { writeWhole } from '../firefox/index.js';
 import {
   exportScript,
   MAX_RECORDING_CHARS,
   parseRecording,
   SCRIPT_FORMATS,
-  writeWhole,
   type Recording,
   type ScriptFormat,
-} from '../firefox/index.js';
+} from '../mcp/recording/index.js';
 import { OptionsError, parseOptions } from '../mcp/options.js';
 import { replay } from '../mcp/replay/replay.js';
 import { replayEnding, stepLine } from '../mcp/replay/report.js';

@@ -125,7 +125,7 @@ export function translateBidiError(error: unknown, what: string): unknown {
         return new InvalidArgumentError(`${what} failed: ${error.protocolMessage}`, { cause: error });
       case 'move target out of bounds':
         return new ElementNotInteractableError(
-          `${what} failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).`,
+          `${what} failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll()), or act on the part a person sees (take a snapshot and use its uid).`,
           { cause: error },
         );
       case 'no such node':

@@ -6,7 +6,7 @@ export * from './engine/snapshot/index.js';
 export * from './policy/index.js';
 export * from './session/index.js';
 export * from './util/index.js';
-export * from './recording/index.js';
+export * from './effects/index.js';
 export {
   FirefoxClientError,
   InvalidArgumentError,

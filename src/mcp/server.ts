@@ -22,10 +22,11 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
-import { SessionRecorder } from './recording.js';
+import { SessionRecorder } from './recording/recorder.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
+import { inToolWords } from './tool-words.js';
 import { ALL_TOOLS } from './tools/index.js';
 import type { WatchedCalls } from './view/live-view.js';
 
@@ -48,7 +49,8 @@ const MAX_ERROR_CHARS = 2000;
 
 /** A sentence for the model: what went wrong and what to do next. */
 function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // The client's messages name its methods; the model reads the tools that do them.
+  const message = inToolWords(error instanceof Error ? error.message : String(error));
   const text =
     error instanceof BrowserClosedError
       ? `${message} The next tool call starts a new Firefox.`

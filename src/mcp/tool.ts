@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { UserContext, Extensions, FilePolicy, Page, Recording } from '../firefox/index.js';
+import type { UserContext, Extensions, FilePolicy, Page } from '../firefox/index.js';
+import type { Recording } from './recording/format.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
@@ -72,8 +73,8 @@ type Handler<Shape extends z.ZodRawShape, C> = (
 ) => Promise<void> | void;
 
 /** A tool as its file declares it. */
-interface Declaration<Shape extends z.ZodRawShape, C> {
-  name: string;
+interface Declaration<Name extends string, Shape extends z.ZodRawShape, C> {
+  name: Name;
   description: string;
   category: ToolCategory;
   /** Whether it only reads (MCP's readOnlyHint). */
@@ -109,8 +110,8 @@ export interface ToolDefinition {
   annotations: ToolAnnotations & { category: ToolCategory };
   whileDialog: boolean;
   /**
-   * Whether a call of it is a step of the session's recording (see recording.ts): it changes the page or the session;
-   * looking is not a step.
+   * Whether a call of it is a step of the session's recording (see recording/recorder.ts): it changes the page or the
+   * session; looking is not a step.
    */
   recorded: boolean;
   /** The arguments that name files it reads or writes. */
@@ -121,11 +122,20 @@ export interface ToolDefinition {
   run: (args: Record<string, unknown>, call: SessionCall, response: ToolResponse) => Promise<void> | void;
 }
 
-function definition<Shape extends z.ZodRawShape, C>(
+/**
+ * A declared tool as the server registers it, keeping its name and schema's types: what a recorded step of it holds is
+ * typed from them (recording/scripted.ts).
+ */
+export type Tool<Name extends string, Shape extends z.ZodRawShape> = Omit<ToolDefinition, 'name' | 'schema'> & {
+  readonly name: Name;
+  readonly schema: Shape;
+};
+
+function definition<Name extends string, Shape extends z.ZodRawShape, C>(
   kind: ToolKind,
-  declared: Declaration<Shape, C>,
+  declared: Declaration<Name, Shape, C>,
   narrow: (call: SessionCall) => C,
-): ToolDefinition {
+): Tool<Name, Shape> {
   const {
     name,
     description,
@@ -172,24 +182,30 @@ function pageOf(call: SessionCall): PageCall {
 }
 
 /** A tool that reads or acts on one page. */
-export function pageTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, PageCall>): ToolDefinition {
+export function pageTool<Name extends string, Shape extends z.ZodRawShape>(
+  declared: Declaration<Name, Shape, PageCall>,
+): Tool<Name, Shape> {
   return definition('page', declared, pageOf);
 }
 
 /** A tool that changes a page with real input: it reports what the action led to, with a snapshot when asked. */
-export function actionTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, PageCall>): ToolDefinition {
+export function actionTool<Name extends string, Shape extends z.ZodRawShape>(
+  declared: Declaration<Name, Shape, PageCall>,
+): Tool<Name, Shape> {
   return definition('action', declared, pageOf);
 }
 
 /** A tool that acts on the session's user context. */
-export function userContextTool<Shape extends z.ZodRawShape>(
-  declared: Declaration<Shape, UserContextCall>,
-): ToolDefinition {
+export function userContextTool<Name extends string, Shape extends z.ZodRawShape>(
+  declared: Declaration<Name, Shape, UserContextCall>,
+): Tool<Name, Shape> {
   return definition('context', declared, (call) => ({ ...common(call), userContext: call.userContext }));
 }
 
 /** A tool that acts on the whole browser. */
-export function browserTool<Shape extends z.ZodRawShape>(declared: Declaration<Shape, BrowserCall>): ToolDefinition {
+export function browserTool<Name extends string, Shape extends z.ZodRawShape>(
+  declared: Declaration<Name, Shape, BrowserCall>,
+): Tool<Name, Shape> {
   return definition('browser', declared, (call) => ({ ...common(call), extensions: call.extensions }));
 }
 
@@ -205,6 +221,14 @@ export const KIND_PARAMETERS = {
   maxChars: z.number().int().positive().max(1_000_000).optional().describe('Default 40000; the rest via offset.'),
   offset: z.number().int().min(0).optional().describe("A previous answer's nextOffset."),
 };
+
+/**
+ * A recorded call's arguments as `tool` takes them (its own parameters, its kind's and its pager's, nothing else):
+ * how a replay and an export read a step of a stranger's recording.
+ */
+export function parseArguments(tool: ToolDefinition, args: Record<string, unknown>) {
+  return z.strictObject(inputSchema(tool)).safeParse(args);
+}
 
 /** The parameters the model sees for `tool`: its own, then its kind's and its pager's. */
 export function inputSchema(tool: ToolDefinition): z.ZodRawShape {

@@ -547,7 +547,7 @@ describe('PageDialog', () => {
     dialog.onOpened(promptOpened(PAGE, 'alert', 'Saved!'));
     expect(() => dialog.refuseWhileOpen('Clicking')).toThrow(FirefoxClientError);
     expect(() => dialog.refuseWhileOpen('Clicking')).toThrow(
-      'Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).',
+      'Clicking is blocked: an alert dialog is open ("Saved!"). Answer it first: accept or dismiss it (handleDialog()).',
     );
 
     dialog.onOpened(promptOpened(PAGE, 'confirm', 'Delete?'));

@@ -284,7 +284,7 @@ describe('translateBidiError', () => {
     );
     expect(outside).toBeInstanceOf(ElementNotInteractableError);
     expect((outside as Error).message).toBe(
-      'Filling uid=3_4 failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll_page), or act on the part a person sees (take a snapshot and use its uid).',
+      'Filling uid=3_4 failed: the point to move the pointer to lies outside the viewport, where no input can go. Scroll it into view (scroll()), or act on the part a person sees (take a snapshot and use its uid).',
     );
     const gone = translateBidiError(
       new BidiProtocolError('input.performActions', 'no such node', 'The node with the reference abc is not known'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportScript, SCRIPT_FORMATS, type ScriptFormat } from '../../src/firefox/recording/export.js';
-import type { RecordedElement, RecordedStep, RecordedTarget, Recording } from '../../src/firefox/recording/format.js';
+import { exportScript, SCRIPT_FORMATS, type ScriptFormat } from '../../src/mcp/recording/export.js';
+import type { RecordedElement, RecordedStep, RecordedTarget, Recording } from '../../src/mcp/recording/format.js';
 import { SCRIPT_FILE_NAMES, syntaxErrors } from '../helpers/scripts.js';
 
 const LOGIN = 'http://127.0.0.1:1234/login.html';

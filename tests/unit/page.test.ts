@@ -602,7 +602,7 @@ describe('A page whose tab Firefox dropped without a word', () => {
 
     await expect(other.printPdf()).rejects.toThrow(NoSuchPageError);
     await expect(other.printPdf()).rejects.toThrow(
-      'Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.',
+      'Printing to PDF failed: page 1 is gone; Firefox no longer knows its tab. List the pages (listPages()) and select one that is open.',
     );
     expect((await main.listPages()).map((page) => page.id)).toEqual([PAGE]);
     expect(other.disposed).toBe(true);

@@ -55,7 +55,7 @@ export class PageDialog {
     const dialog = this.#open;
     if (!dialog) return;
     throw new FirefoxClientError(
-      `${what} is blocked: ${this.#describe(dialog)} is open (${quote(this.mask(dialog.message), 300)}). Answer it first: accept or dismiss it (handle_dialog; handleDialog() in the client).`,
+      `${what} is blocked: ${this.#describe(dialog)} is open (${quote(this.mask(dialog.message), 300)}). Answer it first: accept or dismiss it (handleDialog()).`,
     );
   }
 
@@ -67,7 +67,7 @@ export class PageDialog {
     const first = await this.race(work);
     if ('value' in first) return first.value;
     throw new FirefoxClientError(
-      `${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handle_dialog; handleDialog() in the client), then try again.`,
+      `${what} stopped: ${this.#describe(first.dialog)} opened (${quote(this.mask(first.dialog.message), 300)}) while it ran, and the page waits for its answer. Answer it (handleDialog()), then try again.`,
     );
   }
 

@@ -138,7 +138,7 @@ function namingSend(
       const index = indexOf(id);
       const which = index < 0 ? 'this page' : `page ${index}${navigations.url ? ` (${quote(navigations.url)})` : ''}`;
       throw new NoSuchPageError(
-        `${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (list_pages; listPages() in the client) and select one that is open.`,
+        `${what} failed: ${which} is gone; Firefox no longer knows its tab. List the pages (listPages()) and select one that is open.`,
         { cause: error },
       );
     }

@@ -50,13 +50,21 @@ export function redactTokens(text: string, options: { entropy?: boolean } = {}):
   return out;
 }
 
+/** A secret's name, as a NAME=value file gives it: a letter or _, then letters, digits, _ . or -. */
+const NAME = '[A-Za-z_][\\w.-]*';
+
+/** Whether `name` can be a secret's name (a recording's list of secrets is checked with it). */
+export function isSecretName(name: string): boolean {
+  return new RegExp(`^${NAME}$`).test(name);
+}
+
 /** Parses a .env file: NAME=value lines, # comments, optional quotes around values. */
 export function parseSecretsFile(text: string, source = 'the secrets file'): Record<string, string> {
   const secrets: Record<string, string> = {};
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][\w.-]*)\s*=\s*(.*)$/.exec(line);
+    const match = new RegExp(`^(?:export\\s+)?(${NAME})\\s*=\\s*(.*)$`).exec(line);
     if (!match?.[1]) throw new InvalidArgumentError(`Line ${index + 1} of ${source} is not NAME=value.`);
     const value = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
     if (value) secrets[match[1]] = value;

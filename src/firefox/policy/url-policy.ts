@@ -78,8 +78,7 @@ export class UrlPolicy {
       return `${quote(url)} is not a valid URL; give an absolute URL such as https://example.com/ (with the scheme).`;
     }
     const scheme = parsed.protocol;
-    if (scheme === 'javascript:')
-      return 'javascript: URLs are not navigations; run script with evaluate_script instead.';
+    if (scheme === 'javascript:') return 'javascript: URLs are not navigations; run script with evaluate() instead.';
     const web = scheme === 'http:' || scheme === 'https:';
     if (
       !web &&

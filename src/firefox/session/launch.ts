@@ -56,7 +56,7 @@ export const DEFAULT_PREFS: Readonly<Record<string, PrefValue>> = {
   'network.captive-portal-service.enabled': false,
   'network.connectivity-service.enabled': false,
   'extensions.update.enabled': false,
-  // Request and response bodies are kept for get_network_request: the newest 50 MB, not Firefox's 200 MB.
+  // Request and response bodies are kept to be read later: the newest 50 MB, not Firefox's 200 MB.
   'remote.network.maxTotalDataSize': 50_000_000,
   // Sites in their own content processes: a page stuck in a loop stalls only its own process,
   // so the other pages keep answering (one shared process stalled them all).

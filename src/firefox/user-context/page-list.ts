@@ -43,7 +43,7 @@ export class PageList<P extends { readonly id: string }> {
   pageById(pageId: number): P {
     for (const [page, id] of this.#pageIds) if (id === pageId) return page;
     throw new NoSuchPageError(
-      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. list_pages (listPages()) shows them.`,
+      `No open page has pageId ${pageId}; the open pages have pageId ${[...this.#pageIds.values()].join(', ') || 'none'}. listPages() shows them.`,
     );
   }
 

@@ -186,7 +186,7 @@ export class NetworkRules {
     const removed = this.#rules.filter((rule) => id === undefined || rule.route.id === id);
     if (id !== undefined && removed.length === 0) {
       throw new InvalidArgumentError(
-        `No rule has id ${id}; ${this.#rules.length ? `the rules are ${this.#rules.map((rule) => rule.route.id).join(', ')}` : 'there are no rules'} (list them with list_routes).`,
+        `No rule has id ${id}; ${this.#rules.length ? `the rules are ${this.#rules.map((rule) => rule.route.id).join(', ')}` : 'there are no rules'} (list them with routes()).`,
       );
     }
     for (const rule of removed) this.#rules.splice(this.#rules.indexOf(rule), 1);

@@ -32,7 +32,7 @@ const SAME_SITE = { strict: 'Strict', lax: 'Lax', none: 'None', default: 'Lax' }
 
 function fail(source: string, what: string): never {
   throw new InvalidArgumentError(
-    `${source} is not a storage state: ${what}. It should be JSON like {"cookies": [{"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"}], "origins": [{"origin": "https://…", "localStorage": [{"name", "value"}]}]}, as save_storage_state writes.`,
+    `${source} is not a storage state: ${what}. It should be JSON like {"cookies": [{"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"}], "origins": [{"origin": "https://…", "localStorage": [{"name", "value"}]}]}, as storageState() gives.`,
   );
 }
 

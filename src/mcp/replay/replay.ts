@@ -6,7 +6,6 @@
  */
 import {
   aroundTarget,
-  describeTarget,
   EffectError,
   expectEffect,
   FilePolicy,
@@ -16,13 +15,14 @@ import {
   SecretStore,
   type ExpectedEffect,
   type Page,
-  type RecordedStep,
   type RecordedTarget,
-  type Recording,
   type UserContext,
 } from '../../firefox/index.js';
 import { startClient } from '../browser.js';
 import { parseOptions, type ServerOptions } from '../options.js';
+import { describeTarget } from '../recording/export-steps.js';
+import type { RecordedStep, Recording } from '../recording/format.js';
+import { withUidAt } from '../recording/uids.js';
 import { ToolResponse } from '../response.js';
 import { type ReplayFailure, type ReplayReport, type StepReport } from './report.js';
 import { checkedSteps, secretsNamed, type CheckedStep } from './steps.js';
@@ -138,12 +138,12 @@ class Replay {
     };
     const page = tool.kind === 'page' || tool.kind === 'action' ? this.userContext.page : undefined;
     const healed: string[] = [];
-    const args = { ...parsed };
+    let args = { ...parsed };
     for (const [path, target] of Object.entries(step.targets ?? {})) {
       const found = await this.#find(page, target);
       if ('missed' in found) return fail(`the ${describeTarget(target)} it acts on`, found.missed, found.around);
       if (found.healed) healed.push(`${describeTarget(target)}: ${found.healed}`);
-      setPath(args, path, found.uid);
+      args = withUidAt(args, path, found.uid);
     }
     if (typeof args.url === 'string') args.url = this.#rebase.url(args.url);
     // A recorded secret is typed in the origin it was recorded in (as this run serves it), or nowhere: checked before
@@ -267,17 +267,4 @@ function expectedText(expected: ExpectedEffect, rebase: (url: string) => string)
     ...(expected.reordered ?? []).map((order) => `${order.container} holding ${order.items.join(', ')} in that order`),
   ];
   return parts.join('; ');
-}
-
-/** Sets `value` at a path such as `uid` or `elements.0.uid`, copying what it passes through. */
-function setPath(args: Record<string, unknown>, path: string, value: string): void {
-  const [head, index, key] = path.split('.');
-  if (head === undefined) return;
-  if (index === undefined || key === undefined) {
-    args[head] = value;
-    return;
-  }
-  const list = [...(args[head] as Record<string, unknown>[])];
-  list[Number(index)] = { ...list[Number(index)], [key]: value };
-  args[head] = list;
 }

@@ -4,9 +4,9 @@
  * session when it was recorded; never one that only looks), with arguments its own schema takes,
  * secrets the recording's session was given, and no file unless the user named a folder for them.
  */
-import { z } from 'zod';
-import { InvalidArgumentError, referencedSecretNames, type RecordedStep, type Recording } from '../../firefox/index.js';
-import { inputSchema, type ToolDefinition } from '../tool.js';
+import { InvalidArgumentError, referencedSecretNames } from '../../firefox/index.js';
+import type { RecordedStep, Recording } from '../recording/format.js';
+import { parseArguments, type ToolDefinition } from '../tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
 
 /** A step as the replay runs it: its tool and its arguments as that tool's schema read them. */
@@ -38,7 +38,7 @@ export function checkedSteps(recording: Recording, filesAllowed: boolean): Check
       return refuse(
         'is a tool that only looks, which no session records and a replay does not run; the recording was not written by firefox-bidi-mcp',
       );
-    const parsed = z.strictObject(inputSchema(tool)).safeParse(step.args);
+    const parsed = parseArguments(tool, step.args);
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       return refuse(

@@ -1,4 +1,4 @@
-import type { Recording } from '../../firefox/index.js';
+import type { Recording } from '../recording/format.js';
 
 /** The origin the recording's pages came from: that of the first URL a step loaded or reached. */
 function recordedOrigin(recording: Recording): string | undefined {

@@ -15,8 +15,7 @@ import { snapshotTools } from './snapshot.js';
 import { storageTools } from './storage.js';
 import { witnessTools } from './witness.js';
 
-/** Every tool the server offers, in the order the README lists them. */
-export const ALL_TOOLS: readonly ToolDefinition[] = [
+const TOOLS = [
   ...pageTools,
   ...humanTools,
   ...snapshotTools,
@@ -33,3 +32,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...witnessTools,
   ...recordingTools,
 ];
+
+/** The name of a tool the server offers. */
+export type ToolName = (typeof TOOLS)[number]['name'];
+
+/** Every tool the server offers, in the order the README lists them. */
+export const ALL_TOOLS: readonly ToolDefinition[] = TOOLS;

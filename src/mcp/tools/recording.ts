@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportScript as scriptOf, SCRIPT_FORMATS } from '../../firefox/index.js';
+import { exportScript as scriptOf, SCRIPT_FORMATS } from '../recording/export.js';
 import { userContextTool } from '../tool.js';
 
 /** The file name a format's script gets by default. */

@@ -3,7 +3,7 @@
  * moves the focus mid-way (a find box handing it to its document after the first key) would
  * otherwise take the rest of the text into another place, which a person who watched the field
  * would not let happen. Node reads back how many keys were stopped and where the focus went.
- * type_text follows its keys the same way without stopping them, and says where they went.
+ * Typing text (typeText) follows its keys the same way without stopping them, and says where they went.
  */
 import { describeFocus } from './covers.js';
 import { deepActiveElement } from './dom.js';
@@ -14,7 +14,7 @@ const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput'] as const;
 
 let guarded: Element | null = null;
 /**
- * Whether keys that stray are stopped (fill), or only counted (type_text: a page may move the focus on purpose, as a
+ * Whether keys that stray are stopped (fill), or only counted (typeText: a page may move the focus on purpose, as a
  * code field does from box to box).
  */
 let stopping = true;

@@ -99,7 +99,7 @@ export class FieldInput {
       return this.#check(uid, target, value);
     }
     if (target.inputType === 'file')
-      throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid (upload_file) with file paths.`);
+      throw new InvalidArgumentError(`${what} is a file input; use uploadFileByUid() with file paths.`);
     if (!target.editable) {
       if (target.role === 'combobox' || target.role === 'listbox') {
         throw new InvalidArgumentError(

@@ -102,10 +102,10 @@ export const MAX_TYPED_CHARS = 5_000;
 
 /** Splits `Control+Shift+R` into modifiers and the key (a trailing `+` is the plus key itself). */
 export function parseKeyCombo(combo: string): { modifiers: string[]; key: string } {
-  if (combo === '') throw new InvalidArgumentError('press_key needs a key, such as Enter or Control+A.');
+  if (combo === '') throw new InvalidArgumentError('pressKey() needs a key, such as Enter or Control+A.');
   if (combo.length > 200)
     throw new InvalidArgumentError(
-      `${quote(combo, 40)} is too long for a key combination; write it like Control+Shift+R, or type text with type_text.`,
+      `${quote(combo, 40)} is too long for a key combination; write it like Control+Shift+R, or type text with typeText().`,
     );
   const parts =
     combo === '+' ? ['+'] : combo.endsWith('++') ? [...combo.slice(0, -2).split('+'), '+'] : combo.split('+');
@@ -165,7 +165,7 @@ export function graphemes(text: string): string[] {
 export function typingActions(text: string): KeyAction[] {
   if (text.length > MAX_TYPED_CHARS) {
     throw new InvalidArgumentError(
-      `The text has ${text.length} characters, over the ${MAX_TYPED_CHARS} one call types (each is a real key press). Type it in parts: fill or type_text the first part, then type_text the rest (it goes on at the cursor).`,
+      `The text has ${text.length} characters, over the ${MAX_TYPED_CHARS} one call types (each is a real key press). Type it in parts: fill or typeText() the first part, then typeText() the rest (it goes on at the cursor).`,
     );
   }
   const actions: KeyAction[] = [];

@@ -84,6 +84,6 @@ export async function readBackText(
   if (difference === undefined) return result;
   // Never "Filled": the editor holds other text than the caller's.
   throw new ActionNotTakenError(
-    `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${access.secrets.mask(difference)}. It holds ${quote(access.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or press_key and type_text).`,
+    `The text went into ${what}, but the editor changed it (its formatting rules, auto-closing brackets or auto-indent): ${access.secrets.mask(difference)}. It holds ${quote(access.secrets.mask(held.value))}. Check it with a snapshot, then correct it (fill again with text the editor keeps, or pressKey() and typeText()).`,
   );
 }

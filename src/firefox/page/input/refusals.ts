@@ -16,13 +16,13 @@ export function describeTarget(uid: string, target: ActionTarget): string {
 
 export function behindModal(what: string, modal: string): ElementNotInteractableError {
   return new ElementNotInteractableError(
-    `${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or press_key Escape).`,
+    `${what}: it is behind the open modal ${oneLine(modal)}. Act inside that dialog, or close it first (its close or cancel button, or the Escape key: pressKey()).`,
   );
 }
 
 export function inert(what: string): ElementNotInteractableError {
   return new ElementNotInteractableError(
-    `${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (wait_for), or act on another element.`,
+    `${what}: it is inert (inside an element with the inert attribute), so the page lets nobody use it. Wait until the page makes it usable (waitForText()), or act on another element.`,
   );
 }
 

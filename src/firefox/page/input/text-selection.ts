@@ -42,7 +42,9 @@ export async function selectText(
 ): Promise<ActionResult> {
   const occurrence = options.occurrence ?? 1;
   if (text.trim() === '')
-    throw new InvalidArgumentError('select_text needs the text to select (some words of what the element shows).');
+    throw new InvalidArgumentError(
+      'selectTextByUid() needs the text to select (some words of what the element shows).',
+    );
   if (!Number.isInteger(occurrence) || occurrence < 1)
     throw new InvalidArgumentError(`occurrence counts from 1; got ${occurrence}.`);
   const { page, snapshots, settler } = access;
@@ -136,7 +138,7 @@ export async function selectText(
       ? `the caret is after ${quote(held.before)}`
       : 'the selection is elsewhere on the page (or the editor keeps its own, which the page does not show)';
   throw new ActionNotTakenError(
-    `${result.action}, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or press_key with Shift and the arrow keys).`,
+    `${result.action}, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or pressKey() with Shift and the arrow keys).`,
   );
 }
 

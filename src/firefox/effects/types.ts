@@ -1,13 +1,9 @@
 /**
- * The recording format: what a session did, step by step, said without uids, so that a script
- * or a replay can do it again on a fresh page and check each step's effect. A documented,
- * versioned JSON file (README: "Recording"); later versions only add optional fields.
+ * An element as a snapshot lists it without its uid, and what a step did to a page, said so that
+ * another page load (with other uids) can be checked against it: the words of a recording's
+ * targets and effects, with nothing of who took the step.
  */
 import type { TargetDescription } from '../page/targets.js';
-
-/** What the file says it is, so a reader can tell a recording and its version from any JSON. */
-export const RECORDING_FORMAT = 'firefox-bidi-mcp recording';
-export const RECORDING_VERSION = 1;
 
 /** The CSS path that found exactly the element when it was recorded (never data-mcp-uid). */
 export interface RecordedCss {
@@ -45,13 +41,12 @@ export interface RecordedOrder {
   items: string[];
 }
 
-export interface RecordedEffect {
+/** What a page shows after a step, as a check compares it: its URL and title, and what appeared, went or moved. */
+export interface ExpectedEffect {
   /** The page's URL after the step. */
   url?: string;
   /** The document's title after a step that loaded a new one. */
   title?: string;
-  /** A dialog the step opened (alert, confirm, prompt, beforeunload) and its message. */
-  dialog?: { type: string; message: string };
   /**
    * What the first snapshot after the step showed that the last one before it did not: new elements, and elements whose
    * state changed (as they are now).
@@ -61,36 +56,4 @@ export interface RecordedEffect {
   gone?: RecordedElement[];
   /** Lists (any element with children) whose items the step put in another order: the same items, as they stand now. */
   reordered?: RecordedOrder[];
-  /** The answer's own lines (notes and what was done), secrets by name. */
-  answer: string[];
-}
-
-export interface RecordedStep {
-  /** The MCP tool called (the same names for the CLI). */
-  tool: string;
-  /**
-   * Where the step typed its secrets: the origin of the document its target was in. A replay types them there or
-   * nowhere.
-   */
-  secretOrigin?: string;
-  /** Its arguments as called, secret values written <secret>NAME</secret>. */
-  args: Record<string, unknown>;
-  /** What each uid argument named (`uid`, `from_uid`, `elements.0.uid`…), when a snapshot listed it. */
-  targets?: Record<string, RecordedTarget>;
-  effect: RecordedEffect;
-  /** When it started (ISO 8601) and how long it took, in ms. */
-  at: string;
-  ms: number;
-}
-
-export interface Recording {
-  format: typeof RECORDING_FORMAT;
-  version: typeof RECORDING_VERSION;
-  startedAt: string;
-  /**
-   * The names of the secrets the session was given: the only ones a script reads from the environment, and a replay
-   * types.
-   */
-  secrets?: string[];
-  steps: RecordedStep[];
 }

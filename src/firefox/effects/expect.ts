@@ -10,10 +10,7 @@ import type { TakenSnapshot } from '../page/snapshots.js';
 import { quote } from '../util/text.js';
 import { quoteSnapshot } from './around.js';
 import { containers, elementsByLine } from './effects.js';
-import type { RecordedEffect } from './format.js';
-
-/** What a step's check compares; the answer lines are the recording's record, not a check. */
-export type ExpectedEffect = Pick<RecordedEffect, 'url' | 'title' | 'appeared' | 'gone' | 'reordered'>;
+import type { ExpectedEffect } from './types.js';
 
 export interface ExpectOptions {
   /** How long the page may take to show it, in ms (default 5000). */

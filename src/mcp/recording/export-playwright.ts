@@ -8,9 +8,7 @@ import {
   checksOf,
   indented,
   navigation,
-  NO_EQUIVALENT,
   quoted,
-  SCRIPTABLE,
   sharedReason,
   shownText,
   targetExpressions,
@@ -18,19 +16,9 @@ import {
   type NavigationCalls,
   type Script,
 } from './export-kit.js';
-import {
-  fillKind,
-  formFields,
-  frameTarget,
-  nameMatch,
-  numberArg,
-  pageIndex,
-  relativePathsNote,
-  targetAt,
-  textArg,
-  textsArg,
-} from './export-steps.js';
+import { fillKind, formFields, frameTarget, nameMatch, relativePathsNote, targetAt } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+import { argumentsProblem, scriptedAt, scriptedStep, type ScriptedStep } from './scripted.js';
 
 /** How this format moves a page. */
 const NAVIGATION: NavigationCalls = {
@@ -83,10 +71,9 @@ export function playwrightWriter(): FormatWriter {
 }
 
 function unsupported(steps: readonly RecordedStep[], index: number): string | undefined {
-  const step = steps[index] as RecordedStep;
-  if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
+  const step = scriptedAt(steps, index);
   if (step.tool === 'select_text') return "Playwright selects an element's whole text only";
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+  if (step.tool === 'evaluate_script' && (step.args.args?.length ?? 0) > 0)
     return 'its element arguments cannot be passed to page.evaluate';
   if (step.tool === 'handle_dialog') {
     // Its answer is registered before the step that opened the dialog; without that step, nothing answers.
@@ -94,7 +81,7 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
     if (
       !before ||
       before.tool === 'handle_dialog' ||
-      (sharedReason(before) ?? unsupported(steps, index - 1)) !== undefined
+      (sharedReason(before) ?? argumentsProblem(before) ?? unsupported(steps, index - 1)) !== undefined
     )
       return 'the step that opened the dialog is not exported, and Playwright dismisses dialogs by itself';
   }
@@ -102,7 +89,7 @@ function unsupported(steps: readonly RecordedStep[], index: number): string | un
 }
 
 function step(script: Script, steps: readonly RecordedStep[], index: number): void {
-  const current = steps[index] as RecordedStep;
+  const current = scriptedAt(steps, index);
   const locators = targetExpressions(
     script,
     current,
@@ -111,17 +98,17 @@ function step(script: Script, steps: readonly RecordedStep[], index: number): vo
     (uid) => `uid ${uid} has no role Playwright knows with a name, nor a CSS path that reaches it`,
   );
   if (!locators) return;
-  const next = steps[index + 1];
+  const next = scriptedStep(steps[index + 1]);
   if (next?.tool === 'handle_dialog') answerNext(script, next, index + 2);
   action(script, current, (key) => locators.get(key) ?? 'page');
   checks(script, steps, index);
 }
 
 /** The handler that answers the dialog this step opens, as step `number` did: Playwright needs it before the dialog. */
-function answerNext(script: Script, next: RecordedStep, number: number): void {
-  const prompt = textArg(next, 'promptText');
+function answerNext(script: Script, next: ScriptedStep & { tool: 'handle_dialog' }, number: number): void {
+  const prompt = next.args.promptText;
   const answer =
-    textArg(next, 'action') === 'accept'
+    next.args.action === 'accept'
       ? `dialog.accept(${prompt === undefined ? '' : script.str(prompt)})`
       : 'dialog.dismiss()';
   script.comment(`The dialog this step opens is answered as step ${number} did.`);
@@ -163,8 +150,8 @@ function locatorOf(script: Script, target: RecordedTarget): string | undefined {
   return undefined;
 }
 
-function action(script: Script, step: RecordedStep, at: (key: string) => string): void {
-  const text = (key: string): string => script.str(textArg(step, key) ?? '');
+function action(script: Script, step: ScriptedStep, at: (key: string) => string): void {
+  const text = (value: string | undefined): string => script.str(value ?? '');
   switch (step.tool) {
     case 'navigate_page':
       return navigation(script, step, NAVIGATION);
@@ -173,20 +160,20 @@ function action(script: Script, step: RecordedStep, at: (key: string) => string)
     case 'hover':
       return script.line(`await ${at('uid')}.hover();`);
     case 'fill':
-      return fill(script, targetAt(step, 'uid'), at('uid'), textArg(step, 'value') ?? '');
+      return fill(script, targetAt(step, 'uid'), at('uid'), step.args.value);
     case 'fill_form':
       for (const field of formFields(step)) fill(script, targetAt(step, field.key), at(field.key), field.value);
       return;
     case 'drag':
       return script.line(`await ${at('from_uid')}.dragTo(${at('to_uid')});`);
     case 'press_key':
-      return script.line(`await page.keyboard.press(${text('key')});`);
+      return script.line(`await page.keyboard.press(${text(step.args.key)});`);
     case 'type_text':
-      script.line(`await page.keyboard.type(${text('text')});`);
-      if (textArg(step, 'submitKey') !== undefined) script.line(`await page.keyboard.press(${text('submitKey')});`);
+      script.line(`await page.keyboard.type(${text(step.args.text)});`);
+      if (step.args.submitKey !== undefined) script.line(`await page.keyboard.press(${text(step.args.submitKey)});`);
       return;
     case 'upload_file':
-      return upload(script, step, at('uid'));
+      return upload(script, step.args.filePaths, at('uid'));
     case 'handle_dialog':
       return script.comment('Answered by the handler registered before the step that opened the dialog.');
     default:
@@ -201,47 +188,43 @@ function fill(script: Script, target: RecordedTarget, locator: string, value: st
   script.line(`await ${locator}.fill(${script.str(value)});`);
 }
 
-function upload(script: Script, step: RecordedStep, locator: string): void {
-  const paths = textsArg(step, 'filePaths');
+function upload(script: Script, paths: readonly string[], locator: string): void {
   const note = relativePathsNote(paths);
   if (note) script.comment(note);
   const files = paths.map((path) => script.str(path));
   script.line(`await ${locator}.setInputFiles(${files.length === 1 ? (files[0] ?? "''") : `[${files.join(', ')}]`});`);
 }
 
-function pagesAndScripts(script: Script, step: RecordedStep): void {
-  const index = pageIndex(step) ?? 0;
+function pagesAndScripts(script: Script, step: ScriptedStep): void {
   switch (step.tool) {
     case 'new_page': {
       script.use('pages');
       script.line('page = await page.context().newPage();');
       script.line('pages.push(page);');
-      const url = textArg(step, 'url');
-      if (url !== undefined) script.line(`await page.goto(${script.str(url)});`);
-      return;
+      return script.line(`await page.goto(${script.str(step.args.url)});`);
     }
     case 'select_page':
       script.use('pages');
-      script.line(`page = pages[${script.value(index)}];`);
+      script.line(`page = pages[${script.value(step.args.pageIdx)}];`);
       return script.line('await page.bringToFront();');
     case 'close_page':
       script.use('pages');
-      script.line(`await pages[${script.value(index)}].close();`);
-      script.line(`pages.splice(${script.value(index)}, 1);`);
+      script.line(`await pages[${script.value(step.args.pageIdx)}].close();`);
+      script.line(`pages.splice(${script.value(step.args.pageIdx)}, 1);`);
       // As the session did: closing the selected page selects the newest one left.
       return script.line('if (page.isClosed()) page = pages[pages.length - 1];');
     case 'wait_for': {
-      const texts = textsArg(step, 'text').map((text) => `page.getByText(${script.str(text)})`);
+      const texts = step.args.text.map((text) => `page.getByText(${script.str(text)})`);
       const any = texts.length ? texts.reduce((all, text) => `${all}.or(${text})`) : "page.getByText('')";
       return script.line(`await expect(${any}.first()).toBeVisible();`);
     }
     case 'resize_page':
       return script.line(
-        `await page.setViewportSize({ width: ${script.value(numberArg(step, 'width') ?? 0)}, height: ${script.value(numberArg(step, 'height') ?? 0)} });`,
+        `await page.setViewportSize({ width: ${script.value(step.args.width)}, height: ${script.value(step.args.height)} });`,
       );
     case 'evaluate_script':
       // A string is evaluated as an expression: the recorded function, called.
-      return script.line(`await page.evaluate(${script.str(`(${textArg(step, 'function') ?? ''})()`)});`);
+      return script.line(`await page.evaluate(${script.str(`(${step.args.function})()`)});`);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * A session's recording (format: src/firefox/recording/format.ts): every step it took (a call
+ * A session's recording (format: format.ts): every step it took (a call
  * that changed the page or the session; looking is not a step), what each step acted on said
  * without uids, its arguments with secrets by name, what it did, and how long it took. Written
  * whole after each step, so a crash leaves the steps so far and never half a file.
@@ -10,18 +10,16 @@ import {
   comparable,
   documentUrlOf,
   effectBetween,
-  RECORDING_FORMAT,
-  RECORDING_VERSION,
   targetOf,
   wholePage,
   writeWhole,
   type Page,
-  type RecordedStep,
   type RecordedTarget,
-  type Recording,
   type SecretStore,
-} from '../firefox/index.js';
-import { shorten } from '../firefox/util/text.js';
+} from '../../firefox/index.js';
+import { shorten } from '../../firefox/util/text.js';
+import { uidArguments } from './uids.js';
+import { RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep, type Recording } from './format.js';
 
 /** The longest the next call waits for a step's effect to be read. */
 const LOOK_MS = 1500;
@@ -221,19 +219,4 @@ export class SessionRecorder {
       0o600,
     );
   }
-}
-
-/** The uid arguments of a call, by path: `uid`, `from_uid`, `to_uid`, `elements.0.uid`. */
-function uidArguments(args: Record<string, unknown>): [string, string][] {
-  const found: [string, string][] = [];
-  for (const [key, value] of Object.entries(args)) {
-    if ((key === 'uid' || key.endsWith('_uid')) && typeof value === 'string') found.push([key, value]);
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        const uid = (item as { uid?: unknown } | null)?.uid;
-        if (typeof uid === 'string') found.push([`${key}.${index}.uid`, uid]);
-      });
-    }
-  }
-  return found;
 }

@@ -5,8 +5,10 @@
  * export never meets a value of a shape it did not expect.
  */
 import { z } from 'zod';
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
+import { isSecretName } from '../../firefox/policy/secrets.js';
 import { RECORDING_FORMAT, RECORDING_VERSION, type Recording } from './format.js';
+import { UID_PATH } from './uids.js';
 
 /** The largest recording file read: far beyond a long session's (40 steps are about 100 KB). */
 export const MAX_RECORDING_CHARS = 512 * 1024 * 1024;
@@ -85,12 +87,7 @@ const step = z.strictObject({
     .optional(),
   args: z.record(z.string().max(64), argument),
   targets: z
-    .record(
-      z
-        .string()
-        .regex(/^[a-z_]{1,64}(\.\d{1,6}\.uid)?$/, 'must be a uid argument path (uid, from_uid, elements.0.uid)'),
-      target,
-    )
+    .record(z.string().regex(UID_PATH, 'must be a uid argument path (uid, from_uid, elements.0.uid)'), target)
     .optional(),
   effect,
   at: z.string().max(64),
@@ -101,9 +98,7 @@ const recording = z.strictObject({
   format: z.literal(RECORDING_FORMAT),
   version: z.number().int().min(1).max(RECORDING_VERSION),
   startedAt: z.string().max(64),
-  secrets: list(
-    z.string().regex(/^[A-Za-z_][\w.-]{0,127}$/, 'must be a secret name (letters, digits, _ . -)'),
-  ).optional(),
+  secrets: list(z.string().max(128).refine(isSecretName, 'must be a secret name (letters, digits, _ . -)')).optional(),
   steps: z.array(step).max(MAX_STEPS),
 });
 

@@ -8,25 +8,15 @@ import {
   checksOf,
   indented,
   navigation,
-  NO_EQUIVALENT,
   quoted,
-  SCRIPTABLE,
   showsSecret,
   type FormatWriter,
   type NavigationCalls,
   type Script,
 } from './export-kit.js';
-import {
-  formFields,
-  nameMatch,
-  numberArg,
-  pageIndex,
-  relativePathsNote,
-  targetAt,
-  textArg,
-  textsArg,
-} from './export-steps.js';
+import { formFields, nameMatch, relativePathsNote, targetAt } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+import { scriptedAt, type ScriptedStep } from './scripted.js';
 
 /** How this format moves a page. */
 const NAVIGATION: NavigationCalls = {
@@ -41,9 +31,9 @@ export function tsWriter(clientModule: string): FormatWriter {
     title: "firefox-bidi-mcp's client",
     run: 'npx tsx <this file>.ts (Firefox and firefox-bidi-mcp installed)',
     typed: true,
-    unsupported: (steps, index) => unsupported(steps[index] as RecordedStep),
+    unsupported: (steps, index) => unsupported(scriptedAt(steps, index)),
     step: (script, steps, index) => {
-      action(script, steps[index] as RecordedStep);
+      action(script, scriptedAt(steps, index));
       checks(script, steps, index);
     },
     file: (script, header, secrets) => [
@@ -85,11 +75,10 @@ function launch(script: Script): string[] {
   ];
 }
 
-function unsupported(step: RecordedStep): string | undefined {
-  if (!SCRIPTABLE.has(step.tool)) return NO_EQUIVALENT;
-  if (step.tool === 'select_text' && (textArg(step, 'caret') !== undefined || (numberArg(step, 'occurrence') ?? 1) > 1))
+function unsupported(step: ScriptedStep): string | undefined {
+  if (step.tool === 'select_text' && (step.args.caret !== undefined || (step.args.occurrence ?? 1) > 1))
     return "the client's selectText selects the first match, and puts no caret";
-  if (step.tool === 'evaluate_script' && Array.isArray(step.args.args) && step.args.args.length > 0)
+  if (step.tool === 'evaluate_script' && (step.args.args?.length ?? 0) > 0)
     return 'the client evaluates a function without element arguments';
   return undefined;
 }
@@ -112,9 +101,9 @@ function locate(script: Script, target: RecordedTarget): string {
   return `page.locate({ ${fields.join(', ')} })`;
 }
 
-function action(script: Script, step: RecordedStep): void {
+function action(script: Script, step: ScriptedStep): void {
   const at = (key: string): string => locate(script, targetAt(step, key));
-  const text = (key: string): string => script.str(textArg(step, key) ?? '');
+  const text = (value: string | undefined): string => script.str(value ?? '');
   switch (step.tool) {
     case 'navigate_page':
       return navigation(script, step, NAVIGATION);
@@ -123,65 +112,63 @@ function action(script: Script, step: RecordedStep): void {
     case 'hover':
       return script.line(`await ${at('uid')}.hover();`);
     case 'fill':
-      return script.line(`await ${at('uid')}.fill(${text('value')});`);
+      return script.line(`await ${at('uid')}.fill(${text(step.args.value)});`);
     case 'fill_form':
       for (const field of formFields(step)) script.line(`await ${at(field.key)}.fill(${script.str(field.value)});`);
       return;
     case 'select_text':
-      return script.line(`await ${at('uid')}.selectText(${text('text')});`);
+      return script.line(`await ${at('uid')}.selectText(${text(step.args.text)});`);
     case 'drag':
       return script.line(`await ${at('from_uid')}.dragTo(${at('to_uid')});`);
     case 'press_key':
-      return script.line(`await page.pressKey(${text('key')});`);
+      return script.line(`await page.pressKey(${text(step.args.key)});`);
     case 'type_text':
-      script.line(`await page.typeText(${text('text')});`);
-      if (textArg(step, 'submitKey') !== undefined) script.line(`await page.pressKey(${text('submitKey')});`);
+      script.line(`await page.typeText(${text(step.args.text)});`);
+      if (step.args.submitKey !== undefined) script.line(`await page.pressKey(${text(step.args.submitKey)});`);
       return;
     case 'upload_file':
-      return upload(script, step, at('uid'));
+      return upload(script, step.args.filePaths, at('uid'));
     case 'handle_dialog':
       return script.line(
-        `await page.handleDialog(${textArg(step, 'action') === 'accept'}${textArg(step, 'promptText') === undefined ? '' : `, ${text('promptText')}`});`,
+        `await page.handleDialog(${step.args.action === 'accept'}${step.args.promptText === undefined ? '' : `, ${text(step.args.promptText)}`});`,
       );
     default:
       return pagesAndScripts(script, step);
   }
 }
 
-function upload(script: Script, step: RecordedStep, locator: string): void {
-  const paths = textsArg(step, 'filePaths');
+function upload(script: Script, paths: readonly string[], locator: string): void {
   const note = relativePathsNote(paths);
   if (note) script.comment(note);
   script.line(`await ${locator}.upload([${paths.map((path) => script.str(path)).join(', ')}]);`);
 }
 
-function pagesAndScripts(script: Script, step: RecordedStep): void {
+function pagesAndScripts(script: Script, step: ScriptedStep): void {
   switch (step.tool) {
     case 'new_page': {
       script.use('pages');
-      const url = textArg(step, 'url');
-      return script.line(`page = await client.userContext.newPage(${url === undefined ? '' : script.str(url)});`);
+      return script.line(`page = await client.userContext.newPage(${script.str(step.args.url)});`);
     }
     case 'select_page':
       script.use('pages');
-      return script.line(`page = await client.userContext.selectPage(${script.value(pageIndex(step) ?? 0)});`);
+      return script.line(`page = await client.userContext.selectPage(${script.value(step.args.pageIdx)});`);
     case 'close_page':
       script.use('pages');
-      script.line(`await client.userContext.closePage(${script.value(pageIndex(step) ?? 0)});`);
+      script.line(`await client.userContext.closePage(${script.value(step.args.pageIdx)});`);
       // Closing the selected page selects another.
       return script.line('page = client.page;');
     case 'wait_for': {
-      const texts = textsArg(step, 'text').map((text) => script.str(text));
+      const texts = step.args.text.map((text) => script.str(text));
       return script.line(
         `await page.waitForText(${texts.length === 1 ? (texts[0] ?? "''") : `[${texts.join(', ')}]`});`,
       );
     }
     case 'resize_page':
       return script.line(
-        `await page.setViewport(${script.value(numberArg(step, 'width') ?? 0)}, ${script.value(numberArg(step, 'height') ?? 0)});`,
+        `await page.setViewport(${script.value(step.args.width)}, ${script.value(step.args.height)});`,
       );
     case 'evaluate_script':
-      return script.line(`await page.evaluate(${script.str(textArg(step, 'function') ?? '')});`);
+      return script.line(`await page.evaluate(${script.str(step.args.function)});`);
   }
 }
 

@@ -4,74 +4,28 @@
  */
 import { isAbsolute } from 'node:path';
 import type { RecordedStep, RecordedTarget } from './format.js';
+import type { ArgName, ScriptedStep } from './scripted.js';
+import { uidArguments } from './uids.js';
 
-export function textArg(step: RecordedStep, key: string): string | undefined {
+/** A string argument of any step, by a name some scripted tool takes (a step's comment reads any of them). */
+export function textArg(step: RecordedStep, key: ArgName): string | undefined {
   const value = step.args[key];
   return typeof value === 'string' ? value : undefined;
 }
 
-export function numberArg(step: RecordedStep, key: string): number | undefined {
+export function numberArg(step: RecordedStep, key: ArgName): number | undefined {
   const value = step.args[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** A list of strings given as a string or an array (wait_for's text, upload_file's paths). */
-export function textsArg(step: RecordedStep, key: string): string[] {
-  const value = step.args[key];
-  const list: unknown[] = Array.isArray(value) ? value : [value];
-  return list.filter((item): item is string => typeof item === 'string');
-}
-
-/** The page index of select_page and close_page (pageIdx, as the tools take it). */
-export function pageIndex(step: RecordedStep): number | undefined {
-  return numberArg(step, 'pageIdx') ?? numberArg(step, 'index');
-}
-
 /** The keys of a step's uid arguments, as its targets are keyed: `uid`, `from_uid`, `elements.0.uid`. */
 export function uidKeys(step: RecordedStep): string[] {
-  const keys: string[] = [];
-  for (const [key, value] of Object.entries(step.args)) {
-    if ((key === 'uid' || key.endsWith('_uid')) && typeof value === 'string') keys.push(key);
-    if (Array.isArray(value)) {
-      value.forEach((item: unknown, index) => {
-        if (typeof (item as { uid?: unknown } | null)?.uid === 'string') keys.push(`${key}.${index}.uid`);
-      });
-    }
-  }
-  return keys;
-}
-
-/** The uid arguments each scripted tool that acts on elements is written with (fill_form's are its elements'). */
-const TARGET_ARGUMENTS: Record<string, readonly string[]> = {
-  click: ['uid'],
-  hover: ['uid'],
-  fill: ['uid'],
-  select_text: ['uid'],
-  upload_file: ['uid'],
-  drag: ['from_uid', 'to_uid'],
-};
-
-/**
- * The uid argument a step of a tool that acts on elements lacks (a recording not as a session writes it), or undefined.
- */
-export function missingTargetArgument(step: RecordedStep): string | undefined {
-  const keys = uidKeys(step);
-  if (step.tool === 'fill_form')
-    return keys.length > 0 && keys.length === formFields(step).length ? undefined : 'elements';
-  return TARGET_ARGUMENTS[step.tool]?.find((key) => !keys.includes(key));
+  return uidArguments(step.args).map(([key]) => key);
 }
 
 /** The uid argument at `key` (a uidKeys key), as called. */
 export function uidAt(step: RecordedStep, key: string): string {
-  const [name = key, index] = key.split('.');
-  const list = step.args[name];
-  const value =
-    index === undefined
-      ? step.args[key]
-      : Array.isArray(list)
-        ? (list[Number(index)] as { uid?: unknown } | null)?.uid
-        : undefined;
-  return typeof value === 'string' ? value : '?';
+  return uidArguments(step.args).find(([path]) => path === key)?.[1] ?? '?';
 }
 
 /** The target at `key`: there, since writeStep stops a step whose target is missing before its format sees it. */
@@ -96,13 +50,8 @@ export function frameTarget(steps: readonly RecordedStep[], index: number): Reco
 }
 
 /** fill_form's fields: each one's target key and value. */
-export function formFields(step: RecordedStep): { key: string; value: string }[] {
-  const elements = step.args.elements;
-  if (!Array.isArray(elements)) return [];
-  return elements.map((element: unknown, index) => {
-    const value = (element as { value?: unknown } | null)?.value;
-    return { key: `elements.${index}.uid`, value: typeof value === 'string' ? value : '' };
-  });
+export function formFields(step: ScriptedStep & { tool: 'fill_form' }): { key: string; value: string }[] {
+  return step.args.elements.map((element, index) => ({ key: `elements.${index}.uid`, value: element.value }));
 }
 
 export function describeTarget(target: RecordedTarget): string {
@@ -123,17 +72,20 @@ export function describeStep(step: RecordedStep): string {
     const found = step.targets?.[key];
     return found ? describeTarget(found) : `uid ${uidAt(step, key)}`;
   });
-  const texts = textsArg(step, 'text').map((text) => JSON.stringify(text));
+  const text = step.args.text;
+  const texts = (Array.isArray(text) ? text : [text])
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => JSON.stringify(item));
   const prompt = textArg(step, 'promptText');
   const width = numberArg(step, 'width');
   const words = [
-    ...['url', 'type', 'key', 'action'].map((key) => textArg(step, key) ?? ''),
+    ...(['url', 'type', 'key', 'action'] as const).map((key) => textArg(step, key) ?? ''),
     texts.join(' or '),
     prompt === undefined ? '' : `with ${JSON.stringify(prompt)}`,
     textArg(step, 'submitKey') === undefined ? '' : `then ${textArg(step, 'submitKey') ?? ''}`,
     `${texts.length && targets.length ? 'in ' : ''}${targets.join(step.tool === 'drag' ? ' to ' : ', ')}`,
     step.args.dblClick === true ? '(double-click)' : '',
-    pageIndex(step) === undefined ? '' : `page ${pageIndex(step) ?? ''}`,
+    numberArg(step, 'pageIdx') === undefined ? '' : `page ${numberArg(step, 'pageIdx') ?? ''}`,
     width === undefined ? '' : `${width}x${numberArg(step, 'height') ?? '?'}`,
     textArg(step, 'function') ?? '',
   ];

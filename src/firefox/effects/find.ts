@@ -9,7 +9,7 @@ import { LocatorError } from '../errors.js';
 import { matches, resolveQuery, type LocateQuery } from '../page/locator.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
 import { quote } from '../util/text.js';
-import type { RecordedTarget } from './format.js';
+import type { RecordedTarget } from './types.js';
 
 export interface FoundTarget {
   node: SnapshotNode;

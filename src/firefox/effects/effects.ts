@@ -6,7 +6,7 @@
  */
 import { allNodes, formatNode, type SnapshotNode } from '../engine/snapshot/format.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
-import type { RecordedEffect, RecordedElement, RecordedOrder } from './format.js';
+import type { ExpectedEffect, RecordedElement, RecordedOrder } from './types.js';
 
 /** Most elements kept per side: enough to witness a step, few enough to read. */
 const KEPT = 8;
@@ -106,7 +106,7 @@ function reorderedBetween(before: TakenSnapshot, after: TakenSnapshot): Recorded
 export function effectBetween(
   before: TakenSnapshot,
   after: TakenSnapshot,
-): Pick<RecordedEffect, 'appeared' | 'gone' | 'reordered'> {
+): Pick<ExpectedEffect, 'appeared' | 'gone' | 'reordered'> {
   const old = elementsByLine(before);
   const now = elementsByLine(after);
   const appeared = [...now.values()].filter((element) => !old.has(element.line) && telling(element)).slice(0, KEPT);

@@ -3,10 +3,11 @@
  * the steps it leaves out), string and comment literals, secrets, and which recorded effects a
  * script can check.
  */
-import { InvalidArgumentError } from '../errors.js';
-import { REDACTED, referencedSecretNames, SECRET_REFERENCE } from '../policy/secrets.js';
-import { pageIndex, targetAt, textArg, uidAt, uidKeys } from './export-steps.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
+import { REDACTED, referencedSecretNames, SECRET_REFERENCE } from '../../firefox/policy/secrets.js';
+import { targetAt, uidAt, uidKeys } from './export-steps.js';
 import type { RecordedElement, RecordedStep, RecordedTarget } from './format.js';
+import { SCRIPTABLE, type ScriptedStep } from './scripted.js';
 
 /** What one format makes of the steps; the header, the secrets and the comments are shared. */
 export interface FormatWriter {
@@ -16,7 +17,10 @@ export interface FormatWriter {
   readonly run: string;
   /** Whether the script is TypeScript (the shared code then carries types). */
   readonly typed: boolean;
-  /** Why step `index` has no equivalent in this format; undefined when it has one. */
+  /**
+   * Why step `index` (a scripted tool's, its arguments its tool's: scriptedStep reads it) has no equivalent in this
+   * format; undefined when it has one.
+   */
   unsupported(steps: readonly RecordedStep[], index: number): string | undefined;
   /** Step `index`'s action and the checks of its effect (its comment is written already). */
   step(script: Script, steps: readonly RecordedStep[], index: number): void;
@@ -24,24 +28,12 @@ export interface FormatWriter {
   file(script: Script, header: string[], secrets: string[]): string[];
 }
 
-/** The reason a format gives for a tool it has no equivalent for. */
-export const NO_EQUIVALENT = 'it has no equivalent there';
-/** The tools a script can do again (each format says which of them it cannot). */
-export const SCRIPTABLE: ReadonlySet<string> = new Set(
-  'navigate_page click hover fill fill_form select_text drag press_key type_text upload_file handle_dialog new_page select_page close_page wait_for resize_page evaluate_script'.split(
-    ' ',
-  ),
-);
-
 /** Steps no format does, and why. */
 const SKIPPED: Record<string, string> = { scroll_page: 'the actions scroll to their element by themselves' };
 
-/** Why no format does `step`, or undefined. */
+/** Why no format does `step` (a tool no script does), or undefined. */
 export function sharedReason(step: RecordedStep): string | undefined {
-  if (step.tool in SKIPPED) return SKIPPED[step.tool];
-  if ((step.tool === 'select_page' || step.tool === 'close_page') && pageIndex(step) === undefined)
-    return 'the recording does not say which page';
-  return undefined;
+  return SKIPPED[step.tool] ?? (SCRIPTABLE.has(step.tool) ? undefined : 'it has no equivalent there');
 }
 
 /** The script being written: its body lines, the secrets they read, the helpers they call, the steps left out. */
@@ -168,7 +160,7 @@ export function hidden(value: unknown): boolean {
 
 /** Whether `value` shows a secret by its name. */
 export function showsSecret(value: unknown): boolean {
-  return anyString(value, (text) => text.includes('<secret>'));
+  return anyString(value, (text) => referencedSecretNames(text).length > 0);
 }
 
 // ---------------------------------------------------------------- checks
@@ -261,10 +253,14 @@ export interface NavigationCalls {
 }
 
 /** navigate_page as the format's line. */
-export function navigation(script: Script, step: RecordedStep, calls: NavigationCalls): void {
-  const type = textArg(step, 'type') ?? 'url';
-  if (type === 'back' || type === 'forward' || type === 'reload') return script.line(calls[type]);
-  script.line(calls.to(script.str(textArg(step, 'url') ?? '')));
+export function navigation(
+  script: Script,
+  step: ScriptedStep & { tool: 'navigate_page' },
+  calls: NavigationCalls,
+): void {
+  const type = step.args.type ?? 'url';
+  if (type !== 'url') return script.line(calls[type]);
+  script.line(calls.to(script.str(step.args.url ?? '')));
 }
 
 /**

@@ -5,13 +5,14 @@
  * says so (and the header lists it), so nothing is dropped unseen. Secrets are read from the
  * environment when the script starts, never written in it.
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../../firefox/index.js';
 import { commentText, hidden, quoted, Script, sharedReason, type FormatWriter } from './export-kit.js';
 import { playwrightWriter } from './export-playwright.js';
-import { describeStep, missingTargetArgument, uidAt, uidKeys } from './export-steps.js';
+import { describeStep, uidAt, uidKeys } from './export-steps.js';
 import { tsWriter } from './export-ts.js';
 import { webdriverWriter } from './export-webdriver.js';
 import type { RecordedStep, Recording } from './format.js';
+import { argumentsProblem } from './scripted.js';
 
 export type ScriptFormat = 'ts' | 'playwright' | 'webdriver';
 
@@ -48,13 +49,19 @@ function writerOf(format: ScriptFormat, options: ExportOptions): FormatWriter {
 function writeStep(script: Script, writer: FormatWriter, steps: readonly RecordedStep[], index: number): void {
   const step = steps[index] as RecordedStep;
   const number = index + 1;
-  const reason = sharedReason(step) ?? writer.unsupported(steps, index);
+  const shared = sharedReason(step);
+  if (shared !== undefined) return script.skip(number, step.tool, shared);
+  // A stranger's file: a step's arguments are read as its tool's schema types them, or not at all.
+  const problem = argumentsProblem(step);
+  if (problem !== undefined) {
+    script.comment(`Step ${number}: ${step.tool}`);
+    return script.cannot(number, problem);
+  }
+  const reason = writer.unsupported(steps, index);
   if (reason !== undefined) return script.skip(number, step.tool, reason);
   script.comment(`Step ${number}: ${step.tool} ${describeStep(step)}`);
   if (typeof step.args.pageId === 'number')
     script.comment(`It was called with pageId ${step.args.pageId}; here it acts on the selected page.`);
-  const lacking = missingTargetArgument(step);
-  if (lacking !== undefined) return script.cannot(number, `the recording does not give its ${lacking} argument`);
   const missing = uidKeys(step).find((key) => step.targets?.[key] === undefined);
   if (missing !== undefined)
     return script.cannot(number, `the recording does not say what uid ${uidAt(step, missing)} was`);

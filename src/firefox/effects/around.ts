@@ -6,7 +6,7 @@ import { formatSnapshotBody, type SnapshotNode } from '../engine/snapshot/format
 import { matches } from '../page/locator.js';
 import type { TakenSnapshot } from '../page/snapshots.js';
 import { targetQuery } from './find.js';
-import type { RecordedTarget } from './format.js';
+import type { RecordedTarget } from './types.js';
 
 /** Most lines of a page a failure quotes. */
 const QUOTED_LINES = 30;

@@ -1,0 +1,181 @@
+/**
+ * The helpers a selenium-webdriver script calls (finding an element through frames and shadow
+ * hosts, waiting for text, filling, keys, dialogs, pages), each written into the script only when
+ * its steps need it.
+ */
+import type { Script } from './export-kit.js';
+
+/** The script's helpers, in the order they are written, each with the ones it calls. */
+const HELPERS: [name: string, needs: string[], lines: string[]][] = [
+  [
+    'find',
+    [],
+    [
+      '/** The element at selector, inside the shadow roots of hosts, inside frames (each a CSS path, outermost first); waits for it. */',
+      'async function find(frames, hosts, selector) {',
+      '  await driver.switchTo().defaultContent();',
+      '  for (const frame of frames) {',
+      "    await driver.switchTo().frame(await walk(frame.split(' >> ')));",
+      '  }',
+      '  return walk([...hosts, selector]);',
+      '}',
+      '',
+      '/** The last element of path, each selector before it a shadow host whose shadow root holds the next; waits for the first. */',
+      'async function walk(path) {',
+      '  const [first, ...rest] = path;',
+      '  let element = await driver.wait(until.elementLocated(By.css(first)), TIMEOUT);',
+      '  for (const selector of rest) {',
+      '    element = await (await element.getShadowRoot()).findElement(By.css(selector));',
+      '  }',
+      '  return element;',
+      '}',
+    ],
+  ],
+  [
+    'expectPage',
+    [],
+    [
+      '/** Waits until the page is at expected.url and has expected.title (each when given). */',
+      'async function expectPage(expected) {',
+      '  const now = async () => ({ url: await driver.getCurrentUrl(), title: await driver.getTitle() });',
+      '  const shows = ({ url, title }) => (expected.url === undefined || url === expected.url) && (expected.title === undefined || title === expected.title);',
+      '  try {',
+      '    await driver.wait(async () => shows(await now()), TIMEOUT);',
+      '  } catch (error) {',
+      '    throw new Error(`The page is not as recorded: expected ${JSON.stringify(expected)}, found ${JSON.stringify(await now())}.`, { cause: error });',
+      '  }',
+      '}',
+    ],
+  ],
+  ['bodyText', [], ['async function bodyText() {', "  return driver.findElement(By.css('body')).getText();", '}']],
+  [
+    'expectText',
+    ['bodyText'],
+    [
+      "/** Waits until the page's visible text shows every text of present and none of absent. */",
+      'async function expectText(present, absent) {',
+      '  const misses = (text) => [...present.filter((item) => !text.includes(item)), ...absent.filter((item) => text.includes(item))];',
+      '  try {',
+      '    await driver.wait(async () => misses(await bodyText()).length === 0, TIMEOUT);',
+      '  } catch (error) {',
+      '    throw new Error(`The page does not show what the recorded step did; differs: ${JSON.stringify(misses(await bodyText()))}.`, { cause: error });',
+      '  }',
+      '}',
+    ],
+  ],
+  [
+    'waitForText',
+    ['bodyText'],
+    [
+      "/** Waits until the page's visible text shows any of texts. */",
+      'async function waitForText(texts, timeout) {',
+      '  await driver.wait(async () => {',
+      '    const text = await bodyText();',
+      '    return texts.some((item) => text.includes(item));',
+      '  }, timeout, `None of ${JSON.stringify(texts)} appeared on the page.`);',
+      '}',
+    ],
+  ],
+  [
+    'fillText',
+    [],
+    [
+      '/** Types value into a field, replacing what it held, and reads it back (never quoting it: it may be a secret). */',
+      'async function fillText(field, value) {',
+      '  await field.clear();',
+      '  await field.sendKeys(value);',
+      "  if ((await field.getAttribute('value')) !== value) throw new Error('The field does not hold what was typed into it.');",
+      '}',
+    ],
+  ],
+  [
+    'setChecked',
+    [],
+    [
+      '/** Checks or unchecks a checkbox, radio or switch (native or ARIA) by clicking it when it differs. */',
+      'async function setChecked(element, wanted) {',
+      "  const checked = (await element.isSelected()) || (await element.getAttribute('aria-checked')) === 'true';",
+      '  if (checked !== wanted) await element.click();',
+      '}',
+    ],
+  ],
+  [
+    'pressKey',
+    [],
+    [
+      '/** Key names as the recording writes them ("Enter", "Control+A"), as WebDriver sends them. */',
+      'const KEYS = {',
+      '  Enter: Key.ENTER, Tab: Key.TAB, Escape: Key.ESCAPE, Backspace: Key.BACK_SPACE, Delete: Key.DELETE, Space: Key.SPACE,',
+      '  ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,',
+      '  Home: Key.HOME, End: Key.END, PageUp: Key.PAGE_UP, PageDown: Key.PAGE_DOWN,',
+      '  Control: Key.CONTROL, Shift: Key.SHIFT, Alt: Key.ALT, Meta: Key.META,',
+      '};',
+      '',
+      '/** Presses a key or a combination such as "Control+A": each key down in turn, then up in reverse. */',
+      'async function pressKey(combo) {',
+      '  const names = combo.split(/\\+(?!$)/);',
+      '  // With a modifier, a letter is the key, not its capital (Control+A selects all).',
+      '  const keys = names.map((name) => KEYS[name] ?? (names.length > 1 && name.length === 1 ? name.toLowerCase() : name));',
+      '  const actions = driver.actions();',
+      '  for (const key of keys) actions.keyDown(key);',
+      '  for (const key of [...keys].reverse()) actions.keyUp(key);',
+      '  await actions.perform();',
+      '}',
+    ],
+  ],
+  [
+    'answerDialog',
+    [],
+    [
+      '/**',
+      ' * Waits for the open dialog, checks its message (when given), and answers it.',
+      ' * @param {{ accept: boolean, promptText?: string, message?: string }} answer',
+      ' */',
+      'async function answerDialog(answer) {',
+      '  const { accept, promptText, message } = answer;',
+      '  const dialog = await driver.wait(until.alertIsPresent(), TIMEOUT);',
+      '  const text = await dialog.getText();',
+      '  if (message !== undefined && text !== message) throw new Error(`The dialog says ${JSON.stringify(text)}, not ${JSON.stringify(message)}.`);',
+      '  if (promptText !== undefined) await dialog.sendKeys(promptText);',
+      '  await (accept ? dialog.accept() : dialog.dismiss());',
+      '}',
+    ],
+  ],
+  [
+    'pages',
+    [],
+    [
+      '/** The open pages (window handles) by index, as the session numbered them, and the selected one. */',
+      'const pages = [];',
+      'let selected;',
+      '',
+      'async function openPage(url) {',
+      "  await driver.switchTo().newWindow('tab');",
+      '  selected = await driver.getWindowHandle();',
+      '  pages.push(selected);',
+      '  if (url !== undefined) await driver.get(url);',
+      '}',
+      '',
+      'async function selectPage(index) {',
+      '  selected = pages[index];',
+      '  await driver.switchTo().window(selected);',
+      '}',
+      '',
+      '/** Closes a page; closing the selected one selects the newest left, as the session did. */',
+      'async function closePage(index) {',
+      '  const [closing] = pages.splice(index, 1);',
+      '  await driver.switchTo().window(closing);',
+      '  await driver.close();',
+      '  if (closing === selected) selected = pages[pages.length - 1];',
+      '  await driver.switchTo().window(selected);',
+      '}',
+    ],
+  ],
+];
+
+/** The helpers the body calls, and those they call, each followed by a blank line. */
+export function helpers(script: Script): string[] {
+  const wanted = new Set<string>();
+  for (const [name, needs] of HELPERS) if (script.uses(name)) [name, ...needs].forEach((need) => wanted.add(need));
+  return HELPERS.filter(([name]) => wanted.has(name)).flatMap(([, , lines]) => [...lines, '']);
+}
