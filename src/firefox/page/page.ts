@@ -25,7 +25,8 @@ import { pageEvents, type PageEvents } from './page-events.js';
 import { countParts, disposeParts, pageParts, type PageParts } from './parts.js';
 import { readSnapshot, scrollAndSnapshot, witnessReading } from './readings.js';
 import { waitForText } from './scripts.js';
-import type { SnapshotOptions, TakenSnapshot, UidSelector } from './snapshots.js';
+import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
+import type { UidSelector } from './uids.js';
 import type {
   EvaluateOptions,
   NavigateOptions,
@@ -443,7 +444,7 @@ export class Page {
    * Selenium.
    */
   async resolveUidToSelector(uid: string): Promise<UidSelector> {
-    return this.#parts.guards.script('Building a selector', () => this.#parts.snapshots.selector(uid));
+    return this.#parts.guards.script('Building a selector', () => this.#parts.uids.selector(uid));
   }
 
   /** Forgets every uid of the page and removes the data-mcp-uid attributes. */

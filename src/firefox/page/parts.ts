@@ -14,6 +14,7 @@ import { PageNavigator } from './navigator.js';
 import { NetworkLog } from './network.js';
 import { PageScripts } from './scripts.js';
 import { PageSnapshots } from './snapshots.js';
+import { PageUids } from './uids.js';
 import type { PageEnvironment } from './types.js';
 
 /**
@@ -33,6 +34,8 @@ export interface PageParts {
   readonly guards: PageGuards;
   /** The engine in each of its documents: the one way calls reach it. */
   readonly engine: EngineGateway;
+  /** Which element each uid names, in which frame: how a uid reaches its element. */
+  readonly uids: PageUids;
   readonly snapshots: PageSnapshots;
   readonly scripts: PageScripts;
   readonly navigator: PageNavigator;
@@ -71,8 +74,9 @@ export function pageParts(
   const send = env.focus.sendFor(namingSend(env.send, id, indexOf, navigations), id, env.responsiveTimeout);
   const access = { send, pageIndexOf: indexOf };
   const engine = new EngineGateway((params, what, timeout) => send('script.callFunction', params, what, timeout));
-  const snapshots = new PageSnapshots(access, engine, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
-  const scripts = new PageScripts(id, send, snapshots);
+  const uids = new PageUids(access, engine, id, env.snapshotIds, env.stampUids);
+  const snapshots = new PageSnapshots(uids, engine, id, env.layers, env.secrets);
+  const scripts = new PageScripts(id, send, uids);
   const readUrl = async (): Promise<string> =>
     (await send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page')).contexts[0]?.url ??
     'about:blank';
@@ -109,10 +113,11 @@ export function pageParts(
     crash,
     guards,
     engine,
+    uids,
     snapshots,
     scripts,
     navigator: new PageNavigator({ id, send, connection: env.connection, guards, navigations, scripts, readUrl }),
-    input: new PageInput(access, id, snapshots, engine, settler, env.secrets, timings),
+    input: new PageInput(access, id, uids, snapshots, engine, settler, env.secrets, timings),
     emulation: {},
     silentDocuments: new Set(),
     readUrl,

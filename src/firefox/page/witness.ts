@@ -14,7 +14,8 @@ import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
 import { TimeoutError } from '../errors.js';
 import { jsonString, oneLine } from '../util/text.js';
-import type { PageAccess, TakenSnapshot } from './snapshots.js';
+import type { TakenSnapshot } from './snapshots.js';
+import type { PageAccess } from './uids.js';
 import type { EngineGateway } from '../engine/gateway.js';
 
 /**

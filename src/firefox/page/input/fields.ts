@@ -51,7 +51,7 @@ export class FieldInput {
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.core.settler.step(
         `Set ${what} to ${quote(String(value))}`,
-        this.core.snapshots.callOnUid(uid, 'setValue', [this.core.secrets.reveal(String(value))], 'Setting a value'),
+        this.core.uids.callOnUid(uid, 'setValue', [this.core.secrets.reveal(String(value))], 'Setting a value'),
       );
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
       const result = await this.core.settler.settle(
@@ -113,7 +113,7 @@ export class FieldInput {
     await this.core.settler.step(`Clicked into ${what} to fill it`, clickIn);
     await this.core.settler.step(
       `Focused ${what} to fill it`,
-      this.core.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
+      this.core.uids.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
     );
     const text = String(value);
     const typed = this.core.secrets.reveal(text);
@@ -128,7 +128,7 @@ export class FieldInput {
       const watch = this.core.settler.begin();
       const inserted = await this.core.settler.step(
         action,
-        this.core.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
+        this.core.uids.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
         watch,
       );
       if (inserted === true) result = await this.core.settler.settle(action, watch, { quietMs, frame });
@@ -148,7 +148,7 @@ export class FieldInput {
     }
     const secretName = this.core.secrets.referencedNames(text)[0];
     if (!result.dialog && result.navigated?.sameDocument !== false) {
-      await this.core.snapshots
+      await this.core.uids
         .callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field')
         .catch(() => undefined);
     }

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { EngineGateway } from '../../engine/gateway.js';
-import type { UidSelector } from '../snapshots.js';
+import type { UidSelector } from '../uids.js';
 
 /** An element an action acted on: its uid, and where it is (found as the action prepared it). */
 export interface ActedOn {
