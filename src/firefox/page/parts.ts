@@ -1,5 +1,6 @@
 import { EngineGateway } from '../engine/gateway.js';
 import { NoSuchPageError, type Send } from '../errors.js';
+import type { SecretStore } from '../policy/secrets.js';
 import { quote } from '../util/text.js';
 import { ConsoleLog } from './console.js';
 import { CrashWatch } from './crash.js';
@@ -25,6 +26,8 @@ export interface PageParts {
   readonly id: string;
   /** Sends as the browser does, naming this page when its tab is gone. */
   readonly send: Send;
+  /** Secret values and token-shaped strings: masked in whatever the page's calls answer. */
+  readonly secrets: SecretStore;
   readonly frames: PageFrames;
   readonly console: ConsoleLog;
   readonly network: NetworkLog;
@@ -105,6 +108,7 @@ export function pageParts(
   return {
     id,
     send,
+    secrets: env.secrets,
     frames,
     console: new ConsoleLog(env.ids, env.consoleCapacity),
     network,
