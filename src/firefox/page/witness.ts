@@ -12,10 +12,9 @@ import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import { ICON_GLYPHS, INVISIBLE_CHARACTERS } from '../engine/in-page/text.js';
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
-import { TimeoutError } from '../errors.js';
+import { TimeoutError, type Send } from '../errors.js';
 import { jsonString, oneLine } from '../util/text.js';
 import type { TakenSnapshot } from './snapshots.js';
-import type { PageAccess } from './uids.js';
 import type { EngineGateway } from '../engine/gateway.js';
 
 /**
@@ -454,7 +453,7 @@ export async function witnessPage(
 }
 
 /** The witness's access to one page: BiDi through the page's sender, the engine through its gateway. */
-export function pageWitnessAccess(send: PageAccess['send'], engine: EngineGateway): WitnessAccess {
+export function pageWitnessAccess(send: Send, engine: EngineGateway): WitnessAccess {
   return {
     locate: async (params, timeoutMs) => {
       try {
