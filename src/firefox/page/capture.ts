@@ -57,7 +57,7 @@ export async function captureScreenshot(
   snapshot?: TakenSnapshot,
 ): Promise<Screenshot> {
   const format = screenshotFormat(options);
-  const element = options.uid === undefined ? undefined : await page.snapshots.elementRef(options.uid);
+  const element = options.uid === undefined ? undefined : await page.uids.elementRef(options.uid);
   const origin = {
     context: element?.frame ?? page.id,
     fullPage: options.fullPage === true,

@@ -1,5 +1,6 @@
 import { EngineGateway } from '../engine/gateway.js';
 import { NoSuchPageError, type Send } from '../errors.js';
+import type { SecretStore } from '../policy/secrets.js';
 import { quote } from '../util/text.js';
 import { ConsoleLog } from './console.js';
 import { CrashWatch } from './crash.js';
@@ -14,6 +15,7 @@ import { PageNavigator } from './navigator.js';
 import { NetworkLog } from './network.js';
 import { PageScripts } from './scripts.js';
 import { PageSnapshots } from './snapshots.js';
+import { PageUids } from './uids.js';
 import type { PageEnvironment } from './types.js';
 
 /**
@@ -24,6 +26,8 @@ export interface PageParts {
   readonly id: string;
   /** Sends as the browser does, naming this page when its tab is gone. */
   readonly send: Send;
+  /** Secret values and token-shaped strings: masked in whatever the page's calls answer. */
+  readonly secrets: SecretStore;
   readonly frames: PageFrames;
   readonly console: ConsoleLog;
   readonly network: NetworkLog;
@@ -33,6 +37,8 @@ export interface PageParts {
   readonly guards: PageGuards;
   /** The engine in each of its documents: the one way calls reach it. */
   readonly engine: EngineGateway;
+  /** Which element each uid names, in which frame: how a uid reaches its element. */
+  readonly uids: PageUids;
   readonly snapshots: PageSnapshots;
   readonly scripts: PageScripts;
   readonly navigator: PageNavigator;
@@ -71,8 +77,9 @@ export function pageParts(
   const send = env.focus.sendFor(namingSend(env.send, id, indexOf, navigations), id, env.responsiveTimeout);
   const access = { send, pageIndexOf: indexOf };
   const engine = new EngineGateway((params, what, timeout) => send('script.callFunction', params, what, timeout));
-  const snapshots = new PageSnapshots(access, engine, id, env.snapshotIds, env.layers, env.secrets, env.stampUids);
-  const scripts = new PageScripts(id, send, snapshots);
+  const uids = new PageUids(access, engine, id, env.snapshotIds, env.stampUids);
+  const snapshots = new PageSnapshots(uids, engine, id, env.layers, env.secrets);
+  const scripts = new PageScripts(id, send, uids);
   const readUrl = async (): Promise<string> =>
     (await send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page')).contexts[0]?.url ??
     'about:blank';
@@ -101,6 +108,7 @@ export function pageParts(
   return {
     id,
     send,
+    secrets: env.secrets,
     frames,
     console: new ConsoleLog(env.ids, env.consoleCapacity),
     network,
@@ -109,10 +117,11 @@ export function pageParts(
     crash,
     guards,
     engine,
+    uids,
     snapshots,
     scripts,
     navigator: new PageNavigator({ id, send, connection: env.connection, guards, navigations, scripts, readUrl }),
-    input: new PageInput(access, id, snapshots, engine, settler, env.secrets, timings),
+    input: new PageInput(access, id, uids, snapshots, engine, settler, env.secrets, timings),
     emulation: {},
     silentDocuments: new Set(),
     readUrl,

@@ -1,11 +1,16 @@
 // Readings of one page that take more than one step, each run under Page's script guard: a
-// snapshot that tells a crash from a page, a scroll with the snapshot of where it ended, a witness.
+// snapshot that tells a crash from a page, a scroll with the snapshot of where it ended, a witness,
+// what matches a query, the page as Markdown.
+import type { MarkdownView } from '../engine/markdown/index.js';
+import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
+import { markdownWindow } from './markdown-window.js';
 import type { PageParts } from './parts.js';
 import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
 import { witnessPage } from './witness.js';
 import { pageWitnessAccess } from './witness-access.js';
 import type { WitnessReport } from './witness-report.js';
+import type { PageMarkdown } from './types.js';
 
 /**
  * A snapshot, where a crash that took its document away says so, and the blank document a crash leaves is never the
@@ -56,4 +61,24 @@ export async function witnessReading(page: PageParts): Promise<WitnessReport> {
     quiet,
     page.silentDocuments,
   );
+}
+
+/** What Page.findInPage answers: the matches of `query` in a snapshot of the whole page. */
+export async function findInReading(
+  page: PageParts,
+  query: string,
+  options: { regex?: boolean; limit?: number },
+): Promise<FindResult & { snapshotId: number }> {
+  const snapshot = await readSnapshot(page, { layers: [] });
+  return { ...findInSnapshot(snapshot.nodes, query, options), snapshotId: snapshot.id };
+}
+
+/** What Page.getPageMarkdown answers: one window of the page's Markdown in `view`, secrets masked. */
+export async function readMarkdown(
+  page: PageParts,
+  view: MarkdownView,
+  options: { offset?: number; maxChars?: number },
+): Promise<PageMarkdown> {
+  const reading = await page.snapshots.readDocument(view === 'agent');
+  return markdownWindow(reading, view, options, (text) => page.secrets.mask(text));
 }

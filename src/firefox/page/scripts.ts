@@ -7,7 +7,7 @@ import { unlessAborted } from '../util/abort.js';
 import { callParams, elementsIn, unwrapEvaluation } from '../util/script.js';
 import { quote } from '../util/text.js';
 import { FIND_TEXT } from './find-text.js';
-import type { PageSnapshots } from './snapshots.js';
+import type { PageUids } from './uids.js';
 
 /**
  * The functions one page runs: the caller's own, and the client's reads in its sandbox. Unguarded: Page puts each call
@@ -18,7 +18,7 @@ export class PageScripts {
     /** The page's top-level browsing context. */
     private readonly id: string,
     private readonly send: Send,
-    private readonly snapshots: PageSnapshots,
+    private readonly uids: PageUids,
   ) {}
 
   /**
@@ -34,7 +34,7 @@ export class PageScripts {
    * those that had none.
    */
   async evaluateOnElements(source: string, uids: string[], timeout: number): Promise<JsonValue | undefined> {
-    const refs = await Promise.all(uids.map((uid) => this.snapshots.elementRef(uid)));
+    const refs = await Promise.all(uids.map((uid) => this.uids.elementRef(uid)));
     // The function runs in the document that holds the elements (a frame's, when they sit in one).
     const frame = refs[0]?.frame ?? this.id;
     if (refs.some((ref) => ref.frame !== frame))
@@ -49,7 +49,7 @@ export class PageScripts {
     if (result.type === 'exception') unwrapEvaluation(result);
     if (result.type !== 'success') return undefined;
     const returned = elementsIn(result.result);
-    const adopted = await this.snapshots.adopt(frame, returned);
+    const adopted = await this.uids.adopt(frame, returned);
     const uidOf = new Map(returned.map((sharedId, index) => [sharedId, adopted[index] ?? '']));
     return fromRemoteValue(result.result, (node) => ({ uid: uidOf.get(node.sharedId ?? '') ?? '' }));
   }

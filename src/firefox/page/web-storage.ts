@@ -1,4 +1,5 @@
 import { ActionNotTakenError } from '../errors.js';
+import type { SecretStore } from '../policy/secrets.js';
 import { quote } from '../util/text.js';
 import type { PageScripts } from './scripts.js';
 
@@ -38,4 +39,34 @@ export async function writeStorage(
       );
   }
   return stored;
+}
+
+/** readStorage as answers show it: values masked, token-shaped ones too. */
+export async function readMaskedStorage(
+  sandbox: Sandbox,
+  secrets: SecretStore,
+  kind: StorageKind,
+  key?: string,
+): Promise<Record<string, string>> {
+  return secrets.maskDeep(await readStorage(sandbox, kind, key), { entropy: true });
+}
+
+/** The entries with their `<secret>NAME</secret>` values made the secret (null, a removal, stays). */
+export function revealEntries(
+  secrets: SecretStore,
+  entries: Record<string, string | null>,
+): Record<string, string | null> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, value]) => [key, value === null ? null : secrets.reveal(value)]),
+  );
+}
+
+/** writeStorage as answers show it: what the storage holds afterwards, masked (token-shaped values too). */
+export async function writeMaskedStorage(
+  sandbox: Sandbox,
+  secrets: SecretStore,
+  kind: StorageKind,
+  entries: Record<string, string | null>,
+): Promise<Record<string, string | null>> {
+  return secrets.maskDeep(await writeStorage(sandbox, kind, entries), { entropy: true });
 }

@@ -5,8 +5,7 @@
 import type { BrowsingContext, Script } from 'webdriver-bidi-protocol';
 import type { EngineGateway } from '../engine/gateway.js';
 import type { WitnessFact } from '../engine/types.js';
-import { TimeoutError } from '../errors.js';
-import type { PageAccess } from './snapshots.js';
+import { TimeoutError, type Send } from '../errors.js';
 
 /**
  * How long Firefox may take to answer a first, small accessibility query in a document. It
@@ -42,7 +41,7 @@ function sharedIds(value: Script.RemoteValue): string[] {
 }
 
 /** The witness's access to one page: BiDi through the page's sender, the engine through its gateway. */
-export function pageWitnessAccess(send: PageAccess['send'], engine: EngineGateway): WitnessAccess {
+export function pageWitnessAccess(send: Send, engine: EngineGateway): WitnessAccess {
   return {
     locate: async (params, timeoutMs) => {
       try {

@@ -16,16 +16,17 @@ export function takeKeys(uid: string): boolean {
 
 /**
  * Once the page has been quiet for `quietMs` (within `maxMs`): releases the key guard, marks the field as holding the
- * secret `secretName` (or nothing secret), and reads it back.
+ * secret `secretName` (or nothing secret), and reads it back. As JSON: the reading nests deeper than BiDi serializes.
  */
 export async function settleTyped(
   uid: string,
   secretName: string | null,
   quietMs: number,
   maxMs: number,
-): Promise<TypedField> {
+): Promise<string> {
   const quiet = await waitForQuiet(quietMs, maxMs);
   const stray = releaseKeys();
   markSecretField(uid, secretName);
-  return { quiet, stray, held: readControl(uid) };
+  const typed: TypedField = { quiet, stray, held: readControl(uid) };
+  return JSON.stringify(typed);
 }

@@ -1,4 +1,5 @@
-import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import type { PageSnapshots } from '../snapshots.js';
+import type { PageAccess, PageUids } from '../uids.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import type { SecretStore } from '../../policy/secrets.js';
 import type { Settler } from './settle.js';
@@ -24,13 +25,14 @@ export class PageInput {
     page: PageAccess,
     /** The page's top-level browsing context. */
     browsingContext: string,
+    uids: PageUids,
     snapshots: PageSnapshots,
     engine: EngineGateway,
     settler: Settler,
     secrets: SecretStore,
     timings: InputTimings = {},
   ) {
-    this.#core = new InputCore(page, browsingContext, snapshots, engine, settler, secrets, timings);
+    this.#core = new InputCore(page, browsingContext, uids, snapshots, engine, settler, secrets, timings);
     this.pointer = new PointerInput(this.#core);
     this.keyboard = new KeyboardInput(this.#core);
     this.fields = new FieldInput(this.#core, this.pointer);

@@ -1,7 +1,8 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { CancelledError, ElementNotInteractableError, TimeoutError } from '../../errors.js';
 import type { ActionTarget } from '../../engine/types.js';
-import type { PageAccess, PageSnapshots, UidSelector } from '../snapshots.js';
+import type { PageSnapshots } from '../snapshots.js';
+import type { PageAccess, PageUids, UidSelector } from '../uids.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import type { SecretStore } from '../../policy/secrets.js';
 import type { KeyAction } from './keys.js';
@@ -46,6 +47,8 @@ export class InputCore {
     readonly page: PageAccess,
     /** The page's top-level browsing context. */
     readonly browsingContext: string,
+    readonly uids: PageUids,
+    /** Its readings, forgotten after what the page may not see as a change of its own. */
     readonly snapshots: PageSnapshots,
     readonly engine: EngineGateway,
     readonly settler: Settler,
@@ -55,7 +58,7 @@ export class InputCore {
   ) {}
 
   get readBackAccess(): ReadBackAccess {
-    return { snapshots: this.snapshots, secrets: this.secrets };
+    return { uids: this.uids, secrets: this.secrets };
   }
 
   /** Bumped by interrupt(): input that began under an older value stops at its next batch. */
@@ -74,7 +77,7 @@ export class InputCore {
     const targets: { uid: string; css: UidSelector }[] = [];
     for (const [uid, { frame, target }] of acted) {
       if (result.targets?.some((known) => known.uid === uid)) continue; // A checkbox filled by a click says it once.
-      const css = await this.snapshots.inFrames(frame, target.css, uid).catch(() => undefined);
+      const css = await this.uids.inFrames(frame, target.css, uid).catch(() => undefined);
       if (css) targets.push({ uid, css });
     }
     return targets.length ? { ...result, targets: [...(result.targets ?? []), ...targets] } : result;
@@ -101,7 +104,7 @@ export class InputCore {
 
   /** Resolves the uid and scrolls its element into view: the action's first call, which is its probe too. */
   resolve(uid: string, action: string): Promise<Prepared> {
-    return this.settler.resolving(action, (timeoutMs) => this.snapshots.prepareAction(uid, timeoutMs));
+    return this.settler.resolving(action, (timeoutMs) => this.uids.prepareAction(uid, timeoutMs));
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
@@ -163,7 +166,7 @@ export class InputCore {
     const guard =
       uid === null
         ? this.engine.call(frame, 'guardKeys', [null, false], 'Following the keys')
-        : this.snapshots.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
+        : this.uids.callOnUid(uid, 'guardKeys', [], 'Guarding the keys');
     const guarded = (await guard.catch(() => false)) === true;
     let stray: Stray = null;
     let result: ActionResult;

@@ -1,4 +1,4 @@
-import type { PageSnapshots } from '../snapshots.js';
+import type { PageUids } from '../uids.js';
 import type { ActionResult, Settler } from './settle.js';
 import { undrawn } from './refusals.js';
 
@@ -9,7 +9,7 @@ import { undrawn } from './refusals.js';
  * reached, and the answer waits until the page settles so that what the widget did shows.
  */
 export async function focusDrawnPart(
-  access: { settler: Settler; snapshots: PageSnapshots },
+  access: { settler: Settler; uids: PageUids },
   uid: string,
   what: string,
   frame: string,
@@ -19,7 +19,7 @@ export async function focusDrawnPart(
   const watch = access.settler.begin();
   const problem = await access.settler.step(
     action,
-    access.snapshots.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'),
+    access.uids.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'),
     watch,
   );
   if (problem !== '') {

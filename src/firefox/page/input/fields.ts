@@ -74,7 +74,7 @@ export class FieldInput {
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
       const problem = await this.core.settler.step(
         `Set ${what} to ${quote(String(value))}`,
-        this.core.snapshots.callOnUid(uid, 'setValue', [this.core.secrets.reveal(String(value))], 'Setting a value'),
+        this.core.uids.callOnUid(uid, 'setValue', [this.core.secrets.reveal(String(value))], 'Setting a value'),
       );
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
       const result = await this.core.settler.settle(
@@ -183,7 +183,7 @@ export class FieldInput {
     keys: KeyAction[],
   ): Promise<{ result: ActionResult; stray: Stray; held: ControlReading | undefined }> {
     const { uid, what, frame, action, quietMs, secretName, confinement } = typing;
-    const taken = this.core.snapshots.callOnUid(uid, 'takeKeys', [], 'Focusing the field');
+    const taken = this.core.uids.callOnUid(uid, 'takeKeys', [], 'Focusing the field');
     const guarded =
       (await this.core.settler.step(
         `Focused ${what} to fill it`,
@@ -192,9 +192,11 @@ export class FieldInput {
     let after: TypedField | undefined;
     const quietIn: QuietCall = async (quietMs, maxMs, timeout) => {
       const args = [secretName ?? null, quietMs, maxMs] as const;
-      const found = await this.core.snapshots.callOnUid(uid, 'settleTyped', [...args], 'Waiting for the page', timeout);
-      if (found) after = { ...found, stray: after?.stray ?? found.stray };
-      return found?.quiet;
+      const json = await this.core.uids.callOnUid(uid, 'settleTyped', [...args], 'Waiting for the page', timeout);
+      if (json === undefined) return undefined;
+      const found = JSON.parse(json) as TypedField;
+      after = { ...found, stray: after?.stray ?? found.stray };
+      return found.quiet;
     };
     let result: ActionResult;
     try {
@@ -216,12 +218,12 @@ export class FieldInput {
     const { uid, what, frame, action, typed, quietMs, secretName, confinement } = typing;
     await this.core.settler.step(
       `Focused ${what} to fill it`,
-      this.core.snapshots.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
+      this.core.uids.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
     );
     const watch = this.core.settler.begin();
     const inserted = await this.core.settler.step(
       action,
-      this.core.snapshots.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
+      this.core.uids.callOnUid(uid, 'insertText', [typed], 'Inserting the text'),
       watch,
     );
     let result: ActionResult;
@@ -236,7 +238,7 @@ export class FieldInput {
 
   /** Marks the field as holding the secret it was filled from, or as holding nothing secret. */
   async #mark(uid: string, secretName: string | undefined): Promise<void> {
-    await this.core.snapshots
+    await this.core.uids
       .callOnUid(uid, 'markSecretField', [secretName ?? null], 'Marking the field')
       .catch(() => undefined);
   }

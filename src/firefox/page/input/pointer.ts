@@ -30,7 +30,7 @@ export class PointerInput {
     const { frame, sharedId, target } = prepared;
     if (target.drawnBy)
       return focusDrawnPart(
-        { settler: this.core.settler, snapshots: this.core.snapshots },
+        { settler: this.core.settler, uids: this.core.uids },
         uid,
         describeTarget(uid, target),
         frame,
@@ -56,9 +56,7 @@ export class PointerInput {
   /** A click into editable content says where the caret or selection went, so the next keys are not typed blind. */
   async #withCaret(uid: string, result: ActionResult): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
-    const held = await this.core.snapshots
-      .callOnUid(uid, 'readSelection', [], 'Reading the caret')
-      .catch(() => undefined);
+    const held = await this.core.uids.callOnUid(uid, 'readSelection', [], 'Reading the caret').catch(() => undefined);
     if (!held) return result;
     const where = !held.inside
       ? 'the caret is not in it (the page moved the focus)'
@@ -100,7 +98,7 @@ export class PointerInput {
         { context: from.frame, actions: [pointerSource(actions)] },
         `Dragging ${what}`,
       );
-    if ((await this.core.snapshots.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true)
+    if ((await this.core.uids.callOnUid(fromUid, 'watchDrag', [], 'Watching the drag')) !== true)
       throw new StaleUidError(`uid ${fromUid} is no longer on the page; take a new snapshot.`, 'removed');
     const end = (): Promise<EngineResult<'endDrag'> | null> =>
       this.core.engine.call(from.frame, 'endDrag', [], 'Reading where the dragged element is').then(
@@ -134,7 +132,7 @@ export class PointerInput {
           (
             await this.core.settler.step(
               action,
-              this.core.snapshots.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'),
+              this.core.uids.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'),
               watch,
             )
           )?.dropped ?? false;
@@ -178,7 +176,7 @@ export class PointerInput {
     return selectText(
       {
         page: this.core.page,
-        snapshots: this.core.snapshots,
+        uids: this.core.uids,
         settler: this.core.settler,
         engine: this.core.engine,
         describe,
@@ -203,7 +201,7 @@ export class PointerInput {
     return scroll(
       {
         page: this.core.page,
-        snapshots: this.core.snapshots,
+        uids: this.core.uids,
         engine: this.core.engine,
         browsingContext: this.core.browsingContext,
       },

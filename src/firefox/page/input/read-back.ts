@@ -3,7 +3,7 @@ import { quote } from '../../util/text.js';
 import type { ControlReading } from '../../engine/types.js';
 import type { EngineResult } from '../../engine/realm.js';
 import type { SecretStore } from '../../policy/secrets.js';
-import type { PageSnapshots } from '../snapshots.js';
+import type { PageUids } from '../uids.js';
 import { textDifference } from './editor-text.js';
 import type { ActionResult } from './settle.js';
 
@@ -15,9 +15,9 @@ import type { ActionResult } from './settle.js';
 /** Keys that went elsewhere than the field typed into, and where the focus was (key-guard.ts); null when none did. */
 export type Stray = EngineResult<'releaseKeys'>;
 
-/** What reading back needs: the engine (through the page's snapshots) and the secrets, to mask what it quotes. */
+/** What reading back needs: the engine (through the page's uids) and the secrets, to mask what it quotes. */
 export interface ReadBackAccess {
-  snapshots: PageSnapshots;
+  uids: PageUids;
   secrets: SecretStore;
 }
 
@@ -36,7 +36,7 @@ export async function readBack(
   reading?: ControlReading,
 ): Promise<ActionResult> {
   if (result.dialog || result.navigated?.sameDocument === false) return result;
-  const held = reading ?? (await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the value back'));
+  const held = reading ?? (await access.uids.callOnUid(uid, 'readControl', [], 'Reading the value back'));
   if (!held) return result;
   // Text typed into a combobox that opened its list: typed, not chosen (the list is where it chooses).
   if (took(held))
@@ -77,7 +77,7 @@ export async function readBackText(
   secretName: string | undefined,
 ): Promise<ActionResult> {
   if (result.dialog || result.navigated?.sameDocument === false) return result;
-  const held = await access.snapshots.callOnUid(uid, 'readControl', [], 'Reading the text back');
+  const held = await access.uids.callOnUid(uid, 'readControl', [], 'Reading the text back');
   if (!held || held.value === null) return result;
   if (secretName !== undefined) access.secrets.rememberParts(secretName, held.value);
   const difference = textDifference(typed, held.value);

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
 import type { EngineResult } from '../../engine/realm.js';
-import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import type { PageAccess, PageUids } from '../uids.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import { placeInfo, type Area, type ViewportInfo } from '../../engine/snapshot/observe.js';
 
@@ -43,7 +43,7 @@ type Place = Omit<ScrollState, 'since'>;
 /** What scrolling needs of the input controller around it. */
 export interface ScrollAccess {
   page: PageAccess;
-  snapshots: PageSnapshots;
+  uids: PageUids;
   engine: EngineGateway;
   /** The page's top-level browsing context. */
   browsingContext: string;
@@ -64,13 +64,13 @@ export async function scroll(access: ScrollAccess, options: ScrollOptions): Prom
   if (direction !== undefined && !['up', 'down', 'left', 'right'].includes(direction))
     throw new InvalidArgumentError(`direction must be up, down, left or right, got ${quote(direction)}.`);
   const uid = options.uid ?? null;
-  const frame = uid === null ? access.browsingContext : (await access.snapshots.elementRef(uid)).frame;
+  const frame = uid === null ? access.browsingContext : (await access.uids.elementRef(uid)).frame;
   const gone = (): InvalidArgumentError =>
     new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
   const read = async (): Promise<ScrollState> => {
     const state = await (uid === null
       ? access.engine.call(frame, 'scrollBefore', [null], 'Reading the scroll position')
-      : access.snapshots.callOnUid(uid, 'scrollBefore', [], 'Reading the scroll position'));
+      : access.uids.callOnUid(uid, 'scrollBefore', [], 'Reading the scroll position'));
     if (!state) throw gone();
     return state;
   };
@@ -90,7 +90,7 @@ export async function scroll(access: ScrollAccess, options: ScrollOptions): Prom
   if (to !== undefined) {
     const went = await (uid === null
       ? access.engine.call(frame, 'scrollTo', [null, to], 'Scrolling')
-      : access.snapshots.callOnUid(uid, 'scrollTo', [to], 'Scrolling'));
+      : access.uids.callOnUid(uid, 'scrollTo', [to], 'Scrolling'));
     if (!went) throw gone();
     const where = to === 'start' ? 'its start' : to === 'end' ? 'its end' : `item ${to}`;
     if (!went.found)
@@ -170,7 +170,7 @@ async function wheelScroll(
   ] as const;
   const rest = await (uid === null
     ? access.engine.call(frame, 'scrollRest', [null, ...args], 'Waiting for the scroll to end')
-    : access.snapshots.callOnUid(uid, 'scrollRest', [...args], 'Waiting for the scroll to end'));
+    : access.uids.callOnUid(uid, 'scrollRest', [...args], 'Waiting for the scroll to end'));
   if (!rest) throw new InvalidArgumentError(`uid ${uid ?? ''} is no longer on the page; take a new snapshot.`);
   const last = rest;
   const moved = { x: last.x - before.x, y: last.y - before.y };

@@ -8,7 +8,7 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { ActionNotTakenError } from '../../errors.js';
 import type { SecretStore } from '../../policy/secrets.js';
-import type { PageAccess } from '../snapshots.js';
+import type { PageAccess } from '../uids.js';
 import type { KeyAction } from './keys.js';
 import { keySource } from './sources.js';
 

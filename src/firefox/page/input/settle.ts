@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { EngineGateway } from '../../engine/gateway.js';
-import type { UidSelector } from '../snapshots.js';
+import type { UidSelector } from '../uids.js';
 
 /** An element an action acted on: its uid, and where it is (found as the action prepared it). */
 export interface ActedOn {
@@ -128,11 +128,7 @@ export class Settler {
    * all within quietMaxMs, in the top document and in `frame` (where the action happened). Stops
    * at a dialog; fails when the page stops answering or crashes.
    */
-  async settle(
-    action: string,
-    watch: NavigationWatch,
-    options: SettleOptions = {},
-  ): Promise<ActionResult> {
+  async settle(action: string, watch: NavigationWatch, options: SettleOptions = {}): Promise<ActionResult> {
     const quietMs = options.quietMs ?? this.timings.quietMs ?? QUIET_MS;
     try {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;

@@ -1,7 +1,7 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { ActionNotTakenError, InvalidArgumentError, StaleUidError } from '../../errors.js';
 import { quote } from '../../util/text.js';
-import type { PageAccess, PageSnapshots } from '../snapshots.js';
+import type { PageAccess, PageUids } from '../uids.js';
 import type { ActionResult, Settler } from './settle.js';
 import { pointerSource } from './sources.js';
 import type { EngineGateway } from '../../engine/gateway.js';
@@ -20,7 +20,7 @@ export interface SelectTextOptions {
 /** What selecting text needs of the input controller around it. */
 export interface TextSelectionAccess {
   page: PageAccess;
-  snapshots: PageSnapshots;
+  uids: PageUids;
   settler: Settler;
   engine: EngineGateway;
   /** The uid's element as answers name it, such as `uid=1_4 paragraph "…"`. */
@@ -47,16 +47,13 @@ export async function selectText(
     );
   if (!Number.isInteger(occurrence) || occurrence < 1)
     throw new InvalidArgumentError(`occurrence counts from 1; got ${occurrence}.`);
-  const { page, snapshots, settler } = access;
+  const { page, uids, settler } = access;
   const what = await access.describe(uid);
-  const { frame } = await snapshots.elementRef(uid);
+  const { frame } = await uids.elementRef(uid);
   const action = options.caret
     ? `Put the caret at the ${options.caret} of ${quote(text)} in ${what}`
     : `Selected ${quote(text)} in ${what}`;
-  const spot = await settler.step(
-    action,
-    snapshots.callOnUid(uid, 'locateText', [text, occurrence], 'Finding the text'),
-  );
+  const spot = await settler.step(action, uids.callOnUid(uid, 'locateText', [text, occurrence], 'Finding the text'));
   if (spot === null || spot === undefined)
     throw new StaleUidError(`uid ${uid} is no longer on the page; take a new snapshot.`, 'removed');
   if (spot === 'missing')
@@ -124,7 +121,7 @@ export async function selectText(
   }
   const result = await settler.settle(action, watch, { frame });
   if (result.dialog || result.navigated?.sameDocument === false) return result;
-  const held = await snapshots.callOnUid(uid, 'readSelection', [], 'Reading the selection');
+  const held = await uids.callOnUid(uid, 'readSelection', [], 'Reading the selection');
   if (!held) return result;
   const wanted = options.caret ? '' : text.replace(/\s+/g, ' ').trim().toLowerCase();
   if (held.inside && held.text.toLowerCase() === wanted)
