@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   formatSnapshotText,
+  type ActedOn,
   type ActionResult,
   type UserContext,
   type Dialog,
@@ -123,6 +124,8 @@ function renderSections(sections: readonly Section[]): string[] {
  */
 export class ToolResponse {
   readonly #lines: string[] = [];
+  /** The elements the call's actions acted on, as their results say (for the recording). */
+  readonly #actedOn: ActedOn[] = [];
   readonly #sections: Section[] = [];
   readonly #structured: Record<string, unknown> = {};
   /** Keys of #structured that hold a paged text (pagedText). */
@@ -244,6 +247,7 @@ export class ToolResponse {
 
   /** Reports what an action led to: the action, a navigation, a dialog, an unsettled page. */
   action(result: ActionResult): this {
+    this.#actedOn.push(...(result.targets ?? []));
     this.line(result.action);
     if (result.offers) {
       const { names, count } = result.offers;
@@ -277,6 +281,10 @@ export class ToolResponse {
    * The built answer's own lines (its notes and the tool's lines, before any section), whole: what a recording keeps of
    * a step.
    */
+  get actedOn(): readonly ActedOn[] {
+    return this.#actedOn;
+  }
+
   get ownLines(): readonly string[] {
     return this.#ownLines;
   }

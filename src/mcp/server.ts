@@ -109,7 +109,7 @@ async function runToolUnmasked(
       );
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
-    const step = tool.recorded ? await recorder.start(args, page) : undefined;
+    const step = tool.recorded ? await recorder.start(args, page, tool.kind === 'action') : undefined;
     await tool.run(
       args,
       { ...call, userContext, page, extensions: client.owned ? client.browser.extensions : undefined },
@@ -121,7 +121,7 @@ async function runToolUnmasked(
     const result = await response.build(userContext, page, [...notes, ...userContext.takeNotes()]);
     const url = (page && !page.disposed ? page : userContext.page).url;
     record(result, () => {
-      if (step) recorder.finish(tool.name, args, step, response.ownLines, url);
+      if (step) recorder.finish(tool.name, args, step, response.ownLines, url, response.actedOn);
       recorder.observe();
     });
     return result;
@@ -244,8 +244,12 @@ export function createServer(
             }),
           () => logged?.({ text: 'The call was cancelled.', error: true }),
         );
-        // The step's effect is read once its answer is out, while the agent reads it, and before its next call.
-        if (tool.recorded) answer.then(() => holder.exclusive(() => recorder.look())).catch(() => undefined);
+        // The step's effect is read once its answer is out (on the next turn), while the agent reads it.
+        if (tool.recorded)
+          answer.then(
+            () => setImmediate(() => void holder.exclusive(() => recorder.look()).catch(() => undefined)),
+            () => undefined,
+          );
         return answer;
       },
     );

@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
+import { FirefoxClient, type bidi, type Recording } from '../../src/index.js';
+import { call, startInProcessServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
@@ -20,16 +24,19 @@ let server: TestServer;
 let client: FirefoxClient;
 let sent: string[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer(PAGES);
-  client = await FirefoxClient.launch();
-  const bidi = client.browser.bidi;
-  const send = bidi.send.bind(bidi);
-  // Counted, then sent as they were: the browser answers every one of them.
-  bidi.send = (method, params, options) => {
+/** Counts the commands sent on `bidi`, then sends them as they were: the browser answers every one of them. */
+function countCommands(connection: bidi.BidiConnection): void {
+  const send = connection.send.bind(connection);
+  connection.send = (method, params, options) => {
     sent.push(method);
     return send(method, params, options);
   };
+}
+
+beforeAll(async () => {
+  server = await startTestServer(PAGES);
+  client = await FirefoxClient.launch();
+  countCommands(client.browser.bidi);
 });
 
 afterAll(async () => {
@@ -41,7 +48,7 @@ afterAll(async () => {
 async function counted<T>(action: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
   sent = [];
   const result = await action();
-  return { result, commands: sent };
+  return { result, commands: [...sent] };
 }
 
 describe('round trips per action', () => {
@@ -72,5 +79,30 @@ describe('round trips per action', () => {
       'script.callFunction',
     ]);
     expect(await client.page.evaluate('() => document.getElementById("name").value')).toBe('Ada');
+  });
+});
+
+describe('round trips per MCP call', () => {
+  it('answers a click in 3 commands too, and the recording of that click still holds where the button is', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ffmcp-round-trips-'));
+    const mcp = await startInProcessServer(['--output-dir', folder]);
+    try {
+      await call(mcp.client, 'navigate_page', { url: server.url('/form.html') });
+      const send = uidOf(text(await call(mcp.client, 'take_snapshot')), 'button', 'Send');
+      countCommands((await mcp.holder.client()).client.browser.bidi);
+      const { result, commands } = await counted(() => call(mcp.client, 'click', { uid: send }));
+      expect(text(result)).toContain(`Clicked uid=${send} button "Send"`);
+      expect(commands).toEqual(['script.callFunction', 'input.performActions', 'script.callFunction']);
+      const [file] = readdirSync(folder).filter((name) => name.startsWith('recording-'));
+      const recording = JSON.parse(readFileSync(join(folder, file ?? ''), 'utf8')) as Recording;
+      const target = recording.steps.find((step) => step.tool === 'click')?.targets?.uid;
+      expect(target).toMatchObject({ role: 'button', name: 'Send', css: { frames: [] } });
+      const selector = JSON.stringify(target?.css?.selector);
+      const found = `() => document.querySelector(${selector})?.textContent`;
+      expect(text(await call(mcp.client, 'evaluate_script', { function: found }))).toContain('Sent');
+    } finally {
+      await mcp.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

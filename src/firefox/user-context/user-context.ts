@@ -161,6 +161,9 @@ export class UserContext implements PageOwner<Page> {
   async listPages(options: { unlessAlone: boolean }): Promise<PageInfo[] | undefined>;
   async listPages(options?: { unlessAlone: boolean }): Promise<PageInfo[] | undefined> {
     this.#open();
+    // A lone page is not listed: no round trip to the tab tree to see whether it is still there (a call on a page
+    // that went says so).
+    if (options?.unlessAlone && this.#list.pages.length <= 1) return undefined;
     const urls = await this.env.urls();
     for (const page of [...this.#list.pages]) if (!urls.has(page.id)) this.env.gone(page);
     if (options?.unlessAlone && this.#list.pages.length <= 1) return undefined;

@@ -13,9 +13,11 @@ import {
   targetOf,
   wholePage,
   writeWhole,
+  type ActedOn,
   type Page,
   type RecordedTarget,
   type SecretStore,
+  type UidSelector,
 } from '../../firefox/index.js';
 import { shorten } from '../../firefox/util/text.js';
 import { uidArguments } from './uids.js';
@@ -94,7 +96,7 @@ export class SessionRecorder {
    * Before a step runs: what its uid arguments name (from the page's snapshots) and the CSS path of each (from the
    * page).
    */
-  async start(args: Record<string, unknown>, page: Page | undefined): Promise<StepStart> {
+  async start(args: Record<string, unknown>, page: Page | undefined, acts: boolean): Promise<StepStart> {
     // A step that starts before any snapshot followed the last one leaves that one's effect unseen.
     this.#unseen = undefined;
     const targets: Record<string, RecordedTarget> = {};
@@ -102,10 +104,9 @@ export class SessionRecorder {
       for (const [path, uid] of uidArguments(args)) {
         const target = targetOf(page.snapshotHistory, uid);
         if (!target) continue;
-        const css = await page.resolveUidToSelector(uid).catch(() => undefined);
-        targets[path] = css
-          ? { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } }
-          : target;
+        // An action says where its elements are in its result (finish); another call's are looked up here.
+        const css = acts ? undefined : await page.resolveUidToSelector(uid).catch(() => undefined);
+        targets[path] = css ? withCss(target, css) : target;
       }
     }
     return {
@@ -135,8 +136,14 @@ export class SessionRecorder {
     start: StepStart,
     answer: readonly string[],
     url: string | undefined,
+    actedOn: readonly ActedOn[] = [],
   ): void {
     const secrets = this.secrets();
+    for (const [path, uid] of uidArguments(args)) {
+      const css = actedOn.find((acted) => acted.uid === uid)?.css;
+      const target = start.targets[path];
+      if (css && target) start.targets[path] = withCss(target, css);
+    }
     const dialog = start.page && !start.page.disposed ? start.page.getDialog() : undefined;
     const step: RecordedStep = {
       tool,
@@ -219,4 +226,9 @@ export class SessionRecorder {
       0o600,
     );
   }
+}
+
+/** A target with where its element is (the frames' selectors, the shadow hosts', its own). */
+function withCss(target: RecordedTarget, css: UidSelector): RecordedTarget {
+  return { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } };
 }

@@ -17,7 +17,7 @@ import {
   type PersonInput,
 } from './sources.js';
 import { focusDrawnPart } from './drawn-parts.js';
-import type { InputCore } from './core.js';
+import type { InputCore, Prepared } from './core.js';
 
 /** The mouse: clicks, hovers, drags, text selections and wheel turns, by uid or (a person's) at a point. */
 export class PointerInput {
@@ -171,9 +171,13 @@ export class PointerInput {
 
   /** Selects text inside an element, or puts the caret at its start or end, with the mouse (see text-selection.ts). */
   async selectText(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
-    const describe = async (of: string): Promise<string> =>
-      describeTarget(of, (await this.core.prepare(of, `Selecting text in uid=${of}`)).target);
-    return selectText(
+    const prepared: [string, Prepared][] = [];
+    const describe = async (of: string): Promise<string> => {
+      const found = await this.core.prepare(of, `Selecting text in uid=${of}`);
+      prepared.push([of, found]);
+      return describeTarget(of, found.target);
+    };
+    const result = await selectText(
       {
         page: this.core.page,
         uids: this.core.uids,
@@ -185,6 +189,7 @@ export class PointerInput {
       text,
       options,
     );
+    return this.core.withTargets(result, ...prepared);
   }
 
   /** A person's click or wheel turn at a point of the viewport (the live view's hand on the page), as real input. */
