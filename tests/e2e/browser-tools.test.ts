@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { storedZip } from '../helpers/zip.js';
 
@@ -123,10 +124,7 @@ describe('downloads and PDF', () => {
     expect(clicked).toContain('It started a download of "report.bin"');
     // The download finishes on its own time: ask until it says so.
     let listed = '';
-    for (let tries = 0; tries < 100 && !listed.includes('complete'); tries++) {
-      listed = text(await call(client, 'list_downloads'));
-      if (!listed.includes('complete')) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(async () => (listed = text(await call(client, 'list_downloads'))).includes('complete'));
     expect(listed).toMatch(/report\.bin: complete, 16 B, saved as .*out\/downloads\/report\.bin/);
     expect(readFileSync(join(work, 'out', 'downloads', 'report.bin'), 'utf8')).toBe('downloaded bytes');
   });
@@ -148,8 +146,7 @@ describe('downloads and PDF', () => {
     });
     expect(await evaluateInPage(client, '() => location.href')).toBe(files);
     const saved = join(work, 'out', 'downloads', 'nav-report.csv');
-    for (let tries = 0; tries < 100 && !existsSync(saved); tries++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(() => existsSync(saved));
     expect(readFileSync(saved, 'utf8')).toBe('a,b\n1,2\n');
   });
 

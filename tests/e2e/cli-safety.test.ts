@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daemonPid, daemonPids, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
+import { signal, startTestServer } from '../helpers/server.js';
 
 /**
  * The real `firefox-bidi` bin against what a cloned repository or a careless setting may hold
@@ -134,16 +135,26 @@ function runningDaemon(): number {
 
 describe('a daemon that goes away while a command waits', () => {
   it('killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon', async () => {
-    expect((await run(work, 'pages')).code).toBe(0);
-    const pid = runningDaemon();
-    const waiting = run(work, 'eval', '() => new Promise((resolve) => setTimeout(resolve, 20000))');
-    // The daemon is killed once the call is under way in the page.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    process.kill(pid, 'SIGKILL');
-    const result = await waiting;
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('The daemon went away before it answered');
-    expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
+    const started = signal();
+    const site = await startTestServer({ '/started': started.route });
+    try {
+      expect((await run(work, 'open', site.url('/a.html'))).code).toBe(0);
+      const pid = runningDaemon();
+      const waiting = run(
+        work,
+        'eval',
+        'async () => { fetch("/started").catch(() => {}); await new Promise((resolve) => setTimeout(resolve, 20000)); }',
+      );
+      // The daemon is killed once the call is under way in the page.
+      expect(await eventually(() => started.heard > 0, 15_000)).toBe(true);
+      process.kill(pid, 'SIGKILL');
+      const result = await waiting;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The daemon went away before it answered');
+      expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
+    } finally {
+      await site.close();
+    }
   });
 
   it('frozen: the command ends within seconds saying the daemon stopped answering; stop ends it and its Firefox', async () => {

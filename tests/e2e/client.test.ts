@@ -9,7 +9,7 @@ import {
   PageCrashedError,
   TimeoutError,
 } from '../../src/index.js';
-import { contentProcesses, eventually, groupAlive } from '../helpers/processes.js';
+import { contentProcesses, eventually, groupAlive, steady } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -60,6 +60,11 @@ afterAll(async () => {
 });
 
 /** Leaves exactly one page open, selected, on about:blank. */
+/** The browser's state counts once they stopped changing (what closed or navigated before is forgotten). */
+function steadyCounts(): Promise<Record<string, number>> {
+  return steady(() => client.browser.stateCounts(), 300);
+}
+
 async function resetPages(): Promise<void> {
   while ((await client.userContext.listPages()).length > 1) await client.userContext.closePage(1);
   await client.userContext.selectPage(0);
@@ -337,9 +342,7 @@ describe('FirefoxClient against a launched Firefox', () => {
   it('leaves nothing behind of pages that closed, in any of its maps', async () => {
     await resetPages();
     await client.page.takeSnapshot();
-    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
-    await settle();
-    const before = client.browser.stateCounts();
+    const before = await steadyCounts();
     for (let round = 0; round < 3; round++) {
       await client.userContext.newPage(server.url('/framed.html'));
       await client.page.waitForText('Framed');
@@ -347,16 +350,18 @@ describe('FirefoxClient against a launched Firefox', () => {
       await client.page.takeSnapshot({ since: 1 });
       await client.userContext.closePage(1);
     }
-    await settle();
-    expect(client.browser.stateCounts()).toEqual(before);
+    await expect.poll(() => client.browser.stateCounts()).toEqual(before);
     // A page that navigates keeps its maps' entries for the new document only.
     await client.page.navigate(server.url('/a.html'));
     await client.page.takeSnapshot();
     await client.page.navigate(server.url('/b.html'));
     const snapshot = await client.page.takeSnapshot();
-    await settle();
-    expect(client.browser.stateCounts().snapshots).toBe(1);
-    expect(client.browser.stateCounts().snapshotHistory).toBe(1);
+    await expect
+      .poll(() => {
+        const { snapshots, snapshotHistory } = client.browser.stateCounts();
+        return { snapshots, snapshotHistory };
+      })
+      .toEqual({ snapshots: 1, snapshotHistory: 1 });
     expect(snapshot.id).toBeGreaterThan(1);
   });
 
@@ -364,9 +369,7 @@ describe('FirefoxClient against a launched Firefox', () => {
     await resetPages();
     await client.page.navigate(server.url('/a.html'));
     await client.page.takeSnapshot();
-    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
-    await settle();
-    const before = client.browser.stateCounts();
+    const before = await steadyCounts();
     // An app that mounts and unmounts iframes (a preview, a payment form, ads) without ever navigating.
     for (let round = 0; round < 4; round++) {
       await client.page.evaluate(
@@ -377,22 +380,26 @@ describe('FirefoxClient against a launched Firefox', () => {
       expect(snapshot.text).toContain('Page B');
       expect(client.browser.stateCounts()).toMatchObject({ frames: 1, snapshotFrames: 1, snapshotRealms: 2 });
       await client.page.evaluate('() => { document.getElementById("mounted").remove(); }');
-      await settle();
+      // Firefox tells of the frame's end in an event of its own.
+      await expect.poll(() => client.browser.stateCounts().frames).toBe(before.frames);
       await client.page.takeSnapshot();
     }
-    await settle();
-    const after = client.browser.stateCounts();
-    expect({
-      frames: after.frames,
-      snapshotFrames: after.snapshotFrames,
-      snapshotRealms: after.snapshotRealms,
-      contexts: after.contexts,
-    }).toEqual({
-      frames: before.frames,
-      snapshotFrames: before.snapshotFrames,
-      snapshotRealms: before.snapshotRealms,
-      contexts: before.contexts,
-    });
+    await expect
+      .poll(() => {
+        const after = client.browser.stateCounts();
+        return {
+          frames: after.frames,
+          snapshotFrames: after.snapshotFrames,
+          snapshotRealms: after.snapshotRealms,
+          contexts: after.contexts,
+        };
+      })
+      .toEqual({
+        frames: before.frames,
+        snapshotFrames: before.snapshotFrames,
+        snapshotRealms: before.snapshotRealms,
+        contexts: before.contexts,
+      });
   });
 
   it('records each hop of a redirect', async () => {
@@ -516,12 +523,7 @@ describe('closing', () => {
     if (typeof outcome === 'string') expect(outcome).toBe(url);
     else expect(outcome).toBeInstanceOf(PageCrashedError);
     kill();
-    let crashed = false;
-    for (let tries = 0; tries < 100 && !crashed; tries++) {
-      crashed = (await client.userContext.listPages())[0]?.crashed === true;
-      if (!crashed) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(crashed).toBe(true);
+    expect(await eventually(async () => (await client.userContext.listPages())[0]?.crashed === true, 5000)).toBe(true);
     await expect(client.page.takeSnapshot()).rejects.toThrow(PageCrashedError);
     await expect(client.page.takeSnapshot()).rejects.toThrow(
       `page 0 crashed (its content process ended) while it showed "${url}"`,

@@ -49,9 +49,23 @@ function evaluate(fn: string, uids: string[] = []): Promise<unknown> {
   return evaluateInPage(client, fn, uids);
 }
 
-/** Lets an opening or closing animation finish, as an agent waits before reading the page again. */
-function pause(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
+/** Waits until no animation runs on the page (an opening or closing one finished). */
+async function animationsDone(): Promise<void> {
+  await expect
+    .poll(() => evaluate("() => document.getAnimations().filter((a) => a.playState === 'running').length"), {
+      timeout: 10_000,
+    })
+    .toBe(0);
+}
+
+/**
+ * Waits until the snapshot shows `pattern` and the animation that brought it in finished, as an agent waits before
+ * acting on what opened; returns the snapshot.
+ */
+async function opened(pattern: RegExp): Promise<string> {
+  await expect.poll(async () => (await snapshot()).match(pattern)?.[0], { timeout: 10_000 }).toBeDefined();
+  await animationsDone();
+  return snapshot();
 }
 
 /** The uid of the first snapshot line matching a pattern. */
@@ -120,9 +134,8 @@ describe('Material Web (@material/web)', () => {
   it('picks "France" in the md-outlined-select "Country" by opening it and clicking the option', async () => {
     const page = await open('/material.html');
     await act('click', { uid: uidOf(page, 'combobox', 'Country') });
-    await pause(400); // the menu's opening animation
-    const opened = await snapshot();
-    await act('click', { uid: uidOf(opened, 'option', 'France') });
+    const menu = await opened(/option "France"/);
+    await act('click', { uid: uidOf(menu, 'option', 'France') });
     expect(await evaluate("() => document.getElementById('country').value")).toBe('fr');
     expect(await snapshot()).toMatch(/combobox "Country".*(value="France"|: France)/);
   });
@@ -130,32 +143,33 @@ describe('Material Web (@material/web)', () => {
   it('opens the md-dialog, reads it, and presses its "Delete" button', async () => {
     const page = await open('/material.html');
     await act('click', { uid: uidOf(page, 'button', 'Delete draft') });
-    await pause(400); // the dialog's opening animation
-    const opened = await snapshot();
-    const dialog = uidOf(opened, 'dialog', 'Delete this draft?');
-    const inside = block(opened, dialog);
+    const shown = await opened(/dialog "Delete this draft\?"/);
+    const dialog = uidOf(shown, 'dialog', 'Delete this draft?');
+    const inside = block(shown, dialog);
     expect(inside).toContain('The draft will be removed for good.');
     await act('click', { uid: uidOf(inside, 'button', 'Delete') });
-    await pause(400);
-    expect(
-      await evaluate(
-        "() => { const d = document.getElementById('confirm'); return { open: d.open, returnValue: d.returnValue, status: document.getElementById('status').textContent }; }",
-      ),
-    ).toEqual({
-      open: false,
-      returnValue: 'delete',
-      status: 'Draft deleted',
-    });
+    // The dialog closes with an animation; its value and the status come at its end.
+    await expect
+      .poll(() =>
+        evaluate(
+          "() => { const d = document.getElementById('confirm'); return { open: d.open, returnValue: d.returnValue, status: document.getElementById('status').textContent }; }",
+        ),
+      )
+      .toEqual({
+        open: false,
+        returnValue: 'delete',
+        status: 'Draft deleted',
+      });
   });
   it('refuses a click on the select behind the open modal md-dialog, and the dialog stays open', async () => {
     const page = await open('/material.html');
     await act('click', { uid: uidOf(page, 'button', 'Delete draft') });
-    await pause(400);
-    const opened = await snapshot();
-    const behind = await call(client, 'click', { uid: uidOf(opened, 'combobox', 'Country') });
+    const shown = await opened(/dialog "Delete this draft\?"/);
+    const behind = await call(client, 'click', { uid: uidOf(shown, 'combobox', 'Country') });
     expect(behind.isError, text(behind)).toBe(true);
     expect(text(behind)).toMatch(/Delete this draft\?|dialog/i);
-    await pause(400);
+    // A click that got through would have set a closing animation going.
+    await animationsDone();
     expect(await evaluate("() => document.getElementById('confirm').open")).toBe(true);
   });
 });
@@ -178,9 +192,8 @@ describe('Shoelace (@shoelace-style/shoelace)', () => {
   it('picks "US East" in the sl-select "Region" by opening it and clicking the option', async () => {
     const page = await open('/shoelace.html');
     await act('click', { uid: uidOf(page, 'combobox', 'Region') });
-    await pause(300); // the listbox's opening animation
-    const opened = await snapshot();
-    const picked = await act('click', { uid: uidOf(opened, 'option', 'US East') });
+    const listbox = await opened(/option "US East"/);
+    const picked = await act('click', { uid: uidOf(listbox, 'option', 'US East') });
     expect(await evaluate("() => document.getElementById('region').value")).toBe('us-east');
     // The answer names the element as the snapshot did.
     expect(text(picked)).toContain('option "US East"');
@@ -211,32 +224,33 @@ describe('Shoelace (@shoelace-style/shoelace)', () => {
   it('renames the project in the sl-dialog: open, fill its field, save', async () => {
     const page = await open('/shoelace.html');
     await act('click', { uid: uidOf(page, 'button', 'Rename project') });
-    await pause(400);
-    const opened = await snapshot();
-    const inside = block(opened, uidOf(opened, 'dialog', 'Rename the project'));
+    const shown = await opened(/dialog "Rename the project"/);
+    const inside = block(shown, uidOf(shown, 'dialog', 'Rename the project'));
     await act('fill', { uid: uidOf(inside, 'textbox', 'New name'), value: 'Hermes' });
     await act('click', { uid: uidOf(inside, 'button', 'Save') });
-    await pause(400);
-    expect(
-      await evaluate(
-        "() => ({ open: document.getElementById('dialog').open, project: document.getElementById('project').value, status: document.getElementById('status').textContent })",
-      ),
-    ).toEqual({
-      open: false,
-      project: 'Hermes',
-      status: 'Renamed to Hermes',
-    });
+    // The dialog closes with an animation; the status comes at its end.
+    await expect
+      .poll(() =>
+        evaluate(
+          "() => ({ open: document.getElementById('dialog').open, project: document.getElementById('project').value, status: document.getElementById('status').textContent })",
+        ),
+      )
+      .toEqual({
+        open: false,
+        project: 'Hermes',
+        status: 'Renamed to Hermes',
+      });
   });
 
   it('refuses a click on a button behind the open modal sl-dialog, and the dialog stays open', async () => {
     const page = await open('/shoelace.html');
     await act('click', { uid: uidOf(page, 'button', 'Rename project') });
-    await pause(400);
-    const opened = await snapshot();
-    const behind = await call(client, 'click', { uid: uidOf(opened, 'button', 'Reset preferences') });
+    const shown = await opened(/dialog "Rename the project"/);
+    const behind = await call(client, 'click', { uid: uidOf(shown, 'button', 'Reset preferences') });
     expect(behind.isError, text(behind)).toBe(true);
     expect(text(behind)).toMatch(/Rename the project|dialog/i);
-    await pause(400);
+    // A click that got through would have set a closing animation going.
+    await animationsDone();
     expect(
       await evaluate(
         "() => ({ open: document.getElementById('dialog').open, status: document.getElementById('status').textContent })",

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -198,8 +199,7 @@ describe('a dialog that opens during a tool', () => {
     await call(client, 'evaluate_script', {
       function: '() => { setTimeout(() => { alert("first"); alert("second"); }, 0); return 1; }',
     });
-    for (let tries = 0; tries < 40 && !text(await call(client, 'list_pages')).includes('"first"'); tries++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(async () => text(await call(client, 'list_pages')).includes('"first"'), 5000);
     const answered = text(await call(client, 'handle_dialog', { action: 'accept' }));
     expect(answered).toContain('Accepted the alert dialog "first"');
     let seen = answered;

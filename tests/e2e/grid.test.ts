@@ -11,7 +11,7 @@ import { OURS } from '../corpus/dialects.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { call, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
 import { eventually, runBin } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * A real Selenium Grid 4 (scripts/lib/grid.ts): a hub and two Chromium nodes as separate Java
@@ -29,6 +29,8 @@ if (!missing && !namespaces)
 
 let grid: Grid;
 let pages: TestServer;
+/** Heard when a script the test runs is under way in the page. */
+const scriptStarted = signal();
 const servers: RunningHttpServer[] = [];
 const clients: Client[] = [];
 const transports = new WeakMap<Client, StreamableHTTPClientTransport>();
@@ -53,6 +55,7 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     grid = await Grid.start({ nodes: 2, maxSessions: 1, namespaces });
     pages = await startTestServer(
       {
+        '/started': scriptStarted.route,
         '/set-cookie': (request, response) => {
           const who = new URL(request.url ?? '/', 'http://localhost').searchParams.get('who') ?? 'nobody';
           response.writeHead(200, { 'set-cookie': `who=${who}; Path=/`, 'content-type': 'text/html' });
@@ -217,10 +220,13 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
     const index = grid.nodes.findIndex((node) => node.uri === session?.node);
     expect(index).toBeGreaterThanOrEqual(0);
     const started = Date.now();
+    const before = scriptStarted.heard;
     const running = call(agent, 'evaluate_script', {
-      function: 'async () => { await new Promise((done) => setTimeout(done, 20000)); return "late"; }',
+      function:
+        'async () => { fetch("/started").catch(() => {}); await new Promise((done) => setTimeout(done, 20000)); return "late"; }',
     });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The node dies once the call is under way in the page.
+    expect(await eventually(() => scriptStarted.heard > before, 15_000)).toBe(true);
     grid.killNode(index);
     const failed = await running;
     expect(failed.isError).toBe(true);

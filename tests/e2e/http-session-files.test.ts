@@ -15,8 +15,8 @@ import {
   uidOf,
   type RunningHttpServer,
 } from '../helpers/mcp.js';
-import { eventually, firefoxProcesses } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { eventually, firefoxProcesses, steady } from '../helpers/processes.js';
+import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * Files per HTTP session (issue 18): each session of one server (user contexts of one shared
@@ -63,15 +63,16 @@ const cookiesSeen: string[] = [];
 async function download(client: Client): Promise<string> {
   await call(client, 'navigate_page', { url: pages.url('/files.html') });
   await call(client, 'click', { uid: uidOf(text(await call(client, 'take_snapshot')), 'link', 'Get the report') });
-  for (let tries = 0; tries < 100; tries++) {
+  let saved: string | undefined;
+  const finished = await eventually(async () => {
     const listed = (await call(client, 'list_downloads')).structuredContent as {
       downloads: { status: string; path?: string }[];
     };
-    const done = listed.downloads.find((entry) => entry.status === 'complete' && entry.path);
-    if (done?.path) return done.path;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The download did not finish.');
+    saved = listed.downloads.find((entry) => entry.status === 'complete' && entry.path)?.path;
+    return saved !== undefined;
+  });
+  if (saved === undefined || !finished) throw new Error('The download did not finish.');
+  return saved;
 }
 
 beforeAll(async () => {
@@ -270,14 +271,10 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
 
 describe('idle HTTP sessions', () => {
   it('closes a session after --session-idle-timeout without a call (its page gone, its id answered 404), never during a call', async () => {
-    let beacons = 0;
+    const beacon = signal();
     const site = await startTestServer({
       '/beacon.html': page('Beacon', '<script>setInterval(() => fetch("/beacon"), 100);</script>'),
-      '/beacon': (_request, response) => {
-        beacons++;
-        response.writeHead(204);
-        response.end();
-      },
+      '/beacon': beacon.route,
     });
     const idleMarker = `${marker}-idle`;
     // 0.05 minutes: 3 s.
@@ -296,15 +293,12 @@ describe('idle HTTP sessions', () => {
       expect(text(await call(client, 'list_pages'))).toContain('Beacon');
       const sessionId = transport.sessionId ?? '';
       expect(sessionId).not.toBe('');
-      const running = beacons;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(beacons).toBeGreaterThan(running);
+      const running = beacon.heard;
+      expect(await eventually(() => beacon.heard > running, 5000)).toBe(true);
 
-      // Idle from here: within the timeout and a margin, the page is gone (the web server hears no more from it).
-      await new Promise((resolve) => setTimeout(resolve, 4500));
-      const after = beacons;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(beacons).toBe(after);
+      // Idle from here: within the timeout and a margin, the page is gone (the web server hears no more from it: a
+      // page that beacons every 100 ms fell silent for a second).
+      await steady(() => beacon.heard, 1000, 10_000);
       const answer = await fetch(idle.url, {
         method: 'POST',
         headers: {

@@ -14,8 +14,8 @@ import {
   uidOf,
   type RunningHttpServer,
 } from '../helpers/mcp.js';
-import { contentProcesses, eventually, firefoxProcesses } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { contentProcesses, eventually, firefoxProcesses, steady } from '../helpers/processes.js';
+import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * Calls that Firefox or the client interrupt (issue 18): printing a page with iframes, a tab's
@@ -28,6 +28,10 @@ const OUTPUT = resolve('temp/interruptions-output');
 const MARKER = `interruptions-${process.pid}-${Date.now()}`;
 
 let site: TestServer;
+/** Heard when a script the test runs is under way in the page. */
+const STARTED = signal();
+/** Heard when typing into the form's Bio has begun. */
+const TYPING = signal();
 /** A second origin for the cross-origin iframe (localhost vs 127.0.0.1). */
 let other: TestServer;
 let stdio: Client;
@@ -62,7 +66,12 @@ beforeAll(async () => {
       `<h1>Framed</h1><iframe src="/nested.html"></iframe><iframe src="${otherOrigin('/inner.html')}"></iframe>`,
     ),
     '/nested.html': page('Nested', '<p>A frame in a frame</p><iframe src="/a.html"></iframe>'),
-    '/form.html': page('Form', '<label>Bio <textarea id="bio"></textarea></label>'),
+    '/form.html': page(
+      'Form',
+      `<label>Bio <textarea id="bio" oninput="if (!this.told) { this.told = true; fetch('/typing'); }"></textarea></label>`,
+    ),
+    '/started': STARTED.route,
+    '/typing': TYPING.route,
   });
   rmSync(OUTPUT, { recursive: true, force: true });
   ({ client: stdio } = await startStdioServer(['--output-dir', OUTPUT], { FIREFOX_BIDI_MCP_KILL_TEST: MARKER }));
@@ -80,6 +89,14 @@ afterAll(async () => {
 function pageUrls(result: CallToolResult): string[] {
   expect(result.isError, text(result)).toBeFalsy();
   return (result.structuredContent as { pages: { url: string }[] }).pages.map((entry) => entry.url);
+}
+
+/** Resolves once `signal` has heard one more request than now: what the page does has begun. */
+function heardAgain(heard: { readonly heard: number }): () => Promise<void> {
+  const before = heard.heard;
+  return async () => {
+    expect(await eventually(() => heard.heard > before, 15_000)).toBe(true);
+  };
 }
 
 /** Calls save_pdf and checks the file it names is a real PDF inside the output folder. */
@@ -146,10 +163,12 @@ describe('a tab crashing during a call', () => {
     expect(tabs.length).toBeGreaterThan(0);
 
     const started = performance.now();
+    const underWay = heardAgain(STARTED);
     const running = call(stdio, 'evaluate_script', {
-      function: '() => new Promise((resolve) => setTimeout(() => resolve("finished " + location.href), 5000))',
+      function:
+        '() => { fetch("/started").catch(() => {}); return new Promise((resolve) => setTimeout(() => resolve("finished " + location.href), 5000)); }',
     });
-    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    await underWay();
     for (const pid of tabs) process.kill(pid, 'SIGKILL');
     const killedAt = performance.now();
     const result = await running;
@@ -179,21 +198,21 @@ describe('a tab crashing during a call', () => {
 });
 
 /**
- * Starts `name` with a signal, aborts it after `afterMs`, and returns how long a list_pages right after the abort took,
- * and whether the cancelled call rejected.
+ * Starts `name` with a signal, aborts it once `underWay` resolves, and returns how long a list_pages right after the
+ * abort took, and whether the cancelled call rejected.
  */
 async function cancelThenList(
   client: Client,
   name: string,
   args: Record<string, unknown>,
-  afterMs = 700,
+  underWay: () => Promise<void>,
 ): Promise<{ listMs: number; listed: CallToolResult; cancelled: unknown }> {
   const controller = new AbortController();
   const cancelled = client.callTool({ name, arguments: args }, undefined, { signal: controller.signal }).then(
     () => 'answered',
     (error: unknown) => error,
   );
-  await new Promise((resolveWait) => setTimeout(resolveWait, afterMs));
+  await underWay();
   controller.abort('the test gave up');
   const started = performance.now();
   const listed = (await client.callTool({ name: 'list_pages', arguments: {} })) as CallToolResult;
@@ -202,14 +221,23 @@ async function cancelThenList(
 
 describe('a call the client cancels', () => {
   const neverText = { text: ['This text never comes'], timeout: 20_000 };
-  const longScript = { function: '() => new Promise((resolve) => setTimeout(() => resolve(1), 20000))' };
+  const longScript = {
+    function:
+      'async () => { fetch("/started").catch(() => {}); await new Promise((resolve) => setTimeout(resolve, 20000)); return 1; }',
+  };
+  /** When the call is under way: a wait_for's looks are script calls in a sandbox, which no page or server sees. */
+  const underWay = (name: 'wait_for' | 'evaluate_script'): (() => Promise<void>) =>
+    name === 'evaluate_script'
+      ? heardAgain(STARTED)
+      : // Sleep kept: nothing outside the server sees a wait_for's looks begin, so it gets time to be well under way.
+        () => new Promise((resolveWait) => setTimeout(resolveWait, 700));
 
   it.each([
     ['wait_for', neverText],
     ['evaluate_script', longScript],
   ] as const)('over stdio: a cancelled %s frees the queue at once', async (name, args) => {
     expect((await call(stdio, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
-    const { listMs, listed, cancelled } = await cancelThenList(stdio, name, args);
+    const { listMs, listed, cancelled } = await cancelThenList(stdio, name, args, underWay(name));
     console.log(`stdio: list_pages answered ${listMs.toFixed(0)} ms after ${name} was cancelled.`);
     expect(String(cancelled)).toContain('the test gave up');
     expect(pageUrls(listed)).toEqual([site.url('/b.html')]);
@@ -223,7 +251,7 @@ describe('a call the client cancels', () => {
     const snapshot = text(await call(stdio, 'take_snapshot'));
     const bio = uidOf(snapshot, 'textbox', 'Bio');
     const long = 'typing on and on '.repeat(250);
-    const { listMs } = await cancelThenList(stdio, 'fill', { uid: bio, value: long }, 1000);
+    const { listMs } = await cancelThenList(stdio, 'fill', { uid: bio, value: long }, heardAgain(TYPING));
     expect(listMs).toBeLessThan(1000);
     const length = async (): Promise<number> =>
       Number(
@@ -231,17 +259,12 @@ describe('a call the client cancels', () => {
           await call(stdio, 'evaluate_script', { function: '() => document.getElementById("bio").value.length' }),
         ).match(/\n(\d+)\n/)?.[1],
       );
-    // The batch under way when the call was cancelled may still land; nothing after it.
-    await new Promise((resolveWait) => setTimeout(resolveWait, 800));
-    const first = await length();
-    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
-    const second = await length();
-    console.log(
-      `stdio: a fill cancelled after 1 s had typed ${first} of ${long.length} characters; 1 s later ${second}.`,
-    );
-    expect(first).toBeGreaterThan(0);
-    expect(first).toBeLessThan(long.length);
-    expect(second).toBe(first);
+    // The batch under way when the call was cancelled may still land; nothing after it. Typing that went on behind
+    // the next call would not stop before the whole text was in.
+    const typed = await steady(length, 1000);
+    console.log(`stdio: a cancelled fill had typed ${typed} of ${long.length} characters when it stopped.`);
+    expect(typed).toBeGreaterThan(0);
+    expect(typed).toBeLessThan(long.length);
   });
 
   it.each([
@@ -251,7 +274,7 @@ describe('a call the client cancels', () => {
     const { client } = await connectHttp();
     try {
       expect((await call(client, 'navigate_page', { url: site.url('/b.html') })).isError).toBeFalsy();
-      const { listMs, listed, cancelled } = await cancelThenList(client, name, args);
+      const { listMs, listed, cancelled } = await cancelThenList(client, name, args, underWay(name));
       console.log(`HTTP: list_pages answered ${listMs.toFixed(0)} ms after ${name} was cancelled.`);
       expect(String(cancelled)).toContain('the test gave up');
       expect(pageUrls(listed)).toEqual([site.url('/b.html')]);
@@ -284,16 +307,17 @@ describe('a call the client cancels', () => {
       const answered = new Promise<number>((resolveStatus) =>
         dropped.on('response', (response) => resolveStatus(response.statusCode ?? 0)),
       );
+      const scriptUnderWay = heardAgain(STARTED);
       dropped.end(
         JSON.stringify({
           jsonrpc: '2.0',
           id: 'dropped-1',
           method: 'tools/call',
-          params: { name: 'wait_for', arguments: neverText },
+          params: { name: 'evaluate_script', arguments: longScript },
         }),
       );
       expect(await answered).toBe(200);
-      await new Promise((resolveWait) => setTimeout(resolveWait, 700));
+      await scriptUnderWay();
       dropped.destroy();
       const started = performance.now();
       const listed = await call(client, 'list_pages');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, text, uidOf } from '../helpers/mcp.js';
+import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { centreOf, state, stateText, ViewHarness } from '../helpers/view.js';
 
@@ -196,12 +197,18 @@ describe("request_human's until.url", () => {
       ['*/dashboard*', 'navigation'],
     ] as const) {
       let ended = false;
-      const asked = call(client, 'request_human', { reason: 'Sign in, please.', until: { url: until } }).finally(
-        () => (ended = true),
-      );
+      let told = 0;
+      const asked = (
+        client.callTool(
+          { name: 'request_human', arguments: { reason: 'Sign in, please.', until: { url: until } } },
+          undefined,
+          { onprogress: () => (told += 1) },
+        ) as Promise<CallToolResult>
+      ).finally(() => (ended = true));
       await harness.openRequest(view);
-      // Several looks at the page (twice a second) pass without a person: the call still waits, the view still asks.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Several looks at the page (twice a second) pass without a person: the call still waits (its second "still
+      // waiting" comes after 3 s of them), the view still asks.
+      expect(await eventually(() => told >= 2 || ended, 15_000)).toBe(true);
       expect(ended).toBe(false);
       expect((await state(view)).sessions[0]?.request?.reason).toBe('Sign in, please.');
       if (how === 'done') await harness.pressDone();

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { eventually, firefoxProcesses } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 const SIGNUP = page(
   'Sign up',
@@ -26,9 +26,11 @@ const LONG_LIST = page(
 
 let server: TestServer;
 let client: Client;
+/** Heard when a script the test runs is under way in the page. */
+const started = signal();
 
 beforeAll(async () => {
-  server = await startTestServer({ '/signup.html': SIGNUP, '/long-list.html': LONG_LIST });
+  server = await startTestServer({ '/signup.html': SIGNUP, '/long-list.html': LONG_LIST, '/started': started.route });
   ({ client } = await startStdioServer(['--output-dir', 'temp/mcp-test-output']));
 });
 
@@ -303,10 +305,12 @@ describe('the server process', () => {
     await call(own.client, 'navigate_page', { url: server.url('/a.html') });
     const ours = (): number[] => [...firefoxProcesses(marker).keys()];
     expect(ours().length).toBeGreaterThan(0);
-    const pending = call(own.client, 'evaluate_script', { function: '() => new Promise(() => {})' }).catch(
-      () => 'aborted',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = started.heard;
+    const pending = call(own.client, 'evaluate_script', {
+      function: 'async () => { fetch("/started").catch(() => {}); await new Promise(() => {}); }',
+    }).catch(() => 'aborted');
+    // It is killed once the call is under way in the page.
+    expect(await eventually(() => started.heard > before, 15_000)).toBe(true);
     process.kill(own.transport.pid ?? 0, 'SIGKILL');
     expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
     expect(await pending).toBe('aborted');

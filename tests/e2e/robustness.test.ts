@@ -3,7 +3,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { eventually, steady } from '../helpers/processes.js';
+import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * The server under hostile pages and careless arguments (issue 8): a page stuck in a loop, a
@@ -22,7 +23,12 @@ const FORM = page(
    <div id="list" style="height:60px;overflow:auto"><p style="height:400px">long</p></div>
    <button onclick="document.title = 'clicked'">Go</button>`,
 );
-const LOOP = page('Loop', `<h1>Loop</h1><script>setTimeout(() => { for (;;) {} }, 200);</script>`);
+/** Heard by the server as the loop page enters its loop: a synchronous request, so nothing runs in between. */
+const LOOPING = signal();
+const LOOP = page(
+  'Loop',
+  `<h1>Loop</h1><script>setTimeout(() => { const told = new XMLHttpRequest(); told.open('GET', '/looping', false); told.send(); for (;;) {} }, 200);</script>`,
+);
 const CONSOLE = page(
   'Console',
   `<script>console.log('hi\\nmsgid=999 [error] injected\\r\\u2028more'); console.log('second');</script>`,
@@ -46,7 +52,12 @@ function pageUrls(result: CallToolResult): string[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ '/form.html': FORM, '/loop.html': LOOP, '/console.html': CONSOLE });
+  server = await startTestServer({
+    '/form.html': FORM,
+    '/loop.html': LOOP,
+    '/looping': LOOPING.route,
+    '/console.html': CONSOLE,
+  });
   ({ client, close } = await startInProcessServer(['--output-dir', 'temp/robustness-output']));
 });
 
@@ -59,8 +70,9 @@ describe('a page stuck in a loop', () => {
   it('leaves the other pages working, says it is not responding, and can be navigated and closed', async () => {
     await call(client, 'navigate_page', { url: server.url('/a.html') });
     await call(client, 'new_page', { url: server.url('/b.html') });
+    const looping = LOOPING.heard;
     await call(client, 'new_page', { url: server.url('/loop.html') });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await eventually(() => LOOPING.heard > looping)).toBe(true);
 
     const stuck = await timed('take_snapshot');
     expect(stuck.result.isError).toBe(true);
@@ -90,8 +102,9 @@ describe('a page stuck in a loop', () => {
     expect(text(await call(client, 'take_snapshot'))).toContain('heading "Form"');
 
     // close_page works on a stuck page, and the others still answer.
+    const loopingAgain = LOOPING.heard;
     await call(client, 'navigate_page', { url: server.url('/loop.html') });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await eventually(() => LOOPING.heard > loopingAgain)).toBe(true);
     const closed = await timed('close_page', { pageIdx: 2 });
     expect(closed.result.isError, text(closed.result)).toBeFalsy();
     expect(closed.ms).toBeLessThan(10_000);
@@ -238,10 +251,8 @@ describe('typing that runs out of time', () => {
         /stopped after \d+ of \d+ parts/,
       );
       const length = (): Promise<unknown> => firefox.page.evaluate("() => document.getElementById('bio').value.length");
-      const first = await length();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(await length()).toBe(first);
-      expect(first).toBeLessThan(4250);
+      // Typing that went on behind the error would not stop before the whole text was in.
+      expect(await steady(length, 1000)).toBeLessThan(4250);
       await expect(firefox.page.fillByUid(uid, 'x'.repeat(5001))).rejects.toThrow(/over the 5000 one call types/);
     } finally {
       await firefox.close();

@@ -13,6 +13,7 @@ import { basename, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { eventually } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer, type Route } from '../helpers/server.js';
 
 /**
@@ -338,12 +339,7 @@ describe('what pages do on their own', () => {
     ];
     for (const [name, args] of tools) {
       await call(client, 'evaluate_script', { function: '() => { setTimeout(() => alert("held"), 0); return 1; }' });
-      for (
-        let tries = 0;
-        tries < 40 && !text(await call(client, 'list_pages')).includes('alert dialog is open');
-        tries++
-      )
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(async () => text(await call(client, 'list_pages')).includes('alert dialog is open'), 5000);
       const answer = await call(client, name, args);
       if (answer.isError)
         expect(text(answer), name).toMatch(/is blocked: an alert dialog is open \("held"\)\. Answer it first/);
@@ -361,9 +357,9 @@ describe('what pages do on their own', () => {
 
   it('blocks a flood of popups opened without a user gesture, and reports a tab opened by a click', async () => {
     await call(client, 'navigate_page', { url: server.url('/popups.html') });
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const listed = await call(client, 'list_pages');
     expect((listed.structuredContent as { pages: unknown[] }).pages).toHaveLength(1);
+    // A popup of the flood that opened late would come before the tab the click opens, and take its index 1.
     const clicked = text(await call(client, 'click', { uid: await snapshotUid('button', 'Open one') }));
     let seen = clicked;
     for (let i = 0; i < 20 && !seen.includes('opened a new page'); i++) seen += text(await call(client, 'list_pages'));

@@ -74,14 +74,14 @@ describe.skipIf(!available)('--webdriver-url against chromedriver (--browser chr
       env: { ...process.env, CHROME_TEST_MARKER: marker },
     });
     // chromedriver answers /status once it listens.
-    let ready = false;
-    for (const deadline = Date.now() + 10_000; !ready && Date.now() < deadline;) {
-      ready = await fetch(`http://127.0.0.1:${port}/status`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const ready = await eventually(
+      () =>
+        fetch(`http://127.0.0.1:${port}/status`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      10_000,
+    );
     expect(ready).toBe(true);
     ({ client } = await startStdioServer(['--webdriver-url', `http://127.0.0.1:${port}`, '--browser', 'chrome']));
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
 import { fromRemoteValue } from '../../src/bidi/index.js';
+import { eventually } from '../helpers/processes.js';
 
 /**
  * The snapshot engine against the web-platform-tests for accessible names and roles (issue 9):
@@ -154,12 +155,11 @@ describe('web-platform-tests for accessible names and roles', () => {
     for (const file of pages()) {
       await client.page.navigate(origin + file);
       // Some pages build their elements in script, test by test: wait until every test ran.
-      for (
-        let i = 0;
-        i < 100 && !(await client.page.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')"));
-        i++
-      )
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(
+        async () =>
+          (await client.page.evaluate("() => document.documentElement.hasAttribute('data-wpt-done')")) === true,
+        5000,
+      );
       const snapshot = await client.page.takeSnapshot();
       const byUid = new Map<string, SnapshotNode>(Array.from(allNodes(snapshot.nodes), (node) => [node.uid, node]));
       const expectations = (

@@ -79,6 +79,11 @@ export class FakeBidi {
     return new FakeBidi(server, `ws://127.0.0.1:${port}/session`);
   }
 
+  /** How many clients are connected (a socket a client closed leaves once every message it sent before has come). */
+  get clients(): number {
+    return this.#sockets.size;
+  }
+
   /** Scripts the answer to every `method` command from now on: a fixed result, or a handler. */
   onCommand<M extends CommandName>(method: M, answer: CommandResult<M> | CommandHandler<M>): this {
     // No result of the protocol is a function, so a function is the handler.

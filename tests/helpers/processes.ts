@@ -23,6 +23,26 @@ export async function eventually(condition: () => boolean | Promise<boolean>, ti
   return condition();
 }
 
+/**
+ * Reads `read` until its value has stayed the same for `quietMs` (what it watches stopped changing) and returns that
+ * value; throws when it is still changing after `timeoutMs`.
+ */
+export async function steady<T>(read: () => T | Promise<T>, quietMs: number, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error(`Still changing after ${timeoutMs} ms (now ${JSON.stringify(value)}).`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await read();
+    if (JSON.stringify(now) !== JSON.stringify(value)) {
+      value = now;
+      since = Date.now();
+    }
+  }
+  return value;
+}
+
 /** Temporary profiles made by our launcher that exist now. */
 export function ourProfiles(): string[] {
   return readdirSync(tmpdir()).filter((name) => name.startsWith('firefox-bidi-mcp-profile-'));

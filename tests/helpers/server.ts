@@ -62,6 +62,28 @@ const ROUTES: Record<string, Route> = {
   '/tall.html': html('<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>', 'Tall'),
 };
 
+/** A route a page fetches to tell the test it got somewhere (a script under way, typing begun); it counts the calls. */
+export interface Signal {
+  route: Route;
+  /** How many requests it heard. */
+  readonly heard: number;
+}
+
+/** A Signal answering 204. */
+export function signal(): Signal {
+  let heard = 0;
+  return {
+    route: (_request, response) => {
+      heard++;
+      response.writeHead(204, { 'access-control-allow-origin': '*' });
+      response.end();
+    },
+    get heard() {
+      return heard;
+    },
+  };
+}
+
 /** Answers 404. */
 export const NOT_FOUND: Route = (_request, response) => {
   response.writeHead(404, { 'content-type': 'text/plain' });

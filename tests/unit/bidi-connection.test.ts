@@ -94,9 +94,10 @@ describe('BidiConnection', () => {
 
   it('rejects a command with BidiTimeoutError after its own timeout and stays usable, ignoring the late answer', async () => {
     const { remote, connection } = await setup();
+    let answerLate = (): void => undefined;
     remote.onCommand('script.evaluate', (params) =>
       params.expression === 'slow'
-        ? new Promise((resolve) => setTimeout(() => resolve(evaluateResult(params)), 150))
+        ? new Promise((resolve) => (answerLate = () => resolve(evaluateResult(params))))
         : evaluateResult(params),
     );
 
@@ -110,8 +111,9 @@ describe('BidiConnection', () => {
     expect(connection.closed).toBe(false);
     await expect(evaluate(connection, 'fast')).resolves.toMatchObject({ result: { value: 'fast' } });
 
-    // The answer to the timed-out command arrives later and must not disturb the next command.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The answer to the timed-out command arrives later and must not disturb the next command: it goes out first, and
+    // one socket keeps the order.
+    answerLate();
     await expect(evaluate(connection, 'after the late answer')).resolves.toMatchObject({
       result: { value: 'after the late answer' },
     });
@@ -259,7 +261,8 @@ describe('BidiConnection', () => {
 
     expect(error).toBeInstanceOf(BidiConnectionClosedError);
     expect(error).toMatchObject({ method: 'script.evaluate', reason: 'closed by the client' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The remote end sees the socket close after every message sent before it.
+    await vi.waitFor(() => expect(remote.clients).toBe(0));
     expect(remote.commands.map((command) => command.params.expression)).toEqual(['before']);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CancelledError } from '../../src/firefox/errors.js';
 import { unlessAborted } from '../../src/firefox/util/abort.js';
 import { BrowserHolder } from '../../src/mcp/browser.js';
@@ -10,16 +10,21 @@ describe('BrowserHolder.exclusive with a signal', () => {
   it('runs calls one at a time, in order', async () => {
     const queue = holder();
     const order: string[] = [];
+    let release: () => void = () => undefined;
     const slow = queue.exclusive(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push('first started');
+      await new Promise<void>((resolve) => (release = resolve));
       order.push('first');
     });
     const fast = queue.exclusive(() => {
       order.push('second');
       return Promise.resolve();
     });
+    // The second waits for as long as the first runs, however long that is.
+    await vi.waitFor(() => expect(order).toEqual(['first started']));
+    release();
     await Promise.all([slow, fast]);
-    expect(order).toEqual(['first', 'second']);
+    expect(order).toEqual(['first started', 'first', 'second']);
   });
 
   it('frees the queue at once when the running call is cancelled, and tells the work through the signal', async () => {
@@ -50,7 +55,7 @@ describe('BrowserHolder.exclusive with a signal', () => {
   it('never starts a call cancelled while it waited for its turn', async () => {
     const queue = holder();
     const controller = new AbortController();
-    let release: () => void = () => undefined;
+    let release: (() => void) | undefined;
     const first = queue.exclusive(() => new Promise<void>((resolve) => (release = resolve)));
     let started = false;
     const waiting = queue.exclusive(() => {
@@ -58,9 +63,9 @@ describe('BrowserHolder.exclusive with a signal', () => {
       return Promise.resolve();
     }, controller.signal);
     controller.abort();
-    // The first call starts on the next tick.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    release();
+    // The first call starts on a later tick.
+    await vi.waitFor(() => expect(release).toBeDefined());
+    release?.();
     await first;
     await expect(waiting).rejects.toThrow(CancelledError);
     expect(started).toBe(false);
