@@ -58,7 +58,8 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'WEBDRIVER_WAIT',
     value: 'seconds',
     description:
-      'With --webdriver-url: how long to wait for a free slot when the server (a full Grid) queues a new session, before saying so (default 60).',
+      'With --webdriver-url: how long to wait for a free slot when the server (a full Grid) queues a new ' +
+      'session, before saying so (default 60).',
   },
   {
     name: 'browser',
@@ -66,7 +67,8 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'WEBDRIVER_BROWSER',
     value: 'name',
     description:
-      'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through WebDriver" for what differs.',
+      'With --webdriver-url: firefox (the default) or chrome, which the server starts; see "Chrome through ' +
+      'WebDriver" for what differs.',
   },
   { name: 'viewport', type: 'string', value: 'WxH', description: 'Viewport of every page, such as 1280x720.' },
   {
@@ -113,7 +115,8 @@ export const FLAGS: readonly FlagSpec[] = [
     name: 'no-uid-attributes',
     type: 'boolean',
     description:
-      'Never write data-mcp-uid on elements (they are never written inside editable content anyway): for apps that save or send their own DOM, such as "copy as HTML" or form builders. Uids work the same.',
+      'Never write data-mcp-uid on elements (they are never written inside editable content anyway): for apps ' +
+      'that save or send their own DOM, such as "copy as HTML" or form builders. Uids work the same.',
   },
   {
     name: 'secrets',
@@ -129,7 +132,8 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'FIREFOX_MCP_OUTPUT_DIR',
     value: 'dir',
     description:
-      'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved (default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.',
+      'Where screenshots, snapshots, PDFs, bodies, storage states and downloads (in downloads/) are saved ' +
+      '(default temp/); files are written only here, never in the working directory. Over HTTP each session gets a folder of its own, sessions/<random id>/.',
   },
   {
     name: 'allow-file-urls',
@@ -146,7 +150,8 @@ export const FLAGS: readonly FlagSpec[] = [
     type: 'string',
     value: 'origins',
     description:
-      'Only these origins may be loaded, by tools or by the pages, separated by ; such as https://example.com;*.test.org;http://localhost:*.',
+      'Only these origins may be loaded, by tools or by the pages, separated by ; such as ' +
+      'https://example.com;*.test.org;http://localhost:*.',
   },
   {
     name: 'blocked-origins',
@@ -161,7 +166,8 @@ export const FLAGS: readonly FlagSpec[] = [
     multiple: true,
     value: 'dir',
     description:
-      "A folder files may be read from (repeatable) by upload_file, load_storage_state, route bodyFile and install_extension, besides the output directory (and, over stdio, the client's MCP roots).",
+      'A folder files may be read from (repeatable) by upload_file, load_storage_state, route bodyFile and ' +
+      "install_extension, besides the output directory (and, over stdio, the client's MCP roots).",
   },
   {
     name: 'port',
@@ -198,13 +204,15 @@ export const FLAGS: readonly FlagSpec[] = [
     env: 'FIREFOX_MCP_SESSION_IDLE_TIMEOUT',
     value: 'minutes',
     description:
-      'With --port: close an HTTP session (its pages and user context) after this many minutes without a call (default 30; fractions allowed; 0 never).',
+      'With --port: close an HTTP session (its pages and user context) after this many minutes without a call ' +
+      '(default 30; fractions allowed; 0 never).',
   },
   {
     name: 'isolated-browser',
     type: 'boolean',
     description:
-      'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB each) instead of a user context of its own in one shared Firefox.',
+      'With --port: give each HTTP session a Firefox of its own (process isolation; about 2.5 s and 500 MB ' +
+      'each) instead of a user context of its own in one shared Firefox.',
   },
 ];
 

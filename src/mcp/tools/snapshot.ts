@@ -6,7 +6,8 @@ import { uid } from './schemas.js';
 export const takeSnapshot = pageTool({
   name: 'take_snapshot',
   description:
-    'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row (its controls in place as [3_16 checkbox …]), 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
+    'Text snapshot of the page (frames, shadow DOM included): a line per element a person can see or use, led ' +
+    'by its uid (3_12) for the input tools; [words](uid=3_14) is a link in text, cells parted by | a table row (its controls in place as [3_16 checkbox …]), 3_15 - words a list item. Prefer it to screenshots. Uids last until the page navigates.',
   category: 'snapshot',
   readOnly: true,
   fileArgs: ['filePath'],
@@ -64,7 +65,8 @@ export const takeSnapshot = pageTool({
 export const findInPage = pageTool({
   name: 'find_in_page',
   description:
-    'Find elements whose name, text, value or link matches text or a regex, with uids and where they sit (even ones a compressed snapshot hides).',
+    'Find elements whose name, text, value or link matches text or a regex, with uids and where they sit (even ' +
+    'ones a compressed snapshot hides).',
   category: 'snapshot',
   readOnly: true,
   schema: {
@@ -84,7 +86,8 @@ export const findInPage = pageTool({
 export const resolveUidToSelector = pageTool({
   name: 'resolve_uid_to_selector',
   description:
-    'A locator for the element with this uid: CSS selector in its root, with shadow-host and frame chains (joined by >> for Playwright).',
+    'A locator for the element with this uid: CSS selector in its root, with shadow-host and frame chains ' +
+    '(joined by >> for Playwright).',
   category: 'snapshot',
   readOnly: true,
   schema: { uid },
@@ -102,7 +105,8 @@ export const resolveUidToSelector = pageTool({
 export const scrollPage = pageTool({
   name: 'scroll_page',
   description:
-    'Scroll the page or a container with the mouse wheel until it rests, or straight to its start, end or item N; returns what it shows then and where it stands.',
+    'Scroll the page or a container with the mouse wheel until it rests, or straight to its start, end or item ' +
+    'N; returns what it shows then and where it stands.',
   category: 'snapshot',
   readOnly: false,
   paged: 'budget',
@@ -122,7 +126,8 @@ export const scrollPage = pageTool({
       .string()
       .optional()
       .describe(
-        "Scroll what a wheel over this element moves (its list, an overlay's list, the container around it) instead of the page.",
+        "Scroll what a wheel over this element moves (its list, an overlay's list, the container around it) " +
+          'instead of the page.',
       ),
   },
   handler: async ({ direction, to, screens, uid: container }, { page }, response) => {

@@ -38,7 +38,8 @@ export const getCookies = userContextTool({
 export const setCookie = userContextTool({
   name: 'set_cookie',
   description:
-    "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on its next request.",
+    "Set a cookie for a domain in this session's pages; it is read back to show it took. The page sees it on " +
+    'its next request.',
   category: 'storage',
   readOnly: false,
   schema: {
@@ -85,7 +86,8 @@ const kind = z
 export const getStorage = pageTool({
   name: 'get_storage',
   description:
-    "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are shown as <redacted>).",
+    "Read the page's localStorage or sessionStorage: every key, or one (values that look like secrets are " +
+    'shown as <redacted>).',
   category: 'storage',
   readOnly: true,
   schema: { type: kind, key: z.string().optional().describe('Only this key.') },
@@ -130,7 +132,8 @@ export const setStorage = pageTool({
 export const saveStorageState = userContextTool({
   name: 'save_storage_state',
   description:
-    "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.",
+    "Save this session's cookies and the localStorage of its pages' origins to a JSON file (Playwright's " +
+    'storage state format), to log in once and reuse it with load_storage_state. The file holds real values; the answer shows none.',
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
@@ -164,7 +167,8 @@ export const saveStorageState = userContextTool({
 export const loadStorageState = userContextTool({
   name: 'load_storage_state',
   description:
-    'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). Reload or navigate afterwards for pages to use them.',
+    'Restore cookies and localStorage from a storage state file (from save_storage_state, or Playwright). ' +
+    'Reload or navigate afterwards for pages to use them.',
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
