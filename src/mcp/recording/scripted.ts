@@ -6,34 +6,15 @@
  */
 import type { z } from 'zod';
 import { parseArguments, type ToolDefinition } from '../tool.js';
-import {
-  click,
-  drag,
-  fill,
-  fillForm,
-  handleDialog,
-  hover,
-  pressKey,
-  selectText,
-  typeText,
-  uploadFile,
-} from '../tools/input.js';
+import { inputTools } from '../tools/input.js';
 import { closePage, navigatePage, newPage, resizePage, selectPage, waitFor } from '../tools/pages.js';
 import { evaluateScript } from '../tools/script.js';
 import type { RecordedStep } from './format.js';
 
+/** Every input tool, and the page tools that move between pages and wait, and scripts. */
 const SCRIPTED_TOOLS = [
   navigatePage,
-  click,
-  hover,
-  fill,
-  fillForm,
-  selectText,
-  drag,
-  pressKey,
-  typeText,
-  uploadFile,
-  handleDialog,
+  ...inputTools,
   newPage,
   selectPage,
   closePage,

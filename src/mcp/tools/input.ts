@@ -164,4 +164,4 @@ export const inputTools = [
   typeText,
   uploadFile,
   handleDialog,
-];
+] as const;
