@@ -425,6 +425,17 @@ async function main(): Promise<void> {
     await tool('drag', { from_uid: uid(snapshot, /Drag me/), to_uid: uid(snapshot, /Drop here|Dropped/) });
     await call('click', { uid: notes });
     await tool('type_text', { text: 'Deliver before noon.' });
+
+    progress('the same input through the library');
+    const page = session.userContext.page;
+    const library = async (label: string, work: () => Promise<unknown>): Promise<void> => {
+      progress(`  ${label}`);
+      rows.set(`${label} (library)`, await measure(label, TOOL_ITERATIONS, work));
+    };
+    await library('click', () => page.clickByUid(countButton));
+    await library('fill', () => page.fillByUid(name, `Ada ${filled++}`));
+    await page.clickByUid(notes);
+    await library('type_text', () => page.typeText('Deliver before noon.'));
     await tool('press_key', { key: 'End' });
     await tool('upload_file', { uid: uid(snapshot, /Attachment/), filePaths: [join(outputDir, 'invoice.txt')] });
     const alertButton = uid(snapshot, /button "Alert"/);
@@ -550,6 +561,27 @@ function report(
     ),
   );
   for (const [name, why] of UNTIMED) console.log(`\nNot timed: ${name}, which ${why}.`);
+  console.log('\n## Through the server and through the library (the same page, the same session)\n');
+  console.log(
+    formatTable(
+      ['call', 'server median', 'commands', 'library median', 'commands', 'server / library (goal ≤ 1.2×)'],
+      ['click', 'fill', 'type_text'].flatMap((name) => {
+        const server = rows.get(name);
+        const library = rows.get(`${name} (library)`);
+        if (!server || !library) return [];
+        return [
+          [
+            name,
+            formatMs(server.stats.median),
+            String(server.commands),
+            formatMs(library.stats.median),
+            String(library.commands),
+            `${(server.stats.median / library.stats.median).toFixed(2)}×`,
+          ],
+        ];
+      }),
+    ),
+  );
   console.log('\n## evaluate by reply size (characters returned)\n');
   const neighbourRatio = (series: Stats[], index: number): number => {
     const here = series[index]?.median ?? Number.NaN;
