@@ -2,12 +2,12 @@ import type { Input } from 'webdriver-bidi-protocol';
 import { CancelledError, ElementNotInteractableError, TimeoutError } from '../../errors.js';
 import type { ActionTarget } from '../../engine/types.js';
 import type { PageSnapshots } from '../snapshots.js';
-import type { PageAccess, PageUids, UidSelector } from '../uids.js';
+import type { PageAccess, PageUids } from '../uids.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import type { SecretStore } from '../../policy/secrets.js';
 import type { KeyAction } from './keys.js';
 import { keySource } from './sources.js';
-import type { ActionResult, Settler, SettleOptions, SettleTimings } from './settle.js';
+import type { ActedOn, ActionResult, Settler, SettleOptions, SettleTimings } from './settle.js';
 import type { ReadBackAccess, Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, inert, undrawn } from './refusals.js';
 import { checkOrigin, pressBatches, type Confinement } from './secret-typing.js';
@@ -74,7 +74,7 @@ export class InputCore {
    * selector came with its preparation; only the iframes around it, if any, are asked for).
    */
   async withTargets(result: ActionResult, ...acted: [uid: string, prepared: Prepared][]): Promise<ActionResult> {
-    const targets: { uid: string; css: UidSelector }[] = [];
+    const targets: ActedOn[] = [];
     for (const [uid, { frame, target }] of acted) {
       if (result.targets?.some((known) => known.uid === uid)) continue; // A checkbox filled by a click says it once.
       const css = await this.uids.inFrames(frame, target.css, uid).catch(() => undefined);
@@ -131,8 +131,10 @@ export class InputCore {
     return this.perform(frame, action, [sources]);
   }
 
-  /** Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error. */
-  /** Types `keys` in batches; a confined secret a press at a time, each after its frame's origin is checked. */
+  /**
+   * Types `keys` in batches, so a call that runs out of time stops typing instead of going on behind its error; a
+   * confined secret a press at a time, each after its frame's origin is checked.
+   */
   async type(
     frame: string,
     action: string,
