@@ -44,11 +44,14 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The commands `action` sent, and its result. */
+/**
+ * The commands `action` sent, and its result. A command that is late on a busy machine has the browser asked whether it
+ * still answers (session.status): that question is the machine's, not the action's, and is left out.
+ */
 async function counted<T>(action: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
   sent = [];
   const result = await action();
-  return { result, commands: [...sent] };
+  return { result, commands: sent.filter((method) => method !== 'session.status') };
 }
 
 describe('round trips per action', () => {
