@@ -191,8 +191,8 @@ export class FieldInput {
       )) === true;
     let after: TypedField | undefined;
     const quietIn: QuietCall = async (quietMs, maxMs, timeout) => {
-      const args = [secretName ?? null, quietMs, maxMs] as const;
-      const json = await this.core.uids.callOnUid(uid, 'settleTyped', [...args], 'Waiting for the page', timeout);
+      const args: [string | null, number, number] = [secretName ?? null, quietMs, maxMs];
+      const json = await this.core.uids.callOnUid(uid, 'settleTyped', args, 'Waiting for the page', timeout);
       if (json === undefined) return undefined;
       const found = JSON.parse(json) as TypedField;
       after = { ...found, stray: after?.stray ?? found.stray };
