@@ -12,8 +12,9 @@ import type { TestServer } from './server.js';
  * saves its DOM, run through the real server as an agent runs it (references read from the
  * answers' text only), then checked in the app's own state and saved content. After every step
  * that can change the page (all but reading it again), Firefox's own accessibility engine
- * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains fails
- * the task. And every action's claim is held to the app's state once the page settled
+ * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains, or a
+ * document Firefox did not answer for, fails the task. Each task starts by loading its app, so
+ * every app page is witnessed as loaded too (tests/e2e/witness.test.ts does the other pages). And every action's claim is held to the app's state once the page settled
  * (tests/corpus/claims.ts): an answer that said done while the app disagrees fails the task.
  * bench/apps.bench.ts runs the same tasks through Playwright MCP beside ours.
  *
@@ -32,6 +33,13 @@ const TASK_TIMEOUT_MS = 300_000;
  * are not steps.
  */
 const UNWITNESSED = new Set(['take_snapshot', 'find_in_page', 'evaluate_script']);
+
+/**
+ * Pages on which Firefox 153's accessibility engine never answers once it runs: a document holding TinyMCE's
+ * script-written iframe (the locator awaits each element's accessible, which never comes). Reported as not witnessed;
+ * any other page that goes unanswered fails its task.
+ */
+const FIREFOX_UNANSWERED = new Set(['/tinymce.html']);
 
 /** The apps of part `part` (from 1) of `parts`: every parts-th app, so that each part gets slow and quick ones. */
 export function appsOfPart(part: number, parts: number): CorpusApp[] {
@@ -60,7 +68,7 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
   });
 
   /** The tools of `step`, with a witness of the reading after every step the agent takes that can change the page. */
-  function witnessed(differences: string[], step: CallTool): CallTool {
+  function witnessed(app: CorpusApp, differences: string[], step: CallTool): CallTool {
     return async (call) => {
       const answer = await step(call);
       if (UNWITNESSED.has(call.name)) return answer;
@@ -71,9 +79,12 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
       const head = lines.findIndex((line) => /: \d+ difference\(s\)/.test(line));
       const count = Number(/: (\d+) difference\(s\)/.exec(lines[head] ?? '')?.[1] ?? NaN);
       if (Number.isNaN(count)) throw new Error(`The witness answered no report:\n${report.text}`);
-      if (count > 0)
+      const unanswered = FIREFOX_UNANSWERED.has(app.path)
+        ? []
+        : lines.filter((line) => line.startsWith('not witnessed:'));
+      if (count > 0 || unanswered.length > 0)
         differences.push(
-          `after ${call.name} ${JSON.stringify(call.args)}:\n${lines.slice(head, head + 1 + count).join('\n')}`,
+          `after ${call.name} ${JSON.stringify(call.args)}:\n${[...lines.slice(head, head + 1 + count), ...unanswered].join('\n')}`,
         );
       return answer;
     };
@@ -90,7 +101,7 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
             // The action's claim is checked first, at once: the reading's witness takes its time.
             const agent = new McpAgent(
               server.dialect,
-              witnessed(differences, checkingClaims(server.callTool, claims)),
+              witnessed(app, differences, checkingClaims(server.callTool, claims)),
               corpus.origin,
             );
             await task.run(agent);

@@ -3,6 +3,12 @@ import { EngineRealm, type CallSender, type EngineArgs, type EngineResult } from
 import type { EngineOperation } from './index.js';
 
 /**
+ * How deep every descent into frames goes (the walk, the picture's boxes, the focus, the text a wait looks for): as
+ * deep as Firefox loads frames at all (MAX_DEPTH_CONTENT_FRAMES in its frame loader).
+ */
+export const MAX_FRAME_DEPTH = 10;
+
+/**
  * The browsing context of a window the engine returned through `raw` (an iframe's), or undefined for anything else (a
  * frame with no document).
  */

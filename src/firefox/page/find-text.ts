@@ -1,3 +1,5 @@
+import { MAX_FRAME_DEPTH } from '../engine/gateway.js';
+
 /**
  * What waitForText looks for, run in the page's sandbox: the rendered text of the document and of
  * its same-origin frames (an editor's document), and the values of fields, as a person reads
@@ -7,7 +9,7 @@
 export const FIND_TEXT = `(wanted) => {
   const texts = [];
   const read = (doc, depth) => {
-    if (!doc || depth > 4) return;
+    if (!doc || depth > ${MAX_FRAME_DEPTH}) return;
     texts.push(doc.body ? doc.body.innerText : '');
     for (const field of doc.querySelectorAll('input, textarea')) if (field.type !== 'password' && field.type !== 'hidden') texts.push(field.value);
     for (const frame of doc.querySelectorAll('iframe, frame')) {

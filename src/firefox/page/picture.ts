@@ -6,16 +6,13 @@
  * takes input, with its uid.
  */
 import { allNodes } from '../engine/snapshot/index.js';
-import { windowContext } from '../engine/gateway.js';
+import { MAX_FRAME_DEPTH, windowContext } from '../engine/gateway.js';
 import type { SecretBoxes } from '../engine/types.js';
 import { PageUnresponsiveError } from '../errors.js';
 import type { PictureBox } from '../picture/marks.js';
 import { CREDENTIAL_SHAPES, type SecretStore } from '../policy/secrets.js';
 import type { PageParts } from './parts.js';
 import type { TakenSnapshot } from './snapshots.js';
-
-/** Frames inside frames deeper than this are covered whole rather than read. */
-const MAX_FRAME_DEPTH = 8;
 
 /** What is painted over, in picture CSS pixels, and the picture's pixel ratio. */
 export interface SecretPlaces {

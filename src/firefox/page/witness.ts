@@ -202,12 +202,18 @@ async function witnessDocument(
       names.set(key, entry);
     }
   }
-  for (const { role, name, refs } of names.values()) {
-    const named = await locate(
-      { role, name },
-      refs.map((ref) => ref.sharedId),
-    );
-    const wrong = refs.filter((ref) => !named.has(ref.sharedId));
+  // Asked together, like the roles: a grid's page has dozens of names to check.
+  const checks = [...names.values()];
+  const named = await Promise.all(
+    checks.map(({ role, name, refs }) =>
+      locate(
+        { role, name },
+        refs.map((ref) => ref.sharedId),
+      ),
+    ),
+  );
+  for (const [index, { role, refs }] of checks.entries()) {
+    const wrong = refs.filter((ref) => !named[index]?.has(ref.sharedId));
     if (wrong.length === 0) continue;
     const facts = await access.facts(
       frame,

@@ -1,5 +1,5 @@
 import { EvaluationError } from '../../errors.js';
-import { windowContext, type EngineGateway } from '../gateway.js';
+import { MAX_FRAME_DEPTH, windowContext, type EngineGateway } from '../gateway.js';
 import type { RawNode, WalkResult } from '../types.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
@@ -16,8 +16,8 @@ export interface FrameInfo {
   iframeUid: string;
 }
 
-/** Nested frames and closed shadow roots deeper than this are left out, with a note on the node. */
-const MAX_DEPTH = 32;
+/** Closed shadow roots nested deeper than this are left out. */
+const MAX_CLOSED_ROOT_ROUNDS = 32;
 
 function findNode(nodes: RawNode[], uid: string): RawNode | undefined {
   for (const node of nodes) {
@@ -145,7 +145,11 @@ export class PageWalk {
    */
   async #document(context: string, depth: number): Promise<WalkResult> {
     let walked = await this.#walk(context);
-    for (let round = 0; round < MAX_DEPTH && (await this.#closedRoots(context, walked.closedHostCandidates)); round++)
+    for (
+      let round = 0;
+      round < MAX_CLOSED_ROOT_ROUNDS && (await this.#closedRoots(context, walked.closedHostCandidates));
+      round++
+    )
       walked = await this.#walk(context, true);
     await this.#frames(context, walked, depth);
     return walked;
@@ -184,11 +188,11 @@ export class PageWalk {
         node.frame = { url: node.src ?? '', error: 'the frame has no document to read (not loaded yet, or blocked)' };
         continue;
       }
-      if (depth >= MAX_DEPTH) {
+      if (depth >= MAX_FRAME_DEPTH) {
         node.frame = {
           url: node.src ?? '',
           context: child,
-          error: `frames nested deeper than ${MAX_DEPTH} are not read`,
+          error: `frames nested deeper than ${MAX_FRAME_DEPTH} are not read`,
         };
         continue;
       }

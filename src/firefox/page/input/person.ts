@@ -7,7 +7,7 @@
  * masked as typed too, not only as the field holds it: a page may keep the keys out of the field
  * (a password moved into a paragraph) or spread a code over boxes it moves the focus through.
  */
-import { windowContext, type EngineGateway } from '../../engine/gateway.js';
+import { MAX_FRAME_DEPTH, windowContext, type EngineGateway } from '../../engine/gateway.js';
 import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
 import type { ActionResult } from './settle.js';
 import type { PageInput } from './actions.js';
@@ -98,9 +98,6 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
   if (run) Object.assign(run, { field: after?.field, clicked: false });
   return result;
 }
-
-/** How deep in frames the focused field is looked for. */
-const MAX_FRAME_DEPTH = 4;
 
 /**
  * The browsing context whose document holds the focus: the page's, or that of the frame (in a frame…) an iframe of it
