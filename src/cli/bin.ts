@@ -132,16 +132,28 @@ async function startDaemon(home: string, global: Global): Promise<void> {
   const socket = socketPath(home);
   const entry = fileURLToPath(new URL('./daemon-main.js', import.meta.url));
   const log = openSync(logPath(home), 'a', 0o600);
-  spawn(process.execPath, [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })], {
-    detached: true,
-    stdio: ['ignore', log, log],
-  }).unref();
-  for (let waited = 0; waited < 15_000; waited += 50) {
+  const daemon = spawn(
+    process.execPath,
+    [entry, JSON.stringify({ flags, idleMs: global.idleMinutes * 60_000, socket })],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+    },
+  );
+  let ended: string | undefined;
+  daemon.once('exit', (code, signal) => (ended = signal ?? `exit ${code}`));
+  daemon.unref();
+  // A daemon that still runs is still starting (Firefox starts in seconds, more on a busy machine); one that ended
+  // will not answer.
+  for (const started = Date.now(); Date.now() - started < START_MS; await delay(50)) {
     if (await daemonAnswers(socket)) return;
-    await delay(50);
+    if (ended !== undefined) throw new Error(`The daemon ended (${ended}) before it answered; see ${logPath(home)}.`);
   }
-  throw new Error(`The daemon did not start within 15 s; see ${logPath(home)}.`);
+  throw new Error(`The daemon did not start within ${START_MS / 1000} s; see ${logPath(home)}.`);
 }
+
+/** How long a daemon that still runs may take to answer its first call. */
+const START_MS = 60_000;
 
 /** How long stop, sessions and close wait for the daemon's answer before taking it for stuck. */
 const ANSWER_MS = 10_000;

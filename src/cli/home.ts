@@ -42,8 +42,8 @@ export const lockPath = (home: string): string => join(home, 'daemon.lock');
 /** The running daemon's pid, written once it listens: a stuck daemon (that answers nothing) is ended by it. */
 export const pidPath = (home: string): string => join(home, 'daemon.pid');
 
-/** A start lock older than this is a leftover (its holder waits at most 15 s for its daemon). */
-const STALE_LOCK_MS = 30_000;
+/** A start lock older than this is a leftover (its holder waits at most 60 s for its daemon: bin.ts, START_MS). */
+const STALE_LOCK_MS = 90_000;
 
 /**
  * Runs `start` (which starts the daemon and waits until it answers) holding the home's start lock,

@@ -77,19 +77,21 @@ describe('viewport snapshots, zones and layers', () => {
   });
 
   it('scrolls the page and a container with the wheel and returns the new viewport', async () => {
+    // The wait ends when the scroll comes to rest; on a busy machine a smooth scroll may start late.
+    const REST_MS = 10_000;
     await client.page.navigate(server.url('/long.html'));
-    const down = await client.page.scroll({ direction: 'down', screens: 1 });
+    const down = await client.page.scroll({ direction: 'down', screens: 1, budgetMs: REST_MS });
     expect(down.moved.y).toBeGreaterThan(300);
     expect(down.snapshot.viewportInfo?.above).toBe(down.moved.y);
     expect(down.incomplete).toBe(false);
-    const up = await client.page.scroll({ direction: 'up', screens: 5 });
+    const up = await client.page.scroll({ direction: 'up', screens: 5, budgetMs: REST_MS });
     expect(up.moved.y).toBe(-down.moved.y);
     // An end is said only by a scroll that could not move.
     expect(up.atEnd).toBe(false);
-    const top = await client.page.scroll({ direction: 'up' });
+    const top = await client.page.scroll({ direction: 'up', budgetMs: REST_MS });
     expect([top.moved.y, top.atEnd]).toEqual([0, true]);
     const box = [...allNodes((await client.page.takeSnapshot()).nodes)].find((node) => node.text === 'Inner');
-    const inner = await client.page.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2 });
+    const inner = await client.page.scroll({ direction: 'down', uid: box?.uid ?? '', screens: 2, budgetMs: REST_MS });
     expect(inner.moved.y).toBeGreaterThan(100);
     await expect(client.page.scroll({ direction: 'sideways' as 'up' })).rejects.toThrow(
       'direction must be up, down, left or right',
