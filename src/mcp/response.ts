@@ -12,6 +12,7 @@ import {
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
 import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
 import { oneLine, quote, shorten } from '../firefox/util/text.js';
+import { actionLine } from './action-line.js';
 
 /** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
 const FRAME_CHARS = 8_000;
@@ -248,7 +249,7 @@ export class ToolResponse {
   /** Reports what an action led to: the action, a navigation, a dialog, an unsettled page. */
   action(result: ActionResult): this {
     this.#actedOn.push(...(result.targets ?? []));
-    this.line(result.action);
+    this.line(actionLine(result));
     if (result.offers) {
       const { names, count } = result.offers;
       const quoted = names.map((name) => quote(name)).join(', ');

@@ -121,7 +121,7 @@ describe('a page that stops answering after a click', () => {
     console.log(`A click on a page that blocked 30 ms later answered in ${took.toFixed(0)} ms.`);
     expect(outcome).toBeInstanceOf(PageUnresponsiveError);
     expect((outcome as Error).message).toMatch(
-      /Clicked uid=\S+ button "Recalculate" was sent, then the page stopped answering/,
+      /Clicking uid=\S+ button "Recalculate" was sent, then the page stopped answering/,
     );
     expect(took).toBeLessThan(3000);
     expect((await client.userContext.listPages())[0]?.unresponsive).toBe(true);

@@ -174,7 +174,7 @@ describe('the engine on component-library patterns', () => {
     const node = await nodeOf('named-by-ref');
     expect(node?.name).toBe('Billing address');
     const result = await client.page.clickByUid(node?.uid ?? '');
-    expect(result.action).toContain('"Billing address"');
+    expect(result.done).toMatchObject({ kind: 'click', target: { uid: node?.uid, name: 'Billing address' } });
     expect(await client.page.evaluate("() => document.getElementById('named-by-ref').dataset.clicked")).toBe('yes');
   });
 

@@ -310,7 +310,7 @@ describe('fill_form stopped part way', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(
       new RegExp(
-        `Filled uid=${city} textbox "City" with "Oslo"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`,
+        `"Oslo" went into uid=${city} textbox "City"; then stopped at uid=${street}: .*covered.* The 1 field\\(s\\) after it were not filled\\.`,
         's',
       ),
     );

@@ -60,7 +60,8 @@ describe('redaction', () => {
     const snapshot = await client.page.takeSnapshot();
     const key = [...allNodes(snapshot.nodes)].find((node) => node.name === 'API key');
     const result = await client.page.fillByUid(key?.uid ?? '', '<secret>API_KEY</secret>');
-    expect(result.action).toContain('<secret>API_KEY</secret>');
+    expect(result.done).toMatchObject({ kind: 'fill', value: '<secret>API_KEY</secret>' });
+    expect(JSON.stringify(result)).not.toContain('k-live-123456');
     await client.page.pressKey('Tab');
     expect(await client.page.waitForText('key ok')).toBe('key ok');
     const after = await client.page.takeSnapshot();

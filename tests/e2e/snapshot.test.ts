@@ -398,17 +398,25 @@ describe('acting by uid', () => {
       { uid: uid('Pro'), value: true },
       { uid: uid('Comment'), value: 'typed into contenteditable' },
     ]);
-    expect(results.map((result) => result.action)).toEqual([
-      expect.stringContaining('Filled'),
-      expect.stringContaining('Filled'),
-      expect.stringContaining('Set'),
-      expect.stringContaining('Clicked'),
-      expect.stringContaining('Clicked'),
-      expect.stringContaining('Filled'),
+    expect(results.map((result) => result.done)).toMatchObject([
+      { kind: 'fill', value: 'Ada Lovelace', into: 'field' },
+      { kind: 'fill', value: 'Line one\nLine two', into: 'field' },
+      { kind: 'set', value: 'Green' },
+      { kind: 'check', checked: true, already: false },
+      { kind: 'check', checked: true, already: false },
+      { kind: 'fill', value: 'typed into contenteditable', into: 'editor' },
     ]);
-    expect((await client.page.fillByUid(uid('Free'), false)).action).toContain('was already unchecked');
+    expect((await client.page.fillByUid(uid('Free'), false)).done).toMatchObject({
+      kind: 'check',
+      checked: false,
+      already: true,
+    });
     await expect(client.page.fillByUid(uid('Pro'), false)).rejects.toThrow('cannot be unchecked by itself');
-    expect((await client.page.fillByUid(uid('Newsletter'), true)).action).toContain('was already checked');
+    expect((await client.page.fillByUid(uid('Newsletter'), true)).done).toMatchObject({
+      kind: 'check',
+      checked: true,
+      already: true,
+    });
     expect(await pageText('#ce-out')).toBe('ce:typed into contenteditable');
     await client.page.clickByUid(uid('Submit'));
     expect(JSON.parse(await pageText('#out'))).toEqual({
@@ -489,7 +497,7 @@ describe('acting by uid', () => {
     await client.page.dragByUid((await byId(snapshot, 'handle')).uid, zone);
     expect(await client.page.evaluate(() => document.title)).toBe('released at zone:true');
     const html5 = await client.page.dragByUid((await byId(snapshot, 'source')).uid, zone);
-    expect(html5.action).toContain('the page took the drop');
+    expect(html5.done).toMatchObject({ kind: 'drag', outcome: { html5Drop: 'taken' } });
     expect(await pageText('#status')).toBe('dropped:payload');
   });
 

@@ -284,7 +284,7 @@ describe('acting as a person would', () => {
       }),
     ).toBe(true);
     const result = await client.page.clickByUid(uid);
-    expect(result.action).toContain('Option 8');
+    expect(result.done).toMatchObject({ kind: 'click', target: { uid, name: 'Option 8' } });
     expect(await client.page.evaluate(() => document.getElementById('picked')?.textContent)).toBe('Picked Option 8');
     expect(
       await client.page.evaluate(() => (document.getElementById('list') as HTMLElement).scrollTop),
@@ -301,7 +301,7 @@ describe('acting as a person would', () => {
       /draws it, and nothing on the page says where/,
     );
     const result = await client.page.clickByUid(uidIn(text, /gridcell "45"/));
-    expect(result.action).toContain('has the focus a keyboard gives it');
+    expect(result.done).toMatchObject({ kind: 'focus', drawnBy: expect.any(String) as unknown });
     expect(await client.page.evaluate('() => window.selected')).toEqual([1, 1]);
     await client.page.pressKey('Enter');
     await client.page.typeText('49.90');

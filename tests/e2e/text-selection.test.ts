@@ -93,7 +93,8 @@ describe('select_text', () => {
   it('selects words across formatting, so the next key bolds exactly them (two calls)', async () => {
     const text = await open();
     const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Tuesday');
-    expect(result.action).toContain('Selected "next Tuesday"');
+    expect(result.done).toMatchObject({ kind: 'selectText', text: 'next Tuesday', target: { name: 'Memo' } });
+    expect(result.done).not.toHaveProperty('caret');
     await client.page.pressKey('Control+b');
     expect(await client.page.evaluate(`() => document.querySelector('#editor p').innerHTML`)).toMatch(
       /^The review is <b><em>next<\/em> Tuesday<\/b> at noon\.$/,
@@ -103,7 +104,7 @@ describe('select_text', () => {
   it('puts the caret at the start of words, where typing goes in', async () => {
     const text = await open();
     const result = await client.page.selectTextByUid(uidIn(text, /textbox "Memo"/), 'noon', { caret: 'start' });
-    expect(result.action).toContain('the caret is after "The review is next Tuesday at "');
+    expect(result.done).toMatchObject({ kind: 'selectText', caret: 'start', before: 'The review is next Tuesday at ' });
     await client.page.typeText('12 ');
     expect(await client.page.evaluate(`() => document.querySelector('#editor p').textContent`)).toBe(
       'The review is next Tuesday at 12 noon.',
@@ -123,6 +124,7 @@ describe('select_text', () => {
       .selectTextByUid(uidIn(text, /textbox "Stubborn"/), 'this line')
       .catch((error: unknown) => error);
     expect(moved).toBeInstanceOf(ActionNotTakenError);
+    expect((moved as Error).message).toContain('this line" in uid=');
     expect((moved as Error).message).toContain('but it did not take: the caret is after ""');
     const missing = await client.page
       .selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday')
@@ -137,7 +139,7 @@ describe('select_text in an editor without the focus', () => {
     await client.page.navigate(server.url('/keeping.html'));
     const text = (await client.page.takeSnapshot()).text;
     const result = await client.page.selectTextByUid(uidIn(text, /paragraph: The meeting/), 'tomorrow');
-    expect(result.action).toContain('Selected "tomorrow"');
+    expect(result.done).toMatchObject({ kind: 'selectText', text: 'tomorrow' });
     expect(await client.page.evaluate('() => getSelection().toString()')).toBe('tomorrow');
   });
 });
@@ -147,7 +149,7 @@ describe('select_text in a code editor that draws its own selection', () => {
     await client.page.navigate(server.url('/drawing.html'));
     const text = (await client.page.takeSnapshot()).text;
     const result = await client.page.selectTextByUid(uidIn(text, /pre: This release/), 'breaking change');
-    expect(result.action).toContain('Selected "breaking change"');
+    expect(result.done).toMatchObject({ kind: 'selectText', text: 'breaking change' });
     expect(await client.page.evaluate('() => [document.activeElement.id, area.value]')).toEqual([
       'area',
       'breaking change',
@@ -159,8 +161,9 @@ describe('a click into editable content', () => {
   it('says where the caret went, and typing goes in there', async () => {
     const text = await open();
     const result = await client.page.clickByUid(uidIn(text, /paragraph:? "?Bring the budget sheet/));
-    expect(result.action).toMatch(/; the caret is after "[^"]*"$/);
-    const before = /the caret is after "([^"]*)"$/.exec(result.action)?.[1] ?? '';
+    expect(result.done).toMatchObject({ kind: 'click', caret: { after: expect.any(String) as unknown } });
+    const caret = result.done.kind === 'click' ? result.done.caret : undefined;
+    const before = caret && 'after' in caret ? caret.after : '';
     await client.page.typeText('X');
     expect(await client.page.evaluate(`() => document.querySelectorAll('#editor p')[1].textContent`)).toContain(
       `${before.slice(-10)}X`,

@@ -32,6 +32,26 @@ const NOT_MOVED_YET = [
   'src/firefox/util/answer-lines.ts:144: take_snapshot',
 ];
 
+/**
+ * The words an answer line of an action starts with (src/mcp/action-line.ts writes them from the client's data); the
+ * client's errors name an action in their own words (`Clicking uid=1_4 …`).
+ */
+const ANSWER_VERBS = [
+  'Clicked ',
+  'Filled ',
+  'Hovered over',
+  'Typed ',
+  'Pressed ',
+  'Scrolled ',
+  'Dragged ',
+  'Chose ',
+  'Selected ',
+  'Set ',
+  'Put the caret',
+];
+/** Not moved yet, as above: the registry of answer-line forms keeps one line of each form as its example. */
+const VERBS_NOT_MOVED_YET = ['src/firefox/util/answer-lines.ts:138: Clicked '];
+
 /** Generated from the engine's own modules, which are checked themselves. */
 const GENERATED = join(CLIENT, 'engine/bundle.generated.ts');
 
@@ -63,6 +83,21 @@ function toolNamesInClient(): string[] {
   return found;
 }
 
+/** Each line of the client with a string or template literal that starts with an answer verb, as `file:line: verb`. */
+function answerVerbsInClient(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(CLIENT)) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        for (const verb of ANSWER_VERBS)
+          if (['`', "'", '"'].some((mark) => line.includes(mark + verb)))
+            found.push(`${relative(ROOT, file)}:${index + 1}: ${verb}`);
+      });
+  }
+  return found;
+}
+
 describe('the client', () => {
   it('reads the names from the declarations', () => {
     const names = ALL_TOOLS.map((tool) => tool.name);
@@ -74,6 +109,10 @@ describe('the client', () => {
 
   it('names no MCP tool: its errors speak of its own methods', () => {
     expect(toolNamesInClient()).toEqual(NOT_MOVED_YET);
+  });
+
+  it('writes no answer line of an action: it returns what was done as data, and the server words it', () => {
+    expect(answerVerbsInClient()).toEqual(VERBS_NOT_MOVED_YET);
   });
 });
 

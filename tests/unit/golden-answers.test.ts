@@ -304,7 +304,12 @@ describe('answers (golden files)', () => {
     };
     const response = new ToolResponse('click')
       .action({
-        action: 'Clicked uid=7_11 link "Skip to content"',
+        done: {
+          kind: 'click',
+          target: { uid: '7_11', role: 'link', tag: 'a', name: 'Skip to content' },
+          count: 1,
+          button: 'left',
+        },
         navigated: { url: 'https://shop.example/login#main', sameDocument: true, complete: true },
         dialog,
         settled: false,
@@ -319,7 +324,12 @@ describe('answers (golden files)', () => {
   it('an action on a lone page that had not settled: its lines, then the snapshot it was asked to include', async () => {
     const response = new ToolResponse('click')
       .action({
-        action: 'Clicked uid=7_26 button "Sign in"',
+        done: {
+          kind: 'click',
+          target: { uid: '7_26', role: 'button', tag: 'button', name: 'Sign in' },
+          count: 1,
+          button: 'left',
+        },
         navigated: { url: 'https://shop.example/cart', sameDocument: false, complete: false },
         settled: false,
         pendingRequests: 1,

@@ -18,6 +18,10 @@ function body(result: CallToolResult): string[] {
 
 const TEN_LINES = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n'); // 69 characters
 const CLICKED = 'Clicked uid=1_4 button "Go"';
+/** What the client returns for that click. */
+const CLICK = {
+  done: { kind: 'click', target: { uid: '1_4', role: 'button', tag: 'button', name: 'Go' }, count: 1, button: 'left' },
+} as const;
 
 describe('ToolResponse.text', () => {
   it('shows a text that fits whole, with the paging fields and no note', async () => {
@@ -213,24 +217,24 @@ describe('ToolResponse.action', () => {
   it('says where the page went', async () => {
     const lines = async (action: ActionResult): Promise<string[]> =>
       body(await new ToolResponse('click').action(action).build(undefined, undefined, []));
-    expect(await lines({ action: CLICKED, settled: true })).toEqual([CLICKED]);
+    expect(await lines({ ...CLICK, settled: true })).toEqual([CLICKED]);
     expect(
       await lines({
-        action: CLICKED,
+        ...CLICK,
         navigated: { url: 'https://x.test/next', sameDocument: false, complete: true },
         settled: true,
       }),
     ).toEqual([CLICKED, 'The page navigated to https://x.test/next.']);
     expect(
       await lines({
-        action: CLICKED,
+        ...CLICK,
         navigated: { url: 'https://x.test/next', sameDocument: false, complete: false },
         settled: true,
       }),
     ).toEqual([CLICKED, 'The page navigated to https://x.test/next (still loading).']);
     expect(
       await lines({
-        action: CLICKED,
+        ...CLICK,
         navigated: { url: 'https://x.test/#top', sameDocument: true, complete: true },
         settled: true,
       }),
@@ -240,21 +244,21 @@ describe('ToolResponse.action', () => {
   it('says how a navigation ended without a new page', async () => {
     const navigationEnded: NavigationEnd = { url: 'https://x.test/report', outcome: 'download', detail: 'report.pdf' };
     const result = await new ToolResponse('click')
-      .action({ action: CLICKED, navigationEnded, settled: true })
+      .action({ ...CLICK, navigationEnded, settled: true })
       .build(undefined, undefined, []);
     expect(body(result)).toEqual([CLICKED, navigationEndLine(navigationEnded)]);
   });
 
   it('says when the page had not settled, unless a dialog holds it', async () => {
     const unsettled = await new ToolResponse('click')
-      .action({ action: CLICKED, settled: false })
+      .action({ ...CLICK, settled: false })
       .build(undefined, undefined, []);
     expect(body(unsettled)).toEqual([
       CLICKED,
       'The page was still changing when the wait ended; take a snapshot to see where it is.',
     ]);
     const waiting = await new ToolResponse('click')
-      .action({ action: CLICKED, settled: false, pendingRequests: 2 })
+      .action({ ...CLICK, settled: false, pendingRequests: 2 })
       .build(undefined, undefined, []);
     expect(body(waiting)).toEqual([
       CLICKED,
@@ -262,7 +266,7 @@ describe('ToolResponse.action', () => {
     ]);
     const dialog = { type: 'alert' as const, message: 'Hi', openedAt: 0 };
     const held = await new ToolResponse('click')
-      .action({ action: CLICKED, dialog, settled: false })
+      .action({ ...CLICK, dialog, settled: false })
       .build(undefined, undefined, []);
     expect(body(held)).toEqual([CLICKED]);
   });

@@ -24,6 +24,13 @@ export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';
 export { type ClickOptions, type MouseButton, type Modifier } from './input/actions.js';
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActedOn, type ActionResult } from './input/settle.js';
+export {
+  type ActionDone,
+  type CaretAfterClick,
+  type DoneOf,
+  type DragOutcome,
+  type NamedElement,
+} from './input/done.js';
 export { type SelectTextOptions } from './input/text-selection.js';
 export { WITNESS_ROLES } from './witness.js';
 export { DELIBERATE } from './witness-deliberate.js';

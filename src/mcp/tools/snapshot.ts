@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { continuationNote, formatFindResult, formatSnapshotText } from '../../firefox/index.js';
+import { actionLine } from '../action-line.js';
 import { pageTool } from '../tool.js';
 import { uid } from './schemas.js';
 
@@ -137,7 +138,7 @@ export const scrollPage = pageTool({
       ...(screens === undefined ? {} : { screens }),
       ...(container === undefined ? {} : { uid: container }),
     });
-    response.line(`${result.action}${result.atEnd ? '; it did not move: it is at its end' : ''}.`);
+    response.line(`${actionLine(result)}${result.atEnd ? '; it did not move: it is at its end' : ''}.`);
     if (result.incomplete)
       response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
     response

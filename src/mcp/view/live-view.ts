@@ -12,6 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
 import { FirefoxClientError, type Page, type SecretStore } from '../../firefox/index.js';
+import { actionLine } from '../action-line.js';
 import { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
 import { viewPage } from './view-page.js';
@@ -333,7 +334,7 @@ export class LiveView {
       }
       this.#held.set(page.id, sessionId);
       const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
-      answer(200, { done: secrets.mask(result.action) });
+      answer(200, { done: secrets.mask(actionLine(result)) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
       answer(400, {

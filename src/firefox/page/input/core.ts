@@ -10,6 +10,8 @@ import { keySource } from './sources.js';
 import type { ActedOn, ActionResult, Settler, SettleOptions, SettleTimings } from './settle.js';
 import type { ReadBackAccess, Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, inert, undrawn } from './refusals.js';
+import type { ActionDone } from './done.js';
+import { doing } from './doing.js';
 import { checkOrigin, pressBatches, type Confinement } from './secret-typing.js';
 
 /** How input waits: the settle's bounds, and the longer waits some input needs. */
@@ -87,11 +89,11 @@ export class InputCore {
    * Resolves the uid and scrolls its element into view. A cover met while something on the page
    * moves (a veil fading out, a panel sliding in) is given the moment it takes, then looked at again.
    */
-  async prepare(uid: string, action: string): Promise<Prepared> {
-    const prepared = await this.resolve(uid, action);
+  async prepare(uid: string, step: ActionDone): Promise<Prepared> {
+    const prepared = await this.resolve(uid, step);
     if (!prepared.target.coveredBy || !prepared.target.coverMoving) return prepared;
     await this.settler.step(
-      action,
+      step,
       this.engine.call(
         prepared.frame,
         'waitForQuiet',
@@ -99,17 +101,17 @@ export class InputCore {
         'Waiting for the page to stop moving',
       ),
     );
-    return this.resolve(uid, action);
+    return this.resolve(uid, step);
   }
 
   /** Resolves the uid and scrolls its element into view: the action's first call, which is its probe too. */
-  resolve(uid: string, action: string): Promise<Prepared> {
-    return this.settler.resolving(action, (timeoutMs) => this.uids.prepareAction(uid, timeoutMs));
+  resolve(uid: string, step: ActionDone): Promise<Prepared> {
+    return this.settler.resolving(step, (timeoutMs) => this.uids.prepareAction(uid, timeoutMs));
   }
 
   /** Resolves, and refuses what a person could not do either: disabled or covered elements. */
   async reachable(uid: string, verb: string): Promise<Prepared> {
-    const prepared = await this.prepare(uid, `Scrolling uid=${uid} into view`);
+    const prepared = await this.prepare(uid, { kind: 'preparing', uid, for: 'view' });
     const what = describeTarget(uid, prepared.target);
     if (prepared.target.disabled && verb === 'click')
       throw new ElementNotInteractableError(
@@ -127,8 +129,8 @@ export class InputCore {
   }
 
   /** Performs input in `frame` (the page itself, or the frame holding the element), then waits for `page` to settle. */
-  async act(frame: string, action: string, sources: Input.SourceActions[]): Promise<ActionResult> {
-    return this.perform(frame, action, [sources]);
+  async act(frame: string, done: ActionDone, sources: Input.SourceActions[]): Promise<ActionResult> {
+    return this.perform(frame, done, [sources]);
   }
 
   /**
@@ -137,19 +139,19 @@ export class InputCore {
    */
   async type(
     frame: string,
-    action: string,
+    done: ActionDone,
     keys: KeyAction[],
     confinement?: Confinement,
     settle: SettleOptions = {},
   ): Promise<ActionResult> {
     if (confinement)
-      return this.perform(frame, action, pressBatches(keys), settle, (done) =>
-        checkOrigin(this.page, frame, confinement, done),
+      return this.perform(frame, done, pressBatches(keys), settle, (pressed) =>
+        checkOrigin(this.page, frame, confinement, pressed),
       );
     const batches: Input.SourceActions[][] = [];
     for (let start = 0; start < keys.length; start += KEYS_PER_BATCH * 2)
       batches.push([keySource(keys.slice(start, start + KEYS_PER_BATCH * 2))]);
-    return this.perform(frame, action, batches, settle);
+    return this.perform(frame, done, batches, settle);
   }
 
   /**
@@ -159,7 +161,7 @@ export class InputCore {
    */
   async typeFollowed(
     frame: string,
-    action: string,
+    done: ActionDone,
     keys: KeyAction[],
     quietMs: number | undefined,
     uid: string | null,
@@ -173,7 +175,7 @@ export class InputCore {
     let stray: Stray = null;
     let result: ActionResult;
     try {
-      result = await this.type(frame, action, keys, confinement, { quietMs });
+      result = await this.type(frame, done, keys, confinement, { quietMs });
     } finally {
       if (guarded)
         stray = await this.engine.call(frame, 'releaseKeys', [], 'Reading where the keys went').then(
@@ -189,18 +191,19 @@ export class InputCore {
    */
   async perform(
     frame: string,
-    action: string,
+    done: ActionDone,
     batches: Input.SourceActions[][],
     settle: Omit<SettleOptions, 'frame'> = {},
     beforeBatch?: (index: number) => Promise<void>,
   ): Promise<ActionResult> {
+    const action = doing(done);
     const watch = this.settler.begin();
     const timeout = this.timings.inputTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeout;
     const generation = this.#generation;
-    const stopped = (done: number): TimeoutError =>
+    const stopped = (sent: number): TimeoutError =>
       new TimeoutError(
-        `${action} stopped after ${done} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`,
+        `${action} stopped after ${sent} of ${batches.length} parts: it took longer than ${timeout} ms, so what it acted on holds only part of the input. Check it with a snapshot, then go on in smaller parts.`,
       );
     try {
       for (const [index, sources] of batches.entries()) {
@@ -212,7 +215,7 @@ export class InputCore {
           );
         await beforeBatch?.(index);
         const performed = this.settler.unlessStopped(
-          action,
+          done,
           this.page.send('input.performActions', { context: frame, actions: sources }, action),
         );
         // A dialog opened by the action blocks the page and may hold the command: report it at once.
@@ -220,7 +223,8 @@ export class InputCore {
         if (dialog) {
           watch.stop();
           return {
-            action: index < batches.length - 1 ? `${action} (stopped part way: a dialog opened)` : action,
+            done,
+            ...(index < batches.length - 1 ? { stopped: 'partWay' as const } : {}),
             dialog,
             settled: false,
           };
@@ -230,6 +234,6 @@ export class InputCore {
       watch.stop();
       throw error;
     }
-    return this.settler.settle(action, watch, { ...settle, frame });
+    return this.settler.settle(done, watch, { ...settle, frame });
   }
 }

@@ -1,6 +1,7 @@
 /** What a drag's answer needs besides the input: where the hand starts moving, and what the page showed. */
 import type { ActionTarget } from '../../engine/types.js';
 import type { EngineResult } from '../../engine/realm.js';
+import type { DragOutcome } from './done.js';
 
 /** How far the hand moves from the source before a page counts it as a drag (Firefox's threshold is a few pixels). */
 const START_PX = 16;
@@ -19,19 +20,12 @@ export function dragStart(from: ActionTarget, to: ActionTarget): [number, number
 }
 
 /**
- * The words after "Dragged X onto Y" that say what the page did: whether it took the drop (for an
- * HTML5 drag, played for it) and whether the dragged element moved. Never a bare success.
+ * What the page did with a drag that ended: whether it took the drop (for an HTML5 drag, played for it) and whether the
+ * dragged element moved. Never a bare success.
  */
-export function dragOutcome(dropped: boolean | undefined, place: EngineResult<'endDrag'> | null): string {
-  const played =
-    dropped === undefined
-      ? ''
-      : dropped
-        ? ' (HTML5 drag and drop, finished for the page: Firefox does not drop from automation); the page took the drop'
-        : ' (HTML5 drag and drop); the page refused the drop there: no drop target accepted it';
-  if (place === 'moved') return `${played}; the dragged element moved.`;
-  if (place === 'redrawn')
-    return `${played}; the page drew the dragged element anew: take a snapshot to see where it is.`;
-  if (place === 'stayed') return `${played}; the page showed no change: the dragged element is where it was.`;
-  return `${played}.`;
+export function dragOutcome(dropped: boolean | undefined, place: EngineResult<'endDrag'> | null): DragOutcome {
+  return {
+    ...(dropped === undefined ? {} : { html5Drop: dropped ? 'taken' : 'refused' }),
+    ...(place === null ? {} : { dragged: place }),
+  };
 }

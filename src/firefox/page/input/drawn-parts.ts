@@ -1,6 +1,7 @@
 import type { PageUids } from '../uids.js';
 import type { ActionResult, Settler } from './settle.js';
-import { undrawn } from './refusals.js';
+import { describeElement, undrawn } from './refusals.js';
+import type { NamedElement } from './done.js';
 
 /**
  * A click on a part a canvas draws (a canvas grid's accessible cell: see the engine's
@@ -10,29 +11,25 @@ import { undrawn } from './refusals.js';
  */
 export async function focusDrawnPart(
   access: { settler: Settler; uids: PageUids },
-  uid: string,
-  what: string,
+  target: NamedElement,
   frame: string,
   drawnBy: string,
 ): Promise<ActionResult> {
-  const action = `Focused ${what}`;
+  const action = { kind: 'focus', target } as const;
   const watch = access.settler.begin();
   const problem = await access.settler.step(
     action,
-    access.uids.callOnUid(uid, 'focusDrawnPart', [], 'Focusing the part'),
+    access.uids.callOnUid(target.uid, 'focusDrawnPart', [], 'Focusing the part'),
     watch,
   );
   if (problem !== '') {
     watch.stop();
     throw undrawn(
-      `Cannot click ${what}`,
+      `Cannot click ${describeElement(target)}`,
       drawnBy,
       `It took no focus either (${problem ?? 'the page is gone'}): click the canvas, then move to it with the keys.`,
     );
   }
   const result = await access.settler.settle(action, watch, { frame });
-  return {
-    ...result,
-    action: `${result.action}, drawn by ${drawnBy} with no place of its own to click: it has the focus a keyboard gives it`,
-  };
+  return { ...result, done: { ...action, drawnBy } };
 }

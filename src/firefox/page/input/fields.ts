@@ -4,8 +4,9 @@ import { quote } from '../../util/text.js';
 import type { ActionTarget, ControlReading, TypedField } from '../../engine/types.js';
 import { keyValue, typingActions, type KeyAction } from './keys.js';
 import { ActionInterrupted, type ActionResult, type QuietCall } from './settle.js';
-import { readBack, readBackText, type Stray } from './read-back.js';
+import { readBack, readBackText, wentIn, type Stray } from './read-back.js';
 import { behindModal, covered, describeTarget, existingFiles, inert } from './refusals.js';
+import { namedElement, type DoneOf } from './done.js';
 import { pointerSource } from './sources.js';
 import { checkOrigin, confinementOf, type Confinement } from './secret-typing.js';
 import type { InputCore, Prepared } from './core.js';
@@ -29,7 +30,8 @@ interface Typing {
   uid: string;
   what: string;
   frame: string;
-  action: string;
+  /** The fill as its answer says it (the value masked). */
+  action: DoneOf<'fill'>;
   /** The text as it goes in (secrets revealed). */
   typed: string;
   quietMs: number | undefined;
@@ -57,12 +59,13 @@ export class FieldInput {
 
   /** Fills a text field (typing for real), picks a select option, or sets a checkbox or radio. */
   async fill(uid: string, value: string | boolean): Promise<ActionResult> {
-    const prepared = await this.core.prepare(uid, `Filling uid=${uid}`);
+    const prepared = await this.core.prepare(uid, { kind: 'preparing', uid, for: 'fill' });
     return this.core.withTargets(await this.#fill(uid, value, prepared), [uid, prepared]);
   }
 
   async #fill(uid: string, value: string | boolean, { frame, sharedId, target }: Prepared): Promise<ActionResult> {
     const what = describeTarget(uid, target);
+    const element = namedElement(uid, target);
     const confinement = confinementOf(this.core.secrets, String(value));
     if (confinement) await checkOrigin(this.core.page, frame, confinement, 0);
     if (target.disabled)
@@ -72,18 +75,13 @@ export class FieldInput {
     if (target.inert) throw inert(`Cannot fill ${what}`);
     if (target.blockedBy) throw behindModal(`Cannot fill ${what}`, target.blockedBy);
     if (target.tag === 'select' || (target.inputType !== undefined && TYPED_INPUTS.has(target.inputType))) {
+      const setting = { kind: 'set', target: element, value: String(value) } as const;
       const problem = await this.core.settler.step(
-        `Set ${what} to ${quote(String(value))}`,
+        setting,
         this.core.uids.callOnUid(uid, 'setValue', [this.core.secrets.reveal(String(value))], 'Setting a value'),
       );
       if (typeof problem === 'string' && problem) throw new InvalidArgumentError(`Could not set ${what}: ${problem}.`);
-      const result = await this.core.settler.settle(
-        `Set ${what} to ${quote(String(value))}`,
-        this.core.settler.begin(),
-        {
-          frame,
-        },
-      );
+      const result = await this.core.settler.settle(setting, this.core.settler.begin(), { frame });
       // The choice read back: the option asked for (by label or value), or the value as the input keeps it.
       const asked = this.core.secrets.reveal(String(value));
       const label = asked.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -133,10 +131,15 @@ export class FieldInput {
       },
       `Clicking ${what}`,
     );
-    await this.core.settler.step(`Clicked into ${what} to fill it`, clickIn);
+    await this.core.settler.step({ kind: 'fillStep', target: element, step: 'clickInto' }, clickIn);
     const text = String(value);
     const typed = this.core.secrets.reveal(text);
-    const action = `Filled ${what} with ${quote(target.inputType === 'password' && typed === text ? '••••••••' : this.core.secrets.mask(text))}`;
+    const action: DoneOf<'fill'> = {
+      kind: 'fill',
+      target: element,
+      value: target.inputType === 'password' && typed === text ? '••••••••' : this.core.secrets.mask(text),
+      into: target.tag !== 'input' && target.tag !== 'textarea' ? 'editor' : 'field',
+    };
     const typing: Typing = {
       uid,
       what,
@@ -182,11 +185,11 @@ export class FieldInput {
     typing: Typing,
     keys: KeyAction[],
   ): Promise<{ result: ActionResult; stray: Stray; held: ControlReading | undefined }> {
-    const { uid, what, frame, action, quietMs, secretName, confinement } = typing;
+    const { uid, frame, action, quietMs, secretName, confinement } = typing;
     const taken = this.core.uids.callOnUid(uid, 'takeKeys', [], 'Focusing the field');
     const guarded =
       (await this.core.settler.step(
-        `Focused ${what} to fill it`,
+        { kind: 'fillStep', target: action.target, step: 'focus' },
         taken.catch(() => false),
       )) === true;
     let after: TypedField | undefined;
@@ -217,7 +220,7 @@ export class FieldInput {
   async #intoEditor(typing: Typing): Promise<ActionResult> {
     const { uid, what, frame, action, typed, quietMs, secretName, confinement } = typing;
     await this.core.settler.step(
-      `Focused ${what} to fill it`,
+      { kind: 'fillStep', target: action.target, step: 'focus' },
       this.core.uids.callOnUid(uid, 'selectContent', [], 'Focusing the field'),
     );
     const watch = this.core.settler.begin();
@@ -252,7 +255,7 @@ export class FieldInput {
         // The fields filled before it stay filled: the error says which, and which were not reached.
         if (error instanceof Error && results.length > 0)
           error.message =
-            `${results.map((done) => done.action).join('; ')}; then stopped at uid=${entry.uid}: ${error.message} ${entries.length - results.length - 1 > 0 ? `The ${entries.length - results.length - 1} field(s) after it were not filled.` : ''}`.trimEnd();
+            `${results.map((done) => wentIn(done.done)).join('; ')}; then stopped at uid=${entry.uid}: ${error.message} ${entries.length - results.length - 1 > 0 ? `The ${entries.length - results.length - 1} field(s) after it were not filled.` : ''}`.trimEnd();
         throw error;
       });
       results.push(result);
@@ -264,7 +267,7 @@ export class FieldInput {
 
   async uploadFile(uid: string, paths: string[]): Promise<ActionResult> {
     const files = existingFiles(paths);
-    const prepared = await this.core.resolve(uid, `Uploading to uid=${uid}`);
+    const prepared = await this.core.resolve(uid, { kind: 'preparing', uid, for: 'upload' });
     const { frame, sharedId, target } = prepared;
     const what = describeTarget(uid, target);
     if (target.inputType !== 'file')
@@ -273,12 +276,13 @@ export class FieldInput {
       );
     if (target.disabled) throw new ElementNotInteractableError(`${what} is disabled, so it cannot take files.`);
     const watch = this.core.settler.begin();
+    const choosing = { kind: 'upload', target: namedElement(uid, target), fileCount: files.length } as const;
     await this.core.settler.step(
-      `Chose ${files.length} file(s) for ${what}`,
+      choosing,
       this.core.page.send('input.setFiles', { context: frame, element: { sharedId }, files }, 'Setting files'),
       watch,
     );
-    const result = await this.core.settler.settle(`Chose ${files.length} file(s) for ${what}`, watch, { frame });
+    const result = await this.core.settler.settle(choosing, watch, { frame });
     return this.core.withTargets(result, [uid, prepared]);
   }
 
@@ -287,19 +291,16 @@ export class FieldInput {
     const wanted = isTruthy(value);
     if (wanted === undefined)
       throw new InvalidArgumentError(`${what} takes true or false, got ${quote(String(value))}.`);
-    if (target.checked === wanted)
-      return { action: `${what} was already ${wanted ? 'checked' : 'unchecked'}`, settled: true };
+    const checking = { kind: 'check', target: namedElement(uid, target), checked: wanted } as const;
+    if (target.checked === wanted) return { done: { ...checking, already: true }, settled: true };
     if (target.inputType === 'radio' && !wanted) {
       throw new InvalidArgumentError(
         `${what} cannot be unchecked by itself; check another radio button of its group instead.`,
       );
     }
-    return readBack(
-      this.core.readBackAccess,
-      uid,
-      what,
-      await this.pointer.click(uid),
-      (held) => held.checked === wanted,
-    );
+    const clicked = await this.pointer.click(uid);
+    // Clicked to that state: a check, unless the click went elsewhere than a click does (a part a canvas draws).
+    const result = clicked.done.kind === 'click' ? { ...clicked, done: { ...checking, already: false } } : clicked;
+    return readBack(this.core.readBackAccess, uid, what, result, (held) => held.checked === wanted);
   }
 }

@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from '../../errors.js';
-import { quote } from '../../util/text.js';
 import { comboActions, keyValue, typingActions } from './keys.js';
 import type { ActionResult } from './settle.js';
 import { keySource } from './sources.js';
@@ -14,7 +13,9 @@ export class KeyboardInput {
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
   async pressKey(combo: string): Promise<ActionResult> {
     try {
-      return await this.core.act(this.core.browsingContext, `Pressed ${combo}`, [keySource(comboActions(combo))]);
+      return await this.core.act(this.core.browsingContext, { kind: 'press', keys: combo }, [
+        keySource(comboActions(combo)),
+      ]);
     } finally {
       // A key can scroll a container (PageDown, arrows, space), and the page may stop the scroll events before the
       // engine sees them.
@@ -37,19 +38,17 @@ export class KeyboardInput {
       .catch(() => false);
     const quietMs = searchLike === true ? (this.core.timings.searchQuietMs ?? SEARCH_QUIET_MS) : undefined;
     // The keys are followed: a page that moves the focus while they go in (on purpose or not) is named in the answer.
+    const typing = { kind: 'type', text: this.core.secrets.mask(text), submit: options.submit ?? false } as const;
     const { result, stray } = await this.core.typeFollowed(
       this.core.browsingContext,
-      `Typed ${quote(this.core.secrets.mask(text))}${options.submit ? ' and pressed Enter' : ''}`,
+      typing,
       keys,
       quietMs,
       null,
       confinement,
     );
     return stray
-      ? {
-          ...result,
-          action: `${result.action}; the page moved the focus while the keys went in: ${stray.keys} key(s) went elsewhere, and the focus is now on ${this.core.secrets.mask(stray.to)}`,
-        }
+      ? { ...result, done: { ...typing, stray: { keys: stray.keys, focus: this.core.secrets.mask(stray.to) } } }
       : result;
   }
 }

@@ -1,12 +1,12 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError, StaleUidError } from '../../errors.js';
-import { quote } from '../../util/text.js';
 import type { EngineResult } from '../../engine/realm.js';
 import { keyValue } from './keys.js';
 import { dragOutcome, dragStart } from './drag.js';
 import { ActionInterrupted, type ActionResult } from './settle.js';
 import { selectText, type SelectTextOptions } from './text-selection.js';
 import { describeTarget } from './refusals.js';
+import { namedElement, type ActionDone, type CaretAfterClick, type DoneOf, type NamedElement } from './done.js';
 import { scroll, type ScrollOptions, type ScrollResult } from './scroll.js';
 import {
   buttonNumber,
@@ -31,8 +31,7 @@ export class PointerInput {
     if (target.drawnBy)
       return focusDrawnPart(
         { settler: this.core.settler, uids: this.core.uids },
-        uid,
-        describeTarget(uid, target),
+        namedElement(uid, target),
         frame,
         target.drawnBy,
       );
@@ -44,12 +43,13 @@ export class PointerInput {
     const [x, y] = target.offset ?? [0, 0];
     const pointer: Input.PointerSourceAction[] = [{ type: 'pointerMove', x, y, origin }, ...presses];
     const modifiers = (options.modifiers ?? []).map((modifier) => keyValue(modifier));
-    const verb = `${options.dblClick ? 'Double-clicked' : 'Clicked'}${button === 'left' ? '' : ` (${button} button)`}`;
-    const result = await this.core.act(
-      frame,
-      `${verb} ${describeTarget(uid, target)}`,
-      withModifiers(pointer, modifiers),
-    );
+    const done: ActionDone = {
+      kind: 'click',
+      target: namedElement(uid, target),
+      count: options.dblClick ? 2 : 1,
+      button,
+    };
+    const result = await this.core.act(frame, done, withModifiers(pointer, modifiers));
     return this.core.withTargets(target.editable ? await this.#withCaret(uid, result) : result, [uid, prepared]);
   }
 
@@ -57,20 +57,20 @@ export class PointerInput {
   async #withCaret(uid: string, result: ActionResult): Promise<ActionResult> {
     if (result.dialog || result.navigated?.sameDocument === false) return result;
     const held = await this.core.uids.callOnUid(uid, 'readSelection', [], 'Reading the caret').catch(() => undefined);
-    if (!held) return result;
-    const where = !held.inside
-      ? 'the caret is not in it (the page moved the focus)'
+    if (!held || result.done.kind !== 'click') return result;
+    const caret: CaretAfterClick = !held.inside
+      ? { elsewhere: true }
       : held.text
-        ? `${quote(this.core.secrets.mask(held.text))} is selected`
-        : `the caret is after ${quote(this.core.secrets.mask(held.before))}`;
-    return { ...result, action: `${result.action}; ${where}` };
+        ? { selected: this.core.secrets.mask(held.text) }
+        : { after: this.core.secrets.mask(held.before) };
+    return { ...result, done: { ...result.done, caret } };
   }
 
   async hover(uid: string): Promise<ActionResult> {
     const prepared = await this.core.reachable(uid, 'hover over');
     const { frame, sharedId, target } = prepared;
     const origin: Input.ElementOrigin = { type: 'element', element: { sharedId } };
-    const result = await this.core.act(frame, `Hovered over ${describeTarget(uid, target)}`, [
+    const result = await this.core.act(frame, { kind: 'hover', target: namedElement(uid, target) }, [
       pointerSource([{ type: 'pointerMove', x: 0, y: 0, origin }]),
     ]);
     return this.core.withTargets(result, [uid, prepared]);
@@ -83,7 +83,7 @@ export class PointerInput {
    */
   async drag(fromUid: string, toUid: string): Promise<ActionResult> {
     const from = await this.core.reachable(fromUid, 'drag');
-    const to = await this.core.resolve(toUid, `Dragging onto uid=${toUid}`);
+    const to = await this.core.resolve(toUid, { kind: 'preparing', uid: toUid, for: 'drop' });
     const what = `${describeTarget(fromUid, from.target)} onto ${describeTarget(toUid, to.target)}`;
     if (from.frame !== to.frame)
       throw new InvalidArgumentError(
@@ -106,13 +106,17 @@ export class PointerInput {
         () => null,
       );
     const watch = this.core.settler.begin();
-    const action = `Dragged ${what}`;
+    const dragging: DoneOf<'drag'> = {
+      kind: 'drag',
+      from: namedElement(fromUid, from.target),
+      to: namedElement(toUid, to.target),
+    };
     let dropped: boolean | undefined;
     let settled: ActionResult;
     try {
       // The hand presses and moves a few pixels toward the target: that is where a drag starts.
       await this.core.settler.step(
-        action,
+        dragging,
         send([
           { type: 'pointerMove', x: 0, y: 0, origin: fromOrigin },
           { type: 'pointerDown', button: 0 },
@@ -123,7 +127,7 @@ export class PointerInput {
       );
       if (
         (await this.core.settler.step(
-          action,
+          dragging,
           this.core.engine.call(from.frame, 'nativeDragStarted', [], 'Reading the drag'),
           watch,
         )) === true
@@ -131,15 +135,15 @@ export class PointerInput {
         dropped =
           (
             await this.core.settler.step(
-              action,
+              dragging,
               this.core.uids.callOnUid(toUid, 'playDrop', [from.target.x + dx, from.target.y + dy], 'Dropping'),
               watch,
             )
           )?.dropped ?? false;
-        await this.core.settler.step(action, send([{ type: 'pointerUp', button: 0 }]), watch);
+        await this.core.settler.step(dragging, send([{ type: 'pointerUp', button: 0 }]), watch);
       } else {
         await this.core.settler.step(
-          action,
+          dragging,
           send([
             { type: 'pointerMove', x: 0, y: 0, origin: toOrigin, duration: 200 },
             { type: 'pointerUp', button: 0 },
@@ -147,7 +151,7 @@ export class PointerInput {
           watch,
         );
       }
-      settled = await this.core.settler.settle(action, watch, { frame: from.frame });
+      settled = await this.core.settler.settle(dragging, watch, { frame: from.frame });
     } catch (error) {
       watch.stop();
       if (!(error instanceof ActionInterrupted)) {
@@ -165,17 +169,17 @@ export class PointerInput {
       void end();
       return this.core.withTargets(settled, [fromUid, from], [toUid, to]);
     }
-    const ended = { ...settled, action: `${settled.action}${dragOutcome(dropped, await end())}` };
+    const ended = { ...settled, done: { ...dragging, outcome: dragOutcome(dropped, await end()) } };
     return this.core.withTargets(ended, [fromUid, from], [toUid, to]);
   }
 
   /** Selects text inside an element, or puts the caret at its start or end, with the mouse (see text-selection.ts). */
   async selectText(uid: string, text: string, options: SelectTextOptions = {}): Promise<ActionResult> {
     const prepared: [string, Prepared][] = [];
-    const describe = async (of: string): Promise<string> => {
-      const found = await this.core.prepare(of, `Selecting text in uid=${of}`);
+    const describe = async (of: string): Promise<NamedElement> => {
+      const found = await this.core.prepare(of, { kind: 'preparing', uid: of, for: 'selectText' });
       prepared.push([of, found]);
-      return describeTarget(of, found.target);
+      return namedElement(of, found.target);
     };
     const result = await selectText(
       {
@@ -194,8 +198,8 @@ export class PointerInput {
 
   /** A person's click or wheel turn at a point of the viewport (the live view's hand on the page), as real input. */
   async person(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): Promise<ActionResult> {
-    const { what, sources } = personSources(input);
-    return this.core.act(this.core.browsingContext, what, sources);
+    const { done, sources } = personSources(input);
+    return this.core.act(this.core.browsingContext, done, sources);
   }
 
   /**

@@ -6,6 +6,9 @@ import type { SecretStore } from '../../policy/secrets.js';
 import type { PageUids } from '../uids.js';
 import { textDifference } from './editor-text.js';
 import type { ActionResult } from './settle.js';
+import type { ActionDone } from './done.js';
+import { doing } from './doing.js';
+import { describeElement } from './refusals.js';
 
 /*
  * The witness of an action on a control: once the page has settled, the control is read back, and
@@ -43,7 +46,7 @@ export async function readBack(
     return held.offers
       ? {
           ...result,
-          action: result.action.replace(/^Filled\b/, 'Typed into'),
+          done: result.done.kind === 'fill' ? { ...result.done, into: 'combobox' } : result.done,
           offers: { names: held.offers, count: held.offerCount ?? held.offers.length },
         }
       : result;
@@ -61,7 +64,18 @@ export async function readBack(
         : held.focusedElsewhere !== undefined && held.value !== null
           ? ` The focus left it while the keys went in, so the rest went to ${access.secrets.mask(held.focusedElsewhere)}: check that with a snapshot and undo what landed there, then fill ${what} again.`
           : ' The page may reject or rewrite this value: check what the field expects (a snapshot shows its state), or set it through the control the page offers.';
-  throw new ActionNotTakenError(`${result.action}, but it did not take: ${what} ${holds}.${next}`);
+  throw new ActionNotTakenError(`${wentIn(result.done)}, but it did not take: ${what} ${holds}.${next}`);
+}
+
+/** What an action on a control put in, as the client's errors say it: `"abc" went into uid=1_4 textbox "Code"`. */
+export function wentIn(done: ActionDone): string {
+  if (done.kind === 'fill') return `${quote(done.value)} went into ${describeElement(done.target)}`;
+  if (done.kind === 'set') return `${describeElement(done.target)} was set to ${quote(done.value)}`;
+  if (done.kind === 'check')
+    return done.already
+      ? `${describeElement(done.target)} was already ${done.checked ? 'checked' : 'unchecked'}`
+      : `${describeElement(done.target)} was clicked`;
+  return `${doing(done)} went in`;
 }
 
 /**

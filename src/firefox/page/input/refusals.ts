@@ -2,16 +2,22 @@ import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { ElementNotInteractableError, InvalidArgumentError } from '../../errors.js';
 import { oneLine, quote } from '../../util/text.js';
-import type { ActionTarget } from '../../engine/types.js';
+import type { NamedElement } from './done.js';
 
 /*
- * How input names its target and refuses one that cannot take it, in one wording for every action.
+ * How input's errors name its target and refuse one that cannot take it, in one wording for every action. (Answers
+ * are worded by the caller, from the data: done.ts.)
  */
 
 /** The target as the snapshot lists it: uid, role (the tag for a generic element) and name. */
-export function describeTarget(uid: string, target: ActionTarget): string {
+export function describeTarget(uid: string, target: Pick<NamedElement, 'role' | 'tag' | 'name'>): string {
   const what = target.role && target.role !== 'generic' ? target.role : target.tag;
   return `uid=${uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
+}
+
+/** An element an action named, as its errors name it. */
+export function describeElement(element: NamedElement): string {
+  return describeTarget(element.uid, element);
 }
 
 export function behindModal(what: string, modal: string): ElementNotInteractableError {

@@ -4,6 +4,7 @@ import type { EngineResult } from '../../engine/realm.js';
 import type { PageAccess, PageUids } from '../uids.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import { placeInfo, type Area, type ViewportInfo } from '../../engine/snapshot/observe.js';
+import type { DoneOf } from './done.js';
 
 export interface ScrollOptions {
   /** Which way the wheel turns; or `to` instead. */
@@ -22,7 +23,8 @@ export interface ScrollOptions {
 }
 
 export interface ScrollResult {
-  action: string;
+  /** Where it scrolled and how far, as data the caller words. */
+  done: DoneOf<'scrollTo' | 'scroll'>;
   /** Pixels moved. */
   moved: { x: number; y: number };
   /**
@@ -92,7 +94,6 @@ export async function scroll(access: ScrollAccess, options: ScrollOptions): Prom
       ? access.engine.call(frame, 'scrollTo', [null, to], 'Scrolling')
       : access.uids.callOnUid(uid, 'scrollTo', [to], 'Scrolling'));
     if (!went) throw gone();
-    const where = to === 'start' ? 'its start' : to === 'end' ? 'its end' : `item ${to}`;
     if (!went.found)
       throw new InvalidArgumentError(
         went.indexed
@@ -102,7 +103,7 @@ export async function scroll(access: ScrollAccess, options: ScrollOptions): Prom
     const last = await read();
     const moved = { x: last.x - before.x, y: last.y - before.y };
     return {
-      action: `Scrolled ${what} to ${where} (moved ${Math.abs(moved.y)} px)`,
+      done: { kind: 'scrollTo', ...(uid === null ? {} : { container: uid }), to, moved: Math.abs(moved.y) },
       moved,
       atEnd: false,
       ...placed(last, true),
@@ -179,7 +180,13 @@ async function wheelScroll(
     (vertical ? moved.y === 0 : moved.x === 0) &&
     (vertical ? (sign < 0 ? last.y <= 0 : last.y >= last.maxY - 1) : sign < 0 ? last.x <= 0 : last.x >= last.maxX - 1);
   return {
-    action: `Scrolled ${what} ${direction} by ${Math.abs(vertical ? moved.y : moved.x)} px (asked ${Math.abs(delta)} px)`,
+    done: {
+      kind: 'scroll',
+      ...(uid === null ? {} : { container: uid }),
+      direction,
+      moved: Math.abs(vertical ? moved.y : moved.x),
+      asked: Math.abs(delta),
+    },
     moved,
     atEnd,
     ...placed(last, vertical),

@@ -4,6 +4,8 @@ import type { Dialog, PageDialog } from '../dialogs.js';
 import type { Navigation, NavigationEnd, NavigationWatch, PageNavigations } from '../navigation.js';
 import type { EngineGateway } from '../../engine/gateway.js';
 import type { UidSelector } from '../uids.js';
+import type { ActionDone } from './done.js';
+import { doing } from './doing.js';
 
 /** An element an action acted on: its uid, and where it is (found as the action prepared it). */
 export interface ActedOn {
@@ -13,8 +15,13 @@ export interface ActedOn {
 
 /** What an action led to, for the caller to report. */
 export interface ActionResult {
-  /** What was done, such as `Clicked uid=1_4 button "Sign in"`. */
-  action: string;
+  /** What was done, as data (done.ts): what it acted on and how, what it read back. The caller words it. */
+  done: ActionDone;
+  /**
+   * A dialog stopped the action: `partWay` after part of its input went in (typing in batches), `inStep` during the
+   * step `done` names (which may be one before the action's own input, such as scrolling its element into view).
+   */
+  stopped?: 'partWay' | 'inStep';
   /** The page loaded a new document (complete: it finished loading in time) or moved within the document. */
   navigated?: { url: string; sameDocument: boolean; complete: boolean };
   /** A dialog opened; the page waits until it is answered with handleDialog(). */
@@ -90,7 +97,7 @@ const ANSWER_GRACE_MS = 1000;
 /** An action that a dialog stopped part way; its result says so and carries the dialog. */
 export class ActionInterrupted extends Error {
   constructor(readonly result: ActionResult) {
-    super(result.action);
+    super(`${doing(result.done)} stopped: a dialog opened`);
   }
 }
 
@@ -128,7 +135,7 @@ export class Settler {
    * all within quietMaxMs, in the top document and in `frame` (where the action happened). Stops
    * at a dialog; fails when the page stops answering or crashes.
    */
-  async settle(action: string, watch: NavigationWatch, options: SettleOptions = {}): Promise<ActionResult> {
+  async settle(done: ActionDone, watch: NavigationWatch, options: SettleOptions = {}): Promise<ActionResult> {
     const quietMs = options.quietMs ?? this.timings.quietMs ?? QUIET_MS;
     try {
       let quiet: { settled: boolean; pendingRequests: number } | undefined;
@@ -144,12 +151,12 @@ export class Settler {
       // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
       while (watch.navigation === undefined) {
         if (quiet !== undefined) {
-          if (lost instanceof TimeoutError) throw this.#stopped(action);
+          if (lost instanceof TimeoutError) throw this.#stopped(done);
           if (lost instanceof BrowserClosedError) throw lost;
           // The document went away with no navigation (yet): a crash, whose page follows a moment later.
           if (lost !== undefined && !crashChecked) {
             crashChecked = true;
-            await this.health.refuseIfCrashing(action);
+            await this.health.refuseIfCrashing(doing(done));
             continue;
           }
           const sameDocument = watch.sameDocument;
@@ -158,20 +165,20 @@ export class Settler {
             ...(quiet.pendingRequests > 0 ? { pendingRequests: quiet.pendingRequests } : {}),
           };
           return sameDocument === undefined
-            ? { action, ...settled }
-            : { action, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
+            ? { done, ...settled }
+            : { done, navigated: { url: sameDocument, sameDocument: true, complete: true }, ...settled };
         }
         const dialog = await this.raceDialog(Promise.race([quietDone, watch.next()]));
-        if (dialog) return { action, dialog, settled: false };
+        if (dialog) return { done, dialog, settled: false };
       }
-      return await this.#navigated(action, watch);
+      return await this.#navigated(done, watch);
     } finally {
       watch.stop();
     }
   }
 
   /** Waits for the navigation the action started to load (or to end without a document), within navigationTimeoutMs. */
-  async #navigated(action: string, watch: NavigationWatch): Promise<ActionResult> {
+  async #navigated(done: ActionDone, watch: NavigationWatch): Promise<ActionResult> {
     const deadline = Date.now() + (this.timings.navigationTimeoutMs ?? 10_000);
     // The newest navigation counts: one the action started may be replaced by a redirect or another.
     const current = (): Navigation => watch.navigation as Navigation;
@@ -179,7 +186,7 @@ export class Settler {
       const dialog = await this.raceDialog(Promise.race([watch.next(), delay(Math.max(0, deadline - Date.now()))]));
       if (dialog)
         return {
-          action,
+          done,
           navigated: { url: current().url, sameDocument: false, complete: false },
           dialog,
           settled: false,
@@ -193,9 +200,9 @@ export class Settler {
     }
     const navigation = current();
     // A download, a 204 or an error page: no new document came, and the answer says what did.
-    if (navigation.ended) return { action, navigationEnded: navigation.ended, settled: true };
+    if (navigation.ended) return { done, navigationEnded: navigation.ended, settled: true };
     return {
-      action,
+      done,
       navigated: { url: navigation.url, sameDocument: false, complete: navigation.loaded },
       settled: navigation.loaded,
     };
@@ -242,7 +249,7 @@ export class Settler {
    * than the settle's bound, the page is asked a trivial question, and no answer within the grace
    * fails the action as sent to a page that stopped.
    */
-  async unlessStopped<T>(action: string, work: Promise<T>): Promise<T> {
+  async unlessStopped<T>(done: ActionDone, work: Promise<T>): Promise<T> {
     const bound = this.timings.quietMaxMs ?? QUIET_MAX_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, bound, 'late')));
@@ -257,17 +264,17 @@ export class Settler {
       );
       answered.catch(() => undefined); // Read below, or not at all when the input ends first.
       const first = await Promise.race([work.then(() => 'done' as const), answered]);
-      if (first === 'stopped') throw this.#stopped(action);
+      if (first === 'stopped') throw this.#stopped(done);
       return await work;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  #stopped(action: string): PageUnresponsiveError {
+  #stopped(done: ActionDone): PageUnresponsiveError {
     const bound = (this.timings.quietMaxMs ?? QUIET_MAX_MS) + ANSWER_GRACE_MS;
     return new PageUnresponsiveError(
-      `${action} was sent, then the page stopped answering: its script did not answer within ${bound} ms (a long task or a loop it started). Wait a moment and take a snapshot to see whether it came back, or navigate away or close the page; the other pages still work.`,
+      `${doing(done)} was sent, then the page stopped answering: its script did not answer within ${bound} ms (a long task or a loop it started). Wait a moment and take a snapshot to see whether it came back, or navigate away or close the page; the other pages still work.`,
     );
   }
 
@@ -275,19 +282,18 @@ export class Settler {
    * An action's first call into the page (resolving its uid), which is also the probe of whether the page answers: a
    * step bounded as the guards' probe is, so a page stuck in a loop is answered within seconds, with no probe before.
    */
-  resolving<T>(action: string, work: (timeoutMs: number) => Promise<T>): Promise<T> {
-    return this.step(action, this.health.answering(action, work));
+  resolving<T>(step: ActionDone, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+    return this.step(step, this.health.answering(doing(step), work));
   }
 
   /**
    * Waits for a step the page may hold up with a dialog (an alert from a change or focus handler): a dialog that opens
    * first ends the action.
    */
-  async step<T>(action: string, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
+  async step<T>(step: ActionDone, work: Promise<T>, watch?: NavigationWatch): Promise<T> {
     try {
       const dialog = await this.raceDialog(work);
-      if (dialog)
-        throw new ActionInterrupted({ action: `${action} (stopped: a dialog opened)`, dialog, settled: false });
+      if (dialog) throw new ActionInterrupted({ done: step, stopped: 'inStep', dialog, settled: false });
       return await work;
     } catch (error) {
       // The action ends here: a watch begun for it must not outlive it.

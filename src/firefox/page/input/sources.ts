@@ -5,6 +5,7 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
+import type { DoneOf } from './done.js';
 
 export type MouseButton = 'left' | 'middle' | 'right';
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
@@ -68,9 +69,9 @@ const whole = (value: number, what: string, min: number, max: number): number =>
   return Math.round(value);
 };
 
-/** What a click or wheel turn does, said as an answer line, and its input sources. */
+/** What a click or wheel turn does, as data for its answer, and its input sources. */
 export function personSources(input: Extract<PersonInput, { type: 'click' | 'wheel' }>): {
-  what: string;
+  done: DoneOf<'personClick' | 'personWheel'>;
   sources: Input.SourceActions[];
 } {
   const [x, y] = [whole(input.x, 'x', 0, 100_000), whole(input.y, 'y', 0, 100_000)];
@@ -80,7 +81,7 @@ export function personSources(input: Extract<PersonInput, { type: 'click' | 'whe
       whole(input.deltaY, 'deltaY', -MAX_WHEEL, MAX_WHEEL),
     ];
     return {
-      what: `A person turned the wheel by ${deltaX}, ${deltaY} at ${x}, ${y}`,
+      done: { kind: 'personWheel', x, y, deltaX, deltaY },
       sources: [
         {
           type: 'wheel',
@@ -92,7 +93,7 @@ export function personSources(input: Extract<PersonInput, { type: 'click' | 'whe
   }
   const pressed = buttonNumber(input.button ?? 'left');
   return {
-    what: `A person clicked at ${x}, ${y}`,
+    done: { kind: 'personClick', x, y },
     sources: [
       pointerSource([
         { type: 'pointerMove', x, y, origin: 'viewport' },

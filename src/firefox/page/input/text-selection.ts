@@ -5,6 +5,9 @@ import type { PageAccess, PageUids } from '../uids.js';
 import type { ActionResult, Settler } from './settle.js';
 import { pointerSource } from './sources.js';
 import type { EngineGateway } from '../../engine/gateway.js';
+import type { DoneOf, NamedElement } from './done.js';
+import { doing } from './doing.js';
+import { describeElement } from './refusals.js';
 
 /** How long an editor clicked into must hold still before the drag, and the longest wait for that. */
 const FOCUS_QUIET_MS = 50;
@@ -24,7 +27,7 @@ export interface TextSelectionAccess {
   settler: Settler;
   engine: EngineGateway;
   /** The uid's element as answers name it, such as `uid=1_4 paragraph "…"`. */
-  describe(uid: string): Promise<string>;
+  describe(uid: string): Promise<NamedElement>;
 }
 
 /**
@@ -48,11 +51,15 @@ export async function selectText(
   if (!Number.isInteger(occurrence) || occurrence < 1)
     throw new InvalidArgumentError(`occurrence counts from 1; got ${occurrence}.`);
   const { page, uids, settler } = access;
-  const what = await access.describe(uid);
+  const target = await access.describe(uid);
+  const what = describeElement(target);
   const { frame } = await uids.elementRef(uid);
-  const action = options.caret
-    ? `Put the caret at the ${options.caret} of ${quote(text)} in ${what}`
-    : `Selected ${quote(text)} in ${what}`;
+  const action: DoneOf<'selectText'> = {
+    kind: 'selectText',
+    target,
+    text,
+    ...(options.caret ? { caret: options.caret } : {}),
+  };
   const spot = await settler.step(action, uids.callOnUid(uid, 'locateText', [text, occurrence], 'Finding the text'));
   if (spot === null || spot === undefined)
     throw new StaleUidError(`uid ${uid} is no longer on the page; take a new snapshot.`, 'removed');
@@ -95,7 +102,7 @@ export async function selectText(
         action,
         settler.unlessStopped(
           action,
-          page.send('input.performActions', { context: frame, actions: [pointerSource(click)] }, action),
+          page.send('input.performActions', { context: frame, actions: [pointerSource(click)] }, doing(action)),
         ),
         watch,
       );
@@ -114,7 +121,7 @@ export async function selectText(
       action,
       settler.unlessStopped(
         action,
-        page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, action),
+        page.send('input.performActions', { context: frame, actions: [pointerSource(press)] }, doing(action)),
       ),
       watch,
     );
@@ -125,17 +132,14 @@ export async function selectText(
   if (!held) return result;
   const wanted = options.caret ? '' : text.replace(/\s+/g, ' ').trim().toLowerCase();
   if (held.inside && held.text.toLowerCase() === wanted)
-    return {
-      ...result,
-      action: `${result.action}${options.caret ? `: the caret is after ${quote(held.before)}` : ''}`,
-    };
+    return options.caret ? { ...result, done: { ...action, before: held.before } } : result;
   const holds = held.text
     ? `the selection holds ${quote(held.text)}`
     : held.inside
       ? `the caret is after ${quote(held.before)}`
       : 'the selection is elsewhere on the page (or the editor keeps its own, which the page does not show)';
   throw new ActionNotTakenError(
-    `${result.action}, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or pressKey() with Shift and the arrow keys).`,
+    `${doing(action)} went in, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or pressKey() with Shift and the arrow keys).`,
   );
 }
 
