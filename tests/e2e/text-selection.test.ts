@@ -125,7 +125,7 @@ describe('select_text', () => {
       .catch((error: unknown) => error);
     expect(moved).toBeInstanceOf(ActionNotTakenError);
     expect((moved as Error).message).toContain('this line" in uid=');
-    expect((moved as Error).message).toContain('but it did not take: the caret is after ""');
+    expect((moved as Error).message).toContain('did not take: the caret is after ""');
     const missing = await client.page
       .selectTextByUid(uidIn(text, /textbox "Memo"/), 'next Wednesday')
       .catch((error: unknown) => error);

@@ -139,7 +139,7 @@ export async function selectText(
       ? `the caret is after ${quote(held.before)}`
       : 'the selection is elsewhere on the page (or the editor keeps its own, which the page does not show)';
   throw new ActionNotTakenError(
-    `${doing(action)} went in, but it did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or pressKey() with Shift and the arrow keys).`,
+    `${doing(action)} did not take: ${holds}. Take a snapshot to see the element, then try again (a click into it first, or pressKey() with Shift and the arrow keys).`,
   );
 }
 
