@@ -13,19 +13,10 @@ import { ALL_TOOLS } from '../../src/mcp/tools/index.js';
 const ROOT = join(import.meta.dirname, '../..');
 const CLIENT = join(ROOT, 'src/firefox');
 /**
- * Not moved yet, and so listed here, line by line, to be emptied: the engine's snapshot and diff
- * text tells the model how to read more (`take_snapshot({ compress: false, root: … })`,
- * `find_in_page`), and util/answer-lines.ts keeps the examples of those lines. Moving them means
- * the engine saying what to read in its own terms and the server wording it; any other name
- * that appears in the client fails the test.
+ * Not moved yet, and so listed here, line by line, to be emptied: util/answer-lines.ts keeps the
+ * examples of the server's answer lines. Any other name that appears in the client fails the test.
  */
 const NOT_MOVED_YET = [
-  'src/firefox/engine/snapshot/compress.ts:151: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:151: find_in_page',
-  'src/firefox/engine/snapshot/compress.ts:157: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:158: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:159: find_in_page',
-  'src/firefox/engine/snapshot/diff.ts:250: take_snapshot',
   'src/firefox/util/answer-lines.ts:35: handle_dialog',
   'src/firefox/util/answer-lines.ts:72: take_snapshot',
   'src/firefox/util/answer-lines.ts:77: take_snapshot',

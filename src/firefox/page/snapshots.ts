@@ -22,6 +22,7 @@ import {
   type ViewportInfo,
 } from '../engine/snapshot/observe.js';
 import { PageWalk } from '../engine/snapshot/walk.js';
+import { CLIENT_WORDING, type SnapshotWording } from '../engine/snapshot/wording.js';
 import type { PageUids } from './uids.js';
 
 export { SnapshotIds } from './snapshot-ids.js';
@@ -116,6 +117,8 @@ export class PageSnapshots {
     },
     /** Secret values and token-shaped strings never leave in a snapshot. */
     private readonly secrets: SecretStore,
+    /** How the text says the way to what it leaves out (a collapsed run, a redrawn part's new uids). */
+    private readonly wording: SnapshotWording = CLIENT_WORDING,
   ) {}
 
   async take(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
@@ -216,7 +219,7 @@ export class PageSnapshots {
       const before = this.#history.find((old) => old.id === options.since);
       if (before) {
         snapshot.diff = diffSnapshots(...sameScope(before, snapshot));
-        return formatDiff(snapshot.diff);
+        return formatDiff(snapshot.diff, {}, this.wording);
       }
       const note = `since=${options.since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
       return `${note}\n${formatSnapshotText(snapshot)}`;
@@ -224,9 +227,12 @@ export class PageSnapshots {
     if (options.compress) {
       const compressed = compressSnapshot(snapshot.nodes);
       snapshot.collapsed = compressed.collapsed;
-      return formatCompressedText(formatHeader(snapshot), compressed.nodes, {
-        zones: snapshot.viewportInfo !== undefined,
-      });
+      return formatCompressedText(
+        formatHeader(snapshot),
+        compressed.nodes,
+        { zones: snapshot.viewportInfo !== undefined },
+        this.wording,
+      );
     }
     return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
   }

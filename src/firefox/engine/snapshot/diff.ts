@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../../errors.js';
 import { jsonString, oneLineWithTabs } from '../../util/text.js';
 import { formatNode, roleLabel, type Snapshot, type SnapshotNode } from './format.js';
 import { redrawnSubtrees, type DiffRedrawn } from './redrawn.js';
+import { CLIENT_WORDING, type SnapshotWording } from './wording.js';
 
 export interface DiffOptions {
   /** Count a change of position or size as a change (default false: boxes are ignored). */
@@ -201,9 +202,14 @@ function position(parentUid: string | null, index: number): string {
 /**
  * A diff as short text: a count line, then `+` added (an added element's new children indented
  * under it), `-` removed (elements inside a removed one counted, not listed), `~` changed,
- * `>` moved and `=` redrawn elements. Positions are 1-based.
+ * `>` moved and `=` redrawn elements, each redrawn part with the way to its new uids in the
+ * reader's `wording`. Positions are 1-based.
  */
-export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: number } = {}): string {
+export function formatDiff(
+  diff: SnapshotDiff,
+  ids: { sinceId?: number; id?: number } = {},
+  wording: SnapshotWording = CLIENT_WORDING,
+): string {
   const counts = [`${diff.added.length} added`, `${diff.removed.length} removed`, `${diff.changed.length} changed`];
   if (diff.moved.length > 0) counts.push(`${diff.moved.length} moved`);
   if (diff.redrawn.length > 0) counts.push(`${diff.redrawn.length} redrawn as they were`);
@@ -247,7 +253,7 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
   for (const part of diff.redrawn) {
     const where = part.parentUid === null ? 'at the top level' : `under uid=${part.parentUid}`;
     lines.push(
-      `= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (take_snapshot root=${part.uid} lists them)`,
+      `= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (${wording.subtree(part.uid)} lists them)`,
     );
   }
   return lines.join('\n');
