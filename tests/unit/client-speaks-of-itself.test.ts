@@ -7,22 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { changesOnlyLine, continuationNote, cutLine, noteLine } from '../../src/mcp/answer-frame.js';
 import { inToolWords } from '../../src/mcp/tool-words.js';
 import { ALL_TOOLS } from '../../src/mcp/tools/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CLIENT = join(ROOT, 'src/firefox');
-/**
- * Not moved yet, and so listed here, line by line, to be emptied: util/answer-lines.ts keeps the
- * examples of the server's answer lines. Any other name that appears in the client fails the test.
- */
-const NOT_MOVED_YET = [
-  'src/firefox/util/answer-lines.ts:35: handle_dialog',
-  'src/firefox/util/answer-lines.ts:72: take_snapshot',
-  'src/firefox/util/answer-lines.ts:77: take_snapshot',
-  'src/firefox/util/answer-lines.ts:144: take_snapshot',
-];
-
 /** Generated from the engine's own modules, which are checked themselves. */
 const GENERATED = join(CLIENT, 'engine/bundle.generated.ts');
 
@@ -54,6 +44,30 @@ function toolNamesInClient(): string[] {
   return found;
 }
 
+/** The words the server's answer frame opens its lines with (answer-frame.ts), taken from its writers. */
+const FRAME_WORDS = [
+  noteLine(''),
+  cutLine(0).split(' at ')[0] ?? '',
+  changesOnlyLine().split(';')[0] ?? '',
+  // "… 1 more character; call again with offset=1": its words, without the numbers.
+  (continuationNote({ totalChars: 2, nextOffset: 1, hasMore: true, truncated: true, midLine: false }) ?? '')
+    .split('; ')[1]
+    ?.replace(/\d+$/, '') ?? '',
+];
+
+/** Each line of the client that holds words of the server's answer frame, as `file:line: words`. */
+function frameWordsInClient(): string[] {
+  return sourceFiles(CLIENT).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        FRAME_WORDS.filter((words) => line.includes(words)).map(
+          (words) => `${relative(ROOT, file)}:${index + 1}: ${words}`,
+        ),
+      ),
+  );
+}
+
 describe('the client', () => {
   it('reads the names from the declarations', () => {
     const names = ALL_TOOLS.map((tool) => tool.name);
@@ -64,7 +78,12 @@ describe('the client', () => {
   });
 
   it('names no MCP tool: its errors speak of its own methods', () => {
-    expect(toolNamesInClient()).toEqual(NOT_MOVED_YET);
+    expect(toolNamesInClient()).toEqual([]);
+  });
+
+  it("writes none of the server's answer frame: its lines' forms and words live in src/mcp", () => {
+    expect(FRAME_WORDS).toEqual(['Note: ', '(The answer was cut', '(Only what changed', 'call again with offset=']);
+    expect(frameWordsInClient()).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { LineForm } from '../util/set-apart.js';
 import { quote } from '../util/text.js';
 import { InvalidArgumentError } from '../errors.js';
 import { maskNodes, SecretStore } from '../policy/secrets.js';
@@ -82,6 +83,16 @@ interface Reading {
 }
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
+/** The line that says a `since` was unknown, above the whole snapshot given instead. */
+function sinceUnknown(since: number): string {
+  return `since=${since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
+}
+/** The form of that line (see util/set-apart.ts). */
+export const SINCE_UNKNOWN_FORM: LineForm = {
+  form: 'unknown since',
+  start: String.raw`since=\d+ is not\b`,
+  example: sinceUnknown(3),
+};
 /** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
   if (root === undefined) return nodes;
@@ -221,8 +232,7 @@ export class PageSnapshots {
         snapshot.diff = diffSnapshots(...sameScope(before, snapshot));
         return formatDiff(snapshot.diff, {}, this.wording);
       }
-      const note = `since=${options.since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
-      return `${note}\n${formatSnapshotText(snapshot)}`;
+      return `${sinceUnknown(options.since)}\n${formatSnapshotText(snapshot)}`;
     }
     if (options.compress) {
       const compressed = compressSnapshot(snapshot.nodes);

@@ -1,5 +1,6 @@
 import { checkInteger } from '../../errors.js';
 import { formatCount } from '../../util/text-page.js';
+import type { LineForm } from '../../util/set-apart.js';
 import { jsonString } from '../../util/text.js';
 import { elementLine, passesThrough, type FormatOptions, type SnapshotNode } from './format.js';
 import { CLIENT_WORDING, type SnapshotWording } from './wording.js';
@@ -157,6 +158,21 @@ export function formatCollapsed(run: CollapsedRun, wording: SnapshotWording = CL
   const where = run.parentUid === null ? 'hidden at the top level' : `hidden under uid=${run.parentUid}`;
   return `… ${formatCount(run.count)} more ${jsonString(run.label)} like the above (${uids}) ${where}; ${wording.uncollapsed(run.parentUid ?? undefined)} or ${wording.find} to see ${run.count === 1 ? 'it' : 'them'}`;
 }
+
+/** The form of a marker's line (see util/set-apart.ts). */
+export const COLLAPSED_RUN_FORM: LineForm = {
+  form: 'collapsed run',
+  start: String.raw`\.\.\. [\d,]+ more "`,
+  example: formatCollapsed({
+    count: 18,
+    label: 'listitem',
+    parentUid: '6_2',
+    firstUid: '6_25',
+    lastUid: '6_76',
+    index: 5,
+    runLength: 24,
+  }),
+};
 
 /**
  * Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker (saying the way

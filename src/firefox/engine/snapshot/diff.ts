@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../../errors.js';
+import { openingForm, type LineForm } from '../../util/set-apart.js';
 import { jsonString, oneLineWithTabs } from '../../util/text.js';
 import { formatNode, roleLabel, type Snapshot, type SnapshotNode } from './format.js';
 import { redrawnSubtrees, type DiffRedrawn } from './redrawn.js';
@@ -199,6 +200,9 @@ function position(parentUid: string | null, index: number): string {
   return `${parentUid === null ? 'at the top level' : `under uid=${parentUid}`}, position ${index + 1}`;
 }
 
+/** How a diff's count line opens. */
+const COUNT_OPENING = 'diff since snapshot';
+
 /**
  * A diff as short text: a count line, then `+` added (an added element's new children indented
  * under it), `-` removed (elements inside a removed one counted, not listed), `~` changed,
@@ -213,7 +217,7 @@ export function formatDiff(
   const counts = [`${diff.added.length} added`, `${diff.removed.length} removed`, `${diff.changed.length} changed`];
   if (diff.moved.length > 0) counts.push(`${diff.moved.length} moved`);
   if (diff.redrawn.length > 0) counts.push(`${diff.redrawn.length} redrawn as they were`);
-  const lines = [`diff since snapshot ${ids.sinceId ?? diff.sinceId} → ${ids.id ?? diff.id}: ${counts.join(', ')}`];
+  const lines = [`${COUNT_OPENING} ${ids.sinceId ?? diff.sinceId} → ${ids.id ?? diff.id}: ${counts.join(', ')}`];
 
   const addedDepth = new Map<string, number>();
   for (const added of diff.added) {
@@ -258,3 +262,19 @@ export function formatDiff(
   }
   return lines.join('\n');
 }
+
+/** The forms of a diff's lines (see util/set-apart.ts): its count line, its element lines, a redrawn part's line. */
+export const DIFF_LINE_FORMS: readonly LineForm[] = [
+  openingForm('snapshot diff', [COUNT_OPENING], `${COUNT_OPENING} 1 → 8: 1 added, 0 removed, 1 changed`),
+  {
+    form: 'diff entry',
+    start: String.raw`[+~>-]\s*\d+(?:_\d+)+(?:[\s:]|$)`,
+    example: '~ 3_7 checkbox "Remember me": unchecked → checked',
+  },
+  {
+    form: 'redrawn part',
+    start: String.raw`= uid=\d`,
+    example:
+      '= uid=1_10 (under uid=1_9, with 150 elements inside) was drawn anew as it was: now uid=3_2, and the uids inside are new (page.takeSnapshot({ root: "3_2" }) lists them)',
+  },
+];
