@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Browser, throwIfAborted, unlessAborted, type UserContext } from '../firefox/index.js';
 import type { ServerOptions } from './options.js';
+import { TOOL_WORDING } from './snapshot-wording.js';
 
 /** The longest a closing session waits for its last work (a snapshot, on a slow page). */
 const LAST_WORK_MS = 2000;
@@ -157,6 +158,7 @@ async function startBrowser(
     urlPolicy: options.urlPolicy,
     downloadDir,
     stampUids: options.stampUids,
+    snapshotWording: TOOL_WORDING,
     ...(options.viewport ? { viewport: options.viewport } : {}),
   };
   if (options.wsEndpoint) return Browser.connect({ wsEndpoint: options.wsEndpoint, ...common });

@@ -1,17 +1,21 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  formatSnapshotText,
-  type ActedOn,
-  type ActionResult,
-  type UserContext,
-  type Dialog,
-  type NavigationEnd,
-  type Page,
-  type PageInfo,
-} from '../firefox/index.js';
+import { formatSnapshotText, type ActedOn, type ActionResult, type UserContext, type Page } from '../firefox/index.js';
 // Values from their modules, not the index: a response is built (and unit-tested) without loading the client.
-import { continuationNote, DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
-import { oneLine, quote, shorten } from '../firefox/util/text.js';
+import { DEFAULT_MAX_CHARS, pageOfText, type TextPage } from '../firefox/util/text-page.js';
+import { quote, shorten } from '../firefox/util/text.js';
+import {
+  changesOnlyLine,
+  continuationNote,
+  countLine,
+  cutLine,
+  dialogLine,
+  navigationEndLine,
+  noteLine,
+  pageLine,
+  responseHeading,
+  sectionHeading,
+  type Noun,
+} from './answer-frame.js';
 import { actionLine } from './action-line.js';
 
 /** Room for the heading, notes, a dialog and the page list on top of a call's text budget. */
@@ -45,31 +49,6 @@ function shortenDeep(value: unknown, max: number, path: string, cut: string[]): 
   return value;
 }
 
-function pageLine(page: PageInfo): string {
-  const title = page.crashed
-    ? '(crashed)'
-    : page.unresponsive
-      ? '(not responding)'
-      : oneLine(shorten(page.title, 200)) || '(no title)';
-  return `${page.index}: ${title} (${oneLine(shorten(page.url, 300))}) pageId=${page.pageId}${page.selected ? ' [selected]' : ''}`;
-}
-
-/** Says how a navigation ended without a new page, and that the page is as it was. */
-export function navigationEndLine(end: NavigationEnd): string {
-  const url = oneLine(shorten(end.url, 200));
-  switch (end.outcome) {
-    case 'download':
-      return `It started a download of ${quote(end.detail)} from ${url}; the page stayed as it was (the next answer says when the download finishes).`;
-    case 'no-content':
-      return `It asked for ${url}, which answered ${end.detail}; the page stayed as it was.`;
-    case 'aborted':
-      return `It asked for ${url}, but no page came (${end.detail}: an answer with nothing to show, such as 204, or a load cancelled); the page stayed as it was.`;
-    case 'failed':
-      return `It tried to load ${url}, which failed: ${oneLine(shorten(end.detail, 300))}. The page now shows the browser's error page; navigate elsewhere or go back.`;
-  }
-}
-
-/** A page of text with, when more follows, the note saying how to get it in place of its last line break. */
 /**
  * What an action changed: the changes since the page's last whole snapshot, or the whole page
  * when that says it in fewer words (or there is nothing to compare with). The whole reading is
@@ -84,18 +63,13 @@ async function readingAfter(page: Page): Promise<{ title: ReadingTitle; text: st
   const whole = formatSnapshotText(snapshot);
   return whole.length <= snapshot.text.length
     ? { title: 'Page snapshot', text: whole }
-    : { title: 'Changes', text: `${snapshot.text}\n(Only what changed; take_snapshot reads the whole page.)` };
+    : { title: 'Changes', text: `${snapshot.text}\n${changesOnlyLine()}` };
 }
 
+/** A page of text with, when more follows, the note saying how to get it in place of its last line break. */
 function withNote(page: TextPage): string {
   const note = continuationNote(page);
   return note === undefined ? page.text : `${page.text.replace(/\n$/, '')}\n${note}`;
-}
-
-/** Describes a dialog the way a model should act on it. */
-export function dialogLine(dialog: Dialog): string {
-  const prompt = dialog.type === 'prompt' ? ` (default value ${quote(dialog.defaultValue ?? '', 200)})` : '';
-  return `${dialog.type === 'alert' ? 'An' : 'A'} ${dialog.type} dialog is open: ${quote(dialog.message, 1000)}${prompt}. Answer it with handle_dialog (accept or dismiss) before anything else on this page.`;
 }
 
 /**
@@ -116,7 +90,7 @@ interface Section {
 
 function renderSections(sections: readonly Section[]): string[] {
   const ordered = [...sections].sort((a, b) => SECTION_ORDER.indexOf(a.kind) - SECTION_ORDER.indexOf(b.kind));
-  return ordered.flatMap((section) => [`## ${section.title}`, ...section.lines]);
+  return ordered.flatMap((section) => [sectionHeading(section.title), ...section.lines]);
 }
 
 /**
@@ -193,17 +167,8 @@ export class ToolResponse {
    * console messages."), paged as one text; structured content gets the items whose lines the
    * window shows, under `key`.
    */
-  list<T>(
-    key: string,
-    items: readonly T[],
-    noun: readonly [one: string, many: string],
-    lineOf: (item: T) => string,
-  ): this {
-    const [one, many] = noun;
-    const lines = [
-      items.length === 0 ? `No ${many}.` : `${items.length} ${items.length === 1 ? one : many}.`,
-      ...items.map(lineOf),
-    ];
+  list<T>(key: string, items: readonly T[], noun: Noun, lineOf: (item: T) => string): this {
+    const lines = [countLine(items.length, noun), ...items.map(lineOf)];
     const window = this.#window(lines.join('\n'));
     const end = window.offset + window.text.length;
     const shown: T[] = [];
@@ -295,8 +260,8 @@ export class ToolResponse {
    * or when it closed.
    */
   async build(userContext: UserContext | undefined, page: Page | undefined, notes: string[]): Promise<CallToolResult> {
-    this.#ownLines = [...notes.map((note) => `Note: ${oneLine(shorten(note, 1000))}`), ...this.#lines];
-    const head = [`# ${this.toolName} response`, ...this.#ownLines];
+    this.#ownLines = [...notes.map((note) => noteLine(note)), ...this.#lines];
+    const head = [responseHeading(this.toolName), ...this.#ownLines];
     const sections = [...this.#sections];
     if (userContext && !userContext.closed) {
       const target = page && !page.disposed ? page : userContext.page;
@@ -320,8 +285,7 @@ export class ToolResponse {
     }
     let text = [...head, ...renderSections(sections)].join('\n');
     const limit = this.budget + FRAME_CHARS;
-    if (text.length > limit)
-      text = `${text.slice(0, limit)}\n(The answer was cut at ${limit} characters; ask for less, such as a smaller maxChars.)`;
+    if (text.length > limit) text = `${text.slice(0, limit)}\n${cutLine(limit)}`;
     return {
       content: [{ type: 'text', text }, ...this.#images.map((image) => ({ type: 'image' as const, ...image }))],
       ...(Object.keys(this.#structured).length ? { structuredContent: this.#structuredContent() } : {}),

@@ -17,6 +17,7 @@ import {
   SecretStore,
   throwIfAborted,
 } from '../firefox/index.js';
+import { ANSWER_TEXT } from './answer-forms.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
@@ -231,6 +232,7 @@ export function createServer(
           recording: () => recorder.recording,
           human: watched?.human,
           progress: progressOf(extra),
+          pageText: ANSWER_TEXT,
         };
         const answer = holder.exclusive(
           () => runTool(tool, args, call, holder, secrets, recorder, watched),

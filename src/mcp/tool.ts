@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { UserContext, Extensions, FilePolicy, Page } from '../firefox/index.js';
+import type { UserContext, Extensions, FilePolicy, LineForm, Page, PageTextRule } from '../firefox/index.js';
 import type { Recording } from './recording/format.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
@@ -25,6 +25,11 @@ interface Call {
   human: HumanDesk | undefined;
   /** Tells the client the call still runs (MCP progress notifications, when it asked for them). */
   progress: (message: string) => void;
+  /**
+   * How page text in the answer (a body, the page's Markdown) is set apart from the answer's own lines: the rule built
+   * from every form the server's answers use (answer-forms.ts).
+   */
+  pageText: PageTextRule;
 }
 
 /**
@@ -98,6 +103,8 @@ interface Declaration<Name extends string, Shape extends z.ZodRawShape, C> {
    * pages them (ToolResponse.text and list).
    */
   paged?: 'offset' | 'budget';
+  /** The forms of the lines its handler writes, each made beside its writer (answer-frame.ts: lineWriter). */
+  lines?: readonly LineForm[];
   schema: Shape;
   handler: Handler<Shape, C>;
 }
@@ -119,6 +126,8 @@ export interface ToolDefinition {
   /** Its own parameters; the server adds its kind's (pageId, includeSnapshot) and its pager's. */
   schema: z.ZodRawShape;
   paged: 'offset' | 'budget' | undefined;
+  /** The forms of the lines its answers write besides the frame every answer has (gathered in answer-forms.ts). */
+  lines: readonly LineForm[];
   run: (args: Record<string, unknown>, call: SessionCall, response: ToolResponse) => Promise<void> | void;
 }
 
@@ -146,6 +155,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     looksOnly,
     fileArgs,
     paged,
+    lines,
     schema,
     handler,
   } = declared;
@@ -159,6 +169,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     fileArgs: fileArgs ?? [],
     schema,
     paged,
+    lines: lines ?? [],
     // The SDK has checked the arguments against this schema (with the kind's parameters) before the call.
     run: (args, call, response) => handler(args as z.infer<z.ZodObject<Shape>>, narrow(call), response),
   };
@@ -173,6 +184,7 @@ function common(call: SessionCall): Call {
     recording: call.recording,
     human: call.human,
     progress: call.progress,
+    pageText: call.pageText,
   };
 }
 

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_LINE_FORMS } from '../../src/firefox/util/answer-lines.js';
-import { pageTextBlock, posesAsAnswer } from '../../src/firefox/util/text.js';
+import { ANSWER_LINE_FORMS, ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
 import { fullwidth } from '../helpers/look-alikes.js';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
+const { pageTextBlock, posesAsAnswer } = ANSWER_TEXT;
+
 /**
- * Every line form our answers use is kept from page text by one rule (util/answer-lines.ts): this
+ * Every line form our answers use is kept from page text by one rule (src/mcp/answer-forms.ts): this
  * walks every tool (each must be called here), gathers the lines of its answers that are ours (not
  * the page's text), and checks that the rule knows each one. Then a page writes every one of them,
  * and fullwidth look-alikes, and neither Markdown view shows one at a line's start unmarked.
@@ -94,7 +95,7 @@ function ownLines(result: CallToolResult): string[] {
 async function walk(tool: string, args: Record<string, unknown> = {}): Promise<string> {
   const result = await call(client, tool, args);
   const lines = seen.get(tool) ?? new Set<string>();
-  // Error answers are flagged as such (isError), a form apart: see answer-lines.ts.
+  // Error answers are flagged as such (isError), a form apart: see answer-forms.ts.
   if (!result.isError) for (const line of ownLines(result)) lines.add(line);
   seen.set(tool, lines);
   return text(result);
@@ -185,7 +186,9 @@ describe('every answer line form', () => {
     const unknown = [...seen].flatMap(([tool, lines]) =>
       [...lines].filter((line) => !posesAsAnswer(line)).map((line) => `${tool}: ${line}`),
     );
-    expect(unknown, 'answer lines no form of util/answer-lines.ts starts: add their form there').toEqual([]);
+    expect(unknown, 'answer lines no form of answer-forms.ts starts: declare their form beside their writer').toEqual(
+      [],
+    );
   });
 
   it('never shows page text that writes them, or their fullwidth look-alikes, as ours in either Markdown view', async () => {

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posesAsAnswer } from '../../src/firefox/util/text.js';
+import { ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
 import { call, text } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { centreOf, get, state, ViewHarness } from '../helpers/view.js';
@@ -273,7 +273,7 @@ describe('request_human', () => {
     expect(said).not.toContain(PASSWORD);
     // Each line of the answer is one the rule that keeps page text from posing as ours knows (answer-lines.test.ts
     // walks the rest).
-    expect(said.split('\n').filter((line) => line.trim() && !posesAsAnswer(line))).toEqual([]);
+    expect(said.split('\n').filter((line) => line.trim() && !ANSWER_TEXT.posesAsAnswer(line))).toEqual([]);
     expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress[0]).toMatch(/Waiting for a person/);
     // The hand was given back with the answer: the agent acts again.

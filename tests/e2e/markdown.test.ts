@@ -7,6 +7,7 @@ import {
   type MarkdownView,
   type MdDocument,
 } from '../../src/firefox/engine/markdown/index.js';
+import { clientPageText } from '../../src/firefox/page/line-forms.js';
 import { pageOfText } from '../../src/firefox/util/text-page.js';
 import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
 
@@ -185,7 +186,7 @@ describe('page Markdown', () => {
       'From the **shadow** root.',
       `Footer: © 2025 Acme · [Privacy](${o}/privacy)`,
     ].join('\n\n');
-    const rendered = renderMarkdown(doc, { view: 'document' });
+    const rendered = renderMarkdown(doc, { view: 'document', setApart: clientPageText().setApartLine });
     expect(rendered).toEqual({ markdown: `${expected}\n`, refsCount: 0 });
     expect(rendered.markdown).not.toMatch(/uid=|Sign in|Subscribe|hunter2|Hidden paragraph/);
   });

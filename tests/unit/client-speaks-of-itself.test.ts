@@ -7,51 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { changesOnlyLine, continuationNote, cutLine, noteLine } from '../../src/mcp/answer-frame.js';
 import { inToolWords } from '../../src/mcp/tool-words.js';
 import { ALL_TOOLS } from '../../src/mcp/tools/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CLIENT = join(ROOT, 'src/firefox');
-/**
- * Not moved yet, and so listed here, line by line, to be emptied: the engine's snapshot and diff
- * text tells the model how to read more (`take_snapshot({ compress: false, root: … })`,
- * `find_in_page`), and util/answer-lines.ts keeps the examples of those lines. Moving them means
- * the engine saying what to read in its own terms and the server wording it; any other name
- * that appears in the client fails the test.
- */
-const NOT_MOVED_YET = [
-  'src/firefox/engine/snapshot/compress.ts:151: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:151: find_in_page',
-  'src/firefox/engine/snapshot/compress.ts:157: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:158: take_snapshot',
-  'src/firefox/engine/snapshot/compress.ts:159: find_in_page',
-  'src/firefox/engine/snapshot/diff.ts:250: take_snapshot',
-  'src/firefox/util/answer-lines.ts:35: handle_dialog',
-  'src/firefox/util/answer-lines.ts:72: take_snapshot',
-  'src/firefox/util/answer-lines.ts:77: take_snapshot',
-  'src/firefox/util/answer-lines.ts:144: take_snapshot',
-];
-
-/**
- * The words an answer line of an action starts with (src/mcp/action-line.ts writes them from the client's data); the
- * client's errors name an action in their own words (`Clicking uid=1_4 …`).
- */
-const ANSWER_VERBS = [
-  'Clicked ',
-  'Filled ',
-  'Hovered over',
-  'Typed ',
-  'Pressed ',
-  'Scrolled ',
-  'Dragged ',
-  'Chose ',
-  'Selected ',
-  'Set ',
-  'Put the caret',
-];
-/** Not moved yet, as above: the registry of answer-line forms keeps one line of each form as its example. */
-const VERBS_NOT_MOVED_YET = ['src/firefox/util/answer-lines.ts:138: Clicked '];
-
 /** Generated from the engine's own modules, which are checked themselves. */
 const GENERATED = join(CLIENT, 'engine/bundle.generated.ts');
 
@@ -83,19 +44,59 @@ function toolNamesInClient(): string[] {
   return found;
 }
 
+/** The words the server's answer frame opens its lines with (answer-frame.ts), taken from its writers. */
+const FRAME_WORDS = [
+  noteLine(''),
+  cutLine(0).split(' at ')[0] ?? '',
+  changesOnlyLine().split(';')[0] ?? '',
+  // "… 1 more character; call again with offset=1": its words, without the numbers.
+  (continuationNote({ totalChars: 2, nextOffset: 1, hasMore: true, truncated: true, midLine: false }) ?? '')
+    .split('; ')[1]
+    ?.replace(/\d+$/, '') ?? '',
+];
+
+/**
+ * The words an answer line of an action starts with (src/mcp/action-line.ts writes them from the client's data); the
+ * client's errors name an action in their own words (`Clicking uid=1_4 …`).
+ */
+const ANSWER_VERBS = [
+  'Clicked ',
+  'Filled ',
+  'Hovered over',
+  'Typed ',
+  'Pressed ',
+  'Scrolled ',
+  'Dragged ',
+  'Chose ',
+  'Selected ',
+  'Set ',
+  'Put the caret',
+];
+
 /** Each line of the client with a string or template literal that starts with an answer verb, as `file:line: verb`. */
 function answerVerbsInClient(): string[] {
-  const found: string[] = [];
-  for (const file of sourceFiles(CLIENT)) {
+  return sourceFiles(CLIENT).flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
-      .forEach((line, index) => {
-        for (const verb of ANSWER_VERBS)
-          if (['`', "'", '"'].some((mark) => line.includes(mark + verb)))
-            found.push(`${relative(ROOT, file)}:${index + 1}: ${verb}`);
-      });
-  }
-  return found;
+      .flatMap((line, index) =>
+        ANSWER_VERBS.filter((verb) => ['`', "'", '"'].some((mark) => line.includes(mark + verb))).map(
+          (verb) => `${relative(ROOT, file)}:${index + 1}: ${verb}`,
+        ),
+      ),
+  );
+}
+
+/** Each line of the client that holds words of the server's answer frame, as `file:line: words`. */
+function frameWordsInClient(): string[] {
+  return sourceFiles(CLIENT).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        FRAME_WORDS.filter((words) => line.includes(words)).map(
+          (words) => `${relative(ROOT, file)}:${index + 1}: ${words}`,
+        ),
+      ),
+  );
 }
 
 describe('the client', () => {
@@ -108,11 +109,16 @@ describe('the client', () => {
   });
 
   it('names no MCP tool: its errors speak of its own methods', () => {
-    expect(toolNamesInClient()).toEqual(NOT_MOVED_YET);
+    expect(toolNamesInClient()).toEqual([]);
   });
 
   it('writes no answer line of an action: it returns what was done as data, and the server words it', () => {
-    expect(answerVerbsInClient()).toEqual(VERBS_NOT_MOVED_YET);
+    expect(answerVerbsInClient()).toEqual([]);
+  });
+
+  it("writes none of the server's answer frame: its lines' forms and words live in src/mcp", () => {
+    expect(FRAME_WORDS).toEqual(['Note: ', '(The answer was cut', '(Only what changed', 'call again with offset=']);
+    expect(frameWordsInClient()).toEqual([]);
   });
 });
 

@@ -86,7 +86,7 @@ describe('compressSnapshot', () => {
     // header, main, table, 6 kept rows of 6 lines each, one placeholder
     expect(text.split('\n')).toHaveLength(3 + 6 * 6 + 1);
     expect(text).toContain(
-      '    … 1,994 more "row" like the above (uid=3_33 … uid=3_11991) hidden under uid=3_2; take_snapshot({ compress: false, root: "3_2" }) or find_in_page to see them',
+      '    … 1,994 more "row" like the above (uid=3_33 … uid=3_11991) hidden under uid=3_2; page.takeSnapshot({ compress: false, root: "3_2" }) or page.findInPage(text) to see them',
     );
     // the input is left alone
     expect(nodes[0]?.children?.[0]?.children).toHaveLength(2000);
@@ -282,7 +282,7 @@ describe('compressSnapshot', () => {
     ]);
     const text = formatCompressedText(header, nodes);
     expect(text.split('\n')[7]).toBe(
-      '… 14 more "div" like the above (uid=5_7 … uid=5_20) hidden at the top level; take_snapshot({ compress: false }) or find_in_page to see them',
+      '… 14 more "div" like the above (uid=5_7 … uid=5_20) hidden at the top level; page.takeSnapshot({ compress: false }) or page.findInPage(text) to see them',
     );
     expect(text.split('\n').at(-1)).toBe('5_99 contentinfo');
   });
@@ -302,7 +302,7 @@ describe('compressSnapshot', () => {
 });
 
 describe('formatCollapsed', () => {
-  it('says how many, of what, which uids, under which parent, and how to see them', () => {
+  it("says how many, of what, which uids, under which parent, and how to see them in the client's methods", () => {
     expect(
       formatCollapsed({
         count: 1994,
@@ -314,7 +314,7 @@ describe('formatCollapsed', () => {
         runLength: 2000,
       }),
     ).toBe(
-      '… 1,994 more "row" like the above (uid=3_40 … uid=3_2033) hidden under uid=3_2; take_snapshot({ compress: false, root: "3_2" }) or find_in_page to see them',
+      '… 1,994 more "row" like the above (uid=3_40 … uid=3_2033) hidden under uid=3_2; page.takeSnapshot({ compress: false, root: "3_2" }) or page.findInPage(text) to see them',
     );
     expect(
       formatCollapsed({
@@ -327,7 +327,7 @@ describe('formatCollapsed', () => {
         runLength: 7,
       }),
     ).toBe(
-      '… 1 more "listitem" like the above (uid=1_9) hidden under uid=1_5; take_snapshot({ compress: false, root: "1_5" }) or find_in_page to see it',
+      '… 1 more "listitem" like the above (uid=1_9) hidden under uid=1_5; page.takeSnapshot({ compress: false, root: "1_5" }) or page.findInPage(text) to see it',
     );
     expect(
       formatCollapsed({
@@ -340,7 +340,18 @@ describe('formatCollapsed', () => {
         runLength: 1234567,
       }),
     ).toMatch(
-      /^… 1,234,567 more "div" .* hidden at the top level; take_snapshot\(\{ compress: false \}\) or find_in_page/,
+      /^… 1,234,567 more "div" .* hidden at the top level; page\.takeSnapshot\(\{ compress: false \}\) or page\.findInPage/,
+    );
+  });
+
+  it("says the way to them in the caller's words when given some", () => {
+    const wording = { uncollapsed: (root?: string) => `more(${root ?? 'page'})`, subtree: () => '', find: 'search' };
+    const run = { count: 2, label: 'row', parentUid: '3_2', firstUid: '3_8', lastUid: '3_9', index: 5, runLength: 8 };
+    expect(formatCollapsed(run, wording)).toBe(
+      '… 2 more "row" like the above (uid=3_8 … uid=3_9) hidden under uid=3_2; more(3_2) or search to see them',
+    );
+    expect(formatCollapsed({ ...run, parentUid: null }, wording)).toContain(
+      'hidden at the top level; more(page) or search',
     );
   });
 });

@@ -215,8 +215,10 @@ describe('diffSnapshots', () => {
     ]);
     expect(formatDiff(same).split('\n')).toEqual([
       'diff since snapshot 3 → 4: 0 added, 0 removed, 0 changed, 1 redrawn as they were',
-      '= uid=3_2 (under uid=3_1, with 3 elements inside) was drawn anew as it was: now uid=4_20, and the uids inside are new (take_snapshot root=4_20 lists them)',
+      '= uid=3_2 (under uid=3_1, with 3 elements inside) was drawn anew as it was: now uid=4_20, and the uids inside are new (page.takeSnapshot({ root: "4_20" }) lists them)',
     ]);
+    const wording = { uncollapsed: () => '', subtree: (root: string) => `list(${root})`, find: '' };
+    expect(formatDiff(same, {}, wording)).toContain('and the uids inside are new (list(4_20) lists them)');
     if (main?.children) main.children[0] = list(20, ['Milk', 'Eggs', 'Butter']);
     const changed = diffSnapshots(snapshot(3, page()), snapshot(5, redrawn));
     expect(changed.redrawn).toEqual([]);

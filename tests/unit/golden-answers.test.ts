@@ -23,7 +23,9 @@ import type {
   PageInfo,
   WitnessReport,
 } from '../../src/firefox/index.js';
-import { dialogLine, navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
+import { ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
+import { dialogLine, navigationEndLine } from '../../src/mcp/answer-frame.js';
+import { ToolResponse } from '../../src/mcp/response.js';
 import type { SessionCall, ToolDefinition } from '../../src/mcp/tool.js';
 import { getConsoleMessage, listConsoleMessages } from '../../src/mcp/tools/console.js';
 import { getNetworkRequest, listDownloads, listNetworkRequests } from '../../src/mcp/tools/network.js';
@@ -127,6 +129,7 @@ async function run(
     userContext,
     page,
     extensions: undefined,
+    pageText: ANSWER_TEXT,
   } as unknown as SessionCall;
   await tool.run(args, call, response);
   return response.build(userContext, page, options.notes ?? []);

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromReading, MARKDOWN_VIEWS, renderMarkdown } from '../../src/firefox/engine/markdown/index.js';
 import type { ContentNode, ContentReading, ContentRun } from '../../src/firefox/engine/types.js';
+import { ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
 import { fullwidth } from '../helpers/look-alikes.js';
 
 type Fields = Partial<Omit<ContentNode, 'tag' | 'role' | 'content'>>;
@@ -42,14 +43,15 @@ const th = (...content: ContentRun[]): ContentNode => n('th', 'columnheader', {}
 const td = (...content: ContentRun[]): ContentNode => n('td', 'cell', {}, ...content);
 
 /**
- * Renders a reading as get_page_markdown does (headings from level 3) in each view and compares each with its golden
- * file.
+ * Renders a reading as get_page_markdown does (headings from level 3, page text set apart from every answer line form)
+ * in each view and compares each with its golden file.
  */
 async function golden(reading: ContentReading, name: string): Promise<void> {
   for (const view of MARKDOWN_VIEWS) {
     const { markdown, refsCount } = renderMarkdown(documentFromReading(JSON.stringify(reading), view), {
       view,
       firstHeadingLevel: 3,
+      setApart: ANSWER_TEXT.setApartLine,
     });
     await expect(`${markdown}<!-- refsCount=${refsCount} -->\n`).toMatchFileSnapshot(
       `../golden/markdown/${name}-${view}.txt`,

@@ -17,6 +17,7 @@ import {
   type SnapshotNode,
 } from '../../src/firefox/engine/snapshot/format.js';
 import { observe, viewportInfo, viewportNodes } from '../../src/firefox/engine/snapshot/observe.js';
+import { TOOL_WORDING } from '../../src/mcp/snapshot-wording.js';
 import { fullwidth } from '../helpers/look-alikes.js';
 
 type Box = SnapshotNode['box'];
@@ -543,7 +544,11 @@ describe('snapshot text (golden files)', () => {
       el('6_3', 'button', 'button', { name: 'Load more', nameSource: 'text', interactive: true }),
     ];
     const snapshot = taken(6, 'https://shop.example/tea', 'Tea', nodes);
-    await golden(formatCompressedText(formatHeader(snapshot), compressSnapshot(snapshot.nodes).nodes), 'compressed');
+    // In the server's words, as take_snapshot answers.
+    await golden(
+      formatCompressedText(formatHeader(snapshot), compressSnapshot(snapshot.nodes).nodes, {}, TOOL_WORDING),
+      'compressed',
+    );
   });
 
   it('diff: typing, a checkbox, an enabled button, an opened menu, a removed banner, a moved toast', async () => {
@@ -581,7 +586,7 @@ describe('snapshot text (golden files)', () => {
       taken(11, 'https://shop.example/login', 'Sign in', before),
       taken(12, 'https://shop.example/login', 'Sign in', after),
     );
-    await golden(formatDiff(diff), 'diff');
+    await golden(formatDiff(diff, {}, TOOL_WORDING), 'diff');
   });
 
   it('find: matches with where they sit, and a count past the limit', async () => {

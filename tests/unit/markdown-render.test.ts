@@ -2,6 +2,7 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/index.js';
 import { engineCall } from '../../src/firefox/engine/index.js';
+import { clientPageText } from '../../src/firefox/page/line-forms.js';
 import { codeFence } from '../../src/firefox/util/text.js';
 import {
   escapeText,
@@ -18,6 +19,9 @@ import {
 } from '../../src/firefox/engine/markdown/index.js';
 
 // ------------------------------------------------------------------ builders
+
+/** Page text set apart from the client's own lines, as Page.getPageMarkdown does for a caller who adds none. */
+const { setApartLine: setApart } = clientPageText();
 
 const t = (v: string): MdInline => ({ k: 'text', v });
 const strong = (...c: MdInline[]): MdInline => ({ k: 'strong', c });
@@ -48,7 +52,7 @@ const headerRow = (...texts: string[]): MdRow => ({
 
 const doc = (...blocks: MdBlock[]): MdDocument => ({ url: 'https://example.com/', title: 'Example', blocks });
 const md = (blocks: MdBlock[], view: MarkdownView = 'document'): string =>
-  renderMarkdown(doc(...blocks), { view }).markdown;
+  renderMarkdown(doc(...blocks), { setApart, view }).markdown;
 
 // ------------------------------------------------------------------ blocks
 
@@ -209,7 +213,7 @@ describe('renderMarkdown: lists', () => {
       { c: [], task: false },
     );
     expect(md([list])).toBe('- [x] done\n- [ ] todo\n- [ ]\n');
-    expect(renderMarkdown(doc(list), { view: 'agent' })).toEqual({
+    expect(renderMarkdown(doc(list), { setApart, view: 'agent' })).toEqual({
       markdown: '- [x] {uid=2_5} done\n- [ ] todo\n- [ ]\n',
       refsCount: 1,
     });
@@ -344,7 +348,7 @@ describe('renderMarkdown: chrome', () => {
   });
 
   it('keeps uids and controls in the agent view', () => {
-    expect(renderMarkdown(doc(nav), { view: 'agent' })).toEqual({
+    expect(renderMarkdown(doc(nav), { setApart, view: 'agent' })).toEqual({
       markdown:
         'Navigation (Main): [Docs](https://e.com/docs){uid=1_2} · [Pricing](https://e.com/pricing){uid=1_3} · [button "Menu" collapsed uid=1_4]\n',
       refsCount: 3,
@@ -395,7 +399,7 @@ describe('renderMarkdown: views', () => {
   ];
 
   it('agent view: controls inline with their state and value, links with their uid, passwords masked', () => {
-    const { markdown, refsCount } = renderMarkdown(doc(...form), { view: 'agent' });
+    const { markdown, refsCount } = renderMarkdown(doc(...form), { setApart, view: 'agent' });
     expect(markdown).toBe(
       '# Sign in\n\n' +
         '[textbox "Email" type=email value="a@b.c" required uid=1_7] [textbox "Password" type=password value="••••••••" uid=1_8] ' +
@@ -409,14 +413,14 @@ describe('renderMarkdown: views', () => {
   });
 
   it('document view: no uids, no controls, link text kept', () => {
-    const { markdown, refsCount } = renderMarkdown(doc(...form), { view: 'document' });
+    const { markdown, refsCount } = renderMarkdown(doc(...form), { setApart, view: 'document' });
     expect(markdown).toBe('# Sign in\n\n(next)\n\nRead the [terms](https://e.com/terms).\n');
     expect(refsCount).toBe(0);
     expect(markdown).not.toMatch(/uid|hunter2|•/);
   });
 
   it('rejects an unknown view', () => {
-    expect(() => renderMarkdown(doc(), { view: 'raw' as MarkdownView })).toThrow(InvalidArgumentError);
+    expect(() => renderMarkdown(doc(), { setApart, view: 'raw' as MarkdownView })).toThrow(InvalidArgumentError);
     expect(() => parseMarkdownView('raw')).toThrow(/view must be "document".*or "agent".*got "raw"/);
     expect(() => parseMarkdownView(undefined)).toThrow(/got undefined/);
     expect(parseMarkdownView('agent')).toBe('agent');
@@ -456,8 +460,8 @@ describe('renderMarkdown: determinism', () => {
 
   it('gives byte-identical output for the same tree, and for its JSON round trip', () => {
     for (const view of ['document', 'agent'] as const) {
-      const first = renderMarkdown(doc(...everything), { view });
-      const second = renderMarkdown(JSON.parse(JSON.stringify(doc(...everything))) as MdDocument, { view });
+      const first = renderMarkdown(doc(...everything), { setApart, view });
+      const second = renderMarkdown(JSON.parse(JSON.stringify(doc(...everything))) as MdDocument, { setApart, view });
       expect(second).toEqual(first);
     }
   });
@@ -466,7 +470,7 @@ describe('renderMarkdown: determinism', () => {
     for (const view of ['document', 'agent'] as const) {
       const { markdown } = renderMarkdown(
         doc(...everything, p(t(' ')), p(control({ role: 'button', tag: 'button' })), p(t('end'))),
-        { view },
+        { setApart, view },
       );
       expect(markdown).not.toMatch(/\n\n\n/);
       expect(markdown.endsWith('end\n')).toBe(true);
@@ -575,6 +579,7 @@ describe('markdown index', () => {
       ],
     };
     const markdown = renderMarkdown(documentFromReading(JSON.stringify(reading), 'document'), {
+      setApart,
       view: 'document',
     }).markdown;
     expect(markdown).toBe(`${family} ${persian} softhyphen icon stray\\u200djoin\n`);

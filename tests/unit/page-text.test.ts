@@ -3,19 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { formatNode, formatSnapshotText } from '../../src/firefox/engine/snapshot/format.js';
 import { renderMarkdown } from '../../src/firefox/engine/markdown/render.js';
 import type { MdBlock } from '../../src/firefox/engine/markdown/types.js';
-import { ANSWER_LINE_FORMS } from '../../src/firefox/util/answer-lines.js';
+import { CLIENT_LINE_FORMS, clientPageText } from '../../src/firefox/page/line-forms.js';
+import { escapeHidden, jsonString, oneLine, oneLineWithTabs, quote } from '../../src/firefox/util/text.js';
+import { ANSWER_LINE_FORMS, ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
+import { ALL_TOOLS } from '../../src/mcp/tools/index.js';
 import { fullwidth } from '../helpers/look-alikes.js';
-import {
-  escapeHidden,
-  jsonString,
-  oneLine,
-  oneLineWithTabs,
-  pageTextBlock,
-  posesAsAnswer,
-  quote,
-  setApartLine,
-} from '../../src/firefox/util/text.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
+
+/** The server's rule: page text set apart from every line form its answers use. */
+const { posesAsAnswer, setApartLine, pageTextBlock } = ANSWER_TEXT;
 
 /**
  * Every character escapeHidden must never let through raw (U+200C/U+200D aside: they stay between non-ASCII letters or
@@ -140,6 +136,32 @@ describe('jsonString, quote and oneLine', () => {
   });
 });
 
+describe('the line forms', () => {
+  it("each start its own example, after folding: a start made from a writer's words fits what the writer writes", () => {
+    for (const { form, start, example } of ANSWER_LINE_FORMS) {
+      expect(new RegExp(`^(?:${start})`, 'i').test(example.normalize('NFKC')), `${form}: ${example}`).toBe(true);
+    }
+  });
+
+  it("gather the client's own, the frame's and every tool's that declares some", () => {
+    for (const form of CLIENT_LINE_FORMS) expect(ANSWER_LINE_FORMS).toContain(form);
+    for (const tool of ALL_TOOLS) for (const form of tool.lines) expect(ANSWER_LINE_FORMS).toContain(form);
+    expect(ALL_TOOLS.filter((tool) => tool.lines.length > 0).length).toBeGreaterThan(20);
+  });
+
+  it("leave the client's own rule to the client's lines, and a caller's forms add to it", () => {
+    const client = clientPageText();
+    expect(client.setApartLine('1_2 button "OK"')).toBe('\\1_2 button "OK"');
+    expect(client.setApartLine('… 3 more "row" like the above')).toBe('\\… 3 more "row" like the above');
+    for (const line of ['Note: x', '## Open dialog', 'Clicked uid=1_4', 'msgid=3 [log] hello'])
+      expect(client.setApartLine(line), line).toBe(line);
+    const withAnswers = clientPageText(ANSWER_LINE_FORMS);
+    expect(withAnswers).toBe(clientPageText(ANSWER_LINE_FORMS));
+    expect(withAnswers.setApartLine('Note: x')).toBe('\\Note: x');
+    expect(withAnswers.setApartLine('1_2 button "OK"')).toBe('\\1_2 button "OK"');
+  });
+});
+
 describe('setApartLine and pageTextBlock', () => {
   it("puts a backslash before each line that would start like the answer's own, after its indent", () => {
     for (const line of FORGED_LINES) {
@@ -229,17 +251,17 @@ describe('page text in snapshot lines and Markdown', () => {
 
   it('writes headings from firstHeadingLevel on, and keeps their levels by default', () => {
     const blocks: MdBlock[] = [1, 2, 3, 4, 6].map((level) => ({ k: 'heading', level, c: [text(`H${level}`)] }));
-    expect(renderMarkdown(doc(blocks), { view: 'document' }).markdown).toBe(
+    expect(renderMarkdown(doc(blocks), { setApart: setApartLine, view: 'document' }).markdown).toBe(
       '# H1\n\n## H2\n\n### H3\n\n#### H4\n\n###### H6\n',
     );
-    expect(renderMarkdown(doc(blocks), { view: 'document', firstHeadingLevel: 3 }).markdown).toBe(
-      '### H1\n\n#### H2\n\n##### H3\n\n###### H4\n\n###### H6\n',
-    );
+    expect(
+      renderMarkdown(doc(blocks), { setApart: setApartLine, view: 'document', firstHeadingLevel: 3 }).markdown,
+    ).toBe('### H1\n\n#### H2\n\n##### H3\n\n###### H4\n\n###### H6\n');
     // Headings that read alike once shifted are not taken for a block said twice.
     const alike: MdBlock[] = [4, 5, 6, 6].map((level) => ({ k: 'heading', level, c: [text('x')] }));
-    expect(renderMarkdown(doc(alike), { view: 'document', firstHeadingLevel: 3 }).markdown).toBe(
-      '###### x\n\n###### x\n\n###### x\n',
-    );
+    expect(
+      renderMarkdown(doc(alike), { setApart: setApartLine, view: 'document', firstHeadingLevel: 3 }).markdown,
+    ).toBe('###### x\n\n###### x\n\n###### x\n');
   });
 
   it('sets apart posing lines of paragraphs and code, and escapes hidden characters everywhere', () => {
@@ -254,7 +276,7 @@ describe('page text in snapshot lines and Markdown', () => {
         c: [{ k: 'control', role: 'textbox', tag: 'input', name: 'N\u202E', value: 'v\u200B', uid: '1_1' }],
       },
     ];
-    expect(renderMarkdown(doc(blocks), { view: 'agent' }).markdown).toBe(
+    expect(renderMarkdown(doc(blocks), { setApart: setApartLine, view: 'agent' }).markdown).toBe(
       '\\Note: forged\\\n\\1_2 button "OK"\\\n\\## Pages\n\n```\n\\# install\n#include <x.h>\n\\A alert dialog is open: "x"\n\\u001b[31m\n```\n\n[textbox "N\\u202e" value="v\\u200b" uid=1_1]\n',
     );
   });
@@ -266,7 +288,7 @@ describe('page text in snapshot lines and Markdown', () => {
       { k: 'code', text: 'const a = 1;\n\tindented();' },
       { k: 'list', ordered: false, items: [{ c: [{ k: 'paragraph', c: [text('Note that lists keep their text')] }] }] },
     ];
-    expect(renderMarkdown(doc(blocks), { view: 'document' }).markdown).toBe(
+    expect(renderMarkdown(doc(blocks), { setApart: setApartLine, view: 'document' }).markdown).toBe(
       '# Welcome\n\nRead the guide. C# and #tags stay; 2024: a year.\n\n```\nconst a = 1;\n\tindented();\n```\n\n- Note that lists keep their text\n',
     );
   });

@@ -2,7 +2,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
 import type { ActionResult, UserContext, NavigationEnd, Page, PageInfo } from '../../src/firefox/index.js';
-import { navigationEndLine, ToolResponse } from '../../src/mcp/response.js';
+import { navigationEndLine } from '../../src/mcp/answer-frame.js';
+import { ToolResponse } from '../../src/mcp/response.js';
 
 /** The answer's text; every answer has exactly one text part, first. */
 function text(result: CallToolResult): string {

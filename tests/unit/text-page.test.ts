@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/firefox/errors.js';
-import {
-  continuationNote,
-  DEFAULT_MAX_CHARS,
-  formatCount,
-  pageOfText,
-  type TextPage,
-} from '../../src/firefox/util/text-page.js';
+import { DEFAULT_MAX_CHARS, formatCount, pageOfText, type TextPage } from '../../src/firefox/util/text-page.js';
+import { continuationNote } from '../../src/mcp/answer-frame.js';
 
 /** Every page of `text`, following nextOffset from the start. */
 function allPages(text: string, maxChars: number): TextPage[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BidiConnection } from '../../src/bidi/index.js';
+import { CLIENT_WORDING } from '../../src/firefox/engine/snapshot/wording.js';
 import { IdCounter } from '../../src/firefox/page/console.js';
 import { InvalidArgumentError, NoSuchPageError } from '../../src/firefox/errors.js';
 import { Page, type PageEnvironment, type PageOwner } from '../../src/firefox/page/page.js';
@@ -48,6 +49,7 @@ function setup(initial: string[] = []): {
     inputTimeout: undefined,
     settle: undefined,
     stampUids: true,
+    snapshotWording: CLIENT_WORDING,
     collectsBodies: false,
     focus: new WindowFocus(),
   };

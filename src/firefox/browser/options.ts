@@ -1,3 +1,4 @@
+import type { SnapshotWording } from '../engine/snapshot/wording.js';
 import type { UrlPolicyOptions } from '../policy/url-policy.js';
 import type { SessionOptions } from '../session/session.js';
 
@@ -43,6 +44,13 @@ export interface ClientOptions extends SessionOptions {
    * HTML, form builders): uids then resolve from the engine's registry alone.
    */
   stampUids?: boolean;
+  /**
+   * How snapshot text says the way to what it leaves out: a collapsed run of alike siblings, a part drawn anew whose
+   * new uids a diff does not list. Default: this client's methods, such as
+   * `page.takeSnapshot({ compress: false, root: "3_2" })`. A program that hands the text to readers who call something
+   * else (a server's tools) gives their words.
+   */
+  snapshotWording?: SnapshotWording;
   /**
    * Keep request and response bodies for getNetworkBody (default true; Firefox then holds up to
    * remote.network.maxTotalDataSize of them).

@@ -1,5 +1,6 @@
 import type { BidiConnection } from '../../bidi/index.js';
 import { InvalidArgumentError, type Send } from '../errors.js';
+import { CLIENT_WORDING } from '../engine/snapshot/wording.js';
 import { IdCounter } from '../page/console.js';
 import type { PageEnvironment } from '../page/page.js';
 import { SnapshotIds } from '../page/snapshots.js';
@@ -33,6 +34,7 @@ export function pageEnvironment(options: ClientOptions, connection: BidiConnecti
     inputTimeout: options.inputTimeout,
     settle: options.settle,
     stampUids: options.stampUids ?? true,
+    snapshotWording: options.snapshotWording ?? CLIENT_WORDING,
     collectsBodies: false,
     focus: new WindowFocus(),
   };

@@ -18,6 +18,7 @@ export { type Dialog } from './dialogs.js';
 export { NO_EMULATION, type Emulation } from './emulation.js';
 export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { type SnapshotOptions, type TakenSnapshot } from './snapshots.js';
+export { CLIENT_LINE_FORMS } from './line-forms.js';
 export { type UidSelector } from './uids.js';
 export { Locator, matches, resolveQuery, type LocateQuery, type RoleAndName } from './locator.js';
 export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';

@@ -1,21 +1,24 @@
 import { documentFromReading, renderMarkdown, type MarkdownView } from '../engine/markdown/index.js';
-import { setApartLine } from '../util/text.js';
+import type { LineForm } from '../util/set-apart.js';
 import { pageOfText } from '../util/text-page.js';
+import { clientPageText } from './line-forms.js';
 import type { PageMarkdown } from './types.js';
 
 /**
  * A page's Markdown reading (PageSnapshots.readDocument) as an answer gives it: rendered in `view`,
- * secrets masked, one window of `maxChars` from `offset`.
+ * secrets masked, one window of `maxChars` from `offset`; page text that would start like a line of
+ * the client's or of `answerLines` (the caller's) set apart.
  */
 export function markdownWindow(
   reading: string | undefined,
   view: MarkdownView,
-  options: { offset?: number; maxChars?: number },
+  options: { offset?: number; maxChars?: number; answerLines?: readonly LineForm[] },
   mask: (text: string) => string,
 ): PageMarkdown {
   const document = documentFromReading(reading, view);
-  // The page's headings at levels 3–6, below an answer's own # and ## (see text.ts).
-  const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3 });
+  const { setApartLine } = clientPageText(options.answerLines);
+  // The page's headings at levels 3–6, below an answer's own # and ##.
+  const rendered = renderMarkdown(document, { view, firstHeadingLevel: 3, setApart: setApartLine });
   const whole = mask(rendered.markdown);
   const window = pageOfText(whole, {
     offset: options.offset ?? 0,

@@ -7,6 +7,7 @@ import { parseMarkdownView } from '../engine/markdown/index.js';
 import type { FindResult } from '../engine/snapshot/budget.js';
 import { PageUnresponsiveError } from '../errors.js';
 import { sourceOf, unwrapEvaluation, type PageFunction } from '../util/script.js';
+import type { LineForm } from '../util/set-apart.js';
 import { captureScreenshot, printPdf, screenshotFormat, type Screenshot } from './capture.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
 import { personInput } from './input/person.js';
@@ -264,9 +265,13 @@ export class Page extends PageTab<Page> {
 
   /**
    * The page as deterministic Markdown: `document` is clean reading text; `agent` keeps uids and
-   * inline controls with their state. Long pages come in windows of `maxChars` from `offset`.
+   * inline controls with their state. Long pages come in windows of `maxChars` from `offset`. A line
+   * of page text that would start like a line the client writes (CLIENT_LINE_FORMS), or like one of
+   * `answerLines` (the forms of the text the caller puts around it), starts with a backslash.
    */
-  async getPageMarkdown(options: { view?: string; offset?: number; maxChars?: number } = {}): Promise<PageMarkdown> {
+  async getPageMarkdown(
+    options: { view?: string; offset?: number; maxChars?: number; answerLines?: readonly LineForm[] } = {},
+  ): Promise<PageMarkdown> {
     const view = parseMarkdownView(options.view ?? 'document');
     return this.parts.guards.script('Reading the page as Markdown', () => readMarkdown(this.parts, view, options));
   }

@@ -78,7 +78,7 @@ export function pageParts(
   const access = { send, pageIndexOf: indexOf };
   const engine = new EngineGateway((params, what, timeout) => send('script.callFunction', params, what, timeout));
   const uids = new PageUids(access, engine, id, env.snapshotIds, env.stampUids);
-  const snapshots = new PageSnapshots(uids, engine, id, env.layers, env.secrets);
+  const snapshots = new PageSnapshots(uids, engine, id, env.layers, env.secrets, env.snapshotWording);
   const scripts = new PageScripts(id, send, uids);
   const readUrl = async (): Promise<string> =>
     (await send('browsingContext.getTree', { root: id, maxDepth: 0 }, 'Reading the page')).contexts[0]?.url ??

@@ -3,6 +3,7 @@
 // what matches a query, the page as Markdown.
 import type { MarkdownView } from '../engine/markdown/index.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
+import type { LineForm } from '../util/set-apart.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import { markdownWindow } from './markdown-window.js';
 import type { PageParts } from './parts.js';
@@ -77,7 +78,7 @@ export async function findInReading(
 export async function readMarkdown(
   page: PageParts,
   view: MarkdownView,
-  options: { offset?: number; maxChars?: number },
+  options: { offset?: number; maxChars?: number; answerLines?: readonly LineForm[] },
 ): Promise<PageMarkdown> {
   const reading = await page.snapshots.readDocument(view === 'agent');
   return markdownWindow(reading, view, options, (text) => page.secrets.mask(text));

@@ -1,3 +1,4 @@
+import type { LineForm } from '../util/set-apart.js';
 import { quote } from '../util/text.js';
 import { InvalidArgumentError } from '../errors.js';
 import { maskNodes, SecretStore } from '../policy/secrets.js';
@@ -22,6 +23,7 @@ import {
   type ViewportInfo,
 } from '../engine/snapshot/observe.js';
 import { PageWalk } from '../engine/snapshot/walk.js';
+import { CLIENT_WORDING, type SnapshotWording } from '../engine/snapshot/wording.js';
 import type { PageUids } from './uids.js';
 
 export { SnapshotIds } from './snapshot-ids.js';
@@ -81,6 +83,16 @@ interface Reading {
 }
 /** Snapshots kept per page for diffs. */
 const HISTORY = 10;
+/** The line that says a `since` was unknown, above the whole snapshot given instead. */
+function sinceUnknown(since: number): string {
+  return `since=${since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
+}
+/** The form of that line (see util/set-apart.ts). */
+export const SINCE_UNKNOWN_FORM: LineForm = {
+  form: 'unknown since',
+  start: String.raw`since=\d+ is not\b`,
+  example: sinceUnknown(3),
+};
 /** The nodes under `root` (a uid), or all of them; an unknown root is an error. */
 function subtree(nodes: SnapshotNode[], root: string | undefined): SnapshotNode[] {
   if (root === undefined) return nodes;
@@ -116,6 +128,8 @@ export class PageSnapshots {
     },
     /** Secret values and token-shaped strings never leave in a snapshot. */
     private readonly secrets: SecretStore,
+    /** How the text says the way to what it leaves out (a collapsed run, a redrawn part's new uids). */
+    private readonly wording: SnapshotWording = CLIENT_WORDING,
   ) {}
 
   async take(options: SnapshotOptions = {}): Promise<TakenSnapshot> {
@@ -216,17 +230,19 @@ export class PageSnapshots {
       const before = this.#history.find((old) => old.id === options.since);
       if (before) {
         snapshot.diff = diffSnapshots(...sameScope(before, snapshot));
-        return formatDiff(snapshot.diff);
+        return formatDiff(snapshot.diff, {}, this.wording);
       }
-      const note = `since=${options.since} is not one of the last ${HISTORY} snapshots of this page (or the page navigated since), so here is the whole snapshot.`;
-      return `${note}\n${formatSnapshotText(snapshot)}`;
+      return `${sinceUnknown(options.since)}\n${formatSnapshotText(snapshot)}`;
     }
     if (options.compress) {
       const compressed = compressSnapshot(snapshot.nodes);
       snapshot.collapsed = compressed.collapsed;
-      return formatCompressedText(formatHeader(snapshot), compressed.nodes, {
-        zones: snapshot.viewportInfo !== undefined,
-      });
+      return formatCompressedText(
+        formatHeader(snapshot),
+        compressed.nodes,
+        { zones: snapshot.viewportInfo !== undefined },
+        this.wording,
+      );
     }
     return `${formatHeader(snapshot)}${this.#body(snapshot)}`;
   }

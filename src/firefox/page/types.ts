@@ -1,4 +1,5 @@
 import type { BidiConnection } from '../../bidi/index.js';
+import type { SnapshotWording } from '../engine/snapshot/wording.js';
 import type { Send } from '../errors.js';
 import type { SecretStore } from '../policy/secrets.js';
 import type { UrlPolicy } from '../policy/url-policy.js';
@@ -102,6 +103,8 @@ export interface PageEnvironment {
   settle: { quietMs?: number; maxMs?: number } | undefined;
   /** Write uids on elements as data-mcp-uid (see BrowserOptions.stampUids). */
   stampUids: boolean;
+  /** How snapshot text says the way to what it leaves out (see ClientOptions.snapshotWording). */
+  snapshotWording: SnapshotWording;
   /** Whether the browser keeps request and response bodies (a BiDi data collector). */
   collectsBodies: boolean;
   /** Which page's window has the focus, across the browser. */

@@ -1,4 +1,5 @@
 /** What a witness of a reading finds, and how it reads for a person. */
+import type { LineForm } from '../util/set-apart.js';
 import { jsonString, oneLine } from '../util/text.js';
 import { LOCATE_TIMEOUT_MS } from './witness-access.js';
 
@@ -68,3 +69,10 @@ export function formatWitnessReport(report: WitnessReport): string {
   );
   return [head, ...report.differences.map(line), ...report.deliberate.map(line), ...unanswered].join('\n');
 }
+
+/** The form of a report's lines (see util/set-apart.ts): its count line, a difference, a frame not witnessed. */
+export const WITNESS_REPORT_FORM: LineForm = {
+  form: 'witness report',
+  start: String.raw`\S+: \d+ difference\(s\)|(?:missing|role|name|unconfirmed|empty) +\S+ — |not witnessed:`,
+  example: 'https://bank.example/: 1 difference(s), 0 deliberate, 18 checked (snapshot 11)',
+};

@@ -1,15 +1,5 @@
 /** Helpers nothing owns: text for answers, the text pager, abort handling. */
-export { pageOfText, continuationNote, DEFAULT_MAX_CHARS, type TextPage } from './text-page.js';
+export { pageOfText, DEFAULT_MAX_CHARS, type TextPage } from './text-page.js';
 export { unlessAborted, throwIfAborted } from './abort.js';
-export {
-  quote,
-  shorten,
-  oneLine,
-  escapeHidden,
-  jsonString,
-  setApartLine,
-  pageTextBlock,
-  codeFence,
-  posesAsAnswer,
-} from './text.js';
-export { ANSWER_LINE_FORMS, type AnswerLineForm } from './answer-lines.js';
+export { quote, shorten, oneLine, escapeHidden, jsonString, codeFence } from './text.js';
+export { pageTextRule, openingForm, type LineForm, type PageTextRule } from './set-apart.js';

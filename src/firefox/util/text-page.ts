@@ -86,10 +86,3 @@ export function pageOfText(
     midLine,
   };
 }
-
-/** The line that tells a reader how much text follows a page and how to ask for it; undefined for a last page. */
-export function continuationNote(page: TextPage): string | undefined {
-  if (page.nextOffset === null) return undefined;
-  const rest = page.totalChars - page.nextOffset;
-  return `… ${formatCount(rest)} more character${rest === 1 ? '' : 's'}${page.midLine ? ' (this page ends mid-line)' : ''}; call again with offset=${page.nextOffset}`;
-}

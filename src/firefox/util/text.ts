@@ -1,25 +1,17 @@
-import { ANSWER_LINE_START } from './answer-lines.js';
-
 /** Characters of a caller's value that an error message quotes; the rest is counted, not echoed. */
 export const QUOTE_CHARS = 80;
 
 /*
- * Page text in answers. An answer's own lines take the forms listed in answer-lines.ts (headings,
- * notes, the dialog sentence, uid lines, list entries, each tool's result sentences). One rule
- * keeps page text from posing as any of them:
- * - a line of page text that would start like one of them, after Unicode compatibility folding,
- *   starts with a backslash instead: `\## Open dialog`, `\Note: …`, `\1_2 button "OK"`,
- *   `\Clicked uid=1_4 …`, `\＃＃ Page snapshot` (setApartLine);
- * - characters that change how text reads without showing are written as `\uXXXX` escapes
- *   wherever page text is shown (escapeHidden): control codes (C0 but tab and line feed, DEL,
- *   C1; ESC starts terminal escape sequences), bidi embeddings, overrides and isolates
- *   (U+202A–U+202E, U+2066–U+2069), zero-width and other invisible format characters (U+200B,
- *   U+2060–U+2064, U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB), the line and paragraph separators
- *   (U+2028, U+2029) and Unicode tag characters (U+E0000–U+E007F, readable by a model, invisible
- *   to a person). Zero-width joiners and non-joiners (U+200C, U+200D) are kept where a script or an
- *   emoji needs them (between two non-ASCII letters or emoji) and escaped elsewhere; the bidi
- *   marks (U+200E, U+200F, U+061C) are kept: right-to-left pages use them everywhere, and they
- *   cannot reorder letters.
+ * Page text in answers. Characters that change how text reads without showing are written as
+ * `\uXXXX` escapes wherever page text is shown (escapeHidden): control codes (C0 but tab and line
+ * feed, DEL, C1; ESC starts terminal escape sequences), bidi embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), zero-width and other invisible format characters (U+200B,
+ * U+2060–U+2064, U+206A–U+206F, U+FEFF, U+FFF9–U+FFFB), the line and paragraph separators (U+2028,
+ * U+2029) and Unicode tag characters (U+E0000–U+E007F, readable by a model, invisible to a person).
+ * Zero-width joiners and non-joiners (U+200C, U+200D) are kept where a script or an emoji needs
+ * them (between two non-ASCII letters or emoji) and escaped elsewhere; the bidi marks (U+200E,
+ * U+200F, U+061C) are kept: right-to-left pages use them everywhere, and they cannot reorder
+ * letters. Lines of page text that would pose as lines of ours are set apart (set-apart.ts).
  * Ordinary pages come through unchanged but for those characters and those line starts.
  */
 
@@ -96,41 +88,8 @@ export function shorten(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, max)}… (${value.length} characters)`;
 }
 
-/** What may stand before a line's first mark and still not show: spaces, and characters that do not show. */
-const INDENT = /^[\s\u00ad\u061c\u200e\u200f]*/;
-// eslint-disable-next-line no-control-regex -- ASCII is what it finds
-const ASCII = /^[\u0000-\u007f]*$/;
-
-/** How many characters of `line` stand before its first mark (INDENT). */
-function indentOf(line: string): number {
-  return INDENT.exec(line)?.[0].length ?? 0;
-}
-
-/**
- * Whether a line would read as one of the answer's own (answer-lines.ts): after its indent and
- * Unicode compatibility folding, it starts like one of the line forms our answers use.
- */
-export function posesAsAnswer(line: string): boolean {
-  const rest = line.slice(indentOf(line));
-  // A line that starts with a backslash is page text already (set apart, or written so).
-  if (rest.startsWith('\\')) return false;
-  return ANSWER_LINE_START.test(ASCII.test(rest) ? rest : rest.normalize('NFKC'));
-}
-
-/** One line of page text, set apart with a backslash after its indent when it would pose as the answer's own. */
-export function setApartLine(line: string): string {
-  if (!posesAsAnswer(line)) return line;
-  const indent = indentOf(line);
-  return `${line.slice(0, indent)}\\${line.slice(indent)}`;
-}
-
 /** A code fence longer than any backtick run in the text (three at least), so the text cannot end it. */
 export function codeFence(text: string): string {
   const longest = Math.max(0, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
   return '`'.repeat(Math.max(3, longest + 1));
-}
-
-/** Several lines of page text as an answer shows them: hidden characters escaped, posing lines set apart. */
-export function pageTextBlock(text: string): string {
-  return escapeHidden(text.replace(/\r\n/g, '\n')).split('\n').map(setApartLine).join('\n');
 }

@@ -18,6 +18,7 @@ import {
   type RecordedTarget,
   type UserContext,
 } from '../../firefox/index.js';
+import { ANSWER_TEXT } from '../answer-forms.js';
 import { startClient } from '../browser.js';
 import { parseOptions, type ServerOptions } from '../options.js';
 import { describeTarget } from '../recording/export-steps.js';
@@ -165,6 +166,7 @@ class Replay {
           recording: () => this.recording,
           human: undefined,
           progress: () => undefined,
+          pageText: ANSWER_TEXT,
         },
         response,
       );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, type ConsoleMessage } from '../../firefox/index.js';
+import { countForms, lineWriter, type Noun } from '../answer-frame.js';
 import { pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
@@ -30,11 +31,26 @@ const CONSOLE_TYPES = [
   'profileEnd',
 ] as const;
 
-function line(message: ConsoleMessage): string {
-  const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
-  const frame = message.frame === undefined ? '' : ` [in frame ${oneLine(message.frame)}]`;
-  // Escaped to one line: a message with line breaks must not pose as further entries.
-  return `msgid=${message.id} [${oneLine(message.type)}] ${oneLine(message.text)}${where}${frame}`;
+const MESSAGES: Noun = ['console message', 'console messages'];
+/** A message the forms' examples are written from. */
+const SAMPLE_MESSAGE: ConsoleMessage = { id: 3, level: 'info', type: 'log', text: 'hello', timestamp: 0 };
+
+/** One message as a list shows it: its msgid, type and text, where it came from. */
+const line = lineWriter(
+  'console entry',
+  'msgid=',
+  (message: ConsoleMessage) => {
+    const where = message.source ? ` (${oneLine(message.source.url)}:${message.source.line})` : '';
+    const frame = message.frame === undefined ? '' : ` [in frame ${oneLine(message.frame)}]`;
+    // Escaped to one line: a message with line breaks must not pose as further entries.
+    return `${message.id} [${oneLine(message.type)}] ${oneLine(message.text)}${where}${frame}`;
+  },
+  [SAMPLE_MESSAGE],
+);
+
+/** The line under a message shown alone: its level and time. */
+function levelLine(message: ConsoleMessage): string {
+  return `Level: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`;
 }
 
 export const listConsoleMessages = pageTool({
@@ -44,6 +60,7 @@ export const listConsoleMessages = pageTool({
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
+  lines: [...countForms(MESSAGES), line.form],
   schema: {
     // Checked in the handler, not listed in the schema: 23 names would cost every request tokens for what examples tell
     // as well.
@@ -60,7 +77,7 @@ export const listConsoleMessages = pageTool({
       .getConsoleMessages()
       .filter((message) => !wanted || wanted.includes(message.type) || wanted.includes(message.level));
     const kinds = wanted ? ` of type ${wanted.join(', ')}` : '';
-    response.list('messages', messages, [`console message${kinds}`, `console messages${kinds}`], line);
+    response.list('messages', messages, [`${MESSAGES[0]}${kinds}`, `${MESSAGES[1]}${kinds}`], line);
   },
 });
 
@@ -71,6 +88,11 @@ export const getConsoleMessage = pageTool({
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
+  lines: [
+    line.form,
+    // A hand-written start: "Level:" alone would take in ordinary prose.
+    { form: 'console entry', start: String.raw`level: \w+\. time:`, example: levelLine(SAMPLE_MESSAGE) },
+  ],
   schema: { msgid: z.number().int().positive().describe('From list_console_messages.') },
   handler: ({ msgid }, { page }, response) => {
     const message = page.getConsoleMessage(msgid);
@@ -78,7 +100,7 @@ export const getConsoleMessage = pageTool({
       throw new InvalidArgumentError(
         `No console message has msgid ${msgid} on the selected page; list them with list_console_messages.`,
       );
-    response.text(`${line(message)}\nLevel: ${message.level}. Time: ${new Date(message.timestamp).toISOString()}.`);
+    response.text(`${line(message)}\n${levelLine(message)}`);
     response.structured('message', message);
   },
 });

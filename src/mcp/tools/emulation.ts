@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DEVICE_NAMES, InvalidArgumentError, NO_EMULATION, type Emulation } from '../../firefox/index.js';
+import { lineWriter } from '../answer-frame.js';
 import { userContextTool, KIND_PARAMETERS } from '../tool.js';
+
+const emulatingLine = lineWriter(
+  'browser state',
+  'Emulating',
+  (scope: 'page' | 'session' | undefined, done: string[]) =>
+    `, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`,
+  ['page', ['user agent Walker/1.0']],
+);
 
 export const emulateTool = userContextTool({
   name: 'emulate',
@@ -8,6 +17,7 @@ export const emulateTool = userContextTool({
     'Make the page look like another device or place: a device preset, viewport with pixel ratio, touch, user agent, geolocation, locale, time zone, offline. Each given setting replaces the last (null restores the browser\'s own; reset restores all). Scope "page" (default) or "session" (every page of this session, new ones too). The page sees them from its next load; navigate_page with type reload applies them now.',
   category: 'emulation',
   readOnly: false,
+  lines: [emulatingLine.form],
   schema: {
     // A context tool (scope "session" reaches every page) that takes the page of scope "page" itself.
     pageId: KIND_PARAMETERS.pageId,
@@ -98,9 +108,7 @@ export const emulateTool = userContextTool({
       scope === 'session'
         ? await userContext.emulate(settings)
         : await (pageId === undefined ? userContext.page : userContext.pageById(pageId)).emulate(settings);
-    response.line(
-      `Emulating, for ${scope === 'session' ? 'every page of this session' : 'this page'}: ${done.join('; ')}. Reload the page (navigate_page type reload) for the page already loaded to see it.`,
-    );
+    response.line(emulatingLine(scope, done));
     response.structured('settings', settings);
   },
 });

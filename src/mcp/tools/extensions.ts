@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidArgumentError, oneLine, type Extension, type Extensions } from '../../firefox/index.js';
+import { lineWriter, noneLine } from '../answer-frame.js';
 import { browserTool } from '../tool.js';
 
 /**
@@ -19,6 +20,25 @@ function line(extension: Extension): string {
   return `${oneLine(extension.id)}: ${oneLine(extension.name)} ${oneLine(extension.version)} (from ${oneLine(extension.path)})`;
 }
 
+/** An extension the forms' examples are written from. */
+const SAMPLE: Extension = { id: 'walk@example.com', name: 'Walk', version: '1.0', path: '/ext/walk' };
+/** An installed extension as a list shows it (hand-written: its id leads the line, and only its end is ours). */
+const EXTENSION_FORM = {
+  form: 'source entry',
+  start: String.raw`\S[^:]*: .*\(from [^()]*\)$`,
+  example: line(SAMPLE),
+};
+const installedLine = lineWriter(
+  'browser state',
+  'Installed ',
+  (extension: Extension) => `${line(extension)}. Reload pages for it to reach them.`,
+  [SAMPLE],
+);
+const noExtensions = noneLine('extensions installed');
+const uninstalledLine = lineWriter('browser state', 'Uninstalled ', (extension: Extension) => `${line(extension)}.`, [
+  SAMPLE,
+]);
+
 export const installExtension = browserTool({
   name: 'install_extension',
   description:
@@ -26,6 +46,7 @@ export const installExtension = browserTool({
   category: 'extensions',
   readOnly: false,
   fileArgs: ['path'],
+  lines: [installedLine.form],
   schema: { path: z.string().min(1).describe("The extension's folder, or its .xpi or .zip.") },
   handler: async ({ path: given }, { extensions, files }, response) => {
     // Relative paths start in the output directory, as files.readable takes them.
@@ -39,9 +60,7 @@ export const installExtension = browserTool({
     // The same folders as uploads: a folder is judged by its manifest.
     const real = await files.readable(folder ? join(path, 'manifest.json') : path);
     const installed = await ownBrowsers(extensions, 'Installing extensions').install(folder ? dirname(real) : real);
-    response
-      .line(`Installed ${line(installed)}. Reload pages for it to reach them.`)
-      .structured('extension', installed);
+    response.line(installedLine(installed)).structured('extension', installed);
   },
 });
 
@@ -50,11 +69,12 @@ export const listExtensions = browserTool({
   description: 'List the extensions installed with install_extension.',
   category: 'extensions',
   readOnly: true,
+  lines: [EXTENSION_FORM, noExtensions.form],
   schema: {},
   handler: (_args, { extensions }, response) => {
     const installed = extensions?.list() ?? [];
     response
-      .line(installed.length ? installed.map(line).join('\n') : 'No extensions installed.')
+      .line(installed.length ? installed.map(line).join('\n') : noExtensions())
       .structured('extensions', installed);
   },
 });
@@ -65,10 +85,11 @@ export const uninstallExtension = browserTool({
   category: 'extensions',
   readOnly: false,
   destructive: true,
+  lines: [uninstalledLine.form],
   schema: { id: z.string().min(1).describe('The extension id, such as name@example.com.') },
   handler: async ({ id }, { extensions }, response) => {
     const removed = await ownBrowsers(extensions, 'Uninstalling extensions').uninstall(id);
-    response.line(`Uninstalled ${line(removed)}.`).structured('extension', removed);
+    response.line(uninstalledLine(removed)).structured('extension', removed);
   },
 });
 

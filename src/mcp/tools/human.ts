@@ -1,6 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import { CancelledError, InvalidArgumentError, TimeoutError, urlMatcher, type Page } from '../../firefox/index.js';
+import {
+  CancelledError,
+  InvalidArgumentError,
+  openingForm,
+  TimeoutError,
+  urlMatcher,
+  type Page,
+} from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
 import type { HumanRequest } from '../view/live-view.js';
 
@@ -17,6 +24,15 @@ interface Until {
 const LOOK_MS = 500;
 const PROGRESS_MS = 3000;
 const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** How the lines that say what the person's hand did open, each written once: in the lines and in their form. */
+const SAID = {
+  done: 'The person pressed Done.',
+  reached: 'The page reached ',
+  shows: 'The page shows ',
+  still: 'The page is still at ',
+  moved: 'The page moved from ',
+} as const;
 
 /**
  * Whether a URL fits `pattern` (a glob where * is any run of characters, or else a part of it),
@@ -44,10 +60,10 @@ export function urlFits(pattern: string): (url: string) => boolean {
 
 /** What of `until` the page shows now: a sentence, or undefined while it shows none of it. */
 async function reached(page: Page, until: Until, signal: AbortSignal): Promise<string | undefined> {
-  if (until.url !== undefined && page.url !== undefined && until.url(page.url)) return `The page reached ${page.url}.`;
+  if (until.url !== undefined && page.url !== undefined && until.url(page.url)) return `${SAID.reached}${page.url}.`;
   if (until.text !== undefined) {
     const found = await page.waitForText(until.text, { timeout: 1, signal }).catch(() => undefined);
-    if (found !== undefined) return `The page shows ${JSON.stringify(found)}.`;
+    if (found !== undefined) return `${SAID.shows}${JSON.stringify(found)}.`;
   }
   if (
     until.role !== undefined &&
@@ -56,7 +72,7 @@ async function reached(page: Page, until: Until, signal: AbortSignal): Promise<s
       .count()
       .catch(() => 0)) > 0
   ) {
-    return `The page shows a ${until.role}${until.name === undefined ? '' : ` ${JSON.stringify(until.name)}`}.`;
+    return `${SAID.shows}a ${until.role}${until.name === undefined ? '' : ` ${JSON.stringify(until.name)}`}.`;
   }
   return undefined;
 }
@@ -78,7 +94,7 @@ async function waitForHand(
   void request.done.then(() => (answered.done = true));
   let told = 0;
   for (;;) {
-    if (answered.done) return 'The person pressed Done.';
+    if (answered.done) return SAID.done;
     if (signal.aborted)
       throw new CancelledError('request_human was cancelled; the request is gone from the live view.');
     const seen = await reached(page, until, signal);
@@ -104,6 +120,7 @@ export const requestHuman = pageTool({
   readOnly: false,
   // A person's hand is no step a replay can take again.
   looksOnly: true,
+  lines: [openingForm("a person's hand", Object.values(SAID), SAID.done)],
   schema: {
     reason: z.string().min(1).max(500).describe('What the person should do, as the view shows it.'),
     until: z
@@ -140,8 +157,8 @@ export const requestHuman = pageTool({
       .line(how)
       .line(
         page.url === from
-          ? `The page is still at ${page.url ?? 'about:blank'}.`
-          : `The page moved from ${from ?? 'about:blank'} to ${page.url ?? 'about:blank'}.`,
+          ? `${SAID.still}${page.url ?? 'about:blank'}.`
+          : `${SAID.moved}${from ?? 'about:blank'} to ${page.url ?? 'about:blank'}.`,
       );
     response.reading('Changes', (await page.takeSnapshot({ since: before.id })).text);
   },

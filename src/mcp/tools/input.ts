@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../../firefox/index.js';
+import { openingForm } from '../../firefox/util/set-apart.js';
 import { actionTool } from '../tool.js';
 import { uid } from './schemas.js';
 
@@ -134,12 +135,20 @@ export const uploadFile = actionTool({
   },
 });
 
+const ANSWERED = { accept: 'Accepted the', dismiss: 'Dismissed the' } as const;
+
+/** What handle_dialog did: `Accepted the confirm dialog "Transfer?".` */
+function answeredLine(action: keyof typeof ANSWERED, type: string, message: string): string {
+  return `${ANSWERED[action]} ${type} dialog ${JSON.stringify(message)}.`;
+}
+
 export const handleDialog = actionTool({
   name: 'handle_dialog',
   description: 'Accept or dismiss the open dialog (alert, confirm, prompt, beforeunload).',
   category: 'input',
   readOnly: false,
   whileDialog: true,
+  lines: [openingForm('dialog answered', Object.values(ANSWERED), answeredLine('accept', 'confirm', 'Transfer?'))],
   schema: {
     action: z.enum(['accept', 'dismiss']).describe('OK or Cancel.'),
     promptText: z.string().optional().describe('Text for a prompt().'),
@@ -147,9 +156,7 @@ export const handleDialog = actionTool({
   handler: async ({ action, promptText }, { page }, response) => {
     const dialog = page.getDialog();
     await page.handleDialog(action === 'accept', promptText);
-    response.line(
-      `${action === 'accept' ? 'Accepted' : 'Dismissed'} the ${dialog?.type ?? ''} dialog ${JSON.stringify(dialog?.message ?? '')}.`,
-    );
+    response.line(answeredLine(action, dialog?.type ?? '', dialog?.message ?? ''));
   },
 });
 

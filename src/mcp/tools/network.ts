@@ -3,12 +3,15 @@ import {
   codeFence,
   InvalidArgumentError,
   oneLine,
-  pageTextBlock,
+  openingForm,
+  type Download,
   type FilePolicy,
   type NetworkBody,
   type NetworkRequest,
   type Page,
+  type PageTextRule,
 } from '../../firefox/index.js';
+import { countForms, lineWriter, noneLine, type Noun } from '../answer-frame.js';
 import { userContextTool, pageTool } from '../tool.js';
 import { oneOf } from './schemas.js';
 
@@ -57,13 +60,43 @@ function outcome(request: NetworkRequest): string {
   return request.intercepted?.action === 'modified' ? `${status} (headers modified by ${by})` : status;
 }
 
+const REQUESTS: Noun = ['network request', 'network requests'];
+/** How a request's line opens, before its id. */
+const REQID = 'reqid=';
+
 function line(request: NetworkRequest): string {
   const status = outcome(request);
   const time = request.durationMs === null ? '' : `, ${Math.round(request.durationMs)} ms`;
   const size = request.sizes.transferred === null ? '' : `, ${request.sizes.transferred} B`;
   const frame = request.frame === undefined ? '' : ` [in frame ${oneLine(request.frame)}]`;
-  return `reqid=${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}${frame}`;
+  return `${REQID}${request.id} ${oneLine(request.method)} ${oneLine(status)} ${request.resourceType} ${oneLine(request.url)}${time}${size}${frame}`;
 }
+
+const REQUEST_FORM = openingForm('network entry', [REQID], `${REQID}9 GET 200 fetch https://bank.example/api`);
+
+/** A request's timings, under its ### Timings heading. */
+function timingsLine(waiting: number | null, download: number | null, total: number | null): string {
+  return `waiting ${waiting ?? '?'} ms, download ${download ?? '?'} ms, total ${total ?? '?'} ms`;
+}
+/** Their form (hand-written: "waiting" alone would take in ordinary prose). */
+const TIMINGS_FORM = {
+  form: 'network entry',
+  start: String.raw`waiting [\d.?]+ ms, download\b`,
+  example: timingsLine(12, 3, 15),
+};
+
+/** What a saved body's line says. */
+const savedBody = lineWriter('files', 'Saved ', (bytes: number, path: string) => `${bytes} B to ${path}.`, [
+  2048,
+  '/out/body.json',
+]);
+/** What a body without text shows in its place. */
+const binaryBody = lineWriter(
+  'binary body',
+  '(binary, ',
+  (bytes: number, mimeType: string | null | undefined, hint: string) => `${bytes} B, ${mimeType ?? 'no type'}${hint})`,
+  [2048, 'image/png', '; save it with responseBodyFile'],
+);
 
 export const listNetworkRequests = pageTool({
   name: 'list_network_requests',
@@ -72,6 +105,7 @@ export const listNetworkRequests = pageTool({
   readOnly: true,
   whileDialog: true,
   paged: 'offset',
+  lines: [...countForms(REQUESTS), REQUEST_FORM],
   schema: {
     // Checked in the handler, not listed in the schema (29 names): examples tell a model as well.
     resourceTypes: z
@@ -84,7 +118,7 @@ export const listNetworkRequests = pageTool({
     const requests = page.getNetworkRequests(resourceTypes ? { resourceType: resourceTypes } : {});
     const kinds = resourceTypes ? ` of type ${resourceTypes.join(', ')}` : '';
     // The client hands requests out masked (URLs, header values, credential headers): nothing to hide here.
-    response.list('requests', requests, [`network request${kinds}`, `network requests${kinds}`], line);
+    response.list('requests', requests, [`${REQUESTS[0]}${kinds}`, `${REQUESTS[1]}${kinds}`], line);
   },
 });
 
@@ -92,6 +126,7 @@ export const listNetworkRequests = pageTool({
 async function bodySection(
   page: Page,
   files: FilePolicy,
+  pageText: PageTextRule,
   request: NetworkRequest,
   kind: 'request' | 'response',
   saveTo: string | undefined,
@@ -107,12 +142,12 @@ async function bodySection(
     return { lines: [title, error.message], data: { unavailable: error.message } };
   }
   const savedTo = saveTo === undefined ? undefined : files.write(saveTo, body.bytes);
-  const saved = savedTo === undefined ? '' : `Saved ${body.bytes.byteLength} B to ${savedTo}.`;
-  // Page text of many lines: set apart where a line would pose as the answer's own (see text.ts).
+  const saved = savedTo === undefined ? '' : savedBody(body.bytes.byteLength, savedTo);
+  // Page text of many lines: set apart where a line would pose as the answer's own (answer-forms.ts).
   const shown =
     body.text !== undefined
-      ? pageTextBlock(body.text)
-      : `(binary, ${body.bytes.byteLength} B, ${body.mimeType ?? 'no type'}${savedTo === undefined ? `; save it with ${kind}BodyFile` : ''})`;
+      ? pageText.pageTextBlock(body.text)
+      : binaryBody(body.bytes.byteLength, body.mimeType, savedTo === undefined ? `; save it with ${kind}BodyFile` : '');
   const data = {
     bytes: body.bytes.byteLength,
     mimeType: body.mimeType,
@@ -131,12 +166,13 @@ export const getNetworkRequest = pageTool({
   looksOnly: true,
   whileDialog: true,
   paged: 'offset',
+  lines: [REQUEST_FORM, TIMINGS_FORM, savedBody.form, binaryBody.form],
   schema: {
     reqid: z.number().int().positive().describe('From list_network_requests.'),
     requestBodyFile: z.string().optional().describe('Save the request body here.'),
     responseBodyFile: z.string().optional().describe('Save the response body here.'),
   },
-  handler: async ({ reqid, requestBodyFile, responseBodyFile }, { page, files }, response) => {
+  handler: async ({ reqid, requestBodyFile, responseBodyFile }, { page, files, pageText }, response) => {
     const request = page.getNetworkRequest(reqid);
     if (!request)
       throw new InvalidArgumentError(
@@ -154,30 +190,48 @@ export const getNetworkRequest = pageTool({
       const fence = codeFence(rows);
       lines.push(`### ${title}`, ...(rows ? [`${fence}http`, rows, fence] : []));
     }
-    lines.push(
-      `### Timings\nwaiting ${request.timings.waitingMs ?? '?'} ms, download ${request.timings.downloadMs ?? '?'} ms, total ${request.durationMs ?? '?'} ms`,
-    );
-    const requestBody = await bodySection(page, files, request, 'request', requestBodyFile);
-    const responseBody = await bodySection(page, files, request, 'response', responseBodyFile);
+    lines.push('### Timings', timingsLine(request.timings.waitingMs, request.timings.downloadMs, request.durationMs));
+    const requestBody = await bodySection(page, files, pageText, request, 'request', requestBodyFile);
+    const responseBody = await bodySection(page, files, pageText, request, 'response', responseBodyFile);
     lines.push(...requestBody.lines, ...responseBody.lines);
     response.text(lines.join('\n'));
     response.structured('request', { ...request, bodies: { request: requestBody.data, response: responseBody.data } });
   },
 });
 
+/** One download: its file name, status, size and where it was saved. */
+function downloadLine(download: Download): string {
+  return `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`;
+}
+
+const noDownloads = noneLine('downloads');
+
 export const listDownloads = userContextTool({
   name: 'list_downloads',
   description: "List this session's downloads: file name, status, size and where it was saved.",
   category: 'network',
   readOnly: true,
+  lines: [
+    // A hand-written start: a download's line opens with its file name, and only its end is ours.
+    {
+      form: 'source entry',
+      start: String.raw`\S[^:]*: .*\(from [^()]*\)$`,
+      example: downloadLine({
+        context: '',
+        url: 'https://bank.example/report',
+        suggestedFilename: 'report.pdf',
+        status: 'complete',
+        path: '/out/report.pdf',
+        bytes: 2048,
+      }),
+    },
+    noDownloads.form,
+  ],
   schema: {},
   handler: (_args, { userContext }, response) => {
     const downloads = userContext.getDownloads();
-    const lines = downloads.map(
-      (download) =>
-        `${oneLine(download.suggestedFilename || '(no name)')}: ${download.status}${download.failure ? ` (${download.failure})` : ''}${download.bytes === undefined ? '' : `, ${download.bytes} B`}${download.path ? `, saved as ${oneLine(download.path)}` : ''} (from ${oneLine(download.url)})`,
-    );
-    response.line(lines.length ? lines.join('\n') : 'No downloads.').structured('downloads', downloads);
+    const lines = downloads.map(downloadLine);
+    response.line(lines.length ? lines.join('\n') : noDownloads()).structured('downloads', downloads);
   },
 });
 

@@ -1,7 +1,36 @@
 import { z } from 'zod';
-import { InvalidArgumentError, type NavigationResult } from '../../firefox/index.js';
-import { navigationEndLine } from '../response.js';
+import { InvalidArgumentError, openingForm, type NavigationResult } from '../../firefox/index.js';
+import { lineWriter, navigationEndLine } from '../answer-frame.js';
 import { userContextTool, pageTool } from '../tool.js';
+
+/** A page's line once it is opened or selected: its index and URL (the page list below gives every title). */
+const pageAt = (index: number, url: string): string => `${index}: ${url}`;
+const openedLine = lineWriter('browser state', 'Opened page ', pageAt, [1, 'https://bank.example/']);
+const selectedLine = lineWriter('browser state', 'Selected page ', pageAt, [0, 'https://bank.example/']);
+const closedLine = lineWriter('browser state', 'Closed page ', (index: number) => `${index}.`, [1]);
+/** How a navigation's line opens, by its kind. */
+const WENT = { url: 'Navigated', reload: 'Reloaded', back: 'Went back', forward: 'Went forward' } as const;
+const wentLine = (kind: keyof typeof WENT, url: string): string => `${WENT[kind]} to ${url}.`;
+const heldLine = lineWriter(
+  'dialog',
+  'A dialog opened before ',
+  (what: string, url: string) =>
+    `${what} finished; the page is at ${url} for now, and the rest waits for the dialog's answer.`,
+  ['the reload', 'https://bank.example/'],
+);
+const noPageLine = lineWriter(
+  'navigation',
+  'No new page loaded. ',
+  (ended: string, url: string) => `${ended} The page is still at ${url}.`,
+  ['It asked for https://bank.example/empty, which answered 204; the page stayed as it was.', 'https://bank.example/'],
+);
+const foundLine = lineWriter('wait', 'Found ', (found: string) => `${JSON.stringify(found)} on the page.`, ['Done']);
+const viewportLine = lineWriter(
+  'browser state',
+  'The viewport is ',
+  (width: number, height: number) => `${width}x${height} now.`,
+  [900, 700],
+);
 
 const timeout = z.number().int().positive().max(300_000).optional().describe('Max wait in ms (default 30000).');
 
@@ -21,11 +50,12 @@ export const newPage = userContextTool({
   description: 'Open a new tab, load a URL and select it.',
   category: 'pages',
   readOnly: false,
+  lines: [openedLine.form],
   schema: { url: z.string().describe('The URL to load.'), timeout },
   handler: async ({ url, timeout: wait }, { userContext }, response) => {
     const page = await userContext.newPage(url, wait === undefined ? {} : { timeout: wait });
     // The page list below gives every title; this line needs none.
-    response.line(`Opened page ${userContext.indexOf(page.id)}: ${page.url ?? url}`).includePages();
+    response.line(openedLine(userContext.indexOf(page.id), page.url ?? url)).includePages();
   },
 });
 
@@ -34,10 +64,11 @@ export const selectPage = userContextTool({
   description: 'Select the page the other tools act on.',
   category: 'pages',
   readOnly: false,
+  lines: [selectedLine.form],
   schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
   handler: async ({ pageIdx }, { userContext }, response) => {
     const page = await userContext.selectPage(pageIdx);
-    response.line(`Selected page ${userContext.indexOf(page.id)}: ${page.url ?? 'about:blank'}`).includePages();
+    response.line(selectedLine(userContext.indexOf(page.id), page.url ?? 'about:blank')).includePages();
   },
 });
 
@@ -47,10 +78,11 @@ export const closePage = userContextTool({
   category: 'pages',
   readOnly: false,
   destructive: true,
+  lines: [closedLine.form],
   schema: { pageIdx: z.number().int().min(0).describe('Page index from list_pages.') },
   handler: async ({ pageIdx }, { userContext }, response) => {
     await userContext.closePage(pageIdx);
-    response.line(`Closed page ${pageIdx}.`).includePages();
+    response.line(closedLine(pageIdx)).includePages();
   },
 });
 
@@ -59,6 +91,11 @@ export const navigatePage = pageTool({
   description: 'Load a URL, or go back, forward or reload.',
   category: 'pages',
   readOnly: false,
+  lines: [
+    openingForm('navigation', Object.values(WENT), wentLine('url', 'https://bank.example/done')),
+    heldLine.form,
+    noPageLine.form,
+  ],
   schema: {
     type: z.enum(['url', 'back', 'forward', 'reload']).optional().describe('Default url when a url is given.'),
     url: z.string().optional().describe('For type url.'),
@@ -86,20 +123,13 @@ export const navigatePage = pageTool({
     if (ended) {
       // A download or an empty answer: no new page came, and the answer must not say it navigated.
       response
-        .line(
-          ended.outcome === 'failed'
-            ? navigationEndLine(ended)
-            : `No new page loaded. ${navigationEndLine(ended)} The page is still at ${result.url}.`,
-        )
+        .line(ended.outcome === 'failed' ? navigationEndLine(ended) : noPageLine(navigationEndLine(ended), result.url))
         .structured('url', result.url)
         .structured('navigationEnded', ended);
       return;
     }
-    response.line(
-      dialog
-        ? `A dialog opened before ${kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`} finished; the page is at ${result.url} for now, and the rest waits for the dialog's answer.`
-        : `${kind === 'url' ? 'Navigated' : kind === 'reload' ? 'Reloaded' : `Went ${kind}`} to ${result.url}.`,
-    );
+    const what = kind === 'url' ? `the navigation to ${url ?? ''}` : kind === 'reload' ? 'the reload' : `going ${kind}`;
+    response.line(dialog ? heldLine(what, result.url) : wentLine(kind, result.url));
     response.structured('url', result.url);
   },
 });
@@ -109,13 +139,14 @@ export const waitFor = pageTool({
   description: 'Wait until any of the texts appears on the page (its text, same-origin frames, field values).',
   category: 'pages',
   readOnly: true,
+  lines: [foundLine.form],
   schema: {
     text: z.array(z.string().min(1)).min(1).describe('Texts; the first to appear ends the wait.'),
     timeout: z.number().int().positive().max(300_000).optional().describe('Max wait in ms (default 10000).'),
   },
   handler: async ({ text, timeout: wait }, { page, signal }, response) => {
     const found = await page.waitForText(text, { signal, ...(wait === undefined ? {} : { timeout: wait }) });
-    response.line(`Found ${JSON.stringify(found)} on the page.`).structured('found', found);
+    response.line(foundLine(found)).structured('found', found);
   },
 });
 
@@ -124,13 +155,14 @@ export const resizePage = pageTool({
   description: "Resize the selected page's viewport.",
   category: 'emulation',
   readOnly: false,
+  lines: [viewportLine.form],
   schema: {
     width: z.number().int().min(1).max(10_000).describe('Viewport width in CSS pixels.'),
     height: z.number().int().min(1).max(10_000).describe('Viewport height in CSS pixels.'),
   },
   handler: async ({ width, height }, { page }, response) => {
     await page.setViewport(width, height);
-    response.line(`The viewport is ${width}x${height} now.`);
+    response.line(viewportLine(width, height));
   },
 });
 

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { exportScript as scriptOf, SCRIPT_FORMATS } from '../recording/export.js';
+import { lineWriter } from '../answer-frame.js';
 import { userContextTool } from '../tool.js';
 
 /** The file name a format's script gets by default. */
 const EXTENSIONS = { ts: 'ts', playwright: 'spec.ts', webdriver: 'mjs' } as const;
+
+const wroteLine = lineWriter(
+  'files',
+  'Wrote the ',
+  (steps: number, format: string, path: string) =>
+    `${steps} step${steps === 1 ? '' : 's'} of this session as a ${format} script to ${path}.`,
+  [3, 'ts', '/out/walk.ts'],
+);
 
 export const exportScript = userContextTool({
   name: 'export_script',
@@ -14,6 +23,7 @@ export const exportScript = userContextTool({
   fileArgs: ['filePath'],
   // It writes a file of its own; the page and the session stay as they were, so it is not a step.
   looksOnly: true,
+  lines: [wroteLine.form],
   schema: {
     format: z
       .enum(SCRIPT_FORMATS as [string, ...string[]])
@@ -32,9 +42,7 @@ export const exportScript = userContextTool({
       filePath ?? `recording-${new Date().toISOString().replace(/[:.]/g, '-')}.${EXTENSIONS[chosen]}`,
       scriptOf(recording(), chosen),
     );
-    response
-      .line(`Wrote the ${steps} step${steps === 1 ? '' : 's'} of this session as a ${chosen} script to ${target}.`)
-      .structured('filePath', target);
+    response.line(wroteLine(steps, chosen, target)).structured('filePath', target);
   },
 });
 

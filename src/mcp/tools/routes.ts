@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { InvalidArgumentError, MAX_MOCK_BODY, oneLine, readFileWithin, type Route } from '../../firefox/index.js';
+import { lineWriter, noneLine } from '../answer-frame.js';
 import { userContextTool } from '../tool.js';
+
+/** A rule the forms' examples are written from. */
+const SAMPLE_ROUTE: Route = {
+  id: 1,
+  urlPattern: '*/api/*',
+  action: 'mock',
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  bodyBytes: 2,
+  hits: 0,
+};
 
 function describeRoute(route: Route): string {
   const what =
@@ -15,6 +27,18 @@ function describeRoute(route: Route): string {
   return `rule ${route.id}: ${route.method ?? 'any method'} ${oneLine(route.urlPattern)} → ${what} (${route.hits} hit${route.hits === 1 ? '' : 's'}${limit})`;
 }
 
+/** A rule as a list shows it (hand-written: "rule" alone would take in ordinary prose). */
+const RULE_FORM = { form: 'request rule', start: String.raw`rule \d+:`, example: describeRoute(SAMPLE_ROUTE) };
+const addedLine = lineWriter('browser state', 'Added ', (added: Route) => `${describeRoute(added)}.`, [SAMPLE_ROUTE]);
+const noRules = noneLine('request rules');
+const removedLine = lineWriter(
+  'browser state',
+  'Removed ',
+  (removed: readonly Route[]) => `${removed.map((rule) => `rule ${rule.id}`).join(', ')}.`,
+  [[SAMPLE_ROUTE]],
+);
+const noneRemovedLine = lineWriter('empty list', 'There were no rules', () => ' to remove.', []);
+
 export const route = userContextTool({
   name: 'route',
   description:
@@ -22,6 +46,7 @@ export const route = userContextTool({
   category: 'routes',
   readOnly: false,
   fileArgs: ['bodyFile'],
+  lines: [addedLine.form],
   schema: {
     urlPattern: z
       .string()
@@ -56,7 +81,7 @@ export const route = userContextTool({
       body = readFileWithin(await files.readable(bodyFile), MAX_MOCK_BODY, 'a mocked body', bodyFile);
     }
     const added = await userContext.route({ ...options, ...(body === undefined ? {} : { body }) });
-    response.line(`Added ${describeRoute(added)}.`).structured('route', added);
+    response.line(addedLine(added)).structured('route', added);
   },
 });
 
@@ -66,12 +91,11 @@ export const listRoutes = userContextTool({
     "List this session's request rules (from route), in the order they decide, with how many requests each matched.",
   category: 'routes',
   readOnly: true,
+  lines: [RULE_FORM, noRules.form],
   schema: {},
   handler: (_args, { userContext }, response) => {
     const routes = userContext.routes();
-    response
-      .line(routes.length ? routes.map(describeRoute).join('\n') : 'No request rules.')
-      .structured('routes', routes);
+    response.line(routes.length ? routes.map(describeRoute).join('\n') : noRules()).structured('routes', routes);
   },
 });
 
@@ -80,16 +104,11 @@ export const unroute = userContextTool({
   description: 'Remove a request rule by its id from route or list_routes, or every rule when id is left out.',
   category: 'routes',
   readOnly: false,
+  lines: [removedLine.form, noneRemovedLine.form],
   schema: { id: z.number().int().positive().optional().describe('The rule id. Leave it out to remove all rules.') },
   handler: async ({ id }, { userContext }, response) => {
     const removed = await userContext.unroute(id);
-    response
-      .line(
-        removed.length
-          ? `Removed ${removed.map((rule) => `rule ${rule.id}`).join(', ')}.`
-          : 'There were no rules to remove.',
-      )
-      .structured('removed', removed);
+    response.line(removed.length ? removedLine(removed) : noneRemovedLine()).structured('removed', removed);
   },
 });
 

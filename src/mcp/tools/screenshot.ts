@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import type { Screenshot } from '../../firefox/index.js';
+import { lineWriter } from '../answer-frame.js';
 import { pageTool } from '../tool.js';
+
+const savedShot = lineWriter(
+  'files',
+  'Saved a screenshot of ',
+  (what: string, bytes: number, path: string) => `${what} (${bytes} bytes) to ${path}.`,
+  ['the viewport', 24233, '/out/shot.png'],
+);
+const tookShot = lineWriter('files', 'Took a screenshot of ', (what: string) => `${what}.`, ['the viewport']);
+const savedPdf = lineWriter(
+  'files',
+  'Saved the page as PDF',
+  (bytes: number, path: string) => ` (${bytes} bytes) to ${path}.`,
+  [24233, '/out/page.pdf'],
+);
 
 export const takeScreenshot = pageTool({
   name: 'take_screenshot',
@@ -9,6 +24,7 @@ export const takeScreenshot = pageTool({
   category: 'screenshot',
   readOnly: true,
   fileArgs: ['filePath'],
+  lines: [savedShot.form, tookShot.form],
   schema: {
     uid: z.string().optional().describe('Only this element (uid).'),
     fullPage: z.boolean().optional().describe('The whole page.'),
@@ -28,12 +44,10 @@ export const takeScreenshot = pageTool({
     const what = `${uid ? `element ${uid}` : fullPage ? 'the full page' : 'the viewport'}${screenshotMarks(shot)}`;
     if (filePath !== undefined) {
       const target = files.write(filePath, shot.image);
-      response
-        .line(`Saved a screenshot of ${what} (${shot.image.length} bytes) to ${target}.`)
-        .structured('filePath', target);
+      response.line(savedShot(what, shot.image.length, target)).structured('filePath', target);
       return;
     }
-    response.line(`Took a screenshot of ${what}.`).image(shot.image, format === 'jpeg' ? 'image/jpeg' : 'image/png');
+    response.line(tookShot(what)).image(shot.image, format === 'jpeg' ? 'image/jpeg' : 'image/png');
   },
 });
 
@@ -58,6 +72,7 @@ export const savePdf = pageTool({
   category: 'screenshot',
   readOnly: true,
   fileArgs: ['filePath'],
+  lines: [savedPdf.form],
   schema: {
     filePath: z.string().optional().describe('Default page-<time>.pdf in the output directory.'),
     landscape: z.boolean().optional().describe('Landscape.'),
@@ -69,10 +84,7 @@ export const savePdf = pageTool({
       ...(background === undefined ? {} : { background }),
     });
     const target = files.write(filePath ?? `page-${new Date().toISOString().replace(/[:.]/g, '-')}.pdf`, pdf);
-    response
-      .line(`Saved the page as PDF (${pdf.length} bytes) to ${target}.`)
-      .structured('filePath', target)
-      .structured('bytes', pdf.length);
+    response.line(savedPdf(pdf.length, target)).structured('filePath', target).structured('bytes', pdf.length);
   },
 });
 

@@ -1,8 +1,28 @@
 import { z } from 'zod';
-import { continuationNote, formatFindResult, formatSnapshotText } from '../../firefox/index.js';
+import { formatFindResult, formatSnapshotText } from '../../firefox/index.js';
 import { actionLine } from '../action-line.js';
+import { continuationNote, lineWriter } from '../answer-frame.js';
 import { pageTool } from '../tool.js';
 import { uid } from './schemas.js';
+
+/** What a snapshot saved to a file holds (hand-written: the line opens with the file's path). */
+function savedLine(path: string, id: number, elements: number, uids: number, characters: number): string {
+  return `${path}: snapshot ${id}, ${elements} elements, ${uids} uids, ~${tokensOf(characters)} tokens (${characters} characters).`;
+}
+/** An estimate at 4 characters a token, so the server needs no tokenizer. */
+const tokensOf = (characters: number): number => Math.ceil(characters / 4);
+const selectorLine = lineWriter(
+  'selector',
+  'Selector for uid=',
+  (target: string, full: string) => `${target}: ${full}`,
+  ['1_9', 'button#go'],
+);
+const stillScrolling = lineWriter(
+  'scroll',
+  'The page was still scrolling',
+  () => ' when the wait ended (incomplete); the snapshot may be mid-way.',
+  [],
+);
 
 export const takeSnapshot = pageTool({
   name: 'take_snapshot',
@@ -13,6 +33,13 @@ export const takeSnapshot = pageTool({
   readOnly: true,
   fileArgs: ['filePath'],
   paged: 'offset',
+  lines: [
+    {
+      form: 'snapshot saved',
+      start: String.raw`\S.*: snapshot \d+, \d+ elements\b`,
+      example: savedLine('out/page.txt', 3, 40, 12, 1200),
+    },
+  ],
   schema: {
     verbose: z.boolean().optional().describe('Also name sources, boxes and zones.'),
     viewport: z.boolean().optional().describe('Only the viewport, and what lies beyond it.'),
@@ -48,15 +75,11 @@ export const takeSnapshot = pageTool({
       const target = files.write(filePath, `${text}\n`);
       // Uids lead element lines or sit in links' (uid=…); an unchanged page keeps an earlier snapshot's.
       const uids = new Set(text.match(/(?<=^[\s+~]*|\(uid=)\d+_\d+\b/gm)).size;
-      // An estimate at 4 characters a token, so the server needs no tokenizer.
-      const tokens = Math.ceil(text.length / 4);
       response
-        .line(
-          `${target}: snapshot ${snapshot.id}, ${snapshot.stats.kept} elements, ${uids} uids, ~${tokens} tokens (${text.length} characters).`,
-        )
+        .line(savedLine(target, snapshot.id, snapshot.stats.kept, uids, text.length))
         .structured('filePath', target)
         .structured('uids', uids)
-        .structured('estimatedTokens', tokens);
+        .structured('estimatedTokens', tokensOf(text.length));
       return;
     }
     response.reading(since === undefined ? 'Page snapshot' : 'Changes', text);
@@ -91,11 +114,12 @@ export const resolveUidToSelector = pageTool({
     '(joined by >> for Playwright).',
   category: 'snapshot',
   readOnly: true,
+  lines: [selectorLine.form],
   schema: { uid },
   handler: async ({ uid: target }, { page }, response) => {
     const found = await page.resolveUidToSelector(target);
     response
-      .line(`Selector for uid=${target}: ${found.full}`)
+      .line(selectorLine(target, found.full))
       .structured('selector', found.selector)
       .structured('shadowHosts', found.shadowHosts)
       .structured('frames', found.frames)
@@ -111,6 +135,7 @@ export const scrollPage = pageTool({
   category: 'snapshot',
   readOnly: false,
   paged: 'budget',
+  lines: [stillScrolling.form],
   schema: {
     direction: z
       .enum(['up', 'down', 'left', 'right'])
@@ -139,8 +164,7 @@ export const scrollPage = pageTool({
       ...(container === undefined ? {} : { uid: container }),
     });
     response.line(`${actionLine(result)}${result.atEnd ? '; it did not move: it is at its end' : ''}.`);
-    if (result.incomplete)
-      response.line('The page was still scrolling when the wait ended (incomplete); the snapshot may be mid-way.');
+    if (result.incomplete) response.line(stillScrolling());
     response
       .structured('moved', result.moved)
       .structured('atEnd', result.atEnd)
@@ -160,11 +184,16 @@ export const getPageMarkdown = pageTool({
   schema: {
     view: z.enum(['document', 'agent']).optional().describe('Default document.'),
   },
-  handler: async ({ view }, { page }, response) => {
+  handler: async ({ view }, { page, pageText }, response) => {
     // The page's own pager cuts the Markdown (it knows where a line of it may break); the call's window says where.
-    const markdown = await page.getPageMarkdown({ ...(view === undefined ? {} : { view }), ...response.window });
+    // Its text is kept from posing as any line of an answer.
+    const markdown = await page.getPageMarkdown({
+      ...(view === undefined ? {} : { view }),
+      ...response.window,
+      answerLines: pageText.forms,
+    });
     response.line(markdown.markdown);
-    const note = continuationNote({ ...markdown, text: markdown.markdown });
+    const note = continuationNote(markdown);
     if (note) response.line(note);
     // The Markdown is already one page of maxChars: structured content carries it whole, like the text.
     const { markdown: text, ...paging } = markdown;

@@ -1,9 +1,46 @@
 import { z } from 'zod';
-import { InvalidArgumentError, oneLine, parseStorageState, readFileWithin, type Cookie } from '../../firefox/index.js';
+import {
+  InvalidArgumentError,
+  oneLine,
+  openingForm,
+  parseStorageState,
+  readFileWithin,
+  type Cookie,
+} from '../../firefox/index.js';
+import { lineWriter, noneLine } from '../answer-frame.js';
 import { userContextTool, pageTool } from '../tool.js';
 
 /** The largest storage state file read: far above what cookies and localStorage (about 5 MB per site) can hold. */
 const MAX_STORAGE_STATE_BYTES = 64 * 1024 * 1024;
+
+/** A cookie the forms' examples are written from. */
+const SAMPLE_COOKIE: Cookie = {
+  name: 'session',
+  value: 'abc',
+  domain: 'bank.example',
+  path: '/',
+  httpOnly: false,
+  secure: false,
+  sameSite: 'lax',
+  size: 10,
+};
+
+/** A cookie as its name and value, then what it holds to (hand-written: page data leads the line). */
+const COOKIE_FORM = {
+  form: 'cookie entry',
+  start: String.raw`\S+=.*\(domain \S+, path\b`,
+  example: line(SAMPLE_COOKIE),
+};
+const noCookies = noneLine('cookies');
+const setCookieLine = lineWriter('browser state', 'Set cookie ', (cookie: Cookie) => `${line(cookie)}.`, [
+  SAMPLE_COOKIE,
+]);
+const deletedLine = lineWriter(
+  'browser state',
+  'Deleted ',
+  (deleted: number) => `${deleted} cookie${deleted === 1 ? '' : 's'}.`,
+  [2],
+);
 
 function line(cookie: Cookie): string {
   const flags = [
@@ -25,13 +62,14 @@ export const getCookies = userContextTool({
   description: "List the cookies of this session's pages (values that look like secrets are shown as <redacted>).",
   category: 'storage',
   readOnly: true,
+  lines: [COOKIE_FORM, noCookies.form],
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
     const cookies = await userContext.cookies.list({
       ...(wanted === undefined ? {} : { name: wanted }),
       ...(where === undefined ? {} : { domain: where }),
     });
-    response.line(cookies.length ? cookies.map(line).join('\n') : 'No cookies.').structured('cookies', cookies);
+    response.line(cookies.length ? cookies.map(line).join('\n') : noCookies()).structured('cookies', cookies);
   },
 });
 
@@ -42,6 +80,7 @@ export const setCookie = userContextTool({
     'its next request.',
   category: 'storage',
   readOnly: false,
+  lines: [setCookieLine.form],
   schema: {
     name: z.string().min(1).describe('The cookie name.'),
     value: z.string().describe('The value (<secret>NAME</secret> for a named secret).'),
@@ -59,7 +98,7 @@ export const setCookie = userContextTool({
   },
   handler: async (cookie, { userContext }, response) => {
     const set = await userContext.cookies.set(cookie);
-    response.line(`Set cookie ${line(set)}.`).structured('cookie', set);
+    response.line(setCookieLine(set)).structured('cookie', set);
   },
 });
 
@@ -69,15 +108,34 @@ export const deleteCookies = userContextTool({
   category: 'storage',
   readOnly: false,
   destructive: true,
+  lines: [deletedLine.form],
   schema: { name, domain },
   handler: async ({ name: wanted, domain: where }, { userContext }, response) => {
     const deleted = await userContext.cookies.delete({
       ...(wanted === undefined ? {} : { name: wanted }),
       ...(where === undefined ? {} : { domain: where }),
     });
-    response.line(`Deleted ${deleted} cookie${deleted === 1 ? '' : 's'}.`).structured('deleted', deleted);
+    response.line(deletedLine(deleted)).structured('deleted', deleted);
   },
 });
+
+/** What each kind of storage is called, as the lines say it. */
+const STORAGE = { local: 'localStorage', session: 'sessionStorage' } as const;
+const STORAGE_NAMES = Object.values(STORAGE);
+/** An entry as get_storage lists it: `localStorage theme=dark`. */
+const entryLine = (type: keyof typeof STORAGE, key: string, value: string): string =>
+  `${STORAGE[type]} ${oneLine(key)}=${oneLine(value)}`;
+const noEntries = { local: noneLine(`${STORAGE.local} entries`), session: noneLine(`${STORAGE.session} entries`) };
+/** How the line opens that says an entry was set. */
+const SET = 'Set ';
+const setEntry = (type: keyof typeof STORAGE, key: string, value: string): string =>
+  `${SET}${entryLine(type, key, value)}.`;
+const removedEntry = lineWriter(
+  'browser state',
+  'Removed ',
+  (type: keyof typeof STORAGE, key: string) => `${JSON.stringify(key)} from ${STORAGE[type]}.`,
+  ['local', 'theme'],
+);
 
 const kind = z
   .enum(['local', 'session'])
@@ -90,16 +148,17 @@ export const getStorage = pageTool({
     'shown as <redacted>).',
   category: 'storage',
   readOnly: true,
+  lines: [
+    openingForm('storage entry', STORAGE_NAMES, entryLine('local', 'theme', 'dark')),
+    noEntries.local.form,
+    noEntries.session.form,
+  ],
   schema: { type: kind, key: z.string().optional().describe('Only this key.') },
   handler: async ({ type, key }, { page }, response) => {
     const entries = await page.getStorage(type, key);
-    const lines = Object.entries(entries).map(([name, value]) => `${type}Storage ${oneLine(name)}=${oneLine(value)}`);
+    const lines = Object.entries(entries).map(([name, value]) => entryLine(type, name, value));
     response
-      .line(
-        lines.length
-          ? lines.join('\n')
-          : `No ${type}Storage entries${key === undefined ? '' : ` named ${JSON.stringify(key)}`}.`,
-      )
+      .line(lines.length ? lines.join('\n') : noEntries[type](key === undefined ? '' : ` named ${JSON.stringify(key)}`))
       .structured('entries', entries);
   },
 });
@@ -109,6 +168,14 @@ export const setStorage = pageTool({
   description: "Set a key of the page's localStorage or sessionStorage (read back); leave value out to remove the key.",
   category: 'storage',
   readOnly: false,
+  lines: [
+    removedEntry.form,
+    openingForm(
+      'browser state',
+      STORAGE_NAMES.map((storage) => `${SET}${storage}`),
+      setEntry('local', 'theme', 'dark'),
+    ),
+  ],
   schema: {
     type: kind,
     key: z.string().min(1).describe('The key.'),
@@ -120,14 +187,32 @@ export const setStorage = pageTool({
   handler: async ({ type, key, value }, { page }, response) => {
     const held = await page.setStorage(type, { [key]: value ?? null });
     response
-      .line(
-        value === undefined
-          ? `Removed ${JSON.stringify(key)} from ${type}Storage.`
-          : `Set ${type}Storage ${oneLine(key)}=${oneLine(held[key] ?? '')}.`,
-      )
+      .line(value === undefined ? removedEntry(type, key) : setEntry(type, key, held[key] ?? ''))
       .structured('entries', held);
   },
 });
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const savedLine = lineWriter(
+  'files',
+  'Saved ',
+  (cookies: number, origins: string[], path: string) =>
+    `${plural(cookies, 'cookie')} and the localStorage of ${origins.length ? origins.join(', ') : 'no origin'} to ${path}.`,
+  [2, ['https://bank.example (1 localStorage key)'], '/out/state.json'],
+);
+const leftOutLine = lineWriter(
+  'files',
+  'Left out, ',
+  (skipped: string[]) => `their page did not answer: ${skipped.map(oneLine).join('; ')}.`,
+  [['https://busy.example']],
+);
+const restoredLine = lineWriter(
+  'files',
+  'Restored ',
+  (cookies: number, keys: number, origins: number) =>
+    `${plural(cookies, 'cookie')} and ${plural(keys, 'localStorage key')} of ${plural(origins, 'origin')}.`,
+  [2, 1, 1],
+);
 
 export const saveStorageState = userContextTool({
   name: 'save_storage_state',
@@ -137,6 +222,7 @@ export const saveStorageState = userContextTool({
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
+  lines: [savedLine.form, leftOutLine.form],
   schema: {
     filePath: z
       .string()
@@ -151,10 +237,8 @@ export const saveStorageState = userContextTool({
       (entry) =>
         `${oneLine(entry.origin)} (${entry.localStorage.length} localStorage key${entry.localStorage.length === 1 ? '' : 's'})`,
     );
-    response.line(
-      `Saved ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and the localStorage of ${origins.length ? origins.join(', ') : 'no origin'} to ${saved}.`,
-    );
-    if (skipped.length) response.line(`Left out, their page did not answer: ${skipped.map(oneLine).join('; ')}.`);
+    response.line(savedLine(state.cookies.length, origins, saved));
+    if (skipped.length) response.line(leftOutLine(skipped));
     response.structured('saved', {
       path: saved,
       cookies: state.cookies.length,
@@ -172,6 +256,7 @@ export const loadStorageState = userContextTool({
   category: 'storage',
   readOnly: false,
   fileArgs: ['filePath'],
+  lines: [restoredLine.form],
   schema: { filePath: z.string().min(1).describe('The storage state file (relative: in the output directory).') },
   handler: async ({ filePath }, { userContext, files }, response) => {
     const path = await files.readable(filePath);
@@ -190,9 +275,7 @@ export const loadStorageState = userContextTool({
     const state = parseStorageState(parsed, filePath);
     await userContext.setStorageState(state);
     const keys = state.origins.reduce((sum, entry) => sum + entry.localStorage.length, 0);
-    response.line(
-      `Restored ${state.cookies.length} cookie${state.cookies.length === 1 ? '' : 's'} and ${keys} localStorage key${keys === 1 ? '' : 's'} of ${state.origins.length} origin${state.origins.length === 1 ? '' : 's'}.`,
-    );
+    response.line(restoredLine(state.cookies.length, keys, state.origins.length));
     response.structured('restored', {
       cookies: state.cookies.length,
       origins: state.origins.map((entry) => entry.origin),

@@ -32,7 +32,11 @@ export class InlineRenderer {
   readonly #agent: boolean;
   readonly #uids = new Set<string>();
 
-  constructor(view: MarkdownView) {
+  constructor(
+    view: MarkdownView,
+    /** Sets apart a line of page text that would start like a line around the Markdown. */
+    protected readonly setApart: (line: string) => string,
+  ) {
     this.#agent = view === 'agent';
   }
 
@@ -126,7 +130,7 @@ export class InlineRenderer {
   lines(nodes: readonly MdInline[]): string[] {
     return this.inline(nodes)
       .split('\n')
-      .map((line) => escapeLineStart(squeeze(line).trim()))
+      .map((line) => escapeLineStart(squeeze(line).trim(), this.setApart))
       .filter((line) => line !== '');
   }
 

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors.js';
-import { codeFence, escapeHidden, setApartLine } from '../../util/text.js';
+import { codeFence, escapeHidden } from '../../util/text.js';
 import { InlineRenderer } from './render-inline.js';
 import { renderTable } from './render-table.js';
 import { destination, escapeAlt, escapeText, HARD_BREAK, squeeze } from './syntax.js';
@@ -31,17 +31,22 @@ import type { ChromeLandmark, MarkdownView, MdBlock, MdDocument, MdListItem } fr
  * Only uids the page's registry vouches for appear; `refsCount` counts the distinct uids shown.
  * The `document` view has no uids and no controls. A password's value is never shown, only `••••••••`.
  *
- * Page text never poses as the structure of the answer around it (see text.ts): a line of text
- * or code that would start like an answer's heading, note, dialog sentence or uid line starts
- * with `\` (`\Note: …`, `\1_2 button "OK"`; a paragraph's `\## …` is Markdown's own escape),
- * hidden characters are written `\u202e`, and answers ask for the page's headings at levels 3–6
- * (`firstHeadingLevel: 3`), below the answer's own `#` and `##`.
+ * Page text never poses as the text around it (util/set-apart.ts): a line of text or code that
+ * would start like one of its lines (`setApart`: the client's uid lines, a caller's headings or
+ * notes) starts with `\` (`\1_2 button "OK"`; a paragraph's `\## …` is Markdown's own escape),
+ * hidden characters are written `\u202e`, and a caller whose text has headings of its own can
+ * ask for the page's from a lower level (`firstHeadingLevel: 3` gives levels 3–6).
  */
 
 export interface RenderOptions {
   view: MarkdownView;
   /** The level an h1 is written at, each lower heading one deeper, at most 6 (default 1; answers use 3). */
   firstHeadingLevel?: number;
+  /**
+   * Sets apart a line of page text (of a paragraph, of code) that would start like a line of the text around the
+   * Markdown: a PageTextRule's setApartLine (util/set-apart.ts).
+   */
+  setApart: (line: string) => string;
 }
 
 export interface RenderedMarkdown {
@@ -77,8 +82,8 @@ const CHROME_SEPARATORS = /^[\s·•|/,;–—-]+|[\s·•|/,;–—-]+$/g;
 class BlockRenderer extends InlineRenderer {
   readonly #headingShift: number;
 
-  constructor(view: MarkdownView, firstHeadingLevel = 1) {
-    super(view);
+  constructor(view: MarkdownView, setApart: (line: string) => string, firstHeadingLevel = 1) {
+    super(view, setApart);
     this.#headingShift = Math.min(5, Math.max(0, Math.round(firstHeadingLevel) - 1 || 0));
   }
 
@@ -121,7 +126,7 @@ class BlockRenderer extends InlineRenderer {
         if (!text.trim()) return '';
         const fence = codeFence(text);
         const lang = (block.lang ?? '').replace(/[^\w#+.-]/g, '');
-        return `${fence}${lang}\n${text.split('\n').map(setApartLine).join('\n')}\n${fence}`;
+        return `${fence}${lang}\n${text.split('\n').map(this.setApart).join('\n')}\n${fence}`;
       }
       case 'blockquote': {
         const inner = this.blocks(block.c);
@@ -209,7 +214,7 @@ class BlockRenderer extends InlineRenderer {
 /** Renders the page as Markdown in the given view; the same document always gives the same bytes. */
 export function renderMarkdown(doc: MdDocument, options: RenderOptions): RenderedMarkdown {
   const view = parseMarkdownView(options.view);
-  const renderer = new BlockRenderer(view, options.firstHeadingLevel);
+  const renderer = new BlockRenderer(view, options.setApart, options.firstHeadingLevel);
   // Nothing of the Markdown syntax is hidden: every hidden character is the page's, shown escaped.
   const body = escapeHidden(renderer.blocks(doc.blocks));
   return { markdown: body ? `${body}\n` : '', refsCount: renderer.refsCount };

@@ -3,8 +3,6 @@
  * destinations made safe, code spans and emphasis delimiters placed so the page's own characters
  * cannot end them. Shared by the renderer's inline, block and table parts. Pure.
  */
-import { setApartLine } from '../../util/text.js';
-
 /** A hard line break: `\` at the line's end. */
 export const HARD_BREAK = '\\\n';
 
@@ -30,11 +28,11 @@ export function escapeText(text: string): string {
 
 /**
  * Escapes what would start a block at the beginning of a line (#, >, -, +, =, 1. and 1)), and sets apart what would
- * start like the answer's own lines.
+ * start like the lines around the Markdown (`setApart`, see util/set-apart.ts).
  */
-export function escapeLineStart(line: string): string {
+export function escapeLineStart(line: string, setApart: (line: string) => string): string {
   if (/^(?:#{1,6}(?:\s|$)|>|[-+](?:\s|$)|-+\s*$|=+\s*$)/.test(line)) return `\\${line}`;
-  return setApartLine(line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2'));
+  return setApart(line.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2'));
 }
 
 /** A link or image destination: spaces, parentheses and angle brackets percent-encoded. */

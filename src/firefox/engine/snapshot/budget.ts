@@ -2,6 +2,7 @@ import { checkInteger, InvalidArgumentError } from '../../errors.js';
 import { formatCount } from '../../util/text-page.js';
 import type { SnapshotNode } from './format.js';
 import { formatNode, roleLabel } from './format.js';
+import type { LineForm } from '../../util/set-apart.js';
 import { jsonString } from '../../util/text.js';
 
 export interface FindOptions {
@@ -95,3 +96,10 @@ export function formatFindResult(result: FindResult, query: string): string {
   );
   return [head, ...lines].join('\n');
 }
+
+/** The form of a search's count line (see util/set-apart.ts); its matches are uid lines. */
+export const FIND_RESULT_FORM: LineForm = {
+  form: 'find result',
+  start: String.raw`(?:\d[\d,]* elements? match(?:es)?|no element matches)\b`,
+  example: '3 elements match "Walk"',
+};

@@ -1,7 +1,9 @@
 import { checkInteger } from '../../errors.js';
 import { formatCount } from '../../util/text-page.js';
+import type { LineForm } from '../../util/set-apart.js';
 import { jsonString } from '../../util/text.js';
 import { elementLine, passesThrough, type FormatOptions, type SnapshotNode } from './format.js';
+import { CLIENT_WORDING, type SnapshotWording } from './wording.js';
 
 export interface CompressOptions {
   /** The fewest alike siblings in a row that get collapsed (default 20). */
@@ -147,33 +149,47 @@ export function compressSnapshot(nodes: SnapshotNode[], options: CompressOptions
 }
 
 /**
- * A marker's line: `… 1,994 more "row" like the above (uid=3_40 … uid=3_2033) hidden under uid=3_2;
- * take_snapshot({ compress: false, root: "3_2" }) or find_in_page to see them`.
+ * A marker's line, its way to the hidden ones in the reader's `wording`: `… 1,994 more "row" like the above
+ * (uid=3_40 … uid=3_2033) hidden under uid=3_2; page.takeSnapshot({ compress: false, root: "3_2" }) or
+ * page.findInPage(text) to see them`.
  */
-export function formatCollapsed(run: CollapsedRun): string {
+export function formatCollapsed(run: CollapsedRun, wording: SnapshotWording = CLIENT_WORDING): string {
   const uids = run.firstUid === run.lastUid ? `uid=${run.firstUid}` : `uid=${run.firstUid} … uid=${run.lastUid}`;
-  const where =
-    run.parentUid === null
-      ? 'hidden at the top level; take_snapshot({ compress: false })'
-      : `hidden under uid=${run.parentUid}; take_snapshot({ compress: false, root: ${JSON.stringify(run.parentUid)} })`;
-  return `… ${formatCount(run.count)} more ${jsonString(run.label)} like the above (${uids}) ${where} or find_in_page to see ${run.count === 1 ? 'it' : 'them'}`;
+  const where = run.parentUid === null ? 'hidden at the top level' : `hidden under uid=${run.parentUid}`;
+  return `… ${formatCount(run.count)} more ${jsonString(run.label)} like the above (${uids}) ${where}; ${wording.uncollapsed(run.parentUid ?? undefined)} or ${wording.find} to see ${run.count === 1 ? 'it' : 'them'}`;
 }
 
+/** The form of a marker's line (see util/set-apart.ts). */
+export const COLLAPSED_RUN_FORM: LineForm = {
+  form: 'collapsed run',
+  start: String.raw`\.\.\. [\d,]+ more "`,
+  example: formatCollapsed({
+    count: 18,
+    label: 'listitem',
+    parentUid: '6_2',
+    firstUid: '6_25',
+    lastUid: '6_76',
+    index: 5,
+    runLength: 24,
+  }),
+};
+
 /**
- * Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker, two spaces of
- * indent per depth.
+ * Like formatSnapshotText, for a compressed tree: the header line, then one line per element or marker (saying the way
+ * to the hidden ones in `wording`), two spaces of indent per depth.
  */
 export function formatCompressedText(
   header: string,
   nodes: readonly CompressedNode[],
   options: FormatOptions = {},
+  wording: SnapshotWording = CLIENT_WORDING,
 ): string {
   const lines = [header];
   const visit = (list: readonly CompressedNode[], depth: number): void => {
     const indent = '  '.repeat(depth);
     for (const node of list) {
       if (isCollapsed(node)) {
-        lines.push(indent + formatCollapsed(node.collapsed));
+        lines.push(indent + formatCollapsed(node.collapsed, wording));
         continue;
       }
       if (node.inline) continue;

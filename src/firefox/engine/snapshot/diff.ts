@@ -1,7 +1,9 @@
 import { InvalidArgumentError } from '../../errors.js';
+import { openingForm, type LineForm } from '../../util/set-apart.js';
 import { jsonString, oneLineWithTabs } from '../../util/text.js';
 import { formatNode, roleLabel, type Snapshot, type SnapshotNode } from './format.js';
 import { redrawnSubtrees, type DiffRedrawn } from './redrawn.js';
+import { CLIENT_WORDING, type SnapshotWording } from './wording.js';
 
 export interface DiffOptions {
   /** Count a change of position or size as a change (default false: boxes are ignored). */
@@ -198,16 +200,24 @@ function position(parentUid: string | null, index: number): string {
   return `${parentUid === null ? 'at the top level' : `under uid=${parentUid}`}, position ${index + 1}`;
 }
 
+/** How a diff's count line opens. */
+const COUNT_OPENING = 'diff since snapshot';
+
 /**
  * A diff as short text: a count line, then `+` added (an added element's new children indented
  * under it), `-` removed (elements inside a removed one counted, not listed), `~` changed,
- * `>` moved and `=` redrawn elements. Positions are 1-based.
+ * `>` moved and `=` redrawn elements, each redrawn part with the way to its new uids in the
+ * reader's `wording`. Positions are 1-based.
  */
-export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: number } = {}): string {
+export function formatDiff(
+  diff: SnapshotDiff,
+  ids: { sinceId?: number; id?: number } = {},
+  wording: SnapshotWording = CLIENT_WORDING,
+): string {
   const counts = [`${diff.added.length} added`, `${diff.removed.length} removed`, `${diff.changed.length} changed`];
   if (diff.moved.length > 0) counts.push(`${diff.moved.length} moved`);
   if (diff.redrawn.length > 0) counts.push(`${diff.redrawn.length} redrawn as they were`);
-  const lines = [`diff since snapshot ${ids.sinceId ?? diff.sinceId} → ${ids.id ?? diff.id}: ${counts.join(', ')}`];
+  const lines = [`${COUNT_OPENING} ${ids.sinceId ?? diff.sinceId} → ${ids.id ?? diff.id}: ${counts.join(', ')}`];
 
   const addedDepth = new Map<string, number>();
   for (const added of diff.added) {
@@ -247,8 +257,24 @@ export function formatDiff(diff: SnapshotDiff, ids: { sinceId?: number; id?: num
   for (const part of diff.redrawn) {
     const where = part.parentUid === null ? 'at the top level' : `under uid=${part.parentUid}`;
     lines.push(
-      `= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (take_snapshot root=${part.uid} lists them)`,
+      `= uid=${part.was} (${where}, with ${part.inside} elements inside) was drawn anew as it was: now uid=${part.uid}, and the uids inside are new (${wording.subtree(part.uid)} lists them)`,
     );
   }
   return lines.join('\n');
 }
+
+/** The forms of a diff's lines (see util/set-apart.ts): its count line, its element lines, a redrawn part's line. */
+export const DIFF_LINE_FORMS: readonly LineForm[] = [
+  openingForm('snapshot diff', [COUNT_OPENING], `${COUNT_OPENING} 1 → 8: 1 added, 0 removed, 1 changed`),
+  {
+    form: 'diff entry',
+    start: String.raw`[+~>-]\s*\d+(?:_\d+)+(?:[\s:]|$)`,
+    example: '~ 3_7 checkbox "Remember me": unchecked → checked',
+  },
+  {
+    form: 'redrawn part',
+    start: String.raw`= uid=\d`,
+    example:
+      '= uid=1_10 (under uid=1_9, with 150 elements inside) was drawn anew as it was: now uid=3_2, and the uids inside are new (page.takeSnapshot({ root: "3_2" }) lists them)',
+  },
+];

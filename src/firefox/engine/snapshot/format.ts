@@ -1,5 +1,6 @@
 import type { PageReading, RawNode } from '../types.js';
 import type { Observation, ViewportInfo } from './observe.js';
+import type { LineForm } from '../../util/set-apart.js';
 import { jsonString, oneLine, oneLineWithTabs } from '../../util/text.js';
 import { CELL_ROLES, linkInText, SILENT_TYPES } from '../in-page/text.js';
 
@@ -339,3 +340,13 @@ export function* allNodes(nodes: readonly SnapshotNode[]): Generator<SnapshotNod
     if (node.children) yield* allNodes(node.children);
   }
 }
+
+/** The forms of a snapshot's lines (see util/set-apart.ts): an element's line, led by its uid, and the header. */
+export const SNAPSHOT_LINE_FORMS: readonly LineForm[] = [
+  { form: 'uid line', start: String.raw`\d+(?:_\d+)+(?:[\s:]|$)`, example: '1_4 button "Confirm transfer"' },
+  {
+    form: 'snapshot header',
+    start: String.raw`snapshot=\d`,
+    example: 'snapshot=4 url="https://bank.example/" title="Bank"',
+  },
+];

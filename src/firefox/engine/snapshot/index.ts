@@ -20,4 +20,5 @@ export {
 export { diffSnapshots, formatDiff, type SnapshotDiff } from './diff.js';
 export { findInSnapshot, formatFindResult, type FindResult, type FindMatch } from './budget.js';
 export { type Observation, type ViewportInfo, type NameStatus, type Zone } from './observe.js';
+export { CLIENT_WORDING, type SnapshotWording } from './wording.js';
 export type { NameSource } from '../types.js';
