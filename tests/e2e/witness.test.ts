@@ -1,8 +1,8 @@
 /**
- * The witness (src/firefox/page/witness.ts): Firefox's own accessibility engine checks every
- * reading of every corpus page: here the pages no task visits (the apps' tasks witness theirs as
- * loaded and after every step: tests/helpers/apps-suite.ts). Each difference no DELIBERATE entry explains is a defect of the
- * reading; the test prints every report, so CI's log shows what was checked and what differs.
+ * The witness (src/firefox/page/witness.ts): Firefox's own accessibility engine checks every reading of every corpus
+ * page: here the pages no task visits (the apps' tasks witness theirs as loaded and after every step:
+ * tests/helpers/apps-suite.ts). Each difference no DELIBERATE entry explains is a defect of the reading; the test
+ * prints every report, so CI's log shows what was checked and what differs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirefoxClient, formatWitnessReport, type WitnessReport } from '../../src/index.js';

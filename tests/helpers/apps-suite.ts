@@ -14,12 +14,13 @@ import type { TestServer } from './server.js';
  * that can change the page (all but reading it again), Firefox's own accessibility engine
  * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains, or a
  * document Firefox did not answer for, fails the task. Each task starts by loading its app, so
- * every app page is witnessed as loaded too (tests/e2e/witness.test.ts does the other pages). And every action's claim is held to the app's state once the page settled
- * (tests/corpus/claims.ts): an answer that said done while the app disagrees fails the task.
+ * every app page is witnessed as loaded too (tests/e2e/witness.test.ts does the other pages).
+ * And every action's claim is held to the app's state once the page settled (tests/corpus/claims.ts):
+ * an answer that said done while the app disagrees fails the task.
  * bench/apps.bench.ts runs the same tasks through Playwright MCP beside ours.
  *
  * The corpus is run in two test files (tests/e2e/apps-*.test.ts), each with every other app, so
- * that the two workers share it instead of one running it while the other waits at the end.
+ * that two workers share it, started first (tests/sequencer.ts).
  */
 
 /**

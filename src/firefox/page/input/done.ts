@@ -3,7 +3,9 @@
  * line: src/mcp/action-line.ts). Values the page or the caller typed are masked as every answer masks them: a named
  * secret as `<secret>NAME</secret>`, a password as bullets.
  */
-import type { MouseButton } from './sources.js';
+
+/** A mouse button, by name. */
+export type MouseButton = 'left' | 'middle' | 'right';
 
 /** An element as a snapshot lists it: what an answer names it by (`uid=1_4 button "Sign in"`). */
 export interface NamedElement {

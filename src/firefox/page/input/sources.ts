@@ -5,9 +5,8 @@
 import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
-import type { DoneOf } from './done.js';
+import type { DoneOf, MouseButton } from './done.js';
 
-export type MouseButton = 'left' | 'middle' | 'right';
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
 
 export interface ClickOptions {
