@@ -5,6 +5,7 @@
  */
 import type { ActionDone, ActionResult, DoneOf, NamedElement } from '../firefox/index.js';
 // A value from its module, not the index: answers are built (and unit-tested) without loading the client.
+import { describeElement } from '../firefox/page/input/refusals.js';
 import { quote } from '../firefox/util/text.js';
 
 /**
@@ -44,11 +45,11 @@ export const ACTION_LINE_STARTS: readonly string[] = [...new Set(Object.values(L
 
 const W = LEADING_WORDS;
 
-/** An element as answers name it, as the snapshot lists it: uid, role (the tag for a generic element) and name. */
-export function targetWords(target: NamedElement): string {
-  const what = target.role && target.role !== 'generic' ? target.role : target.tag;
-  return `uid=${target.uid} ${what}${target.name ? ` ${quote(target.name)}` : ''}`;
-}
+/**
+ * An element as answers name it, as the snapshot lists it: uid, role (the tag for a generic element) and name. The
+ * client's errors name it so too: one rule (refusals.ts).
+ */
+export const targetWords: (target: NamedElement) => string = describeElement;
 
 const STOPPED: Record<NonNullable<ActionResult['stopped']>, string> = {
   partWay: ' (stopped part way: a dialog opened)',
