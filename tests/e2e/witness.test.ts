@@ -27,12 +27,37 @@ const FRESH = page(
    </script>`,
 );
 
+/**
+ * One control for each way markup gives a role (a tag, a role attribute's token, editable content, ElementInternals, a
+ * grid around a cell, a selection state), nested in containers the witness need not walk.
+ */
+const SOURCES = page(
+  'Role sources',
+  `<main><section><div>
+     <a href="#one">Tag link</a>
+     <span role="link" tabindex="0">Attribute link</span>
+     <details><summary>Summary button</summary></details>
+     <label>Typed <input type="number"></label>
+     <div contenteditable="true" role="textbox" aria-label="Notes"></div>
+     <x-toggle tabindex="0">Internal button</x-toggle>
+     <table role="grid" aria-label="Scores"><tr aria-selected="true"><td>Alice</td><td>10</td></tr></table>
+   </div></section></main>
+   <script>
+     customElements.define('x-toggle', class extends HTMLElement {
+       constructor() { super(); this.attachInternals().role = 'button'; }
+     });
+   </script>`,
+);
+
 let client: FirefoxClient;
 let corpus: TestServer;
 let ours: TestServer;
 
 beforeAll(async () => {
-  [corpus, ours] = await Promise.all([startCorpusServer(), startTestServer({ '/fresh.html': FRESH })]);
+  [corpus, ours] = await Promise.all([
+    startCorpusServer(),
+    startTestServer({ '/fresh.html': FRESH, '/sources.html': SOURCES }),
+  ]);
   client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
 });
 
@@ -76,6 +101,16 @@ describe("Firefox's accessibility engine witnesses every reading", () => {
   it('refuses to click an inert button, saying why', async () => {
     const uid = /(\d+_\d+) button "Frozen button"/.exec((await client.page.takeSnapshot()).text)?.[1] ?? '';
     await expect(client.page.clickByUid(uid)).rejects.toThrow(/inert/);
+  });
+
+  it('asks each role where markup may give it, and misses none of them', async () => {
+    const report = await witness(ours.url('/sources.html'));
+    expect(report.differences).toEqual([]);
+    // Firefox gives a summary no role: the reading's button is confirmed by nothing, on purpose.
+    expect(report.deliberate.map((difference) => difference.deliberate)).toEqual(['summary-button']);
+    // Five controls twice: found by Firefox under their roles, and confirmed the other way; the summary, the selected
+    // row and its two cells once.
+    expect(report.checked).toBe(2 * 5 + 1 + 3);
   });
 
   const paths = ['/material.html', '/shoelace.html', '/redoc.html'];

@@ -25,10 +25,10 @@ export interface WitnessAccess {
   /** Nodes matching a locator; rejects with Unanswered when Firefox does not answer in time. */
   locate(params: BrowsingContext.LocateNodesParameters, timeoutMs: number): Promise<Script.NodeRemoteValue[]>;
   /**
-   * Where to ask in a document and which roles its markup may give (see witnessScope in the engine): BiDi references,
-   * roles.
+   * Where to ask in a document for each of `roles` (see witnessScope in the engine): BiDi references by role, none
+   * where markup cannot give it. `ours`: what the reading gave each role.
    */
-  scope(frame: string, uids: string[]): Promise<{ starts: string[]; roles: Set<string> }>;
+  scope(frame: string, roles: readonly string[], ours: { uid: string; role: string }[]): Promise<Map<string, string[]>>;
   facts(frame: string, sharedIds: string[], names?: boolean): Promise<WitnessFact[]>;
   /** The BiDi references of elements behind uids ('' where gone). */
   refs(frame: string, uids: string[]): Promise<string[]>;
@@ -61,10 +61,22 @@ export function pageWitnessAccess(send: Send, engine: EngineGateway): WitnessAcc
         throw error;
       }
     },
-    scope: async (frame, uids) => {
-      const value = await engine.raw(frame, 'witnessScope', uids, 'Finding where to ask Firefox');
-      const roles = value.type === 'array' && value.value?.[0]?.type === 'string' ? value.value[0].value : '';
-      return { roles: new Set(roles.split(' ')), starts: sharedIds(value).slice(1) };
+    scope: async (frame, roles, ours) => {
+      const value = await engine.raw(
+        frame,
+        'witnessScope',
+        [roles.join(' '), ...ours.map(({ uid, role }) => `${uid} ${role}`)],
+        'Finding where to ask Firefox',
+      );
+      const header = value.type === 'array' && value.value?.[0]?.type === 'string' ? value.value[0].value : '';
+      const starts = sharedIds(value).slice(1);
+      const byRole = new Map<string, string[]>();
+      const counts = header.split(' ');
+      for (let index = 0; index + 1 < counts.length; index += 2) {
+        const count = Number(counts[index + 1]);
+        byRole.set(counts[index] ?? '', starts.splice(0, count));
+      }
+      return byRole;
     },
     facts: async (frame, refs, names = false) =>
       JSON.parse(

@@ -90,6 +90,14 @@ export const DELIBERATE: readonly Deliberate[] = [
     applies: (difference, fact) => difference.kind === 'role' && fact?.outsideContext === true,
   },
   {
+    id: 'summary-button',
+    reason:
+      "a details element's <summary> is listed as the button a person clicks to open and close it (HTML-AAM maps it " +
+      "to a platform button); Firefox's accessibility engine gives it no ARIA role",
+    applies: (difference, _fact, node) =>
+      difference.kind === 'unconfirmed' && difference.role === 'button' && node?.tag === 'summary',
+  },
+  {
     id: 'clipped-name',
     reason: 'a name taken from long content is clipped (it ends with …), so it cannot equal the whole name Firefox has',
     applies: (difference) => difference.kind === 'name' && (difference.ours?.name.endsWith('…') ?? false),

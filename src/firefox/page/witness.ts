@@ -126,13 +126,11 @@ async function witnessDocument(
   );
   const scope = await access.scope(
     frame,
-    nodes.map((node) => node.uid),
+    WITNESS_ROLES,
+    nodes.flatMap(({ uid, role }) => ((WITNESS_ROLES as readonly string[]).includes(role) ? [{ uid, role }] : [])),
   );
-  /**
-   * Every node Firefox gives `value` (a role, and a name) among `among` and inside them (a start node matches itself);
-   * by default, where markup may give widget roles.
-   */
-  const locate = async (value: { role: string; name?: string }, among = scope.starts): Promise<Set<string>> => {
+  /** Every node Firefox gives `value` (a role, and a name) among `among` and inside them (a start matches itself). */
+  const locate = async (value: { role: string; name?: string }, among: string[]): Promise<Set<string>> => {
     const [first, ...rest] = among.map((sharedId) => ({ sharedId }));
     if (!first) return new Set();
     const found = await access.locate(
@@ -167,10 +165,10 @@ async function witnessDocument(
       refs: { sharedId: string; difference: WitnessDifference; fact: WitnessFact; node: SnapshotNode }[];
     }
   >();
-  // Firefox walks the start nodes once per query, an await per element: only the roles markup may give, or the reading
-  // gives, are asked; asked together, the walks overlap their round trips.
-  const roles = WITNESS_ROLES.filter((role) => scope.roles.has(role) || nodes.some((node) => node.role === role));
-  const located = await Promise.all(roles.map((role) => locate({ role })));
+  // Firefox walks the start nodes once per query, an await per element: each role is asked where markup may give it, or
+  // the reading gives it; asked together, the walks overlap their round trips.
+  const roles = WITNESS_ROLES.filter((role) => scope.get(role)?.length);
+  const located = await Promise.all(roles.map((role) => locate({ role }, scope.get(role) ?? [])));
   const found = roles.flatMap((role, index) => [...(located[index] ?? [])].map((sharedId) => ({ role, sharedId })));
   for (const [index, role] of roles.entries()) firefox.set(role, located[index] ?? new Set<string>());
   const exposed = found.length

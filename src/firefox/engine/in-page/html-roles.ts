@@ -73,7 +73,6 @@ const TAG_ROLES = new Map<string, string>([
   ['tfoot', 'rowgroup'],
   ['tr', 'row'],
   ['th', 'columnheader'],
-  ['td', 'cell'],
   ['caption', 'caption'],
   ['figcaption', 'caption'],
   ['p', 'paragraph'],
@@ -124,6 +123,9 @@ export function implicitRole(el: Element, tag: string, has: Has): string {
         ? 'rowheader'
         : 'columnheader';
     }
+    // A data cell of a grid is a grid cell (HTML-AAM): what its table's author role says, not its row's.
+    case 'td':
+      return /^\s*(?:tree)?grid\b/i.test(el.closest('table')?.getAttribute('role') ?? '') ? 'gridcell' : 'cell';
     case 'section':
       return has('aria-label') || has('aria-labelledby') || has('title') ? 'region' : 'generic';
     case 'video':

@@ -13,55 +13,61 @@ import { explicitRole, outsideContext } from './aria-roles.js';
 import { behindWidget, proxyWidgetOf, screenReaderOnly, SEEN, widgetFor } from './visibility.js';
 
 /**
- * Where Firefox's accessibility engine is asked, and which roles it may answer: every element
- * that may have a widget or panel role by its markup (links, form fields, buttons, options,
- * summaries, dialogs, editable regions, anything with a role, a state attribute, a tabindex or an
- * ElementInternals role) and the elements behind `uids` (what the reading lists), each tree's
- * outermost ones only (Firefox walks each one's subtree, an await per element: the rest of the
- * page, layout and text, costs it nothing to skip). The roles are those markup can give: an
- * implicit role for each tag met, the tokens of every role attribute, the roles of ElementInternals.
- * Returns [roles joined by spaces, ...start elements].
+ * Where Firefox's accessibility engine is asked for each of `roles` (space-separated): the outermost of the elements
+ * whose markup may give that role, in each tree. Firefox walks each start node's subtree, an await per element, once
+ * per query: a query for links that starts at the links walks a few hundred elements, not the page. Markup gives a role
+ * by a role attribute's token, a tag (ROLE_TAGS), an ElementInternals role, or, for a grid's cells, the grid around
+ * them; `ours` ("uid role") adds what the reading gave each role. Returns [header, ...start elements]: the header
+ * lists each role with how many of the elements that follow are its starts, in order ("link 4 button 2").
  */
-export function witnessScope(...uids: string[]): [string, ...Element[]] {
-  const roles = new Set<string>();
-  const starts: Element[] = [];
-  const ours = new Set(uids.flatMap((uid) => element(uid) ?? []));
-  for (const root of [document, ...shadowRoots()]) {
-    const found = [
-      ...Array.from(root.querySelectorAll(WIDGET_MARKUP)),
-      ...Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-') || ours.has(el)),
-    ];
-    for (const el of found) {
-      for (const token of (el.getAttribute('role') ?? '').toLowerCase().split(/\s+/)) roles.add(token);
-      for (const role of IMPLICIT_ROLES[el.localName] ?? []) roles.add(role);
-      if (el.hasAttribute('contenteditable')) roles.add('textbox');
-      const internal = el.localName.includes('-') ? internalsAria(el, 'role') : null;
-      if (internal) for (const token of internal.split(/\s+/)) roles.add(token);
-    }
-    // Table parts take widget roles from a grid around them.
-    if (roles.has('grid') || roles.has('treegrid')) ['row', 'gridcell'].forEach((role) => roles.add(role));
-    if (root.querySelector('[aria-selected]')) roles.add('row');
-    const unique = new Set(found);
-    for (const el of unique) if (!hasAncestorIn(el, unique)) starts.push(el);
+export function witnessScope(roles: string, ...ours: string[]): [string, ...Element[]] {
+  const ourRoles = new Map<Element, string>();
+  for (const entry of ours) {
+    const [uid = '', role = ''] = entry.split(' ');
+    const el = element(uid);
+    if (el) ourRoles.set(el, role);
   }
-  return [[...roles].join(' '), ...starts];
+  const trees = [document, ...shadowRoots()];
+  const custom = trees.flatMap((root) =>
+    Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-')),
+  );
+  const grids = trees.some((root) => root.querySelector('[role~="grid" i], [role~="treegrid" i]'));
+  const header: string[] = [];
+  const starts: Element[] = [];
+  for (const role of roles.split(' ')) {
+    const selector = [`[role~="${role}" i]`, ROLE_TAGS[role], role === 'gridcell' && grids ? 'td, th' : '']
+      .filter(Boolean)
+      .join(', ');
+    const candidates = new Set<Element>();
+    for (const root of trees) for (const el of Array.from(root.querySelectorAll(selector))) candidates.add(el);
+    for (const el of custom) if (internalsAria(el, 'role')?.split(/\s+/).includes(role)) candidates.add(el);
+    for (const [el, ourRole] of ourRoles) if (ourRole === role) candidates.add(el);
+    const outermost = [...candidates].filter((el) => !hasAncestorIn(el, candidates));
+    header.push(`${role} ${outermost.length}`);
+    starts.push(...outermost);
+  }
+  return [header.join(' '), ...starts];
 }
 
-/** Markup that may carry a widget or panel role of its own (custom elements and listed elements are added apart). */
-const WIDGET_MARKUP =
-  'a[href], area[href], button, input:not([type="hidden"]), select, option, textarea, summary, dialog, [role], [aria-selected], [aria-checked], [aria-pressed], [aria-expanded], [aria-modal], [tabindex], [contenteditable]';
-
-/** The roles a tag may have by itself, all its types included. */
-const IMPLICIT_ROLES: Record<string, string[]> = {
-  a: ['link'],
-  area: ['link'],
-  button: ['button'],
-  input: ['textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton', 'button'],
-  select: ['combobox', 'listbox', 'option'],
-  option: ['option'],
-  textarea: ['textbox'],
-  summary: ['button'],
-  dialog: ['dialog'],
+/**
+ * The tags that may have a role by themselves (all an input's types included), and what else gives it: editable
+ * content a textbox, a selection state a row (rows count only when they have one).
+ */
+const ROLE_TAGS: Partial<Record<string, string>> = {
+  link: 'a, area',
+  button: 'button, input, summary',
+  checkbox: 'input',
+  radio: 'input',
+  switch: 'input',
+  slider: 'input',
+  spinbutton: 'input',
+  searchbox: 'input',
+  textbox: 'input, textarea, [contenteditable]',
+  combobox: 'input, select',
+  listbox: 'select',
+  option: 'option',
+  dialog: 'dialog',
+  row: '[aria-selected]',
 };
 
 function hasAncestorIn(el: Element, set: Set<Element>): boolean {
