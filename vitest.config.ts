@@ -3,13 +3,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/sequencer.js';
 
-/** The share of the machine's CPU time spent over half a second before the run starts (Linux; 0 where unknown). */
+/** The share of the machine's CPU time spent over the second before the run starts (Linux; 0 where unknown). */
 function busyShare(): number {
   const sample = (): number[] =>
     (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
   try {
     const before = sample();
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
     const spent = sample().map((value, index) => value - (before[index] ?? 0));
     const total = spent.reduce((sum, value) => sum + value, 0);
     // Fields 4 and 5 of the cpu line: idle, and waiting on the disk.
@@ -22,9 +22,11 @@ function busyShare(): number {
 /**
  * Most of an e2e file's time is spent waiting on Firefox, not on a core: on an idle machine one file more than the
  * cores keeps them busy (three on 2 cores: 710 s instead of 920). On a machine that is busy already (another CI run
- * beside this one), six files on 2 cores starved each other past their time limits: there, one at a time.
+ * beside this one), six files on 2 cores starved each other past their time limits: there, as many as the cores left
+ * idle, plus one (one when none is).
  */
-const WORKERS = busyShare() > 0.5 ? 1 : availableParallelism() + 1;
+const CORES = availableParallelism();
+const WORKERS = Math.max(1, Math.min(CORES + 1, Math.round(CORES * (1 - busyShare())) + 1));
 
 export default defineConfig({
   test: {
