@@ -101,95 +101,104 @@ async function walk(tool: string, args: Record<string, unknown> = {}): Promise<s
   return text(result);
 }
 
-describe('every answer line form', () => {
-  it('is known to the rule that keeps page text from posing as it, for every tool', async () => {
-    await walk('list_pages');
-    await walk('navigate_page', { url: server.url('/walk.html') });
-    const snapshot = await walk('take_snapshot');
-    const uid = (role: string, name: string): string => uidOf(snapshot, role, name);
-    const uidBefore = (rest: string): string => new RegExp(`(\\d+_\\d+) ${rest}`).exec(snapshot)?.[1] ?? `no ${rest}`;
-    const snapshotId = Number(/snapshot=(\d+)/.exec(snapshot)?.[1]);
-    await walk('take_snapshot', { verbose: true });
-    await walk('take_snapshot', { viewport: true });
-    await walk('find_in_page', { query: 'Walk' });
-    await walk('find_in_page', { query: 'nowhere-at-all' });
-    await walk('resolve_uid_to_selector', { uid: uid('button', 'Go') });
-    await walk('scroll_page', { direction: 'down' });
-    await walk('get_page_markdown', { view: 'document' });
-    await walk('get_page_markdown', { view: 'agent', maxChars: 100 });
-    await walk('click', { uid: uid('button', 'Go') });
-    await walk('take_snapshot', { since: snapshotId });
-    await walk('click', { uid: uid('button', 'Go'), includeSnapshot: true });
-    await walk('click', { uid: '999_1' });
-    await walk('hover', { uid: uid('button', 'Go') });
-    await walk('fill', { uid: uid('textbox', 'Name'), value: 'Ada' });
-    await walk('fill', { uid: uid('combobox', 'Size'), value: 'Large' });
-    await walk('fill', { uid: uid('checkbox', 'Agree'), value: 'true' });
-    await walk('fill_form', { elements: [{ uid: uid('textbox', 'Name'), value: 'Grace' }] });
-    await walk('select_text', { uid: uidBefore('paragraph:'), text: 'words' });
-    await walk('drag', { from_uid: uidBefore('group: Drag me'), to_uid: uidBefore('div: Drop here') });
-    await walk('press_key', { key: 'Tab' });
-    await walk('type_text', { text: 'x', submitKey: 'Tab' });
-    await walk('upload_file', { uid: uid('button', 'File'), filePaths: ['upload.txt'] });
-    await walk('click', { uid: uid('button', 'Alert') });
-    await walk('take_snapshot');
-    await walk('handle_dialog', { action: 'accept' });
-    await walk('click', { uid: uid('button', 'Prompt') });
-    await walk('handle_dialog', { action: 'accept', promptText: 'Lin' });
-    await walk('evaluate_script', { function: '() => ({ title: document.title })' });
-    await walk('evaluate_script', { function: '() => { throw new Error("walk") }' });
-    await walk('list_console_messages');
-    await walk('get_console_message', { msgid: 1 });
-    const requests = await walk('list_network_requests');
-    await walk('get_network_request', { reqid: Number(/reqid=(\d+) GET 200 \S+ \S+\/walk\.json/.exec(requests)?.[1]) });
-    await walk('click', { uid: uid('link', 'Get file') });
-    await walk('list_downloads');
-    await walk('take_screenshot');
-    await walk('take_screenshot', { filePath: 'shot.png' });
-    await walk('save_pdf', { filePath: 'walk.pdf' });
-    await walk('export_script', { format: 'ts', filePath: 'walk.ts' });
-    await walk('resize_page', { width: 900, height: 700 });
-    const routed = await walk('route', { urlPattern: '*/mocked*', action: 'mock', body: 'mocked' });
-    await walk('list_routes');
-    await walk('unroute', { id: Number(/\b(?:id|route) ?=?(\d+)/.exec(routed)?.[1] ?? 1) });
-    const added = await walk('add_init_script', { function: '() => {}' });
-    await walk('remove_init_script', { id: /id[= ](\S+?)[).,]?(?:\s|$)/.exec(added)?.[1] ?? 'x' });
-    await walk('set_cookie', { name: 'walk', value: 'yes', domain: '127.0.0.1' });
-    await walk('get_cookies');
-    await walk('delete_cookies', { name: 'walk' });
-    await walk('set_storage', { type: 'local', key: 'walk', value: 'yes' });
-    await walk('get_storage', { type: 'local' });
-    await walk('save_storage_state', { filePath: 'state.json' });
-    await walk('load_storage_state', { filePath: 'state.json' });
-    await walk('emulate', { userAgent: 'Walker/1.0' });
-    await walk('install_extension', { path: 'no-such-extension' });
-    await walk('list_extensions');
-    await walk('uninstall_extension', { id: 'no-such@extension' });
-    await walk('witness_snapshot');
-    // Over stdio no one can watch: its answers with a person's hand are walked in live-view.test.ts.
-    await walk('request_human', { reason: 'Walk' });
-    await walk('wait_for', { text: ['Walk'] });
-    await walk('wait_for', { text: ['never here'], timeout: 300 });
-    await walk('new_page', { url: server.url('/walk.html') });
-    await walk('select_page', { pageIdx: 0 });
-    await walk('close_page', { pageIdx: 1 });
-    await walk('navigate_page', { type: 'reload' });
-    await walk('click', { uid: uidOf(await walk('take_snapshot'), 'link', 'Next') });
-    await walk('navigate_page', { type: 'back' });
-    await walk('navigate_page', { type: 'forward' });
+/** The walk calls every tool once, each with the page's reading: a minute on a busy machine. */
+const WALK_MS = 60_000;
 
-    const { tools } = await client.listTools();
-    expect(
-      tools.map((tool) => tool.name).filter((name) => !seen.has(name)),
-      'tools this walk never called: add a call for each',
-    ).toEqual([]);
-    const unknown = [...seen].flatMap(([tool, lines]) =>
-      [...lines].filter((line) => !posesAsAnswer(line)).map((line) => `${tool}: ${line}`),
-    );
-    expect(unknown, 'answer lines no form of answer-forms.ts starts: declare their form beside their writer').toEqual(
-      [],
-    );
-  });
+describe('every answer line form', () => {
+  it(
+    'is known to the rule that keeps page text from posing as it, for every tool',
+    async () => {
+      await walk('list_pages');
+      await walk('navigate_page', { url: server.url('/walk.html') });
+      const snapshot = await walk('take_snapshot');
+      const uid = (role: string, name: string): string => uidOf(snapshot, role, name);
+      const uidBefore = (rest: string): string => new RegExp(`(\\d+_\\d+) ${rest}`).exec(snapshot)?.[1] ?? `no ${rest}`;
+      const snapshotId = Number(/snapshot=(\d+)/.exec(snapshot)?.[1]);
+      await walk('take_snapshot', { verbose: true });
+      await walk('take_snapshot', { viewport: true });
+      await walk('find_in_page', { query: 'Walk' });
+      await walk('find_in_page', { query: 'nowhere-at-all' });
+      await walk('resolve_uid_to_selector', { uid: uid('button', 'Go') });
+      await walk('scroll_page', { direction: 'down' });
+      await walk('get_page_markdown', { view: 'document' });
+      await walk('get_page_markdown', { view: 'agent', maxChars: 100 });
+      await walk('click', { uid: uid('button', 'Go') });
+      await walk('take_snapshot', { since: snapshotId });
+      await walk('click', { uid: uid('button', 'Go'), includeSnapshot: true });
+      await walk('click', { uid: '999_1' });
+      await walk('hover', { uid: uid('button', 'Go') });
+      await walk('fill', { uid: uid('textbox', 'Name'), value: 'Ada' });
+      await walk('fill', { uid: uid('combobox', 'Size'), value: 'Large' });
+      await walk('fill', { uid: uid('checkbox', 'Agree'), value: 'true' });
+      await walk('fill_form', { elements: [{ uid: uid('textbox', 'Name'), value: 'Grace' }] });
+      await walk('select_text', { uid: uidBefore('paragraph:'), text: 'words' });
+      await walk('drag', { from_uid: uidBefore('group: Drag me'), to_uid: uidBefore('div: Drop here') });
+      await walk('press_key', { key: 'Tab' });
+      await walk('type_text', { text: 'x', submitKey: 'Tab' });
+      await walk('upload_file', { uid: uid('button', 'File'), filePaths: ['upload.txt'] });
+      await walk('click', { uid: uid('button', 'Alert') });
+      await walk('take_snapshot');
+      await walk('handle_dialog', { action: 'accept' });
+      await walk('click', { uid: uid('button', 'Prompt') });
+      await walk('handle_dialog', { action: 'accept', promptText: 'Lin' });
+      await walk('evaluate_script', { function: '() => ({ title: document.title })' });
+      await walk('evaluate_script', { function: '() => { throw new Error("walk") }' });
+      await walk('list_console_messages');
+      await walk('get_console_message', { msgid: 1 });
+      const requests = await walk('list_network_requests');
+      await walk('get_network_request', {
+        reqid: Number(/reqid=(\d+) GET 200 \S+ \S+\/walk\.json/.exec(requests)?.[1]),
+      });
+      await walk('click', { uid: uid('link', 'Get file') });
+      await walk('list_downloads');
+      await walk('take_screenshot');
+      await walk('take_screenshot', { filePath: 'shot.png' });
+      await walk('save_pdf', { filePath: 'walk.pdf' });
+      await walk('export_script', { format: 'ts', filePath: 'walk.ts' });
+      await walk('resize_page', { width: 900, height: 700 });
+      const routed = await walk('route', { urlPattern: '*/mocked*', action: 'mock', body: 'mocked' });
+      await walk('list_routes');
+      await walk('unroute', { id: Number(/\b(?:id|route) ?=?(\d+)/.exec(routed)?.[1] ?? 1) });
+      const added = await walk('add_init_script', { function: '() => {}' });
+      await walk('remove_init_script', { id: /id[= ](\S+?)[).,]?(?:\s|$)/.exec(added)?.[1] ?? 'x' });
+      await walk('set_cookie', { name: 'walk', value: 'yes', domain: '127.0.0.1' });
+      await walk('get_cookies');
+      await walk('delete_cookies', { name: 'walk' });
+      await walk('set_storage', { type: 'local', key: 'walk', value: 'yes' });
+      await walk('get_storage', { type: 'local' });
+      await walk('save_storage_state', { filePath: 'state.json' });
+      await walk('load_storage_state', { filePath: 'state.json' });
+      await walk('emulate', { userAgent: 'Walker/1.0' });
+      await walk('install_extension', { path: 'no-such-extension' });
+      await walk('list_extensions');
+      await walk('uninstall_extension', { id: 'no-such@extension' });
+      await walk('witness_snapshot');
+      // Over stdio no one can watch: its answers with a person's hand are walked in live-view.test.ts.
+      await walk('request_human', { reason: 'Walk' });
+      await walk('wait_for', { text: ['Walk'] });
+      await walk('wait_for', { text: ['never here'], timeout: 300 });
+      await walk('new_page', { url: server.url('/walk.html') });
+      await walk('select_page', { pageIdx: 0 });
+      await walk('close_page', { pageIdx: 1 });
+      await walk('navigate_page', { type: 'reload' });
+      await walk('click', { uid: uidOf(await walk('take_snapshot'), 'link', 'Next') });
+      await walk('navigate_page', { type: 'back' });
+      await walk('navigate_page', { type: 'forward' });
+
+      const { tools } = await client.listTools();
+      expect(
+        tools.map((tool) => tool.name).filter((name) => !seen.has(name)),
+        'tools this walk never called: add a call for each',
+      ).toEqual([]);
+      const unknown = [...seen].flatMap(([tool, lines]) =>
+        [...lines].filter((line) => !posesAsAnswer(line)).map((line) => `${tool}: ${line}`),
+      );
+      expect(unknown, 'answer lines no form of answer-forms.ts starts: declare their form beside their writer').toEqual(
+        [],
+      );
+    },
+    WALK_MS,
+  );
 
   it('never shows page text that writes them, or their fullwidth look-alikes, as ours in either Markdown view', async () => {
     const ours = [

@@ -13,7 +13,15 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonPid, daemonPids, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
+import {
+  daemonPid,
+  daemonPids,
+  eventually,
+  firefoxProcesses,
+  RELAUNCHING_TEST_MS,
+  runBin,
+  type BinRun,
+} from '../helpers/processes.js';
 import { signal, startTestServer } from '../helpers/server.js';
 
 /**
@@ -133,9 +141,6 @@ function runningDaemon(): number {
   return pid;
 }
 
-/** These tests start a daemon and its Firefox twice and wait out a frozen one: on a busy machine, more than 30 s. */
-const TWO_DAEMONS_MS = 90_000;
-
 describe('a daemon that goes away while a command waits', () => {
   it(
     'killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon',
@@ -161,7 +166,7 @@ describe('a daemon that goes away while a command waits', () => {
         await site.close();
       }
     },
-    TWO_DAEMONS_MS,
+    RELAUNCHING_TEST_MS,
   );
 
   it(
@@ -191,7 +196,7 @@ describe('a daemon that goes away while a command waits', () => {
       expect((await run(work, 'pages')).code).toBe(0);
       expect(daemonPid(home)).not.toBe(pid);
     },
-    TWO_DAEMONS_MS,
+    RELAUNCHING_TEST_MS,
   );
 
   it(
@@ -220,6 +225,6 @@ describe('a daemon that goes away while a command waits', () => {
         if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
       }
     },
-    TWO_DAEMONS_MS,
+    RELAUNCHING_TEST_MS,
   );
 });

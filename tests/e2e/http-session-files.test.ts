@@ -270,6 +270,7 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
 });
 
 describe('idle HTTP sessions', () => {
+  // A Firefox start, a 4.5 s call and the idle timeout waited out: a minute on a busy machine.
   it('closes a session after --session-idle-timeout without a call (its page gone, its id answered 404), never during a call', async () => {
     const beacon = signal();
     const site = await startTestServer({
@@ -322,7 +323,7 @@ describe('idle HTTP sessions', () => {
       await site.close();
     }
     expect(await eventually(() => firefoxProcesses(idleMarker).size === 0, 10_000)).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe('a Firefox per session (--isolated-browser)', () => {

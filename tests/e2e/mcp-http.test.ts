@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startHttpServer, stopHttpServer, text } from '../helpers/mcp.js';
-import { eventually, firefoxProcesses } from '../helpers/processes.js';
+import { eventually, firefoxProcesses, RELAUNCHING_TEST_MS } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
@@ -88,36 +88,41 @@ describe('the MCP server over Streamable HTTP', () => {
       }
       expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
     },
+    RELAUNCHING_TEST_MS,
   );
 
-  it('brings the shared Firefox back for every session after it crashed', async () => {
-    const marker = `http-crash-${process.pid}-${Date.now()}`;
-    const server = await startHttpServer([], { env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
-    const sessions = [await connect(server.url), await connect(server.url)];
-    try {
-      for (const session of sessions) await call(session, 'navigate_page', { url: pages.url('/a.html') });
-      for (const pid of firefoxProcesses(marker).keys()) process.kill(pid, 'SIGKILL');
-      expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
-      for (const session of sessions) {
-        // The call that meets the crash says so; the one after it works on the new Firefox.
-        let answer = await call(session, 'list_pages');
-        if (answer.isError) {
-          expect(text(answer)).toContain('The next tool call starts a new Firefox.');
-          answer = await call(session, 'list_pages');
+  it(
+    'brings the shared Firefox back for every session after it crashed',
+    async () => {
+      const marker = `http-crash-${process.pid}-${Date.now()}`;
+      const server = await startHttpServer([], { env: { FIREFOX_BIDI_MCP_KILL_TEST: marker } });
+      const sessions = [await connect(server.url), await connect(server.url)];
+      try {
+        for (const session of sessions) await call(session, 'navigate_page', { url: pages.url('/a.html') });
+        for (const pid of firefoxProcesses(marker).keys()) process.kill(pid, 'SIGKILL');
+        expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
+        for (const session of sessions) {
+          // The call that meets the crash says so; the one after it works on the new Firefox.
+          let answer = await call(session, 'list_pages');
+          if (answer.isError) {
+            expect(text(answer)).toContain('The next tool call starts a new Firefox.');
+            answer = await call(session, 'list_pages');
+          }
+          expect(text(answer)).toContain('a new Firefox was started');
+          await call(session, 'navigate_page', { url: pages.url('/b.html') });
+          expect(text(await call(session, 'evaluate_script', { function: '() => location.pathname' }))).toContain(
+            '/b.html',
+          );
         }
-        expect(text(answer)).toContain('a new Firefox was started');
-        await call(session, 'navigate_page', { url: pages.url('/b.html') });
-        expect(text(await call(session, 'evaluate_script', { function: '() => location.pathname' }))).toContain(
-          '/b.html',
-        );
+        expect(mainProcesses(marker)).toHaveLength(1);
+      } finally {
+        for (const session of sessions) await session.close();
+        await stopHttpServer(server);
       }
-      expect(mainProcesses(marker)).toHaveLength(1);
-    } finally {
-      for (const session of sessions) await session.close();
-      await stopHttpServer(server);
-    }
-    expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
-  });
+      expect(await eventually(() => firefoxProcesses(marker).size === 0, 10_000)).toBe(true);
+    },
+    RELAUNCHING_TEST_MS,
+  );
 
   it('requires a bearer token when listening beyond loopback, and prints the one it generated', async () => {
     const server = await startHttpServer(['--host', '0.0.0.0']);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { eventually, firefoxProcesses } from '../helpers/processes.js';
+import { eventually, firefoxProcesses, RELAUNCHING_TEST_MS } from '../helpers/processes.js';
 import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 const SIGNUP = page(
@@ -271,33 +271,37 @@ describe('the MCP server over stdio, driven by the SDK client', () => {
 });
 
 describe('the server process', () => {
-  it('starts Firefox on the first call, starts it again after a crash and says so, and closes it when the client goes', async () => {
-    const marker = `restart-test-${process.pid}-${Date.now()}`;
-    const own = await startStdioServer([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
-    const ours = (): number[] => [...firefoxProcesses(marker).keys()];
-    expect(ours()).toEqual([]); // Lazy: nothing runs before a tool needs it.
-    await call(own.client, 'navigate_page', { url: server.url('/a.html') });
-    const oldUid = /^\s*(\d+_\d+) /m.exec(text(await call(own.client, 'take_snapshot')))?.[1] ?? '';
-    expect(oldUid).toMatch(/^1_\d+$/);
-    const first = ours();
-    expect(first.length).toBeGreaterThan(0);
-    for (const pid of first) process.kill(pid, 'SIGKILL');
-    expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
-    // A call that races the server noticing the crash is told so; the next one starts a new Firefox
-    // and says so even though it fails: the old uid is from the Firefox that died, never a new one's.
-    let afterCrash = await call(own.client, 'click', { uid: oldUid });
-    if (afterCrash.isError && text(afterCrash).includes('The next tool call starts a new Firefox.'))
-      afterCrash = await call(own.client, 'click', { uid: oldUid });
-    expect(afterCrash.isError).toBe(true);
-    expect(text(afterCrash)).toContain('a new Firefox was started');
-    expect(text(afterCrash)).toContain(
-      `uid ${oldUid} is from snapshot 1, taken in a Firefox that has since closed or crashed and been replaced`,
-    );
-    expect(text(await call(own.client, 'take_snapshot'))).toContain('snapshot=2 ');
-    expect(ours().length).toBeGreaterThan(0);
-    await own.client.close(); // Closes the server's stdin.
-    expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
-  });
+  it(
+    'starts Firefox on the first call, starts it again after a crash and says so, and closes it when the client goes',
+    async () => {
+      const marker = `restart-test-${process.pid}-${Date.now()}`;
+      const own = await startStdioServer([], { FIREFOX_BIDI_MCP_KILL_TEST: marker });
+      const ours = (): number[] => [...firefoxProcesses(marker).keys()];
+      expect(ours()).toEqual([]); // Lazy: nothing runs before a tool needs it.
+      await call(own.client, 'navigate_page', { url: server.url('/a.html') });
+      const oldUid = /^\s*(\d+_\d+) /m.exec(text(await call(own.client, 'take_snapshot')))?.[1] ?? '';
+      expect(oldUid).toMatch(/^1_\d+$/);
+      const first = ours();
+      expect(first.length).toBeGreaterThan(0);
+      for (const pid of first) process.kill(pid, 'SIGKILL');
+      expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
+      // A call that races the server noticing the crash is told so; the next one starts a new Firefox
+      // and says so even though it fails: the old uid is from the Firefox that died, never a new one's.
+      let afterCrash = await call(own.client, 'click', { uid: oldUid });
+      if (afterCrash.isError && text(afterCrash).includes('The next tool call starts a new Firefox.'))
+        afterCrash = await call(own.client, 'click', { uid: oldUid });
+      expect(afterCrash.isError).toBe(true);
+      expect(text(afterCrash)).toContain('a new Firefox was started');
+      expect(text(afterCrash)).toContain(
+        `uid ${oldUid} is from snapshot 1, taken in a Firefox that has since closed or crashed and been replaced`,
+      );
+      expect(text(await call(own.client, 'take_snapshot'))).toContain('snapshot=2 ');
+      expect(ours().length).toBeGreaterThan(0);
+      await own.client.close(); // Closes the server's stdin.
+      expect(await eventually(() => ours().length === 0, 10_000)).toBe(true);
+    },
+    RELAUNCHING_TEST_MS,
+  );
 
   it('leaves no Firefox behind when it is killed in the middle of a call', async () => {
     const marker = `kill-test-${process.pid}-${Date.now()}`;

@@ -3,6 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
 
+/**
+ * The time limit of a test that starts Firefox twice (a crash or a lost daemon, and the next one): each start takes up
+ * to half a minute on a busy 2-core machine, past vitest's 30 s for a test.
+ */
+export const RELAUNCHING_TEST_MS = 90_000;
+
 /** Is any process of group `pgid` alive? */
 export function groupAlive(pgid: number): boolean {
   try {
