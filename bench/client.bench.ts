@@ -30,14 +30,17 @@ function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-/** Launches Firefox `LAUNCH_WARMUP + LAUNCHES` times; times launch-to-ready and close of the last `LAUNCHES`. */
-async function measureLaunch(): Promise<{ launch: Stats; close: Stats; version: string }> {
+/**
+ * Launches Firefox `LAUNCH_WARMUP + LAUNCHES` times; times launch-to-ready and close of the last `LAUNCHES`. `empty`:
+ * every profile starts from nothing, without the start-up files kept from a first start.
+ */
+async function measureLaunch(empty = false): Promise<{ launch: Stats; close: Stats; version: string }> {
   const launchTimes: number[] = [];
   const closeTimes: number[] = [];
   let version = '';
   for (let i = 0; i < LAUNCH_WARMUP + LAUNCHES; i++) {
     const start = performance.now();
-    const client = await FirefoxClient.launch();
+    const client = await FirefoxClient.launch({ reuseStartUpFiles: !empty });
     const launched = performance.now() - start;
     let closed: number;
     try {
@@ -55,7 +58,12 @@ async function measureLaunch(): Promise<{ launch: Stats; close: Stats; version: 
       `  launch ${i + 1}/${LAUNCH_WARMUP + LAUNCHES}${i < LAUNCH_WARMUP ? ' (warm-up)' : ''}: ${launched.toFixed(0)} ms, close ${closed.toFixed(0)} ms`,
     );
   }
-  return { launch: summarize('launch-to-ready', launchTimes), close: summarize('close', closeTimes), version };
+  const label = empty ? ', empty profile' : '';
+  return {
+    launch: summarize(`launch-to-ready${label}`, launchTimes),
+    close: summarize(`close${label}`, closeTimes),
+    version,
+  };
 }
 
 /** The per-call measures, on one browser. */
@@ -103,13 +111,14 @@ async function main(): Promise<void> {
     const started = performance.now();
     progress(`Launching Firefox ${LAUNCH_WARMUP + LAUNCHES} times…`);
     const { launch, close, version } = await measureLaunch();
+    const empty = await measureLaunch(true);
     progress('Per-call measures on one browser…');
     const { floor, others } = await measureCalls(server);
     const total = (performance.now() - started) / 1000;
 
     const header = `FirefoxClient bench — Firefox ${version}, Node ${process.version}, ${process.platform}/${process.arch}, ${new Date().toISOString()}`;
     console.log(`\n${header}\n`);
-    console.log(statsTable([floor, ...others, launch, close], floor));
+    console.log(statsTable([floor, ...others, launch, close, empty.launch, empty.close], floor));
     console.log(
       `\nratio-to-floor = median / median of the floor (${floor.name}) in this run; total ${total.toFixed(1)} s.`,
     );

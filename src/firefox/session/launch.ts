@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { LaunchError } from '../errors.js';
 import { findFirefox } from './find-firefox.js';
+import { seedProfile } from './start-up-files.js';
 import { startWatchdog } from './watchdog.js';
 
 export type PrefValue = string | number | boolean;
@@ -27,6 +28,11 @@ export interface LaunchOptions {
   startupTimeout?: number;
   /** Extra environment for the Firefox process. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Default true: a temporary profile starts with the start-up files kept from a first start of the same Firefox
+   * (start-up-files.ts); false: from nothing, as Firefox starts (a second or so slower).
+   */
+  reuseStartUpFiles?: boolean;
 }
 
 /** The pref that makes every page's prefers-color-scheme `scheme`. */
@@ -90,8 +96,14 @@ export interface FirefoxProcess {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-function prefLine(name: string, value: PrefValue): string {
-  return `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`;
+/** Writes `prefs` to the user.js of `profileDir`, which Firefox reads at every start. */
+export function writeUserPrefs(profileDir: string, prefs: Readonly<Record<string, PrefValue>>): void {
+  writeFileSync(
+    join(profileDir, 'user.js'),
+    Object.entries(prefs)
+      .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
+      .join(''),
+  );
 }
 
 function killGroup(pid: number): void {
@@ -102,23 +114,25 @@ function killGroup(pid: number): void {
   }
 }
 
-/** Spawns Firefox with the Remote Agent on a free port and resolves once it listens. */
-export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxProcess> {
+/**
+ * Spawns Firefox with the Remote Agent on a free port and resolves once it listens; a temporary profile gets the
+ * start-up files of `startUp` (start-up-files.ts) when given.
+ */
+export async function launchFirefox(options: LaunchOptions = {}, startUp?: string): Promise<FirefoxProcess> {
   const executable = findFirefox(options.executablePath);
   const ownsProfile = options.profileDir === undefined;
   const profileDir = options.profileDir ?? mkdtempSync(join(tmpdir(), 'firefox-bidi-mcp-profile-'));
   if (ownsProfile) {
-    const prefs = {
+    writeUserPrefs(profileDir, {
       ...DEFAULT_PREFS,
       ...(options.colorScheme ? colorSchemePrefs(options.colorScheme) : {}),
       ...options.prefs,
-    };
-    writeFileSync(
-      join(profileDir, 'user.js'),
-      Object.entries(prefs)
-        .map(([name, value]) => prefLine(name, value))
-        .join(''),
-    );
+    });
+    try {
+      if (startUp) seedProfile(startUp, profileDir);
+    } catch {
+      // Only slower: Firefox makes what is missing.
+    }
   }
   const args = [
     ...(options.headless === false ? [] : ['--headless']),

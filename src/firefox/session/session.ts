@@ -1,6 +1,8 @@
 import { BidiConnection } from '../../bidi/index.js';
 import { LaunchError, InvalidArgumentError, translateBidiError } from '../errors.js';
-import { launchFirefox, type LaunchOptions, type FirefoxProcess } from './launch.js';
+import { findFirefox } from './find-firefox.js';
+import { DEFAULT_PREFS, launchFirefox, writeUserPrefs, type LaunchOptions, type FirefoxProcess } from './launch.js';
+import { startUpFiles } from './start-up-files.js';
 
 export interface SessionOptions {
   /** Accept self-signed and otherwise invalid TLS certificates. */
@@ -52,9 +54,23 @@ async function newSession(
   }
 }
 
+/**
+ * The start-up files a new temporary profile gets (start-up-files.ts), made when missing by a first start that only
+ * opens a session and closes.
+ */
+async function startUpFor(options: LaunchOptions): Promise<string | undefined> {
+  if (options.profileDir !== undefined || options.reuseStartUpFiles === false) return undefined;
+  const executablePath = findFirefox(options.executablePath);
+  return startUpFiles(executablePath, async (profileDir) => {
+    writeUserPrefs(profileDir, DEFAULT_PREFS);
+    const first = await launchSession({ executablePath, profileDir, ...(options.env ? { env: options.env } : {}) });
+    await first.end();
+  });
+}
+
 /** Launches a local Firefox and opens a session on it. */
 export async function launchSession(options: LaunchOptions & SessionOptions): Promise<SessionHandle> {
-  const firefox = await launchFirefox(options);
+  const firefox = await launchFirefox(options, await startUpFor(options));
   let connection: BidiConnection;
   let session: { sessionId: string; browserVersion: string };
   try {
