@@ -4,8 +4,8 @@ import type { EngineOperation } from './index.js';
 
 /**
  * How deep every descent into frames goes (the walk, the picture's boxes, the focus, the text a wait looks for): as
- * deep as Firefox loads frames at all (MAX_DEPTH_CONTENT_FRAMES in its frame loader). The page's document is at depth 0:
- * each descent reads documents down to this depth, and none below it.
+ * deep as Firefox loads frames at all (MAX_DEPTH_CONTENT_FRAMES in its frame loader). The page's document is at depth
+ * 0: each descent reads documents down to this depth, and none below it.
  */
 export const MAX_FRAME_DEPTH = 10;
 
