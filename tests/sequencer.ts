@@ -8,12 +8,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = [
   'tests/e2e/apps-1-of-2.test.ts',
   'tests/e2e/apps-2-of-2.test.ts',
-  'tests/e2e/hostile-recordings.test.ts',
-  'tests/e2e/cli.test.ts',
-  'tests/e2e/replay.test.ts',
-  'tests/e2e/fuzz.test.ts',
   'tests/e2e/grid.test.ts',
+  'tests/e2e/fuzz.test.ts',
+  'tests/e2e/replay.test.ts',
+  'tests/e2e/hostile-recordings.test.ts',
   'tests/e2e/cli-safety.test.ts',
+  'tests/e2e/cli.test.ts',
+  'tests/e2e/export.test.ts',
+  'tests/e2e/live-view.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {
