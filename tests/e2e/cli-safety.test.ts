@@ -141,90 +141,79 @@ function runningDaemon(): number {
   return pid;
 }
 
-describe('a daemon that goes away while a command waits', () => {
-  it(
-    'killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon',
-    async () => {
-      const started = signal();
-      const site = await startTestServer({ '/started': started.route });
-      try {
-        expect((await run(work, 'open', site.url('/a.html'))).code).toBe(0);
-        const pid = runningDaemon();
-        const waiting = run(
-          work,
-          'eval',
-          'async () => { fetch("/started").catch(() => {}); await new Promise((resolve) => setTimeout(resolve, 20000)); }',
-        );
-        // The daemon is killed once the call is under way in the page.
-        expect(await eventually(() => started.heard > 0, 15_000)).toBe(true);
-        process.kill(pid, 'SIGKILL');
-        const result = await waiting;
-        expect(result.code).toBe(1);
-        expect(result.stderr).toContain('The daemon went away before it answered');
-        expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
-      } finally {
-        await site.close();
-      }
-    },
-    RELAUNCHING_TEST_MS,
-  );
-
-  it(
-    'frozen: the command ends within seconds saying the daemon stopped answering; stop ends it and its Firefox',
-    async () => {
-      expect((await run(work, 'pages')).code).toBe(0);
+// Each test starts a daemon and its Firefox twice.
+describe('a daemon that goes away while a command waits', { timeout: RELAUNCHING_TEST_MS }, () => {
+  it('killed mid-call: the command fails (exit 1) saying so, and the next command starts a new daemon', async () => {
+    const started = signal();
+    const site = await startTestServer({ '/started': started.route });
+    try {
+      expect((await run(work, 'open', site.url('/a.html'))).code).toBe(0);
       const pid = runningDaemon();
-      const marker = `FIREFOX_BIDI_HOME=${home}`;
-      expect(firefoxProcesses(marker).size).toBeGreaterThan(0);
-      process.kill(pid, 'SIGSTOP');
-      try {
-        const started = performance.now();
-        const result = await run(work, 'pages');
-        expect(result.code).toBe(1);
-        expect(result.stderr).toContain('The daemon stopped answering');
-        expect(performance.now() - started).toBeLessThan(15_000);
-        // `stop` cannot be answered by it: it ends it by its pid, and the watchdog takes its Firefox.
-        const stopped = await run(work, 'stop');
-        expect(stopped.code, stopped.stderr).toBe(0);
-        expect(stopped.stdout).toContain(`it was ended (pid ${pid}), and its Firefox with it`);
-        expect(daemonPids(home)).toEqual([]);
-        expect(await eventually(() => firefoxProcesses(marker).size === 0)).toBe(true);
-      } finally {
-        if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
-      }
-      // The next command starts a new daemon.
-      expect((await run(work, 'pages')).code).toBe(0);
-      expect(daemonPid(home)).not.toBe(pid);
-    },
-    RELAUNCHING_TEST_MS,
-  );
+      const waiting = run(
+        work,
+        'eval',
+        'async () => { fetch("/started").catch(() => {}); await new Promise((resolve) => setTimeout(resolve, 20000)); }',
+      );
+      // The daemon is killed once the call is under way in the page.
+      expect(await eventually(() => started.heard > 0, 15_000)).toBe(true);
+      process.kill(pid, 'SIGKILL');
+      const result = await waiting;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The daemon went away before it answered');
+      expect((await run(work, 'eval', '() => 1 + 1')).stdout).toContain('2');
+    } finally {
+      await site.close();
+    }
+  });
 
-  it(
-    'frozen: a new daemon ends the frozen one before it takes the socket',
-    async () => {
-      expect((await run(work, 'pages')).code).toBe(0);
-      const pid = runningDaemon();
-      process.kill(pid, 'SIGSTOP');
-      try {
-        // Started as the bin starts one, with the frozen one on the socket (commands find it stuck and say so).
-        const settings = JSON.stringify({
-          flags: ['--output-dir', '.firefox-bidi'],
-          idleMs: 60_000,
-          socket: join(home, 'daemon.sock'),
-        });
-        const next = runBin(join(process.cwd(), 'dist/src/cli/daemon-main.js'), [settings], work, {
-          ...process.env,
-          FIREFOX_BIDI_HOME: home,
-        });
-        expect(await eventually(() => !daemonPids(home).includes(pid))).toBe(true);
-        expect(await eventually(async () => (await run(work, 'pages')).code === 0)).toBe(true);
-        expect(daemonPids(home)).toHaveLength(1);
-        expect((await run(work, 'stop')).code).toBe(0);
-        expect((await next).code).toBe(0);
-      } finally {
-        if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
-      }
-    },
-    RELAUNCHING_TEST_MS,
-  );
+  it('frozen: the command ends within seconds saying the daemon stopped answering; stop ends it and its Firefox', async () => {
+    expect((await run(work, 'pages')).code).toBe(0);
+    const pid = runningDaemon();
+    const marker = `FIREFOX_BIDI_HOME=${home}`;
+    expect(firefoxProcesses(marker).size).toBeGreaterThan(0);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const result = await run(work, 'pages');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The daemon stopped answering');
+      expect(performance.now() - started).toBeLessThan(15_000);
+      // `stop` cannot be answered by it: it ends it by its pid, and the watchdog takes its Firefox.
+      const stopped = await run(work, 'stop');
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stdout).toContain(`it was ended (pid ${pid}), and its Firefox with it`);
+      expect(daemonPids(home)).toEqual([]);
+      expect(await eventually(() => firefoxProcesses(marker).size === 0)).toBe(true);
+    } finally {
+      if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
+    }
+    // The next command starts a new daemon.
+    expect((await run(work, 'pages')).code).toBe(0);
+    expect(daemonPid(home)).not.toBe(pid);
+  });
+
+  it('frozen: a new daemon ends the frozen one before it takes the socket', async () => {
+    expect((await run(work, 'pages')).code).toBe(0);
+    const pid = runningDaemon();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // Started as the bin starts one, with the frozen one on the socket (commands find it stuck and say so).
+      const settings = JSON.stringify({
+        flags: ['--output-dir', '.firefox-bidi'],
+        idleMs: 60_000,
+        socket: join(home, 'daemon.sock'),
+      });
+      const next = runBin(join(process.cwd(), 'dist/src/cli/daemon-main.js'), [settings], work, {
+        ...process.env,
+        FIREFOX_BIDI_HOME: home,
+      });
+      expect(await eventually(() => !daemonPids(home).includes(pid))).toBe(true);
+      expect(await eventually(async () => (await run(work, 'pages')).code === 0)).toBe(true);
+      expect(daemonPids(home)).toHaveLength(1);
+      expect((await run(work, 'stop')).code).toBe(0);
+      expect((await next).code).toBe(0);
+    } finally {
+      if (daemonPids(home).includes(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
 });
