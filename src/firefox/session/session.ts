@@ -58,9 +58,8 @@ async function newSession(
  * The start-up files a new temporary profile gets (start-up-files.ts), made when missing by a first start that only
  * opens a session and closes.
  */
-async function startUpFor(options: LaunchOptions): Promise<string | undefined> {
+async function startUpFor(executablePath: string, options: LaunchOptions): Promise<string | undefined> {
   if (options.profileDir !== undefined || options.reuseStartUpFiles === false) return undefined;
-  const executablePath = findFirefox(options.executablePath);
   return startUpFiles(executablePath, async (profileDir) => {
     writeUserPrefs(profileDir, DEFAULT_PREFS);
     const first = await launchSession({ executablePath, profileDir, ...(options.env ? { env: options.env } : {}) });
@@ -70,7 +69,8 @@ async function startUpFor(options: LaunchOptions): Promise<string | undefined> {
 
 /** Launches a local Firefox and opens a session on it. */
 export async function launchSession(options: LaunchOptions & SessionOptions): Promise<SessionHandle> {
-  const firefox = await launchFirefox(options, await startUpFor(options));
+  const executablePath = findFirefox(options.executablePath);
+  const firefox = await launchFirefox({ ...options, executablePath }, await startUpFor(executablePath, options));
   let connection: BidiConnection;
   let session: { sessionId: string; browserVersion: string };
   try {

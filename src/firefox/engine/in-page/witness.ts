@@ -28,8 +28,12 @@ export function witnessScope(roles: string, ...ours: string[]): [string, ...Elem
     if (el) ourRoles.set(el, role);
   }
   const trees = [document, ...shadowRoots()];
-  const custom = trees.flatMap((root) =>
-    Array.from(root.querySelectorAll('*')).filter((el) => el.localName.includes('-')),
+  // Each custom element's ElementInternals roles, read once for every role asked.
+  const internal = trees.flatMap((root) =>
+    Array.from(root.querySelectorAll('*')).flatMap((el) => {
+      const tokens = el.localName.includes('-') ? internalsAria(el, 'role')?.split(/\s+/) : undefined;
+      return tokens ? [{ el, tokens }] : [];
+    }),
   );
   const grids = trees.some((root) => root.querySelector('[role~="grid" i], [role~="treegrid" i]'));
   const header: string[] = [];
@@ -40,7 +44,7 @@ export function witnessScope(roles: string, ...ours: string[]): [string, ...Elem
       .join(', ');
     const candidates = new Set<Element>();
     for (const root of trees) for (const el of Array.from(root.querySelectorAll(selector))) candidates.add(el);
-    for (const el of custom) if (internalsAria(el, 'role')?.split(/\s+/).includes(role)) candidates.add(el);
+    for (const { el, tokens } of internal) if (tokens.includes(role)) candidates.add(el);
     for (const [el, ourRole] of ourRoles) if (ourRole === role) candidates.add(el);
     const outermost = [...candidates].filter((el) => !hasAncestorIn(el, candidates));
     header.push(`${role} ${outermost.length}`);
