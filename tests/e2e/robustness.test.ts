@@ -73,6 +73,11 @@ describe('a page stuck in a loop', () => {
     const looping = LOOPING.heard;
     await call(client, 'new_page', { url: server.url('/loop.html') });
     expect(await eventually(() => LOOPING.heard > looping)).toBe(true);
+    // Heard as the synchronous request went out; Firefox still answers during it, so the loop has begun only once the
+    // page list (which reads each title for a second at most) finds the page not answering.
+    expect(
+      await eventually(async () => text(await call(client, 'list_pages')).includes('2: (not responding)'), 20_000),
+    ).toBe(true);
 
     const stuck = await timed('take_snapshot');
     expect(stuck.result.isError).toBe(true);

@@ -844,6 +844,20 @@ describe('One guard per kind of call', () => {
     );
   });
 
+  it('says a page is not responding when its script stopped answering after the probe, not only that the call timed out', async () => {
+    const { fake, page } = await start({ responsiveTimeout: 100 });
+    let probes = 0;
+    // The first probe answers; then the page loops: neither the call nor the next probe gets an answer.
+    fake.onCommand('script.evaluate', () =>
+      ++probes === 1 ? { type: 'success', realm: 'realm-1', result: { type: 'number', value: 0 } } : neverAnswer(),
+    );
+    fake.onCommand('script.callFunction', () => neverAnswer());
+    await expect(page.evaluate('() => 1', [], { timeout: 300 })).rejects.toThrow(
+      "Running script is not possible: this page's script is not responding (no answer within 100 ms;",
+    );
+    expect(probes).toBe(2);
+  });
+
   it('answers local calls of a crashed page, and refuses every kind once the page closed', async () => {
     const { fake, main, flush } = await start();
     fake.emit('browsingContext.contextCreated', contextInfo(OTHER_PAGE, { url: 'about:blank' }));

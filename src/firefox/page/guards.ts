@@ -135,11 +135,17 @@ export class PageGuards {
    */
   async script<T>(what: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await unlessAborted(this.ready(what), signal, what);
-    return unlessAborted(
-      this.page.crash.unlessCrashed(what, this.page.dialog.unlessOpened(what, work())),
-      signal,
-      what,
-    );
+    try {
+      return await unlessAborted(
+        this.page.crash.unlessCrashed(what, this.page.dialog.unlessOpened(what, work())),
+        signal,
+        what,
+      );
+    } catch (error) {
+      // A script may have begun a loop after the probe answered: a call that timed out asks again, to say why.
+      if (error instanceof TimeoutError && !(error instanceof BrowserStoppedError)) await this.responsive(what);
+      throw error;
+    }
   }
 
   /**
