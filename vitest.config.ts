@@ -20,13 +20,13 @@ function busyShare(): number {
 }
 
 /**
- * Most of an e2e file's time is spent waiting on Firefox, not on a core: on an idle machine one file more than the
- * cores keeps them busy (three on 2 cores: 710 s instead of 920). On a machine that is busy already (another CI run
- * beside this one), six files on 2 cores starved each other past their time limits: there, as many as the cores left
- * idle, plus one (one when none is).
+ * Most of an e2e file's time is spent waiting on Firefox, not on a core: the two real-app files, three minutes each,
+ * use a quarter of a core (a witness and a settled page after every step). On an idle machine two files a core keep
+ * the cores busy (four on 2 cores). On a machine that is busy already (another CI run beside this one), six files on 2
+ * cores starved each other past their time limits: there, two files for each core left idle (one when none is).
  */
 const CORES = availableParallelism();
-const WORKERS = Math.max(1, Math.min(CORES + 1, Math.round(CORES * (1 - busyShare())) + 1));
+const WORKERS = Math.max(1, Math.min(CORES * 2, Math.round(CORES * (1 - busyShare())) * 2));
 
 export default defineConfig({
   test: {
