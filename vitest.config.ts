@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/sequencer.js';
@@ -20,13 +20,37 @@ function busyShare(): number {
 }
 
 /**
+ * Other test runs of this kind on the machine (Linux; 0 where unknown): a second CI run started at the same moment is
+ * not busy yet when this one samples the CPU.
+ */
+function otherRuns(): number {
+  try {
+    return readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args[0]?.endsWith('node') === true && /\/vitest(\.mjs)?$/.test(args[1] ?? '') && args[2] === 'run';
+      } catch {
+        return false; // Ended meanwhile.
+      }
+    }).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Most of an e2e file's time is spent waiting on Firefox, not on a core: the two real-app files, three minutes each,
  * use a quarter of a core (a witness and a settled page after every step). On an idle machine two files a core keep
  * the cores busy (four on 2 cores). On a machine that is busy already (another CI run beside this one), six files on 2
- * cores starved each other past their time limits: there, two files for each core left idle (one when none is).
+ * cores starved each other past their time limits: there, two files for each core left idle, shared with the other
+ * test runs (one when none is).
  */
 const CORES = availableParallelism();
-const WORKERS = Math.max(1, Math.min(CORES * 2, Math.round(CORES * (1 - busyShare())) * 2));
+const WORKERS = Math.max(
+  1,
+  Math.min(CORES * 2, Math.floor((Math.round(CORES * (1 - busyShare())) * 2) / (1 + otherRuns()))),
+);
 
 export default defineConfig({
   test: {
