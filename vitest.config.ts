@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { commandLines } from './tests/helpers/processes.js';
 import LongestFirst from './tests/sequencer.js';
 
 /** The share of the machine's CPU time spent over the second before the run starts (Linux; 0 where unknown). */
@@ -25,14 +26,14 @@ function busyShare(): number {
  */
 function otherRuns(): number {
   try {
-    return readdirSync('/proc').filter((pid) => {
-      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
-      try {
-        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return args[0]?.endsWith('node') === true && /\/vitest(\.mjs)?$/.test(args[1] ?? '') && args[2] === 'run';
-      } catch {
-        return false; // Ended meanwhile.
-      }
+    return [...commandLines()].filter(([pid, cmdline]) => {
+      const args = cmdline.split('\0');
+      return (
+        pid !== process.pid &&
+        args[0]?.endsWith('node') === true &&
+        /\/vitest(\.mjs)?$/.test(args[1] ?? '') &&
+        args[2] === 'run'
+      );
     }).length;
   } catch {
     return 0;

@@ -61,23 +61,30 @@ export function ourProfiles(): string[] {
  */
 export function firefoxProcesses(marker?: string, chromeToo = false): Map<number, string> {
   const found = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let cmdline: string;
-    try {
-      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1');
-    } catch {
-      continue; // It ended while we looked.
-    }
+  for (const [pid, cmdline] of commandLines()) {
     const argv0 = basename(cmdline.split('\0')[0] ?? '');
     if (!argv0.startsWith('firefox') && !(chromeToo && /^(chromium|chrome|chromedriver)/.test(argv0))) continue;
-    if (marker !== undefined && !environOf(entry).includes(marker)) continue;
-    found.set(Number(entry), cmdline.replaceAll('\0', ' ').trim());
+    if (marker !== undefined && !environOf(pid).includes(marker)) continue;
+    found.set(pid, cmdline.replaceAll('\0', ' ').trim());
   }
   return found;
 }
 
-function environOf(pid: string): string {
+/** Every process's command line (its arguments apart by NULs), by pid; one that ends while read is left out. */
+export function commandLines(): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      found.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, 'latin1'));
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  return found;
+}
+
+function environOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/environ`, 'latin1');
   } catch {
@@ -88,17 +95,10 @@ function environOf(pid: string): string {
 /** The web content processes (tabs) of the Firefox with this pid: killing them crashes its pages. */
 export function contentProcesses(firefoxPid: number): number[] {
   const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let cmdline: string;
-    try {
-      // Processes from Firefox's fork server carry their arguments as one space-separated string.
-      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'latin1').replaceAll('\0', ' ');
-    } catch {
-      continue; // It ended while we looked.
-    }
-    if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline))
-      found.push(Number(entry));
+  for (const [pid, raw] of commandLines()) {
+    // Processes from Firefox's fork server carry their arguments as one space-separated string.
+    const cmdline = raw.replaceAll('\0', ' ');
+    if (cmdline.includes(' -isForBrowser ') && new RegExp(` -parentPid ${firefoxPid} `).test(cmdline)) found.push(pid);
   }
   return found;
 }
@@ -130,17 +130,9 @@ export function runBin(
 
 /** The pids of the `firefox-bidi` daemons whose settings name `home` (their socket is there), from the process list. */
 export function daemonPids(home: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('daemon-main.js') && cmdline.includes(home)) found.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return found;
+  return [...commandLines()]
+    .filter(([, cmdline]) => cmdline.includes('daemon-main.js') && cmdline.includes(home))
+    .map(([pid]) => pid);
 }
 
 /** The pid of the daemon of `home`, if one runs. */
