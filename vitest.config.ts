@@ -48,9 +48,12 @@ function otherRuns(): number {
  * test runs (one when none is).
  */
 const CORES = availableParallelism();
-const WORKERS = Math.max(
-  1,
-  Math.min(CORES * 2, Math.floor((Math.round(CORES * (1 - busyShare())) * 2) / (1 + otherRuns()))),
+const BUSY = busyShare();
+const OTHER_RUNS = otherRuns();
+const WORKERS = Math.max(1, Math.min(CORES * 2, Math.floor((Math.round(CORES * (1 - BUSY)) * 2) / (1 + OTHER_RUNS))));
+// Said once, in the log of a run that goes slower or starves: what the run saw of the machine, and what it took.
+process.stderr.write(
+  `test files at a time: ${WORKERS} (${CORES} cores, ${Math.round(BUSY * 100)}% busy, ${OTHER_RUNS} other test runs)\n`,
 );
 
 export default defineConfig({

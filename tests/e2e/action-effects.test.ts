@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionNotTakenError, FirefoxClient } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { ActionNotTakenError } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
 /**
@@ -32,18 +33,8 @@ const CODE = page(
    <script>for (const [from, to] of [['d1', 'd2'], ['d2', 'd3']]) document.getElementById(from).addEventListener('input', () => document.getElementById(to).focus());</script>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ '/find.html': FIND, '/plan.html': PLAN, '/code.html': CODE });
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = useSite({ '/find.html': FIND, '/plan.html': PLAN, '/code.html': CODE });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 describe('fill reads the field back', () => {
   it('stops typing when the focus leaves the field mid-way, refuses "Filled", and says where the focus went', async () => {

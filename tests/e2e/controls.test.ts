@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
 /**
  * One rule decides what a person can use, for the snapshot and for the agent's Markdown view: each
@@ -58,18 +59,8 @@ const EXPECTED: Record<string, boolean> = {
   'tip-17': false,
 };
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ '/controls.html': CONTROLS });
-  client = await FirefoxClient.launch();
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = useSite({ '/controls.html': CONTROLS });
+const client = useFirefox();
 
 /** The ids of the elements that carry one of these uids. */
 function idsOf(uids: Iterable<string>): Promise<string[]> {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, FirefoxClientError } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { FirefoxClientError } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
 /**
@@ -59,25 +60,15 @@ const BOARD = page(
    </script>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/board.html': BOARD,
-    // Two ends more than a screen apart: once the drop target is scrolled into view, the source is out of it.
-    '/far.html': page(
-      'Far',
-      '<p id="from" draggable="true">Card</p><div style="height: 3000px"></div><ul id="to" aria-label="Bin" style="height: 40px; border: 1px solid"><li>Drop here</li></ul>',
-    ),
-  });
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
+const server = useSite({
+  '/board.html': BOARD,
+  // Two ends more than a screen apart: once the drop target is scrolled into view, the source is out of it.
+  '/far.html': page(
+    'Far',
+    '<p id="from" draggable="true">Card</p><div style="height: 3000px"></div><ul id="to" aria-label="Bin" style="height: 40px; border: 1px solid"><li>Drop here</li></ul>',
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 /** The board's saved order, its drops, and whether a card is still marked as dragged. */
 type BoardState = {

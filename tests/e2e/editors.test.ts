@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
-import { startCorpusServer } from '../corpus/index.js';
+import { describe, expect, it } from 'vitest';
+
+import { useCorpus, useFirefox } from '../helpers/fixtures.js';
 import { blockUnder, lineWithUid, uidIn, untilTrue } from '../helpers/snapshot-text.js';
-import type { TestServer } from '../helpers/server.js';
 
 /**
  * Editors read as a person sees them: a rich-text editor's blocks with their inline formatting,
@@ -10,9 +9,6 @@ import type { TestServer } from '../helpers/server.js';
  * draws a window of its lines, numbered from its gutter and indented as shown, read as one field.
  * Everything is done through uids and keys, as an agent does it; page scripts only look.
  */
-
-let corpus: TestServer;
-let client: FirefoxClient;
 
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
@@ -45,15 +41,8 @@ async function boldTomorrow(text: string): Promise<string> {
   return snapshot();
 }
 
-beforeAll(async () => {
-  corpus = await startCorpusServer();
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await corpus.close();
-});
+const corpus = useCorpus();
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 describe('a rich-text editor (CKEditor 5)', () => {
   it('lists its blocks inside its textbox, with bold, italic and a link written in their lines', async () => {

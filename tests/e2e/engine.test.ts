@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes, type SnapshotNode } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
 /**
  * Defect classes of issue 9 met on real component libraries, each on a hand-written page that
@@ -114,9 +115,6 @@ const HISTORY = page(
    <button id="other" onclick="history.pushState(null, '', '#moved')">Other URL</button>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
 async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
   const snapshot = await client.page.takeSnapshot();
   const uid = await client.page.evaluate(
@@ -125,24 +123,17 @@ async function nodeOf(id: string): Promise<SnapshotNode | undefined> {
   return Array.from(allNodes(snapshot.nodes)).find((node) => node.uid === uid);
 }
 
-beforeAll(async () => {
-  server = await startTestServer({
-    '/contents.html': CONTENTS,
-    '/names.html': NAMES,
-    '/roles.html': ROLES,
-    '/modals.html': MODALS,
-    '/custom.html': CUSTOM_CONTROLS,
-    '/history.html': HISTORY,
-    '/internals.html': INTERNALS,
-    '/reading.html': READING,
-  });
-  client = await FirefoxClient.launch();
+const server = useSite({
+  '/contents.html': CONTENTS,
+  '/names.html': NAMES,
+  '/roles.html': ROLES,
+  '/modals.html': MODALS,
+  '/custom.html': CUSTOM_CONTROLS,
+  '/history.html': HISTORY,
+  '/internals.html': INTERNALS,
+  '/reading.html': READING,
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox();
 
 describe('the engine on component-library patterns', () => {
   it('walks through display:contents wrappers: tabs in their tablist, a dialog with its content, a box-less list', async () => {

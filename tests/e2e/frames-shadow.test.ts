@@ -1,40 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, type SnapshotNode, type TakenSnapshot } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes, type SnapshotNode, type TakenSnapshot } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
-let server: TestServer;
-let client: FirefoxClient;
-/** The same server under another host name: another origin, so its frames are cross-origin. */
-let otherOrigin: (path: string) => string;
+/** The site's page at `path` under another host name: another origin, so its frames are cross-origin. */
+const otherOrigin = (path: string): string => `http://localhost:${new URL(server.origin).port}${path}`;
 
-beforeAll(async () => {
-  server = await startTestServer({
-    '/frames.html': (request, response) => {
-      const port = new URL(`http://${request.headers.host ?? ''}`).port;
-      page(
-        'Frames',
-        `<h1>Top page</h1>
+const server = useSite({
+  '/frames.html': (request, response) => {
+    const port = new URL(`http://${request.headers.host ?? ''}`).port;
+    page(
+      'Frames',
+      `<h1>Top page</h1>
          <iframe id="same" src="/same-frame.html" width="300" height="120"></iframe>
          <iframe id="auth" src="http://localhost:${port}/auth-frame.html" width="500" height="260"></iframe>`,
-      )(request, response);
-    },
-    '/same-frame.html': page('Same', `<button onclick="this.textContent = 'same clicked'">Same-origin button</button>`),
-    '/auth-frame.html': (request, response) => {
-      const port = new URL(`http://${request.headers.host ?? ''}`).port;
-      page(
-        'Auth',
-        `<p>Auth provider</p><iframe id="form" src="http://127.0.0.1:${port}/login-frame.html" width="400" height="160"></iframe>`,
-      )(request, response);
-    },
-    '/login-frame.html': page(
-      'Login',
-      `<label>User <input id="user"></label>
+    )(request, response);
+  },
+  '/same-frame.html': page('Same', `<button onclick="this.textContent = 'same clicked'">Same-origin button</button>`),
+  '/auth-frame.html': (request, response) => {
+    const port = new URL(`http://${request.headers.host ?? ''}`).port;
+    page(
+      'Auth',
+      `<p>Auth provider</p><iframe id="form" src="http://127.0.0.1:${port}/login-frame.html" width="400" height="160"></iframe>`,
+    )(request, response);
+  },
+  '/login-frame.html': page(
+    'Login',
+    `<label>User <input id="user"></label>
        <button id="go" onclick="document.getElementById('out').textContent = 'hello ' + document.getElementById('user').value">Log in</button>
        <p id="out"></p>`,
-    ),
-    '/shadow.html': page(
-      'Shadow',
-      `<open-widget></open-widget>
+  ),
+  '/shadow.html': page(
+    'Shadow',
+    `<open-widget></open-widget>
        <closed-widget></closed-widget>
        <slot-host><span slot="b">Second slot text</span><span slot="a">First slot text</span></slot-host>
        <p id="status">none</p>
@@ -59,17 +57,9 @@ beforeAll(async () => {
            constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<div><slot name="a"></slot></div><div><slot name="b"></slot></div>'; }
          });
        </script>`,
-    ),
-  });
-  const port = new URL(server.origin).port;
-  otherOrigin = (path) => `http://localhost:${port}${path}`;
-  client = await FirefoxClient.launch();
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox();
 
 function find(snapshot: TakenSnapshot, predicate: (node: SnapshotNode) => boolean): SnapshotNode {
   const node = [...allNodes(snapshot.nodes)].find(predicate);

@@ -7,11 +7,11 @@
  * walk of the same page, and steps without an edit check that the reading is reused. Then each
  * change that no MutationObserver sees (tests/helpers/unseen-changes.ts), one page each.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, type TakenSnapshot } from '../../src/index.js';
-import { startCorpusServer } from '../corpus/index.js';
+import { describe, expect, it } from 'vitest';
+import { type TakenSnapshot } from '../../src/index.js';
+import { useCorpus, useFirefox, useSite } from '../helpers/fixtures.js';
 import { untilQuiet } from '../helpers/quiet.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 import { AT_REST, UNSEEN } from '../helpers/unseen-changes.js';
 
 const MIXED = page(
@@ -155,31 +155,15 @@ function generator(seed: number): () => number {
   };
 }
 
-let client: FirefoxClient;
-let ours: TestServer;
-let corpus: TestServer;
-
-beforeAll(async () => {
-  const staleRoutes = Object.fromEntries(
-    UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)]),
-  );
-  [ours, corpus] = await Promise.all([
-    startTestServer({
-      '/cards.html': CARDS,
-      '/mixed.html': MIXED,
-      '/paint.html': PAINT,
-      '/at-rest.html': AT_REST,
-      ...staleRoutes,
-    }),
-    startCorpusServer(),
-  ]);
-  client = await FirefoxClient.launch();
+const ours = useSite({
+  '/cards.html': CARDS,
+  '/mixed.html': MIXED,
+  '/paint.html': PAINT,
+  '/at-rest.html': AT_REST,
+  ...Object.fromEntries(UNSEEN.map((unseen, index) => [`/unseen-${index}.html`, page(unseen.name, unseen.body)])),
 });
-
-afterAll(async () => {
-  await client.close();
-  await Promise.all([ours.close(), corpus.close()]);
-});
+const corpus = useCorpus();
+const client = useFirefox();
 
 /** Waits until the page has made no DOM change for 150 ms and runs no animation (at most 3 s). */
 function quiet(): Promise<void> {

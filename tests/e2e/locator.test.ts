@@ -2,9 +2,10 @@
  * page.locate(): elements by role and name, found afresh each time they act, in a real Firefox on
  * pages served on 127.0.0.1. Every check reads the app's own state, not the answer's words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, LocatorError } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LocatorError } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
 const LOG = `<p id="log"></p><script>const log = (text) => { document.getElementById('log').textContent += text + ';'; };</script>`;
 
@@ -21,21 +22,14 @@ const FORM = page(
 
 const FRAME = page('Frame', `${LOG}<button onclick="log('inside')">Inside</button>`);
 
-let server: TestServer;
-let client: FirefoxClient;
-
 const appLog = (): Promise<string> =>
   client.page.evaluate<string>(() => document.getElementById('log')?.textContent ?? '');
 
-beforeAll(async () => {
-  server = await startTestServer({ '/form.html': FORM, '/frame.html': FRAME });
-  client = await FirefoxClient.launch();
-  await client.page.navigate(server.url('/form.html'));
-});
+const server = useSite({ '/form.html': FORM, '/frame.html': FRAME });
+const client = useFirefox();
 
-afterAll(async () => {
-  await client.close();
-  await server.close();
+beforeAll(async () => {
+  await client.page.navigate(server.url('/form.html'));
 });
 
 describe('page.locate', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
 import {
   documentFromReading,
@@ -9,7 +9,8 @@ import {
 } from '../../src/firefox/engine/markdown/index.js';
 import { clientPageText } from '../../src/firefox/page/line-forms.js';
 import { pageOfText } from '../../src/firefox/util/text-page.js';
-import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page, type Route } from '../helpers/server.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
@@ -118,24 +119,14 @@ const LONG = page(
   ).join(''),
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/article.html': ARTICLE,
-    '/hidden.html': HIDDEN,
-    '/long.html': LONG,
-    '/odd.html': ODD,
-    '/logo.gif': logo,
-  });
-  client = await FirefoxClient.launch();
+const server = useSite({
+  '/article.html': ARTICLE,
+  '/hidden.html': HIDDEN,
+  '/long.html': LONG,
+  '/odd.html': ODD,
+  '/logo.gif': logo,
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox();
 
 /** Runs the engine's reading for the Markdown views in the selected page, in its sandbox. */
 async function extract(): Promise<MdDocument> {

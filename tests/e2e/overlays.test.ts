@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
 /**
@@ -71,18 +72,8 @@ const MONTHS = page(
    </script>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ '/months.html': MONTHS });
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = useSite({ '/months.html': MONTHS });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 async function openPicker(): Promise<string> {
   await client.page.navigate(server.url('/months.html'));

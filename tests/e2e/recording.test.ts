@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, type Recording } from '../../src/index.js';
+import { type Recording } from '../../src/index.js';
+import { sharedFirefox } from '../helpers/firefox.js';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -98,7 +99,7 @@ describe("a session's recording", () => {
 
   it('names each target so that page.locate finds it again on a fresh page, without uids', async () => {
     const { steps } = recording();
-    const browser = await FirefoxClient.launch();
+    const browser = await sharedFirefox();
     try {
       await browser.page.navigate(server.url('/login.html'));
       for (const step of steps.slice(1)) {

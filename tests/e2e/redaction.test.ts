@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, type TakenSnapshot } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes, type TakenSnapshot } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 
 const TOKEN = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
 const RANDOM = 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/secrets.html': page(
-      'Secrets',
-      `<label>Password <input type="password" value="prefilled-pass"></label>
+const server = useSite({
+  '/secrets.html': page(
+    'Secrets',
+    `<label>Password <input type="password" value="prefilled-pass"></label>
        <label>API token <input id="token" value="${TOKEN}"></label>
        <label>Session <input id="session" value="${RANDOM}"></label>
        <label>API key <input id="key"></label>
@@ -26,15 +23,9 @@ beforeAll(async () => {
            fetch('/api/data?api_key=' + encodeURIComponent(e.target.value));
          });
        </script>`,
-    ),
-  });
-  client = await FirefoxClient.launch({ secrets: { API_KEY: 'k-live-123456' } });
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox({ secrets: { API_KEY: 'k-live-123456' } });
 
 function names(snapshot: TakenSnapshot): string {
   return JSON.stringify(snapshot.nodes);

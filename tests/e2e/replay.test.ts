@@ -1,7 +1,7 @@
 /**
  * Record once, replay without a model, on real apps of the corpus: a task done by an agent
  * through the real MCP server (stdio, the SDK's client) leaves the session's recording; the
- * library's replay() runs it again on a fresh Firefox and the app's own state is the one the task
+ * library's replay() runs it again in a fresh user context and the app's own state is the one the task
  * asked for; the real `firefox-bidi replay` bin passes it, heals it on an altered copy of the app
  * (its markup rewrapped, reordered, renamed around the target) and stops at the right step, with
  * a report, on a broken copy (the target renamed). No recording or report holds the secret.
@@ -10,7 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, parseRecording, replay, type Recording } from '../../src/index.js';
+import { parseRecording, replay, type Recording } from '../../src/index.js';
+import { sharedFirefox } from '../helpers/firefox.js';
 import { McpAgent, type Agent } from '../corpus/agent.js';
 import type { AppTask } from '../corpus/apps/app.js';
 import { checkoutApp } from '../corpus/apps/checkout.js';
@@ -135,9 +136,9 @@ describe('a recording replayed without a model', () => {
     expect(parseRecording(saved).secrets).toEqual(['EMAIL']);
   });
 
-  it('replays in the library on a fresh Firefox: every step passes and the app holds the order the task asked for', async () => {
+  it('replays in the library in a fresh user context: every step passes and the app holds the order the task asked for', async () => {
     const recording: Recording = parseRecording(readFileSync(checkoutRecording, 'utf8'));
-    const client = await FirefoxClient.launch({ secrets: { EMAIL: 'ada@example.com' } });
+    const client = await sharedFirefox({ secrets: { EMAIL: 'ada@example.com' } });
     try {
       const report = await replay(recording, { userContext: client.userContext });
       expect(report.failure).toBeUndefined();
@@ -231,7 +232,7 @@ describe('a recording replayed without a model', () => {
           ),
         ),
     ).toBe(true);
-    const client = await FirefoxClient.launch();
+    const client = await sharedFirefox();
     try {
       const report = await replay(recording, { userContext: client.userContext });
       expect(report.failure).toBeUndefined();

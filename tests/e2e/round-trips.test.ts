@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, type bidi, type Recording } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type bidi, type Recording } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
 import { call, startInProcessServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
 /**
@@ -20,8 +21,6 @@ const PAGES = {
   ),
 };
 
-let server: TestServer;
-let client: FirefoxClient;
 let sent: string[] = [];
 
 /** Counts the commands sent on `bidi`, then sends them as they were: the browser answers every one of them. */
@@ -33,15 +32,11 @@ function countCommands(connection: bidi.BidiConnection): void {
   };
 }
 
-beforeAll(async () => {
-  server = await startTestServer(PAGES);
-  client = await FirefoxClient.launch();
-  countCommands(client.browser.bidi);
-});
+const server = useSite(PAGES);
+const client = useFirefox();
 
-afterAll(async () => {
-  await client.close();
-  await server.close();
+beforeAll(() => {
+  countCommands(client.browser.bidi);
 });
 
 /**

@@ -10,11 +10,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+
+import { useFirefox, useSite } from '../helpers/fixtures.js';
 import { call, startStdioServer, text } from '../helpers/mcp.js';
 import { coveredOutside, coveredShare, decode, type Box, type Picture } from '../helpers/pictures.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 
 const KEY = 'k-live-98765-zebra';
 /** A secret in capitals, for the page that draws it from lower case through text-transform. */
@@ -60,21 +61,13 @@ const SWAPPED = `<span id="way">quiet words here</span>
 const body = (way: string): string =>
   `<main style="font: 20px sans-serif; margin: 20px"><p><span id="label">Way shown here:</span> ${way} <span id="after">and after it</span></p></main>`;
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  const routes = Object.fromEntries(
+const server = useSite({
+  ...Object.fromEntries(
     Object.values(WAYS).map((way, index) => [`/way-${index}.html`, page(`Way ${index}`, body(way))]),
-  );
-  server = await startTestServer({ ...routes, '/swapped.html': page('Swapped', body(SWAPPED)) });
-  client = await FirefoxClient.launch({ secrets: { API_KEY: KEY, CODE }, viewport: { width: 800, height: 400 } });
+  ),
+  '/swapped.html': page('Swapped', body(SWAPPED)),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox({ secrets: { API_KEY: KEY, CODE }, viewport: { width: 800, height: 400 } });
 
 const BOX = (expression: string): string =>
   `() => { const r = ${expression}.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }`;

@@ -8,24 +8,21 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allNodes, type SnapshotNode } from '../../src/index.js';
 import { readGlyphs } from '../../src/firefox/picture/glyphs.js';
 import { glyphScale, LABEL_INK, labelBox, OUTLINE_COLOUR } from '../../src/firefox/picture/marks.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
 import { call, startInProcessServer, text } from '../helpers/mcp.js';
 import { coveredShare, decode, near, type Box } from '../helpers/pictures.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 
 const KEY = 'k-live-98765-zebra';
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/keys.html': page(
-      'Keys',
-      `<main style="font: 16px sans-serif; margin: 20px">
+const server = useSite({
+  '/keys.html': page(
+    'Keys',
+    `<main style="font: 16px sans-serif; margin: 20px">
          <label>API key <input id="key" size="30"></label>
          <p id="echo">nothing yet</p>
          <p id="split">Key shown in parts: <b>k-live-98765</b>-<i>zebra</i></p>
@@ -41,19 +38,10 @@ beforeAll(async () => {
            document.getElementById('echo').textContent = 'Your key: ' + event.target.value;
          });
        </script>`,
-    ),
-    '/inner.html': page(
-      'Inner',
-      '<label style="font: 16px sans-serif">Frame key <input id="framed" size="30"></label>',
-    ),
-  });
-  client = await FirefoxClient.launch({ secrets: { API_KEY: KEY }, viewport: { width: 800, height: 600 } });
+  ),
+  '/inner.html': page('Inner', '<label style="font: 16px sans-serif">Frame key <input id="framed" size="30"></label>'),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox({ secrets: { API_KEY: KEY }, viewport: { width: 800, height: 600 } });
 
 async function boxOf(selector: string): Promise<Box> {
   return client.page.evaluate<Box>(

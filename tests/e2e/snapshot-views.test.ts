@@ -1,45 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, InvalidArgumentError } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes, InvalidArgumentError } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
 const ROWS = Array.from(
   { length: 2000 },
   (_, i) => `<tr><td>Issue ${i}</td><td><a href="/issues/${i}">open</a></td><td>${i % 7} comments</td></tr>`,
 ).join('');
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/long.html': page(
-      'Long',
-      `<header id="top"><button>Menu</button></header>
+const server = useSite({
+  '/long.html': page(
+    'Long',
+    `<header id="top"><button>Menu</button></header>
        <main id="main"><h1>Article</h1>${Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} with enough words to fill a line.</p>`).join('')}
          <button id="bottom-button">Bottom button</button></main>
        <aside id="side"><a href="/help">Help</a></aside>
        <div id="box" style="height:100px;overflow:auto"><div style="height:1000px">Inner <button style="margin-top:600px">Deep in box</button></div></div>`,
-    ),
-    '/table.html': page(
-      'Table',
-      `<h1>Issues</h1><table id="issues"><tbody>${ROWS}</tbody></table><button id="add" onclick="document.querySelector('h1').textContent = 'Issues (changed)'">Change</button>`,
-    ),
-    '/dashboard.html': page(
-      'Dashboard',
-      `<nav><a href="/a">A</a><a href="/b">B</a><a href="/c">C</a></nav>
+  ),
+  '/table.html': page(
+    'Table',
+    `<h1>Issues</h1><table id="issues"><tbody>${ROWS}</tbody></table><button id="add" onclick="document.querySelector('h1').textContent = 'Issues (changed)'">Change</button>`,
+  ),
+  '/dashboard.html': page(
+    'Dashboard',
+    `<nav><a href="/a">A</a><a href="/b">B</a><a href="/c">C</a></nav>
        <h2>Sales</h2><p>Up 5%</p><button>Refresh</button><input aria-label="Search"><select aria-label="Range"><option>Day</option></select>
        <ul><li>One</li><li>Two</li><li>Three</li></ul><table><tr><th>Name</th></tr><tr><td>X</td></tr></table>`,
-    ),
-  });
-  client = await FirefoxClient.launch({
-    viewport: { width: 800, height: 600 },
-    layers: { content: ['#main'], side: ['#side', '#top'] },
-  });
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
+const client = useFirefox({
+  viewport: { width: 800, height: 600 },
+  layers: { content: ['#main'], side: ['#side', '#top'] },
 });
 
 describe('viewport snapshots, zones and layers', () => {

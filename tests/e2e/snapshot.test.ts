@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, StaleUidError, type SnapshotNode, type TakenSnapshot } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { allNodes, StaleUidError, type SnapshotNode, type TakenSnapshot } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 
 const LABELS = page(
   'Labels',
@@ -134,26 +135,16 @@ const HOSTILE = page(
    </script>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/labels.html': LABELS,
-    '/hidden.html': HIDDEN,
-    '/states.html': STATES,
-    '/form.html': FORM,
-    '/events.html': EVENTS,
-    '/drag.html': DRAG_UPLOAD,
-    '/hostile.html': HOSTILE,
-  });
-  client = await FirefoxClient.launch();
+const server = useSite({
+  '/labels.html': LABELS,
+  '/hidden.html': HIDDEN,
+  '/states.html': STATES,
+  '/form.html': FORM,
+  '/events.html': EVENTS,
+  '/drag.html': DRAG_UPLOAD,
+  '/hostile.html': HOSTILE,
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox();
 
 async function open(path: string): Promise<TakenSnapshot> {
   await client.page.navigate(server.url(path));

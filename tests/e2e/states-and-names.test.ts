@@ -1,21 +1,18 @@
+import { useFirefox, useSite } from '../helpers/fixtures.js';
 import { uidIn } from '../helpers/snapshot-text.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+
+import { page } from '../helpers/server.js';
 
 /**
  * States an agent needs and names as accname gives them (issue 19, point 6): a sorted column says
  * so, and a listbox, combobox or editor is not named from what it holds.
  */
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/grid.html': page(
-      'Grid',
-      `<table><thead><tr><th id="name" aria-sort="none"><button>Name</button></th><th>Age</th></tr></thead>
+const server = useSite({
+  '/grid.html': page(
+    'Grid',
+    `<table><thead><tr><th id="name" aria-sort="none"><button>Name</button></th><th>Age</th></tr></thead>
        <tbody><tr><td>Cleo</td><td>30</td></tr><tr><td>Abe</td><td>41</td></tr><tr><td>Bo</td><td>25</td></tr></tbody></table>
        <script>
          // Sorting as grid libraries do: the header's aria-sort follows the rows' order.
@@ -28,17 +25,17 @@ beforeAll(async () => {
            header.setAttribute('aria-sort', next);
          });
        </script>`,
-    ),
-    '/scrolled-list.html': page(
-      'Scrolled list',
-      `<div id="list" role="listbox" aria-label="Options" style="height:90px;overflow:auto;border:1px solid">
+  ),
+  '/scrolled-list.html': page(
+    'Scrolled list',
+    `<div id="list" role="listbox" aria-label="Options" style="height:90px;overflow:auto;border:1px solid">
          ${Array.from({ length: 10 }, (_, i) => `<div role="option" style="height:30px" onclick="document.getElementById('picked').textContent = 'Picked ' + this.textContent">Option ${i + 1}</div>`).join('')}
        </div>
        <p id="picked">Nothing picked</p>`,
-    ),
-    '/fading-modal.html': page(
-      'Fading modal',
-      `<style>@keyframes spin { to { transform: rotate(360deg); } } #spinner { animation: spin 1s linear infinite; width: 20px; height: 20px; background: gray; }</style>
+  ),
+  '/fading-modal.html': page(
+    'Fading modal',
+    `<style>@keyframes spin { to { transform: rotate(360deg); } } #spinner { animation: spin 1s linear infinite; width: 20px; height: 20px; background: gray; }</style>
        <div id="spinner" aria-hidden="true"></div>
        <div id="modal" role="dialog" aria-label="Settings" style="transition: opacity 400ms; opacity: 1"><p>Saved settings</p><button>Done</button></div>
        <script>
@@ -49,10 +46,10 @@ beforeAll(async () => {
            modal.style.opacity = '0';
          });
        </script>`,
-    ),
-    '/seen.html': page(
-      'Seen',
-      `<div class="person" style="display:flex;gap:12px"><span>Ingrid Novak</span><span>21 Aug 2025</span></div>
+  ),
+  '/seen.html': page(
+    'Seen',
+    `<div class="person" style="display:flex;gap:12px"><span>Ingrid Novak</span><span>21 Aug 2025</span></div>
        <p><span style="display:inline-block;margin-right:8px">Bo Li</span><span style="display:inline-block">22 Aug</span> <b>Bold</b><i>er</i></p>
        <button aria-label="Choose a month">Mar</button> <button aria-label="Close">Close</button> <button aria-label="Remove tag">×</button>
        <label>Start date <input id="start" placeholder="DD/MM/YYYY"></label> <input placeholder="Search"> <label>City <input value="Oslo" placeholder="Type a city"></label>
@@ -62,22 +59,22 @@ beforeAll(async () => {
          <input role="combobox" readonly aria-label="Shipping region" aria-expanded="false" style="position:absolute;opacity:0;left:0;top:0;width:100%;height:100%"></div></div>
        <label for="fruit">Fruit</label> <div style="display:inline-flex;border:1px solid"><div>Banana</div><input id="fruit" role="combobox" aria-expanded="false" placeholder="Search…" style="width:60px;border:0"></div>
        <table><tr><th>Field</th><th>Value</th></tr><tr><td><div class="view">port</div><input aria-label="Key" value="port" style="position:absolute;opacity:0.01;width:40px"></td><td>8080</td></tr></table>`,
-    ),
-    '/drawn-editor.html': page(
-      'Config',
-      `<div style="position:relative;width:500px;height:80px;border:1px solid;font:14px monospace;overflow:hidden" role="code">
+  ),
+  '/drawn-editor.html': page(
+    'Config',
+    `<div style="position:relative;width:500px;height:80px;border:1px solid;font:14px monospace;overflow:hidden" role="code">
          <div role="presentation" aria-hidden="true" style="position:absolute;left:0;width:30px"><div>1</div><div>2</div></div>
          <textarea role="textbox" aria-label="Editor content" aria-multiline="true" style="position:absolute;left:40px;top:0;width:1px;height:1px;opacity:0;padding:0;border:0"></textarea>
          <div role="presentation" aria-hidden="true" style="position:absolute;left:40px;right:0;white-space:pre"><div><span>service: checkout</span></div><div><span>port: 8080</span></div></div>
        </div>`,
-    ),
-    '/fields-tree.html': page(
-      'Fields',
-      `<div role="grid" aria-label="Fields">${['name', 'age', 'email'].map((field) => `<div role="row"><span role="gridcell"><button title="Drag to move this field (Alt+Shift+Arrows)" onclick="window.moved = '${field}'"></button> ${field}</span><span role="gridcell"><button aria-label="Remove">x</button></span></div>`).join('')}</div>`,
-    ),
-    '/file-tree.html': page(
-      'Files',
-      `<div id="tree" tabindex="0" style="width:300px">${['Finance', 'Reports', 'Payroll.xlsx'].map((title) => `<div class="row"><span draggable="true"><i class="icon"></i><span>${title}</span></span></div>`).join('')}</div>
+  ),
+  '/fields-tree.html': page(
+    'Fields',
+    `<div role="grid" aria-label="Fields">${['name', 'age', 'email'].map((field) => `<div role="row"><span role="gridcell"><button title="Drag to move this field (Alt+Shift+Arrows)" onclick="window.moved = '${field}'"></button> ${field}</span><span role="gridcell"><button aria-label="Remove">x</button></span></div>`).join('')}</div>`,
+  ),
+  '/file-tree.html': page(
+    'Files',
+    `<div id="tree" tabindex="0" style="width:300px">${['Finance', 'Reports', 'Payroll.xlsx'].map((title) => `<div class="row"><span draggable="true"><i class="icon"></i><span>${title}</span></span></div>`).join('')}</div>
        <script>
          // A tree as tree libraries draw it: one focusable container, plain rows, clicks delegated to the container,
          // HTML5 drag and drop.
@@ -88,10 +85,10 @@ beforeAll(async () => {
          tree.addEventListener('dragover', (event) => event.preventDefault());
          tree.addEventListener('drop', (event) => { event.preventDefault(); window.moved = dragged.textContent + ' into ' + event.target.closest('.row').textContent; });
        </script>`,
-    ),
-    '/canvas-grid.html': page(
-      'Prices',
-      `<div id="wrap" style="position:relative;width:300px;height:120px">
+  ),
+  '/canvas-grid.html': page(
+    'Prices',
+    `<div id="wrap" style="position:relative;width:300px;height:120px">
          <canvas id="canvas" width="300" height="120"><table role="grid" aria-label="Prices"><tbody></tbody></table></canvas>
          <div id="layer" style="position:absolute;inset:0"></div>
        </div>
@@ -118,32 +115,26 @@ beforeAll(async () => {
          });
          draw();
        </script>`,
-    ),
-    '/chips.html': page(
-      'Chips',
-      `<style>.parked { position: absolute !important; left: -9999em !important; transform: scale(0) !important; }</style>
+  ),
+  '/chips.html': page(
+    'Chips',
+    `<style>.parked { position: absolute !important; left: -9999em !important; transform: scale(0) !important; }</style>
        <label for="skills">Skills</label>
        <div class="chips"><span class="chip" tabindex="-1" title="Go">Go <button aria-label="remove tag">x</button></span><span class="chip" tabindex="-1" title="Rust">Rust <button aria-label="remove tag">x</button></span><span role="textbox" contenteditable="true" aria-label="Add a skill" style="display:inline-block;min-width:80px"></span></div>
        <input id="skills" class="parked" tabindex="-1" value='[{"value":"Go"}]'>
        <label for="team">Team</label> <select id="team" tabindex="-1" style="position:absolute;clip:rect(0 0 0 0);clip-path:inset(50%);width:1px;border:0;padding:0;overflow:hidden;white-space:nowrap"><option>Design</option></select>
        <div role="combobox" aria-label="Team" aria-expanded="false" tabindex="0" style="display:inline-block;border:1px solid">Design</div>`,
-    ),
-    '/widgets.html': page(
-      'Widgets',
-      `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
+  ),
+  '/widgets.html': page(
+    'Widgets',
+    `<div role="listbox" tabindex="0"><div role="option">Argentina</div><div role="option">Australia</div></div>
        <div aria-hidden="true"><label for="team">Team</label></div><input id="team" role="combobox" aria-expanded="false">
        <div role="listbox" aria-label="Colors"><div role="option">Red</div><div role="option">Blue</div></div>
        <div role="combobox" aria-label="Fruit" aria-expanded="false" tabindex="0">Apple</div>
        <div role="textbox" contenteditable="true" aria-multiline="true"><p>My draft about sorting</p></div>`,
-    ),
-  });
-  client = await FirefoxClient.launch();
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const client = useFirefox();
 
 describe('states and names', () => {
   it('says which way a column is sorted, and follows the app when a click sorts it', async () => {

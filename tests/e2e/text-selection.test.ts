@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionNotTakenError, FirefoxClient, InvalidArgumentError } from '../../src/index.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { ActionNotTakenError, InvalidArgumentError } from '../../src/index.js';
+import { useFirefox, useSite } from '../helpers/fixtures.js';
+import { page } from '../helpers/server.js';
 import { uidIn } from '../helpers/snapshot-text.js';
 
 /**
@@ -71,18 +72,8 @@ const DRAWING = page(
    </script>`,
 );
 
-let server: TestServer;
-let client: FirefoxClient;
-
-beforeAll(async () => {
-  server = await startTestServer({ '/editor.html': EDITOR, '/keeping.html': KEEPING, '/drawing.html': DRAWING });
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = useSite({ '/editor.html': EDITOR, '/keeping.html': KEEPING, '/drawing.html': DRAWING });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 async function open(): Promise<string> {
   await client.page.navigate(server.url('/editor.html'));

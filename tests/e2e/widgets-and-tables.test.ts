@@ -1,19 +1,15 @@
+import { useCorpus, useFirefox, useSite } from '../helpers/fixtures.js';
 import { blockUnder, uidIn, untilTrue } from '../helpers/snapshot-text.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
-import { startCorpusServer } from '../corpus/index.js';
+import { describe, expect, it } from 'vitest';
+
 import { untilQuiet } from '../helpers/quiet.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 
 /**
  * Widgets that keep their field out of sight, tables whose controls hide, grids that draw a
  * window of their rows, containers that are focusable or tab panels, and a line wider than any
  * screen: each read as a person sees it, and acted on through its uid.
  */
-
-let server: TestServer;
-let corpus: TestServer;
-let client: FirefoxClient;
 
 async function snapshot(): Promise<string> {
   return (await client.page.takeSnapshot()).text;
@@ -168,27 +164,18 @@ const HONEYPOT = page(
      <input name="website" tabindex="-1" autocomplete="off" style="position:absolute;left:-5000px"></div><button>Subscribe</button></form>`,
 );
 
-beforeAll(async () => {
-  [server, corpus] = await Promise.all([
-    startTestServer({
-      '/honeypot.html': HONEYPOT,
-      '/parked.html': PARKED_SELECT,
-      '/chips.html': CHIPS,
-      '/survey.html': SURVEY,
-      '/users.html': USERS,
-      '/grid.html': BIG_GRID,
-      '/panels.html': PANELS,
-      '/wide.html': WIDE,
-    }),
-    startCorpusServer(),
-  ]);
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
+const server = useSite({
+  '/honeypot.html': HONEYPOT,
+  '/parked.html': PARKED_SELECT,
+  '/chips.html': CHIPS,
+  '/survey.html': SURVEY,
+  '/users.html': USERS,
+  '/grid.html': BIG_GRID,
+  '/panels.html': PANELS,
+  '/wide.html': WIDE,
 });
-
-afterAll(async () => {
-  await client.close();
-  await Promise.all([server.close(), corpus.close()]);
-});
+const corpus = useCorpus();
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 describe('a field a widget keeps out of sight is listed as its widget', () => {
   it('lists a select whose field is parked off-screen once, as the combobox it draws, and picks through it', async () => {

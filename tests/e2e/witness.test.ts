@@ -4,11 +4,11 @@
  * tests/helpers/apps-suite.ts). Each difference no DELIBERATE entry explains is a defect of the reading; the test
  * prints every report, so CI's log shows what was checked and what differs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FirefoxClient, formatWitnessReport, type WitnessReport } from '../../src/index.js';
-import { startCorpusServer } from '../corpus/index.js';
+import { describe, expect, it } from 'vitest';
+import { formatWitnessReport, type WitnessReport } from '../../src/index.js';
+import { useCorpus, useFirefox, useSite } from '../helpers/fixtures.js';
 import { untilQuiet } from '../helpers/quiet.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
 
 /** Closed shadow roots (imperative and declarative) on ordinary hosts, inert content, a frame. */
 const FRESH = page(
@@ -49,22 +49,9 @@ const SOURCES = page(
    </script>`,
 );
 
-let client: FirefoxClient;
-let corpus: TestServer;
-let ours: TestServer;
-
-beforeAll(async () => {
-  [corpus, ours] = await Promise.all([
-    startCorpusServer(),
-    startTestServer({ '/fresh.html': FRESH, '/sources.html': SOURCES }),
-  ]);
-  client = await FirefoxClient.launch({ viewport: { width: 1280, height: 720 } });
-});
-
-afterAll(async () => {
-  await client.close();
-  await Promise.all([corpus.close(), ours.close()]);
-});
+const corpus = useCorpus();
+const ours = useSite({ '/fresh.html': FRESH, '/sources.html': SOURCES });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } });
 
 async function witness(url: string): Promise<WitnessReport> {
   await client.page.navigate(url);

@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, FirefoxClient, type SnapshotNode } from '../../src/index.js';
+import { allNodes, type SnapshotNode } from '../../src/index.js';
 import { engineCall, SANDBOX } from '../../src/firefox/engine/index.js';
 import { fromRemoteValue } from '../../src/bidi/index.js';
+import { useFirefox } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/processes.js';
 
 /**
@@ -133,15 +134,12 @@ const READ_EXPECTATIONS = `() => Array.from(document.querySelectorAll('[data-exp
 }))`;
 
 let server: Server;
-let client: FirefoxClient;
+const client = useFirefox();
 
 beforeAll(async () => {
   server = await serve();
-  client = await FirefoxClient.launch();
 });
-
 afterAll(async () => {
-  await client.close();
   await new Promise((resolve) => server.close(resolve));
 });
 

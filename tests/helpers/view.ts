@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
-import { FirefoxClient } from '../../src/index.js';
+import { sharedFirefox, type TestFirefox } from './firefox.js';
 import { call, startHttpServer, stopHttpServer, text, type RunningHttpServer } from './mcp.js';
 
 export interface ViewState {
@@ -73,11 +73,11 @@ export class ViewHarness {
 
   private constructor(
     readonly server: RunningHttpServer,
-    readonly watcher: FirefoxClient,
+    readonly watcher: TestFirefox,
   ) {}
 
   static async start(args: string[] = []): Promise<ViewHarness> {
-    return new ViewHarness(await startHttpServer(args), await FirefoxClient.launch());
+    return new ViewHarness(await startHttpServer(args), await sharedFirefox());
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+import { Browser, type ClientOptions, type Page, type UserContext } from '../../src/index.js';
+import { eventually } from './processes.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where a worker asks for the Firefox of its slot (firefox-pool.ts). */
+    firefoxPool: string;
+  }
+}
+
+/** A test file's own user context in its worker's shared Firefox, with the calls FirefoxClient gives. */
+export interface TestFirefox {
+  readonly browser: Browser;
+  readonly userContext: UserContext;
+  /** The user context's selected page. */
+  readonly page: Page;
+  /** Closes the user context with all in it and ends the session; the Firefox goes on for the next file. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the Firefox this worker's slot shares with the files before and after it (a file that needs its own
+ * Firefox, one it may stop or start with options of its own, launches it) and opens a user context of its own: pages,
+ * cookies, storage, emulation, none of which the next file sees. `options` are the client's, as FirefoxClient.launch
+ * takes them.
+ */
+export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFirefox> {
+  const response = await fetch(`${inject('firefoxPool')}/${process.env.VITEST_POOL_ID ?? '1'}`);
+  const wsEndpoint = await response.text();
+  if (!response.ok) throw new Error(`The shared Firefox did not start: ${wsEndpoint}`);
+  const browser = await connect(wsEndpoint, options);
+  const userContext = await browser.newUserContext();
+  return {
+    browser,
+    userContext,
+    get page() {
+      return userContext.page;
+    },
+    close: async () => {
+      await userContext.dispose().catch(() => undefined);
+      await browser.close();
+    },
+  };
+}
+
+/**
+ * A session on the shared Firefox: the file before on this slot may still be ending its own (Firefox holds one at a
+ * time, and a worker that exited has its connection closed a moment later).
+ */
+async function connect(wsEndpoint: string, options: ClientOptions): Promise<Browser> {
+  let browser: Browser | undefined;
+  let refusal: unknown;
+  await eventually(async () => {
+    browser = await Browser.connect({ wsEndpoint, ...options }).catch((error: unknown) => {
+      refusal = error;
+      return undefined;
+    });
+    return browser !== undefined;
+  }, 15_000);
+  if (!browser) throw refusal instanceof Error ? refusal : new Error(String(refusal));
+  return browser;
+}
