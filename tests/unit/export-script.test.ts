@@ -131,7 +131,7 @@ describe('exportScript', () => {
     for (let number = 1; number <= 8; number++) expect(code).toMatch(new RegExp(`// Step ${number}[ :(]`));
     expect(code).toMatch(/\/\/ Step 8 \(emulate\) is not exported to .+: it has no equivalent there\./);
     expect(code).toMatch(/\/\/ - step 8 \(emulate\): it has no equivalent there/);
-    expect(code).toContain('// Step 2: fill textbox "User" in form "Sign in"');
+    expect(code).toContain('// Step 2: fill textbox "User" within form "Sign in"');
     expect(exportScript(signIn, format)).toBe(code);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotNode, TakenSnapshot } from '../../src/index.js';
 import { targetOf } from '../../src/firefox/page/targets.js';
+import { describeTarget } from '../../src/mcp/recording/export-steps.js';
 import { box, snapshotOf } from '../helpers/snapshots.js';
 
 const button = (uid: string, name: string): SnapshotNode => ({
@@ -57,5 +58,12 @@ describe('targetOf', () => {
     expect(targetOf([page, renamed], '3_6')?.name).toBe('Save changes');
     expect(targetOf([page, renamed], '3_8')?.frames).toEqual(['Preview']);
     expect(targetOf([page], '9_9')).toBeUndefined();
+  });
+
+  it("is said in the words of the locator's errors, which name the query that finds it again", () => {
+    const said = (uid: string): string => describeTarget(targetOf([page], uid) ?? { role: '?', frames: [] });
+    expect(said('3_6')).toBe('button "Save" within region "Billing"');
+    expect(said('3_8')).toBe('button "Save" in frame "Preview"');
+    expect(said('3_22')).toBe('button "Delete" (match 2)');
   });
 });

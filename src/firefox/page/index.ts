@@ -20,7 +20,7 @@ export { DEVICES, DEVICE_NAMES, type Device } from './devices.js';
 export { type SnapshotOptions, type TakenSnapshot } from './snapshots.js';
 export { CLIENT_LINE_FORMS } from './line-forms.js';
 export { type UidSelector } from './uids.js';
-export { Locator, matches, resolveQuery, type LocateQuery, type RoleAndName } from './locator.js';
+export { describeQuery, Locator, matches, resolveQuery, type LocateQuery, type RoleAndName } from './locator.js';
 export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';
 export { type ClickOptions, type MouseButton, type Modifier } from './input/actions.js';
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';

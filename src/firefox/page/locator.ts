@@ -95,7 +95,7 @@ export class Locator {
   }
 
   toString(): string {
-    return describe(this.query);
+    return describeQuery(this.query);
   }
 }
 
@@ -105,17 +105,18 @@ export function resolveQuery(snapshot: Pick<TakenSnapshot, 'nodes'>, query: Loca
   if (query.nth !== undefined) {
     const node = found[query.nth];
     if (node) return node;
+    const { nth: _nth, ...anyMatch } = query;
     throw new LocatorError(
-      `${describe(query)}: ${found.length} element${found.length === 1 ? '' : 's'} match on the page, so there is no nth=${query.nth}${found.length ? ` (0–${found.length - 1})` : ''}.${found.length ? '' : ` ${others(snapshot.nodes, query)}`}`,
+      `${describeQuery(anyMatch)}: ${found.length} element${found.length === 1 ? '' : 's'} match on the page, so there is no nth=${query.nth}${found.length ? ` (0–${found.length - 1})` : ''}.${found.length ? '' : ` ${others(snapshot.nodes, query)}`}`,
     );
   }
   const [only, ...more] = found;
   if (only && more.length === 0) return only;
   if (only)
     throw new LocatorError(
-      `${describe(query)}: ${found.length} elements match (${found.slice(0, LISTED).map(line).join(', ')}). Say which with nth (0–${found.length - 1}), or narrow it with within or frame.`,
+      `${describeQuery(query)}: ${found.length} elements match (${found.slice(0, LISTED).map(line).join(', ')}). Say which with nth (0–${found.length - 1}), or narrow it with within or frame.`,
     );
-  throw new LocatorError(`${describe(query)}: no element matches. ${others(snapshot.nodes, query)}`);
+  throw new LocatorError(`${describeQuery(query)}: no element matches. ${others(snapshot.nodes, query)}`);
 }
 
 /** Every node of the tree that answers the query, in document order. */
@@ -190,8 +191,15 @@ function line(node: SnapshotNode): string {
   return `${node.uid} ${node.role}${node.name ? ` ${quote(node.name, 80)}` : ''}`;
 }
 
-function describe(query: LocateQuery): string {
+/**
+ * A query in words, as its errors (and a recording's steps, by the query that finds their targets) name what it looks
+ * for.
+ */
+export function describeQuery(query: LocateQuery): string {
   const part = (wanted: RoleAndName): string =>
     `${wanted.role.trim()}${wanted.name === undefined ? '' : ` ${quote(wanted.name, 80)}${wanted.exact ? ' (exact)' : ''}`}`;
-  return `${part(query)}${query.text === undefined ? '' : ` showing ${quote(query.text, 80)}`}${query.within ? ` within ${part(query.within)}` : ''}${query.frame === undefined ? '' : ` in frame ${quote(query.frame, 80)}`}`;
+  const text = query.text === undefined ? '' : ` showing ${quote(query.text, 80)}`;
+  const within = query.within ? ` within ${part(query.within)}` : '';
+  const frame = query.frame === undefined ? '' : ` in frame ${quote(query.frame, 80)}`;
+  return `${part(query)}${text}${within}${frame}${query.nth === undefined ? '' : ` (match ${query.nth + 1})`}`;
 }

@@ -3,6 +3,7 @@
  * targets, a few words for its comment, and how a fill is done.
  */
 import { isAbsolute } from 'node:path';
+import { describeQuery, targetQuery } from '../../firefox/index.js';
 import type { RecordedStep, RecordedTarget } from './format.js';
 import type { ArgName, ScriptedStep } from './scripted.js';
 import { uidArguments } from './uids.js';
@@ -54,16 +55,9 @@ export function formFields(step: ScriptedStep & { tool: 'fill_form' }): { key: s
   return step.args.elements.map((element, index) => ({ key: `elements.${index}.uid`, value: element.value }));
 }
 
+/** A recorded target in words: the query that finds it again, as the locator's errors name it (every one is exact). */
 export function describeTarget(target: RecordedTarget): string {
-  const name =
-    target.name === undefined
-      ? target.text === undefined
-        ? ''
-        : ` showing ${JSON.stringify(target.text.length > 60 ? `${target.text.slice(0, 60)}…` : target.text)}`
-      : ` ${JSON.stringify(target.name)}`;
-  const within = target.within ? ` in ${target.within.role} ${JSON.stringify(target.within.name ?? '')}` : '';
-  const frame = target.frames.length ? ` in frame ${JSON.stringify(target.frames[target.frames.length - 1])}` : '';
-  return `${target.role}${name}${within}${frame}${target.nth === undefined ? '' : ` (match ${target.nth + 1})`}`;
+  return describeQuery({ ...targetQuery(target), exact: false });
 }
 
 /** What a step did, in a few words for its comment (a fill's value is left out: it may be long, or a secret). */
