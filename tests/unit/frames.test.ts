@@ -20,7 +20,7 @@ describe('PageFrames', () => {
     expect(frames.frameUrl('innermost')).toBe('https://example.test/innermost');
     // A context it does not know is still not the page itself: a frame of unknown URL.
     expect(frames.frameUrl('unknown')).toBe('');
-    expect(frames.contexts).toEqual(['outer', 'inner', 'innermost']);
+    expect(frames.browsingContexts).toEqual(['outer', 'inner', 'innermost']);
     expect(['page', 'outer', 'inner', 'innermost', 'elsewhere'].map((context) => frames.has(context))).toEqual([
       true,
       true,
@@ -36,7 +36,7 @@ describe('PageFrames', () => {
     frames.add(info('top', null));
     frames.onNavigated('never-seen', 'https://x.test/');
 
-    expect(frames.contexts).toEqual([]);
+    expect(frames.browsingContexts).toEqual([]);
     expect(frames.has('stray')).toBe(false);
   });
 
@@ -49,9 +49,9 @@ describe('PageFrames', () => {
     frames.add(info('sibling', 'page'));
 
     expect(frames.remove('outer').sort()).toEqual(['inner', 'inner-2', 'innermost', 'outer']);
-    expect(frames.contexts).toEqual(['sibling']);
+    expect(frames.browsingContexts).toEqual(['sibling']);
     expect(frames.has('innermost')).toBe(false);
     expect(frames.remove('sibling')).toEqual(['sibling']);
-    expect(frames.contexts).toEqual([]);
+    expect(frames.browsingContexts).toEqual([]);
   });
 });

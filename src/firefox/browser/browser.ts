@@ -44,7 +44,7 @@ export class Browser {
   /** Every browsing context the browser knows, the pages' own and their frames', to the page that owns it. */
   readonly #owners = new Map<string, Owned>();
   readonly #env: PageEnvironment;
-  readonly #contextEnv: UserContextEnvironment;
+  readonly #userContextEnv: UserContextEnvironment;
   readonly #interceptor: RequestInterceptor;
   readonly #liveness: BrowserLiveness;
   #closing: Promise<void> | undefined;
@@ -54,7 +54,7 @@ export class Browser {
     private readonly options: ClientOptions,
   ) {
     this.#env = pageEnvironment(options, session.connection, this.send);
-    this.#contextEnv = {
+    this.#userContextEnv = {
       send: this.send,
       secrets: this.#env.secrets,
       urlPolicy: this.#env.urlPolicy,
@@ -203,12 +203,13 @@ export class Browser {
   };
 
   /**
-   * How many entries the per-page and per-context state holds, summed over the open pages and
-   * live contexts, with the browser's own maps: for checking (and the soak bench) that pages and
-   * contexts which closed leave nothing behind.
+   * How many entries the per-page and per-user-context state holds, summed over the open pages and
+   * live user contexts, with the browser's own maps: for checking (and the soak bench) that pages and
+   * user contexts which closed leave nothing behind.
    */
   stateCounts(): Record<string, number> {
     return stateCounts([...this.#userContexts.values()], {
+      // The browsing contexts routed to pages (theirs and their frames'); the key is public (the soak bench reads it).
       contexts: this.#owners.size,
       liveSnapshotIds: this.#env.snapshotIds.live,
     });
@@ -218,7 +219,7 @@ export class Browser {
   #userContext(id: string): UserContext {
     let found = this.#userContexts.get(id);
     if (!found) {
-      found = new UserContext(id, this.#contextEnv);
+      found = new UserContext(id, this.#userContextEnv);
       this.#userContexts.set(id, found);
     }
     return found;
@@ -240,10 +241,10 @@ export class Browser {
     const bidi = this.session.connection;
     await routeEvents(bidi, {
       events: (browsingContext) => this.#owners.get(browsingContext)?.events,
-      userContextOf: (browsingContext) => this.#contextOfBrowsingContext(browsingContext),
+      userContextOf: (browsingContext) => this.#userContextOfBrowsingContext(browsingContext),
       userContexts: () => this.#userContexts.values(),
       adopt: (info) => this.#adopt(info, false),
-      forget: (context, url) => this.#forget(context, url),
+      forget: (browsingContext, url) => this.#forget(browsingContext, url),
       interceptor: this.#interceptor,
       downloadDir: this.options.downloadDir,
     });
@@ -251,19 +252,23 @@ export class Browser {
     this.#env.collectsBodies = this.options.collectBodies !== false && (await collectBodies(this.send));
     // Custom elements may give themselves roles and states through ElementInternals, which no other script can read.
     await bidi.send('script.addPreloadScript', { functionDeclaration: INTERNALS_PRELOAD }).catch(() => undefined);
-    await installClipboards(bidi, (context) => this.#contextOfBrowsingContext(context));
+    await installClipboards(bidi, (browsingContext) => this.#userContextOfBrowsingContext(browsingContext));
     if (this.options.downloadDir !== undefined) await chooseDownloadFolder(this.send, this.options.downloadDir);
-    const { contexts } = await bidi.send('browsingContext.getTree', {});
-    // Firefox names the parent of the tree's roots only: a child's parent is the context it sits in.
+    const { contexts: browsingContexts } = await bidi.send('browsingContext.getTree', {});
+    // Firefox names the parent of the tree's roots only: a child's parent is the browsing context it sits in.
     const learn = (infos: BrowsingContext.InfoList, parent: string | null): void => {
       for (const info of infos) {
         this.#adopt({ ...info, parent: info.parent ?? parent }, true);
         learn(info.children ?? [], info.context);
       }
     };
-    learn(contexts, null);
+    learn(browsingContexts, null);
     const main = this.defaultUserContext;
-    if (this.session.kind === 'launched' && contexts.length === 1 && contexts[0]?.url === 'about:blank') {
+    if (
+      this.session.kind === 'launched' &&
+      browsingContexts.length === 1 &&
+      browsingContexts[0]?.url === 'about:blank'
+    ) {
       // Firefox's start-up tab never gets window focus when headless, so focus, blur and change
       // events would not fire in it: replace it with a tab of our own, which does.
       const startup = main.pages[0];
@@ -281,14 +286,14 @@ export class Browser {
     return this.#userContexts.get(page.userContext.id);
   }
 
-  #contextOfBrowsingContext(id: string): UserContext | undefined {
+  #userContextOfBrowsingContext(id: string): UserContext | undefined {
     const owned = this.#owners.get(id);
     return owned && this.#userContextOf(owned.page);
   }
 
   /**
-   * A context the browser did not know: a page (a new Page in its user context) or a frame of one.
-   * A top-level context that only an event announced joins its user context's list once Firefox
+   * A browsing context the browser did not know: a page (a new Page in its user context) or a frame of one.
+   * A top-level browsing context that only an event announced joins its user context's list once Firefox
    * lists it as a tab (#confirmPage); its events are kept from the start.
    */
   #adopt(info: BrowsingContext.Info, isTab: boolean): void {
@@ -304,7 +309,7 @@ export class Browser {
     this.#owners.set(info.context, owned);
   }
 
-  /** The Page of a top-level context, made on first sight; `isTab` puts it in its user context's list. */
+  /** The Page of a top-level browsing context, made on first sight; `isTab` puts it in its user context's list. */
   #adoptPage(info: BrowsingContext.Info, isTab = true): Page {
     let owned = this.#owners.get(info.context);
     if (!owned) {
@@ -316,16 +321,16 @@ export class Browser {
   }
 
   #listPage(page: Page, opener: string | null | undefined): void {
-    const context = this.#userContext(page.userContext.id);
-    if (context.pages.includes(page)) return;
-    context.add(page, opener);
+    const userContext = this.#userContext(page.userContext.id);
+    if (userContext.pages.includes(page)) return;
+    userContext.add(page, opener);
     if (this.options.viewport)
       void page.setViewport(this.options.viewport.width, this.options.viewport.height).catch(() => undefined);
   }
 
   /**
-   * Lists an announced top-level context once Firefox's tree has it as a tab. Printing a page with
-   * iframes announces their static clones as top-level contexts that are no tabs, and never says
+   * Lists an announced top-level browsing context once Firefox's tree has it as a tab. Printing a page with
+   * iframes announces their static clones as top-level browsing contexts that are no tabs, and never says
    * they went: listed as pages, they broke every later call (issue 18).
    */
   async #confirmPage(page: Page, opener: string | null | undefined): Promise<void> {
@@ -336,17 +341,19 @@ export class Browser {
     else this.#forget(page.id, '');
   }
 
-  /** A context went away: a frame (and the frames inside it), or a whole page, disposed with all it held. */
-  #forget(context: string, url: string): void {
-    const owned = this.#owners.get(context);
+  /**
+   * A browsing context went away: a frame (and the frames inside it), or a whole page, disposed with all it held.
+   */
+  #forget(browsingContext: string, url: string): void {
+    const owned = this.#owners.get(browsingContext);
     if (!owned) return;
     const { page, events } = owned;
-    if (page.id !== context) {
-      for (const frame of events.frameDetached(context)) this.#owners.delete(frame);
+    if (page.id !== browsingContext) {
+      for (const frame of events.frameDetached(browsingContext)) this.#owners.delete(frame);
       return;
     }
     for (const [frame, owner] of this.#owners) if (owner === owned) this.#owners.delete(frame);
-    this.#env.focus.gone(context);
+    this.#env.focus.gone(browsingContext);
     this.#userContexts.get(page.userContext.id)?.remove(page, url);
     page.dispose();
   }

@@ -1,6 +1,6 @@
 /**
  * Where each BiDi event goes: to the page that owns its browsing context (an iframe's to its page), to the user context
- * a request or a download belongs to, or back to the browser for contexts that come and go.
+ * a request or a download belongs to, or back to the browser for browsing contexts that come and go.
  */
 import type { BrowsingContext } from 'webdriver-bidi-protocol';
 import type { BidiConnection } from '../../bidi/index.js';
@@ -30,7 +30,10 @@ const OPTIONAL_EVENTS = [
   'browsingContext.navigationFailed',
 ];
 
-/** What the routing needs of the browser: who owns each browsing context, who learns of contexts coming and going. */
+/**
+ * What the routing needs of the browser: who owns each browsing context, who learns of browsing contexts coming and
+ * going.
+ */
 export interface EventRoutes {
   /** The events of the page that owns a browsing context (its own, or one of its frames). */
   events(browsingContext: string): PageEvents | undefined;
@@ -41,7 +44,7 @@ export interface EventRoutes {
   /** A browsing context was created: a page or a frame the browser did not know. */
   adopt(info: BrowsingContext.Info): void;
   /** A browsing context was destroyed. */
-  forget(context: string, url: string): void;
+  forget(browsingContext: string, url: string): void;
   /** Applies the request rules (and the URL policy) to each request. */
   interceptor: RequestInterceptor;
   /** Where downloads go (ClientOptions.downloadDir). */
@@ -82,7 +85,7 @@ export async function routeEvents(bidi: BidiConnection, routes: EventRoutes): Pr
   bidi.on('browsingContext.downloadEnd', ({ navigation, ...event }) => {
     // A download ends after its page closed as often as not: it belongs where it began.
     const started = navigation
-      ? [...routes.userContexts()].find((context) => context.downloads.has(navigation))
+      ? [...routes.userContexts()].find((userContext) => userContext.downloads.has(navigation))
       : undefined;
     (started ?? routes.userContextOf(event.context))?.downloads.onEnd({ navigation, ...event });
   });

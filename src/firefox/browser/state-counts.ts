@@ -1,8 +1,8 @@
 import type { UserContext } from '../user-context/user-context.js';
 
 /**
- * How many entries the per-page and per-context state holds, summed over the open pages of
- * `userContexts`, with the browser's own counts (`own`): for checking that pages and contexts
+ * How many entries the per-page and per-user-context state holds, summed over the open pages of
+ * `userContexts`, with the browser's own counts (`own`): for checking that pages and user contexts
  * which closed leave nothing behind.
  */
 export function stateCounts(userContexts: readonly UserContext[], own: Record<string, number>): Record<string, number> {

@@ -13,7 +13,7 @@ export const MAX_FRAME_DEPTH = 10;
  * The browsing context of a window the engine returned through `raw` (an iframe's), or undefined for anything else (a
  * frame with no document).
  */
-export function windowContext(value: Script.RemoteValue | undefined): string | undefined {
+export function windowBrowsingContext(value: Script.RemoteValue | undefined): string | undefined {
   return value?.type === 'window' ? value.value.context : undefined;
 }
 

@@ -59,7 +59,7 @@ export async function captureScreenshot(
   const format = screenshotFormat(options);
   const element = options.uid === undefined ? undefined : await page.uids.elementRef(options.uid);
   const origin = {
-    context: element?.frame ?? page.id,
+    browsingContext: element?.frame ?? page.id,
     fullPage: options.fullPage === true,
     ...(options.uid === undefined ? {} : { clipUid: options.uid }),
   };
@@ -94,18 +94,18 @@ export async function captureScreenshot(
 }
 
 /**
- * BiDi captureScreenshot parameters: the viewport of page `context`, its whole document, or one element's box in its
- * own document.
+ * BiDi captureScreenshot parameters: the viewport of page `browsingContext`, its whole document, or one element's box
+ * in its own document.
  */
 function screenshotParams(
-  context: string,
+  browsingContext: string,
   fullPage: boolean,
   format: 'png' | 'jpeg',
   quality: number | undefined,
   element?: { frame: string; sharedId: string },
 ): BrowsingContext.CaptureScreenshotParameters {
   return {
-    context: element?.frame ?? context,
+    context: element?.frame ?? browsingContext,
     origin: fullPage || element ? 'document' : 'viewport',
     ...(element ? { clip: { type: 'element', element: { sharedId: element.sharedId } } } : {}),
     format: { type: `image/${format}`, ...(quality === undefined ? {} : { quality: quality / 100 }) },

@@ -185,17 +185,17 @@ export async function emulate(
 }
 
 /**
- * Applies the settings to one page (`context`), as emulate does. A place nobody may read is no use:
+ * Applies the settings to one page (`browsingContext`), as emulate does. A place nobody may read is no use:
  * a geolocation is also granted to the page's origin (`origin` reads it; anything but an origin
  * string grants nothing), which may then read it without a prompt.
  */
 export async function emulatePage(
   send: Send,
-  page: { context: string; userContext: string; origin: () => Promise<unknown> },
+  page: { browsingContext: string; userContext: string; origin: () => Promise<unknown> },
   settings: Emulation,
   state: EmulationState,
 ): Promise<string[]> {
-  const done = await emulate(send, { contexts: [page.context] }, settings, state);
+  const done = await emulate(send, { contexts: [page.browsingContext] }, settings, state);
   if (!settings.geolocation) return done;
   const origin = await page.origin();
   if (typeof origin === 'string' && origin !== 'null') {

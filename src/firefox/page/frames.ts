@@ -45,8 +45,8 @@ export class PageFrames {
     return browsingContext === this.page ? undefined : (this.#frames.get(browsingContext)?.url ?? '');
   }
 
-  /** The frames' contexts, the page's own not included. */
-  get contexts(): string[] {
+  /** The frames' browsing contexts, the page's own not included. */
+  get browsingContexts(): string[] {
     return [...this.#frames.keys()];
   }
 }

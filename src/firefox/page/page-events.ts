@@ -7,8 +7,8 @@ import type { PageParts } from './parts.js';
  * the browser that opened the page holds these (Page.open), so no caller can feed a page events.
  */
 export interface PageEvents {
-  log(entry: Log.Entry, context: string): void;
-  request(event: Network.BeforeRequestSentParameters, context: string, interception?: Interception): void;
+  log(entry: Log.Entry, browsingContext: string): void;
+  request(event: Network.BeforeRequestSentParameters, browsingContext: string, interception?: Interception): void;
   response(event: Network.ResponseCompletedParameters): void;
   fetchError(event: Network.FetchErrorParameters): void;
   navigationStarted(event: BrowsingContext.NavigationInfo): void;
@@ -21,7 +21,7 @@ export interface PageEvents {
   promptClosed(): void;
   /** A frame of the page appeared in the tree. */
   frameAttached(info: BrowsingContext.Info): void;
-  /** A frame went away: it and the frames inside it; returns their contexts. */
+  /** A frame went away: it and the frames inside it; returns their browsing contexts. */
   frameDetached(browsingContext: string): string[];
 }
 
@@ -29,9 +29,9 @@ export interface PageEvents {
 export function pageEvents(page: PageParts): PageEvents {
   const { id, frames, console: consoleLog, network, navigations, dialog, snapshots, crash, guards } = page;
   return {
-    log: (entry, context) => consoleLog.add(entry, frames.frameUrl(context)),
-    request: (event, context, interception) =>
-      network.onBeforeRequestSent(event, frames.frameUrl(context), interception),
+    log: (entry, browsingContext) => consoleLog.add(entry, frames.frameUrl(browsingContext)),
+    request: (event, browsingContext, interception) =>
+      network.onBeforeRequestSent(event, frames.frameUrl(browsingContext), interception),
     response: (event) => {
       network.onResponseCompleted(event);
       if (event.context === id) navigations.onResponseCompleted(event);
@@ -62,8 +62,8 @@ export function pageEvents(page: PageParts): PageEvents {
     promptOpened: (event) => dialog.onOpened(event),
     promptClosed: () => dialog.onClosed(),
     frameAttached: (info) => frames.add(info),
-    frameDetached: (context) => {
-      const gone = frames.remove(context);
+    frameDetached: (frame) => {
+      const gone = frames.remove(frame);
       // The snapshots' frame chains and engine realms of those documents go with them.
       snapshots.forgetFrames(gone);
       return gone;

@@ -189,7 +189,7 @@ export class Page extends PageTab<Page> {
     checkEmulation(settings);
     const { guards, send, scripts, snapshots, emulation } = this.parts;
     const page = {
-      context: this.id,
+      browsingContext: this.id,
       userContext: this.userContext.id,
       origin: () => scripts.inSandbox('() => location.origin', this.env.responsiveTimeout).catch(() => null),
     };

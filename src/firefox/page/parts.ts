@@ -168,7 +168,7 @@ export function disposeParts(parts: PageParts): void {
 export function countParts(parts: PageParts): Record<string, number> {
   const snapshots = parts.snapshots.sizes;
   return {
-    frames: parts.frames.contexts.length,
+    frames: parts.frames.browsingContexts.length,
     consoleMessages: parts.console.size,
     networkRequests: parts.network.sizes.requests,
     networkPending: parts.network.sizes.pending,

@@ -6,7 +6,7 @@
  * takes input, with its uid.
  */
 import { allNodes } from '../engine/snapshot/index.js';
-import { MAX_FRAME_DEPTH, windowContext } from '../engine/gateway.js';
+import { MAX_FRAME_DEPTH, windowBrowsingContext } from '../engine/gateway.js';
 import type { SecretBoxes } from '../engine/types.js';
 import { PageUnresponsiveError } from '../errors.js';
 import type { PictureBox } from '../picture/marks.js';
@@ -25,7 +25,7 @@ export interface SecretPlaces {
 /** Where the capture starts: the page's viewport, its whole document, or one element's box (in its own document). */
 export interface PictureOrigin {
   /** The browsing context captured: the page's, or the frame of the element. */
-  context: string;
+  browsingContext: string;
   fullPage: boolean;
   clipUid?: string;
 }
@@ -44,34 +44,34 @@ const shifted = (box: readonly number[], dx: number, dy: number): PictureBox => 
 export type Reading = 'before' | 'after';
 
 /**
- * Gives the engine of `context` the closed shadow roots of the elements its last reading found
+ * Gives the engine of `browsingContext` the closed shadow roots of the elements its last reading found
  * may hide one (BiDi serializes a host with its root, closed too); true when it learnt any.
  */
-async function learnClosedRoots(parts: PageParts, context: string): Promise<boolean> {
-  const hosts = await parts.engine.raw(context, 'pictureHosts', [], 'Finding shadow roots');
+async function learnClosedRoots(parts: PageParts, browsingContext: string): Promise<boolean> {
+  const hosts = await parts.engine.raw(browsingContext, 'pictureHosts', [], 'Finding shadow roots');
   const roots = (hosts.type === 'array' ? (hosts.value ?? []) : []).flatMap((host) => {
     const root = host.type === 'node' ? host.value?.shadowRoot : undefined;
     return root?.sharedId && root.value?.mode === 'closed' ? [{ sharedId: root.sharedId }] : [];
   });
   return (
     roots.length > 0 &&
-    ((await parts.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0
+    ((await parts.engine.call(browsingContext, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0
   );
 }
 
 /**
- * One reading of the document of `context`; refused whole when the document does not answer: a picture that might show
- * a secret does not leave.
+ * One reading of the document of `browsingContext`; refused whole when the document does not answer: a picture that
+ * might show a secret does not leave.
  */
 async function readPlaces(
   parts: PageParts,
   forms: string[],
-  context: string,
+  browsingContext: string,
   clipUid: string | null,
   reading: Reading,
 ): Promise<SecretBoxes> {
   const json = await parts.engine.call(
-    context,
+    browsingContext,
     'secretBoxes',
     [forms, [...CREDENTIAL_SHAPES], clipUid, reading],
     'Finding what a picture must not show',
@@ -85,28 +85,28 @@ async function readPlaces(
 }
 
 /**
- * The places showing a secret in the document of `context` and the frames in it, in that
+ * The places showing a secret in the document of `browsingContext` and the frames in it, in that
  * document's viewport pixels shifted by `at`. Before the capture, closed shadow roots no snapshot
  * has entered yet are reached through BiDi, and the document read again with them.
  */
 async function placesIn(
   parts: PageParts,
   forms: string[],
-  context: string,
+  browsingContext: string,
   clipUid: string | null,
   at: [number, number],
   depth: number,
   reading: Reading,
 ): Promise<{ boxes: PictureBox[]; read: { scroll: [number, number]; pixelRatio: number; clip?: PictureBox } }> {
-  let found = await readPlaces(parts, forms, context, clipUid, reading);
-  if (reading === 'before' && found.hosts > 0 && (await learnClosedRoots(parts, context)))
-    found = await readPlaces(parts, forms, context, clipUid, reading);
+  let found = await readPlaces(parts, forms, browsingContext, clipUid, reading);
+  if (reading === 'before' && found.hosts > 0 && (await learnClosedRoots(parts, browsingContext)))
+    found = await readPlaces(parts, forms, browsingContext, clipUid, reading);
   const boxes = found.boxes.map((box) => shifted(box, at[0], at[1]));
   if (found.iframes.length) {
-    const windows = await parts.engine.raw(context, 'iframeWindows', [], 'Finding frames');
+    const windows = await parts.engine.raw(browsingContext, 'iframeWindows', [], 'Finding frames');
     const items = windows.type === 'array' ? (windows.value ?? []) : [];
     for (const [index, frameBox] of found.iframes.entries()) {
-      const child = windowContext(items[index]);
+      const child = windowBrowsingContext(items[index]);
       const origin: [number, number] = [frameBox[0] + at[0], frameBox[1] + at[1]];
       // A frame with no document shows nothing; one nested too deep to read is covered whole (what it shows is
       // unknown).
@@ -135,7 +135,7 @@ export async function secretPlaces(
   const { boxes, read } = await placesIn(
     parts,
     secrets.forms,
-    origin.context,
+    origin.browsingContext,
     origin.clipUid ?? null,
     [0, 0],
     0,

@@ -205,8 +205,8 @@ export class PageSnapshots {
     if (!reading || reading.key !== key || reading.secrets !== this.secrets.version) return undefined;
     const started = performance.now();
     const answers = await Promise.all(
-      [...reading.readingNumbers].map(([context, number]) =>
-        this.engine.call(context, 'unchanged', [number], 'Checking the page for changes').catch(() => false),
+      [...reading.readingNumbers].map(([browsingContext, number]) =>
+        this.engine.call(browsingContext, 'unchanged', [number], 'Checking the page for changes').catch(() => false),
       ),
     );
     if (!answers.every((answer) => answer === true)) {
@@ -311,12 +311,12 @@ export class PageSnapshots {
    * Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are
    * refused as gone.
    */
-  forgetFrames(contexts: readonly string[]): void {
-    this.uids.forgetFrames(contexts);
-    for (const context of contexts) {
+  forgetFrames(frames: readonly string[]): void {
+    this.uids.forgetFrames(frames);
+    for (const frame of frames) {
       // A reading that covered a gone document cannot be reused, and asking that document would only make its realm
       // again.
-      if (this.#reading?.readingNumbers.has(context)) this.#reading = undefined;
+      if (this.#reading?.readingNumbers.has(frame)) this.#reading = undefined;
     }
   }
 

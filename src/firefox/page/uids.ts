@@ -206,10 +206,10 @@ export class PageUids {
    * Frames went away (an iframe removed, with those inside it): their chains and engine realms go too; their uids are
    * refused as gone.
    */
-  forgetFrames(contexts: readonly string[]): void {
-    for (const context of contexts) {
-      this.#frames.delete(context);
-      this.engine.forget([context]);
+  forgetFrames(frames: readonly string[]): void {
+    for (const frame of frames) {
+      this.#frames.delete(frame);
+      this.engine.forget([frame]);
     }
   }
 

@@ -5,7 +5,7 @@ import type { Send } from '../errors.js';
 import { oneLine, shorten } from '../util/text.js';
 
 export interface Download {
-  /** The page that started it. */
+  /** The page that started it: its browsing context id. */
   context: string;
   url: string;
   suggestedFilename: string;

@@ -23,17 +23,17 @@ export interface UserContextEnvironment {
   /**
    * Opens a page in this user context, in a window of its own (in front, with the focus, when `front`), and returns it.
    */
-  createTab(context: UserContext, front: boolean): Promise<Page>;
+  createTab(userContext: UserContext, front: boolean): Promise<Page>;
   /** Closes a tab; resolves once it is gone. */
   closeTab(page: Page, timeout?: number): Promise<void>;
-  /** A page's context is no longer in Firefox's tree though no event said it went: forget it. */
+  /** A page's browsing context is no longer in Firefox's tree though no event said it went: forget it. */
   gone(page: Page): void;
-  /** Lists the URLs of the top-level contexts. */
+  /** Lists the URLs of the top-level browsing contexts. */
   urls(): Promise<Map<string, string>>;
   /** The request rules changed: intercept requests while any exist. */
   routesChanged(): Promise<void>;
   /** Closes the user context in Firefox, and forgets its pages. */
-  remove(context: UserContext): Promise<void>;
+  remove(userContext: UserContext): Promise<void>;
 }
 
 /** What a user context's clipboard holds (its pages copy into it; browser/clipboard.ts fills and reads it). */
@@ -52,7 +52,7 @@ export class UserContext implements PageOwner<Page> {
   readonly #list = new PageList<Page>();
   /** Preload scripts added for this user context's documents: id → source. */
   readonly #initScripts = new Map<string, string>();
-  /** What context-wide emulation left to undo (its touch script). */
+  /** What user-context-wide emulation left to undo (its touch script). */
   readonly #emulation: EmulationState = {};
   /** Request rules (block, mock, modify) for this user context's pages; the browser reads them for each request. */
   readonly rules: NetworkRules;

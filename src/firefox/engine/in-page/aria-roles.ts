@@ -153,22 +153,22 @@ const REQUIRED_CONTEXT: Record<string, string[] | undefined> = {
 
 /** Whether `role` needs a container (an option a listbox) that the element is not in. */
 export function outsideContext(el: Element, role: string): boolean {
-  const context = REQUIRED_CONTEXT[role];
-  return context !== undefined && orphaned(el, context);
+  const containers = REQUIRED_CONTEXT[role];
+  return containers !== undefined && orphaned(el, containers);
 }
 
 /**
- * Whether no ancestor of the element (in the flat tree) has one of the `context` roles, nor does
+ * Whether no ancestor of the element (in the flat tree) has one of the `containers` roles, nor does
  * any element take it in by aria-owns. Any ancestor will do, not only the nearest with a role:
  * pages put lists and wrappers between a menu and its items, and mean the items all the same.
  */
-function orphaned(el: Element, context: string[]): boolean {
+function orphaned(el: Element, containers: string[]): boolean {
   for (let at = flatParentElement(el); at; at = flatParentElement(at)) {
     const tag = at.localName;
     const { has } = attributeTest(at);
     let role = has('role') ? explicitRole(at.getAttribute('role') ?? '') : '';
     if (!role && tag.includes('-')) role = explicitRole(internalsAria(at, 'role') ?? '');
-    if (context.includes(role || implicitRole(at, tag, has))) return false;
+    if (containers.includes(role || implicitRole(at, tag, has))) return false;
   }
   const id = el.id;
   return !id || (el.getRootNode() as Document | ShadowRoot).querySelector(`[aria-owns~="${CSS.escape(id)}"]`) === null;

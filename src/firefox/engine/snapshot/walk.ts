@@ -1,5 +1,5 @@
 import { EvaluationError } from '../../errors.js';
-import { MAX_FRAME_DEPTH, windowContext, type EngineGateway } from '../gateway.js';
+import { MAX_FRAME_DEPTH, windowBrowsingContext, type EngineGateway } from '../gateway.js';
 import type { RawNode, WalkResult } from '../types.js';
 
 /** Where the uids `<snapshotId>_<from..to>` live: the browsing context (frame) of their document. */
@@ -93,9 +93,9 @@ export class PageWalk {
   readonly #emptyHosts = new Set<string>();
 
   constructor(
-    /** The engine in the sandbox of a context's document. */
+    /** The engine in the sandbox of a browsing context's document. */
     private readonly engine: EngineGateway,
-    private readonly pageContext: string,
+    private readonly pageBrowsingContext: string,
     private readonly snapshotId: number,
     private readonly stamp: boolean,
     /** Walk only these parts of the top document (named layers). */
@@ -105,16 +105,17 @@ export class PageWalk {
   ) {}
 
   async run(): Promise<WalkResult> {
-    const walked = await this.#document(this.pageContext, 0);
+    const walked = await this.#document(this.pageBrowsingContext, 0);
     walked.nodes = pruneEmptyHosts(walked.nodes, this.#emptyHosts);
     resolveFocus(walked.nodes);
     walked.stats = { ...this.#stats, ms: Math.round(this.#stats.ms * 10) / 10 };
     return walked;
   }
 
-  async #walk(context: string, fresh = this.fresh): Promise<WalkResult> {
+  async #walk(browsingContext: string, fresh = this.fresh): Promise<WalkResult> {
     const start = this.#counter;
-    const layered = context === this.pageContext && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
+    const layered =
+      browsingContext === this.pageBrowsingContext && this.rootSelectors ? { rootSelectors: this.rootSelectors } : {};
     const options = {
       snapshotId: this.snapshotId,
       stamp: this.stamp,
@@ -122,20 +123,20 @@ export class PageWalk {
       ...layered,
       ...(fresh ? { reuse: false } : {}),
     };
-    const value = await this.engine.raw(context, 'walk', [options], 'Taking a snapshot');
+    const value = await this.engine.raw(browsingContext, 'walk', [options], 'Taking a snapshot');
     if (value.type !== 'string')
       throw new EvaluationError(
         'The snapshot walker returned nothing; the page may have navigated during the walk. Try again.',
       );
     const walked = JSON.parse(value.value) as WalkResult;
-    if (walked.readingNumber) this.readingNumbers?.set(context, walked.readingNumber);
+    if (walked.readingNumber) this.readingNumbers?.set(browsingContext, walked.readingNumber);
     else this.readingNumbers = null;
     this.#counter = Math.max(start, walked.lastCounter);
     this.#stats.visited += walked.stats.visited;
     this.#stats.kept += walked.stats.kept;
     this.#stats.ms += walked.stats.ms;
     this.#stats.read += walked.stats.read ?? walked.stats.visited;
-    this.ranges.push({ frame: context, from: start + 1, to: this.#counter });
+    this.ranges.push({ frame: browsingContext, from: start + 1, to: this.#counter });
     return walked;
   }
 
@@ -143,15 +144,15 @@ export class PageWalk {
    * Walks a document; when it holds closed shadow roots the walk could not see, hands them to its engine and walks
    * again, into them.
    */
-  async #document(context: string, depth: number): Promise<WalkResult> {
-    let walked = await this.#walk(context);
+  async #document(browsingContext: string, depth: number): Promise<WalkResult> {
+    let walked = await this.#walk(browsingContext);
     for (
       let round = 0;
-      round < MAX_CLOSED_ROOT_ROUNDS && (await this.#closedRoots(context, walked.closedHostCandidates));
+      round < MAX_CLOSED_ROOT_ROUNDS && (await this.#closedRoots(browsingContext, walked.closedHostCandidates));
       round++
     )
-      walked = await this.#walk(context, true);
-    await this.#frames(context, walked, depth);
+      walked = await this.#walk(browsingContext, true);
+    await this.#frames(browsingContext, walked, depth);
     return walked;
   }
 
@@ -160,9 +161,9 @@ export class PageWalk {
    * too) and gives the closed ones to the engine; true when it learnt any. Listed custom elements
    * with no closed root are remembered, to be pruned when empty.
    */
-  async #closedRoots(context: string, candidates: string[]): Promise<boolean> {
+  async #closedRoots(browsingContext: string, candidates: string[]): Promise<boolean> {
     if (candidates.length === 0) return false;
-    const hosts = await this.engine.raw(context, 'hostCandidates', [], 'Finding shadow roots');
+    const hosts = await this.engine.raw(browsingContext, 'hostCandidates', [], 'Finding shadow roots');
     const items = hosts.type === 'array' ? (hosts.value ?? []) : [];
     const roots: { sharedId: string }[] = [];
     for (const [index, uid] of candidates.entries()) {
@@ -172,18 +173,20 @@ export class PageWalk {
       else if (uid) this.#emptyHosts.add(uid);
     }
     if (roots.length === 0) return false;
-    return ((await this.engine.call(context, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0;
+    return (
+      ((await this.engine.call(browsingContext, 'learnClosedRoots', roots, 'Entering closed shadow roots')) ?? 0) > 0
+    );
   }
 
   /** Walks each iframe's document through its own browsing context and hangs it under the iframe. */
-  async #frames(context: string, walked: WalkResult, depth: number): Promise<void> {
+  async #frames(browsingContext: string, walked: WalkResult, depth: number): Promise<void> {
     if (walked.iframes.length === 0) return;
-    const windows = await this.engine.raw(context, 'frameWindows', walked.iframes, 'Finding frames');
+    const windows = await this.engine.raw(browsingContext, 'frameWindows', walked.iframes, 'Finding frames');
     const items = windows.type === 'array' ? (windows.value ?? []) : [];
     for (const [index, uid] of walked.iframes.entries()) {
       const node = findNode(walked.nodes, uid);
       if (!node) continue;
-      const child = windowContext(items[index]);
+      const child = windowBrowsingContext(items[index]);
       if (!child) {
         node.frame = { url: node.src ?? '', error: 'the frame has no document to read (not loaded yet, or blocked)' };
         continue;
@@ -196,7 +199,7 @@ export class PageWalk {
         };
         continue;
       }
-      this.frames.set(child, { page: this.pageContext, parent: context, iframeUid: uid });
+      this.frames.set(child, { page: this.pageBrowsingContext, parent: browsingContext, iframeUid: uid });
       try {
         const inner = await this.#document(child, depth + 1);
         shiftBoxes(inner.nodes, node.box[0], node.box[1]);

@@ -7,7 +7,7 @@
  * masked as typed too, not only as the field holds it: a page may keep the keys out of the field
  * (a password moved into a paragraph) or spread a code over boxes it moves the focus through.
  */
-import { MAX_FRAME_DEPTH, windowContext, type EngineGateway } from '../../engine/gateway.js';
+import { MAX_FRAME_DEPTH, windowBrowsingContext, type EngineGateway } from '../../engine/gateway.js';
 import { TYPED_SECRET, type SecretStore } from '../../policy/secrets.js';
 import type { ActionResult } from './settle.js';
 import type { PageInput } from './actions.js';
@@ -77,11 +77,11 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
     return page.input.pointer.person(input);
   }
   const typedField = async (): Promise<{ field: string; value: string } | undefined> => {
-    const context = await focusedContext(page);
+    const browsingContext = await focusedBrowsingContext(page);
     const field = await page.engine
-      .call(context, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field')
+      .call(browsingContext, 'markTypedSecret', [TYPED_SECRET], 'Reading the focused field')
       .catch(() => undefined);
-    return field ? { field: `${context}/${field.field}`, value: field.value } : undefined;
+    return field ? { field: `${browsingContext}/${field.field}`, value: field.value } : undefined;
   };
   const before = await typedField();
   typeIntoRun(page, before?.field, input);
@@ -103,14 +103,16 @@ export async function personInput(page: PersonReach, input: PersonInput): Promis
  * The browsing context whose document holds the focus: the page's, or that of the frame (in a frame…) an iframe of it
  * gave the focus to.
  */
-async function focusedContext(page: PersonReach): Promise<string> {
-  let context = page.id;
+async function focusedBrowsingContext(page: PersonReach): Promise<string> {
+  let browsingContext = page.id;
   for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
-    const frame = windowContext(
-      await page.engine.raw(context, 'focusedFrameWindow', [], 'Finding the focused frame').catch(() => undefined),
+    const frame = windowBrowsingContext(
+      await page.engine
+        .raw(browsingContext, 'focusedFrameWindow', [], 'Finding the focused frame')
+        .catch(() => undefined),
     );
     if (frame === undefined) break;
-    context = frame;
+    browsingContext = frame;
   }
-  return context;
+  return browsingContext;
 }

@@ -226,10 +226,16 @@ export class Settler {
     const frames = frame === this.browsingContext ? [this.browsingContext] : [this.browsingContext, frame];
     const waitForQuiet = async (window: number): Promise<boolean> => {
       const left = Math.max(1, deadline - Date.now());
-      const answers = frames.map((context) =>
-        context === frame && quietIn
+      const answers = frames.map((browsingContext) =>
+        browsingContext === frame && quietIn
           ? quietIn(window, left, left + ANSWER_GRACE_MS)
-          : this.engine.call(context, 'waitForQuiet', [window, left], 'Waiting for the page', left + ANSWER_GRACE_MS),
+          : this.engine.call(
+              browsingContext,
+              'waitForQuiet',
+              [window, left],
+              'Waiting for the page',
+              left + ANSWER_GRACE_MS,
+            ),
       );
       return (await Promise.all(answers)).every((answer) => answer === true);
     };
