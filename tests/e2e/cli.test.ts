@@ -255,7 +255,8 @@ describe('firefox-bidi', () => {
       if (command.endsWith(' snapshot')) uid = uidOf(result.stdout, 'textbox', 'Name');
       if (argv[0] === 'show') link = /^(http:\S+)$/m.exec(result.stdout)?.[1] ?? '';
     }
-  });
+    // A dozen runs of the bin, each a Node start (a second or more each on a busy machine): past vitest's 30 s.
+  }, 90_000);
 
   it("show prints the daemon's live view link: it shows the session's page and calls, a click on its picture reaches the page while the agent waits, and the link dies with the daemon", async () => {
     await run('-s', 'watched', 'open', server.url('/form.html'));

@@ -173,11 +173,13 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
   });
 
   it('says the Grid is full after --webdriver-wait, and ends the session the Grid gives later', async () => {
-    const server = await startServer('--isolated-browser', '--webdriver-wait', '3');
-    const agents = [await connect(server), await connect(server)];
+    // The two sessions that fill the Grid wait as long as their browsers take to start (longer than 3 s on a busy
+    // machine); the short wait is the third one's, for a slot.
+    const filling = await startServer('--isolated-browser');
+    const agents = [await connect(filling), await connect(filling)];
     for (const agent of agents)
       expect((await call(agent, 'navigate_page', { url: pages.url('/form.html') })).isError).toBeFalsy();
-    const third = await connect(server);
+    const third = await connect(await startServer('--isolated-browser', '--webdriver-wait', '3'));
     const refused = await call(third, 'navigate_page', { url: pages.url('/form.html') });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(

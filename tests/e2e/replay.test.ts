@@ -178,7 +178,7 @@ describe('a recording replayed without a model', () => {
     );
     expect(healed.code, healed.stdout + healed.stderr).toBe(0);
     expect(healed.stdout).toMatch(
-      /~ step \d+ click .*healed — radio "Express \(next day\)" in group "Shipping": found outside its recorded group "Shipping"/,
+      /~ step \d+ click .*healed — radio "Express \(next day\)" within group "Shipping": found outside its recorded group "Shipping"/,
     );
     expect(healed.stdout).toMatch(
       /~ step \d+ (fill|fill_form) .*healed — textbox "Full name".*: its name differs in case or spacing from "Full name".*; its effect and those after it are checked under the same heal/,
