@@ -30,7 +30,11 @@ export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFi
   const wsEndpoint = await response.text();
   if (!response.ok) throw new Error(`The shared Firefox did not start: ${wsEndpoint}`);
   const browser = await connect(wsEndpoint, options);
-  const userContext = await browser.newUserContext();
+  // A session left open would keep the next file of this slot out of its Firefox.
+  const userContext = await browser.newUserContext().catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   return {
     browser,
     userContext,
