@@ -34,6 +34,11 @@ export async function chooseDownloadFolder(
 
 /** Free space under which a canceled download is taken to have failed for lack of it. */
 const FULL_DISK_BYTES = 64 * 1024;
+/**
+ * How often the disk of a download in progress is looked at. Firefox removes the partial file of a download that
+ * failed, and may have done so before its end is heard (on a busy machine): the space left then says nothing.
+ */
+const SPACE_WATCH_MS = 50;
 
 function namesIn(folder: string): string[] {
   try {
@@ -87,8 +92,9 @@ const KEPT = 1000;
 export class DownloadLog {
   readonly #downloads: Download[] = [];
   readonly #byNavigation = new Map<string, Download>();
-  /** The folder each download in progress is saved in. */
-  readonly #folders = new Map<Download, string>();
+  /** The folder each download in progress is saved in, and whether its disk was seen full meanwhile. */
+  readonly #folders = new Map<Download, { folder: string; full: boolean }>();
+  #spaceWatch: NodeJS.Timeout | undefined;
   readonly #notes: string[] = [];
   /** The folder its downloads go to (UserContext.saveDownloadsIn), when the user context has one of its own. */
   folder: string | undefined;
@@ -103,7 +109,10 @@ export class DownloadLog {
     };
     this.#downloads.push(download);
     const folder = this.folder ?? defaultFolder;
-    if (folder !== undefined) this.#folders.set(download, folder);
+    if (folder !== undefined) {
+      this.#folders.set(download, { folder, full: diskFull(folder) });
+      this.#spaceWatch ??= setInterval(() => this.#watchSpace(), SPACE_WATCH_MS).unref();
+    }
     if (event.navigation) this.#byNavigation.set(event.navigation, download);
     this.#trim();
   }
@@ -130,9 +139,10 @@ export class DownloadLog {
         `A download finished: ${from} was saved as ${oneLine(event.filepath)}${download.bytes === undefined ? '' : ` (${download.bytes} bytes)`}.`,
       );
     } else {
-      const folder = this.#folders.get(download);
-      // Firefox says only "canceled", and leaves what it wrote: a full disk is told by the space left.
-      if (folder !== undefined && diskFull(folder)) download.failure = 'disk full';
+      const watched = this.#folders.get(download);
+      const folder = watched?.folder;
+      // Firefox says only "canceled": a full disk is told by the space left, now or while it ran.
+      if (watched && (watched.full || diskFull(watched.folder))) download.failure = 'disk full';
       if (folder !== undefined && !this.#sameNameInProgress(download))
         removeLeftovers(download, folder, this.#savedFiles());
       const why = download.failure
@@ -142,6 +152,15 @@ export class DownloadLog {
     }
     this.#folders.delete(download);
     this.#trim();
+  }
+
+  /** Notes each download in progress whose disk is full now; stops looking once none is in progress. */
+  #watchSpace(): void {
+    for (const watched of this.#folders.values()) if (!watched.full) watched.full = diskFull(watched.folder);
+    if (this.#folders.size === 0) {
+      clearInterval(this.#spaceWatch);
+      this.#spaceWatch = undefined;
+    }
   }
 
   /** Whether another download of the same name is in progress: its partial file looks like this one's. */
@@ -180,6 +199,8 @@ export class DownloadLog {
     this.#downloads.length = 0;
     this.#byNavigation.clear();
     this.#folders.clear();
+    clearInterval(this.#spaceWatch);
+    this.#spaceWatch = undefined;
     this.#notes.length = 0;
   }
 
