@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { mountSmallDisk, unmountSmallDisk } from '../helpers/small-disk.js';
 
 /**
  * Files are whole or absent on a full disk: the output folder is a small tmpfs (mounting one needs
@@ -15,22 +14,7 @@ import { page, startTestServer, type TestServer } from '../helpers/server.js';
 
 const BIG = 3 * 1024 * 1024;
 
-/** A fresh 1 MiB tmpfs, or why there can be none here. */
-function mountSmallDisk(): { dir: string } | { skip: string } {
-  if (process.getuid?.() !== 0) return { skip: 'not root: mounting a small tmpfs needs root (CI runs as root)' };
-  const dir = mkdtempSync(join(tmpdir(), 'ffmcp-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    return { skip: `mount -t tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()})` };
-  }
-}
-
-const disk = mountSmallDisk();
-// Printed so a skipped run says why.
-if ('skip' in disk) console.warn(`[full-disk.test] skipped: ${disk.skip}.`);
+const disk = mountSmallDisk('ffmcp-full-');
 
 describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
   const dir = 'dir' in disk ? disk.dir : '';
@@ -56,8 +40,7 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
   afterAll(async () => {
     await client.close();
     await server.close();
-    execFileSync('umount', [dir]);
-    rmSync(dir, { recursive: true, force: true });
+    unmountSmallDisk(dir);
   });
 
   it('a download that does not fit says the disk was full, and leaves nothing of it', async () => {

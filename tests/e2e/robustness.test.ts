@@ -184,7 +184,7 @@ function stringPaths(
 }
 
 describe('a megabyte in every string parameter of every tool', () => {
-  it('answers each call within 2 s and within its budget, never blocking the event loop over 500 ms', async () => {
+  it('answers each call within 2 s and within its budget, spending under a second of CPU on it', async () => {
     await call(client, 'navigate_page', { url: server.url('/form.html') });
     const snapshot = text(await call(client, 'take_snapshot'));
     const name = uidOf(snapshot, 'textbox', 'Name');
@@ -218,13 +218,21 @@ describe('a megabyte in every string parameter of every tool', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const checked: string[] = [];
+    let mostCpuMs = 0;
     try {
       for (const tool of tools) {
         for (const { path, with: withValue } of stringPaths(tool.inputSchema, base[tool.name] ?? {})) {
+          const cpuBefore = process.cpuUsage();
           const { result, ms } = await timed(tool.name, withValue(megabyte));
+          const cpu = process.cpuUsage(cpuBefore);
           const label = `${tool.name}.${path}`;
           checked.push(label);
           expect(ms, label).toBeLessThan(2000);
+          // The server runs in this process: what it spent on the megabyte is this process's CPU time, which other
+          // work on the machine does not add to (a stall measured by the clock does grow with it).
+          const cpuMs = (cpu.user + cpu.system) / 1000;
+          mostCpuMs = Math.max(mostCpuMs, cpuMs);
+          expect(cpuMs, label).toBeLessThan(1000);
           expect(text(result).length, label).toBeLessThan(50_000);
           expect(JSON.stringify(result).length, label).toBeLessThan(100_000);
           // Put the page back where the checks expect it, whatever the call did.
@@ -235,12 +243,11 @@ describe('a megabyte in every string parameter of every tool', () => {
       delay.disable();
     }
     expect(checked.length).toBeGreaterThanOrEqual(25);
+    // The defects this guards against (whole-string work on a megabyte) took seconds of CPU each; the longest stall of
+    // the event loop is said, not bounded: on a busy 2-core machine the other processes alone make it 260–570 ms.
     console.log(
-      `A megabyte went into ${checked.length} string parameters; the longest event-loop stall was ${(delay.max / 1e6).toFixed(0)} ms.`,
+      `A megabyte went into ${checked.length} string parameters; the most CPU a call took was ${mostCpuMs.toFixed(0)} ms, the longest event-loop stall ${(delay.max / 1e6).toFixed(0)} ms.`,
     );
-    // The defects this guards against (whole-string work on a megabyte) stalled for seconds; a shared
-    // 2-core machine's noise alone reached 260 ms, so the bound is 500 ms.
-    expect(delay.max / 1e6).toBeLessThan(500);
     // The server still works.
     expect((await call(client, 'list_pages')).isError).toBeFalsy();
   });

@@ -1,33 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DownloadLog } from '../../src/firefox/user-context/downloads.js';
+import { mountSmallDisk, unmountSmallDisk } from '../helpers/small-disk.js';
 
-/** A 1 MiB tmpfs (root only, as CI runs), or why there can be none here. */
-function smallDisk(): { dir: string } | { skip: string } {
-  if (process.getuid?.() !== 0) return { skip: 'not root: mounting a small tmpfs needs root (CI runs as root)' };
-  const dir = mkdtempSync(join(tmpdir(), 'ffmcp-downloads-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    return { skip: `mount -t tmpfs failed (${String(error)})` };
-  }
-}
-
-const disk = smallDisk();
-// Printed so a skipped run says why.
-if ('skip' in disk) console.warn(`[downloads.test] skipped: ${disk.skip}.`);
+const disk = mountSmallDisk('ffmcp-downloads-');
 
 describe.skipIf('skip' in disk)('the download log on a disk that fills', () => {
   const dir = 'dir' in disk ? disk.dir : '';
   afterAll(() => {
     vi.useRealTimers();
-    execFileSync('umount', [dir]);
-    rmSync(dir, { recursive: true, force: true });
+    unmountSmallDisk(dir);
   });
 
   it('says a download failed for lack of space when its disk filled while it ran, though its end came after Firefox freed it', () => {
