@@ -34,9 +34,14 @@ function replacedNote(dead: Browser): string {
   return 'Firefox had closed, crashed or stopped answering; a new Firefox was started, so earlier pages and uids are gone.';
 }
 
-/** Ends a session's part: its own browser, or its user context of a shared one. */
+/**
+ * Ends a session's part: its user context of a shared browser; or its own browser, after the user context it made in
+ * it (a Firefox it connected to goes on without it).
+ */
 async function closeSession(session: SessionBrowser): Promise<void> {
-  await (session.owned ? session.browser.close() : session.userContext.dispose());
+  if (!session.owned) return session.userContext.dispose();
+  if (session.userContext.id !== 'default') await session.userContext.dispose().catch(() => undefined);
+  await session.browser.close();
 }
 
 /**
@@ -59,7 +64,10 @@ export class BrowserHolder {
    * `downloadDir` (default: the output directory's downloads/).
    */
   static ownBrowser(options: ServerOptions, downloadDir?: string): BrowserHolder {
-    return new BrowserHolder((firstSnapshotId) => startClient(options, firstSnapshotId, downloadDir));
+    return new BrowserHolder(async (firstSnapshotId) => {
+      const session = await startClient(options, firstSnapshotId, options.isolated ? false : downloadDir);
+      return options.isolated ? isolate(session, downloadDir ?? defaultDownloadDir(options)) : session;
+    });
   }
 
   /**
@@ -138,10 +146,27 @@ export class BrowserHolder {
 export async function startClient(
   options: ServerOptions,
   firstSnapshotId?: number,
-  downloadDir: string | false = join(resolve(options.outputDir), 'downloads'),
+  downloadDir: string | false = defaultDownloadDir(options),
 ): Promise<SessionBrowser> {
   const browser = await startBrowser(options, firstSnapshotId, downloadDir);
   return { browser, userContext: browser.defaultUserContext, owned: true };
+}
+
+function defaultDownloadDir(options: ServerOptions): string {
+  return join(resolve(options.outputDir), 'downloads');
+}
+
+/** Moves a session into a new user context of its own browser (--isolated), saving its downloads in `downloadDir`. */
+async function isolate(session: SessionBrowser, downloadDir: string): Promise<SessionBrowser> {
+  let isolated = session;
+  try {
+    isolated = { ...session, userContext: await session.browser.newUserContext() };
+    await isolated.userContext.saveDownloadsIn(downloadDir);
+    return isolated;
+  } catch (error) {
+    await closeSession(isolated).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function startBrowser(

@@ -45,6 +45,15 @@ export const FLAGS: readonly FlagSpec[] = [
     description: 'Connect to a running Firefox started with --remote-debugging-port (ws://127.0.0.1:9222).',
   },
   {
+    name: 'isolated',
+    type: 'boolean',
+    env: 'FIREFOX_MCP_ISOLATED',
+    description:
+      'Work in a user context of its own (its own tabs, cookies and storage, closed when the server ends), not the ' +
+      "browser's default one: so an agent on a Firefox you connect to (--ws-endpoint, --webdriver-url) or a profile " +
+      'you keep (--profile) neither sees nor changes your tabs and logins. HTTP sessions always have one.',
+  },
+  {
     name: 'webdriver-url',
     type: 'string',
     env: 'WEBDRIVER_URL',

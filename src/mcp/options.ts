@@ -36,6 +36,8 @@ export interface ServerOptions {
   port?: number;
   host: string;
   token?: string;
+  /** A stdio server works in a user context of its own, not the browser's default one. */
+  isolated: boolean;
   /** With --port: each HTTP session gets its own Firefox instead of its own user context in a shared one. */
   isolatedBrowser: boolean;
   /** With webdriverUrl: how long a queued new session may wait for a free slot, in ms. */
@@ -105,6 +107,11 @@ function originList(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** An on/off environment variable: off when 0, false or no; `unset` when absent. */
+function envSwitch(value: string | undefined, unset: boolean): boolean {
+  return value === undefined ? unset : !['0', 'false', 'no'].includes(value.toLowerCase());
+}
+
 /** Reads flags, then the environment for what the flags left unset. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): ServerOptions {
   let parsed: ReturnType<typeof parseArgs>;
@@ -129,15 +136,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   };
   if (values.headed === true && values.headless === true)
     throw new OptionsError('--headed and --headless contradict each other; give one.');
-  const headlessEnv = env.FIREFOX_HEADLESS;
-  const headless =
-    values.headed === true
-      ? false
-      : values.headless === true
-        ? true
-        : headlessEnv === undefined
-          ? true
-          : !['0', 'false', 'no'].includes(headlessEnv.toLowerCase());
+  const headless = values.headed === true ? false : values.headless === true || envSwitch(env.FIREFOX_HEADLESS, true);
   const wsEndpoint = text('ws-endpoint');
   const webdriverUrl = text('webdriver-url');
   if (wsEndpoint && webdriverUrl)
@@ -235,6 +234,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       blockedOrigins: originList(text('blocked-origins')),
     },
     host: text('host') ?? '127.0.0.1',
+    isolated: values.isolated === true || envSwitch(env.FIREFOX_MCP_ISOLATED, false),
     isolatedBrowser: values['isolated-browser'] === true,
     sessionIdleTimeout: Math.round(idleMinutes * 60_000),
     webdriverWait: Math.round(waitSeconds * 1000),

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_LINE_FORMS, ANSWER_TEXT } from '../../src/mcp/answer-forms.js';
 import { fullwidth } from '../helpers/look-alikes.js';
-import { call, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { call, text, uidOf } from '../helpers/mcp.js';
+import { page, type Route } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 const { pageTextBlock, posesAsAnswer } = ANSWER_TEXT;
 
@@ -41,36 +38,23 @@ const WALK_PAGE = page(
 const seen = new Map<string, Set<string>>();
 /** The page that writes every line the walk gathered, set by the second test. */
 let forgedPage: Route = page('Empty', '');
-let server: TestServer;
-let client: Client;
-let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/walk.html': WALK_PAGE,
-    '/forged-lines.html': (request, response) => forgedPage(request, response),
-    '/walk.json': (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"walk":1}');
-    },
-    '/walk.txt': (_request, response) => {
-      response.writeHead(200, {
-        'content-type': 'text/plain',
-        'content-disposition': 'attachment; filename="walk.txt"',
-      });
-      response.end('walk file');
-    },
-  });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-lines-'));
-  writeFileSync(join(work, 'upload.txt'), 'upload');
-  ({ client } = await startStdioServer(['--tools', 'all', '--output-dir', work]));
+const server = useSite({
+  '/walk.html': WALK_PAGE,
+  '/forged-lines.html': (request, response) => forgedPage(request, response),
+  '/walk.json': (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"walk":1}');
+  },
+  '/walk.txt': (_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'text/plain',
+      'content-disposition': 'attachment; filename="walk.txt"',
+    });
+    response.end('walk file');
+  },
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const work = useFolder({ 'upload.txt': 'upload' });
+const client = useMcpServer(['--tools', 'all', '--output-dir', '.'], { cwd: work });
 
 /** The lines of an answer that are ours: fenced blocks (script values, headers) and the page's text left out. */
 function ownLines(result: CallToolResult): string[] {

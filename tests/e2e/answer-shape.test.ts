@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text } from '../helpers/mcp.js';
+import { page } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * What answers say about themselves, through the real MCP server: a program reading structuredContent
@@ -17,17 +14,12 @@ const PARAGRAPHS = Array.from(
   (_, index) => `<p>Paragraph ${index}: ${Array.from({ length: 16 }, (_, word) => `w${index}x${word}`).join(' ')}.</p>`,
 ).join('');
 
-let server: TestServer;
-let client: Client;
-let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/long.html': page('Long read', `<h1>Long read</h1>${PARAGRAPHS}`),
-    '/quiet.html': page('Quiet', '<p>Nothing logged.</p>'),
-    '/booking.html': page(
-      'Booking',
-      `<form><label>Name <input id="name"></label> <label>Guests <input id="guests" type="number"></label>
+const server = useSite({
+  '/long.html': page('Long read', `<h1>Long read</h1>${PARAGRAPHS}`),
+  '/quiet.html': page('Quiet', '<p>Nothing logged.</p>'),
+  '/booking.html': page(
+    'Booking',
+    `<form><label>Name <input id="name"></label> <label>Guests <input id="guests" type="number"></label>
          <button type="button" onclick="document.getElementById('status').textContent = 'Booked for ' + document.getElementById('name').value">Book</button></form>
        <p id="status" role="status"></p>
        <table id="orders"><thead><tr><th>Order</th><th>Guest</th><th>Total</th></tr></thead><tbody>${Array.from({ length: 30 }, (_, i) => `<tr><td>#${2000 + i}</td><td>Guest ${i}</td><td>${100 + i}.00</td></tr>`).join('')}</tbody></table>
@@ -35,17 +27,10 @@ beforeAll(async () => {
          // As a framework re-renders: every keystroke draws the orders anew, as they were.
          document.getElementById('name').addEventListener('input', () => { const body = document.querySelector('#orders tbody'); body.replaceWith(body.cloneNode(true)); });
        </script>`,
-    ),
-  });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-answers-'));
-  ({ client } = await startStdioServer(['--output-dir', 'out'], {}, work));
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const work = useFolder();
+const client = useMcpServer(['--output-dir', 'out'], { cwd: work });
 
 interface MarkdownData {
   markdown: string;

@@ -1,35 +1,29 @@
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
 import { uidOf } from '../helpers/mcp.js';
-import { daemonPid, eventually, firefoxProcesses, runBin, type BinRun } from '../helpers/processes.js';
+import { daemonPid, eventually, firefoxProcesses, type BinRun } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { useCliHome } from '../helpers/fixtures.js';
 
 /**
  * The real `firefox-bidi` bin, run as a shell runs it (the built one: `npm test` builds first),
  * against pages served locally. Each test file has its own daemon home, so nothing here touches a
  * daemon of the user's.
  */
-const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
-
+const cli = useCliHome();
+const run = (...args: string[]): Promise<BinRun> => cli.run(...args);
 let server: TestServer;
 /** Set when the page asks for /started: a slow command is running in the page. */
 let started = false;
-let work: string;
-let home: string;
-
-function run(...args: string[]): Promise<BinRun> {
-  return runBin(BIN, args, work, { ...process.env, FIREFOX_BIDI_HOME: home });
-}
 
 /** The Firefox processes of this file's daemons (their environment names our home) and the profiles they run on. */
 function browser(): { pids: number[]; profiles: string[] } {
-  const processes = firefoxProcesses(home);
+  const processes = firefoxProcesses(cli.home);
   const profiles = [...processes.values()].flatMap((cmdline) => /-profile (\S+)/.exec(cmdline)?.[1] ?? []);
   return { pids: [...processes.keys()], profiles: [...new Set(profiles)] };
 }
@@ -110,16 +104,10 @@ beforeAll(async () => {
       '<label>Name <input id="name"></label><button onclick="document.title = \'Hello \' + document.getElementById(\'name\').value">Greet</button>',
     ),
   });
-  work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
-  home = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-'));
 });
 
 afterAll(async () => {
-  await run('stop');
-  await eventually(() => daemonPid(home) === undefined, 10_000);
   await server.close();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
 });
 
 describe('firefox-bidi', () => {
@@ -139,12 +127,12 @@ describe('firefox-bidi', () => {
     ).toContain('"Ada"');
   });
 
-  it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids work', async () => {
+  it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids cli.work', async () => {
     await run('open', server.url('/form.html'));
     // The page does not change between the two, so the second keeps the first's uids.
     await run('snapshot');
     const saved = await run('snapshot', '--file', 'form.txt');
-    const path = join(work, '.firefox-bidi/sessions/default/form.txt');
+    const path = join(cli.work, '.firefox-bidi/sessions/default/form.txt');
     expect(saved.stdout).toMatch(
       new RegExp(`^${path}: snapshot \\d+, \\d+ elements, 2 uids, ~\\d+ tokens \\(\\d+ characters\\)\\.\\n$`),
     );
@@ -227,9 +215,9 @@ describe('firefox-bidi', () => {
 
   it('installs a skill and an AGENTS.md snippet whose every command runs', async () => {
     expect((await run('install-skill', 'agent')).stdout).toContain('SKILL.md');
-    expect(readFileSync(join(work, 'agent/.claude/skills/firefox-bidi/SKILL.md'), 'utf8')).toBe(SKILL);
+    expect(readFileSync(join(cli.work, 'agent/.claude/skills/firefox-bidi/SKILL.md'), 'utf8')).toBe(SKILL);
     await run('install-skill', 'agent');
-    expect(readFileSync(join(work, 'agent/AGENTS.md'), 'utf8')).toBe(AGENTS_SNIPPET);
+    expect(readFileSync(join(cli.work, 'agent/AGENTS.md'), 'utf8')).toBe(AGENTS_SNIPPET);
     // Each command as the skill shows it, in its order, with what an agent would have at hand.
     const shown = [...`${SKILL}\n${AGENTS_SNIPPET}`.matchAll(/(?:^|`)(firefox-bidi [^`#\n]+?)\s*(?:`|#|$)/gm)].map(
       (match) => (match[1] ?? '').trim(),
@@ -317,7 +305,7 @@ describe('firefox-bidi', () => {
 
   it('stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew', async () => {
     await run('pages');
-    const pid = daemonPid(home);
+    const pid = daemonPid(cli.home);
     expect(pid).toBeDefined();
     const killed = browser();
     expect(killed.pids.length).toBeGreaterThan(0);
@@ -325,13 +313,13 @@ describe('firefox-bidi', () => {
     // Its Firefox and profile go with it (the launcher's watchdog), and the socket it left answers no one.
     expect(await eventually(() => gone(killed), 15_000)).toBe(true);
     expect((await run('pages')).code).toBe(0);
-    const next = daemonPid(home);
+    const next = daemonPid(cli.home);
     expect(next).not.toBe(pid);
     const stopped = browser();
     expect((await run('stop')).stdout).toContain('The daemon stops');
     expect(
       await eventually(
-        () => daemonPid(home) === undefined && !existsSync(join(home, 'daemon.sock')) && gone(stopped),
+        () => daemonPid(cli.home) === undefined && !existsSync(join(cli.home, 'daemon.sock')) && gone(stopped),
         15_000,
       ),
     ).toBe(true);
@@ -340,11 +328,11 @@ describe('firefox-bidi', () => {
 
   it('stops by itself after --idle-timeout without a command, taking its Firefox and profile along', async () => {
     await run('--idle-timeout', '0.05', 'pages');
-    const pid = daemonPid(home);
+    const pid = daemonPid(cli.home);
     expect(pid).toBeDefined();
     const idle = browser();
     expect(await eventually(() => !alive(pid ?? 0) && gone(idle), 15_000)).toBe(true);
-    expect(existsSync(join(home, 'daemon.sock'))).toBe(false);
+    expect(existsSync(join(cli.home, 'daemon.sock'))).toBe(false);
   });
 
   it('cannot be driven by another user of the machine', async (context) => {
@@ -354,7 +342,7 @@ describe('firefox-bidi', () => {
     }
     await run('open', server.url('/form.html'));
     // nobody tries the daemon's socket as any program of theirs would: the 0700 folder keeps it out.
-    const script = `require('node:net').connect(${JSON.stringify(join(home, 'daemon.sock'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(0); })`;
+    const script = `require('node:net').connect(${JSON.stringify(join(cli.home, 'daemon.sock'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(0); })`;
     const stranger = await new Promise<string>((done) =>
       execFile(
         process.execPath,

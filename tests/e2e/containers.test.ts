@@ -1,7 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
+import { page } from '../helpers/server.js';
+import { useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * A container is a place: scrolling one answers where it stands and what it shows, through the
@@ -70,22 +70,8 @@ const RECYCLED = page(
    </div></div>`,
 );
 
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/list.html': VIRTUAL_LIST,
-    '/grid.html': VIRTUAL_GRID,
-    '/recycled.html': RECYCLED,
-  });
-  ({ client } = await startStdioServer());
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = useSite({ '/list.html': VIRTUAL_LIST, '/grid.html': VIRTUAL_GRID, '/recycled.html': RECYCLED });
+const client = useMcpServer();
 
 /** The numbers of the tasks (or orders) an answer lists. */
 const listed = (answer: string, word: string): number[] =>

@@ -1,9 +1,8 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusSpec, startCorpusServer } from '../corpus/index.js';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import type { TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { corpusSpec } from '../corpus/index.js';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
+import { useCorpus, useMcpServer } from '../helpers/fixtures.js';
 
 /**
  * Real tasks on real third-party libraries and apps (tests/corpus: Material Web, Shoelace, Redoc,
@@ -11,18 +10,8 @@ import type { TestServer } from '../helpers/server.js';
  * text, take a uid from it, act, then check the page's real state with evaluate_script.
  */
 
-let corpus: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  corpus = await startCorpusServer();
-  ({ client } = await startStdioServer(['--tools', 'all']));
-});
-
-afterAll(async () => {
-  await client.close();
-  await corpus.close();
-});
+const corpus = useCorpus();
+const client = useMcpServer(['--tools', 'all']);
 
 async function open(path: string, waitFor?: string): Promise<string> {
   const navigated = await call(client, 'navigate_page', { url: corpus.url(path) });

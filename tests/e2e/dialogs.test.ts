@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
+import { describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
 import { eventually } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { page } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * A dialog that opens while a tool runs, whichever kind of tool it is, is seen and reported (the
@@ -35,33 +33,19 @@ const STAMPED = `
     new MutationObserver(() => alert('during snapshot')).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-mcp-uid'] });
   </script>`;
 
-let server: TestServer;
-let client: Client;
-let work: string;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/during.html': page('During', DURING),
-    '/stamped.html': page('Stamped', STAMPED),
-    '/load-alert.html': page('Load alert', '<p>Loaded</p><script>alert("during load")</script>'),
-    '/show-alert.html': page(
-      'Show alert',
-      '<p>Shown</p><script>addEventListener("pageshow", (event) => { if (event.persisted || sessionStorage.shown) alert("during back"); sessionStorage.shown = 1; });</script>',
-    ),
-    '/plain.html': page('Plain', '<p>Plain</p>'),
-  });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-dialogs-'));
-  // Files are read from the output directory (or --allowed-dir folders), never the working directory.
-  mkdirSync(join(work, 'out'));
-  writeFileSync(join(work, 'out', 'notes.txt'), 'notes');
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--tools', 'all'], {}, work));
+const server = useSite({
+  '/during.html': page('During', DURING),
+  '/stamped.html': page('Stamped', STAMPED),
+  '/load-alert.html': page('Load alert', '<p>Loaded</p><script>alert("during load")</script>'),
+  '/show-alert.html': page(
+    'Show alert',
+    '<p>Shown</p><script>addEventListener("pageshow", (event) => { if (event.persisted || sessionStorage.shown) alert("during back"); sessionStorage.shown = 1; });</script>',
+  ),
+  '/plain.html': page('Plain', '<p>Plain</p>'),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+// Files are read from the output directory (or --allowed-dir folders), never the working directory.
+const work = useFolder({ 'out/notes.txt': 'notes' });
+const client = useMcpServer(['--output-dir', 'out', '--tools', 'all'], { cwd: work });
 
 /** The answer names the dialog (reported beside a result, or as why the tool stopped), and it is then answered. */
 async function expectDialogSeen(
@@ -113,7 +97,7 @@ describe('a dialog that opens during a tool', () => {
     await expectDialogSeen(
       await call(client, 'upload_file', {
         uid: await uid('button', 'File'),
-        filePaths: [join(work, 'out', 'notes.txt')],
+        filePaths: [join(work.path, 'out', 'notes.txt')],
       }),
       'during upload',
       'upload_file',

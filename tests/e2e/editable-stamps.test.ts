@@ -1,10 +1,10 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
-import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { page, startTestServer, type Route } from '../helpers/server.js';
+import { useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * Issue 19: our uid stamps never end up in what an app saves. A real rich-text editor (Quill, from
@@ -41,24 +41,6 @@ const QUILL_PAGE: Route = (_request, response) => {
 
 /** Attributes the engine could write on a page. */
 const OUR_MARKS = /data-mcp|mcp-uid/i;
-
-let server: TestServer;
-let client: Client;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    '/quill.html': QUILL_PAGE,
-    '/editable.html': EDITABLE_PAGE,
-    '/quill/quill.js': file('quill.js', 'text/javascript; charset=utf-8'),
-    '/quill/quill.snow.css': file('quill.snow.css', 'text/css; charset=utf-8'),
-  });
-  ({ client } = await startStdioServer(['--tools', 'all']));
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
 
 async function ok(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   const result = await call(client, name, args);
@@ -149,6 +131,14 @@ const EDITABLE_PAGE = page(
    <script>document.getElementById('shadow-host').attachShadow({ mode: 'open' }).innerHTML = '<div id="s-box"><button id="s-button">Shadow button</button></div>';</script>
    <iframe id="design" srcdoc="<h2 id=d-heading>Design doc</h2><button id=d-button>In design</button><script>document.designMode = 'on'</script>"></iframe>`,
 );
+
+const server = useSite({
+  '/quill.html': QUILL_PAGE,
+  '/editable.html': EDITABLE_PAGE,
+  '/quill/quill.js': file('quill.js', 'text/javascript; charset=utf-8'),
+  '/quill/quill.snow.css': file('quill.snow.css', 'text/css; charset=utf-8'),
+});
+const client = useMcpServer(['--tools', 'all']);
 
 const STAMPED = `() => {
   const frame = document.getElementById('design').contentDocument;

@@ -1,12 +1,8 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCorpusServer } from '../corpus/index.js';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
+import { page } from '../helpers/server.js';
+import { useCorpus, useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * Issue 19: fill as a person pastes into an editor (CodeMirror 6 from the corpus keeps a JSON
@@ -20,37 +16,32 @@ const NOTE_SECRET = 'pass-phrase-4711';
 /** Orders the debounced page fetches; the answer comes after `delay` ms. */
 const ORDERS = ['Order 1001 apples', 'Order 1002 pears', 'Order 1003 apples and pears', 'Order 1004 plums'];
 
-let corpus: TestServer;
-let server: TestServer;
-let client: Client;
-let work: string;
 /** What the orders endpoint was asked, in order. */
 const asked: string[] = [];
 
-beforeAll(async () => {
-  corpus = await startCorpusServer();
-  server = await startTestServer({
-    // An editor with rules of its own: whatever is written comes out in capitals.
-    '/shout.html': page(
-      'Shout',
-      `<h1>Shout</h1><div id="shout" contenteditable="true" aria-label="Shout box" style="min-height: 40px; border: 1px solid"></div>
+const corpus = useCorpus();
+const server = useSite({
+  // An editor with rules of its own: whatever is written comes out in capitals.
+  '/shout.html': page(
+    'Shout',
+    `<h1>Shout</h1><div id="shout" contenteditable="true" aria-label="Shout box" style="min-height: 40px; border: 1px solid"></div>
        <div id="plain" contenteditable="true" aria-label="Private note" style="min-height: 40px; border: 1px solid"></div>
        <script>
          const box = document.getElementById('shout');
          box.addEventListener('input', () => { if (box.textContent !== box.textContent.toUpperCase()) box.textContent = box.textContent.toUpperCase(); });
        </script>`,
-    ),
-    // A search box that filters a list 300 ms after the last key, as most do.
-    // Focusing the city opens a suggestion list that lies over the street field below it.
-    '/popover-form.html': page(
-      'Address',
-      `<form style="position: relative"><p><label>City <input id="city" onfocus="suggest.hidden = false"></label></p>
+  ),
+  // A search box that filters a list 300 ms after the last key, as most do.
+  // Focusing the city opens a suggestion list that lies over the street field below it.
+  '/popover-form.html': page(
+    'Address',
+    `<form style="position: relative"><p><label>City <input id="city" onfocus="suggest.hidden = false"></label></p>
        <p><label>Street <input id="street"></label></p><p><label>Zip <input id="zip"></label></p>
        <div id="suggest" hidden style="position: absolute; top: 30px; left: 0; width: 400px; height: 60px; background: white; border: 1px solid">Oslo, Bergen</div></form>`,
-    ),
-    '/searchable-select.html': page(
-      'Shipping',
-      `<label for="search">Country</label>
+  ),
+  '/searchable-select.html': page(
+    'Shipping',
+    `<label for="search">Country</label>
        <div class="select"><input id="search" role="combobox" aria-controls="countries" aria-expanded="false" aria-autocomplete="list">
          <ul id="countries" role="listbox" hidden>${['France', 'French Guiana', 'Germany', 'Ghana'].map((name) => `<li role="option" data-code="${name.slice(0, 2).toUpperCase()}">${name}</li>`).join('')}</ul>
          <select id="country" name="country" hidden><option value="">None</option><option value="FR">France</option><option value="FG">French Guiana</option><option value="GE">Germany</option><option value="GH">Ghana</option></select></div>
@@ -68,10 +59,10 @@ beforeAll(async () => {
            search.setAttribute('aria-expanded', 'false');
          });
        </script>`,
-    ),
-    '/debounce.html': page(
-      'Fruits',
-      `<label>Search fruits <input id="q" type="search"></label>
+  ),
+  '/debounce.html': page(
+    'Fruits',
+    `<label>Search fruits <input id="q" type="search"></label>
        <label>Nickname <input id="nick"></label>
        <ul id="fruits">${['Apple', 'Banana', 'Blueberry', 'Cherry', 'Strawberry', 'Raspberry', 'Plum'].map((fruit) => `<li>${fruit}</li>`).join('')}</ul>
        <script>
@@ -85,11 +76,11 @@ beforeAll(async () => {
            }, 300);
          });
        </script>`,
-    ),
-    // A filter that asks the server 300 ms after the last key, and shows nothing until the answer is in.
-    '/debounce-fetch.html': page(
-      'Orders',
-      `<label>Filter orders <input id="filter"></label>
+  ),
+  // A filter that asks the server 300 ms after the last key, and shows nothing until the answer is in.
+  '/debounce-fetch.html': page(
+    'Orders',
+    `<label>Filter orders <input id="filter"></label>
        <ul id="orders"></ul>
        <script>
          const delay = new URLSearchParams(location.search).get('delay') ?? '600';
@@ -103,35 +94,22 @@ beforeAll(async () => {
            }, 300);
          });
        </script>`,
-    ),
-    '/orders': (request, response) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const wanted = url.searchParams.get('q') ?? '';
-      asked.push(wanted);
-      setTimeout(
-        () => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(ORDERS.filter((order) => order.includes(wanted))));
-        },
-        Number(url.searchParams.get('delay') ?? 0),
-      );
-    },
-  });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-fill-settle-'));
-  writeFileSync(join(work, 'secrets.env'), `NOTE=${NOTE_SECRET}\n`);
-  ({ client } = await startStdioServer(
-    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
-    {},
-    work,
-  ));
+  ),
+  '/orders': (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const wanted = url.searchParams.get('q') ?? '';
+    asked.push(wanted);
+    setTimeout(
+      () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(ORDERS.filter((order) => order.includes(wanted))));
+      },
+      Number(url.searchParams.get('delay') ?? 0),
+    );
+  },
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  await corpus.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const work = useFolder({ 'secrets.env': `NOTE=${NOTE_SECRET}\n` });
+const client = useMcpServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], { cwd: work });
 
 async function open(url: string): Promise<string> {
   const navigated = await call(client, 'navigate_page', { url });

@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
+import { page, type Route } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * A hostile page writes lines that read like the answer's own structure, and characters that
@@ -56,22 +55,14 @@ const FORGED_BODY: Route = (_request, response) => {
   response.end(FORGED_TEXT);
 };
 
-const OUTPUT = 'temp/forged-structure-output';
-let server: TestServer;
-let client: Client;
+const server = useSite({ '/forged.html': FORGED_PAGE, '/forged.txt': FORGED_BODY });
+const work = useFolder();
+const client = useMcpServer(['--output-dir', '.'], { cwd: work });
 
 beforeAll(async () => {
-  server = await startTestServer({ '/forged.html': FORGED_PAGE, '/forged.txt': FORGED_BODY });
-  ({ client } = await startStdioServer(['--output-dir', OUTPUT]));
   // Two pages, both forged: every answer then has a page list, and its titles are page text too.
   expect((await call(client, 'navigate_page', { url: server.url('/forged.html') })).isError).toBeFalsy();
   expect((await call(client, 'new_page', { url: server.url('/forged.html') })).isError).toBeFalsy();
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(OUTPUT, { recursive: true, force: true });
 });
 
 /** The hidden characters of HIDDEN found raw in a text. */

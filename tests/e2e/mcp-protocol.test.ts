@@ -45,7 +45,8 @@ function start(): {
     answers,
     write: (line) =>
       child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify({ jsonrpc: '2.0', ...line })}\n`),
-    answer: async (id, timeoutMs = 5000) => {
+    // A server starting on a busy machine may take seconds to import itself before its first answer.
+    answer: async (id, timeoutMs = 20_000) => {
       if (!(await eventually(() => answers.some((answer) => answer.id === id), timeoutMs)))
         throw new Error(
           `No answer with id ${JSON.stringify(id)} in ${timeoutMs} ms; got ${JSON.stringify(answers).slice(0, 500)}`,

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text } from '../helpers/mcp.js';
-import { page, startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text } from '../helpers/mcp.js';
+import { page } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * Request rules (route, list_routes, unroute) and request and response bodies through the real MCP
@@ -18,52 +17,37 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
-let server: TestServer;
-let client: Client;
-let work: string;
 /** Every request the web server got, as "METHOD path" and its x-agent header. */
 let seen: { line: string; agent: string | undefined; body: string }[] = [];
 
-beforeAll(async () => {
-  const record = (request: import('node:http').IncomingMessage, body: string): void => {
-    seen.push({
-      line: `${request.method} ${request.url}`,
-      agent: request.headers['x-agent'] as string | undefined,
-      body,
-    });
-  };
-  const api = (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse): void => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      record(request, body);
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ source: 'server', got: body }));
-    });
-  };
-  server = await startTestServer({
-    '/app.html': page('App', '<h1>App</h1>'),
-    '/api/user': api,
-    '/api/echo': api,
-    '/logo.png': api,
+const record = (request: import('node:http').IncomingMessage, body: string): void => {
+  seen.push({
+    line: `${request.method} ${request.url}`,
+    agent: request.headers['x-agent'] as string | undefined,
+    body,
   });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-routes-'));
-  writeFileSync(join(work, 'secrets.env'), `API_TOKEN=${TOKEN}\n`);
-  // A mocked body is read from the output directory (or an --allowed-dir folder), not the working directory.
-  mkdirSync(join(work, 'out'));
-  writeFileSync(join(work, 'out', 'pixel.png'), PIXEL);
-  ({ client } = await startStdioServer(
-    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
-    {},
-    work,
-  ));
-  await call(client, 'navigate_page', { url: server.url('/app.html') });
+};
+const api = (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse): void => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    record(request, body);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ source: 'server', got: body }));
+  });
+};
+const server = useSite({
+  '/app.html': page('App', '<h1>App</h1>'),
+  '/api/user': api,
+  '/api/echo': api,
+  '/logo.png': api,
 });
+// A mocked body is read from the output directory (or an --allowed-dir folder), not the working directory.
+const work = useFolder({ 'secrets.env': `API_TOKEN=${TOKEN}\n`, 'out/pixel.png': PIXEL });
+const client = useMcpServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], { cwd: work });
 
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
+beforeAll(async () => {
+  await call(client, 'navigate_page', { url: server.url('/app.html') });
 });
 
 beforeEach(async () => {
@@ -150,7 +134,7 @@ describe('request rules', () => {
     await call(client, 'route', {
       urlPattern: '*/logo.png*',
       action: 'mock',
-      bodyFile: join(work, 'out', 'pixel.png'),
+      bodyFile: join(work.path, 'out', 'pixel.png'),
       contentType: 'image/png',
     });
     const size = await evaluateInPage(
@@ -168,7 +152,7 @@ describe('request rules', () => {
   it('refuses a 1.5 GB bodyFile at once, from its size, without reading it; takes one of exactly 10 MB', async () => {
     // Sparse files: no disk is used, but reading them would cost the time and memory of their size
     // (1.5 GB: under Node's 2 GiB limit for one read, which would fail fast by itself).
-    const huge = join(work, 'out', 'huge.bin');
+    const huge = join(work.path, 'out', 'huge.bin');
     writeFileSync(huge, '');
     truncateSync(huge, 1.5 * 1024 ** 3);
     const started = performance.now();
@@ -181,7 +165,7 @@ describe('request rules', () => {
     expect(text(await call(client, 'list_routes'))).toContain('No request rules.');
     expect(await pageFetch('/api/user')).toBe('200 {"source":"server","got":""}');
 
-    const limit = join(work, 'out', 'limit.bin');
+    const limit = join(work.path, 'out', 'limit.bin');
     writeFileSync(limit, '');
     truncateSync(limit, 10 * 1024 * 1024);
     const added = await call(client, 'route', {
@@ -200,10 +184,10 @@ describe('request rules', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ urlPattern: '/api/user', action: 'block' }, /start it with a scheme.*"\*\/api\/user\*"/],
       [{ urlPattern: '*', action: 'block', status: 500 }, /only go with action "mock"/],
-      [{ urlPattern: '*', action: 'mock', bodyFile: join(work, 'out', 'missing.json') }, /does not exist/],
+      [{ urlPattern: '*', action: 'mock', bodyFile: join(work.path, 'out', 'missing.json') }, /does not exist/],
       [{ urlPattern: '*', action: 'mock', body: 'x', bodyFile: 'pixel.png' }, /body or bodyFile, not both/],
       [
-        { urlPattern: '*', action: 'mock', bodyFile: join(work, 'secrets.env') },
+        { urlPattern: '*', action: 'mock', bodyFile: join(work.path, 'secrets.env') },
         /outside the folders files may be read from/,
       ],
       [{ urlPattern: '*', action: 'modify' }, /needs requestHeaders/],
@@ -231,7 +215,7 @@ describe('bodies', () => {
     const saved = text(await call(client, 'get_network_request', { reqid, responseBodyFile: 'bodies/echo.json' }));
     const served = '{"source":"server","got":"payload"}';
     expect(saved).toMatch(new RegExp(`Saved ${served.length} B to .*bodies/echo\\.json`));
-    expect(readFileSync(join(work, 'out', 'bodies', 'echo.json'), 'utf8')).toBe(served);
+    expect(readFileSync(join(work.path, 'out', 'bodies', 'echo.json'), 'utf8')).toBe(served);
     await call(client, 'route', {
       urlPattern: '*/logo.png*',
       action: 'mock',

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
-import { page, startTestServer, type Route, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { call, evaluateInPage, text, uidOf } from '../helpers/mcp.js';
+import { page, type Route } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * Secrets with spaces, @, !, " and \ go through GET and POST forms, a maxlength field, the
@@ -107,9 +104,6 @@ const REPORT: Route = (_request, response) => {
   response.end('report');
 };
 
-let server: TestServer;
-let client: Client;
-let work: string;
 /** Every answer of the test, to look through at the end as well as one by one. */
 const answers: { tool: string; result: CallToolResult }[] = [];
 
@@ -124,37 +118,24 @@ function leaks(result: CallToolResult): string[] {
   return FORBIDDEN.filter((form) => whole.includes(form) || whole.includes(JSON.stringify(form).slice(1, -1)));
 }
 
-beforeAll(async () => {
-  server = await startTestServer({
-    '/form.html': page(
-      'Sign in',
-      `<form action="/welcome" method="get">
+const server = useSite({
+  '/form.html': page(
+    'Sign in',
+    `<form action="/welcome" method="get">
          <label>User <input name="user"></label>
          <label>Password <input name="pw"></label>
          <label>Code <input name="code" maxlength="8"></label>
          <button>Sign in</button>
        </form>
        <form action="/posted" method="post"><label>Note <input name="note"></label><button>Send note</button></form>`,
-    ),
-    '/welcome': WELCOME,
-    '/api/echo': ECHO,
-    '/posted': POSTED,
-    '/report.bin': REPORT,
-  });
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-secrets-'));
-  writeFileSync(join(work, 'secrets.env'), `USER=${USER}\nPASSWORD=${PASSWORD}\nCODE=${CODE}\n`);
-  ({ client } = await startStdioServer(
-    ['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'],
-    {},
-    work,
-  ));
+  ),
+  '/welcome': WELCOME,
+  '/api/echo': ECHO,
+  '/posted': POSTED,
+  '/report.bin': REPORT,
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-});
+const work = useFolder({ 'secrets.env': `USER=${USER}\nPASSWORD=${PASSWORD}\nCODE=${CODE}\n` });
+const client = useMcpServer(['--output-dir', 'out', '--secrets', 'secrets.env', '--tools', 'all'], { cwd: work });
 
 describe('secrets in every form', () => {
   it('sends secrets through a GET form, a maxlength field, the console, storage, cookies and a body, and no answer shows them', async () => {

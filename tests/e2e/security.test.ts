@@ -10,11 +10,11 @@ import {
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, evaluateInPage, startStdioServer, text, uidOf } from '../helpers/mcp.js';
 import { eventually } from '../helpers/processes.js';
-import { page, startTestServer, type TestServer, type Route } from '../helpers/server.js';
+import { page, startTestServer, type Route } from '../helpers/server.js';
+import { useFolder, useMcpServer, useSite } from '../helpers/fixtures.js';
 
 /**
  * What a page, or instructions planted in one, could make an agent do to the machine: every hole
@@ -33,11 +33,6 @@ const DOWNLOAD: Route = (_request, response) => {
 /** A project's git config, as a page would like to rewrite it (git runs what core.fsmonitor names). */
 const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n';
 
-let server: TestServer;
-let client: Client;
-let work: string;
-let outside: string;
-
 function pageState(expression: string): Promise<unknown> {
   return evaluateInPage(client, expression);
 }
@@ -46,46 +41,35 @@ async function snapshotUid(role: string, name: string): Promise<string> {
   return uidOf(text(await call(client, 'take_snapshot')), role, name);
 }
 
-beforeAll(async () => {
-  server = await startTestServer({
-    '/upload.html': page('Upload', '<label>Attachment <input type="file" id="file"></label>'),
-    '/download.html': page('Download', '<a href="/report.bin">Get the report</a>'),
-    '/report.bin': DOWNLOAD,
-    '/no-page.html': page('No page', '<a href="/empty">Ping</a> <a href="/reset">Broken</a>'),
-    '/alerting.html': page('Alerting', '<button>Press</button><input aria-label="Name">'),
-    '/empty': (_request, response) => {
-      response.writeHead(204);
-      response.end();
-    },
-    '/reset': (request) => request.socket.destroy(),
-    '/popups.html': page(
-      'Popups',
-      `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`,
-    ),
-    '/fetch-file.html': page(
-      'Fetch file',
-      `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`,
-    ),
-  });
-  // The server runs in a folder of its own, a project with a git config as a user's would be: its
-  // output directory (work/out) is the only place it writes to, and, by default, reads from.
-  work = mkdtempSync(join(tmpdir(), 'ffmcp-security-'));
-  outside = mkdtempSync(join(tmpdir(), 'ffmcp-outside-'));
-  writeFileSync(join(outside, 'secret.txt'), 'top secret');
-  mkdirSync(join(work, 'out'));
-  writeFileSync(join(work, 'out', 'notes.txt'), 'fine to upload');
-  writeFileSync(join(work, 'notes.txt'), 'in the working directory');
-  mkdirSync(join(work, '.git'));
-  writeFileSync(join(work, '.git', 'config'), GIT_CONFIG);
-  ({ client } = await startStdioServer(['--output-dir', 'out', '--tools', 'all'], {}, work));
+const server = useSite({
+  '/upload.html': page('Upload', '<label>Attachment <input type="file" id="file"></label>'),
+  '/download.html': page('Download', '<a href="/report.bin">Get the report</a>'),
+  '/report.bin': DOWNLOAD,
+  '/no-page.html': page('No page', '<a href="/empty">Ping</a> <a href="/reset">Broken</a>'),
+  '/alerting.html': page('Alerting', '<button>Press</button><input aria-label="Name">'),
+  '/empty': (_request, response) => {
+    response.writeHead(204);
+    response.end();
+  },
+  '/reset': (request) => request.socket.destroy(),
+  '/popups.html': page(
+    'Popups',
+    `<button onclick="window.open('/b.html')">Open one</button><script>for (let i = 0; i < 20; i++) window.open('/a.html?' + i);</script>`,
+  ),
+  '/fetch-file.html': page(
+    'Fetch file',
+    `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, (e) => { out.textContent = 'refused'; });</script>`,
+  ),
 });
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
+// The server runs in a folder of its own, a project with a git config as a user's would be: its output directory
+// (work/out) is the only place it writes to, and, by default, reads from.
+const work = useFolder({
+  'out/notes.txt': 'fine to upload',
+  'notes.txt': 'in the working directory',
+  '.git/config': GIT_CONFIG,
 });
+const outside = useFolder({ 'secret.txt': 'top secret' });
+const client = useMcpServer(['--output-dir', 'out', '--tools', 'all'], { cwd: work });
 
 describe('URLs: local files and data: pages are blocked by default', () => {
   it('refuses a file: URL in navigate_page and new_page, and the page stays where it was', async () => {
@@ -114,10 +98,10 @@ describe('URLs: local files and data: pages are blocked by default', () => {
   it('gives no page a way to read local files: no file: page to fetch from, no fetch or navigation from a web page', async () => {
     // A local HTML file that reads another local file, as a planted page would.
     writeFileSync(
-      join(work, 'reader.html'),
+      join(work.path, 'reader.html'),
       `<p id="out">pending</p><script>fetch('file:///etc/hostname').then((r) => r.text()).then((t) => { out.textContent = 'read:' + t; }, () => { out.textContent = 'refused'; });</script>`,
     );
-    const opened = await call(client, 'navigate_page', { url: `file://${join(work, 'reader.html')}` });
+    const opened = await call(client, 'navigate_page', { url: `file://${join(work.path, 'reader.html')}` });
     expect(opened.isError).toBe(true);
     expect(await pageState('() => location.protocol')).toBe('http:');
     await call(client, 'navigate_page', { url: server.url('/fetch-file.html') });
@@ -135,18 +119,18 @@ describe('files: uploads only from allowed folders, writes only into them, symli
   it('refuses to upload a file outside the allowed folders, directly or through a symlink, and the input stays empty', async () => {
     await call(client, 'navigate_page', { url: server.url('/upload.html') });
     const input = await snapshotUid('button', 'Attachment');
-    symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'innocent.txt'));
-    symlinkSync(outside, join(work, 'out', 'linked-dir'));
+    symlinkSync(join(outside.path, 'secret.txt'), join(work.path, 'out', 'innocent.txt'));
+    symlinkSync(outside.path, join(work.path, 'out', 'linked-dir'));
     const refused = [
-      join(outside, 'secret.txt'),
+      join(outside.path, 'secret.txt'),
       '/etc/hostname',
       '/proc/self/environ',
       'innocent.txt',
       'linked-dir/secret.txt',
-      `../../${basename(outside)}/secret.txt`,
+      `../../${basename(outside.path)}/secret.txt`,
     ];
     // The working directory is no longer a place files are read from.
-    refused.push(join(work, 'notes.txt'), '../notes.txt', '../.git/config');
+    refused.push(join(work.path, 'notes.txt'), '../notes.txt', '../.git/config');
     for (const path of refused) {
       const result = await call(client, 'upload_file', { uid: input, filePaths: [path] });
       expect(result.isError, path).toBe(true);
@@ -160,11 +144,11 @@ describe('files: uploads only from allowed folders, writes only into them, symli
   });
 
   it("uploads from the client's MCP roots when it announces them", async () => {
-    const { client: rooted } = await startStdioServer(['--output-dir', 'out'], {}, work, [outside]);
+    const { client: rooted } = await startStdioServer(['--output-dir', 'out'], {}, work.path, [outside.path]);
     try {
       await call(rooted, 'navigate_page', { url: server.url('/upload.html') });
       const input = uidOf(text(await call(rooted, 'take_snapshot')), 'button', 'Attachment');
-      const result = await call(rooted, 'upload_file', { uid: input, filePaths: [join(outside, 'secret.txt')] });
+      const result = await call(rooted, 'upload_file', { uid: input, filePaths: [join(outside.path, 'secret.txt')] });
       expect(result.isError, text(result)).toBeFalsy();
       const read = await call(rooted, 'evaluate_script', {
         function: "() => document.getElementById('file').files[0].text()",
@@ -178,26 +162,26 @@ describe('files: uploads only from allowed folders, writes only into them, symli
   });
 
   it('refuses a screenshot through a directory symlink or onto a file symlink, and writes nothing outside', async () => {
-    mkdirSync(join(work, 'out'), { recursive: true });
-    symlinkSync(outside, join(work, 'out', 'escape'));
-    symlinkSync(join(outside, 'secret.txt'), join(work, 'out', 'shot.png'));
+    mkdirSync(join(work.path, 'out'), { recursive: true });
+    symlinkSync(outside.path, join(work.path, 'out', 'escape'));
+    symlinkSync(join(outside.path, 'secret.txt'), join(work.path, 'out', 'shot.png'));
     for (const filePath of [
       'escape/x.png',
       'escape/new/dir/x.png',
       'shot.png',
-      join(work, 'out', 'shot.png'),
-      `../../${basename(outside)}/y.png`,
+      join(work.path, 'out', 'shot.png'),
+      `../../${basename(outside.path)}/y.png`,
     ]) {
       const result = await call(client, 'take_screenshot', { filePath });
       expect(result.isError, filePath).toBe(true);
       expect(text(result)).toMatch(/leads outside the output directory/);
     }
-    expect(readdirSync(outside).sort()).toEqual(['secret.txt']);
-    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
+    expect(readdirSync(outside.path).sort()).toEqual(['secret.txt']);
+    expect(readFileSync(join(outside.path, 'secret.txt'), 'utf8')).toBe('top secret');
     const saved = await call(client, 'take_screenshot', { filePath: 'fine.png' });
     expect(saved.isError, text(saved)).toBeFalsy();
     expect(
-      readFileSync(join(work, 'out', 'fine.png'))
+      readFileSync(join(work.path, 'out', 'fine.png'))
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
@@ -211,10 +195,10 @@ describe('files: uploads only from allowed folders, writes only into them, symli
     const reqid = Number(/reqid=(\d+)/.exec(listed)?.[1]);
     const targets = [
       '../.git/config',
-      join(work, '.git', 'config'),
+      join(work.path, '.git', 'config'),
       '../.git/hooks/pre-commit',
       '../notes.txt',
-      join(work, 'written.txt'),
+      join(work.path, 'written.txt'),
       '../../.bashrc',
     ];
     for (const target of targets) {
@@ -230,14 +214,14 @@ describe('files: uploads only from allowed folders, writes only into them, symli
         expect(text(result)).toMatch(/leads outside the output directory/);
       }
     }
-    expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe(GIT_CONFIG);
-    expect(readdirSync(join(work, '.git'))).toEqual(['config']);
-    expect(readFileSync(join(work, 'notes.txt'), 'utf8')).toBe('in the working directory');
-    expect(existsSync(join(work, 'written.txt'))).toBe(false);
+    expect(readFileSync(join(work.path, '.git', 'config'), 'utf8')).toBe(GIT_CONFIG);
+    expect(readdirSync(join(work.path, '.git'))).toEqual(['config']);
+    expect(readFileSync(join(work.path, 'notes.txt'), 'utf8')).toBe('in the working directory');
+    expect(existsSync(join(work.path, 'written.txt'))).toBe(false);
     // The body is saved where it belongs.
     const saved = await call(client, 'get_network_request', { reqid, responseBodyFile: 'bodies/a.html' });
     expect(saved.isError, text(saved)).toBeFalsy();
-    expect(readFileSync(join(work, 'out', 'bodies', 'a.html'), 'utf8')).toContain('<h1>Page A</h1>');
+    expect(readFileSync(join(work.path, 'out', 'bodies', 'a.html'), 'utf8')).toContain('<h1>Page A</h1>');
   });
 
   it('started from /, refuses to mock a response with /etc/passwd, by absolute or relative path, or to write a body beside it', async () => {
@@ -290,7 +274,7 @@ describe('what pages do on their own', () => {
     let notes = answer;
     for (let i = 0; i < 20 && !notes.includes('A download finished'); i++)
       notes += text(await call(client, 'list_pages'));
-    const saved = join(work, 'out', 'downloads', 'report.bin');
+    const saved = join(work.path, 'out', 'downloads', 'report.bin');
     expect(notes).toContain(`was saved as ${saved}`);
     expect(readFileSync(saved, 'utf8')).toBe('downloaded bytes');
     const after = existsSync(join(homedir(), 'Downloads')) ? readdirSync(join(homedir(), 'Downloads')) : [];
@@ -382,7 +366,7 @@ describe('origin lists', () => {
     const { client: limited } = await startStdioServer(
       ['--allowed-origins', site.origin, '--blocked-origins', 'http://127.0.0.1:1', '--tools', 'all'],
       {},
-      work,
+      work.path,
     );
     try {
       const refused = await call(limited, 'navigate_page', { url: other.url('/b.html') });
@@ -394,9 +378,9 @@ describe('origin lists', () => {
         new RegExp(`GET blocked by the URL policy fetch ${other.url('/secret.json').replace(/[.]/g, '\\.')}`),
       );
       // A storage state for an origin the lists refuse is refused whole: not even its cookies are set.
-      mkdirSync(join(work, 'temp'), { recursive: true });
+      mkdirSync(join(work.path, 'temp'), { recursive: true });
       writeFileSync(
-        join(work, 'temp', 'other-state.json'),
+        join(work.path, 'temp', 'other-state.json'),
         JSON.stringify({
           cookies: [{ name: 'planted', value: '1', domain: '127.0.0.1', path: '/' }],
           origins: [{ origin: other.origin, localStorage: [{ name: 'k', value: 'v' }] }],

@@ -26,10 +26,7 @@ export interface TestFirefox {
  * takes them.
  */
 export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFirefox> {
-  const response = await fetch(`${inject('firefoxPool')}/${process.env.VITEST_POOL_ID ?? '1'}`);
-  const wsEndpoint = await response.text();
-  if (!response.ok) throw new Error(`The shared Firefox did not start: ${wsEndpoint}`);
-  const browser = await connect(wsEndpoint, options);
+  const browser = await connect(await sharedEndpoint(), options);
   // A session left open would keep the next file of this slot out of its Firefox.
   const userContext = await browser.newUserContext().catch(async (error: unknown) => {
     await browser.close();
@@ -46,6 +43,24 @@ export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFi
       await browser.close();
     },
   };
+}
+
+/**
+ * The WebSocket address of this worker's shared Firefox once it takes a session: for a process of the file's own that
+ * connects to it (an MCP server with --ws-endpoint), which would not wait for the file before to end its session.
+ */
+export async function freeSharedFirefox(): Promise<string> {
+  const wsEndpoint = await sharedEndpoint();
+  await (await connect(wsEndpoint, {})).close();
+  return wsEndpoint;
+}
+
+/** Where this worker's slot's Firefox listens, started by the pool on the first ask (firefox-pool.ts). */
+async function sharedEndpoint(): Promise<string> {
+  const response = await fetch(`${inject('firefoxPool')}/${process.env.VITEST_POOL_ID ?? '1'}`);
+  const wsEndpoint = await response.text();
+  if (!response.ok) throw new Error(`The shared Firefox did not start: ${wsEndpoint}`);
+  return wsEndpoint;
 }
 
 /**

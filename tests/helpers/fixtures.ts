@@ -1,7 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
-import { sharedFirefox, type TestFirefox } from './firefox.js';
+import { freeSharedFirefox, sharedFirefox, type TestFirefox } from './firefox.js';
+import { startStdioServer } from './mcp.js';
+import { daemonPid, eventually, runBin, type BinRun } from './processes.js';
 import { startTestServer, type Route, type TestServer } from './server.js';
 
 /*
@@ -34,8 +40,82 @@ export function useFirefox(options: ClientOptions = {}): TestFirefox {
   );
 }
 
+/** A folder of the file's own, holding `files` (relative path → text), removed with all in it after the last test. */
+export function useFolder(files: Record<string, string | Uint8Array> = {}): { readonly path: string } {
+  return fixture(
+    () => {
+      const path = mkdtempSync(join(tmpdir(), 'ffmcp-test-'));
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(path, name)), { recursive: true });
+        writeFileSync(join(path, name), text);
+      }
+      return { path };
+    },
+    ({ path }) => rmSync(path, { recursive: true, force: true }),
+  );
+}
+
+/** Where and how the file's MCP server runs. */
+export interface McpServerSetUp {
+  /** Its working folder (default: the test run's). */
+  cwd?: { readonly path: string };
+  /** Added to its environment. */
+  env?: Record<string, string>;
+}
+
+/**
+ * The built MCP server over stdio with the SDK's own client (mcp.ts), started with `args` as a user would, working in a
+ * user context of its own (--isolated) in its worker's shared Firefox. A file that stops, kills or counts its server's
+ * Firefox starts a server of its own.
+ */
+export function useMcpServer(args: string[] = [], setUp: McpServerSetUp = {}): Client {
+  return fixture(
+    async () => {
+      const wsEndpoint = await freeSharedFirefox();
+      const { client } = await startStdioServer(
+        ['--ws-endpoint', wsEndpoint, '--isolated', ...args],
+        setUp.env,
+        setUp.cwd?.path,
+      );
+      return client;
+    },
+    (client) => client.close(),
+  );
+}
+
+/** The `firefox-bidi` bin as a shell runs it, with a daemon home of the file's own and a working folder. */
+export interface CliHome {
+  /** Its FIREFOX_BIDI_HOME: the daemon's socket and sessions. */
+  readonly home: string;
+  /** The working folder commands run in unless told otherwise. */
+  readonly work: string;
+  run(...args: string[]): Promise<BinRun>;
+  runIn(cwd: string, ...args: string[]): Promise<BinRun>;
+}
+
+const CLI_BIN = join(process.cwd(), 'dist/src/cli/bin.js');
+
+/** A CLI home (CliHome) whose daemon, and the Firefox it started, are stopped after the file's last test. */
+export function useCliHome(): CliHome {
+  return fixture(
+    () => {
+      const home = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-'));
+      const work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
+      const runIn = (cwd: string, ...args: string[]): Promise<BinRun> =>
+        runBin(CLI_BIN, args, cwd, { ...process.env, FIREFOX_BIDI_HOME: home });
+      return { home, work, runIn, run: (...args: string[]) => runIn(work, ...args) };
+    },
+    async ({ home, work, run }) => {
+      await run('stop');
+      await eventually(() => daemonPid(home) === undefined, 10_000);
+      rmSync(work, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    },
+  );
+}
+
 /** Stands for what `start` gives, from the file's beforeAll until `stop` ends it in its afterAll. */
-function fixture<T extends object>(start: () => Promise<T>, stop: (value: T) => Promise<void>): T {
+function fixture<T extends object>(start: () => T | Promise<T>, stop: (value: T) => void | Promise<void>): T {
   let value: T | undefined;
   beforeAll(async () => {
     value = await start();

@@ -12,6 +12,7 @@ describe('parseOptions', () => {
       prefs: {},
       outputDir: 'temp',
       host: '127.0.0.1',
+      isolated: false,
       isolatedBrowser: false,
       sessionIdleTimeout: 1_800_000,
       webdriverWait: 60_000,
@@ -60,6 +61,7 @@ describe('parseOptions', () => {
         '0.0.0.0',
         '--token',
         't',
+        '--isolated',
         '--isolated-browser',
         '--session-idle-timeout',
         '0.5',
@@ -90,6 +92,7 @@ describe('parseOptions', () => {
       outputDir: 'out',
       port: 8931,
       host: '0.0.0.0',
+      isolated: true,
       isolatedBrowser: true,
       sessionIdleTimeout: 30_000,
       webdriverWait: 2500,
@@ -116,8 +119,10 @@ describe('parseOptions', () => {
         FIREFOX_HEADLESS: 'false',
         FIREFOX_WS_ENDPOINT: 'ws://127.0.0.1:9222',
         FIREFOX_MCP_PORT: '0',
+        FIREFOX_MCP_ISOLATED: '1',
       }),
-    ).toMatchObject({ headless: false, wsEndpoint: 'ws://127.0.0.1:9222', port: 0 });
+    ).toMatchObject({ headless: false, wsEndpoint: 'ws://127.0.0.1:9222', port: 0, isolated: true });
+    expect(parseOptions([], { FIREFOX_MCP_ISOLATED: 'no' }).isolated).toBe(false);
     expect(parseOptions(['--headless'], { FIREFOX_HEADLESS: 'false' }).headless).toBe(true);
     expect(parseOptions(['--output-dir', 'a'], { FIREFOX_MCP_OUTPUT_DIR: 'b' }).outputDir).toBe('a');
     expect(parseOptions([], { FIREFOX_MCP_SESSION_IDLE_TIMEOUT: '0' }).sessionIdleTimeout).toBe(0);

@@ -12,7 +12,7 @@ import { browserTool } from '../tool.js';
 function ownBrowsers(extensions: Extensions | undefined, what: string): Extensions {
   if (extensions) return extensions;
   throw new InvalidArgumentError(
-    `${what} is refused for a user userContext of a shared browser (newUserContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`,
+    `${what} is refused in a user context of a shared browser (newUserContext()): extensions reach every page of the browser, other agents' too. Use the browser's own client, or give the agent a browser of its own (--isolated-browser).`,
   );
 }
 
