@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { AGENTS_SNIPPET, SKILL } from '../../src/cli/skill.js';
 import { uidOf } from '../helpers/mcp.js';
-import { daemonPid, eventually, firefoxProcesses, type BinRun } from '../helpers/processes.js';
+import { daemonPid, eventually, firefoxProcesses, RELAUNCHING_TEST_MS, type BinRun } from '../helpers/processes.js';
 import { page, startTestServer, type TestServer } from '../helpers/server.js';
 import { useCliHome } from '../helpers/fixtures.js';
 
@@ -127,7 +127,7 @@ describe('firefox-bidi', () => {
     ).toContain('"Ada"');
   });
 
-  it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids cli.work', async () => {
+  it('keeps a snapshot in a file of the session folder and prints only its path and a summary; its uids work', async () => {
     await run('open', server.url('/form.html'));
     // The page does not change between the two, so the second keeps the first's uids.
     await run('snapshot');
@@ -303,28 +303,32 @@ describe('firefox-bidi', () => {
     await expect(view(`${link}/state`)).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew', async () => {
-    await run('pages');
-    const pid = daemonPid(cli.home);
-    expect(pid).toBeDefined();
-    const killed = browser();
-    expect(killed.pids.length).toBeGreaterThan(0);
-    process.kill(pid ?? 0, 'SIGKILL');
-    // Its Firefox and profile go with it (the launcher's watchdog), and the socket it left answers no one.
-    expect(await eventually(() => gone(killed), 15_000)).toBe(true);
-    expect((await run('pages')).code).toBe(0);
-    const next = daemonPid(cli.home);
-    expect(next).not.toBe(pid);
-    const stopped = browser();
-    expect((await run('stop')).stdout).toContain('The daemon stops');
-    expect(
-      await eventually(
-        () => daemonPid(cli.home) === undefined && !existsSync(join(cli.home, 'daemon.sock')) && gone(stopped),
-        15_000,
-      ),
-    ).toBe(true);
-    expect(alive(next ?? 0)).toBe(false);
-  });
+  it(
+    'stops, leaving no daemon, Firefox, profile or socket; a killed daemon takes its Firefox and profile along and the next command starts anew',
+    async () => {
+      await run('pages');
+      const pid = daemonPid(cli.home);
+      expect(pid).toBeDefined();
+      const killed = browser();
+      expect(killed.pids.length).toBeGreaterThan(0);
+      process.kill(pid ?? 0, 'SIGKILL');
+      // Its Firefox and profile go with it (the launcher's watchdog), and the socket it left answers no one.
+      expect(await eventually(() => gone(killed), 15_000)).toBe(true);
+      expect((await run('pages')).code).toBe(0);
+      const next = daemonPid(cli.home);
+      expect(next).not.toBe(pid);
+      const stopped = browser();
+      expect((await run('stop')).stdout).toContain('The daemon stops');
+      expect(
+        await eventually(
+          () => daemonPid(cli.home) === undefined && !existsSync(join(cli.home, 'daemon.sock')) && gone(stopped),
+          15_000,
+        ),
+      ).toBe(true);
+      expect(alive(next ?? 0)).toBe(false);
+    },
+    RELAUNCHING_TEST_MS,
+  );
 
   it('stops by itself after --idle-timeout without a command, taking its Firefox and profile along', async () => {
     await run('--idle-timeout', '0.05', 'pages');
