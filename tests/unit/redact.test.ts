@@ -19,6 +19,28 @@ describe('redactTokens', () => {
     expect(redactTokens('AKIAABCDEFGHIJKLMNOP')).toBe('<redacted>');
   });
 
+  it('hides every shape, in any case it takes, wherever it stands in a text (the quick test before the shapes passes each)', () => {
+    const shapes = [
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl',
+      'sk_live_abcdefghijklmnop1234',
+      'rk_test_abcdefghijklmnop1234',
+      'sk-abcdefghijklmnopqrstuvwx',
+      'gho_abcdefghijklmnopqrstuvwxyz0123456789',
+      'github_pat_abcdefghijklmnopqrstuvwxyz0123456789',
+      'xoxb-1234567890-abcdef',
+      'AKIAABCDEFGHIJKLMNOP',
+      'AIzaabcdefghijklmnopqrstuvwxyz012345678',
+    ];
+    for (const shape of shapes)
+      expect(redactTokens(`a long line of words, then ${shape} and more`)).not.toContain(shape);
+    expect(redactTokens('authorization: BEARER abcdefghijklmnop')).toBe('authorization: BEARER <redacted>');
+    expect(redactTokens('/login?PASSWORD=hunter2&next=/')).toBe('/login?PASSWORD=<redacted>&next=/');
+    expect(redactTokens('Orders of the quarter: 2,000 rows, 1,234.56 in all')).toBe(
+      'Orders of the quarter: 2,000 rows, 1,234.56 in all',
+    );
+  });
+
   it('hides long random-looking runs only when asked (values, logs), not document ids in links', () => {
     const random = 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
     expect(redactTokens(`value ${random}`, { entropy: true })).toBe('value <redacted>');

@@ -23,6 +23,15 @@ const SECRET_PARAMETER =
 /** A long run of mixed-case letters and digits, as random tokens are (only for values people type or scripts print). */
 const HIGH_ENTROPY = /(?<![\w/.-])(?=[\w+/-]*\d)(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[\w+/-]{32,}={0,2}(?![\w/.-])/g;
 
+/**
+ * Text that may hold one of those shapes: a single scan, case aside (so it finds a superset), rules out the many texts
+ * that hold none before each shape is looked for alone.
+ */
+const MAY_HOLD_TOKEN = new RegExp(
+  [...TOKEN_PATTERNS, AUTH_SCHEME, SECRET_PARAMETER].map((pattern) => `(?:${pattern.source})`).join('|'),
+  'i',
+);
+
 export const REDACTED = '<redacted>';
 
 /** Headers whose values are credentials whatever they hold: shown as REDACTED, never printed. */
@@ -42,6 +51,7 @@ const CREDENTIAL_HEADERS = new Set([
  * (kept off URLs and names, where document ids look alike).
  */
 export function redactTokens(text: string, options: { entropy?: boolean } = {}): string {
+  if (!MAY_HOLD_TOKEN.test(text) && !(options.entropy && text.length >= 32)) return text;
   let out = text;
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   out = out.replace(AUTH_SCHEME, (_match, scheme: string) => `${scheme} ${REDACTED}`);

@@ -163,8 +163,11 @@ export function formatSnapshotBody(snapshot: Snapshot, options: FormatOptions = 
   return lines.join('\n');
 }
 
-/** A name this long, said again on the next sibling's lines, is cut to its first words there. */
-const REPEATED_NAME = /(?<=\d_\d+ [\w-]+ )"((?:[^"\\]|\\.){24,})"/g;
+/**
+ * A name this long, said again on the next sibling's lines, is cut to its first words there. (The quote comes before
+ * the look behind it, so a scan finds quotes first rather than trying the look at every character.)
+ */
+const REPEATED_NAME = /"(?<=\d_\d+ [\w-]+ ")((?:[^"\\]|\\.){24,})"/g;
 
 /**
  * Cuts the long names of `lines` from `start` that `before` holds to their first words; gives the long names they hold.
