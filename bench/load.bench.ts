@@ -9,8 +9,11 @@
  * user context of its own; the `isolated` rows run --isolated-browser (a Firefox per session) for
  * comparison. A bench, not a test: it reports, and exits non-zero only when it cannot run.
  *
- *   npm run bench:load                       (N = 1, 5, 10, 20, 40; ROUNDS=5; isolated N = 1, 5)
- *   LOAD_NS=1,5 ROUNDS=3 ISOLATED_NS= npm run bench:load
+ * The `watched` rows run the same N agents again while a person watches every session in the live view
+ * (bench/viewers.ts), in the same server: the agents' median call with and without viewers, side by side.
+ *
+ *   npm run bench:load                       (N = 1, 5, 10, 20, 40; ROUNDS=5; watched N = 20; isolated N = 1, 5)
+ *   LOAD_NS=1,5 ROUNDS=3 WATCHED_NS=5 ISOLATED_NS= npm run bench:load
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -22,12 +25,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatTable } from './lib.js';
+import { watchEverySession } from './viewers.js';
 
 const SERVER_BIN = new URL('../dist/src/mcp/bin.js', import.meta.url).pathname;
 const list = (value: string | undefined, fallback: number[]): number[] =>
   value === undefined ? fallback : value.split(',').filter(Boolean).map(Number);
 const NS = list(process.env.LOAD_NS, [1, 5, 10, 20, 40]);
 const ISOLATED_NS = list(process.env.ISOLATED_NS, [1, 5]);
+const WATCHED_NS = list(process.env.WATCHED_NS, [20]);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TOOLS = ['navigate_page', 'take_snapshot', 'fill', 'click'] as const;
 
@@ -70,6 +75,8 @@ async function serveSites(count: number): Promise<Sites> {
 interface Server {
   child: ChildProcess;
   url: string;
+  /** The operator's live view: every session. */
+  viewUrl: string;
   marker: string;
 }
 
@@ -79,14 +86,16 @@ async function startServer(args: string[]): Promise<Server> {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, FIREFOX_BIDI_MCP_LOAD: marker },
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, viewUrl] = await new Promise<[string, string]>((resolve, reject) => {
+    let listening = '';
     createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      const found = /listening on (\S+)/.exec(line)?.[1];
-      if (found) resolve(found);
+      listening ||= /listening on (\S+)/.exec(line)?.[1] ?? '';
+      const view = /Live view of every session.*: (\S+)$/.exec(line)?.[1];
+      if (listening && view) resolve([listening, view]);
     });
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
-  return { child, url, marker };
+  return { child, url, viewUrl, marker };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -136,6 +145,8 @@ interface Phase {
   failures: string[];
   peak: { server: number; firefox: number };
   idle: { server: number; firefox: number };
+  /** With a person watching every session: what the viewers got. */
+  views?: { pictures: number; unchanged: number; refused: number };
 }
 
 /**
@@ -194,7 +205,7 @@ async function firstAnswer(url: string): Promise<number> {
   }
 }
 
-async function runPhase(server: Server, sites: Sites, n: number): Promise<Phase> {
+async function runPhase(server: Server, sites: Sites, n: number, watched = false): Promise<Phase> {
   const phase: Phase = {
     n,
     firstAnswer: [],
@@ -211,6 +222,7 @@ async function runPhase(server: Server, sites: Sites, n: number): Promise<Phase>
       firefox: Math.max(phase.peak.firefox, now.firefox),
     };
   }, 250);
+  const viewers = watched ? watchEverySession(server.viewUrl) : undefined;
   try {
     const running = Promise.all(
       Array.from({ length: n }, (_, index) => agent(server.url, sites.url(index), `agent${index + 1}`, phase)),
@@ -225,9 +237,11 @@ async function runPhase(server: Server, sites: Sites, n: number): Promise<Phase>
       server: Math.max(phase.peak.server, now.server),
       firefox: Math.max(phase.peak.firefox, now.firefox),
     };
+    if (viewers) phase.views = await viewers.stop();
     await Promise.all(clients.map(async (client) => client?.close().catch(() => undefined)));
   } finally {
     clearInterval(sampler);
+    await viewers?.stop();
   }
   return phase;
 }
@@ -265,12 +279,19 @@ async function main(): Promise<void> {
         // Warm up: the shared Firefox starts on the first call; its time is the cold start, not an agent's.
         const cold = await runPhase(server, sites, 1);
         process.stderr.write(`${mode}: cold start, first answer ${ms(cold.firstAnswer[0] ?? NaN)} ms\n`);
-        for (const n of ns) {
-          const phase = await runPhase(server, sites, n);
+        // The same N again, unwatched then watched, in the same server: the two differ by the viewers alone.
+        const runs = [
+          ...ns.map((n) => [mode, n, false] as const),
+          ...(mode === 'shared'
+            ? WATCHED_NS.flatMap((n) => [['unwatched', n, false] as const, ['watched', n, true] as const])
+            : []),
+        ];
+        for (const [label, n, watched] of runs) {
+          const phase = await runPhase(server, sites, n, watched);
           phases.push(phase);
-          rows.push(row(mode, phase));
+          rows.push(row(label, phase));
           process.stderr.write(
-            `${mode} N=${n}: ${phase.failures.length} failures (${Math.round((Date.now() - started) / 1000)} s)\n`,
+            `${label} N=${n}: ${phase.failures.length} failures (${Math.round((Date.now() - started) / 1000)} s)\n`,
           );
           for (const failure of phase.failures.slice(0, 5)) process.stderr.write(`  ${failure}\n`);
         }
@@ -327,6 +348,18 @@ async function main(): Promise<void> {
     const ratio = percentile(twenty.durations.click, 95) / percentile(one.durations.click, 95);
     console.log(
       `- click p95 at N=20 ≤ 4× its single-agent value: ${ms(percentile(twenty.durations.click, 95))} ms vs ${ms(percentile(one.durations.click, 95))} ms, ${ratio.toFixed(1)}×, ${verdict(ratio <= 4)}.`,
+    );
+  }
+  for (const n of WATCHED_NS) {
+    const [unwatched, watched] = ['unwatched', 'watched'].map((label) =>
+      phases.find((phase, index) => rows[index]?.[0] === label && phase.n === n),
+    );
+    if (!unwatched || !watched) continue;
+    const median = (phase: Phase): number => percentile(Object.values(phase.durations).flat(), 50);
+    const ratio = median(watched) / median(unwatched);
+    const views = watched.views;
+    console.log(
+      `- with every session watched in the live view, the agents' median call ≤ 1.1× without: ${ms(median(watched))} ms vs ${ms(median(unwatched))} ms at N=${n}, ${ratio.toFixed(2)}×, ${verdict(ratio <= 1.1)} (the viewers got ${views?.pictures ?? 0} new pictures, ${views?.unchanged ?? 0} unchanged, ${views?.refused ?? 0} refused).`,
     );
   }
 }
