@@ -325,32 +325,36 @@ describe('the server process', () => {
 });
 
 describe('a running Firefox, reached with --ws-endpoint', () => {
-  it("works beside a person's tabs with --isolated: never lists or changes them, and takes its user context away", async () => {
-    // A person's Firefox, started with --remote-debugging-port, with a tab of theirs open.
-    const firefox = await launchFirefox();
-    try {
-      const person = await Browser.connect({ wsEndpoint: firefox.wsEndpoint });
-      await person.defaultUserContext.page.navigate(server.url('/a.html'));
-      await person.close(); // The session ends; the person's Firefox and tab go on.
-      const agent = await startStdioServer(['--ws-endpoint', firefox.wsEndpoint, '--isolated']);
+  it(
+    "works beside a person's tabs with --isolated: never lists or changes them, and takes its user context away",
+    async () => {
+      // A person's Firefox, started with --remote-debugging-port, with a tab of theirs open.
+      const firefox = await launchFirefox();
       try {
-        await call(agent.client, 'navigate_page', { url: server.url('/signup.html') });
-        const pages = text(await call(agent.client, 'list_pages'));
-        expect(pages).toContain('/signup.html');
-        expect(pages).not.toContain('/a.html');
+        const person = await Browser.connect({ wsEndpoint: firefox.wsEndpoint });
+        await person.defaultUserContext.page.navigate(server.url('/a.html'));
+        await person.close(); // The session ends; the person's Firefox and tab go on.
+        const agent = await startStdioServer(['--ws-endpoint', firefox.wsEndpoint, '--isolated']);
+        try {
+          await call(agent.client, 'navigate_page', { url: server.url('/signup.html') });
+          const pages = text(await call(agent.client, 'list_pages'));
+          expect(pages).toContain('/signup.html');
+          expect(pages).not.toContain('/a.html');
+        } finally {
+          await agent.client.close();
+        }
+        const after = await Browser.connect({ wsEndpoint: firefox.wsEndpoint });
+        try {
+          expect(after.userContexts.map((userContext) => userContext.id)).toEqual(['default']);
+          const tabs = await after.defaultUserContext.listPages();
+          expect(tabs.map((tab) => new URL(tab.url).pathname)).toEqual(['/a.html']);
+        } finally {
+          await after.close();
+        }
       } finally {
-        await agent.client.close();
+        await firefox.shutdown(0);
       }
-      const after = await Browser.connect({ wsEndpoint: firefox.wsEndpoint });
-      try {
-        expect(after.userContexts.map((userContext) => userContext.id)).toEqual(['default']);
-        const tabs = await after.defaultUserContext.listPages();
-        expect(tabs.map((tab) => new URL(tab.url).pathname)).toEqual(['/a.html']);
-      } finally {
-        await after.close();
-      }
-    } finally {
-      await firefox.shutdown(0);
-    }
-  });
+    },
+    RELAUNCHING_TEST_MS,
+  );
 });
