@@ -40,7 +40,7 @@ export function useFirefox(options: ClientOptions = {}): TestFirefox {
   );
 }
 
-/** A folder of the file's own, holding `files` (relative path → content), removed with all in it after the last test. */
+/** A folder of the file's own, holding `files` (relative path → content), removed with all in it at the end. */
 export function useFolder(files: Record<string, string | Uint8Array> = {}): { readonly path: string } {
   return fixture(
     () => {

@@ -8,14 +8,13 @@
  * the view serves (titles, URLs, calls, reasons, what an input did) is masked by the session's
  * secrets as every answer is.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
 import { FirefoxClientError, type Page, type SecretStore } from '../../firefox/index.js';
 import { actionLine } from '../action-line.js';
 import { CallLog } from './call-log.js';
 import { parseViewInput, perform } from './person-input.js';
-import { ViewPictures } from './pictures.js';
 import { viewPage } from './view-page.js';
 
 /** A request for a person's hand, open in the view until the tool that made it ends it. */
@@ -104,8 +103,8 @@ export class LiveView {
    * resolves.
    */
   readonly #requests = new Map<string, { page: string; reason: string; since: string; done: () => void }>();
-  /** Each watched page's last picture, shared by its viewers; its scale maps a point of the picture to the page. */
-  readonly #pictures = new ViewPictures();
+  /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
+  readonly #scales = new Map<string, { session: string; scale: number }>();
 
   constructor(
     /** The operator's key: its link shows every session. */
@@ -167,7 +166,7 @@ export class LiveView {
       this.#requests.delete(key);
     }
     for (const [page, session] of this.#held) if (session === id) this.#held.delete(page);
-    this.#pictures.forget(id);
+    for (const [page, { session }] of this.#scales) if (session === id) this.#scales.delete(page);
   }
 
   /** Whether a person holds the page (browsing context) `page` in the view. */
@@ -287,7 +286,9 @@ export class LiveView {
     if (!named) return send(res, 404, 'text/plain; charset=utf-8', NO_PAGE);
     const { session: sessionId, page } = named;
     try {
-      const { image, etag } = await this.#pictures.of(sessionId, page);
+      const { image, scale } = await page.screenshot();
+      this.#scales.set(page.id, { session: sessionId, scale });
+      const etag = `"${createHash('sha256').update(image).digest('base64url').slice(0, 22)}"`;
       if (req.headers['if-none-match'] === etag) return send(res, 304, 'image/png', '', { etag });
       send(res, 200, 'image/png', image, { etag });
     } catch {
@@ -332,8 +333,7 @@ export class LiveView {
         });
       }
       this.#held.set(page.id, sessionId);
-      const result = await perform(page, input, this.#pictures.last(page.id)?.scale ?? 1);
-      this.#pictures.stale(page.id);
+      const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
       answer(200, { done: secrets.mask(actionLine(result)) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
