@@ -140,13 +140,11 @@ export class DownloadLog {
       );
     } else {
       const watched = this.#folders.get(download);
-      const folder = watched?.folder;
       // Firefox says only "canceled": a full disk is told by the space left, now or while it ran.
       if (watched && (watched.full || diskFull(watched.folder))) download.failure = 'disk full';
-      if (folder !== undefined && !this.#sameNameInProgress(download))
-        removeLeftovers(download, folder, this.#savedFiles());
+      if (watched && !this.#sameNameInProgress(download)) removeLeftovers(download, watched.folder, this.#savedFiles());
       const why = download.failure
-        ? ` for lack of space: the disk holding ${oneLine(folder ?? '')} is full (what it had written was removed)`
+        ? ` for lack of space: the disk holding ${oneLine(watched?.folder ?? '')} is full (what it had written was removed)`
         : '';
       this.#notes.push(`A download from ${from} was ${event.status === 'canceled' ? 'canceled' : 'not saved'}${why}.`);
     }
