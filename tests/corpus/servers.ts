@@ -13,13 +13,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TOOL_SETS } from '../../src/mcp/tool-sets.js';
-import { runBin, type BinRun } from '../helpers/processes.js';
+import { CLI_BIN, runBin, type BinRun } from '../helpers/processes.js';
 import type { CallTool, Dialect } from './agent.js';
 import { OURS, OURS_CLI, PLAYWRIGHT_CLI, PLAYWRIGHT_MCP } from './dialects.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const OUR_BIN = new URL('../../dist/src/mcp/bin.js', import.meta.url).pathname;
-const OUR_CLI = new URL('../../dist/src/cli/bin.js', import.meta.url).pathname;
 
 export interface RunningServer {
   dialect: Dialect;
@@ -118,7 +117,7 @@ function shell(
 export async function startOurCli(): Promise<RunningServer> {
   const work = mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-work-'));
   const env = { ...process.env, FIREFOX_BIDI_HOME: mkdtempSync(join(tmpdir(), 'firefox-bidi-cli-home-')) };
-  const run = (argv: readonly string[]): Promise<BinRun> => runBin(OUR_CLI, argv, work, env);
+  const run = (argv: readonly string[]): Promise<BinRun> => runBin(CLI_BIN, argv, work, env);
   const started = await run(['--viewport', '1280x720', 'pages']);
   if (started.code !== 0) throw new Error(`firefox-bidi did not start: ${started.stderr}`);
   return shell(OURS_CLI, run, async () => {

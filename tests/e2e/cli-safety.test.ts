@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CLI_BIN,
   daemonPid,
   daemonPids,
   eventually,
@@ -28,7 +29,6 @@ import { useCliHome, useFolder } from '../helpers/fixtures.js';
  * name on the daemon's socket that would make a folder outside the session folders, and a daemon
  * that dies or freezes while a command waits for it.
  */
-const BIN = join(process.cwd(), 'dist/src/cli/bin.js');
 
 const scratch = useFolder();
 const cli = useCliHome();
@@ -60,14 +60,14 @@ describe('a daemon home others can open', () => {
     chmodSync(shared, 0o1777);
     const env = { ...process.env, FIREFOX_BIDI_HOME: shared };
     try {
-      const result = await runBin(BIN, ['pages'], cli.work, env);
+      const result = await runBin(CLI_BIN, ['pages'], cli.work, env);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`${shared} is open to other users (mode 1777)`);
       expect(statSync(shared).mode & 0o7777).toBe(0o1777);
       expect(existsSync(join(shared, 'daemon.sock'))).toBe(false);
     } finally {
       // A build that took the folder would have left a daemon there.
-      await runBin(BIN, ['stop'], cli.work, env);
+      await runBin(CLI_BIN, ['stop'], cli.work, env);
     }
   });
 });

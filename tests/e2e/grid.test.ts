@@ -10,7 +10,7 @@ import { checkoutApp } from '../corpus/apps/checkout.js';
 import { OURS } from '../corpus/dialects.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { call, startHttpServer, stopHttpServer, text, uidOf, type RunningHttpServer } from '../helpers/mcp.js';
-import { eventually, runBin } from '../helpers/processes.js';
+import { CLI_BIN, eventually, runBin } from '../helpers/processes.js';
 import { page, signal, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -20,7 +20,6 @@ import { page, signal, startTestServer, type TestServer } from '../helpers/serve
  * The MCP server is the built bin over Streamable HTTP, with the SDK's own clients.
  */
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-const CLI = join(ROOT, 'dist/src/cli/bin.js');
 const missing = gridMissing();
 const namespaces = canMakeNamespaces();
 if (missing) console.warn(`Skipped: the Selenium Grid tests need Java and chromedriver: ${missing}.`);
@@ -135,7 +134,7 @@ describe.skipIf(missing !== undefined)('through a Selenium Grid of a hub and two
       const green = await runBin(script, [], work, env);
       expect(green.code, green.stdout + green.stderr).toBe(0);
       const replayed = await runBin(
-        CLI,
+        CLI_BIN,
         ['replay', join(dirname(script), recording), '--webdriver-url', grid.url, '--browser', 'chrome'],
         work,
       );

@@ -19,10 +19,9 @@ import { todomvcApp } from '../corpus/apps/todomvc.js';
 import { OURS } from '../corpus/dialects.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { call, startStdioServer, text } from '../helpers/mcp.js';
-import { runBin } from '../helpers/processes.js';
+import { CLI_BIN, runBin } from '../helpers/processes.js';
 import type { TestServer } from '../helpers/server.js';
 
-const CLI = new URL('../../dist/src/cli/bin.js', import.meta.url).pathname;
 const EMAIL_SECRET = 'ada.secret-7731@example.com';
 
 /** The checkout with its markup changed around what the task acts on, but not what a person reads on the controls. */
@@ -157,13 +156,13 @@ describe('a recording replayed without a model', () => {
 
   it('passes with the firefox-bidi bin, heals an altered copy of the app and says how, and stops at the renamed button of a broken one', async () => {
     const secrets = join(work, 'secrets.env');
-    const passed = await runBin(CLI, ['replay', checkoutRecording, '--secrets', secrets], work);
+    const passed = await runBin(CLI_BIN, ['replay', checkoutRecording, '--secrets', secrets], work);
     expect(passed.stderr).not.toContain(EMAIL_SECRET);
     expect(passed.code, passed.stdout + passed.stderr).toBe(0);
     expect(passed.stdout).toMatch(/Replayed all \d+ steps/);
 
     const healed = await runBin(
-      CLI,
+      CLI_BIN,
       [
         'replay',
         checkoutRecording,
@@ -185,7 +184,7 @@ describe('a recording replayed without a model', () => {
     );
 
     const stopped = await runBin(
-      CLI,
+      CLI_BIN,
       [
         'replay',
         checkoutRecording,

@@ -7,7 +7,7 @@ import type { ClientOptions } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
 import { freeSharedFirefox, sharedFirefox, type TestFirefox } from './firefox.js';
 import { startStdioServer } from './mcp.js';
-import { daemonPid, eventually, runBin, type BinRun } from './processes.js';
+import { CLI_BIN, daemonPid, eventually, runBin, type BinRun } from './processes.js';
 import { startTestServer, type Route, type TestServer } from './server.js';
 
 /*
@@ -92,8 +92,6 @@ export interface CliHome {
   run(...args: string[]): Promise<BinRun>;
   runIn(cwd: string, ...args: string[]): Promise<BinRun>;
 }
-
-const CLI_BIN = join(process.cwd(), 'dist/src/cli/bin.js');
 
 /** A CLI home (CliHome) whose daemon, and the Firefox it started, are stopped after the file's last test. */
 export function useCliHome(): CliHome {

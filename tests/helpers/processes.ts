@@ -109,6 +109,9 @@ export interface BinRun {
   stderr: string;
 }
 
+/** The built `firefox-bidi` bin, as a shell runs it. */
+export const CLI_BIN = new URL('../../dist/src/cli/bin.js', import.meta.url).pathname;
+
 /** Runs a bin with node in `cwd`, as a shell would: its exit code and what it printed. */
 export function runBin(
   bin: string,
