@@ -35,6 +35,7 @@ export class BidiConnection {
   readonly #closeListeners = new Set<(reason: string) => void>();
   readonly #commandTimeout: number;
   #nextId = 1;
+  #received = 0;
   #closedReason: string | undefined;
 
   private constructor(ws: WebSocket, commandTimeout: number) {
@@ -82,6 +83,11 @@ export class BidiConnection {
   /** How many commands wait for their answer. */
   get pendingCount(): number {
     return this.#pending.size;
+  }
+
+  /** How many messages came in: a count that grows while the other end works. */
+  get messagesReceived(): number {
+    return this.#received;
   }
 
   /** Sends one command and resolves with its typed result. */
@@ -134,6 +140,7 @@ export class BidiConnection {
   }
 
   #onMessage(text: string): void {
+    this.#received++;
     let message: {
       id?: number | null;
       type?: string;

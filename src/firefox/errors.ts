@@ -32,7 +32,7 @@ export class TimeoutError extends FirefoxClientError {}
 /** The browser or the connection to it is gone. */
 export class BrowserClosedError extends FirefoxClientError {}
 
-/** The browser stopped answering (frozen, or swamped): it was closed, as one that died. */
+/** The browser stopped answering (frozen, deadlocked, or swamped for over 20 s): it was closed, as one that died. */
 export class BrowserStoppedError extends BrowserClosedError {}
 
 /** The page's script does not answer (a busy loop, a long task): acting on it would only wait. */

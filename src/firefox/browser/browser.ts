@@ -78,11 +78,11 @@ export class Browser {
       [...this.#userContexts.values()].some((userContext) => userContext.rules.size > 0);
     this.extensions = new Extensions(this.send, session.kind === 'launched');
     this.#interceptor = new RequestInterceptor(this.send, this.#env.urlPolicy, this.#env.secrets, routesExist);
-    this.#liveness = new BrowserLiveness(
-      session.connection,
-      () => (this.#closing ??= session.end({ stopped: true })),
-      session.kind !== 'webdriver',
-    );
+    this.#liveness = new BrowserLiveness(session.connection, {
+      end: () => (this.#closing ??= session.end({ stopped: true })),
+      watchWaiting: session.kind !== 'webdriver',
+      pid: session.process?.pid,
+    });
   }
 
   /** Launches a local Firefox (headless unless `headless: false`) with a fresh temporary profile. */

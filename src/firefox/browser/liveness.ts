@@ -1,22 +1,39 @@
+import { setImmediate as afterInput, setTimeout as sleep } from 'node:timers/promises';
 import { BidiTimeoutError, type BidiConnection } from '../../bidi/index.js';
 import { BrowserStoppedError } from '../errors.js';
+import { cpuTicks } from '../session/process-work.js';
 
-/** How long the browser itself (not a page) has to answer before it counts as hung. */
+/** How long the browser itself (not a page) has to answer, if it shows no sign of work meanwhile, before it is hung. */
 const BROWSER_ANSWER_MS = 2000;
+/** How long a browser that shows signs of work but does not answer is waited for before it counts as hung. */
+const BUSY_BROWSER_MS = 20_000;
 /**
  * How often the browser is asked whether it still answers while any command waits: a hung browser is noticed within
  * this and BROWSER_ANSWER_MS.
  */
 const PROBE_EVERY_MS = 2500;
 
+export interface LivenessOptions {
+  /** Ends the session without asking the browser anything. */
+  end: () => Promise<void>;
+  /**
+   * Whether waiting commands are watched here; not for a WebDriver session, whose server is asked every second while
+   * one waits (webdriver-liveness.ts), and knows why a session ended.
+   */
+  watchWaiting: boolean;
+  /** The browser's own process, when it was launched here: its CPU time is a sign of work. */
+  pid: number | undefined;
+}
+
 /**
- * Tells a browser that stopped answering from a page that is busy. A command that gets no answer
- * in time may be the page's fault (a script in a loop) or the browser's: the browser is asked a
- * question its parent process answers at once (session.status), after a command timed out and,
- * every PROBE_EVERY_MS, while any command waits (a page listing or a script with a long timeout
- * of its own learns within seconds). One that gives no answer within BROWSER_ANSWER_MS is hung:
- * `end` closes it as one that died (a launched one is killed, nothing more is asked of it), which
- * fails every waiting command, and each says so.
+ * Tells a browser that stopped answering from a page that is busy, and from a browser that is swamped. A command that
+ * gets no answer in time may be the page's fault (a script in a loop) or the browser's: the browser is asked a
+ * question its parent process answers at once (session.status), after a command timed out and, every PROBE_EVERY_MS,
+ * while any command waits (a page listing or a script with a long timeout of its own learns within seconds). One that
+ * gives no answer within BROWSER_ANSWER_MS, and meanwhile sent nothing and used no CPU time, is hung (frozen,
+ * deadlocked); one that worked is asked on (on a busy machine, twenty sessions opening at once keep it from answering
+ * for seconds), up to BUSY_BROWSER_MS. A hung browser is closed by `end` as one that died (a launched one is killed,
+ * nothing more is asked of it), which fails every waiting command, and each says so.
  */
 export class BrowserLiveness {
   /** The question in flight, shared by the calls that time out together. */
@@ -25,15 +42,9 @@ export class BrowserLiveness {
 
   constructor(
     private readonly connection: BidiConnection,
-    /** Ends the session without asking the browser anything. */
-    private readonly end: () => Promise<void>,
-    /**
-     * Whether waiting commands are watched here; not for a WebDriver session, whose server is asked every second while
-     * one waits (webdriver-liveness.ts), and knows why a session ended.
-     */
-    watchWaiting = true,
+    private readonly options: LivenessOptions,
   ) {
-    if (!watchWaiting) return;
+    if (!options.watchWaiting) return;
     const probe = setInterval(() => {
       if (connection.pendingCount > 0) void this.#hungNow();
     }, PROBE_EVERY_MS);
@@ -49,23 +60,43 @@ export class BrowserLiveness {
     // A call whose browser was found hung while it waited ends as that, whatever closing the browser made of it.
     if (!this.#hung && (!(error instanceof BidiTimeoutError) || !(await this.#hungNow()))) return undefined;
     return new BrowserStoppedError(
-      `${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms while the call waited; it may be frozen or swamped). It was closed, with its pages and uids.`,
+      `${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms, and no sign of work meanwhile, while the call waited; it may be frozen or deadlocked). It was closed, with its pages and uids.`,
       { cause: error },
     );
   }
 
   async #hungNow(): Promise<boolean> {
     if (this.#hung || this.connection.closed) return this.#hung;
-    this.#asking ??= this.connection
-      .send('session.status', {}, { timeout: BROWSER_ANSWER_MS })
-      .then(
-        () => false,
-        (error: unknown) => error instanceof BidiTimeoutError,
-      )
-      .finally(() => (this.#asking = undefined));
+    this.#asking ??= this.#ask().finally(() => (this.#asking = undefined));
     if (!(await this.#asking)) return false;
     this.#hung = true;
-    await this.end();
+    await this.options.end();
     return true;
+  }
+
+  /** Whether the browser is hung: asks it, and while no answer comes, looks every BROWSER_ANSWER_MS for work. */
+  async #ask(): Promise<boolean> {
+    const hung = this.connection.send('session.status', {}, { timeout: BUSY_BROWSER_MS }).then(
+      () => false,
+      // A closed connection is not a hung browser: its own close says what happened.
+      (error: unknown) => error instanceof BidiTimeoutError,
+    );
+    let work = this.#work();
+    for (;;) {
+      const answered = await Promise.race([hung, sleep(BROWSER_ANSWER_MS, undefined, { ref: false })]);
+      if (answered !== undefined) return answered;
+      // An answer already in the socket is read before the verdict, however late this process ran the timer.
+      const read = await Promise.race([hung, afterInput(undefined, { ref: false })]);
+      if (read !== undefined) return read;
+      const now = this.#work();
+      if (now === undefined || now === work) return true;
+      work = now;
+    }
+  }
+
+  /** A mark that changes while the browser works (messages it sent, CPU time); undefined when it is stopped. */
+  #work(): string | undefined {
+    const ticks = this.options.pid === undefined ? undefined : cpuTicks(this.options.pid);
+    return ticks === 'stopped' ? undefined : `${this.connection.messagesReceived}/${ticks ?? ''}`;
   }
 }
