@@ -7,15 +7,16 @@ import { useCorpus, useMcpServer } from '../helpers/fixtures.js';
 /**
  * Real tasks on real third-party libraries and apps (tests/corpus: Material Web, Shoelace, Redoc,
  * a React TodoMVC), done the way an agent does them through the MCP server: read the snapshot
- * text, take a uid from it, act, then check the page's real state with evaluate_script.
+ * text, take a uid from it, act, then check the page's real state with evaluate_script. After
+ * every step, the witness compares the reading with Firefox's accessibility engine and the
+ * incremental reading with a full walk (witnessed).
  */
 
 const corpus = useCorpus();
 const client = useMcpServer(['--tools', 'all']);
 
 async function open(path: string, waitFor?: string): Promise<string> {
-  const navigated = await call(client, 'navigate_page', { url: corpus.url(path) });
-  expect(navigated.isError, text(navigated)).toBeFalsy();
+  await act('navigate_page', { url: corpus.url(path) });
   if (waitFor !== undefined) expect(text(await call(client, 'wait_for', { text: [waitFor] }))).toContain('Found');
   return snapshot();
 }
@@ -26,11 +27,24 @@ async function snapshot(): Promise<string> {
   return text(result);
 }
 
-/** Calls an input tool and expects it to succeed. */
+/** Calls an input tool, expects it to succeed, and has the reading after it witnessed. */
 async function act(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const result = await call(client, name, args);
   expect(result.isError, `${name} ${JSON.stringify(args)}: ${text(result)}`).toBeFalsy();
+  await witnessed(`${name} ${JSON.stringify(args)}`);
   return result;
+}
+
+/**
+ * The reading after `step`, witnessed: no difference from Firefox's accessibility engine outside the deliberate ones,
+ * and an incremental reading that says what a full walk says. A dialog the step opened holds the page: nothing to read.
+ */
+async function witnessed(step: string): Promise<void> {
+  const report = await call(client, 'witness_snapshot');
+  if (report.isError) return;
+  const { differences, freshness } = report.structuredContent as { differences: unknown[]; freshness: string };
+  expect(differences, `after ${step}:\n${text(report)}`).toEqual([]);
+  expect(freshness, `after ${step}:\n${text(report)}`).not.toBe('stale');
 }
 
 /** Runs a function in the page (evaluate_script) and returns its JSON result. */

@@ -13,7 +13,8 @@ import type { TestServer } from './server.js';
  * answers' text only), then checked in the app's own state and saved content. After every step
  * that can change the page (all but reading it again), Firefox's own accessibility engine
  * witnesses a fresh reading (witness_snapshot): a difference no deliberate entry explains, or a
- * document Firefox did not answer for, fails the task. Each task starts by loading its app, so
+ * document Firefox did not answer for, fails the task; so does an incremental reading (the one an agent would get
+ * after the step) that differs from a full walk of the same page. Each task starts by loading its app, so
  * every app page is witnessed as loaded too (tests/e2e/witness.test.ts does the other pages).
  * And every action's claim is held to the app's state once the page settled (tests/corpus/claims.ts):
  * an answer that said done while the app disagrees fails the task.
@@ -57,12 +58,16 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
     server = await startOurServer({ witness: true });
   });
 
-  /** Claims held to the app across the corpus, printed at the end. */
-  const totals = { checked: 0, tasks: 0 };
+  /** Claims held to the app, and incremental readings compared with a full walk, across the corpus. */
+  const totals = { checked: 0, tasks: 0, readings: { same: 0, stale: 0, unchecked: 0 } };
 
   afterAll(async () => {
     console.log(
       `Action witness: ${totals.checked} claims of ${totals.tasks} tasks held to the apps' state after their steps settled; every one agreed.`,
+    );
+    const { same, stale, unchecked } = totals.readings;
+    console.log(
+      `Incremental readings after task steps: ${same + stale} compared with a full walk, ${stale} stale; ${unchecked} not compared (the page changed between readings).`,
     );
     await server.close();
     await corpus.close();
@@ -80,6 +85,14 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
       const head = lines.findIndex((line) => /: \d+ difference\(s\)/.test(line));
       const count = Number(/: (\d+) difference\(s\)/.exec(lines[head] ?? '')?.[1] ?? NaN);
       if (Number.isNaN(count)) throw new Error(`The witness answered no report:\n${report.text}`);
+      const stale = lines.findIndex((line) => line.startsWith('STALE incremental reading'));
+      if (stale >= 0)
+        differences.push(
+          `after ${call.name} ${JSON.stringify(call.args)}:\n${lines.slice(stale, stale + 3).join('\n')}`,
+        );
+      totals.readings[
+        stale >= 0 ? 'stale' : lines.includes('incremental reading: the same as a full walk') ? 'same' : 'unchecked'
+      ]++;
       const unanswered = FIREFOX_UNANSWERED.has(app.path)
         ? []
         : lines.filter((line) => line.startsWith('not witnessed:'));
@@ -107,7 +120,10 @@ export function appsSuite(apps: readonly CorpusApp[]): void {
             );
             await task.run(agent);
             await task.check(agent);
-            expect(differences, 'what Firefox exposes and the reading left out or read otherwise').toEqual([]);
+            expect(
+              differences,
+              'what Firefox exposes and the reading left out or read otherwise, and incremental readings a full walk contradicts',
+            ).toEqual([]);
             expect(claims.falseClaims, 'answers that said done while the app showed otherwise').toEqual([]);
             // A task that only reads makes no claim to check.
             expect(claims.checked, 'claims held to the app').toBeGreaterThanOrEqual(Math.min(1, claims.actions));

@@ -545,7 +545,7 @@ describe('answers (golden files)', () => {
     await golden(answers.map(textOf).join('\n'), 'cookies-downloads');
   });
 
-  it('the witness report: a head line, then one line per difference, deliberate ones with their reason; page text quoted, hidden characters escaped', async () => {
+  it('the witness report: a head line, whether the incremental reading is stale, then one line per difference, deliberate ones with their reason; page text quoted, hidden characters escaped', async () => {
     const report: WitnessReport = {
       url: 'https://shop.example/login',
       snapshotId: 11,
@@ -615,6 +615,12 @@ describe('answers (golden files)', () => {
         },
       ],
       unanswered: ['ctx-5'],
+      freshness: {
+        checked: true,
+        same: false,
+        incremental: '  {"uid":"11_9","role":"checkbox","name":"Remember me\u2028not shown"}',
+        full: '  {"uid":"11_9","role":"checkbox","name":"Remember me","checked":true}',
+      },
     };
     await golden(`${formatWitnessReport(report)}\n`, 'witness-report');
   });

@@ -58,7 +58,7 @@ export async function witnessReading(page: PageParts): Promise<WitnessReport> {
     page.engine.call(page.id, 'waitForQuiet', [quietMs, maxMs], 'Waiting for the page');
   return witnessPage(
     pageWitnessAccess(page.send, page.engine),
-    () => readSnapshot(page, {}),
+    (options) => readSnapshot(page, options),
     quiet,
     page.silentDocuments,
   );

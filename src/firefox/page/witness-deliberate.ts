@@ -22,6 +22,19 @@ function sameNameWithout(difference: WitnessDifference, characters: RegExp): boo
   );
 }
 
+/** Whether `node` holds controls and every one of them is blocked (it lies behind an open modal dialog). */
+function controlsBlocked(node: SnapshotNode): boolean {
+  const controls: SnapshotNode[] = [];
+  const visit = (nodes: readonly SnapshotNode[]): void => {
+    for (const child of nodes) {
+      if (child.interactive) controls.push(child);
+      visit(child.children ?? []);
+    }
+  };
+  visit(node.children ?? []);
+  return controls.length > 0 && controls.every((control) => control.blocked === true);
+}
+
 /** Differences made on purpose: the one short list, each with its reason (the README lists them too). */
 export const DELIBERATE: readonly Deliberate[] = [
   {
@@ -42,8 +55,9 @@ export const DELIBERATE: readonly Deliberate[] = [
     id: 'behind-modal',
     reason:
       'a control behind an open modal dialog shows, so it is listed, marked blocked (actions on it are ' +
-      'refused); Firefox leaves it out of the accessibility tree',
-    applies: (difference, _fact, node) => difference.kind === 'unconfirmed' && node?.blocked === true,
+      'refused), and so is a panel whose controls are all blocked; Firefox leaves them out of the accessibility tree',
+    applies: (difference, _fact, node) =>
+      difference.kind === 'unconfirmed' && node !== undefined && (node.blocked === true || controlsBlocked(node)),
   },
   {
     id: 'invisible-characters',

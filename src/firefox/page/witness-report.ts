@@ -2,6 +2,7 @@
 import type { LineForm } from '../util/set-apart.js';
 import { jsonString, oneLine } from '../util/text.js';
 import { LOCATE_TIMEOUT_MS } from './witness-access.js';
+import type { Freshness } from './witness-freshness.js';
 
 /**
  * - missing: Firefox exposes a node a person can see with this role; the snapshot has no uid for it.
@@ -29,7 +30,8 @@ export interface WitnessDifference {
   deliberate?: string;
 }
 
-export interface WitnessReport {
+/** What Firefox's accessibility engine says of one snapshot. */
+export interface RoleReport {
   url: string;
   snapshotId: number;
   /** Nodes Firefox exposes with a checked role that a person can see, plus the snapshot's nodes of those roles. */
@@ -41,6 +43,14 @@ export interface WitnessReport {
   /** Frames whose accessibility tree Firefox did not give within LOCATE_TIMEOUT_MS: not witnessed. */
   unanswered: string[];
 }
+
+export interface WitnessReport extends RoleReport {
+  /** Whether the incremental reading an agent gets says what a full walk says (witness-freshness.ts). */
+  freshness: Freshness;
+}
+
+/** Characters of a node shown where an incremental reading and a full walk differ. */
+const NODE_CHARS = 300;
 
 /** One line per difference, for a person reading a report. */
 export function formatWitnessReport(report: WitnessReport): string {
@@ -67,12 +77,32 @@ export function formatWitnessReport(report: WitnessReport): string {
     (frame) =>
       `not witnessed: Firefox's accessibility engine did not answer for frame ${frame} within ${LOCATE_TIMEOUT_MS} ms`,
   );
-  return [head, ...report.differences.map(line), ...report.deliberate.map(line), ...unanswered].join('\n');
+  return [
+    head,
+    ...freshnessLines(report.freshness),
+    ...report.differences.map(line),
+    ...report.deliberate.map(line),
+    ...unanswered,
+  ].join('\n');
+}
+
+function freshnessLines(freshness: Freshness): string[] {
+  if (!freshness.checked) return ['incremental reading not checked: the page changed between readings each time'];
+  if (freshness.same) return ['incremental reading: the same as a full walk'];
+  const node = (line: string): string => {
+    const own = line.trimStart();
+    return oneLine(own.length > NODE_CHARS ? `${own.slice(0, NODE_CHARS)}…` : own);
+  };
+  return [
+    'STALE incremental reading: it differs from a full walk of the same page, first at',
+    `  incremental: ${node(freshness.incremental)}`,
+    `  full walk:   ${node(freshness.full)}`,
+  ];
 }
 
 /** The form of a report's lines (see util/set-apart.ts): its count line, a difference, a frame not witnessed. */
 export const WITNESS_REPORT_FORM: LineForm = {
   form: 'witness report',
-  start: String.raw`\S+: \d+ difference\(s\)|(?:missing|role|name|unconfirmed|empty) +\S+ — |not witnessed:`,
+  start: String.raw`\S+: \d+ difference\(s\)|(?:missing|role|name|unconfirmed|empty) +\S+ — |not witnessed:|incremental reading|STALE incremental|  (?:incremental|full walk): `,
   example: 'https://bank.example/: 1 difference(s), 0 deliberate, 18 checked (snapshot 11)',
 };

@@ -10,10 +10,11 @@
  */
 import type { SnapshotNode } from '../engine/snapshot/format.js';
 import type { WitnessFact } from '../engine/types.js';
-import type { TakenSnapshot } from './snapshots.js';
+import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
 import { LOCATE_TIMEOUT_MS, QUERY_TIMEOUT_MS, Unanswered, type WitnessAccess } from './witness-access.js';
 import { DELIBERATE } from './witness-deliberate.js';
-import type { WitnessDifference, WitnessReport } from './witness-report.js';
+import { readingFreshness } from './witness-freshness.js';
+import type { RoleReport, WitnessDifference, WitnessReport } from './witness-report.js';
 
 /** page.ts names the report's type from here, with the witness that makes it. */
 export type { WitnessReport } from './witness-report.js';
@@ -80,8 +81,8 @@ export async function witnessSnapshot(
   access: WitnessAccess,
   snapshot: TakenSnapshot,
   silent = new Set<string>(),
-): Promise<WitnessReport> {
-  const report: WitnessReport = {
+): Promise<RoleReport> {
+  const report: RoleReport = {
     url: snapshot.url,
     snapshotId: snapshot.id,
     checked: 0,
@@ -97,7 +98,7 @@ export async function witnessSnapshot(
       continue;
     }
     // A frame is witnessed whole or not at all: its findings are kept only when every query was answered.
-    const part: WitnessReport = { ...report, checked: 0, differences: [], deliberate: [] };
+    const part: RoleReport = { ...report, checked: 0, differences: [], deliberate: [] };
     try {
       await witnessDocument(access, frame, nodes, part);
     } catch (error) {
@@ -117,7 +118,7 @@ async function witnessDocument(
   access: WitnessAccess,
   frame: string,
   nodes: SnapshotNode[],
-  report: WitnessReport,
+  report: RoleReport,
 ): Promise<void> {
   // A first query that stops at the first match tells a document whose accessibility Firefox never answers for.
   await access.locate(
@@ -268,12 +269,14 @@ async function witnessDocument(
  */
 export async function witnessPage(
   access: WitnessAccess,
-  take: () => Promise<TakenSnapshot>,
+  take: (options: SnapshotOptions) => Promise<TakenSnapshot>,
   waitForQuiet: (quietMs: number, maxMs: number) => Promise<unknown>,
   silent: Set<string>,
 ): Promise<WitnessReport> {
-  const first = await witnessSnapshot(access, await take(), silent);
-  if (first.differences.length === 0) return first;
-  await waitForQuiet(WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS);
-  return witnessSnapshot(access, await take(), silent);
+  const settle = (): Promise<unknown> => waitForQuiet(WITNESS_QUIET_MS, WITNESS_QUIET_MAX_MS);
+  const freshness = await readingFreshness(take, settle);
+  const first = await witnessSnapshot(access, await take({}), silent);
+  if (first.differences.length === 0) return { ...first, freshness };
+  await settle();
+  return { ...(await witnessSnapshot(access, await take({}), silent)), freshness };
 }
