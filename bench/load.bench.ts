@@ -14,6 +14,7 @@
  *
  *   npm run bench:load                       (N = 1, 5, 10, 20, 40; ROUNDS=5; watched N = 20; isolated N = 1, 5)
  *   LOAD_NS=1,5 ROUNDS=3 WATCHED_NS=5 ISOLATED_NS= npm run bench:load
+ *   LOAD_NS=100 LOAD_MINUTES=10 WATCHED_NS= ISOLATED_NS= npm run bench:load
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -34,6 +35,8 @@ const NS = list(process.env.LOAD_NS, [1, 5, 10, 20, 40]);
 const ISOLATED_NS = list(process.env.ISOLATED_NS, [1, 5]);
 const WATCHED_NS = list(process.env.WATCHED_NS, [20]);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** When set, each agent plays rounds for this many minutes instead of ROUNDS rounds (issue 51: 100 agents, 10 min). */
+const MINUTES = process.env.LOAD_MINUTES ? Number(process.env.LOAD_MINUTES) : undefined;
 const TOOLS = ['navigate_page', 'take_snapshot', 'fill', 'click'] as const;
 
 const FORM = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
@@ -173,7 +176,8 @@ async function agent(url: string, formUrl: string, name: string, phase: Phase): 
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     if (!(await timed('list_pages', {}))) return client;
     phase.firstAnswer.push(performance.now() - started);
-    for (let round = 0; round < ROUNDS; round++) {
+    const until = MINUTES === undefined ? undefined : started + MINUTES * 60_000;
+    for (let round = 0; until === undefined ? round < ROUNDS : performance.now() < until; round++) {
       if (!(await timed('navigate_page', { url: formUrl }))) continue;
       const snapshot = await timed('take_snapshot', {});
       const text = snapshot?.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n') ?? '';
@@ -256,6 +260,7 @@ function row(mode: string, phase: Phase): string[] {
     ...TOOLS.map(
       (tool) => `${ms(percentile(phase.durations[tool], 50))} / ${ms(percentile(phase.durations[tool], 95))}`,
     ),
+    String(phase.durations.click.length),
     String(phase.failures.length),
     String(Math.round(phase.peak.server)),
     String(Math.round(phase.peak.firefox)),
@@ -303,7 +308,7 @@ async function main(): Promise<void> {
     await sites.close();
   }
   console.log(
-    `\n## Load: N agents over Streamable HTTP, each: first call, then ${ROUNDS} rounds of navigate + snapshot + fill + click (${Math.round((Date.now() - started) / 1000)} s)\n`,
+    `\n## Load: N agents over Streamable HTTP, each: first call, then ${MINUTES === undefined ? `${ROUNDS} rounds` : `${MINUTES} minutes of rounds`} of navigate + snapshot + fill + click (${Math.round((Date.now() - started) / 1000)} s)\n`,
   );
   console.log(
     'Times in ms as p50 / p95; memory is proportional set size (MB) at its peak during the phase; per agent = (peak − idle before the phase) / N.\n',
@@ -316,6 +321,7 @@ async function main(): Promise<void> {
         'first answers, all joining',
         'first answer, joining busy N',
         ...TOOLS,
+        'rounds',
         'failures',
         'server MB',
         'Firefox MB',

@@ -1,7 +1,7 @@
 import { setImmediate as afterInput, setTimeout as sleep } from 'node:timers/promises';
 import { BidiTimeoutError, type BidiConnection } from '../../bidi/index.js';
 import { BrowserStoppedError } from '../errors.js';
-import { cpuTicks } from '../session/process-work.js';
+import { cpuTicks } from '../util/cpu.js';
 
 /** How long the browser itself (not a page) has to answer, if it shows no sign of work meanwhile, before it is hung. */
 const BROWSER_ANSWER_MS = 2000;

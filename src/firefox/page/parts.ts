@@ -94,6 +94,7 @@ export function pageParts(
     id,
     send,
     responsiveTimeout: env.responsiveTimeout,
+    crowding: env.crowding,
     crash,
     dialog,
     closed,

@@ -1,3 +1,4 @@
+import type { Crowding } from '../util/cpu.js';
 import type { BidiConnection } from '../../bidi/index.js';
 import type { SnapshotWording } from '../engine/snapshot/wording.js';
 import type { Send } from '../errors.js';
@@ -99,6 +100,8 @@ export interface PageEnvironment {
   networkCapacity: number | undefined;
   layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
   responsiveTimeout: number;
+  /** Whether a late answer may have waited for a core (ClientOptions.patientWhenCrowded). */
+  crowding: Crowding;
   inputTimeout: number | undefined;
   settle: { quietMs?: number; maxMs?: number } | undefined;
   /** Write uids on elements as data-mcp-uid (see BrowserOptions.stampUids). */

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { TimeoutError } from '../errors.js';
+
+/**
+ * How much CPU time process `pid` has used (clock ticks, all its threads), read from Linux's /proc: a count that grows
+ * while it works. 'stopped' when it is stopped (SIGSTOP, a debugger), a zombie or gone; undefined where /proc cannot
+ * tell (another system).
+ */
+export function cpuTicks(pid: number): number | 'stopped' | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' && readable() ? 'stopped' : undefined;
+  }
+  // The command name, in parentheses, may hold spaces: the fields are counted after its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [state, utime, stime] = [fields[0], Number(fields[11]), Number(fields[12])];
+  if (state === undefined || !Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
+  return 'TtZX'.includes(state) ? 'stopped' : utime + stime;
+}
+
+function readable(): boolean {
+  try {
+    readFileSync('/proc/self/stat');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The share of the machine's CPU time that must go idle over a wait for the machine to count as having had room. */
+const SPARE_SHARE = 0.25;
+
+/** The machine's CPU time so far, all cores, from /proc/stat (clock ticks); undefined where it cannot tell. */
+export interface MachineTicks {
+  idle: number;
+  total: number;
+}
+
+function machineTicks(): MachineTicks | undefined {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    if (fields.length < 5 || fields.some((field) => !Number.isFinite(field))) return undefined;
+    // Idle, and waiting on the disk: time nothing wanted the CPU for.
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, field) => sum + field, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A window over the machine's CPU from now: `hadRoom()` says whether at least SPARE_SHARE of it went idle since, so
+ * that a process that did not answer was not kept waiting for a core (true where the machine cannot tell, and over a
+ * window too short to measure).
+ */
+export function cpuWindow(): CpuWindow {
+  const start = machineTicks();
+  return { hadRoom: () => hadRoomBetween(start, machineTicks()) };
+}
+
+/** Whether SPARE_SHARE of the machine CPU time went idle between two readings of it (true where either is unknown). */
+export function hadRoomBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): boolean {
+  if (!start || !now || now.total <= start.total) return true;
+  return (now.idle - start.idle) / (now.total - start.total) >= SPARE_SHARE;
+}
+
+export interface CpuWindow {
+  hadRoom(): boolean;
+}
+
+/** Whether the machine had room over a wait: measured (MACHINE), or taken as always (NEVER_CROWDED). */
+export interface Crowding {
+  window(): CpuWindow;
+}
+
+export const MACHINE: Crowding = { window: cpuWindow };
+/** For a browser whose answers are scripted (a test's): a late answer never waited for a core. */
+export const NEVER_CROWDED: Crowding = { window: () => ({ hadRoom: () => true }) };
+
+/**
+ * `attempt`, bounded by a timeout of its own; when that runs out on a machine that had no room meanwhile (every core
+ * busy: many sessions at once), once more, since what did not answer may only have been kept from a core.
+ */
+export async function onceMoreWhenCrowded<T>(crowding: Crowding, attempt: () => Promise<T>): Promise<T> {
+  const machine = crowding.window();
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof TimeoutError) || machine.hadRoom()) throw error;
+    return attempt();
+  }
+}
