@@ -155,7 +155,13 @@ interface Phase {
 /**
  * One agent: connects, makes its first call, then plays its rounds; every failure is counted, none stops the others.
  */
-async function agent(url: string, formUrl: string, name: string, phase: Phase): Promise<Client | undefined> {
+async function agent(
+  url: string,
+  formUrl: string,
+  name: string,
+  phase: Phase,
+  minutes: number | undefined,
+): Promise<Client | undefined> {
   const started = performance.now();
   const client = new Client({ name: `load-${name}`, version: '1.0.0' });
   const timed = async (tool: string, args: Record<string, unknown>): Promise<CallToolResult | undefined> => {
@@ -176,7 +182,7 @@ async function agent(url: string, formUrl: string, name: string, phase: Phase): 
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     if (!(await timed('list_pages', {}))) return client;
     phase.firstAnswer.push(performance.now() - started);
-    const until = MINUTES === undefined ? undefined : started + MINUTES * 60_000;
+    const until = minutes === undefined ? undefined : started + minutes * 60_000;
     for (let round = 0; until === undefined ? round < ROUNDS : performance.now() < until; round++) {
       if (!(await timed('navigate_page', { url: formUrl }))) continue;
       const snapshot = await timed('take_snapshot', {});
@@ -209,7 +215,14 @@ async function firstAnswer(url: string): Promise<number> {
   }
 }
 
-async function runPhase(server: Server, sites: Sites, n: number, watched = false): Promise<Phase> {
+/** `minutes`: each agent plays rounds this long, instead of ROUNDS rounds. */
+async function runPhase(
+  server: Server,
+  sites: Sites,
+  n: number,
+  watched = false,
+  minutes: number | undefined = MINUTES,
+): Promise<Phase> {
   const phase: Phase = {
     n,
     firstAnswer: [],
@@ -229,7 +242,7 @@ async function runPhase(server: Server, sites: Sites, n: number, watched = false
   const viewers = watched ? watchEverySession(server.viewUrl) : undefined;
   try {
     const running = Promise.all(
-      Array.from({ length: n }, (_, index) => agent(server.url, sites.url(index), `agent${index + 1}`, phase)),
+      Array.from({ length: n }, (_, index) => agent(server.url, sites.url(index), `agent${index + 1}`, phase, minutes)),
     );
     // One more agent joins once the others are at work: how long a newcomer waits on a busy, warm browser.
     while (phase.durations.click.length < n && phase.failures.length === 0)
@@ -282,7 +295,7 @@ async function main(): Promise<void> {
       const server = await startServer([...args]);
       try {
         // Warm up: the shared Firefox starts on the first call; its time is the cold start, not an agent's.
-        const cold = await runPhase(server, sites, 1);
+        const cold = await runPhase(server, sites, 1, false, undefined);
         process.stderr.write(`${mode}: cold start, first answer ${ms(cold.firstAnswer[0] ?? NaN)} ms\n`);
         // The same N again, unwatched then watched, in the same server: the two differ by the viewers alone.
         const runs = [
