@@ -215,14 +215,9 @@ async function firstAnswer(url: string): Promise<number> {
   }
 }
 
-/** `minutes`: each agent plays rounds this long, instead of ROUNDS rounds. */
-async function runPhase(
-  server: Server,
-  sites: Sites,
-  n: number,
-  watched = false,
-  minutes: number | undefined = MINUTES,
-): Promise<Phase> {
+/** `timed`: each agent plays rounds for LOAD_MINUTES when set, instead of ROUNDS rounds. */
+async function runPhase(server: Server, sites: Sites, n: number, watched = false, timed = true): Promise<Phase> {
+  const minutes = timed ? MINUTES : undefined;
   const phase: Phase = {
     n,
     firstAnswer: [],
@@ -295,7 +290,7 @@ async function main(): Promise<void> {
       const server = await startServer([...args]);
       try {
         // Warm up: the shared Firefox starts on the first call; its time is the cold start, not an agent's.
-        const cold = await runPhase(server, sites, 1, false, undefined);
+        const cold = await runPhase(server, sites, 1, false, false);
         process.stderr.write(`${mode}: cold start, first answer ${ms(cold.firstAnswer[0] ?? NaN)} ms\n`);
         // The same N again, unwatched then watched, in the same server: the two differ by the viewers alone.
         const runs = [
