@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { commandLines } from './tests/helpers/processes.js';
 import LongestFirst from './tests/sequencer.js';
+import { idleShareBetween, machineTicks } from './src/firefox/util/cpu.js';
 
-/** The share of the machine's CPU time spent over the second before the run starts (Linux; 0 where unknown). */
+/** The share of the machine's CPU time spent over the second before the run starts (0 where unknown). */
 function busyShare(): number {
-  const sample = (): number[] =>
-    (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  try {
-    const before = sample();
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
-    const spent = sample().map((value, index) => value - (before[index] ?? 0));
-    const total = spent.reduce((sum, value) => sum + value, 0);
-    // Fields 4 and 5 of the cpu line: idle, and waiting on the disk.
-    return total > 0 ? 1 - ((spent[3] ?? 0) + (spent[4] ?? 0)) / total : 0;
-  } catch {
-    return 0;
-  }
+  const before = machineTicks();
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  return 1 - (idleShareBetween(before, machineTicks()) ?? 1);
 }
 
 /**

@@ -32,13 +32,14 @@ function readable(): boolean {
 /** The share of the machine's CPU time that must go idle over a wait for the machine to count as having had room. */
 const SPARE_SHARE = 0.25;
 
-/** The machine's CPU time so far, all cores, from /proc/stat (clock ticks); undefined where it cannot tell. */
+/** The machine's CPU time, all cores (clock ticks): all of it, and what went idle. */
 export interface MachineTicks {
   idle: number;
   total: number;
 }
 
-function machineTicks(): MachineTicks | undefined {
+/** The machine's CPU time so far, from /proc/stat; undefined where it cannot tell. */
+export function machineTicks(): MachineTicks | undefined {
   try {
     const fields = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
       .trim()
@@ -65,8 +66,13 @@ export function cpuWindow(): CpuWindow {
 
 /** Whether SPARE_SHARE of the machine CPU time went idle between two readings of it (true where either is unknown). */
 export function hadRoomBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): boolean {
-  if (!start || !now || now.total <= start.total) return true;
-  return (now.idle - start.idle) / (now.total - start.total) >= SPARE_SHARE;
+  return (idleShareBetween(start, now) ?? 1) >= SPARE_SHARE;
+}
+
+/** The share of the machine's CPU time that went idle between two readings of it; undefined where it cannot tell. */
+export function idleShareBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): number | undefined {
+  if (!start || !now || now.total <= start.total) return undefined;
+  return (now.idle - start.idle) / (now.total - start.total);
 }
 
 export interface CpuWindow {
