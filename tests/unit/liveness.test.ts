@@ -101,6 +101,26 @@ describe('hadRoomBetween', () => {
 });
 
 describe('cpuTicks', () => {
+  it('counts the work of a process that waits while a child of its works', async () => {
+    const waiting = spawn(
+      process.execPath,
+      [
+        '-e',
+        "require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}']); setInterval(() => {}, 1000)",
+      ],
+      { stdio: 'ignore', detached: true },
+    );
+    await once(waiting, 'spawn');
+    const pid = waiting.pid ?? 0;
+    try {
+      await waitFor(() => typeof cpuTicks(pid) === 'number');
+      const before = cpuTicks(pid) as number;
+      await waitFor(() => (cpuTicks(pid) as number) > before + 20);
+    } finally {
+      process.kill(-pid, 'SIGKILL');
+    }
+  });
+
   it('reads a running process as a count, a stopped or ended one as stopped', async () => {
     expect(cpuTicks(process.pid)).toEqual(expect.any(Number));
     const sleeper = await child('setInterval(() => {}, 1000)');

@@ -21,7 +21,7 @@ export interface LivenessOptions {
    * one waits (webdriver-liveness.ts), and knows why a session ended.
    */
   watchWaiting: boolean;
-  /** The browser's own process, when it was launched here: its CPU time is a sign of work. */
+  /** The browser's own process, when it was launched here: its CPU time and its children's are signs of work. */
   pid: number | undefined;
 }
 
@@ -30,10 +30,10 @@ export interface LivenessOptions {
  * gets no answer in time may be the page's fault (a script in a loop) or the browser's: the browser is asked a
  * question its parent process answers at once (session.status), after a command timed out and, every PROBE_EVERY_MS,
  * while any command waits (a page listing or a script with a long timeout of its own learns within seconds). One that
- * gives no answer within BROWSER_ANSWER_MS, and meanwhile sent nothing and used no CPU time, is hung (frozen,
- * deadlocked); one that worked is asked on (on a busy machine, twenty sessions opening at once keep it from answering
- * for seconds), up to BUSY_BROWSER_MS. A hung browser is closed by `end` as one that died (a launched one is killed,
- * nothing more is asked of it), which fails every waiting command, and each says so.
+ * gives no answer within BROWSER_ANSWER_MS, and meanwhile sent nothing and whose processes used no CPU time, is hung
+ * (frozen, deadlocked); one that worked is asked on (on a busy machine, twenty sessions opening at once keep it from
+ * answering for seconds), up to BUSY_BROWSER_MS. A hung browser is closed by `end` as one that died (a launched one
+ * is killed, nothing more is asked of it), which fails every waiting command, and each says so.
  */
 export class BrowserLiveness {
   /** The question in flight, shared by the calls that time out together. */

@@ -1,23 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { TimeoutError } from '../errors.js';
 
 /**
- * How much CPU time process `pid` has used (clock ticks, all its threads), read from Linux's /proc: a count that grows
- * while it works. 'stopped' when it is stopped (SIGSTOP, a debugger), a zombie or gone; undefined where /proc cannot
+ * How much CPU time process `pid` and its children have used (clock ticks, all their threads), read from Linux's
+ * /proc: a count that grows while they work (a browser's parent process may wait while the processes it starts do the
+ * work). 'stopped' when `pid` itself is stopped (SIGSTOP, a debugger), a zombie or gone; undefined where /proc cannot
  * tell (another system).
  */
 export function cpuTicks(pid: number): number | 'stopped' | undefined {
+  const own = processStat(pid);
+  if (own === 'gone') return readable() ? 'stopped' : undefined;
+  if (own === undefined) return undefined;
+  if ('TtZX'.includes(own.state)) return 'stopped';
+  let ticks = own.ticks;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = processStat(Number(entry));
+    if (typeof child === 'object' && child.parent === pid) ticks += child.ticks;
+  }
+  return ticks;
+}
+
+/** A process's state, parent and CPU time from /proc/<pid>/stat; 'gone' when it has none. */
+function processStat(pid: number): { state: string; parent: number; ticks: number } | 'gone' | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' && readable() ? 'stopped' : undefined;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : undefined;
   }
   // The command name, in parentheses, may hold spaces: the fields are counted after its last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [state, utime, stime] = [fields[0], Number(fields[11]), Number(fields[12])];
-  if (state === undefined || !Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
-  return 'TtZX'.includes(state) ? 'stopped' : utime + stime;
+  const [state, parent, utime, stime] = [fields[0], Number(fields[1]), Number(fields[11]), Number(fields[12])];
+  if (state === undefined || ![parent, utime, stime].every(Number.isFinite)) return undefined;
+  return { state, parent, ticks: utime + stime };
 }
 
 function readable(): boolean {
