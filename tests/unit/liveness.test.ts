@@ -100,16 +100,17 @@ describe('hadRoomBetween', () => {
   });
 });
 
+/** Node code that starts `source` in a child process of its own, and waits. */
+function parentOf(source: string): string {
+  return `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(source)}]); setInterval(() => {}, 1000)`;
+}
+
 describe('cpuTicks', () => {
-  it('counts the work of a process that waits while a child of its works', async () => {
-    const waiting = spawn(
-      process.execPath,
-      [
-        '-e',
-        "require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}']); setInterval(() => {}, 1000)",
-      ],
-      { stdio: 'ignore', detached: true },
-    );
+  it('counts the work of a process that waits while a descendant of its works', async () => {
+    const waiting = spawn(process.execPath, ['-e', parentOf(parentOf('for (;;) {}'))], {
+      stdio: 'ignore',
+      detached: true,
+    });
     await once(waiting, 'spawn');
     const pid = waiting.pid ?? 0;
     try {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { TimeoutError } from '../errors.js';
 
 /**
- * How much CPU time process `pid` and its children have used (clock ticks, all their threads), read from Linux's
+ * How much CPU time process `pid` and its descendants have used (clock ticks, all their threads), read from Linux's
  * /proc: a count that grows while they work (a browser's parent process may wait while the processes it starts do the
  * work). 'stopped' when `pid` itself is stopped (SIGSTOP, a debugger), a zombie or gone; undefined where /proc cannot
  * tell (another system).
@@ -12,11 +12,21 @@ export function cpuTicks(pid: number): number | 'stopped' | undefined {
   if (own === 'gone') return readable() ? 'stopped' : undefined;
   if (own === undefined) return undefined;
   if ('TtZX'.includes(own.state)) return 'stopped';
-  let ticks = own.ticks;
+  // Firefox starts its content processes through a fork server: they are grandchildren of the parent process.
+  const children = new Map<number, { ticks: number; pid: number }[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const child = processStat(Number(entry));
-    if (typeof child === 'object' && child.parent === pid) ticks += child.ticks;
+    const stat = processStat(Number(entry));
+    if (typeof stat !== 'object') continue;
+    const siblings = children.get(stat.parent) ?? [];
+    siblings.push({ ticks: stat.ticks, pid: Number(entry) });
+    children.set(stat.parent, siblings);
+  }
+  let ticks = 0;
+  const tree = [{ ticks: own.ticks, pid }];
+  for (let next = tree.pop(); next; next = tree.pop()) {
+    ticks += next.ticks;
+    tree.push(...(children.get(next.pid) ?? []));
   }
   return ticks;
 }
