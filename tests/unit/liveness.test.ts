@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BidiTimeoutError } from '../../src/bidi/index.js';
 import { BrowserLiveness } from '../../src/firefox/browser/liveness.js';
 import { BrowserStoppedError } from '../../src/firefox/errors.js';
-import { cpuTicks, cpuWindow, hadRoomBetween } from '../../src/firefox/util/cpu.js';
+import { cpuTicks } from '../../src/firefox/util/cpu.js';
 import { FakeBidi, neverAnswer } from '../helpers/fake-bidi.js';
 
 const children: ChildProcess[] = [];
@@ -82,21 +82,6 @@ describe('telling a hung browser from a swamped one', () => {
     const { error, ended } = await verdict(3000, stopped.pid);
     expect(error).toBeInstanceOf(BrowserStoppedError);
     expect(ended).toBe(1);
-  });
-});
-
-describe('hadRoomBetween', () => {
-  it('says a machine had room when a quarter of its CPU time went idle, and not when less did', () => {
-    const start = { idle: 1000, total: 4000 };
-    expect(hadRoomBetween(start, { idle: 1050, total: 4200 })).toBe(true);
-    expect(hadRoomBetween(start, { idle: 1049, total: 4200 })).toBe(false);
-    // Unknown, or no time passed: nothing says the machine was full.
-    expect(hadRoomBetween(undefined, start)).toBe(true);
-    expect(hadRoomBetween(start, start)).toBe(true);
-  });
-
-  it('reads this machine', () => {
-    expect(cpuWindow().hadRoom()).toEqual(expect.any(Boolean));
   });
 });
 

@@ -148,8 +148,7 @@ async function start(
       return Promise.resolve();
     },
   };
-  // The fake answers at once: a late answer is one the test scripted, never one that waited for a core.
-  const browser = await Browser.start(session, { patientWhenCrowded: false, ...options });
+  const browser = await Browser.start(session, options);
   const main = browser.defaultUserContext;
   const page = main.pages[0];
   if (!page) throw new Error('the browser learned no page');

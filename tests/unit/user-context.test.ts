@@ -1,4 +1,3 @@
-import { NEVER_CROWDED } from '../../src/firefox/util/cpu.js';
 import { describe, expect, it } from 'vitest';
 import type { BidiConnection } from '../../src/bidi/index.js';
 import { CLIENT_WORDING } from '../../src/firefox/engine/snapshot/wording.js';
@@ -47,13 +46,12 @@ function setup(initial: string[] = []): {
     networkCapacity: undefined,
     layers: { named: {}, defaults: [] },
     responsiveTimeout: 1000,
-    crowding: NEVER_CROWDED,
     inputTimeout: undefined,
     settle: undefined,
     stampUids: true,
     snapshotWording: CLIENT_WORDING,
     collectsBodies: false,
-    focus: new WindowFocus(NEVER_CROWDED),
+    focus: new WindowFocus(),
   };
   const make = (id: string, owner: PageOwner<Page> = pages): Page => Page.open(id, owner, env).page;
   const contextEnv: UserContextEnvironment = {

@@ -31,12 +31,6 @@ export interface ClientOptions extends SessionOptions {
   firstSnapshotId?: number;
   /** Milliseconds a page's script may take to answer a probe before it is called not responding (default 3000). */
   responsiveTimeout?: number;
-  /**
-   * Whether a page that does not answer in time while every core of the machine was busy is asked once more, as long
-   * again, before it counts as not responding (default true): its script may only have been kept from a core. False
-   * for a browser whose answers are scripted.
-   */
-  patientWhenCrowded?: boolean;
   /** Milliseconds one input call (typing, above all) may take before it stops where it is (default 30 s). */
   inputTimeout?: number;
   /**

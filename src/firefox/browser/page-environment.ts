@@ -7,7 +7,6 @@ import { SnapshotIds } from '../page/snapshots.js';
 import { WindowFocus } from '../page/window-focus.js';
 import { SecretStore } from '../policy/secrets.js';
 import { UrlPolicy } from '../policy/url-policy.js';
-import { MACHINE, NEVER_CROWDED } from '../util/cpu.js';
 import type { ClientOptions } from './options.js';
 
 /**
@@ -21,7 +20,6 @@ export function pageEnvironment(options: ClientOptions, connection: BidiConnecti
         `Default layer "${name}" is not one of the configured layers (${Object.keys(options.layers ?? {}).join(', ') || 'none'}).`,
       );
   }
-  const crowding = options.patientWhenCrowded === false ? NEVER_CROWDED : MACHINE;
   return {
     connection,
     send,
@@ -38,7 +36,6 @@ export function pageEnvironment(options: ClientOptions, connection: BidiConnecti
     stampUids: options.stampUids ?? true,
     snapshotWording: options.snapshotWording ?? CLIENT_WORDING,
     collectsBodies: false,
-    crowding,
-    focus: new WindowFocus(crowding),
+    focus: new WindowFocus(),
   };
 }

@@ -1,7 +1,6 @@
 import { SANDBOX } from '../engine/index.js';
 import { BrowserClosedError, BrowserStoppedError, PageUnresponsiveError, TimeoutError, type Send } from '../errors.js';
 import { unlessAborted } from '../util/abort.js';
-import { onceMoreWhenCrowded, type Crowding } from '../util/cpu.js';
 import type { CrashWatch } from './crash.js';
 import type { PageDialog } from './dialogs.js';
 import { ActionInterrupted, type ActionResult } from './input/settle.js';
@@ -14,8 +13,6 @@ export interface GuardedPage {
   readonly send: Send;
   /** How long its script has to answer the probe. */
   readonly responsiveTimeout: number;
-  /** Whether a late answer may have waited for a core: then the page is asked once more. */
-  readonly crowding: Crowding;
   readonly crash: CrashWatch;
   readonly dialog: PageDialog;
   /** Whether its tab closed. */
@@ -45,10 +42,6 @@ export class PageGuards {
   #unresponsive = false;
 
   constructor(private readonly page: GuardedPage) {}
-
-  get crowding(): Crowding {
-    return this.page.crowding;
-  }
 
   get unresponsive(): boolean {
     return this.#unresponsive;
@@ -99,25 +92,18 @@ export class PageGuards {
   /**
    * `work`, a call into the page's script bounded as the probe is: it answers within the responsive timeout, or the
    * page is not responding and `what` is refused. An action's first call (resolving its uid) is its probe this way, at
-   * no round trip more. On a machine that had no CPU to spare while it waited (every core busy: many sessions at once),
-   * the page's script may only have been kept from a core: `work` is asked again, as long again, before the page counts
-   * as not responding.
+   * no round trip more.
    */
   async answering<T>(what: string, work: (timeoutMs: number) => Promise<T>): Promise<T> {
-    const timeoutMs = this.page.responsiveTimeout;
-    let asked = 0;
     try {
-      const answer = await onceMoreWhenCrowded(this.page.crowding, () => {
-        asked++;
-        return work(timeoutMs);
-      });
+      const answer = await work(this.page.responsiveTimeout);
       this.#unresponsive = false;
       return answer;
     } catch (error) {
       if (!(error instanceof TimeoutError) || error instanceof BrowserStoppedError) throw error;
       this.#unresponsive = true;
       throw new PageUnresponsiveError(
-        `${what} is not possible: this page's script is not responding (no answer within ${asked * timeoutMs} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
+        `${what} is not possible: this page's script is not responding (no answer within ${this.page.responsiveTimeout} ms; a script may be stuck in a loop). Close the page, or navigate it to another URL, which replaces its tab; the other pages still work.`,
       );
     }
   }

@@ -94,7 +94,6 @@ export function pageParts(
     id,
     send,
     responsiveTimeout: env.responsiveTimeout,
-    crowding: env.crowding,
     crash,
     dialog,
     closed,

@@ -1,4 +1,3 @@
-import type { Crowding } from '../util/cpu.js';
 import type { BidiConnection } from '../../bidi/index.js';
 import type { SnapshotWording } from '../engine/snapshot/wording.js';
 import type { Send } from '../errors.js';
@@ -100,8 +99,6 @@ export interface PageEnvironment {
   networkCapacity: number | undefined;
   layers: { named: Readonly<Record<string, readonly string[]>>; defaults: readonly string[] };
   responsiveTimeout: number;
-  /** Whether a late answer may have waited for a core (ClientOptions.patientWhenCrowded). */
-  crowding: Crowding;
   inputTimeout: number | undefined;
   settle: { quietMs?: number; maxMs?: number } | undefined;
   /** Write uids on elements as data-mcp-uid (see BrowserOptions.stampUids). */

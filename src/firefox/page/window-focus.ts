@@ -6,13 +6,9 @@
  * when another page held it.
  */
 import type { Send } from '../errors.js';
-import { onceMoreWhenCrowded, type Crowding } from '../util/cpu.js';
 
 export class WindowFocus {
   #holder: string | undefined;
-
-  /** `crowding`: whether bringing a window to the front that took too long may have waited for a core. */
-  constructor(private readonly crowding: Crowding) {}
 
   /** Page `id`'s window took the focus (it was opened in front, or brought there). */
   took(id: string): void {
@@ -32,9 +28,7 @@ export class WindowFocus {
   sendFor(send: Send, id: string, responsiveTimeout: number): Send {
     return async (method, params, what, timeout) => {
       if (method === 'input.performActions' && this.#holder !== id) {
-        await onceMoreWhenCrowded(this.crowding, () =>
-          send('browsingContext.activate', { context: id }, 'Bringing the page to the front', responsiveTimeout),
-        );
+        await send('browsingContext.activate', { context: id }, 'Bringing the page to the front', responsiveTimeout);
         this.#holder = id;
       }
       const result = await send(method, params, what, timeout);

@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { TimeoutError } from '../errors.js';
 
 /**
  * How much CPU time process `pid` and its descendants have used (clock ticks, all their threads), read from Linux's
@@ -55,9 +54,6 @@ function readable(): boolean {
   }
 }
 
-/** The share of the machine's CPU time that must go idle over a wait for the machine to count as having had room. */
-const SPARE_SHARE = 0.25;
-
 /** The machine's CPU time, all cores (clock ticks): all of it, and what went idle. */
 export interface MachineTicks {
   idle: number;
@@ -80,50 +76,8 @@ export function machineTicks(): MachineTicks | undefined {
   }
 }
 
-/**
- * A window over the machine's CPU from now: `hadRoom()` says whether at least SPARE_SHARE of it went idle since, so
- * that a process that did not answer was not kept waiting for a core (true where the machine cannot tell, and over a
- * window too short to measure).
- */
-export function cpuWindow(): CpuWindow {
-  const start = machineTicks();
-  return { hadRoom: () => hadRoomBetween(start, machineTicks()) };
-}
-
-/** Whether SPARE_SHARE of the machine CPU time went idle between two readings of it (true where either is unknown). */
-export function hadRoomBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): boolean {
-  return (idleShareBetween(start, now) ?? 1) >= SPARE_SHARE;
-}
-
 /** The share of the machine's CPU time that went idle between two readings of it; undefined where it cannot tell. */
 export function idleShareBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): number | undefined {
   if (!start || !now || now.total <= start.total) return undefined;
   return (now.idle - start.idle) / (now.total - start.total);
-}
-
-export interface CpuWindow {
-  hadRoom(): boolean;
-}
-
-/** Whether the machine had room over a wait: measured (MACHINE), or taken as always (NEVER_CROWDED). */
-export interface Crowding {
-  window(): CpuWindow;
-}
-
-export const MACHINE: Crowding = { window: cpuWindow };
-/** For a browser whose answers are scripted (a test's): a late answer never waited for a core. */
-export const NEVER_CROWDED: Crowding = { window: () => ({ hadRoom: () => true }) };
-
-/**
- * `attempt`, bounded by a timeout of its own; when that runs out on a machine that had no room meanwhile (every core
- * busy: many sessions at once), once more, since what did not answer may only have been kept from a core.
- */
-export async function onceMoreWhenCrowded<T>(crowding: Crowding, attempt: () => Promise<T>): Promise<T> {
-  const machine = crowding.window();
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof TimeoutError) || machine.hadRoom()) throw error;
-    return attempt();
-  }
 }

@@ -6,7 +6,6 @@ import type { EngineGateway } from '../../engine/gateway.js';
 import type { UidSelector } from '../uids.js';
 import type { ActionDone } from './done.js';
 import { doing } from './doing.js';
-import type { Crowding } from '../../util/cpu.js';
 
 /** An element an action acted on: its uid, and where it is (found as the action prepared it). */
 export interface ActedOn {
@@ -76,8 +75,6 @@ export interface PageHealth {
   answers(timeoutMs: number, what: string): Promise<unknown>;
   /** `work` bounded as the page's probe: its answer, or a PageUnresponsiveError for `what` when it takes too long. */
   answering<T>(what: string, work: (timeoutMs: number) => Promise<T>): Promise<T>;
-  /** Whether a late answer may have waited for a core. */
-  readonly crowding: Crowding;
 }
 
 export interface SettleTimings {
@@ -154,7 +151,7 @@ export class Settler {
       // Until the DOM is quiet, a navigation may still start; a dialog ends the wait at once.
       while (watch.navigation === undefined) {
         if (quiet !== undefined) {
-          if (lost instanceof TimeoutError) throw this.#stopped(done, 1);
+          if (lost instanceof TimeoutError) throw this.#stopped(done);
           if (lost instanceof BrowserClosedError) throw lost;
           // The document went away with no navigation (yet): a crash, whose page follows a moment later.
           if (lost !== undefined && !crashChecked) {
@@ -264,31 +261,24 @@ export class Settler {
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, bound, 'late')));
     try {
       if ((await Promise.race([work, late])) !== 'late') return await work;
-      const ask = (): Promise<'answers' | 'stopped' | 'done'> => {
-        const answered = this.health.answers(ANSWER_GRACE_MS, 'Checking the page answers').then(
-          () => 'answers' as const,
-          (error: unknown) => {
-            if (error instanceof BrowserClosedError) throw error; // The browser itself stopped, or went.
-            return error instanceof TimeoutError ? ('stopped' as const) : ('answers' as const);
-          },
-        );
-        answered.catch(() => undefined); // Read below, or not at all when the input ends first.
-        return Promise.race([work.then(() => 'done' as const), answered]);
-      };
-      const machine = this.health.crowding.window();
-      let first = await ask();
-      let asked = 1;
-      // Every core busy (many sessions at once) may only have kept the script from a core: it is asked once more.
-      if (first === 'stopped' && !machine.hadRoom()) [first, asked] = [await ask(), 2];
-      if (first === 'stopped') throw this.#stopped(done, asked);
+      const answered = this.health.answers(ANSWER_GRACE_MS, 'Checking the page answers').then(
+        () => 'answers' as const,
+        (error: unknown) => {
+          if (error instanceof BrowserClosedError) throw error; // The browser itself stopped, or went.
+          return error instanceof TimeoutError ? ('stopped' as const) : ('answers' as const);
+        },
+      );
+      answered.catch(() => undefined); // Read below, or not at all when the input ends first.
+      const first = await Promise.race([work.then(() => 'done' as const), answered]);
+      if (first === 'stopped') throw this.#stopped(done);
       return await work;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  #stopped(done: ActionDone, asked: number): PageUnresponsiveError {
-    const bound = (this.timings.quietMaxMs ?? QUIET_MAX_MS) + asked * ANSWER_GRACE_MS;
+  #stopped(done: ActionDone): PageUnresponsiveError {
+    const bound = (this.timings.quietMaxMs ?? QUIET_MAX_MS) + ANSWER_GRACE_MS;
     return new PageUnresponsiveError(
       `${doing(done)} was sent, then the page stopped answering: its script did not answer within ${bound} ms (a long task or a loop it started). Wait a moment and take a snapshot to see whether it came back, or navigate away or close the page; the other pages still work.`,
     );
