@@ -91,7 +91,7 @@ function parentOf(source: string): string {
 }
 
 describe('cpuTicks', () => {
-  it('counts the work of a process that waits while a descendant of its works', async () => {
+  it('counts the work of a process group whose leader waits while a grandchild works', async () => {
     const waiting = spawn(process.execPath, ['-e', parentOf(parentOf('for (;;) {}'))], {
       stdio: 'ignore',
       detached: true,

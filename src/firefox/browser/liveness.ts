@@ -21,7 +21,7 @@ export interface LivenessOptions {
    * one waits (webdriver-liveness.ts), and knows why a session ended.
    */
   watchWaiting: boolean;
-  /** The browser's own process, when it was launched here: its CPU time and its descendants' are signs of work. */
+  /** The browser's own process, when it was launched here: the CPU time of its process group is a sign of work. */
   pid: number | undefined;
 }
 
