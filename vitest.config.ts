@@ -32,16 +32,14 @@ function otherRuns(): number {
 }
 
 /**
- * Most of an e2e file's time is spent waiting on Firefox, not on a core: the two real-app files, three minutes each,
- * use a quarter of a core (a witness and a settled page after every step). On an idle machine two files a core keep
- * the cores busy (four on 2 cores). On a machine that is busy already (another CI run beside this one), six files on 2
- * cores starved each other past their time limits: there, two files for each core left idle, shared with the other
- * test runs (one when none is).
+ * A run is bound by the cores: four files at a time on 2 cores took as long as two (1,263-1,368 s against 1,280 s of
+ * vitest, on the same tests) and made each test twice as slow, past the limits of those that wait on a clock. So a
+ * file for each core left idle, shared with the other test runs on the machine (one when none is).
  */
 const CORES = availableParallelism();
 const BUSY = busyShare();
 const OTHER_RUNS = otherRuns();
-const WORKERS = Math.max(1, Math.min(CORES * 2, Math.floor((Math.round(CORES * (1 - BUSY)) * 2) / (1 + OTHER_RUNS))));
+const WORKERS = Math.max(1, Math.min(CORES, Math.floor(Math.round(CORES * (1 - BUSY)) / (1 + OTHER_RUNS))));
 // Said once, in the log of a run that goes slower or starves: what the run saw of the machine, and what it took.
 process.stderr.write(
   `test files at a time: ${WORKERS} (${CORES} cores, ${Math.round(BUSY * 100)}% busy, ${OTHER_RUNS} other test runs)\n`,

@@ -330,16 +330,22 @@ describe('firefox-bidi', () => {
     RELAUNCHING_TEST_MS,
   );
 
-  it('stops by itself after --idle-timeout without a command, taking its Firefox and profile along', async () => {
-    await run('--idle-timeout', '0.05', 'pages');
-    const pid = daemonPid(cli.home);
-    expect(pid).toBeDefined();
-    const idle = browser();
-    expect(await eventually(() => !alive(pid ?? 0) && gone(idle), 15_000)).toBe(true);
-    expect(existsSync(join(cli.home, 'daemon.sock'))).toBe(false);
-  });
+  it(
+    'stops by itself after --idle-timeout without a command, taking its Firefox and profile along',
+    async () => {
+      await run('--idle-timeout', '0.05', 'pages');
+      const pid = daemonPid(cli.home);
+      expect(pid).toBeDefined();
+      const idle = browser();
+      // 3 s idle, then Firefox has 5 s to answer browser.close and 5 s more to exit before it is killed.
+      expect(await eventually(() => !alive(pid ?? 0) && gone(idle), 30_000)).toBe(true);
+      expect(existsSync(join(cli.home, 'daemon.sock'))).toBe(false);
+    },
+    RELAUNCHING_TEST_MS,
+  );
 
-  it('cannot be driven by another user of the machine', async (context) => {
+  // The daemon the test before stopped is started anew here, with its Firefox.
+  it('cannot be driven by another user of the machine', { timeout: RELAUNCHING_TEST_MS }, async (context) => {
     if (process.getuid?.() !== 0) {
       console.warn('Skipped: running a command as another user needs root (CI runs as root).');
       context.skip();
