@@ -54,7 +54,7 @@ const server = useSite({
   },
 });
 const work = useFolder({ 'upload.txt': 'upload' });
-const client = useMcpServer(['--tools', 'all', '--output-dir', '.'], { cwd: work });
+const client = useMcpServer(['--tools', 'all', '--output-dir', '.'], { cwd: work, accessibility: true });
 
 /** The lines of an answer that are ours: fenced blocks (script values, headers) and the page's text left out. */
 function ownLines(result: CallToolResult): string[] {

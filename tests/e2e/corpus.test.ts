@@ -13,7 +13,7 @@ import { useCorpus, useMcpServer } from '../helpers/fixtures.js';
  */
 
 const corpus = useCorpus();
-const client = useMcpServer(['--tools', 'all']);
+const client = useMcpServer(['--tools', 'all'], { accessibility: true });
 
 async function open(path: string, waitFor?: string): Promise<string> {
   await act('navigate_page', { url: corpus.url(path) });

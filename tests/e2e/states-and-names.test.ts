@@ -134,7 +134,7 @@ const server = useSite({
        <div role="textbox" contenteditable="true" aria-multiline="true"><p>My draft about sorting</p></div>`,
   ),
 });
-const client = useFirefox();
+const client = useFirefox({}, { accessibility: true });
 
 describe('states and names', () => {
   it('says which way a column is sorted, and follows the app when a click sorts it', async () => {

@@ -175,7 +175,7 @@ const server = useSite({
   '/wide.html': WIDE,
 });
 const corpus = useCorpus();
-const client = useFirefox({ viewport: { width: 1280, height: 720 } });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } }, { accessibility: true });
 
 describe('a field a widget keeps out of sight is listed as its widget', () => {
   it('lists a select whose field is parked off-screen once, as the combobox it draws, and picks through it', async () => {

@@ -51,7 +51,7 @@ const SOURCES = page(
 
 const corpus = useCorpus();
 const ours = useSite({ '/fresh.html': FRESH, '/sources.html': SOURCES });
-const client = useFirefox({ viewport: { width: 1280, height: 720 } });
+const client = useFirefox({ viewport: { width: 1280, height: 720 } }, { accessibility: true });
 
 async function witness(url: string): Promise<WitnessReport> {
   await client.page.navigate(url);

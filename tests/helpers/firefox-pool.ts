@@ -9,7 +9,10 @@ import { launchFirefox, type FirefoxProcess } from '../../src/firefox/session/la
  * the library's calls used to start one each: together they now take 139 CPU-seconds, not 160.
  */
 export interface FirefoxPool {
-  /** Where a worker asks for its slot's Firefox: GET {url}/{slot} answers its WebSocket endpoint. */
+  /**
+   * Where a worker asks for its slot's Firefox: GET {url}/{slot} answers its WebSocket endpoint; DELETE {url}/{slot}
+   * ends it, and the next GET starts another.
+   */
   readonly url: string;
   close(): Promise<void>;
 }
@@ -33,6 +36,15 @@ export async function startFirefoxPool(): Promise<FirefoxPool> {
     const slot = /^\/(\d+)$/.exec(request.url ?? '')?.[1];
     if (slot === undefined) {
       response.writeHead(404).end();
+      return;
+    }
+    if (request.method === 'DELETE') {
+      const retired = slots.get(slot);
+      slots.delete(slot);
+      void (retired ?? Promise.resolve(undefined))
+        .then((firefox) => firefox?.shutdown(0))
+        .catch(() => undefined)
+        .finally(() => response.writeHead(204).end());
       return;
     }
     firefoxOf(slot).then(

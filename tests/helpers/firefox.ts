@@ -19,13 +19,23 @@ export interface TestFirefox {
   close(): Promise<void>;
 }
 
+/** How a file uses its shared Firefox. */
+export interface SharedUse {
+  /**
+   * The file asks Firefox's accessibility engine (the witness). Once asked, the engine stays on for the life of the
+   * Firefox, and every later reading and change of a page costs its processes more (half as much CPU time again on a
+   * 1,500-row table): its Firefox is ended after the file, so that the files after it on the slot do not pay for it.
+   */
+  accessibility?: boolean;
+}
+
 /**
  * Connects to the Firefox this worker's slot shares with the files before and after it (a file that needs its own
  * Firefox, one it may stop or start with options of its own, launches it) and opens a user context of its own: pages,
  * cookies, storage, emulation, none of which the next file sees. `options` are the client's, as FirefoxClient.launch
  * takes them.
  */
-export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFirefox> {
+export async function sharedFirefox(options: ClientOptions = {}, use: SharedUse = {}): Promise<TestFirefox> {
   const browser = await connect(await sharedEndpoint(), options);
   // A session left open would keep the next file of this slot out of its Firefox.
   const userContext = await browser.newUserContext().catch(async (error: unknown) => {
@@ -41,6 +51,7 @@ export async function sharedFirefox(options: ClientOptions = {}): Promise<TestFi
     close: async () => {
       await userContext.dispose().catch(() => undefined);
       await browser.close();
+      await afterSharedUse(use);
     },
   };
 }
@@ -55,12 +66,21 @@ export async function freeSharedFirefox(): Promise<string> {
   return wsEndpoint;
 }
 
+/** Ends the slot's Firefox after a file whose `use` of it would cost the files after it (SharedUse). */
+export async function afterSharedUse(use: SharedUse): Promise<void> {
+  if (use.accessibility) await fetch(slotUrl(), { method: 'DELETE' });
+}
+
 /** Where this worker's slot's Firefox listens, started by the pool on the first ask (firefox-pool.ts). */
 async function sharedEndpoint(): Promise<string> {
-  const response = await fetch(`${inject('firefoxPool')}/${process.env.VITEST_POOL_ID ?? '1'}`);
+  const response = await fetch(slotUrl());
   const wsEndpoint = await response.text();
   if (!response.ok) throw new Error(`The shared Firefox did not start: ${wsEndpoint}`);
   return wsEndpoint;
+}
+
+function slotUrl(): string {
+  return `${inject('firefoxPool')}/${process.env.VITEST_POOL_ID ?? '1'}`;
 }
 
 /**

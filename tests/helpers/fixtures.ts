@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from '../../src/index.js';
 import { startCorpusServer } from '../corpus/index.js';
-import { freeSharedFirefox, sharedFirefox, type TestFirefox } from './firefox.js';
+import { afterSharedUse, freeSharedFirefox, sharedFirefox, type SharedUse, type TestFirefox } from './firefox.js';
 import { startStdioServer } from './mcp.js';
 import { CLI_BIN, daemonPid, eventually, runBin, type BinRun } from './processes.js';
 import { startTestServer, type Route, type TestServer } from './server.js';
@@ -33,9 +33,9 @@ export function useCorpus(): TestServer {
 }
 
 /** The file's own user context in its worker's shared Firefox (firefox.ts), with the client's `options`. */
-export function useFirefox(options: ClientOptions = {}): TestFirefox {
+export function useFirefox(options: ClientOptions = {}, use: SharedUse = {}): TestFirefox {
   return fixture(
-    () => sharedFirefox(options),
+    () => sharedFirefox(options, use),
     (firefox) => firefox.close(),
   );
 }
@@ -55,8 +55,8 @@ export function useFolder(files: Record<string, string | Uint8Array> = {}): { re
   );
 }
 
-/** Where and how the file's MCP server runs. */
-export interface McpServerSetUp {
+/** Where and how the file's MCP server runs, and how it uses the shared Firefox. */
+export interface McpServerSetUp extends SharedUse {
   /** Its working folder (default: the test run's). */
   cwd?: { readonly path: string };
   /** Added to its environment. */
@@ -79,7 +79,10 @@ export function useMcpServer(args: string[] = [], setUp: McpServerSetUp = {}): C
       );
       return client;
     },
-    (client) => client.close(),
+    async (client) => {
+      await client.close();
+      await afterSharedUse(setUp);
+    },
   );
 }
 
