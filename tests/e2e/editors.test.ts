@@ -27,10 +27,28 @@ async function openAgenda(): Promise<string> {
 /** The page's selection, as the editor holds it. */
 const SELECTED = '() => String(document.getSelection())';
 
-/** Selects "tomorrow" as a person does (into the paragraph, to its end, a word back) and presses Bold. */
+/** Whether the caret is in the paragraph of "tomorrow", at its end when `atEnd` (nothing of it after the caret). */
+const caretInTomorrow = (atEnd: boolean): string => `() => {
+  const selection = document.getSelection();
+  const node = selection.anchorNode;
+  if (!selection.isCollapsed || !node) return false;
+  const paragraph = (node.nodeType === Node.TEXT_NODE ? node.parentElement : node)?.closest('p');
+  if (!paragraph?.textContent.endsWith('tomorrow')) return false;
+  const after = document.createRange();
+  after.selectNodeContents(paragraph);
+  after.setStart(node, selection.anchorOffset);
+  return !${String(atEnd)} || after.toString() === '';
+}`;
+
+/**
+ * Selects "tomorrow" as a person does (into the paragraph, to its end, a word back) and presses Bold. Each key waits
+ * for the caret the key before put in place: the editor moves it on its own time, later on a busy machine.
+ */
 async function boldTomorrow(text: string): Promise<string> {
   await client.page.clickByUid(uidIn(text, /paragraph: The review meeting is tomorrow$/));
+  await untilTrue(client.page, caretInTomorrow(false));
   await client.page.pressKey('End');
+  await untilTrue(client.page, caretInTomorrow(true));
   await client.page.pressKey('Control+Shift+ArrowLeft');
   await untilTrue(client.page, `() => (${SELECTED})() === 'tomorrow'`);
   await client.page.clickByUid(uidIn(text, /button "Bold"/));

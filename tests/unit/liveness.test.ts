@@ -29,7 +29,12 @@ async function child(source: string): Promise<ChildProcess & { pid: number }> {
  * the process whose CPU time counts as its work. Returns what `stopped` said of a timed-out command and whether the
  * browser was ended.
  */
-async function verdict(answerAfterMs: number | undefined, pid: number | undefined, whileWaiting = (): void => {}) {
+async function verdict(
+  answerAfterMs: number | undefined,
+  pid: number | undefined,
+  whileWaiting = (): void => {},
+  busyMs?: number,
+) {
   fake = await FakeBidi.start();
   fake.onCommand('session.status', () =>
     answerAfterMs === undefined
@@ -45,6 +50,7 @@ async function verdict(answerAfterMs: number | undefined, pid: number | undefine
     },
     watchWaiting: false,
     pid,
+    ...(busyMs === undefined ? {} : { busyMs }),
   });
   const ticker = setInterval(whileWaiting, 300);
   try {
@@ -60,6 +66,15 @@ describe('telling a hung browser from a swamped one', () => {
     const { error, ended } = await verdict(undefined, undefined);
     expect(error).toBeInstanceOf(BrowserStoppedError);
     expect(error?.message).toContain('Reading the page failed: Firefox stopped answering');
+    expect(error?.message).toContain('no sign of work');
+    expect(ended).toBe(1);
+  });
+
+  it('a launched browser that works but does not answer for its whole wait is hung, and says it worked', async () => {
+    const busy = await child('for (;;) {}');
+    const { error, ended } = await verdict(undefined, busy.pid, undefined, 3000);
+    expect(error).toBeInstanceOf(BrowserStoppedError);
+    expect(error?.message).toContain('within 3000 ms, though it showed signs of work all along');
     expect(ended).toBe(1);
   });
 

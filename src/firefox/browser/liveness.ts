@@ -7,6 +7,9 @@ import { cpuTicks } from '../util/cpu.js';
 const BROWSER_ANSWER_MS = 2000;
 /** How long a browser that shows signs of work but does not answer is waited for before it counts as hung. */
 const BUSY_BROWSER_MS = 20_000;
+
+/** Why a browser counts as hung: it did not answer and did nothing, or it worked but did not answer for too long. */
+type HungVerdict = 'idle' | 'unanswering';
 /**
  * How often the browser is asked whether it still answers while any command waits: a hung browser is noticed within
  * this and BROWSER_ANSWER_MS.
@@ -23,6 +26,8 @@ export interface LivenessOptions {
   watchWaiting: boolean;
   /** The browser's own process, when it was launched here: the CPU time of its process group is a sign of work. */
   pid: number | undefined;
+  /** How long a browser that works but does not answer is waited for (BUSY_BROWSER_MS unless told). */
+  busyMs?: number;
 }
 
 /**
@@ -36,9 +41,9 @@ export interface LivenessOptions {
  * is killed, nothing more is asked of it), which fails every waiting command, and each says so.
  */
 export class BrowserLiveness {
-  /** The question in flight, shared by the calls that time out together. */
-  #asking: Promise<boolean> | undefined;
-  #hung = false;
+  /** The question in flight, shared by the calls that time out together: why the browser is hung, if it is. */
+  #asking: Promise<HungVerdict | undefined> | undefined;
+  #hung: HungVerdict | undefined;
 
   constructor(
     private readonly connection: BidiConnection,
@@ -58,38 +63,50 @@ export class BrowserLiveness {
    */
   async stopped(what: string, error: unknown): Promise<BrowserStoppedError | undefined> {
     // A call whose browser was found hung while it waited ends as that, whatever closing the browser made of it.
-    if (!this.#hung && (!(error instanceof BidiTimeoutError) || !(await this.#hungNow()))) return undefined;
+    const why = this.#hung ?? (error instanceof BidiTimeoutError ? await this.#hungNow() : undefined);
+    if (why === undefined) return undefined;
+    const how =
+      why === 'idle'
+        ? `no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms, and no sign of work meanwhile`
+        : `no answer to a question of the browser's own within ${this.#busyMs} ms, though it showed signs of work all along`;
     return new BrowserStoppedError(
-      `${what} failed: Firefox stopped answering (no answer to a question of the browser's own within ${BROWSER_ANSWER_MS} ms, and no sign of work meanwhile, while the call waited; it may be frozen or deadlocked). It was closed, with its pages and uids.`,
+      `${what} failed: Firefox stopped answering (${how}, while the call waited; it may be frozen or deadlocked). It was closed, with its pages and uids.`,
       { cause: error },
     );
   }
 
-  async #hungNow(): Promise<boolean> {
-    if (this.#hung || this.connection.closed) return this.#hung;
-    this.#asking ??= this.#ask().finally(() => (this.#asking = undefined));
-    if (!(await this.#asking)) return false;
-    this.#hung = true;
-    await this.options.end();
-    return true;
+  get #busyMs(): number {
+    return this.options.busyMs ?? BUSY_BROWSER_MS;
   }
 
-  /** Whether the browser is hung: asks it, and while no answer comes, looks every BROWSER_ANSWER_MS for work. */
-  async #ask(): Promise<boolean> {
-    const hung = this.connection.send('session.status', {}, { timeout: BUSY_BROWSER_MS }).then(
-      () => false,
+  async #hungNow(): Promise<HungVerdict | undefined> {
+    if (this.#hung !== undefined || this.connection.closed) return this.#hung;
+    this.#asking ??= this.#ask().finally(() => (this.#asking = undefined));
+    const why = await this.#asking;
+    if (why === undefined) return undefined;
+    this.#hung = why;
+    await this.options.end();
+    return why;
+  }
+
+  /** Why the browser is hung, if it is: asks it, and while no answer comes, looks every BROWSER_ANSWER_MS for work. */
+  async #ask(): Promise<HungVerdict | undefined> {
+    const asked = this.connection.send('session.status', {}, { timeout: this.#busyMs }).then(
+      () => 'answered' as const,
       // A closed connection is not a hung browser: its own close says what happened.
-      (error: unknown) => error instanceof BidiTimeoutError,
+      (error: unknown) => (error instanceof BidiTimeoutError ? ('unanswering' as const) : ('answered' as const)),
     );
+    const verdict = (outcome: 'answered' | 'unanswering'): HungVerdict | undefined =>
+      outcome === 'answered' ? undefined : outcome;
     let work = this.#work();
     for (;;) {
-      const answered = await Promise.race([hung, sleep(BROWSER_ANSWER_MS, undefined, { ref: false })]);
-      if (answered !== undefined) return answered;
+      const answered = await Promise.race([asked, sleep(BROWSER_ANSWER_MS, undefined, { ref: false })]);
+      if (answered !== undefined) return verdict(answered);
       // An answer already in the socket is read before the verdict, however late this process ran the timer.
-      const read = await Promise.race([hung, afterInput(undefined, { ref: false })]);
-      if (read !== undefined) return read;
+      const read = await Promise.race([asked, afterInput(undefined, { ref: false })]);
+      if (read !== undefined) return verdict(read);
       const now = this.#work();
-      if (now === undefined || now === work) return true;
+      if (now === undefined || now === work) return 'idle';
       work = now;
     }
   }
