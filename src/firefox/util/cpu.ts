@@ -44,31 +44,3 @@ function readable(): boolean {
     return false;
   }
 }
-
-/** The machine's CPU time, all cores (clock ticks): all of it, and what went idle. */
-export interface MachineTicks {
-  idle: number;
-  total: number;
-}
-
-/** The machine's CPU time so far, from /proc/stat; undefined where it cannot tell. */
-export function machineTicks(): MachineTicks | undefined {
-  try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    if (fields.length < 5 || fields.some((field) => !Number.isFinite(field))) return undefined;
-    // Idle, and waiting on the disk: time nothing wanted the CPU for.
-    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, field) => sum + field, 0) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The share of the machine's CPU time that went idle between two readings of it; undefined where it cannot tell. */
-export function idleShareBetween(start: MachineTicks | undefined, now: MachineTicks | undefined): number | undefined {
-  if (!start || !now || now.total <= start.total) return undefined;
-  return (now.idle - start.idle) / (now.total - start.total);
-}
