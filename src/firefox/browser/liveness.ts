@@ -10,6 +10,8 @@ const BUSY_BROWSER_MS = 20_000;
 
 /** Why a browser counts as hung: it did not answer and did nothing, or it worked but did not answer for too long. */
 type HungVerdict = 'idle' | 'unanswering';
+/** What a wait for the browser's answer gives while none has come. */
+const WAITING = Symbol('waiting');
 /**
  * How often the browser is asked whether it still answers while any command waits: a hung browser is noticed within
  * this and BROWSER_ANSWER_MS.
@@ -92,19 +94,17 @@ export class BrowserLiveness {
   /** Why the browser is hung, if it is: asks it, and while no answer comes, looks every BROWSER_ANSWER_MS for work. */
   async #ask(): Promise<HungVerdict | undefined> {
     const asked = this.connection.send('session.status', {}, { timeout: this.#busyMs }).then(
-      () => 'answered' as const,
+      () => undefined,
       // A closed connection is not a hung browser: its own close says what happened.
-      (error: unknown) => (error instanceof BidiTimeoutError ? ('unanswering' as const) : ('answered' as const)),
+      (error: unknown) => (error instanceof BidiTimeoutError ? ('unanswering' as const) : undefined),
     );
-    const verdict = (outcome: 'answered' | 'unanswering'): HungVerdict | undefined =>
-      outcome === 'answered' ? undefined : outcome;
     let work = this.#work();
     for (;;) {
-      const answered = await Promise.race([asked, sleep(BROWSER_ANSWER_MS, undefined, { ref: false })]);
-      if (answered !== undefined) return verdict(answered);
+      const answered = await Promise.race([asked, sleep(BROWSER_ANSWER_MS, WAITING, { ref: false })]);
+      if (answered !== WAITING) return answered;
       // An answer already in the socket is read before the verdict, however late this process ran the timer.
-      const read = await Promise.race([asked, afterInput(undefined, { ref: false })]);
-      if (read !== undefined) return verdict(read);
+      const read = await Promise.race([asked, afterInput(WAITING, { ref: false })]);
+      if (read !== WAITING) return read;
       const now = this.#work();
       if (now === undefined || now === work) return 'idle';
       work = now;
