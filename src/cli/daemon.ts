@@ -15,6 +15,7 @@ import { endStuckDaemon, pidPath, releasePid } from './home.js';
 import { writeWhole } from '../firefox/policy/files.js';
 import { LiveView, newViewKey } from '../mcp/view/live-view.js';
 import { serveView, type ViewServer } from '../mcp/view/view-server.js';
+import { keepPagesFromView } from '../mcp/approval.js';
 
 /**
  * A named session: a user context of the daemon's Firefox, behind an MCP server of its own (the same tools, policies
@@ -75,6 +76,7 @@ export class Daemon {
     await new Promise<void>((done, fail) => this.#server.once('error', fail).listen(this.socket, done));
     // A person's hand in the view counts as use: the daemon does not stop under it.
     this.#viewServer = await serveView(this.#view, () => this.#touch());
+    keepPagesFromView(this.options, Number(new URL(this.#viewServer.origin).port));
     writeWhole(pidPath(home), String(process.pid), 0o600);
     this.#touch();
   }

@@ -11,6 +11,7 @@
 import { CLIENT_LINE_FORMS } from '../firefox/page/line-forms.js';
 import { pageTextRule, type LineForm, type PageTextRule } from '../firefox/util/set-apart.js';
 import { ACTION_LINE_FORMS } from './action-forms.js';
+import { approvedLine } from './approval.js';
 import { FRAME_LINE_FORMS } from './answer-frame.js';
 import { ALL_TOOLS } from './tools/index.js';
 
@@ -18,6 +19,7 @@ export const ANSWER_LINE_FORMS: readonly LineForm[] = [
   ...CLIENT_LINE_FORMS,
   ...FRAME_LINE_FORMS,
   ...ACTION_LINE_FORMS,
+  approvedLine.form,
   ...ALL_TOOLS.flatMap((tool) => tool.lines),
 ];
 

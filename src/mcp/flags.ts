@@ -136,6 +136,24 @@ export const FLAGS: readonly FlagSpec[] = [
       'NAME=value lines; fill fields with <secret>NAME</secret>, and every output shows that instead of the value.',
   },
   {
+    name: 'require-approval',
+    type: 'boolean',
+    description:
+      'A person approves, in the live view, every action that reads as irreversible (a click, Enter or Space on ' +
+      'what is named or submits a form named delete, pay, buy, order, send, transfer, confirm… in seven languages; ' +
+      'a dialog that says so) and every call that runs code the agent wrote in the page; over stdio, with no view, ' +
+      'they are refused.',
+  },
+  {
+    name: 'approval-rule',
+    type: 'string',
+    multiple: true,
+    value: '[role:]pattern',
+    description:
+      'Also needs approval (repeatable; implies --require-approval): a target whose name matches the pattern (a ' +
+      'case-insensitive regular expression), of that role when one is given, such as button:^Archive.',
+  },
+  {
     name: 'output-dir',
     type: 'string',
     env: 'FIREFOX_MCP_OUTPUT_DIR',

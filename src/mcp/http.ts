@@ -7,6 +7,7 @@ import { cancelOnDisconnect, handleRequest } from './disconnect.js';
 import type { ServerOptions } from './options.js';
 import { createServer as createMcpServer } from './server.js';
 import { newSessionFolder } from './session-folder.js';
+import { keepPagesFromView } from './approval.js';
 import { LiveView, newViewKey, sameKey } from './view/live-view.js';
 import { loopbackHosts, originOf } from './view/view-server.js';
 
@@ -169,6 +170,7 @@ export async function startHttpServer(options: ServerOptions): Promise<HttpServe
   });
   const { port } = server.address() as AddressInfo;
   allowedHosts.push(...loopbackHosts(options.host, port));
+  keepPagesFromView(options, port);
   origin = originOf(options.host, port);
   return {
     url: `${origin}/mcp`,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecretsFile } from '../firefox/policy/secrets.js';
-import { colorSchemePrefs, type PrefValue } from '../firefox/index.js';
+import { colorSchemePrefs, type ApprovalRule, type PrefValue } from '../firefox/index.js';
 import { FLAGS } from './flags.js';
 import { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 
@@ -46,6 +46,11 @@ export interface ServerOptions {
   sessionIdleTimeout: number;
   /** The tool sets served (--tools). */
   toolSets: ToolCategory[];
+  /**
+   * With --require-approval (or an --approval-rule): what needs a person's approval besides the irreversible words;
+   * undefined when nothing does.
+   */
+  requireApproval?: ApprovalRule[];
 }
 
 /** Minutes an HTTP session may go without a call: long enough for a person to come back to a conversation. */
@@ -191,6 +196,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
         `--default-layers names "${name}", which no --layer defines; define it with --layer ${name}=<selectors>.`,
       );
   }
+  const approvalRules = ((values['approval-rule'] as string[] | undefined) ?? []).map(parseApprovalRule);
   const compressEnv = env.FIREFOX_MCP_COMPRESS;
   const secretsFile = text('secrets');
   let secrets: Record<string, string> = {};
@@ -247,7 +253,22 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ...(viewport === undefined ? {} : { viewport: parseViewport(viewport) }),
     ...(port === undefined ? {} : { port }),
     ...(token === undefined ? {} : { token }),
+    ...(values['require-approval'] === true || approvalRules.length ? { requireApproval: approvalRules } : {}),
   };
+}
+
+/** `--approval-rule [role:]pattern`: a role in lower-case letters, then a case-insensitive regular expression. */
+function parseApprovalRule(text: string): ApprovalRule {
+  const [, role, pattern = text] = /^([a-z]+):(.*)$/s.exec(text) ?? [];
+  if (pattern.trim() === '')
+    throw new OptionsError(`--approval-rule "${text}" has no pattern; give one, such as button:^Archive or Publish.`);
+  try {
+    return { ...(role === undefined ? {} : { role }), name: new RegExp(pattern, 'iu') };
+  } catch (error) {
+    throw new OptionsError(
+      `--approval-rule "${text}": ${error instanceof Error ? error.message : String(error)}; give a regular expression, such as button:^Archive.`,
+    );
+  }
 }
 
 /** `--tools` as a list of sets: names from TOOL_CATEGORIES, or all; the default set when absent. */

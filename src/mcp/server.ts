@@ -18,6 +18,7 @@ import {
   throwIfAborted,
 } from '../firefox/index.js';
 import { ANSWER_TEXT } from './answer-forms.js';
+import { askPerson } from './approval.js';
 import { maskAnswer } from './answer-mask.js';
 import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
@@ -110,6 +111,11 @@ async function runToolUnmasked(
       );
     // Typing that nobody waits for any more stops, rather than going on behind the next call.
     if (page) call.signal.addEventListener('abort', () => page.interruptInput(), { once: true });
+    // Code the agent wrote can do what any gated action does: the call as a whole waits for a person.
+    if (tool.runsAgentCode && call.options.requireApproval)
+      response.line(
+        await askPerson(call, (page ?? userContext.page).id, `${tool.name}, which runs what the agent wrote`),
+      );
     const step = tool.recorded ? await recorder.start(args, page, tool.kind === 'action') : undefined;
     await tool.run(
       args,

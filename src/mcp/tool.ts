@@ -96,6 +96,11 @@ interface Declaration<Name extends string, Shape extends z.ZodRawShape, C> {
    * that gives one only in a folder the user names.
    */
   fileArgs?: readonly string[];
+  /**
+   * It hands the page code or responses the agent wrote (a script, an init script, a route's body, an extension), which
+   * can do anything a gated action does: under --require-approval, each call waits for a person (approval.ts).
+   */
+  runsAgentCode?: true;
   /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
   whileDialog?: true;
   /**
@@ -116,6 +121,8 @@ export interface ToolDefinition {
   kind: ToolKind;
   annotations: ToolAnnotations & { category: ToolCategory };
   whileDialog: boolean;
+  /** It hands the page what the agent wrote: gated as a whole under --require-approval. */
+  runsAgentCode: boolean;
   /**
    * Whether a call of it is a step of the session's recording (see recording/recorder.ts): it changes the page or the
    * session; looking is not a step.
@@ -152,6 +159,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     readOnly,
     destructive,
     whileDialog,
+    runsAgentCode,
     looksOnly,
     fileArgs,
     paged,
@@ -165,6 +173,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     kind,
     annotations: { category, readOnlyHint: readOnly, ...(destructive ? { destructiveHint: true } : {}) },
     whileDialog: whileDialog ?? false,
+    runsAgentCode: runsAgentCode ?? false,
     recorded: !readOnly && !looksOnly,
     fileArgs: fileArgs ?? [],
     schema,

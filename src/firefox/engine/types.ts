@@ -203,12 +203,22 @@ export interface ElementSelector {
   shadowHosts: string[];
 }
 
+/** An element an action is about to act on, as it reads at that moment: what an approver judges (page/approval.ts). */
+export interface PendingTarget {
+  role: string;
+  name: string;
+  /** The form a click on it (or Enter in it) submits: its accessible name and where it is sent. */
+  submits?: { name: string; action: string };
+}
+
 export interface ActionTarget {
   tag: string;
   /** Where it is, for a script to find it again (the frames around its document are Node's to say). */
   css: ElementSelector;
   role: string;
   name: string;
+  /** Its role and name read now, not as the last snapshot listed them, and the form it submits. */
+  now: PendingTarget;
   disabled: boolean;
   /** The open modal dialog it is behind (a person cannot reach it until the dialog closes). */
   blockedBy?: string;

@@ -11,7 +11,7 @@ import type { LineForm } from '../util/set-apart.js';
 import { captureScreenshot, printPdf, screenshotFormat, type Screenshot } from './capture.js';
 import { checkEmulation, checkViewportSize, emulatePage, type Emulation } from './emulation.js';
 import { personInput } from './input/person.js';
-import type { ClickOptions, PersonInput } from './input/sources.js';
+import type { ClickOptions, KeyOptions, PersonInput } from './input/sources.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import type { ActionResult } from './input/settle.js';
 import type { SelectTextOptions } from './input/text-selection.js';
@@ -343,8 +343,8 @@ export class Page extends PageTab<Page> {
   }
 
   /** Presses a key or a combination such as `Enter` or `Control+Shift+R` on the focused element. */
-  async pressKey(combo: string): Promise<ActionResult> {
-    return this.parts.guards.input('Pressing a key', () => this.parts.input.keyboard.pressKey(combo));
+  async pressKey(combo: string, options: KeyOptions = {}): Promise<ActionResult> {
+    return this.parts.guards.input('Pressing a key', () => this.parts.input.keyboard.pressKey(combo, options));
   }
 
   /**
@@ -356,7 +356,7 @@ export class Page extends PageTab<Page> {
   }
 
   /** Types text into the focused element; `submit` presses Enter after it. */
-  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+  async typeText(text: string, options: { submit?: boolean } & KeyOptions = {}): Promise<ActionResult> {
     return this.parts.guards.input('Typing', () => this.parts.input.keyboard.typeText(text, options));
   }
 

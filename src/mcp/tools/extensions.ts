@@ -41,6 +41,7 @@ const uninstalledLine = lineWriter('browser state', 'Uninstalled ', (extension: 
 
 export const installExtension = browserTool({
   name: 'install_extension',
+  runsAgentCode: true,
   description:
     'Install a temporary browser extension from its folder (with manifest.json) or an .xpi/.zip, until uninstalled or the browser closes. It reaches every page, from their next load.',
   category: 'extensions',

@@ -23,6 +23,7 @@ const SCRIPT_FORM = {
 
 export const addInitScript = userContextTool({
   name: 'add_init_script',
+  runsAgentCode: true,
   description:
     "Run a function in every page of this session before the page's own scripts, from the next load on (reload to apply it to the page already loaded): for stubbing APIs. Gives an id for remove_init_script.",
   category: 'routes',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../../firefox/index.js';
 import { openingForm } from '../../firefox/util/set-apart.js';
 import { actionTool } from '../tool.js';
+import { gateOf } from '../approval.js';
 import { uid } from './schemas.js';
 
 export const click = actionTool({
@@ -11,8 +12,8 @@ export const click = actionTool({
   category: 'input',
   readOnly: false,
   schema: { uid, dblClick: z.boolean().optional().describe('Double-click.') },
-  handler: async ({ uid: target, dblClick }, { page }, response) => {
-    response.action(await page.clickByUid(target, { dblClick: dblClick ?? false }));
+  handler: async ({ uid: target, dblClick }, call, response) => {
+    response.action(await call.page.clickByUid(target, { dblClick: dblClick ?? false, ...gateOf(call, response) }));
   },
 });
 
@@ -96,8 +97,8 @@ export const pressKey = actionTool({
   schema: {
     key: z.string().min(1).describe('Such as "Enter", "Escape", "Control+A"; modifiers Control, Shift, Alt, Meta.'),
   },
-  handler: async ({ key }, { page }, response) => {
-    response.action(await page.pressKey(key));
+  handler: async ({ key }, call, response) => {
+    response.action(await call.page.pressKey(key, gateOf(call, response)));
   },
 });
 
@@ -110,9 +111,10 @@ export const typeText = actionTool({
     text: z.string().describe('Text to type.'),
     submitKey: z.string().optional().describe('Key to press after, e.g. "Enter".'),
   },
-  handler: async ({ text, submitKey }, { page }, response) => {
+  handler: async ({ text, submitKey }, call, response) => {
+    const { page } = call;
     if (text !== '') response.action(await page.typeText(text));
-    if (submitKey !== undefined) response.action(await page.pressKey(submitKey));
+    if (submitKey !== undefined) response.action(await page.pressKey(submitKey, gateOf(call, response)));
     if (text === '' && submitKey === undefined)
       throw new InvalidArgumentError('type_text needs some text, a submitKey, or both.');
   },
@@ -153,8 +155,10 @@ export const handleDialog = actionTool({
     action: z.enum(['accept', 'dismiss']).describe('OK or Cancel.'),
     promptText: z.string().optional().describe('Text for a prompt().'),
   },
-  handler: async ({ action, promptText }, { page }, response) => {
+  handler: async ({ action, promptText }, call, response) => {
+    const { page } = call;
     const dialog = page.getDialog();
+    if (action === 'accept') await gateOf(call, response).approve?.({ kind: 'dialog', text: dialog?.message ?? '' });
     await page.handleDialog(action === 'accept', promptText);
     response.line(answeredLine(action, dialog?.type ?? '', dialog?.message ?? ''));
   },

@@ -41,6 +41,7 @@ const noneRemovedLine = lineWriter('empty list', 'There were no rules', () => ' 
 
 export const route = userContextTool({
   name: 'route',
+  runsAgentCode: true,
   description:
     "Add a request rule for this session's pages: requests whose URL matches are blocked (fail as if offline), mocked (answered with your status, headers and body, never sent), or modified (sent with request headers changed). The first matching rule decides; list_network_requests marks each request it touched.",
   category: 'routes',

@@ -7,6 +7,7 @@ const ranLine = lineWriter('script', 'Script ran', () => ' on the page and retur
 
 export const evaluateScript = pageTool({
   name: 'evaluate_script',
+  runsAgentCode: true,
   description:
     'Run a JS function in the page; returns its JSON result (promises awaited). Elements given by uid are its arguments; returned elements come back as { uid }.',
   category: 'script',

@@ -24,9 +24,19 @@ export interface HumanRequest {
   end(): void;
 }
 
-/** Where an agent asks a person for a hand (request_human): the session's view shows the reason. */
+/** A request for a person's approval of an action (approval.ts), open in the view until decided or ended. */
+export interface ApprovalRequest {
+  decided: Promise<'approved' | 'refused'>;
+  end(): void;
+}
+
+/**
+ * Where an agent asks a person for a hand (request_human), and where a gated action waits for approval: the session's
+ * view shows the reason, or the action.
+ */
 export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
+  approve(page: string, action: string): ApprovalRequest;
 }
 
 /**
@@ -103,6 +113,11 @@ export class LiveView {
    * resolves.
    */
   readonly #requests = new Map<string, { page: string; reason: string; since: string; done: () => void }>();
+  /** Each session's action waiting for approval, by the session's view key, with what decides it. */
+  readonly #approvals = new Map<
+    string,
+    { page: string; action: string; since: string; decide: (decision: 'approved' | 'refused') => void }
+  >();
   /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
   readonly #scales = new Map<string, { session: string; scale: number }>();
 
@@ -155,6 +170,18 @@ export class LiveView {
           },
         };
       },
+      approve: (page, action) => {
+        let decide = (_: 'approved' | 'refused'): void => undefined;
+        const decided = new Promise<'approved' | 'refused'>((resolve) => (decide = resolve));
+        const request = { page, action, since: new Date().toISOString(), decide };
+        this.#approvals.set(key, request);
+        return {
+          decided,
+          end: () => {
+            if (this.#approvals.get(key) === request) this.#approvals.delete(key);
+          },
+        };
+      },
     };
   }
 
@@ -164,6 +191,8 @@ export class LiveView {
     if (key !== undefined) {
       this.#requests.get(key)?.done();
       this.#requests.delete(key);
+      this.#approvals.get(key)?.decide('refused');
+      this.#approvals.delete(key);
     }
     for (const [page, session] of this.#held) if (session === id) this.#held.delete(page);
     for (const [page, { session }] of this.#scales) if (session === id) this.#scales.delete(page);
@@ -235,6 +264,8 @@ export class LiveView {
         const pages = client ? await client.userContext.listPages().catch(() => []) : [];
         const asked = this.#requests.get(session.key);
         const request = asked && pages.find((item) => item.id === asked.page);
+        const gated = this.#approvals.get(session.key);
+        const approval = gated && pages.find((item) => item.id === gated.page);
         const shown = {
           id,
           pages: pages.map(({ pageId, id: context, url, title, selected }) => ({
@@ -247,6 +278,9 @@ export class LiveView {
           calls: session.log.calls,
           ...(asked && request
             ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } }
+            : {}),
+          ...(gated && approval
+            ? { approval: { pageId: approval.pageId, action: gated.action, since: gated.since } }
             : {}),
         };
         // Without a browser there are no pages; the calls were masked as they were answered.
@@ -321,6 +355,16 @@ export class LiveView {
     const { session: sessionId, page, secrets } = named;
     try {
       const input = parseViewInput(body);
+      if (input.type === 'approve' || input.type === 'refuse') {
+        const gated = this.#approvals.get(visible.get(sessionId)?.key ?? '');
+        if (gated?.page !== page.id) return answer(409, { error: 'No action on this page waits for approval.' });
+        gated.decide(input.type === 'approve' ? 'approved' : 'refused');
+        return answer(200, {
+          done: secrets.mask(
+            input.type === 'approve' ? `Approved ${gated.action}.` : `Refused ${gated.action}: it was not done.`,
+          ),
+        });
+      }
       if (input.type === 'release' || input.type === 'done') {
         this.#held.delete(page.id);
         const request = this.#requests.get(visible.get(sessionId)?.key ?? '');

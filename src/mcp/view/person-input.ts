@@ -14,7 +14,10 @@ export type ViewInput =
   | { type: 'text'; text: string }
   | { type: 'release' }
   /** The person finished what the agent asked for (request_human). */
-  | { type: 'done' };
+  | { type: 'done' }
+  /** The person's answer to an action that waits for approval (--require-approval). */
+  | { type: 'approve' }
+  | { type: 'refuse' };
 
 /** Longest text one event may carry: a person types, a view does not paste books. */
 const MAX_TEXT = 1000;
@@ -56,16 +59,18 @@ export function parseViewInput(json: string): ViewInput {
       return { type: 'text', text: body.text };
     case 'release':
     case 'done':
+    case 'approve':
+    case 'refuse':
       return { type: body.type };
     default:
-      throw new InvalidArgumentError('type must be click, wheel, key, text, release or done.');
+      throw new InvalidArgumentError('type must be click, wheel, key, text, release, done, approve or refuse.');
   }
 }
 
 /** Performs `input` on `page`, whose pictures are `scale` picture pixels to a CSS pixel. */
 export function perform(
   page: Page,
-  input: Exclude<ViewInput, { type: 'release' | 'done' }>,
+  input: Exclude<ViewInput, { type: 'release' | 'done' | 'approve' | 'refuse' }>,
   scale: number,
 ): Promise<ActionResult> {
   switch (input.type) {

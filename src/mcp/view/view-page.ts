@@ -18,8 +18,8 @@ li { margin: 2px 0; overflow-wrap: anywhere; }
 li.error { color: #a00; }
 img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; cursor: crosshair; }
 img:focus { outline: 3px solid #d6006e; }
-#hold, #request { margin: 0 0 8px; }
-#request { padding: 8px; background: #fff3c4; border: 1px solid #c90; }
+#hold, #request, #approval { margin: 0 0 8px; }
+#request, #approval { padding: 8px; background: #fff3c4; border: 1px solid #c90; }
 [hidden] { display: none; }
 `;
 
@@ -31,6 +31,7 @@ const calls = document.getElementById('calls');
 const hold = document.getElementById('hold');
 const said = document.getElementById('said');
 const request = document.getElementById('request');
+const approval = document.getElementById('approval');
 let asked = '';
 let chosen = null;
 let etag = '';
@@ -61,16 +62,20 @@ function render(state) {
     }),
   ]));
   // A request for a hand brings its page into view, once.
-  const asking = state.sessions.find((item) => item.request);
-  if (asking && asked !== asking.id + asking.request.since) {
-    asked = asking.id + asking.request.since;
-    chosen = { session: asking.id, page: asking.request.pageId };
-    etag = '';
+  for (const kind of ['approval', 'request']) {
+    const asking = state.sessions.find((item) => item[kind]);
+    if (asking && asked !== asking.id + asking[kind].since) {
+      asked = asking.id + asking[kind].since;
+      chosen = { session: asking.id, page: asking[kind].pageId };
+      etag = '';
+    }
   }
   const session = state.sessions.find((item) => chosen && item.id === chosen.session) || state.sessions[0];
   const page = session && chosen ? session.pages.find((item) => item.pageId === chosen.page) : null;
   request.hidden = !(session && session.request);
   document.getElementById('reason').textContent = session && session.request ? session.request.reason : '';
+  approval.hidden = !(session && session.approval);
+  document.getElementById('action').textContent = session && session.approval ? session.approval.action : '';
   hold.hidden = !(page && page.held);
   calls.replaceChildren(...(session ? session.calls : []).slice().reverse().map((call) =>
     element('li', call.tool + (call.ms === undefined ? ' (running)' : ' (' + call.ms + ' ms)') + (call.said ? ': ' + call.said : ''), { className: call.error ? 'error' : '' })));
@@ -104,7 +109,7 @@ async function send(input) {
   const response = await fetch(base + '/input?session=' + encodeURIComponent(chosen.session) + '&page=' + chosen.page, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
   const answer = await response.json().catch(() => ({}));
   said.textContent = answer.done || answer.error || '';
-  hold.hidden = input.type === 'release' || input.type === 'done';
+  hold.hidden = ['release', 'done', 'approve', 'refuse'].includes(input.type);
   // A click shows its effect at once; keys show with the next picture of the loop.
   if (input.type !== 'text' && input.type !== 'key') await tick();
 }
@@ -126,6 +131,8 @@ picture.addEventListener('keydown', (event) => {
 });
 document.getElementById('giveback').addEventListener('click', () => act({ type: 'release' }));
 document.getElementById('done').addEventListener('click', () => { request.hidden = true; act({ type: 'done' }); });
+for (const answer of ['approve', 'refuse'])
+  document.getElementById(answer).addEventListener('click', () => { approval.hidden = true; act({ type: answer }); });
 
 async function loop(work, ms) {
   for (;;) {
@@ -142,7 +149,7 @@ export function viewPage(nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
 <aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol></aside>
-<main><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
+<main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;

@@ -11,6 +11,7 @@ import { finiteAnimationRunning } from './unobserved.js';
 import { offersOf } from './offers.js';
 import { shownPartOf } from './visibility.js';
 import { selectorOf } from './selectors.js';
+import { submittedForm } from './approval.js';
 
 /**
  * The part of `r` that shows: inside the viewport and every ancestor that clips what overflows it
@@ -136,11 +137,14 @@ export function prepareAction(uid: string): [Element, string] | null {
   const { role, name } = listedRoleAndName(el, labels);
   const input = el as HTMLInputElement;
   const editable = takesText(el);
+  // The page may have renamed it since the snapshot listed it: an approver judges what it says now.
+  const submits = submittedForm(el);
   const target: ActionTarget = {
     tag,
     css: selectorOf(el),
     role,
     name,
+    now: { ...roleAndName(el, labels), ...(submits ? { submits } : {}) },
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
     x,
     y,

@@ -24,3 +24,4 @@ export { iframeWindows, pictureHosts, secretBoxes } from './secret-boxes.js';
 export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';
 export { rolesAndNames } from './names.js';
+export { focusedTarget } from './approval.js';

@@ -8,7 +8,7 @@ import { PointerInput } from './pointer.js';
 import { KeyboardInput } from './keyboard.js';
 import { FieldInput } from './fields.js';
 
-export type { ClickOptions, Modifier } from './sources.js';
+export type { ClickOptions, KeyOptions, Modifier } from './sources.js';
 export type { MouseButton } from './done.js';
 export type { InputTimings } from './core.js';
 

@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../../errors.js';
 import { comboActions, keyValue, typingActions } from './keys.js';
 import type { ActionResult } from './settle.js';
-import { keySource } from './sources.js';
+import { keySource, type KeyOptions } from './sources.js';
+import type { Approver } from '../approval.js';
 import { confinementOf } from './secret-typing.js';
 import { SEARCH_QUIET_MS } from './fields.js';
 import type { InputCore } from './core.js';
@@ -11,7 +12,8 @@ export class KeyboardInput {
   constructor(private readonly core: InputCore) {}
 
   /** Presses a key or combination, such as `Enter` or `Control+Shift+R`, on whatever has focus. */
-  async pressKey(combo: string): Promise<ActionResult> {
+  async pressKey(combo: string, options: KeyOptions = {}): Promise<ActionResult> {
+    if (options.approve) await this.#approveKey(combo, options.approve);
     try {
       return await this.core.act(this.core.browsingContext, { kind: 'press', keys: combo }, [
         keySource(comboActions(combo)),
@@ -24,9 +26,11 @@ export class KeyboardInput {
   }
 
   /** Types text into whatever has focus; with `submit`, presses Enter after it. */
-  async typeText(text: string, options: { submit?: boolean } = {}): Promise<ActionResult> {
+  async typeText(text: string, options: { submit?: boolean } & KeyOptions = {}): Promise<ActionResult> {
     if (text === '' && !options.submit)
       throw new InvalidArgumentError('typeText needs some text (or submit: true to press Enter).');
+    // The Enter goes where the text goes: the field and its form are judged before anything is typed.
+    if (options.submit && options.approve) await this.#approveKey('Enter', options.approve);
     const keys = typingActions(this.core.secrets.reveal(text));
     const confinement = confinementOf(this.core.secrets, text);
     if (options.submit)
@@ -50,5 +54,16 @@ export class KeyboardInput {
     return stray
       ? { ...result, done: { ...typing, stray: { keys: stray.keys, focus: this.core.secrets.mask(stray.to) } } }
       : result;
+  }
+
+  /** Asks `approve` about `combo` on what has focus now (nothing is seen of focus inside a frame). */
+  async #approveKey(combo: string, approve: Approver): Promise<void> {
+    const target = await this.core.engine.call(
+      this.core.browsingContext,
+      'focusedTarget',
+      [],
+      'Reading what has focus',
+    );
+    await approve({ kind: 'key', text: combo, ...(target ? { target } : {}) });
   }
 }

@@ -28,6 +28,7 @@ export class PointerInput {
     const pressed = buttonNumber(button);
     const prepared = await this.core.reachable(uid, 'click');
     const { frame, sharedId, target } = prepared;
+    await options.approve?.({ kind: 'click', target: target.now });
     if (target.drawnBy)
       return focusDrawnPart(
         { settler: this.core.settler, uids: this.core.uids },

@@ -6,6 +6,7 @@ import type { Input } from 'webdriver-bidi-protocol';
 import { InvalidArgumentError } from '../../errors.js';
 import { quote } from '../../util/text.js';
 import type { DoneOf, MouseButton } from './done.js';
+import type { Approver } from '../approval.js';
 
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
 
@@ -13,6 +14,13 @@ export interface ClickOptions {
   dblClick?: boolean;
   button?: MouseButton;
   modifiers?: Modifier[];
+  /** Asked once the target is found and before the click: it throws to refuse, and nothing is clicked. */
+  approve?: Approver;
+}
+
+/** Options of a key press: the approver asked before a key that may activate or submit what has focus. */
+export interface KeyOptions {
+  approve?: Approver;
 }
 
 const BUTTONS: Record<MouseButton, number> = { left: 0, middle: 1, right: 2 };
