@@ -409,6 +409,22 @@ async function main(): Promise<void> {
     const email = uid(snapshot, /textbox "Email"/);
     const notes = uid(snapshot, /textbox "Notes"/);
     await tool('click', { uid: countButton });
+    // The same click through a second server on the same browser with approval gates on: "Count" needs no person, so
+    // what is measured is the gate's own cost (the target's role, name and form read with it, the rule applied).
+    const gatedOptions = parseOptions(['--output-dir', outputDir, '--require-approval'], {});
+    const [gatedClientSide, gatedServerSide] = InMemoryTransport.createLinkedPair();
+    await createServer(gatedOptions, holder).connect(gatedServerSide);
+    const gated = new Client({ name: 'latency-bench-gated', version: '1.0.0' });
+    await gated.connect(gatedClientSide);
+    progress('  click (gates on)');
+    rows.set(
+      'click (gates on)',
+      await measure('click (gates on)', TOOL_ITERATIONS, async () => {
+        const answer = await gated.callTool({ name: 'click', arguments: { uid: countButton } });
+        if (answer.isError) throw new Error(`click with gates on failed: ${textOf(answer)}`);
+      }),
+    );
+    await gated.close();
     await tool('hover', { uid: uid(snapshot, /link "Open report 3"/) });
     await tool('select_text', {
       uid: uid(snapshot, /paragraph: Quarterly figures for team 3,/),
@@ -582,6 +598,11 @@ function report(
       }),
     ),
   );
+  const [gatesOff, gatesOn] = [rows.get('click'), rows.get('click (gates on)')];
+  if (gatesOff && gatesOn)
+    console.log(
+      `\nApproval gates: a click that needs no person takes ${formatMs(gatesOn.stats.median)} with --require-approval, ${formatMs(gatesOff.stats.median)} without: ${(gatesOn.stats.median / gatesOff.stats.median).toFixed(2)}× (goal ≤ 1.05×).`,
+    );
   console.log('\n## evaluate by reply size (characters returned)\n');
   const neighbourRatio = (series: Stats[], index: number): number => {
     const here = series[index]?.median ?? Number.NaN;

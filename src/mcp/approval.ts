@@ -14,6 +14,7 @@ import {
   type Approver,
   type Page,
   type PendingAction,
+  type PendingTarget,
 } from '../firefox/index.js';
 import { lineWriter } from './answer-frame.js';
 import type { ServerOptions } from './options.js';
@@ -46,9 +47,7 @@ export interface GateCall {
 
 /** `action` said as the person and the agent read it: `click on button "Delete account"`. */
 export function describeAction(action: PendingAction): string {
-  const target = action.target
-    ? `${action.target.role} ${JSON.stringify(action.target.name)}${action.target.submits ? ` (submits form ${JSON.stringify(action.target.submits.name || action.target.submits.action)})` : ''}`
-    : undefined;
+  const target = action.target && saidTarget(action.target);
   switch (action.kind) {
     case 'click':
       return `click on ${target ?? 'an element'}`;
@@ -57,6 +56,12 @@ export function describeAction(action: PendingAction): string {
     case 'dialog':
       return `accepting the dialog ${JSON.stringify(action.text ?? '')}`;
   }
+}
+
+/** `button "Continue" (submits form "Checkout")`: a form without a name is said by where it is sent. */
+function saidTarget(target: PendingTarget): string {
+  const form = target.submits && ` (submits form ${JSON.stringify(target.submits.name || target.submits.action)})`;
+  return `${target.role} ${JSON.stringify(target.name)}${form ?? ''}`;
 }
 
 /**

@@ -27,6 +27,10 @@ describe('which actions need a person', () => {
     for (const name of ['Deleted items', 'Orders', 'Save', 'Cancel', 'Payment methods'])
       expect(needsApproval(click('link', name)), name).toBe(false);
     expect(needsApproval(click('heading', 'Delete your account'))).toBe(false);
+    // A click into a field of a checkout form submits nothing; Enter there does.
+    const card = { role: 'textbox', name: 'Card', submits: { name: 'Checkout', action: 'http://shop.test/next' } };
+    expect(needsApproval({ kind: 'click', target: card })).toBe(false);
+    expect(needsApproval({ kind: 'key', text: 'Enter', target: card })).toBe(true);
     expect(needsApproval({ kind: 'key', text: 'a', target: { role: 'button', name: 'Delete' } })).toBe(false);
     expect(needsApproval({ kind: 'dialog', text: 'Leave this page?' })).toBe(false);
   });

@@ -111,7 +111,8 @@ export function needsApproval(action: PendingAction, rules: readonly ApprovalRul
     return true;
   // A key judges its field's name too: Enter in "Send a message" sends it.
   if ((action.kind === 'key' || ACTING_ROLES.has(target.role)) && IRREVERSIBLE.test(target.name)) return true;
-  const form = target.submits;
+  // A click submits only from a button; Enter submits from a field too.
+  const form = action.kind === 'key' || target.role === 'button' ? target.submits : undefined;
   return form !== undefined && (IRREVERSIBLE.test(form.name) || IRREVERSIBLE.test(pathWords(form.action)));
 }
 
