@@ -137,7 +137,12 @@ export class Daemon {
         case 'run': {
           const call = toolCall(request.command, request.rest);
           const session = await this.#session(request.session);
-          const result = (await session.client.callTool({ name: call.tool, arguments: call.args })) as CallToolResult;
+          // A call that waits for a person (request_human, an action held for approval) says so every few seconds:
+          // it lives as long as it does, past the SDK's 60 s without news (the command's --timeout bounds it).
+          const result = (await session.client.callTool({ name: call.tool, arguments: call.args }, undefined, {
+            onprogress: () => undefined,
+            resetTimeoutOnProgress: true,
+          })) as CallToolResult;
           return { ok: true, result };
         }
         case 'show':
