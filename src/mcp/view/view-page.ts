@@ -61,7 +61,7 @@ function render(state) {
       return button;
     }),
   ]));
-  // A request for a hand brings its page into view, once.
+  // A request for a hand, or an action waiting for approval, brings its page into view, once.
   for (const kind of ['approval', 'request']) {
     const asking = state.sessions.find((item) => item[kind]);
     if (asking && asked !== asking.id + asking[kind].since) {
