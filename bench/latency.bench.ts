@@ -324,10 +324,15 @@ async function main(): Promise<void> {
   const site = await serveSite(() => ({ '/': ordinaryPage(), '/data.json': '{"orders": 40}' }));
   const options = parseOptions(['--output-dir', outputDir], {});
   const holder = BrowserHolder.ownBrowser(options);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createServer(options, holder).connect(serverSide);
-  const client = new Client({ name: 'latency-bench', version: '1.0.0' });
-  await client.connect(clientSide);
+  /** A server of `flags` on the bench's browser, linked in memory to a client of the SDK's. */
+  const connect = async (name: string, flags: string[] = []): Promise<Client> => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createServer(parseOptions(['--output-dir', outputDir, ...flags], {}), holder).connect(serverSide);
+    const connected = new Client({ name, version: '1.0.0' });
+    await connected.connect(clientSide);
+    return connected;
+  };
+  const client = await connect('latency-bench');
 
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<string> => {
     const answer = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 });
@@ -411,11 +416,7 @@ async function main(): Promise<void> {
     await tool('click', { uid: countButton });
     // The same click through a second server on the same browser with approval gates on: "Count" needs no person, so
     // what is measured is the gate's own cost (the target's role, name and form read with it, the rule applied).
-    const gatedOptions = parseOptions(['--output-dir', outputDir, '--require-approval'], {});
-    const [gatedClientSide, gatedServerSide] = InMemoryTransport.createLinkedPair();
-    await createServer(gatedOptions, holder).connect(gatedServerSide);
-    const gated = new Client({ name: 'latency-bench-gated', version: '1.0.0' });
-    await gated.connect(gatedClientSide);
+    const gated = await connect('latency-bench-gated', ['--require-approval']);
     progress('  click (gates on)');
     rows.set(
       'click (gates on)',

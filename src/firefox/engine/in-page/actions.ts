@@ -134,17 +134,18 @@ export function prepareAction(uid: string): [Element, string] | null {
     }
   }
   const tag = el.localName;
-  const { role, name } = listedRoleAndName(el, labels);
+  // The page may have renamed it since the snapshot listed it: an approver judges what it says now.
+  const now = roleAndName(el, labels);
+  const { role, name } = listedRoleAndName(el, now);
   const input = el as HTMLInputElement;
   const editable = takesText(el);
-  // The page may have renamed it since the snapshot listed it: an approver judges what it says now.
   const submits = submittedForm(el);
   const target: ActionTarget = {
     tag,
     css: selectorOf(el),
     role,
     name,
-    now: { ...roleAndName(el, labels), ...(submits ? { submits } : {}) },
+    now: { ...now, ...(submits ? { submits } : {}) },
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
     x,
     y,

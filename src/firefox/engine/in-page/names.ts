@@ -192,11 +192,11 @@ export function rememberName(el: Element, role: string, name: string): void {
 /**
  * The role and name of an action's target: as the last snapshot walk gave them when it kept the
  * element (the walk reads a name from content as it goes, with what it saw), so that one uid has
- * one name; else read now, by the same rules.
+ * one name; else `now`, its role and name read now by the same rules (roleAndName).
  */
-export function listedRoleAndName(el: Element, labels: Labels): { role: string; name: string } {
+export function listedRoleAndName(el: Element, now: { role: string; name: string }): { role: string; name: string } {
   const known = walkNames.get(el);
-  return known ? { role: known.role, name: clip(known.name, MAX_CONTENT_NAME) } : roleAndName(el, labels);
+  return known ? { role: known.role, name: clip(known.name, MAX_CONTENT_NAME) } : now;
 }
 
 /** The role and name of an element, read now (a cover, a modal dialog, an element no snapshot listed). */
