@@ -19,7 +19,7 @@ import {
 import { lineWriter } from './answer-frame.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
-import type { HumanDesk } from './view/live-view.js';
+import type { HumanDesk } from './view/desk.js';
 import { loopbackHosts, originOf } from './view/view-server.js';
 
 /** A person refused, or no person could be asked: nothing was done. */

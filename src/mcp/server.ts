@@ -24,6 +24,7 @@ import type { BrowserHolder } from './browser.js';
 import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
+import { Demonstration } from './recording/demonstration.js';
 import { SessionRecorder } from './recording/recorder.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
@@ -222,6 +223,8 @@ export function createServer(
   const recorder = new SessionRecorder(session.folder.dir, () => holder.current?.browser.secrets ?? secrets);
   // A session that ends right after its last step still records what that step did.
   holder.beforeClose(() => recorder.look());
+  const demonstration = new Demonstration(recorder);
+  watched?.demonstrate((act) => demonstration.record(act));
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;

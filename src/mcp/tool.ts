@@ -5,7 +5,7 @@ import type { Recording } from './recording/format.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
-import type { HumanDesk } from './view/live-view.js';
+import type { HumanDesk } from './view/desk.js';
 
 export { DEFAULT_TOOL_SETS, TOOL_CATEGORIES, type ToolCategory } from './tool-sets.js';
 

@@ -7,3 +7,4 @@ export { comparable, effectBetween, recordedElement, wholePage } from './effects
 export { aroundTarget, quoteSnapshot } from './around.js';
 export { findTarget, targetQuery, type FoundTarget } from './find.js';
 export { effectMisses, expectEffect, type ExpectOptions, type ExpectPage } from './expect.js';
+export { withCss } from './target.js';

@@ -23,9 +23,11 @@ export { type UidSelector } from './uids.js';
 export { describeQuery, Locator, matches, resolveQuery, type LocateQuery, type RoleAndName } from './locator.js';
 export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';
 export { type ClickOptions, type KeyOptions, type MouseButton, type Modifier } from './input/actions.js';
+export { type PersonInput } from './input/sources.js';
 export { needsApproval, type ApprovalRule, type Approver, type PendingAction, type PendingTarget } from './approval.js';
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActedOn, type ActionResult } from './input/settle.js';
+export { type PointTarget } from './readings.js';
 export {
   type ActionDone,
   type CaretAfterClick,

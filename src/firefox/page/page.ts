@@ -18,7 +18,15 @@ import type { SelectTextOptions } from './input/text-selection.js';
 import { Locator, type LocateQuery } from './locator.js';
 import { pageEvents, type PageEvents } from './page-events.js';
 import { PageTab } from './page-tab.js';
-import { findInReading, readMarkdown, readSnapshot, scrollAndSnapshot, witnessReading } from './readings.js';
+import {
+  findInReading,
+  readMarkdown,
+  readPointTarget,
+  readSnapshot,
+  scrollAndSnapshot,
+  witnessReading,
+  type PointTarget,
+} from './readings.js';
 import { waitForText } from './scripts.js';
 import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
 import type {
@@ -282,6 +290,14 @@ export class Page extends PageTab<Page> {
    */
   async resolveUidToSelector(uid: string): Promise<UidSelector> {
     return this.parts.guards.script('Building a selector', () => this.parts.uids.selector(uid));
+  }
+
+  /**
+   * What a click at viewport point (x, y) would land on, by role and name as a recording says it (a snapshot is taken
+   * to know); undefined over a frame or where nothing listed is.
+   */
+  async pointTarget(x: number, y: number): Promise<PointTarget | undefined> {
+    return this.parts.guards.script('Reading what is under the pointer', () => readPointTarget(this.parts, x, y));
   }
 
   /** Forgets every uid of the page and removes the data-mcp-uid attributes. */

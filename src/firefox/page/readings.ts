@@ -4,10 +4,13 @@
 import type { MarkdownView } from '../engine/markdown/index.js';
 import { findInSnapshot, type FindResult } from '../engine/snapshot/budget.js';
 import type { LineForm } from '../util/set-apart.js';
+import { withCss } from '../effects/target.js';
+import type { RecordedTarget } from '../effects/types.js';
 import type { ScrollOptions, ScrollResult } from './input/scroll.js';
 import { markdownWindow } from './markdown-window.js';
 import type { PageParts } from './parts.js';
 import type { SnapshotOptions, TakenSnapshot } from './snapshots.js';
+import { targetOf } from './targets.js';
 import { witnessPage } from './witness.js';
 import { pageWitnessAccess } from './witness-access.js';
 import type { WitnessReport } from './witness-report.js';
@@ -82,4 +85,28 @@ export async function readMarkdown(
 ): Promise<PageMarkdown> {
   const reading = await page.snapshots.readDocument(view === 'agent');
   return markdownWindow(reading, view, options, (text) => page.secrets.mask(text));
+}
+
+/** What a person's click lands on, said as a recording says the agent's targets. */
+export interface PointTarget {
+  /** Its uid in the snapshot just taken. */
+  uid: string;
+  target: RecordedTarget;
+}
+
+/**
+ * What a click at viewport point (x, y) would land on: the innermost element there that a snapshot taken now lists,
+ * with where it is; undefined over a frame or where nothing listed is (a bare canvas, the page's margin).
+ */
+export async function readPointTarget(page: PageParts, x: number, y: number): Promise<PointTarget | undefined> {
+  await readSnapshot(page, {});
+  const uids = await page.engine.call(page.id, 'uidsAt', [x, y], 'Reading what is under the pointer');
+  if (!uids || uids === 'frame') return undefined;
+  for (const uid of uids) {
+    const described = targetOf(page.snapshots.history, uid);
+    if (!described) continue;
+    const css = await page.uids.selector(uid).catch(() => undefined);
+    return { uid, target: css ? withCss(described, css) : described };
+  }
+  return undefined;
 }

@@ -4,4 +4,11 @@
 export { FilePolicy, rootPaths, writeWhole, type RootsProvider } from './files.js';
 export { describeSize, readFileWithin } from './bounded-read.js';
 export { UrlPolicy, type UrlPolicyOptions } from './url-policy.js';
-export { SecretStore, redactTokens, parseSecretsFile, referencedSecretNames, REDACTED } from './secrets.js';
+export {
+  SecretStore,
+  redactTokens,
+  parseSecretsFile,
+  referencedSecretNames,
+  REDACTED,
+  TYPED_SECRET,
+} from './secrets.js';

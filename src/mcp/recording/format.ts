@@ -22,6 +22,8 @@ export interface RecordedEffect extends ExpectedEffect {
 export interface RecordedStep {
   /** The MCP tool called (the same names for the CLI). */
   tool: string;
+  /** A step a person took in the live view (a demonstration), not the agent. */
+  by?: 'person';
   /**
    * Where the step typed its secrets: the origin of the document its target was in. A replay types them there or
    * nowhere.

@@ -77,6 +77,7 @@ const argument = z
 
 const step = z.strictObject({
   tool: z.string().regex(/^[a-z][a-z_]{0,63}$/, 'must be a tool name (lower case letters and _)'),
+  by: z.literal('person').optional(),
   secretOrigin: z
     .string()
     .max(2000)

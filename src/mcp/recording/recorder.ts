@@ -17,7 +17,7 @@ import {
   type Page,
   type RecordedTarget,
   type SecretStore,
-  type UidSelector,
+  withCss,
 } from '../../firefox/index.js';
 import { shorten } from '../../firefox/util/text.js';
 import { uidArguments } from './uids.js';
@@ -164,6 +164,43 @@ export class SessionRecorder {
   }
 
   /**
+   * A step a person took in the live view (demonstration.ts), kept as an agent's is and marked as theirs; written in
+   * place of `continued`, the last step, when it goes on from it (more keys typed into the same place).
+   */
+  person(
+    tool: string,
+    args: Record<string, unknown>,
+    page: Page,
+    answer: readonly string[],
+    options: { targets?: Record<string, RecordedTarget>; continued?: RecordedStep } = {},
+  ): RecordedStep {
+    const secrets = this.secrets();
+    const { continued } = options;
+    const masked = secrets.maskDeep(args);
+    // What a person types is plain text until masked: the secrets it names are those of its masked form.
+    const secretOrigin = this.#secretOrigin(masked, page);
+    const at = continued ? new Date(continued.at) : new Date();
+    const step: RecordedStep = {
+      tool,
+      by: 'person',
+      ...(secretOrigin === undefined ? {} : { secretOrigin }),
+      args: masked,
+      ...(options.targets ? { targets: secrets.maskDeep(options.targets) } : {}),
+      effect: {
+        ...(page.url === undefined ? {} : { url: secrets.mask(page.url) }),
+        answer: keptAnswer(answer, secrets),
+      },
+      at: at.toISOString(),
+      ms: Date.now() - at.getTime(),
+    };
+    const { steps } = this.#recording;
+    if (continued && steps.at(-1) === continued) steps[steps.length - 1] = step;
+    else steps.push(step);
+    this.#write(step);
+    return step;
+  }
+
+  /**
    * After any call: once a snapshot of the page follows the last step, that step's effect is
    * what it shows that the one before did not (or, in a new document, its title), and the
    * recording is written again.
@@ -226,9 +263,4 @@ export class SessionRecorder {
       0o600,
     );
   }
-}
-
-/** A target with where its element is (the frames' selectors, the shadow hosts', its own). */
-function withCss(target: RecordedTarget, css: UidSelector): RecordedTarget {
-  return { ...target, css: { selector: css.selector, shadowHosts: css.shadowHosts, frames: css.frames } };
 }

@@ -4,7 +4,7 @@
  * session when it was recorded; never one that only looks), with arguments its own schema takes,
  * secrets the recording's session was given, and no file unless the user named a folder for them.
  */
-import { InvalidArgumentError, referencedSecretNames } from '../../firefox/index.js';
+import { InvalidArgumentError, referencedSecretNames, TYPED_SECRET } from '../../firefox/index.js';
 import type { RecordedStep, Recording } from '../recording/format.js';
 import { parseArguments, type ToolDefinition } from '../tool.js';
 import { ALL_TOOLS } from '../tools/index.js';
@@ -52,6 +52,10 @@ export function checkedSteps(recording: Recording, filesAllowed: boolean): Check
       );
     }
     const named = secretsNamed(step);
+    if (named.includes(TYPED_SECRET))
+      return refuse(
+        'types what a person typed into a secret-looking field in the live view, which a recording never keeps; give that value to the session as a secret (--secrets NAME=…) and type it so, or replay up to this step and type it yourself',
+      );
     const unknown = named.filter((name) => !given.has(name));
     if (unknown.length)
       return refuse(

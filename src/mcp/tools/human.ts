@@ -9,7 +9,7 @@ import {
   type Page,
 } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
-import type { HumanRequest } from '../view/live-view.js';
+import type { HumanRequest } from '../view/desk.js';
 
 /** What ends the wait besides the person's Done. */
 interface Until {

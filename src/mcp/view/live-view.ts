@@ -12,32 +12,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
 import { FirefoxClientError, type Page, type SecretStore } from '../../firefox/index.js';
+import type { Demonstrated, PersonAct } from '../recording/demonstration.js';
 import { actionLine } from '../action-line.js';
 import { CallLog } from './call-log.js';
-import { parseViewInput, perform } from './person-input.js';
+import { PersonDesk, type HumanDesk } from './desk.js';
+import { parseViewInput, toPage } from './person-input.js';
 import { viewPage } from './view-page.js';
-
-/** A request for a person's hand, open in the view until the tool that made it ends it. */
-export interface HumanRequest {
-  /** Resolves when the person presses Done. */
-  done: Promise<void>;
-  end(): void;
-}
-
-/** A request for a person's approval of an action (approval.ts), open in the view until decided or ended. */
-export interface ApprovalRequest {
-  decided: Promise<'approved' | 'refused'>;
-  end(): void;
-}
-
-/**
- * Where an agent asks a person for a hand (request_human), and where a gated action waits for approval: the session's
- * view shows the reason, or the action.
- */
-export interface HumanDesk {
-  ask(page: string, reason: string): HumanRequest;
-  approve(page: string, action: string): ApprovalRequest;
-}
 
 /**
  * A session a person can watch, as its MCP server knows it: its view link (given to its client alone), the log of its
@@ -52,6 +32,8 @@ export interface WatchedCalls {
   heldByPerson(page: string): boolean;
   /** Where its agent asks the person for a hand. */
   human: HumanDesk;
+  /** Has what the person does on the session's pages kept as its recording's steps (demonstration.ts). */
+  demonstrate(keep: (act: PersonAct) => Demonstrated): void;
 }
 
 /** A session as the view shows it. */
@@ -60,6 +42,8 @@ export interface WatchedSession {
   key: string;
   holder: BrowserHolder;
   log: CallLog;
+  /** What keeps the person's acts as steps, once the session's MCP server gave it. */
+  demonstration?: (act: PersonAct) => Demonstrated;
 }
 
 /** A new view key: 24 random bytes, never guessable. */
@@ -89,6 +73,16 @@ function send(
 }
 
 const NO_PAGE = 'No such session or page (it may have closed).';
+/** Why a person's act is not in the session's recording, when it is not: kept runs after the act was performed. */
+function unrecorded(keep: () => Demonstrated | undefined): string | undefined {
+  try {
+    return keep() === 'not recorded'
+      ? "(Not kept in the session's recording: nothing there is listed by role and name, so a replay could not find it.)"
+      : undefined;
+  } catch (error) {
+    return `(Done, but the session's recording could not be written: ${error instanceof Error ? error.message : String(error)})`;
+  }
+}
 /** The most a view's input body may hold. */
 const MAX_BODY = 4096;
 
@@ -108,16 +102,8 @@ export class LiveView {
    * person gives them back.
    */
   readonly #held = new Map<string, string>();
-  /**
-   * Each session's open request for a hand, by the session's view key: the page, the reason, and what the person's Done
-   * resolves.
-   */
-  readonly #requests = new Map<string, { page: string; reason: string; since: string; done: () => void }>();
-  /** Each session's action waiting for approval, by the session's view key, with what decides it. */
-  readonly #approvals = new Map<
-    string,
-    { page: string; action: string; since: string; decide: (decision: 'approved' | 'refused') => void }
-  >();
+  /** What each session's agent asks of the person, by the session's view key. */
+  readonly #desk = new PersonDesk();
   /** Each page's last picture scale (with its session), to map a point of the picture to the page. */
   readonly #scales = new Map<string, { session: string; scale: number }>();
 
@@ -136,12 +122,13 @@ export class LiveView {
    * id), and what its MCP server is given: its link, the log, whether a person holds a page, its desk.
    */
   newSession(holder: BrowserHolder, origin: string): { session: WatchedSession; calls: WatchedCalls } {
-    const session = { key: newViewKey(), holder, log: new CallLog() };
+    const session: WatchedSession = { key: newViewKey(), holder, log: new CallLog() };
     const calls = {
       viewUrl: `${origin}${LiveView.path(session.key)}`,
       log: session.log,
       heldByPerson: (page: string) => this.heldByPerson(page),
-      human: this.desk(session.key),
+      human: this.#desk.of(session.key, (page) => this.#held.delete(page)),
+      demonstrate: (keep: (act: PersonAct) => Demonstrated) => (session.demonstration = keep),
     };
     return { session, calls };
   }
@@ -150,50 +137,10 @@ export class LiveView {
     this.#sessions.set(id, session);
   }
 
-  /**
-   * The desk of the session whose view key is `key`: its agent's requests for a hand, shown in its view until answered
-   * or ended.
-   */
-  desk(key: string): HumanDesk {
-    return {
-      ask: (page, reason) => {
-        let done = (): void => undefined;
-        const answered = new Promise<void>((resolve) => (done = resolve));
-        const request = { page, reason, since: new Date().toISOString(), done };
-        this.#requests.set(key, request);
-        return {
-          done: answered,
-          end: () => {
-            if (this.#requests.get(key) === request) this.#requests.delete(key);
-            // The hand asked for is given back with the answer.
-            this.#held.delete(page);
-          },
-        };
-      },
-      approve: (page, action) => {
-        let decide = (_: 'approved' | 'refused'): void => undefined;
-        const decided = new Promise<'approved' | 'refused'>((resolve) => (decide = resolve));
-        const request = { page, action, since: new Date().toISOString(), decide };
-        this.#approvals.set(key, request);
-        return {
-          decided,
-          end: () => {
-            if (this.#approvals.get(key) === request) this.#approvals.delete(key);
-          },
-        };
-      },
-    };
-  }
-
   remove(id: string): void {
     const key = this.#sessions.get(id)?.key;
     this.#sessions.delete(id);
-    if (key !== undefined) {
-      this.#requests.get(key)?.done();
-      this.#requests.delete(key);
-      this.#approvals.get(key)?.decide('refused');
-      this.#approvals.delete(key);
-    }
+    if (key !== undefined) this.#desk.close(key);
     for (const [page, session] of this.#held) if (session === id) this.#held.delete(page);
     for (const [page, { session }] of this.#scales) if (session === id) this.#scales.delete(page);
   }
@@ -262,9 +209,9 @@ export class LiveView {
       [...visible].map(async ([id, session]) => {
         const client = session.holder.current;
         const pages = client ? await client.userContext.listPages().catch(() => []) : [];
-        const asked = this.#requests.get(session.key);
+        const asked = this.#desk.hands.get(session.key);
         const request = asked && pages.find((item) => item.id === asked.page);
-        const gated = this.#approvals.get(session.key);
+        const gated = this.#desk.approvals.get(session.key);
         const approval = gated && pages.find((item) => item.id === gated.page);
         const shown = {
           id,
@@ -276,11 +223,9 @@ export class LiveView {
             held: this.#held.has(context),
           })),
           calls: session.log.calls,
-          ...(asked && request
-            ? { request: { pageId: request.pageId, reason: asked.reason, since: asked.since } }
-            : {}),
+          ...(asked && request ? { request: { pageId: request.pageId, reason: asked.what, since: asked.since } } : {}),
           ...(gated && approval
-            ? { approval: { pageId: approval.pageId, action: gated.action, since: gated.since } }
+            ? { approval: { pageId: approval.pageId, action: gated.what, since: gated.since } }
             : {}),
         };
         // Without a browser there are no pages; the calls were masked as they were answered.
@@ -353,22 +298,24 @@ export class LiveView {
     const named = this.#pageOf(visible, query);
     if (!named) return answer(404, { error: NO_PAGE });
     const { session: sessionId, page, secrets } = named;
+    const session = visible.get(sessionId);
+    const key = session?.key ?? '';
     try {
       const input = parseViewInput(body);
       if (input.type === 'approve' || input.type === 'refuse') {
-        const gated = this.#approvals.get(visible.get(sessionId)?.key ?? '');
+        const gated = this.#desk.approvals.get(key);
         if (gated?.page !== page.id) return answer(409, { error: 'No action on this page waits for approval.' });
-        gated.decide(input.type === 'approve' ? 'approved' : 'refused');
+        gated.answer(input.type === 'approve' ? 'approved' : 'refused');
         return answer(200, {
           done: secrets.mask(
-            input.type === 'approve' ? `Approved ${gated.action}.` : `Refused ${gated.action}: it was not done.`,
+            input.type === 'approve' ? `Approved ${gated.what}.` : `Refused ${gated.what}: it was not done.`,
           ),
         });
       }
       if (input.type === 'release' || input.type === 'done') {
         this.#held.delete(page.id);
-        const request = this.#requests.get(visible.get(sessionId)?.key ?? '');
-        if (input.type === 'done' && request?.page === page.id) request.done();
+        const request = this.#desk.hands.get(key);
+        if (input.type === 'done' && request?.page === page.id) request.answer();
         return answer(200, {
           done:
             input.type === 'done'
@@ -377,8 +324,15 @@ export class LiveView {
         });
       }
       this.#held.set(page.id, sessionId);
-      const result = await perform(page, input, this.#scales.get(page.id)?.scale ?? 1);
-      answer(200, { done: secrets.mask(actionLine(result)) });
+      const hand = toPage(input, this.#scales.get(page.id)?.scale ?? 1);
+      // What a click lands on is read before it goes in: after, it may be gone (a dialog's button).
+      const on = hand.type === 'click' ? await page.pointTarget(hand.x, hand.y).catch(() => undefined) : undefined;
+      const result = await page.personInput(hand);
+      const line = actionLine(result);
+      const unkept = unrecorded(() =>
+        session?.demonstration?.({ page, input: hand, ...(on ? { on } : {}), result, line }),
+      );
+      answer(200, { done: secrets.mask(unkept ? `${line} ${unkept}` : line) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.
       answer(400, {

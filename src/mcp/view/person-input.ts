@@ -1,9 +1,9 @@
 /**
- * What a person does on the live view's picture, sent to the page as real input: a click or a
+ * What a person does on the live view's picture, to be sent to the page as real input: a click or a
  * wheel turn at the same place (picture pixels mapped to the page's CSS pixels), a key, or text
  * typed into whatever has the focus. Bodies are small JSON objects, checked field by field.
  */
-import type { ActionResult, Page } from '../../firefox/index.js';
+import type { PersonInput } from '../../firefox/index.js';
 import { InvalidArgumentError } from '../../firefox/index.js';
 
 /** What the view sends. */
@@ -67,26 +67,19 @@ export function parseViewInput(json: string): ViewInput {
   }
 }
 
-/** Performs `input` on `page`, whose pictures are `scale` picture pixels to a CSS pixel. */
-export function perform(
-  page: Page,
+/** A person's input as the page takes it: the picture's pixels (`scale` to a CSS pixel) made CSS pixels. */
+export function toPage(
   input: Exclude<ViewInput, { type: 'release' | 'done' | 'approve' | 'refuse' }>,
   scale: number,
-): Promise<ActionResult> {
+): PersonInput {
   switch (input.type) {
     case 'click':
-      return page.personInput({ type: 'click', x: input.x / scale, y: input.y / scale });
+      return { type: 'click', x: input.x / scale, y: input.y / scale };
     case 'wheel':
-      return page.personInput({
-        type: 'wheel',
-        x: input.x / scale,
-        y: input.y / scale,
-        deltaX: input.deltaX,
-        deltaY: input.deltaY,
-      });
+      return { ...input, x: input.x / scale, y: input.y / scale };
     default:
       // As the agent's text: a <secret>NAME</secret> in it types the secret, which the person's link may do as its
       // agent may.
-      return page.personInput(input);
+      return input;
   }
 }

@@ -25,3 +25,4 @@ export { hostCandidates, learnClosedRoots } from './closed-roots.js';
 export { witnessFacts, witnessScope } from './witness.js';
 export { rolesAndNames } from './names.js';
 export { focusedTarget } from './approval.js';
+export { uidsAt } from './point.js';
