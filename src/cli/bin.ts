@@ -119,9 +119,13 @@ async function takesValue(flag: string): Promise<boolean> {
 
 /** Starts the daemon (detached, so it outlives this command) and waits until it answers. */
 async function startDaemon(home: string, global: Global): Promise<void> {
-  const flags = global.daemonFlags.some((flag) => flag.startsWith('--output-dir'))
-    ? global.daemonFlags
-    : ['--output-dir', '.firefox-bidi', ...global.daemonFlags];
+  const given = (name: string): boolean => global.daemonFlags.some((flag) => flag.startsWith(name));
+  // Every tool, as the help lists them: a command line sends no schema to a model, so none is left out to save tokens.
+  const flags = [
+    ...(given('--output-dir') ? [] : ['--output-dir', '.firefox-bidi']),
+    ...(given('--tools') ? [] : ['--tools', 'all']),
+    ...global.daemonFlags,
+  ];
   const { OptionsError, parseOptions } = await import('../mcp/options.js');
   try {
     parseOptions(flags);

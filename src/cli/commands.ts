@@ -42,6 +42,11 @@ export const SHORT_FORMS: Record<string, ShortForm> = {
   screenshot: { tool: 'take_screenshot', positional: ['filePath'], help: 'screenshot [file]: save a screenshot' },
   pages: { tool: 'list_pages', positional: [], help: 'pages: the open pages' },
   wait: { tool: 'wait_for', positional: ['text'], help: 'wait <text>: until the text appears' },
+  timeline: {
+    tool: 'save_timeline',
+    positional: ['filePath'],
+    help: "timeline [file]: the session's calls, the person's acts and pictures of the page, as one HTML file",
+  },
 };
 
 /** Options of short forms that are not the tool's own: snapshot's --file is take_snapshot's filePath. */

@@ -25,7 +25,9 @@ import { refuseBadCallParams } from './call-params.js';
 import type { ServerOptions } from './options.js';
 import { ToolResponse } from './response.js';
 import { Demonstration } from './recording/demonstration.js';
+import { describeTarget } from './recording/export-steps.js';
 import { SessionRecorder } from './recording/recorder.js';
+import { SessionTimeline, type TimelineEntry } from './timeline/timeline.js';
 import { mainFolder, type SessionFolder } from './session-folder.js';
 import { inputSchema, type SessionCall, type ToolDefinition } from './tool.js';
 import { listedTool } from './tool-list.js';
@@ -220,11 +222,44 @@ export function createServer(
   const files = new FilePolicy(session.folder.dir, options.allowedDirs, roots, session.folder.hidden);
   // Before a browser runs there are no remembered values, but the named ones still apply.
   const secrets = new SecretStore(options.secrets);
-  const recorder = new SessionRecorder(session.folder.dir, () => holder.current?.browser.secrets ?? secrets);
+  const sessionSecrets = (): SecretStore => holder.current?.browser.secrets ?? secrets;
+  const recorder = new SessionRecorder(session.folder.dir, sessionSecrets);
   // A session that ends right after its last step still records what that step did.
   holder.beforeClose(() => recorder.look());
+  const timeline = new SessionTimeline(session.folder.dir, sessionSecrets);
   const demonstration = new Demonstration(recorder);
-  watched?.demonstrate((act) => demonstration.record(act));
+  watched?.attach({
+    keep: (act) => {
+      const on = act.on && ` on ${describeTarget(act.on.target)}`;
+      void timeline
+        .keepWithPicture(timeline.entry('person', `${act.line}${on ?? ''}`), act.page)
+        .catch(() => undefined);
+      return demonstration.record(act);
+    },
+    timeline,
+  });
+  /**
+   * Once a call's answer is out (on the next turn, while the agent reads it): a step's effect is read and the page
+   * pictured for the timeline; any other call is only noted there.
+   */
+  const after = (tool: ToolDefinition, entry: TimelineEntry): void => {
+    if (tool.recorded)
+      setImmediate(
+        () =>
+          void holder
+            .exclusive(async () => {
+              await recorder.look();
+              await timeline.keepWithPicture(entry, holder.current?.userContext.page);
+            })
+            .catch(() => undefined),
+      );
+    else
+      try {
+        timeline.keep(entry);
+      } catch {
+        // The timeline is a record for people: a disk that refuses it fails none of the session's calls.
+      }
+  };
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
@@ -234,11 +269,13 @@ export function createServer(
       { description: tool.description, inputSchema: inputSchema(tool), annotations },
       (args: Record<string, unknown>, extra) => {
         const logged = watched?.log.start(tool.name);
+        const at = new Date();
         const call = {
           options,
           files,
           signal: extra.signal,
           recording: () => recorder.recording,
+          timeline,
           human: watched?.human,
           progress: progressOf(extra),
           pageText: ANSWER_TEXT,
@@ -248,19 +285,16 @@ export function createServer(
           extra.signal,
         );
         answer.then(
-          (result) =>
-            logged?.({
+          (result) => {
+            const said = {
               text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'),
               error: result.isError === true,
-            }),
+            };
+            logged?.(said);
+            after(tool, timeline.entry('agent', tool.name, said, at));
+          },
           () => logged?.({ text: 'The call was cancelled.', error: true }),
         );
-        // The step's effect is read once its answer is out (on the next turn), while the agent reads it.
-        if (tool.recorded)
-          answer.then(
-            () => setImmediate(() => void holder.exclusive(() => recorder.look()).catch(() => undefined)),
-            () => undefined,
-          );
         return answer;
       },
     );

@@ -2,6 +2,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { UserContext, Extensions, FilePolicy, LineForm, Page, PageTextRule } from '../firefox/index.js';
 import type { Recording } from './recording/format.js';
+import type { SessionTimeline } from './timeline/timeline.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
 import type { ToolCategory } from './tool-sets.js';
@@ -18,6 +19,8 @@ interface Call {
   signal: AbortSignal;
   /** The session's recording so far (its steps, said without uids). */
   recording: () => Recording;
+  /** The session's timeline (its calls and the person's acts, with pictures); a replay keeps none. */
+  timeline: SessionTimeline | undefined;
   /**
    * The person watching the session (the live view of the HTTP server or the CLI's daemon), asked for a hand by
    * request_human; undefined where no one can watch.
@@ -191,6 +194,7 @@ function common(call: SessionCall): Call {
     files: call.files,
     signal: call.signal,
     recording: call.recording,
+    timeline: call.timeline,
     human: call.human,
     progress: call.progress,
     pageText: call.pageText,

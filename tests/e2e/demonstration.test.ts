@@ -52,7 +52,14 @@ let work: string;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'demonstration-'));
   writeFileSync(join(work, 'secrets.env'), `PASSWORD=${PASSWORD}\n`);
-  harness = await ViewHarness.start(['--output-dir', join(work, 'out'), '--secrets', join(work, 'secrets.env')]);
+  harness = await ViewHarness.start([
+    '--output-dir',
+    join(work, 'out'),
+    '--secrets',
+    join(work, 'secrets.env'),
+    '--tools',
+    'all',
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -111,6 +118,23 @@ describe("a person's demonstration", () => {
       { by: 'person', tool: 'click', on: 'button Sign in' },
     ]);
     expect(steps.find((step) => step.args.text === '<secret>PASSWORD</secret>')?.secretOrigin).toBe(site.origin);
+
+    // The timeline has the agent's calls and the person's acts, with pictures inside the file, and no secret.
+    let html = '';
+    const timelineShows = async (): Promise<boolean> => {
+      const saved = await call(agent, 'save_timeline', { filePath: 'timeline.html' });
+      const path = /to (\S+\.html)\./.exec(text(saved))?.[1];
+      html = path ? readFileSync(path, 'utf8') : '';
+      return (html.match(/class="person"/g) ?? []).length >= 8;
+    };
+    expect(await eventually(timelineShows, 15_000), html.slice(0, 2000)).toBe(true);
+    expect(html).toContain('navigate_page');
+    expect(html).toContain('request_human');
+    expect(html).toMatch(/A person clicked at [^<]*on textbox &quot;Password&quot;/);
+    expect(html).toMatch(/<img alt="The page after this step" src="data:image\/jpeg;base64,/);
+    expect(html).not.toMatch(/src="https?:/);
+    for (const form of [PASSWORD, Buffer.from(PASSWORD).toString('base64'), encodeURIComponent(PASSWORD)])
+      expect(html).not.toContain(form);
 
     // The real bin replays it in a Firefox of its own, the password given by name as the session had it.
     const file = join(work, 'signed-in.json');

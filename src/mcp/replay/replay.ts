@@ -164,6 +164,7 @@ class Replay {
           page,
           extensions: undefined,
           recording: () => this.recording,
+          timeline: undefined,
           human: undefined,
           progress: () => undefined,
           pageText: ANSWER_TEXT,

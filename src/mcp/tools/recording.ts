@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportScript as scriptOf, SCRIPT_FORMATS } from '../recording/export.js';
 import { lineWriter } from '../answer-frame.js';
+import { timelineHtml } from '../timeline/html.js';
 import { userContextTool } from '../tool.js';
 
 /** The file name a format's script gets by default. */
@@ -46,4 +47,34 @@ export const exportScript = userContextTool({
   },
 });
 
-export const recordingTools = [exportScript];
+const wroteTimeline = lineWriter(
+  'files',
+  "Wrote the session's timeline",
+  (entries: number, pictures: number, bytes: number, path: string) =>
+    ` (${entries} step${entries === 1 ? '' : 's'}, ${pictures} picture${pictures === 1 ? '' : 's'}, ${bytes} bytes) to ${path}.`,
+  [12, 5, 180233, '/out/timeline.html'],
+);
+
+export const saveTimeline = userContextTool({
+  name: 'save_timeline',
+  description:
+    "Write the session's timeline as one HTML file for a person to look at: every call and every act of the person in the live view, with a picture of the page after each that changed it (secrets painted over, answers masked).",
+  category: 'recording',
+  readOnly: false,
+  fileArgs: ['filePath'],
+  looksOnly: true,
+  lines: [wroteTimeline.form],
+  schema: { filePath: z.string().optional().describe('Default timeline-<time>.html in the output directory.') },
+  handler: ({ filePath }, { files, timeline }, response) => {
+    if (!timeline) throw new Error('A replay keeps no timeline of its own.');
+    const { entries } = timeline;
+    const html = timelineHtml(entries, (name) => timeline.picture(name), "firefox-bidi-mcp: a session's timeline");
+    const target = files.write(filePath ?? `timeline-${new Date().toISOString().replace(/[:.]/g, '-')}.html`, html);
+    const pictures = entries.filter((entry) => entry.picture !== undefined).length;
+    response
+      .line(wroteTimeline(entries.length, pictures, Buffer.byteLength(html), target))
+      .structured('filePath', target);
+  },
+});
+
+export const recordingTools = [exportScript, saveTimeline];

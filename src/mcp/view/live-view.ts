@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BrowserHolder } from '../browser.js';
 import { FirefoxClientError, type Page, type SecretStore } from '../../firefox/index.js';
 import type { Demonstrated, PersonAct } from '../recording/demonstration.js';
+import type { SessionTimeline } from '../timeline/timeline.js';
 import { actionLine } from '../action-line.js';
 import { CallLog } from './call-log.js';
 import { PersonDesk, type HumanDesk } from './desk.js';
@@ -32,8 +33,14 @@ export interface WatchedCalls {
   heldByPerson(page: string): boolean;
   /** Where its agent asks the person for a hand. */
   human: HumanDesk;
-  /** Has what the person does on the session's pages kept as its recording's steps (demonstration.ts). */
-  demonstrate(keep: (act: PersonAct) => Demonstrated): void;
+  /** Takes what the session's MCP server keeps of it: the person's acts, its timeline. */
+  attach(kept: KeptSession): void;
+}
+
+/** What a session's MCP server keeps that its view uses: the person's acts, as steps and on its timeline. */
+export interface KeptSession {
+  keep(act: PersonAct): Demonstrated;
+  timeline: SessionTimeline;
 }
 
 /** A session as the view shows it. */
@@ -42,8 +49,8 @@ export interface WatchedSession {
   key: string;
   holder: BrowserHolder;
   log: CallLog;
-  /** What keeps the person's acts as steps, once the session's MCP server gave it. */
-  demonstration?: (act: PersonAct) => Demonstrated;
+  /** What its MCP server keeps of it, once given. */
+  kept?: KeptSession;
 }
 
 /** A new view key: 24 random bytes, never guessable. */
@@ -73,6 +80,9 @@ function send(
 }
 
 const NO_PAGE = 'No such session or page (it may have closed).';
+/** The timeline's last entries the view shows. */
+const TIMELINE_SHOWN = 8;
+
 /** Why a person's act is not in the session's recording, when it is not: kept runs after the act was performed. */
 function unrecorded(keep: () => Demonstrated | undefined): string | undefined {
   try {
@@ -128,7 +138,7 @@ export class LiveView {
       log: session.log,
       heldByPerson: (page: string) => this.heldByPerson(page),
       human: this.#desk.of(session.key, (page) => this.#held.delete(page)),
-      demonstrate: (keep: (act: PersonAct) => Demonstrated) => (session.demonstration = keep),
+      attach: (kept: KeptSession) => (session.kept = kept),
     };
     return { session, calls };
   }
@@ -161,7 +171,7 @@ export class LiveView {
    * server: the Host headers it answers to (a web page must not reach it by DNS rebinding).
    */
   async serve(req: IncomingMessage, res: ServerResponse, url: URL, hosts?: readonly string[]): Promise<boolean> {
-    const match = /^\/view\/([\w-]+)(\/state|\/picture|\/input)?\/?$/.exec(url.pathname);
+    const match = /^\/view\/([\w-]+)(\/state|\/picture|\/shot|\/input)?\/?$/.exec(url.pathname);
     if (!match) return false;
     if (hosts && !hosts.includes(req.headers.host ?? '')) {
       send(
@@ -191,6 +201,7 @@ export class LiveView {
     }
     if (part === '/state') await this.#state(res, visible);
     else if (part === '/picture') await this.#picture(req, res, visible, url.searchParams);
+    else if (part === '/shot') this.#shot(res, visible, url.searchParams);
     else {
       const nonce = randomBytes(16).toString('base64');
       send(res, 200, 'text/html; charset=utf-8', viewPage(nonce), {
@@ -223,6 +234,7 @@ export class LiveView {
             held: this.#held.has(context),
           })),
           calls: session.log.calls,
+          timeline: session.kept?.timeline.entries.slice(-TIMELINE_SHOWN) ?? [],
           ...(asked && request ? { request: { pageId: request.pageId, reason: asked.what, since: asked.since } } : {}),
           ...(gated && approval
             ? { approval: { pageId: approval.pageId, action: gated.what, since: gated.since } }
@@ -281,6 +293,14 @@ export class LiveView {
     }
   }
 
+  /** A picture of session `session`'s timeline (`name`, as its entry names it); pictures keep, so it may be cached. */
+  #shot(res: ServerResponse, visible: Map<string, WatchedSession>, query: URLSearchParams): void {
+    const timeline = visible.get(query.get('session') ?? '')?.kept?.timeline;
+    const image = timeline && timeline.picture(query.get('name') ?? '');
+    if (!image) return send(res, 404, 'text/plain; charset=utf-8', 'No such picture (it may have been deleted).');
+    send(res, 200, 'image/jpeg', image, { 'cache-control': 'private, max-age=3600' });
+  }
+
   /**
    * A person's input on page `page` of session `session`: it takes the page from the agent (its
    * actions there are refused) until a release gives it back; answers what was done, as JSON.
@@ -329,9 +349,7 @@ export class LiveView {
       const on = hand.type === 'click' ? await page.pointTarget(hand.x, hand.y).catch(() => undefined) : undefined;
       const result = await page.personInput(hand);
       const line = actionLine(result);
-      const unkept = unrecorded(() =>
-        session?.demonstration?.({ page, input: hand, ...(on ? { on } : {}), result, line }),
-      );
+      const unkept = unrecorded(() => session?.kept?.keep({ page, input: hand, ...(on ? { on } : {}), result, line }));
       answer(200, { done: secrets.mask(unkept ? `${line} ${unkept}` : line) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.

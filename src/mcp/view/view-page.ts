@@ -18,6 +18,8 @@ li { margin: 2px 0; overflow-wrap: anywhere; }
 li.error { color: #a00; }
 img { max-width: 100%; box-shadow: 0 0 4px #999; background: #fff; cursor: crosshair; }
 img:focus { outline: 3px solid #d6006e; }
+img.shot { display: block; width: 100%; margin-top: 2px; cursor: default; }
+li.person { background: #fff3c4; }
 #hold, #request, #approval { margin: 0 0 8px; }
 #request, #approval { padding: 8px; background: #fff3c4; border: 1px solid #c90; }
 [hidden] { display: none; }
@@ -32,6 +34,8 @@ const hold = document.getElementById('hold');
 const said = document.getElementById('said');
 const request = document.getElementById('request');
 const approval = document.getElementById('approval');
+const timeline = document.getElementById('timeline');
+const shots = new Map();
 let asked = '';
 let chosen = null;
 let etag = '';
@@ -77,8 +81,25 @@ function render(state) {
   approval.hidden = !(session && session.approval);
   document.getElementById('action').textContent = session && session.approval ? session.approval.action : '';
   hold.hidden = !(page && page.held);
+  timeline.replaceChildren(...(session ? session.timeline : []).slice().reverse().map((entry) => {
+    const item = element('li', (entry.by === 'person' ? 'The person: ' : '') + entry.what + (entry.said ? ': ' + entry.said.split('\\n')[0] : ''), { className: entry.by });
+    if (entry.picture) item.append(shot(session.id, entry.picture));
+    return item;
+  }));
   calls.replaceChildren(...(session ? session.calls : []).slice().reverse().map((call) =>
     element('li', call.tool + (call.ms === undefined ? ' (running)' : ' (' + call.ms + ' ms)') + (call.said ? ': ' + call.said : ''), { className: call.error ? 'error' : '' })));
+}
+
+/** A picture of the timeline, fetched once. */
+function shot(session, name) {
+  const img = element('img', undefined, { className: 'shot', alt: 'The page after it' });
+  const key = session + '/' + name;
+  if (!shots.has(key))
+    shots.set(key, fetch(base + '/shot?session=' + encodeURIComponent(session) + '&name=' + encodeURIComponent(name))
+      .then((response) => (response.ok ? response.blob() : Promise.reject(new Error('gone'))))
+      .then((blob) => URL.createObjectURL(blob)));
+  shots.get(key).then((url) => { img.src = url; }, () => undefined);
+  return img;
 }
 
 async function refresh() {
@@ -148,7 +169,7 @@ export function viewPage(nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
-<aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol></aside>
+<aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol><h1>Timeline</h1><ol id="timeline"></ol></aside>
 <main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>

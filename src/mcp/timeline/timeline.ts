@@ -1,0 +1,153 @@
+/**
+ * A session's timeline: every call of its agent and every act of a person in its live view, in order, with a picture
+ * of the page after each that changed it (taken as every screenshot is: passwords and secrets painted over), kept in
+ * the session's folder so that it can be looked at after the fact (html.ts), even after a crash. The entries are a
+ * JSON Lines file, appended to; the pictures JPEG files beside it. Bounded per session: the oldest pictures go first
+ * (their entries stay and say so), and the file is rewritten with the newest entries once it holds too many.
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeWhole, type Page, type SecretStore } from '../../firefox/index.js';
+import { shorten } from '../../firefox/util/text.js';
+
+export interface TimelineEntry {
+  /** When it started, ISO 8601. */
+  at: string;
+  by: 'agent' | 'person';
+  /** The tool called, or what the person did (their act's line). */
+  what: string;
+  /** The first lines of the answer, masked. */
+  said?: string;
+  error?: boolean;
+  /** The picture of the page after it (a file beside the entries), when the page looked different from before. */
+  picture?: string;
+}
+
+/** What a session keeps on disk, at most: said in the README. */
+export const TIMELINE_LIMITS = {
+  /** Bytes of pictures; past it, the oldest are deleted. */
+  pictureBytes: 20 * 1024 * 1024,
+  /** Entries; past twice as many, the file keeps the newest this many. */
+  entries: 2000,
+} as const;
+/** Of an answer, enough to tell what happened. */
+const SAID_CHARS = 600;
+const JPEG_QUALITY = 60;
+
+export const ENTRIES_FILE = 'entries.jsonl';
+
+export class SessionTimeline {
+  readonly #dir: string;
+  readonly #entries: TimelineEntry[] = [];
+  /** The pictures kept, oldest first, with their sizes. */
+  readonly #pictures: { name: string; bytes: number }[] = [];
+  #pictureBytes = 0;
+  #lastHash: string | undefined;
+  #count = 0;
+
+  constructor(
+    /** The session's folder: the timeline is a folder of its own in it, named by when it started. */
+    folder: string,
+    private readonly secrets: () => SecretStore,
+    started = new Date(),
+  ) {
+    this.#dir = join(folder, `timeline-${started.toISOString().replace(/[:.]/g, '-')}`);
+  }
+
+  /** Where its entries and pictures are. */
+  get dir(): string {
+    return this.#dir;
+  }
+
+  /** The entries so far, oldest first. */
+  get entries(): readonly TimelineEntry[] {
+    return this.#entries;
+  }
+
+  /** An entry for a call or a person's act, not yet written: `keep` writes it, with its picture if any. */
+  entry(
+    by: TimelineEntry['by'],
+    what: string,
+    answer?: { text: string; error: boolean },
+    at = new Date(),
+  ): TimelineEntry {
+    const secrets = this.secrets();
+    const said = answer?.text
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .slice(0, 4)
+      .join('\n');
+    return {
+      at: at.toISOString(),
+      by,
+      what: secrets.mask(what),
+      ...(said ? { said: shorten(secrets.mask(said), SAID_CHARS) } : {}),
+      ...(answer?.error ? { error: true } : {}),
+    };
+  }
+
+  /**
+   * Takes a picture of `page` for `entry` (kept only when the page looks different from the last picture), then writes
+   * the entry. A picture that cannot be taken (a dialog, a page gone) leaves the entry without one.
+   */
+  async keepWithPicture(entry: TimelineEntry, page: Page | undefined): Promise<void> {
+    const shot =
+      page && !page.disposed
+        ? await page.screenshot({ format: 'jpeg', quality: JPEG_QUALITY }).catch(() => undefined)
+        : undefined;
+    if (shot) {
+      const hash = createHash('sha256').update(shot.image).digest('hex');
+      if (hash !== this.#lastHash) {
+        this.#lastHash = hash;
+        entry.picture = this.#savePicture(shot.image);
+      }
+    }
+    this.keep(entry);
+  }
+
+  /** Writes `entry` (a FileWriteError when the disk refuses). */
+  keep(entry: TimelineEntry): void {
+    this.#entries.push(entry);
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    const file = join(this.#dir, ENTRIES_FILE);
+    if (this.#entries.length > 2 * TIMELINE_LIMITS.entries) {
+      this.#entries.splice(0, this.#entries.length - TIMELINE_LIMITS.entries);
+      writeWhole(file, this.#entries.map((kept) => `${JSON.stringify(kept)}\n`).join(''), 0o600);
+    } else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+
+  #savePicture(image: Buffer): string {
+    const name = `${String(++this.#count).padStart(5, '0')}.jpg`;
+    writeWhole(join(this.#dir, name), image, 0o600);
+    this.#pictures.push({ name, bytes: image.length });
+    this.#pictureBytes += image.length;
+    while (this.#pictureBytes > TIMELINE_LIMITS.pictureBytes && this.#pictures.length > 1) {
+      const oldest = this.#pictures.shift() as { name: string; bytes: number };
+      this.#pictureBytes -= oldest.bytes;
+      rmSync(join(this.#dir, oldest.name), { force: true });
+    }
+    return name;
+  }
+
+  /** The picture kept as `name` (as an entry names it); undefined for any other name, or one deleted. */
+  picture(name: string): Buffer | undefined {
+    if (!this.#pictures.some((picture) => picture.name === name)) return undefined;
+    try {
+      return readFileSync(join(this.#dir, name));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The bytes the timeline holds on disk now. */
+  diskBytes(): number {
+    let entries = 0;
+    try {
+      entries = statSync(join(this.#dir, ENTRIES_FILE)).size;
+    } catch {
+      // Nothing written yet.
+    }
+    return entries + this.#pictureBytes;
+  }
+}
