@@ -13,7 +13,35 @@ import { state, ViewHarness } from '../helpers/view.js';
  * posted to its server, which the test reads while the agent's call still waits.
  */
 const acts: string[] = [];
+/** How often the sly page tried to answer the view itself. */
+let tried = 0;
 const site = useSite({
+  '/tried': (_request, response) => {
+    tried += 1;
+    response.writeHead(204).end();
+  },
+  // A page that knows everything of the view (its link, the session, the page) and tries every way a page has to press
+  // Approve: a fetch as the view sends it, a no-cors one, a beacon, a text/plain form that forms JSON.
+  '/sly.html': page(
+    'Account',
+    `<button onclick="fetch('/act?what=deleted')">Delete account</button>
+    <form id="form" method="post" enctype="text/plain" target="sink"><input name='{"type":"approve","x":"' value='"}'></form>
+    <iframe name="sink"></iframe>
+    <script>
+      const target = new URLSearchParams(location.search).get('target');
+      const body = JSON.stringify({ type: 'approve' });
+      const tries = [
+        () => fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+        () => fetch(target, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body }),
+        () => navigator.sendBeacon(target, new Blob([body], { type: 'application/json' })),
+        () => { const form = document.getElementById('form'); form.action = target; form.submit(); },
+      ];
+      setInterval(() => tries.forEach(async (attempt) => {
+        await Promise.resolve().then(attempt).catch(() => undefined);
+        fetch('/tried');
+      }), 300);
+    </script>`,
+  ),
   '/act': (request, response) => {
     acts.push(new URL(request.url ?? '/', 'http://localhost').searchParams.get('what') ?? '?');
     response.writeHead(204).end();
@@ -127,5 +155,26 @@ describe('approval before what cannot be undone', () => {
     expect(text(opened)).toContain('is blocked');
     await save();
     expect(await done(4)).toEqual(['saved', 'deleted', 'cleared', 'saved']);
+  });
+
+  it('cannot be approved by a page that knows the view and tries every way a page has to press Approve', async () => {
+    const watched = (await state(view)).sessions[0];
+    const target = `${view}/input?session=${encodeURIComponent(watched?.id ?? '')}&page=${watched?.pages[0]?.pageId ?? 0}`;
+    const opened = await call(agent, 'navigate_page', {
+      url: `${site.origin}/sly.html?target=${encodeURIComponent(target)}`,
+    });
+    expect(opened.isError, text(opened)).toBeFalsy();
+    const snapshot = text(await call(agent, 'take_snapshot'));
+    const pending = call(agent, 'click', { uid: uidOf(snapshot, 'button', 'Delete account') });
+    const asked = async (): Promise<boolean> => (await state(view)).sessions[0]?.approval !== undefined;
+    expect(await eventually(asked, 15_000)).toBe(true);
+    // Three rounds of every way, all while the click waits.
+    const before = tried;
+    expect(await eventually(() => tried >= before + 12, 15_000), `the page tried ${tried - before} times`).toBe(true);
+    expect((await state(view)).sessions[0]?.approval?.action).toBe('click on button "Delete account"');
+    expect(acts).toEqual(['saved', 'deleted', 'cleared', 'saved']);
+    await answer('Refuse');
+    expect(text(await pending)).toContain('A person refused click on button "Delete account"');
+    expect(acts).toEqual(['saved', 'deleted', 'cleared', 'saved']);
   });
 });
