@@ -154,6 +154,12 @@ export const FLAGS: readonly FlagSpec[] = [
       'case-insensitive regular expression), of that role when one is given, such as button:^Archive.',
   },
   {
+    name: 'no-timeline-pictures',
+    type: 'boolean',
+    description:
+      "Keep the session's timeline (save_timeline) without pictures of the page: no screenshot after each step.",
+  },
+  {
     name: 'output-dir',
     type: 'string',
     env: 'FIREFOX_MCP_OUTPUT_DIR',

@@ -51,6 +51,8 @@ export interface ServerOptions {
    * undefined when nothing does.
    */
   requireApproval?: ApprovalRule[];
+  /** Whether the session's timeline pictures the page after each step (--no-timeline-pictures turns it off). */
+  timelinePictures: boolean;
 }
 
 /** Minutes an HTTP session may go without a call: long enough for a person to come back to a conversation. */
@@ -254,6 +256,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ...(port === undefined ? {} : { port }),
     ...(token === undefined ? {} : { token }),
     ...(values['require-approval'] === true || approvalRules.length ? { requireApproval: approvalRules } : {}),
+    timelinePictures: values['no-timeline-pictures'] !== true,
   };
 }
 

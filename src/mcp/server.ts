@@ -226,7 +226,7 @@ export function createServer(
   const recorder = new SessionRecorder(session.folder.dir, sessionSecrets);
   // A session that ends right after its last step still records what that step did.
   holder.beforeClose(() => recorder.look());
-  const timeline = new SessionTimeline(session.folder.dir, sessionSecrets);
+  const timeline = new SessionTimeline(session.folder.dir, sessionSecrets, options.timelinePictures);
   const demonstration = new Demonstration(recorder);
   watched?.attach({
     keep: (act) => {

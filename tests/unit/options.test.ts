@@ -20,6 +20,7 @@ describe('parseOptions', () => {
       toolSets: ['pages', 'snapshot', 'input', 'script', 'console', 'network', 'screenshot'],
       compress: false,
       stampUids: true,
+      timelinePictures: true,
       layers: {},
       defaultLayers: [],
       secrets: {},
@@ -39,6 +40,7 @@ describe('parseOptions', () => {
         'content',
         '--compress',
         '--no-uid-attributes',
+        '--no-timeline-pictures',
         '--headed',
         '--firefox-path',
         '/opt/ff',
@@ -103,6 +105,7 @@ describe('parseOptions', () => {
       defaultLayers: ['content'],
       compress: true,
       stampUids: false,
+      timelinePictures: false,
       secrets: {},
       allowedDirs: ['/srv/files', resolve('rel')],
       urlPolicy: {

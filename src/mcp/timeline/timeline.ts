@@ -50,6 +50,8 @@ export class SessionTimeline {
     /** The session's folder: the timeline is a folder of its own in it, named by when it started. */
     folder: string,
     private readonly secrets: () => SecretStore,
+    /** Whether it takes pictures (--no-timeline-pictures). */
+    private readonly pictures = true,
     started = new Date(),
   ) {
     this.#dir = join(folder, `timeline-${started.toISOString().replace(/[:.]/g, '-')}`);
@@ -93,7 +95,7 @@ export class SessionTimeline {
    */
   async keepWithPicture(entry: TimelineEntry, page: Page | undefined): Promise<void> {
     const shot =
-      page && !page.disposed
+      this.pictures && page && !page.disposed
         ? await page.screenshot({ format: 'jpeg', quality: JPEG_QUALITY }).catch(() => undefined)
         : undefined;
     if (shot) {
