@@ -77,7 +77,7 @@ async function open(label: string, args: string[]): Promise<Session> {
 
 const sessions = [await open('with pictures', []), await open('without pictures', ['--no-timeline-pictures'])];
 try {
-  // Back to back within a block, as an agent's calls come at their fastest: a picture not taken yet holds the next call.
+  // Back to back within a block, as an agent's fastest calls come: a picture not taken yet holds the next call.
   for (let block = 0; block < STEPS; block += BLOCK) {
     for (const session of sessions) {
       const started = performance.now();

@@ -72,7 +72,7 @@ export function approverOf(call: GateCall, page: string, approved: (line: string
   const rules = call.options.requireApproval;
   if (!rules) return undefined;
   return async (action) => {
-    if (needsApproval(action, rules)) approved(await askPerson(call, page, describeAction(action)));
+    if (needsApproval(action, rules)) approved(await askPerson(call, page, describeAction(action), action.box));
   };
 }
 
@@ -86,14 +86,19 @@ export function gateOf(call: GateCall & { page: Page }, response: ToolResponse):
  * Asks the person watching the session to approve `what` on page `page`; resolves with the answer's line once they
  * do, throws NotApprovedError when they refuse or no one can see the session.
  */
-export async function askPerson(call: GateCall, page: string, what: string): Promise<string> {
+export async function askPerson(
+  call: GateCall,
+  page: string,
+  what: string,
+  box?: PendingAction['box'],
+): Promise<string> {
   if (!call.human)
     throw new NotApprovedError(
       `${what} needs a person's approval (--require-approval), and no person can see this session, so it was not done. Serve over HTTP (--port) or use the CLI (firefox-bidi show), where a person approves in the live view; or tell your user what you want to do.`,
     );
   if (call.signal.aborted)
     throw new CancelledError(`The call was cancelled before ${what} was asked about; nothing was done.`);
-  const request = call.human.approve(page, what);
+  const request = call.human.approve(page, what, box);
   const started = Date.now();
   const ticker = setInterval(
     () => call.progress(`Waiting for a person to approve ${what} (${Math.round((Date.now() - started) / 1000)} s).`),

@@ -112,6 +112,19 @@ describe('approval before what cannot be undone', () => {
       (await state(view)).sessions[0]?.approval?.action === 'click on button "Delete account"';
     expect(await eventually(asked, 15_000), 'the view shows the click waiting for approval').toBe(true);
     expect(acts).toEqual([]);
+    // Where the click lands is outlined on the picture: the page's first button, at its top left.
+    const [x = -1, y = -1, width = 0, height = 0] = (await state(view)).sessions[0]?.approval?.box ?? [];
+    expect({ x: x >= 0 && x < 200, y: y >= 0 && y < 100, width: width > 20, height: height > 5 }).toEqual({
+      x: true,
+      y: true,
+      width: true,
+      height: true,
+    });
+    const outlined = (): Promise<boolean> =>
+      harness.watcher.page.evaluate<boolean>(
+        '() => { const box = document.getElementById("outline"); return !box.hidden && box.getBoundingClientRect().width > 10; }',
+      );
+    expect(await eventually(outlined, 10_000), 'the view outlines the target').toBe(true);
     await answer('Refuse');
     const refused = await pending;
     expect(refused.isError).toBe(true);

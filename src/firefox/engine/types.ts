@@ -209,6 +209,8 @@ export interface PendingTarget {
   name: string;
   /** The form a click on it (or Enter in it) submits: its accessible name and where it is sent. */
   submits?: { name: string; action: string };
+  /** Where a click on it lands: the box it shows in, in its document's viewport (CSS pixels: x, y, width, height). */
+  box?: [number, number, number, number];
 }
 
 export interface ActionTarget {

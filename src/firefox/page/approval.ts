@@ -17,6 +17,8 @@ export interface PendingAction {
   target?: PendingTarget;
   /** The key or combination pressed; the dialog's message. */
   text?: string;
+  /** Where a click lands on the page (CSS pixels of its viewport: x, y, width, height), when in the page's document. */
+  box?: [number, number, number, number];
 }
 
 /** Called before an action is performed; throws to refuse it, and nothing is done. */

@@ -25,14 +25,20 @@ export interface ApprovalRequest {
  */
 export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
-  approve(page: string, action: string): ApprovalRequest;
+  /** `box`: where the action lands on the page, outlined on the view's picture. */
+  approve(page: string, action: string, box?: Box): ApprovalRequest;
 }
+
+/** A place on a page, in CSS pixels of its viewport: x, y, width, height. */
+export type Box = [number, number, number, number];
 
 /** An open request: on which page (browsing context), what it says, since when, and what answers it. */
 export interface OpenRequest<T> {
   page: string;
   what: string;
   since: string;
+  /** Where it acts on the page, when known. */
+  box?: Box;
   answer(value: T): void;
 }
 
@@ -41,15 +47,19 @@ class Requests<T> {
   readonly #open = new Map<string, OpenRequest<T>>();
 
   /** Opens a request in session `key`'s view; `ended` runs when its tool ends it. */
-  open(key: string, page: string, what: string, ended: () => void): { answered: Promise<T>; end: () => void } {
+  open(
+    key: string,
+    request: Pick<OpenRequest<T>, 'page' | 'what' | 'box'>,
+    ended: () => void,
+  ): { answered: Promise<T>; end: () => void } {
     let answer = (_: T): void => undefined;
     const answered = new Promise<T>((resolve) => (answer = resolve));
-    const request = { page, what, since: new Date().toISOString(), answer };
-    this.#open.set(key, request);
+    const open = { ...request, since: new Date().toISOString(), answer: (value: T) => answer(value) };
+    this.#open.set(key, open);
     return {
       answered,
       end: () => {
-        if (this.#open.get(key) === request) this.#open.delete(key);
+        if (this.#open.get(key) === open) this.#open.delete(key);
         ended();
       },
     };
@@ -74,11 +84,15 @@ export class PersonDesk {
   of(key: string, release: (page: string) => void): HumanDesk {
     return {
       ask: (page, reason) => {
-        const { answered, end } = this.hands.open(key, page, reason, () => release(page));
+        const { answered, end } = this.hands.open(key, { page, what: reason }, () => release(page));
         return { done: answered, end };
       },
-      approve: (page, action) => {
-        const { answered, end } = this.approvals.open(key, page, action, () => undefined);
+      approve: (page, action, box) => {
+        const { answered, end } = this.approvals.open(
+          key,
+          { page, what: action, ...(box ? { box } : {}) },
+          () => undefined,
+        );
         return { decided: answered, end };
       },
     };

@@ -237,7 +237,15 @@ export class LiveView {
           timeline: session.kept?.timeline.entries.slice(-TIMELINE_SHOWN) ?? [],
           ...(asked && request ? { request: { pageId: request.pageId, reason: asked.what, since: asked.since } } : {}),
           ...(gated && approval
-            ? { approval: { pageId: approval.pageId, action: gated.what, since: gated.since } }
+            ? {
+                approval: {
+                  pageId: approval.pageId,
+                  action: gated.what,
+                  since: gated.since,
+                  // In the picture's pixels, as the view draws the outline over it.
+                  ...(gated.box ? { box: gated.box.map((at) => at * (this.#scales.get(gated.page)?.scale ?? 1)) } : {}),
+                },
+              }
             : {}),
         };
         // Without a browser there are no pages; the calls were masked as they were answered.

@@ -9,7 +9,8 @@
 const STYLE = `
 body { margin: 0; display: flex; font: 14px system-ui, sans-serif; color: #222; height: 100vh; }
 aside { width: 320px; overflow: auto; border-right: 1px solid #ccc; padding: 8px; box-sizing: border-box; }
-main { flex: 1; overflow: auto; padding: 8px; background: #eee; }
+main { flex: 1; overflow: auto; padding: 8px; background: #eee; position: relative; }
+#outline { position: absolute; border: 3px solid #d6006e; box-sizing: border-box; pointer-events: none; }
 h1, h2 { font-size: 14px; margin: 8px 0 4px; }
 button.page { display: block; width: 100%; text-align: left; margin: 2px 0; padding: 4px; border: 1px solid #bbb; background: #fff; cursor: pointer; overflow-wrap: anywhere; }
 button.page[aria-pressed="true"] { border-color: #d6006e; background: #fde7f1; }
@@ -80,6 +81,7 @@ function render(state) {
   document.getElementById('reason').textContent = session && session.request ? session.request.reason : '';
   approval.hidden = !(session && session.approval);
   document.getElementById('action').textContent = session && session.approval ? session.approval.action : '';
+  outline(session && session.approval && chosen && chosen.page === session.approval.pageId ? session.approval.box : null);
   hold.hidden = !(page && page.held);
   timeline.replaceChildren(...(session ? session.timeline : []).slice().reverse().map((entry) => {
     const item = element('li', (entry.by === 'person' ? 'The person: ' : '') + entry.what + (entry.said ? ': ' + entry.said.split('\\n')[0] : ''), { className: entry.by });
@@ -100,6 +102,15 @@ function shot(session, name) {
       .then((blob) => URL.createObjectURL(blob)));
   shots.get(key).then((url) => { img.src = url; }, () => undefined);
   return img;
+}
+
+/** Outlines \`box\` (picture pixels) on the picture: where the action waiting for approval lands. */
+function outline(box) {
+  const shown = document.getElementById('outline');
+  shown.hidden = !box;
+  if (!box) return;
+  const ratio = picture.clientWidth / (picture.naturalWidth || 1);
+  Object.assign(shown.style, { left: picture.offsetLeft + box[0] * ratio + 'px', top: picture.offsetTop + box[1] * ratio + 'px', width: box[2] * ratio + 'px', height: box[3] * ratio + 'px' });
 }
 
 async function refresh() {
@@ -170,7 +181,7 @@ export function viewPage(nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
 <aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol><h1>Timeline</h1><ol id="timeline"></ol></aside>
-<main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
+<main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><div id="outline" hidden></div><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;

@@ -145,7 +145,16 @@ export function prepareAction(uid: string): [Element, string] | null {
     css: selectorOf(el),
     role,
     name,
-    now: { ...now, ...(submits ? { submits } : {}) },
+    now: {
+      ...now,
+      ...(submits ? { submits } : {}),
+      box: [clicked.left, clicked.top, clicked.width, clicked.height].map(Math.round) as [
+        number,
+        number,
+        number,
+        number,
+      ],
+    },
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
     x,
     y,

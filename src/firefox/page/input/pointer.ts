@@ -28,7 +28,13 @@ export class PointerInput {
     const pressed = buttonNumber(button);
     const prepared = await this.core.reachable(uid, 'click');
     const { frame, sharedId, target } = prepared;
-    await options.approve?.({ kind: 'click', target: target.now });
+    // A box in a frame is the frame's: only the page's own document says where it shows on the page.
+    const { box, ...said } = target.now;
+    await options.approve?.({
+      kind: 'click',
+      target: said,
+      ...(box && frame === this.core.browsingContext ? { box } : {}),
+    });
     if (target.drawnBy)
       return focusDrawnPart(
         { settler: this.core.settler, uids: this.core.uids },
