@@ -41,6 +41,8 @@ export const approvedLine = lineWriter(
 export interface GateCall {
   options: Pick<ServerOptions, 'requireApproval'>;
   human: HumanDesk | undefined;
+  /** Why the agent says it makes the call, shown beside the action. */
+  intent: string | undefined;
   signal: AbortSignal;
   progress: (message: string) => void;
 }
@@ -98,7 +100,11 @@ export async function askPerson(
     );
   if (call.signal.aborted)
     throw new CancelledError(`The call was cancelled before ${what} was asked about; nothing was done.`);
-  const request = call.human.approve(page, what, box);
+  const request = call.human.approve(page, {
+    action: what,
+    ...(box ? { box } : {}),
+    ...(call.intent ? { intent: call.intent } : {}),
+  });
   const started = Date.now();
   const ticker = setInterval(
     () => call.progress(`Waiting for a person to approve ${what} (${Math.round((Date.now() - started) / 1000)} s).`),

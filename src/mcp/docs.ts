@@ -62,7 +62,7 @@ export function renderToolList(tokens?: Record<ToolCategory, number>): string {
     lines.push(`**${CATEGORY_TITLES[category]}** (\`--tools ${category}\`: ${served}${cost})`, '');
     for (const tool of tools) {
       // What the kind adds to every tool of it (pageId, includeSnapshot) is said once, not per tool.
-      const params = Object.entries(inputSchema(tool))
+      const params = Object.entries(inputSchema(tool, false))
         .filter(([name]) => name !== 'includeSnapshot' && name !== 'pageId')
         .map(([name, schema]) => ((schema as z.ZodType).safeParse(undefined).success ? `${name}?` : name));
       lines.push(`- \`${tool.name}(${params.join(', ')})\`: ${tool.description}`);

@@ -260,13 +260,14 @@ export function createServer(
         // The timeline is a record for people: a disk that refuses it fails none of the session's calls.
       }
   };
+  const gates = options.requireApproval !== undefined;
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
     const { category: _category, ...annotations } = tool.annotations;
     // A call the client cancels (or leaves, by going away) frees the session's queue at once.
     server.registerTool(
       tool.name,
-      { description: tool.description, inputSchema: inputSchema(tool), annotations },
+      { description: tool.description, inputSchema: inputSchema(tool, gates), annotations },
       (args: Record<string, unknown>, extra) => {
         const logged = watched?.log.start(tool.name);
         const at = new Date();
@@ -276,6 +277,7 @@ export function createServer(
           signal: extra.signal,
           recording: () => recorder.recording,
           timeline,
+          intent: typeof args.intent === 'string' ? args.intent : undefined,
           human: watched?.human,
           progress: progressOf(extra),
           pageText: ANSWER_TEXT,
@@ -300,6 +302,8 @@ export function createServer(
     );
   }
   // The list a model reads on every request, without the SDK's boilerplate (see tool-list.ts).
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map(listedTool) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: served.map((tool) => listedTool(tool, gates)),
+  }));
   return server;
 }

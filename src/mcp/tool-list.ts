@@ -21,8 +21,8 @@ function withoutSafeBounds(value: unknown): unknown {
  * `execution` (its default, no task support, is what it said). Calls are still checked against
  * the whole zod schema.
  */
-export function listedTool(tool: ToolDefinition): Tool {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(z.object(inputSchema(tool)), {
+export function listedTool(tool: ToolDefinition, gates = false): Tool {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(z.object(inputSchema(tool, gates)), {
     target: 'draft-7',
     io: 'input',
   });

@@ -26,6 +26,8 @@ interface Call {
    * request_human; undefined where no one can watch.
    */
   human: HumanDesk | undefined;
+  /** Why the agent says it makes the call (a gated tool's `intent`), for a person asked to approve it. */
+  intent: string | undefined;
   /** Tells the client the call still runs (MCP progress notifications, when it asked for them). */
   progress: (message: string) => void;
   /**
@@ -104,6 +106,11 @@ interface Declaration<Name extends string, Shape extends z.ZodRawShape, C> {
    * can do anything a gated action does: under --require-approval, each call waits for a person (approval.ts).
    */
   runsAgentCode?: true;
+  /**
+   * What it does may wait for a person's approval under --require-approval (approval.ts): it then takes the agent's
+   * `intent`, shown to the person beside the action.
+   */
+  gated?: true;
   /** Page tools that must work while a dialog is open (reading the console, answering the dialog). */
   whileDialog?: true;
   /**
@@ -126,6 +133,8 @@ export interface ToolDefinition {
   whileDialog: boolean;
   /** It hands the page what the agent wrote: gated as a whole under --require-approval. */
   runsAgentCode: boolean;
+  /** What it does may wait for approval (declared gated, or it runs the agent's code): it takes `intent`. */
+  gated: boolean;
   /**
    * Whether a call of it is a step of the session's recording (see recording/recorder.ts): it changes the page or the
    * session; looking is not a step.
@@ -163,6 +172,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     destructive,
     whileDialog,
     runsAgentCode,
+    gated,
     looksOnly,
     fileArgs,
     paged,
@@ -177,6 +187,7 @@ function definition<Name extends string, Shape extends z.ZodRawShape, C>(
     annotations: { category, readOnlyHint: readOnly, ...(destructive ? { destructiveHint: true } : {}) },
     whileDialog: whileDialog ?? false,
     runsAgentCode: runsAgentCode ?? false,
+    gated: (gated ?? runsAgentCode) === true,
     recorded: !readOnly && !looksOnly,
     fileArgs: fileArgs ?? [],
     schema,
@@ -195,6 +206,7 @@ function common(call: SessionCall): Call {
     signal: call.signal,
     recording: call.recording,
     timeline: call.timeline,
+    intent: call.intent,
     human: call.human,
     progress: call.progress,
     pageText: call.pageText,
@@ -245,6 +257,7 @@ export const KIND_PARAMETERS = {
     ),
   maxChars: z.number().int().positive().max(1_000_000).optional().describe('Default 40000; the rest via offset.'),
   offset: z.number().int().min(0).optional().describe("A previous answer's nextOffset."),
+  intent: z.string().max(500).optional().describe('Why you do it, in a sentence: shown to the person who approves it.'),
 };
 
 /**
@@ -263,14 +276,18 @@ export function parseArguments(tool: ToolDefinition, args: Record<string, unknow
  */
 const argumentSchemas = new WeakMap<ToolDefinition, z.ZodObject>();
 
-/** The parameters the model sees for `tool`: its own, then its kind's and its pager's. */
-export function inputSchema(tool: ToolDefinition): z.ZodRawShape {
-  const { pageId, includeSnapshot, maxChars, offset } = KIND_PARAMETERS;
+/**
+ * The parameters the model sees for `tool`: its own, then its kind's and its pager's, and a gated tool's intent unless
+ * `withIntent` is false (a server without gates does not spend the model's tokens on it).
+ */
+export function inputSchema(tool: ToolDefinition, withIntent = true): z.ZodRawShape {
+  const { pageId, includeSnapshot, maxChars, offset, intent } = KIND_PARAMETERS;
   return {
     ...tool.schema,
     ...(tool.kind === 'page' || tool.kind === 'action' ? { pageId } : {}),
     ...(tool.kind === 'action' ? { includeSnapshot } : {}),
     ...(tool.paged ? { maxChars } : {}),
     ...(tool.paged === 'offset' ? { offset } : {}),
+    ...(withIntent && tool.gated ? { intent } : {}),
   };
 }

@@ -107,7 +107,10 @@ describe('approval before what cannot be undone', () => {
   it('holds a click on "Delete account" until the person answers; a refusal leaves the app as it was', async () => {
     await harness.openView(view);
     const snapshot = text(await call(agent, 'take_snapshot'));
-    const pending = call(agent, 'click', { uid: uidOf(snapshot, 'button', 'Delete account') });
+    const pending = call(agent, 'click', {
+      uid: uidOf(snapshot, 'button', 'Delete account'),
+      intent: 'The user asked me to close this test account.',
+    });
     const asked = async (): Promise<boolean> =>
       (await state(view)).sessions[0]?.approval?.action === 'click on button "Delete account"';
     expect(await eventually(asked, 15_000), 'the view shows the click waiting for approval').toBe(true);
@@ -125,6 +128,10 @@ describe('approval before what cannot be undone', () => {
         '() => { const box = document.getElementById("outline"); return !box.hidden && box.getBoundingClientRect().width > 10; }',
       );
     expect(await eventually(outlined, 10_000), 'the view outlines the target').toBe(true);
+    // Beside it, what the agent said it wants.
+    expect(await harness.watcher.page.evaluate<string>('() => document.getElementById("intent").textContent')).toBe(
+      'The agent says why: The user asked me to close this test account.',
+    );
     await answer('Refuse');
     const refused = await pending;
     expect(refused.isError).toBe(true);

@@ -15,7 +15,7 @@ export interface ViewState {
     pages: { pageId: number; url: string; title: string; selected: boolean }[];
     calls: { tool: string; said?: string }[];
     request?: { reason: string };
-    approval?: { action: string; box?: number[] };
+    approval?: { action: string; box?: number[]; intent?: string };
   }[];
 }
 

@@ -46,7 +46,13 @@ describe('the gate without a person to ask', () => {
   it('refuses, saying how to get a live view, and lets the rest through', async () => {
     const lines: string[] = [];
     const approve = approverOf(
-      { options: { requireApproval: [] }, human: undefined, signal: new AbortController().signal, progress: () => {} },
+      {
+        options: { requireApproval: [] },
+        human: undefined,
+        intent: undefined,
+        signal: new AbortController().signal,
+        progress: () => {},
+      },
       'page',
       (line) => lines.push(line),
     );
@@ -60,7 +66,7 @@ describe('the gate without a person to ask', () => {
     const options = {};
     expect(
       approverOf(
-        { options, human: undefined, signal: new AbortController().signal, progress: () => {} },
+        { options, human: undefined, intent: undefined, signal: new AbortController().signal, progress: () => {} },
         'page',
         () => {},
       ),

@@ -165,6 +165,7 @@ class Replay {
           extensions: undefined,
           recording: () => this.recording,
           timeline: undefined,
+          intent: undefined,
           human: undefined,
           progress: () => undefined,
           pageText: ANSWER_TEXT,

@@ -11,6 +11,7 @@ export const click = actionTool({
     'Click an element with real mouse events. Refuses disabled or covered elements (naming what covers them); reports a navigation or dialog it caused.',
   category: 'input',
   readOnly: false,
+  gated: true,
   schema: { uid, dblClick: z.boolean().optional().describe('Double-click.') },
   handler: async ({ uid: target, dblClick }, call, response) => {
     response.action(await call.page.clickByUid(target, { dblClick: dblClick ?? false, ...gateOf(call, response) }));
@@ -94,6 +95,7 @@ export const pressKey = actionTool({
   description: 'Press a key or combination on the focused element (shortcuts, keys fill cannot type).',
   category: 'input',
   readOnly: false,
+  gated: true,
   schema: {
     key: z.string().min(1).describe('Such as "Enter", "Escape", "Control+A"; modifiers Control, Shift, Alt, Meta.'),
   },
@@ -107,6 +109,7 @@ export const typeText = actionTool({
   description: 'Type text with the keyboard into the focused element.',
   category: 'input',
   readOnly: false,
+  gated: true,
   schema: {
     text: z.string().describe('Text to type.'),
     submitKey: z.string().optional().describe('Key to press after, e.g. "Enter".'),
@@ -151,6 +154,7 @@ export const handleDialog = actionTool({
   readOnly: false,
   whileDialog: true,
   lines: [openingForm('dialog answered', Object.values(ANSWERED), answeredLine('accept', 'confirm', 'Transfer?'))],
+  gated: true,
   schema: {
     action: z.enum(['accept', 'dismiss']).describe('OK or Cancel.'),
     promptText: z.string().optional().describe('Text for a prompt().'),

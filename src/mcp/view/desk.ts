@@ -25,8 +25,7 @@ export interface ApprovalRequest {
  */
 export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
-  /** `box`: where the action lands on the page, outlined on the view's picture. */
-  approve(page: string, action: string, box?: Box): ApprovalRequest;
+  approve(page: string, request: { action: string; box?: Box; intent?: string }): ApprovalRequest;
 }
 
 /** A place on a page, in CSS pixels of its viewport: x, y, width, height. */
@@ -37,8 +36,10 @@ export interface OpenRequest<T> {
   page: string;
   what: string;
   since: string;
-  /** Where it acts on the page, when known. */
+  /** Where it acts on the page, when known: outlined on the view's picture. */
   box?: Box;
+  /** Why the agent says it acts. */
+  intent?: string;
   answer(value: T): void;
 }
 
@@ -49,7 +50,7 @@ class Requests<T> {
   /** Opens a request in session `key`'s view; `ended` runs when its tool ends it. */
   open(
     key: string,
-    request: Pick<OpenRequest<T>, 'page' | 'what' | 'box'>,
+    request: Pick<OpenRequest<T>, 'page' | 'what' | 'box' | 'intent'>,
     ended: () => void,
   ): { answered: Promise<T>; end: () => void } {
     let answer = (_: T): void => undefined;
@@ -87,12 +88,8 @@ export class PersonDesk {
         const { answered, end } = this.hands.open(key, { page, what: reason }, () => release(page));
         return { done: answered, end };
       },
-      approve: (page, action, box) => {
-        const { answered, end } = this.approvals.open(
-          key,
-          { page, what: action, ...(box ? { box } : {}) },
-          () => undefined,
-        );
+      approve: (page, { action, ...about }) => {
+        const { answered, end } = this.approvals.open(key, { page, what: action, ...about }, () => undefined);
         return { decided: answered, end };
       },
     };

@@ -242,6 +242,7 @@ export class LiveView {
                   pageId: approval.pageId,
                   action: gated.what,
                   since: gated.since,
+                  ...(gated.intent === undefined ? {} : { intent: gated.intent }),
                   // In the picture's pixels, as the view draws the outline over it.
                   ...(gated.box ? { box: gated.box.map((at) => at * (this.#scales.get(gated.page)?.scale ?? 1)) } : {}),
                 },

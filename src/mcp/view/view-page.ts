@@ -81,6 +81,7 @@ function render(state) {
   document.getElementById('reason').textContent = session && session.request ? session.request.reason : '';
   approval.hidden = !(session && session.approval);
   document.getElementById('action').textContent = session && session.approval ? session.approval.action : '';
+  document.getElementById('intent').textContent = session && session.approval && session.approval.intent ? 'The agent says why: ' + session.approval.intent : '';
   outline(session && session.approval && chosen && chosen.page === session.approval.pageId ? session.approval.box : null);
   hold.hidden = !(page && page.held);
   timeline.replaceChildren(...(session ? session.timeline : []).slice().reverse().map((entry) => {
@@ -181,7 +182,7 @@ export function viewPage(nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>firefox-bidi-mcp — live view</title><style nonce="${nonce}">${STYLE}</style></head>
 <body>
 <aside><h1>Pages</h1><div id="pages"></div><h1>Last calls</h1><ol id="calls"></ol><h1>Timeline</h1><ol id="timeline"></ol></aside>
-<main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><div id="outline" hidden></div><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
+<main><p id="approval" role="alert" hidden>The agent waits for your approval to do what cannot be undone: <strong id="action"></strong> <button type="button" id="approve">Approve</button> <button type="button" id="refuse">Refuse</button><br><span id="intent"></span></p><p id="request" role="alert" hidden>The agent asks for your hand: <strong id="reason"></strong> Act on the picture below, then press <button type="button" id="done">Done</button></p><p id="hold" hidden>You hold this page: the agent's actions on it are refused. <button type="button" id="giveback">Give back</button></p><p id="said" role="status"></p><div id="outline" hidden></div><img id="picture" tabindex="0" alt="The chosen page, as it is now: click, scroll or type here to act on it"></main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body></html>
 `;
