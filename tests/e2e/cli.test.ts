@@ -141,6 +141,14 @@ describe('firefox-bidi', () => {
     expect((await run('fill', uidOf(text, 'textbox', 'Name'), 'Grace')).code).toBe(0);
     expect((await run('click', uidOf(text, 'button', 'Greet'))).code).toBe(0);
     expect((await run('eval', '() => document.title')).stdout).toContain('"Hello Grace"');
+    // The session's timeline: its calls so far, with a picture of the page after the steps that changed it.
+    const timeline = await run('timeline', 'timeline.html');
+    expect(timeline.stdout).toMatch(
+      /^Wrote the session's timeline \(\d+ steps, [1-9]\d* pictures?, \d+ bytes\) to .+timeline\.html\.\n$/,
+    );
+    const html = readFileSync(join(cli.work, '.firefox-bidi/sessions/default/timeline.html'), 'utf8');
+    expect(html).toMatch(/<strong class="what">fill<\/strong>[\s\S]*<strong class="what">click<\/strong>/);
+    expect(html).toContain('src="data:image/jpeg;base64,');
   });
 
   it('keeps named sessions apart: their pages, cookies and uids', async () => {
