@@ -19,15 +19,11 @@ import {
 import { lineWriter } from './answer-frame.js';
 import type { ServerOptions } from './options.js';
 import type { ToolResponse } from './response.js';
-import type { HumanDesk } from './view/desk.js';
+import { PERSON_WAIT, type HumanDesk } from './view/desk.js';
 import { loopbackHosts, originOf } from './view/view-server.js';
 
 /** A person refused, or no person could be asked: nothing was done. */
 export class NotApprovedError extends FirefoxClientError {}
-
-/** How long a gated call waits for a person, and how often it tells the client it still waits. */
-const APPROVAL_TIMEOUT_MS = 600_000;
-const PROGRESS_MS = 3000;
 
 /** The answer's line for an approved action: `A person approved click on button "Delete account" in the live view.` */
 export const approvedLine = lineWriter(
@@ -108,7 +104,7 @@ export async function askPerson(
   const started = Date.now();
   const ticker = setInterval(
     () => call.progress(`Waiting for a person to approve ${what} (${Math.round((Date.now() - started) / 1000)} s).`),
-    PROGRESS_MS,
+    PERSON_WAIT.progressMs,
   );
   let timer: NodeJS.Timeout | undefined;
   let onAbort = (): void => undefined;
@@ -120,10 +116,10 @@ export async function askPerson(
           () =>
             reject(
               new TimeoutError(
-                `No person answered within ${APPROVAL_TIMEOUT_MS / 60_000} minutes, so ${what} was not done; the request is gone from the live view.`,
+                `No person answered within ${PERSON_WAIT.timeoutMs / 60_000} minutes, so ${what} was not done; the request is gone from the live view.`,
               ),
             ),
-          APPROVAL_TIMEOUT_MS,
+          PERSON_WAIT.timeoutMs,
         );
         onAbort = () =>
           reject(new CancelledError(`The call was cancelled while ${what} waited for approval; nothing was done.`));

@@ -6,7 +6,7 @@
  * (their entries stay and say so), and the file is rewritten with the newest entries once it holds too many.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole, type Page, type SecretStore } from '../../firefox/index.js';
 import { shorten } from '../../firefox/util/text.js';
@@ -55,11 +55,6 @@ export class SessionTimeline {
     started = new Date(),
   ) {
     this.#dir = join(folder, `timeline-${started.toISOString().replace(/[:.]/g, '-')}`);
-  }
-
-  /** Where its entries and pictures are. */
-  get dir(): string {
-    return this.#dir;
   }
 
   /** The entries so far, oldest first. */
@@ -140,16 +135,5 @@ export class SessionTimeline {
     } catch {
       return undefined;
     }
-  }
-
-  /** The bytes the timeline holds on disk now. */
-  diskBytes(): number {
-    let entries = 0;
-    try {
-      entries = statSync(join(this.#dir, ENTRIES_FILE)).size;
-    } catch {
-      // Nothing written yet.
-    }
-    return entries + this.#pictureBytes;
   }
 }

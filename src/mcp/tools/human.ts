@@ -9,7 +9,7 @@ import {
   type Page,
 } from '../../firefox/index.js';
 import { pageTool } from '../tool.js';
-import type { HumanRequest } from '../view/desk.js';
+import { PERSON_WAIT, type HumanRequest } from '../view/desk.js';
 
 /** What ends the wait besides the person's Done. */
 interface Until {
@@ -20,10 +20,8 @@ interface Until {
   name?: string | undefined;
 }
 
-/** How often the page is looked at, and how often the client hears that the call still waits. */
+/** How often the page is looked at. */
 const LOOK_MS = 500;
-const PROGRESS_MS = 3000;
-const DEFAULT_TIMEOUT_MS = 600_000;
 
 /** How the lines that say what the person's hand did open, each written once: in the lines and in their form. */
 const SAID = {
@@ -104,7 +102,7 @@ async function waitForHand(
       throw new TimeoutError(
         `No one finished within ${Math.round(timeout / 1000)} s; the request is gone from the live view. Look at the page (take_snapshot) before going on.`,
       );
-    if (waited >= told * PROGRESS_MS) {
+    if (waited >= told * PERSON_WAIT.progressMs) {
       progress(`Waiting for a person (${Math.round(waited / 1000)} s).`);
       told += 1;
     }
@@ -149,7 +147,7 @@ export const requestHuman = pageTool({
     const request = human.ask(page.id, reason);
     let how: string;
     try {
-      how = await waitForHand(page, request, ends, timeout ?? DEFAULT_TIMEOUT_MS, signal, progress);
+      how = await waitForHand(page, request, ends, timeout ?? PERSON_WAIT.timeoutMs, signal, progress);
     } finally {
       request.end();
     }

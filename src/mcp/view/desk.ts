@@ -4,6 +4,12 @@
  * its view until the person answers or the tool that asked ends it.
  */
 
+/**
+ * How a call that waits for a person waits, whatever it waits for (a hand, an approval): it tells its client every few
+ * seconds that it still waits, and gives up after ten minutes unless told otherwise.
+ */
+export const PERSON_WAIT = { progressMs: 3000, timeoutMs: 600_000 } as const;
+
 /** A request for a person's hand, open in the view until the tool that made it ends it. */
 export interface HumanRequest {
   /** Resolves when the person presses Done. */
