@@ -1,19 +1,22 @@
 /**
  * A session's timeline (issue 52): a 50-step session through our MCP server (stdio, the built bin) on an ordinary page,
- * once with the timeline's pictures (the default) and once without (--no-timeline-pictures), the two taking turns
- * five steps at a time, each five back to back. Printed: the steps' time with and without pictures, the
- * timeline's size on disk, and save_timeline's time and file size.
+ * once with the timeline's pictures (the default) and once without (--no-timeline-pictures). Paced as an agent's (each
+ * answer read before the next call): the pictures taken, the timeline's size on disk, save_timeline's time and file
+ * size. Then 50 steps back to back, the two sessions taking turns five at a time: a step's time with and without.
  * Usage: npm run bench:timeline
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startOurServer, type RunningServer } from '../tests/corpus/servers.js';
 import { page, startTestServer } from '../tests/helpers/server.js';
 import { formatMs, formatTable } from './lib.js';
 
 const STEPS = 50;
+/** How long an agent takes to read an answer, at the least: longer than the timeline's rest before a picture. */
+const AGENT_READS_MS = 500;
 /** Steps one session takes before the other's turn: they take turns so that a busy machine slows both alike. */
 const BLOCK = 5;
 
@@ -75,41 +78,51 @@ async function open(label: string, args: string[]): Promise<Session> {
   };
 }
 
+/** Step `step` of a session: clicks and fills taking turns. */
+async function takeStep(session: Session, step: number): Promise<void> {
+  if (step % 2 === 0) await answered(session.server, 'click', { uid: session.add });
+  else await answered(session.server, 'fill', { uid: session.note, value: `Line ${step}` });
+}
+
 const sessions = [await open('with pictures', []), await open('without pictures', ['--no-timeline-pictures'])];
 try {
-  // Back to back within a block, as an agent's fastest calls come: a picture not taken yet holds the next call.
-  for (let block = 0; block < STEPS; block += BLOCK) {
-    for (const session of sessions) {
-      const started = performance.now();
-      for (let step = block; step < block + BLOCK; step++) {
-        if (step % 2 === 0) await answered(session.server, 'click', { uid: session.add });
-        else await answered(session.server, 'fill', { uid: session.note, value: `Line ${step}` });
-      }
-      session.ms += performance.now() - started;
-    }
-  }
+  // Paced as an agent reads each answer before its next call (longer than the rest a picture waits for): each session
+  // takes its 50 steps, then writes its timeline.
   const rows: string[][] = [];
   for (const session of sessions) {
-    // The call after the last step waits for its picture: the timeline then holds all 50.
+    for (let step = 0; step < STEPS; step++) {
+      await takeStep(session, step);
+      await delay(AGENT_READS_MS);
+    }
     const started = performance.now();
     const said = await answered(session.server, 'save_timeline', { filePath: 'timeline.html' });
     const saveMs = performance.now() - started;
     const path = /to (\S+\.html)\./.exec(said)?.[1] ?? '';
-    const html = statSync(path).size;
+    const pictures = /(\d+) pictures?/.exec(said)?.[1] ?? '?';
     const folder = readdirSync(session.dir).find((name) => name.startsWith('timeline-')) ?? '';
     rows.push([
       session.label,
-      formatMs(session.ms / STEPS),
+      pictures,
       `${(bytesUnder(join(session.dir, folder)) / 1024).toFixed(0)} KiB`,
       formatMs(saveMs),
-      `${(html / 1024).toFixed(0)} KiB`,
+      `${(statSync(path).size / 1024).toFixed(0)} KiB`,
     ]);
   }
+  console.log(`A ${STEPS}-step session (clicks and fills taking turns) on an ordinary page, paced as an agent's:\n`);
+  console.log(formatTable(['session', 'pictures', 'timeline on disk', 'save_timeline', 'HTML file'], rows));
+
+  // Back to back within a block, as a program's calls come: a picture waits for the session to rest, so it holds a call
+  // only when one comes just as it is taken.
+  for (let block = 0; block < STEPS; block += BLOCK) {
+    for (const session of sessions) {
+      const started = performance.now();
+      for (let step = block; step < block + BLOCK; step++) await takeStep(session, step);
+      session.ms += performance.now() - started;
+    }
+  }
   const [pictured, bare] = sessions;
-  console.log(`A ${STEPS}-step session (clicks and fills taking turns) on an ordinary page:\n`);
-  console.log(formatTable(['session', 'step (mean)', 'timeline on disk', 'save_timeline', 'HTML file'], rows));
   console.log(
-    `\nSteps with pictures ÷ without: ${((pictured?.ms ?? 0) / (bare?.ms ?? 1)).toFixed(2)}× (calls back to back: a picture is taken once a step's answer is out, while an agent would read it, and a call that comes before it is taken waits).`,
+    `\n${STEPS} steps back to back, five at a time: ${formatMs((pictured?.ms ?? 0) / STEPS)} a step with pictures, ${formatMs((bare?.ms ?? 0) / STEPS)} without: ${((pictured?.ms ?? 0) / (bare?.ms ?? 1)).toFixed(2)}×.`,
   );
 } finally {
   for (const session of sessions) {

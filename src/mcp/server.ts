@@ -239,27 +239,20 @@ export function createServer(
     timeline,
   });
   /**
-   * Once a call's answer is out (on the next turn, while the agent reads it): a step's effect is read and the page
-   * pictured for the timeline; any other call is only noted there.
+   * Once a call's answer is out (on the next turn, while the agent reads it): a step's effect is read, and the page is
+   * pictured for the timeline once the session rests; any other call is only noted there.
    */
   const after = (tool: ToolDefinition, entry: TimelineEntry): void => {
-    if (tool.recorded)
-      setImmediate(
-        () =>
-          void holder
-            .exclusive(async () => {
-              await recorder.look();
-              await timeline.keepWithPicture(entry, holder.current?.userContext.page);
-            })
-            .catch(() => undefined),
+    if (tool.recorded) {
+      setImmediate(() => void holder.exclusive(() => recorder.look()).catch(() => undefined));
+      timeline.afterStep(
+        entry,
+        (work) => holder.exclusive(work),
+        () => holder.current?.userContext.page,
       );
-    else
-      try {
-        timeline.keep(entry);
-      } catch {
-        // The timeline is a record for people: a disk that refuses it fails none of the session's calls.
-      }
+    } else timeline.keep(entry);
   };
+  holder.beforeClose(async () => timeline.stepping());
   const gates = options.requireApproval !== undefined;
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
@@ -271,6 +264,7 @@ export function createServer(
       (args: Record<string, unknown>, extra) => {
         const logged = watched?.log.start(tool.name);
         const at = new Date();
+        if (tool.recorded) timeline.stepping();
         const call = {
           options,
           files,

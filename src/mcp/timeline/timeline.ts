@@ -31,6 +31,11 @@ export const TIMELINE_LIMITS = {
   /** Entries; past twice as many, the file keeps the newest this many. */
   entries: 2000,
 } as const;
+/**
+ * How long the session rests after a step before its picture is taken: a step that comes sooner (a program's calls
+ * back to back) takes its place, and the next step's picture shows the page after both.
+ */
+const REST_MS = 300;
 /** Of an answer, enough to tell what happened. */
 const SAID_CHARS = 600;
 const JPEG_QUALITY = 60;
@@ -45,6 +50,8 @@ export class SessionTimeline {
   #pictureBytes = 0;
   #lastHash: string | undefined;
   #count = 0;
+  /** A step's entry waiting for the session to rest, to be pictured then. */
+  #resting: { entry: TimelineEntry; timer: NodeJS.Timeout } | undefined;
 
   constructor(
     /** The session's folder: the timeline is a folder of its own in it, named by when it started. */
@@ -96,22 +103,67 @@ export class SessionTimeline {
     if (shot) {
       const hash = createHash('sha256').update(shot.image).digest('hex');
       if (hash !== this.#lastHash) {
-        this.#lastHash = hash;
-        entry.picture = this.#savePicture(shot.image);
+        try {
+          entry.picture = this.#savePicture(shot.image);
+          this.#lastHash = hash;
+        } catch {
+          // A disk that refuses the picture leaves the entry without one.
+        }
       }
     }
     this.keep(entry);
   }
 
-  /** Writes `entry` (a FileWriteError when the disk refuses). */
+  /**
+   * Keeps a step's `entry` with a picture of the page once the session has rested REST_MS; `queue` runs the picture in
+   * the session's turn, `page` names the page then. A step before that keeps it without one (stepping()).
+   */
+  afterStep(
+    entry: TimelineEntry,
+    queue: (work: () => Promise<void>) => Promise<unknown>,
+    page: () => Page | undefined,
+  ): void {
+    this.stepping();
+    const timer = setTimeout(
+      () =>
+        void queue(async () => {
+          if (this.#resting?.entry !== entry) return;
+          this.#resting = undefined;
+          await this.keepWithPicture(entry, page());
+        }).catch(() => undefined),
+      REST_MS,
+    );
+    timer.unref();
+    this.#resting = { entry, timer };
+  }
+
+  /** A step starts, or the session ends: the entry waiting for its picture is kept without one. */
+  stepping(): void {
+    const resting = this.#resting;
+    if (!resting) return;
+    clearTimeout(resting.timer);
+    this.#resting = undefined;
+    this.keep(resting.entry);
+  }
+
+  /**
+   * Keeps `entry`, and writes it when the disk takes it: the timeline is a record for people, and a disk that refuses
+   * it fails none of the session's calls (save_timeline still has it).
+   */
   keep(entry: TimelineEntry): void {
     this.#entries.push(entry);
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    // A step's entry waits for its picture while later calls are noted: the timeline stays in the order calls began.
+    if ((this.#entries.at(-2)?.at ?? '') > entry.at) this.#entries.sort((a, b) => a.at.localeCompare(b.at));
+    const pruned = this.#entries.length > 2 * TIMELINE_LIMITS.entries;
+    if (pruned) this.#entries.splice(0, this.#entries.length - TIMELINE_LIMITS.entries);
     const file = join(this.#dir, ENTRIES_FILE);
-    if (this.#entries.length > 2 * TIMELINE_LIMITS.entries) {
-      this.#entries.splice(0, this.#entries.length - TIMELINE_LIMITS.entries);
-      writeWhole(file, this.#entries.map((kept) => `${JSON.stringify(kept)}\n`).join(''), 0o600);
-    } else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    try {
+      mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+      if (pruned) writeWhole(file, this.#entries.map((kept) => `${JSON.stringify(kept)}\n`).join(''), 0o600);
+      else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    } catch {
+      // Kept in memory, where save_timeline reads it; the file goes without it.
+    }
   }
 
   #savePicture(image: Buffer): string {
