@@ -231,9 +231,12 @@ export function createServer(
   watched?.attach({
     keep: (act) => {
       const on = act.on && ` on ${describeTarget(act.on.target)}`;
-      void timeline
-        .keepWithPicture(timeline.entry('person', `${act.line}${on ?? ''}`), act.page)
-        .catch(() => undefined);
+      // What a person types comes a key at a time, each too short to be masked as a secret: the recording keeps it whole
+      // (secrets by name), the timeline not at all (the next act's picture shows the field).
+      if (act.input.type !== 'text')
+        void timeline
+          .keepWithPicture(timeline.entry('person', `${act.line}${on ?? ''}`), act.page)
+          .catch(() => undefined);
       return demonstration.record(act);
     },
     timeline,

@@ -139,6 +139,7 @@ describe('every answer line form', () => {
       await walk('take_screenshot', { filePath: 'shot.png' });
       await walk('save_pdf', { filePath: 'walk.pdf' });
       await walk('export_script', { format: 'ts', filePath: 'walk.ts' });
+      await walk('save_timeline', { filePath: 'walk.html' });
       await walk('resize_page', { width: 900, height: 700 });
       const routed = await walk('route', { urlPattern: '*/mocked*', action: 'mock', body: 'mocked' });
       await walk('list_routes');
