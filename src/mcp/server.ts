@@ -231,7 +231,7 @@ export function createServer(
   watched?.attach({
     keep: (act) => {
       const on = act.on && ` on ${describeTarget(act.on.target)}`;
-      // What a person types comes a key at a time, each too short to be masked as a secret: the recording keeps it whole
+      // What a person types comes a key at a time, each too short to mask as a secret: the recording keeps it whole
       // (secrets by name), the timeline not at all (the next act's picture shows the field).
       if (act.input.type !== 'text')
         void timeline
@@ -255,7 +255,7 @@ export function createServer(
       );
     } else timeline.keep(entry);
   };
-  holder.beforeClose(async () => timeline.stepping());
+  holder.beforeClose(() => Promise.resolve(timeline.stepping()));
   const gates = options.requireApproval !== undefined;
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
