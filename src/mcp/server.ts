@@ -224,9 +224,12 @@ export function createServer(
   const secrets = new SecretStore(options.secrets);
   const sessionSecrets = (): SecretStore => holder.current?.browser.secrets ?? secrets;
   const recorder = new SessionRecorder(session.folder.dir, sessionSecrets);
-  // A session that ends right after its last step still records what that step did.
-  holder.beforeClose(() => recorder.look());
   const timeline = new SessionTimeline(session.folder.dir, sessionSecrets, options.timelinePictures);
+  // A session that ends right after its last step still records what that step did, and notes it on its timeline.
+  holder.beforeClose(async () => {
+    timeline.stepping();
+    await recorder.look();
+  });
   const demonstration = new Demonstration(recorder);
   watched?.attach({
     keep: (act) => {
@@ -255,7 +258,6 @@ export function createServer(
       );
     } else timeline.keep(entry);
   };
-  holder.beforeClose(() => Promise.resolve(timeline.stepping()));
   const gates = options.requireApproval !== undefined;
   const served = ALL_TOOLS.filter((candidate) => options.toolSets.includes(candidate.annotations.category));
   for (const tool of served) {
