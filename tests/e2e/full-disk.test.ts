@@ -98,9 +98,17 @@ describe.skipIf('skip' in disk)('a full disk under the output folder', () => {
     ).toContain('navigate_page');
     expect(
       readdirSync(dir)
-        .filter((name) => !name.startsWith('recording-'))
+        .filter((name) => !/^(?:recording|timeline)-/.test(name))
         .sort(),
     ).toEqual(['downloads', 'filler', 'kept.png']);
+    // The timeline too: whole pictures, and entries each a whole line (a refused one is taken back, not left cut).
+    const [timeline = ''] = readdirSync(dir).filter((name) => name.startsWith('timeline-'));
+    const inTimeline = readdirSync(join(dir, timeline));
+    expect(inTimeline.filter((name) => !/^(?:\d{5}\.jpg|entries\.jsonl)$/.test(name))).toEqual([]);
+    for (const line of readFileSync(join(dir, timeline, 'entries.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean))
+      expect(() => JSON.parse(line) as unknown, line).not.toThrow();
     expect(readFileSync(join(dir, 'kept.png')).equals(keptBytes)).toBe(true);
     // Room again: the same call writes the file whole.
     rmSync(join(dir, 'filler'));

@@ -228,9 +228,14 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
     expect(JSON.stringify(steps)).not.toContain('bob');
     expect(
       readdirSync(aliceDir)
-        .filter((name) => !name.startsWith('recording-'))
+        .filter((name) => !/^(?:recording|timeline)-/.test(name))
         .sort(),
     ).toEqual(['downloads', 'state.json']);
+    // And her timeline: her calls alone.
+    const [timeline] = readdirSync(aliceDir).filter((name) => name.startsWith('timeline-'));
+    const entries = readFileSync(join(aliceDir, timeline ?? '', 'entries.jsonl'), 'utf8');
+    expect(entries).toContain('save_storage_state');
+    expect(entries).not.toContain('bob');
   });
 
   it('gives roots a client announces over HTTP no weight: file:/// opens nothing', async () => {
@@ -251,16 +256,17 @@ describe('two HTTP sessions of one server, each with a folder of its own', () =>
       await transport.terminateSession();
       await rooted.close();
     }
-    // The session's folder stays for the user with its recording alone (its steps: the navigation and the script);
-    // those with files keep them.
+    // The session's folder stays for the user with its recording and its timeline alone (its steps: the navigation and
+    // the script); those with files keep them.
     expect(await eventually(() => readdirSync(join(out, 'sessions')).length === sessionsBefore + 1, 5000)).toBe(true);
     const added = readdirSync(join(out, 'sessions')).find((id) => !before.includes(id)) ?? '';
     // The folder is there from the session's start: wait for its end, which takes the downloads folder away, being
     // empty.
     expect(await eventually(() => !existsSync(join(out, 'sessions', added, 'downloads')), 10_000)).toBe(true);
-    const files = readdirSync(join(out, 'sessions', added));
-    expect(files).toHaveLength(1);
+    const files = readdirSync(join(out, 'sessions', added)).sort();
+    expect(files).toHaveLength(2);
     expect(files[0]).toMatch(/^recording-.*\.json$/);
+    expect(files[1]).toMatch(/^timeline-/);
     const steps = (
       JSON.parse(readFileSync(join(out, 'sessions', added, files[0] ?? ''), 'utf8')) as { steps: { tool: string }[] }
     ).steps;

@@ -6,7 +6,7 @@
  * (their entries stay and say so), and the file is rewritten with the newest entries once it holds too many.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole, type Page, type SecretStore } from '../../firefox/index.js';
 import { shorten } from '../../firefox/util/text.js';
@@ -157,12 +157,15 @@ export class SessionTimeline {
     const pruned = this.#entries.length > 2 * TIMELINE_LIMITS.entries;
     if (pruned) this.#entries.splice(0, this.#entries.length - TIMELINE_LIMITS.entries);
     const file = join(this.#dir, ENTRIES_FILE);
+    let size: number | undefined;
     try {
       mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-      if (pruned) writeWhole(file, this.#entries.map((kept) => `${JSON.stringify(kept)}\n`).join(''), 0o600);
-      else appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+      if (pruned) return writeWhole(file, this.#entries.map((kept) => `${JSON.stringify(kept)}\n`).join(''), 0o600);
+      size = existsSync(file) ? statSync(file).size : 0;
+      appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
     } catch {
-      // Kept in memory, where save_timeline reads it; the file goes without it.
+      // Kept in memory, where save_timeline reads it; the file goes without it, never with part of it (a full disk).
+      if (size !== undefined) takeBack(file, size);
     }
   }
 
@@ -187,5 +190,14 @@ export class SessionTimeline {
     } catch {
       return undefined;
     }
+  }
+}
+
+/** Cuts `file` back to `size` bytes: a line the disk took only part of goes. */
+function takeBack(file: string, size: number): void {
+  try {
+    truncateSync(file, size);
+  } catch {
+    // Gone, or not ours to cut: nothing more to do.
   }
 }

@@ -83,6 +83,7 @@ class Requests<T> {
   }
 }
 
+/** What every session's agent asks of the person, by the session's view key: its hand, its approval. */
 export class PersonDesk {
   readonly hands = new Requests<void>();
   readonly approvals = new Requests<Decision>();
