@@ -15,6 +15,7 @@ import {
   type Page,
   type PendingAction,
   type PendingTarget,
+  type ViewportBox,
 } from '../firefox/index.js';
 import { lineWriter } from './answer-frame.js';
 import type { ServerOptions } from './options.js';
@@ -84,12 +85,7 @@ export function gateOf(call: GateCall & { page: Page }, response: ToolResponse):
  * Asks the person watching the session to approve `what` on page `page`; resolves with the answer's line once they
  * do, throws NotApprovedError when they refuse or no one can see the session.
  */
-export async function askPerson(
-  call: GateCall,
-  page: string,
-  what: string,
-  box?: PendingAction['box'],
-): Promise<string> {
+export async function askPerson(call: GateCall, page: string, what: string, box?: ViewportBox): Promise<string> {
   if (!call.human)
     throw new NotApprovedError(
       `${what} needs a person's approval (--require-approval), and no person can see this session, so it was not done. Serve over HTTP (--port) or use the CLI (firefox-bidi show), where a person approves in the live view; or tell your user what you want to do.`,

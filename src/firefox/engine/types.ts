@@ -209,8 +209,6 @@ export interface PendingTarget {
   name: string;
   /** The form a click on it (or Enter in it) submits: its accessible name and where it is sent. */
   submits?: { name: string; action: string };
-  /** Where a click on it lands: the box it shows in, in its document's viewport (CSS pixels: x, y, width, height). */
-  box?: [number, number, number, number];
 }
 
 export interface ActionTarget {
@@ -228,6 +226,8 @@ export interface ActionTarget {
   inert?: boolean;
   /** The element a click at the centre would land on, when it is neither the target nor inside it. */
   coveredBy?: string;
+  /** Where a click on it lands: the box it shows in, in its document's viewport. */
+  box: ViewportBox;
   /** The canvas that draws it in place of its fallback content (it has no box of its own to click). */
   drawnBy?: string;
   /** Something on the page was animating when the cover was found (it may be fading or sliding away). */

@@ -5,7 +5,7 @@
  * rule, here: the words a target, the form it submits or a dialog says, in the languages below, and the caller's own
  * patterns. Who decides (a person, the library user's code) is the caller's business.
  */
-import type { PendingTarget } from '../engine/types.js';
+import type { PendingTarget, ViewportBox } from '../engine/types.js';
 
 export type { PendingTarget } from '../engine/types.js';
 
@@ -17,8 +17,8 @@ export interface PendingAction {
   target?: PendingTarget;
   /** The key or combination pressed; the dialog's message. */
   text?: string;
-  /** Where a click lands on the page (CSS pixels of its viewport: x, y, width, height), when in the page's document. */
-  box?: [number, number, number, number];
+  /** Where a click lands on the page, when it is in the page's own document. */
+  box?: ViewportBox;
 }
 
 /** Called before an action is performed; throws to refuse it, and nothing is done. */

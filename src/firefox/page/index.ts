@@ -24,6 +24,7 @@ export { describeQuery, Locator, matches, resolveQuery, type LocateQuery, type R
 export { documentUrlOf, targetOf, type TargetDescription } from './targets.js';
 export { type ClickOptions, type KeyOptions, type MouseButton, type Modifier } from './input/actions.js';
 export { type PersonInput } from './input/sources.js';
+export { type ViewportBox } from '../engine/types.js';
 export { needsApproval, type ApprovalRule, type Approver, type PendingAction, type PendingTarget } from './approval.js';
 export { type ScrollOptions, type ScrollResult } from './input/scroll.js';
 export { type ActedOn, type ActionResult } from './input/settle.js';

@@ -6,17 +6,16 @@
  * secrets are written by name, or masked when they have none. A wheel turn is not a step: a replayed action scrolls
  * to its own target.
  */
-import type { ActionResult, Page, PersonInput, PointTarget } from '../../firefox/index.js';
+import type { Page, PersonInput, PointTarget } from '../../firefox/index.js';
 import type { RecordedStep } from './format.js';
 import type { SessionRecorder } from './recorder.js';
 
-/** What a person did, as the view performed it: the input, what a click landed on, what it did and its line. */
+/** What a person did, as the view performed it: the input, what a click landed on, and the line saying what it did. */
 export interface PersonAct {
   page: Page;
   input: PersonInput;
   /** What a click landed on, read before it went in. */
   on?: PointTarget;
-  result: ActionResult;
   line: string;
 }
 
@@ -30,7 +29,7 @@ export class Demonstration {
   constructor(private readonly recorder: SessionRecorder) {}
 
   /** Keeps `act` as a step of the recording (a FileWriteError when the disk refuses). */
-  record({ page, input, on, result, line }: PersonAct): Demonstrated {
+  record({ page, input, on, line }: PersonAct): Demonstrated {
     if (input.type === 'wheel') return 'recorded';
     const typing = this.#typing?.page === page ? this.#typing : undefined;
     if (
@@ -49,7 +48,7 @@ export class Demonstration {
       this.recorder.person('press_key', { key: input.key }, page, [line]);
       return 'recorded';
     }
-    if (!on || result.done.kind !== 'personClick') return 'not recorded';
+    if (!on) return 'not recorded';
     this.recorder.person('click', { uid: on.uid }, page, [line], { targets: { uid: on.target } });
     return 'recorded';
   }

@@ -3,6 +3,7 @@
  * that cannot be undone (--require-approval). Each session has at most one of each open, by its view key, shown in
  * its view until the person answers or the tool that asked ends it.
  */
+import type { ViewportBox } from '../../firefox/index.js';
 
 /**
  * How a call that waits for a person waits, whatever it waits for (a hand, an approval): it tells its client every few
@@ -31,11 +32,8 @@ export interface ApprovalRequest {
  */
 export interface HumanDesk {
   ask(page: string, reason: string): HumanRequest;
-  approve(page: string, request: { action: string; box?: Box; intent?: string }): ApprovalRequest;
+  approve(page: string, request: { action: string; box?: ViewportBox; intent?: string }): ApprovalRequest;
 }
-
-/** A place on a page, in CSS pixels of its viewport: x, y, width, height. */
-export type Box = [number, number, number, number];
 
 /** An open request: on which page (browsing context), what it says, since when, and what answers it. */
 export interface OpenRequest<T> {
@@ -43,7 +41,7 @@ export interface OpenRequest<T> {
   what: string;
   since: string;
   /** Where it acts on the page, when known: outlined on the view's picture. */
-  box?: Box;
+  box?: ViewportBox;
   /** Why the agent says it acts. */
   intent?: string;
   answer(value: T): void;

@@ -358,7 +358,7 @@ export class LiveView {
       const on = hand.type === 'click' ? await page.pointTarget(hand.x, hand.y).catch(() => undefined) : undefined;
       const result = await page.personInput(hand);
       const line = actionLine(result);
-      const unkept = unrecorded(() => session?.kept?.keep({ page, input: hand, ...(on ? { on } : {}), result, line }));
+      const unkept = unrecorded(() => session?.kept?.keep({ page, input: hand, ...(on ? { on } : {}), line }));
       answer(200, { done: secrets.mask(unkept ? `${line} ${unkept}` : line) });
     } catch (error) {
       // The page's own words stay with the agent: our errors say what to do, anything else is named only.

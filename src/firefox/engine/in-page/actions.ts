@@ -12,6 +12,7 @@ import { offersOf } from './offers.js';
 import { shownPartOf } from './visibility.js';
 import { selectorOf } from './selectors.js';
 import { submittedForm } from './approval.js';
+import { asBox } from './secret-text.js';
 
 /**
  * The part of `r` that shows: inside the viewport and every ancestor that clips what overflows it
@@ -145,16 +146,8 @@ export function prepareAction(uid: string): [Element, string] | null {
     css: selectorOf(el),
     role,
     name,
-    now: {
-      ...now,
-      ...(submits ? { submits } : {}),
-      box: [clicked.left, clicked.top, clicked.width, clicked.height].map(Math.round) as [
-        number,
-        number,
-        number,
-        number,
-      ],
-    },
+    now: { ...now, ...(submits ? { submits } : {}) },
+    box: asBox(clicked),
     disabled: el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true',
     x,
     y,

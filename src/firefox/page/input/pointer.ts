@@ -29,11 +29,10 @@ export class PointerInput {
     const prepared = await this.core.reachable(uid, 'click');
     const { frame, sharedId, target } = prepared;
     // A box in a frame is the frame's: only the page's own document says where it shows on the page.
-    const { box, ...said } = target.now;
     await options.approve?.({
       kind: 'click',
-      target: said,
-      ...(box && frame === this.core.browsingContext ? { box } : {}),
+      target: target.now,
+      ...(frame === this.core.browsingContext ? { box: target.box } : {}),
     });
     if (target.drawnBy)
       return focusDrawnPart(
